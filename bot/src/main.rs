@@ -1,0 +1,197 @@
+//! `chronomate`: the bot, the console and the offline tools.
+//!
+//! The subcommands and the lines they print are a contract that scripts rely
+//! on; README documents them. Exit codes: 0 success, 1 an operational error
+//! (unreadable file, database), 2 bad input (usage, an illegal action).
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use chronomate::config::Config;
+use chronomate::tools;
+use chronomate_rules::{Options, Variant};
+use clap::{Args, Parser, Subcommand};
+
+#[derive(Parser)]
+#[command(
+    name = "chronomate",
+    version,
+    about = "Correspondence time-travel chess, in Discord or a terminal"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Run the Discord bot (needs DISCORD_TOKEN).
+    Serve,
+    /// Play in the terminal: slash commands, one per line, from stdin.
+    Console,
+    /// Apply a record and print each action in canonical notation.
+    Replay {
+        #[command(flatten)]
+        game: GameArgs,
+        /// Print one JSON object instead of lines.
+        #[arg(long)]
+        json: bool,
+    },
+    /// List the legal actions after a record, one per line.
+    Moves {
+        #[command(flatten)]
+        game: GameArgs,
+    },
+    /// Draw the state after a record as a PNG.
+    Render {
+        #[command(flatten)]
+        game: GameArgs,
+        /// Where to write the PNG.
+        #[arg(short = 'o', long = "output")]
+        output: PathBuf,
+        /// The whole game (every branch or timeline), not just the present.
+        #[arg(long)]
+        snapshot: bool,
+        /// Show the board from the other side.
+        #[arg(long)]
+        flip: bool,
+        /// Colour theme.
+        #[arg(long)]
+        theme: Option<String>,
+    },
+    /// Count the leaf nodes of the FIDE move tree to DEPTH.
+    Perft {
+        /// Start from this position instead of the initial one.
+        #[arg(long)]
+        fen: Option<String>,
+        /// Print the count below each first move too.
+        #[arg(long)]
+        divide: bool,
+        depth: u32,
+    },
+}
+
+/// Which game a record belongs to.
+#[derive(Args)]
+struct GameArgs {
+    /// standard, traveler, gifford, multiverse, temporal or manyworlds.
+    variant: String,
+    /// The record: a file, or `-` (or nothing) for stdin.
+    file: Option<PathBuf>,
+    /// The variant's options, as `key:value` words (`branches:21`).
+    #[arg(long, default_value = "")]
+    options: String,
+    /// The game's random seed (multiverse collapse).
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+}
+
+/// A failure with its exit code; the message goes to stderr.
+struct Failure {
+    code: u8,
+    message: String,
+}
+
+impl Failure {
+    fn input(message: impl std::fmt::Display) -> Failure {
+        Failure {
+            code: 2,
+            message: message.to_string(),
+        }
+    }
+
+    fn operational(message: impl std::fmt::Display) -> Failure {
+        Failure {
+            code: 1,
+            message: message.to_string(),
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let config = Config::from_env();
+    let result = match cli.command {
+        None => start_default(&config),
+        Some(Command::Serve) => not_built("serve", "the Discord adapter"),
+        Some(Command::Console) => not_built("console", "the console"),
+        Some(Command::Replay { game, json }) => replay(&game, json),
+        Some(Command::Moves { game }) => moves(&game),
+        Some(Command::Render { .. }) => not_built("render", "the renderer"),
+        Some(Command::Perft { .. }) => not_built("perft", "the move generator"),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(f) => {
+            eprintln!("error: {}", f.message);
+            ExitCode::from(f.code)
+        }
+    }
+}
+
+fn start_default(config: &Config) -> Result<(), Failure> {
+    if config.discord_token.is_none() {
+        eprintln!(
+            "No DISCORD_TOKEN is set.\n\
+             - To play in this terminal: chronomate console\n\
+             - To run the Discord bot: put DISCORD_TOKEN=... in .env (see README), then chronomate serve"
+        );
+    }
+    not_built("(default)", "the console")
+}
+
+fn not_built(command: &str, what: &str) -> Result<(), Failure> {
+    Err(Failure::operational(format!(
+        "`chronomate {command}`: {what} is not built yet"
+    )))
+}
+
+/// Parses the variant, options and record of a command.
+fn load_input(args: &GameArgs) -> Result<(Variant, Options, String), Failure> {
+    let variant: Variant = args.variant.parse().map_err(Failure::input)?;
+    let options = Options::parse(variant, &args.options).map_err(Failure::input)?;
+    let text = tools::read_input(args.file.as_deref())
+        .map_err(|e| Failure::operational(format!("cannot read the record: {e}")))?;
+    Ok((variant, options, text))
+}
+
+fn replay(args: &GameArgs, json: bool) -> Result<(), Failure> {
+    let (variant, options, text) = load_input(args)?;
+    let (_, report) =
+        tools::replay_record(variant, options, args.seed, &text).map_err(Failure::input)?;
+    if json {
+        let out = serde_json::to_string_pretty(&report).map_err(Failure::operational)?;
+        println!("{out}");
+    } else {
+        for step in &report.steps {
+            println!("{}", step.notation);
+            for event in &step.events {
+                println!("{{{event}}}");
+            }
+        }
+    }
+    if let Some(e) = &report.error {
+        return Err(Failure::input(format!(
+            "action {} ({:?}): {}",
+            e.index, e.text, e.reason
+        )));
+    }
+    if !json {
+        match (&report.result, &report.to_move) {
+            (Some(result), _) => println!("result: {result}"),
+            (None, Some(side)) if report.owed.is_empty() => println!("to move: {side}"),
+            (None, Some(side)) => println!("to move: {side} on {}", report.owed.join(", ")),
+            (None, None) => {}
+        }
+    }
+    Ok(())
+}
+
+fn moves(args: &GameArgs) -> Result<(), Failure> {
+    let (variant, options, text) = load_input(args)?;
+    let game = tools::replay(variant, options, args.seed, &text).map_err(Failure::input)?;
+    for action in game.legal_actions() {
+        println!("{action}");
+    }
+    Ok(())
+}

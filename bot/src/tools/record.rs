@@ -1,0 +1,110 @@
+//! Replaying a record file into a game, reporting each step.
+
+use std::io::Read;
+use std::path::Path;
+
+use chronomate_rules::{Game, LoadError, Options, ReplayError, Status, Variant, record};
+use serde::Serialize;
+
+/// Reads a record from a file, or stdin for `-` or no path.
+pub fn read_input(path: Option<&Path>) -> std::io::Result<String> {
+    match path {
+        Some(p) if p != Path::new("-") => std::fs::read_to_string(p),
+        _ => {
+            let mut text = String::new();
+            std::io::stdin().read_to_string(&mut text)?;
+            Ok(text)
+        }
+    }
+}
+
+/// One applied action and what the rules did by themselves after it.
+#[derive(Clone, Debug, Serialize)]
+pub struct Step {
+    pub input: String,
+    pub notation: String,
+    pub events: Vec<String>,
+}
+
+/// The outcome of replaying a record.
+#[derive(Clone, Debug, Serialize)]
+pub struct ReplayReport {
+    pub variant: Variant,
+    pub steps: Vec<Step>,
+    /// `1-0 (checkmate)` once the game is over.
+    pub result: Option<String>,
+    /// The side to move while the game goes on.
+    pub to_move: Option<String>,
+    /// Boards still owed a move this turn (multi-board variants).
+    pub owed: Vec<String>,
+    /// The first action that could not be applied; nothing after it was.
+    pub error: Option<ReplayFailure>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct ReplayFailure {
+    pub index: usize,
+    pub text: String,
+    pub reason: String,
+}
+
+/// Applies the actions of `text` one by one, stopping at the first that
+/// fails. The game reached (up to the failure) is returned with the report.
+pub fn replay_record(
+    variant: Variant,
+    options: Options,
+    seed: u64,
+    text: &str,
+) -> Result<(Game, ReplayReport), LoadError> {
+    let mut game = Game::new(variant, options, seed)?;
+    let mut steps = Vec::new();
+    let mut error = None;
+    for (i, input) in record::actions(variant, text).into_iter().enumerate() {
+        match game.play(&input) {
+            Ok(played) => steps.push(Step {
+                input,
+                notation: played.notation,
+                events: played.events,
+            }),
+            Err(e) => {
+                let failure = ReplayError {
+                    index: i + 1,
+                    text: input,
+                    error: e,
+                };
+                error = Some(ReplayFailure {
+                    index: failure.index,
+                    text: failure.text.clone(),
+                    reason: failure.error.to_string(),
+                });
+                break;
+            }
+        }
+    }
+    let (result, to_move, owed) = match game.status() {
+        Status::Finished(o) => (Some(o.to_string()), None, Vec::new()),
+        Status::Ongoing => {
+            let turn = game.turn();
+            (None, Some(turn.color.to_string()), turn.boards)
+        }
+    };
+    let report = ReplayReport {
+        variant,
+        steps,
+        result,
+        to_move,
+        owed,
+        error,
+    };
+    Ok((game, report))
+}
+
+/// Replays `text`, requiring every action to apply.
+pub fn replay(
+    variant: Variant,
+    options: Options,
+    seed: u64,
+    text: &str,
+) -> Result<Game, LoadError> {
+    Game::replay(variant, options, seed, record::actions(variant, text))
+}

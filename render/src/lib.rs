@@ -1,0 +1,1 @@
+//! Renders rules views to PNG.

@@ -1,0 +1,50 @@
+//! The rules of the games Chronomate hosts: pure, deterministic, no IO.
+//!
+//! # The face
+//!
+//! The host sees every variant through one type, [`Game`]:
+//!
+//! - [`Game::new`] creates a game from a [`Variant`], its [`Options`] and a
+//!   seed (used only where the rules draw at random: multiverse collapse).
+//! - [`Game::turn`] says whose turn it is and, in multi-board variants, on
+//!   which boards that side still owes an action.
+//! - [`Game::legal_actions`] lists every legal action in canonical notation;
+//!   [`Game::suggest`] finds a few matching what a player typed.
+//! - [`Game::parse`] reads text leniently into an [`Action`], or refuses it
+//!   with an [`ActionError`] a player understands; [`Game::play`] parses and
+//!   applies, returning the canonical notation and any [`Played::events`]
+//!   the rules caused by themselves.
+//! - [`Game::status`] is [`Status::Ongoing`] or a finished [`Outcome`] with
+//!   its [`Reason`].
+//! - [`Game::view`] and [`Game::snapshot`] describe the state as a
+//!   variant-neutral [`View`] for the renderer.
+//!
+//! A game is fully determined by (variant, options, seed, record):
+//! [`Game::replay`] rebuilds it from the record of canonical actions, which
+//! is how the host stores games. [`record::actions`] reads record files.
+//!
+//! # Variants
+//!
+//! - [`standard`]: FIDE chess, the base of every 8x8 variant.
+//!
+//! House rules that settle what the rule texts leave open are cited by tag
+//! (TT-3, G-4, E-9, T-6, M-2, ...) from `VARIANTS.md`.
+
+mod color;
+mod game;
+mod outcome;
+mod variant;
+
+pub mod record;
+pub mod standard;
+pub mod view;
+
+pub use color::{Color, UnknownColor};
+pub use game::{
+    Action, ActionError, Game, LoadError, Played, ReplayError, SetupError, Turn, filter_suggestions,
+};
+pub use outcome::{Outcome, Reason, Status};
+pub use variant::{
+    DEFAULT_BRANCH_LIMIT, MAX_BRANCH_LIMIT, OptionError, Options, UnknownVariant, Variant,
+};
+pub use view::View;

@@ -1,0 +1,112 @@
+//! Reading records: the text files `chronomate replay` takes.
+//!
+//! A record has one action per line (some actions contain spaces, like
+//! `d2// to 8`). Blank lines, a leading move number (`12.`, `12...`) and
+//! `{comments}` are ignored. `standard` records may also be PGN: tag pairs,
+//! several moves per line, `;` comments, `$` annotations, `( variations )`
+//! and a closing result.
+
+use crate::Variant;
+
+/// The action texts of a record, in order.
+pub fn actions(variant: Variant, text: &str) -> Vec<String> {
+    let text = strip_braced_comments(text);
+    match variant {
+        Variant::Standard => pgn_tokens(&text),
+        _ => text
+            .lines()
+            .map(|line| strip_move_number(line.trim()).trim())
+            .filter(|line| !line.is_empty())
+            .map(str::to_owned)
+            .collect(),
+    }
+}
+
+/// Removes `{...}` comments, which may span lines. An unclosed brace
+/// comments out the rest of the text, as in PGN.
+fn strip_braced_comments(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut depth = 0usize;
+    for c in text.chars() {
+        match c {
+            '{' => depth += 1,
+            '}' if depth > 0 => {
+                depth -= 1;
+                if depth == 0 {
+                    out.push(' ');
+                }
+            }
+            _ if depth == 0 => out.push(c),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// `12.`, `12...` or `12.e4`: the move number is dropped.
+fn strip_move_number(s: &str) -> &str {
+    let digits = s.len() - s.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    if digits == 0 {
+        return s;
+    }
+    let rest = &s[digits..];
+    let dots = rest.len() - rest.trim_start_matches('.').len();
+    if dots == 0 {
+        return s;
+    }
+    &rest[dots..]
+}
+
+fn pgn_tokens(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut variation_depth = 0usize;
+    for line in text.lines() {
+        let line = line.trim();
+        if line.starts_with('[') && line.ends_with(']') || line.starts_with('%') {
+            continue;
+        }
+        let line = line.split_once(';').map_or(line, |(before, _)| before);
+        // Parentheses open and close variations even when glued to moves.
+        let spaced = line.replace('(', " ( ").replace(')', " ) ");
+        for token in spaced.split_whitespace() {
+            match token {
+                "(" => variation_depth += 1,
+                ")" => variation_depth = variation_depth.saturating_sub(1),
+                _ if variation_depth > 0 => {}
+                "1-0" | "0-1" | "1/2-1/2" | "*" => {}
+                t if t.starts_with('$') => {}
+                t => {
+                    let t = strip_move_number(t);
+                    if !t.is_empty() {
+                        out.push(t.to_owned());
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn line_records_drop_numbers_comments_and_blanks() {
+        let text = "1. d2// to 8\n\n1... e5 {a comment}\n{multi\nline} 2. [P] e6\n";
+        assert_eq!(
+            actions(Variant::Gifford, text),
+            vec!["d2// to 8", "e5", "[P] e6"]
+        );
+    }
+
+    #[test]
+    fn pgn_movetext_is_read_for_standard() {
+        let text = "[Event \"x\"]\n[Site \"y\"]\n\n1. e4 e5 2.Nf3 $1 (2. f4 exf4) Nc6 ; note\n3. Bb5 {Ruy} a6 1/2-1/2\n";
+        assert_eq!(
+            actions(Variant::Standard, text),
+            vec!["e4", "e5", "Nf3", "Nc6", "Bb5", "a6"]
+        );
+        assert_eq!(actions(Variant::Standard, "12... Qxd2+\n"), vec!["Qxd2+"]);
+    }
+}
