@@ -35,6 +35,7 @@ mod game;
 mod outcome;
 mod variant;
 
+pub mod geometry;
 pub mod record;
 pub mod standard;
 pub mod view;
