@@ -5,6 +5,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use crate::standard;
+use crate::temporal;
 use crate::{Color, OptionError, Options, Status, Variant, View};
 
 /// Whose turn it is, and where.
@@ -147,12 +148,14 @@ pub fn filter_suggestions(all: Vec<String>, typed: &str, limit: usize) -> Vec<St
 #[serde(tag = "variant", content = "action", rename_all = "lowercase")]
 pub enum Action {
     Standard(standard::Move),
+    Temporal(temporal::Action),
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(tag = "variant", content = "state", rename_all = "lowercase")]
 enum Inner {
     Standard(standard::Chess),
+    Temporal(temporal::TemporalChess),
 }
 
 /// A game of any variant: created from (variant, options, seed), advanced by
@@ -171,6 +174,7 @@ macro_rules! dispatch {
     ($inner:expr, $g:ident => $body:expr) => {
         match $inner {
             Inner::Standard($g) => $body,
+            Inner::Temporal($g) => $body,
         }
     };
 }
@@ -182,6 +186,7 @@ impl Game {
         options.validate(variant)?;
         let inner = match variant {
             Variant::Standard => Inner::Standard(standard::Chess::default()),
+            Variant::Temporal => Inner::Temporal(temporal::TemporalChess::new()),
             other => return Err(SetupError::Unavailable(other)),
         };
         Ok(Game {
@@ -261,6 +266,7 @@ impl Game {
         }
         match &self.inner {
             Inner::Standard(g) => g.parse(text).map(Action::Standard),
+            Inner::Temporal(g) => Rules::parse(g, text).map(Action::Temporal),
         }
     }
 
@@ -268,6 +274,8 @@ impl Game {
     pub fn notation(&self, action: &Action) -> String {
         match (&self.inner, action) {
             (Inner::Standard(g), Action::Standard(a)) => g.notation(a),
+            (Inner::Temporal(g), Action::Temporal(a)) => Rules::notation(g, a),
+            _ => String::new(),
         }
     }
 
@@ -284,6 +292,8 @@ impl Game {
         }
         let played = match (&mut self.inner, action) {
             (Inner::Standard(g), Action::Standard(a)) => g.play(a)?,
+            (Inner::Temporal(g), Action::Temporal(a)) => Rules::play(g, a)?,
+            _ => return Err(ActionError::illegal("that action belongs to another variant")),
         };
         self.record.push(played.notation.clone());
         Ok(played)

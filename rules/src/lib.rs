@@ -26,6 +26,7 @@
 //! # Variants
 //!
 //! - [`standard`]: FIDE chess, the base of every 8x8 variant.
+//! - [`temporal`]: Temporal Chess on the 4x4x4 field.
 //!
 //! House rules that settle what the rule texts leave open are cited by tag
 //! (TT-3, G-4, E-9, T-6, M-2, ...) from `VARIANTS.md`.
@@ -38,6 +39,7 @@ mod variant;
 pub mod geometry;
 pub mod record;
 pub mod standard;
+pub mod temporal;
 pub mod view;
 
 pub use color::{Color, UnknownColor};
