@@ -36,6 +36,7 @@ mod game;
 mod outcome;
 mod variant;
 
+pub mod chess;
 pub mod geometry;
 pub mod record;
 pub mod standard;

@@ -1,0 +1,294 @@
+//! Forsyth-Edwards Notation: a position in one line of text.
+//!
+//! `rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1`: the men rank
+//! by rank from the eighth (letters, upper case for White, digits for runs
+//! of empty squares), the side to move, castling rights, the en passant
+//! square, the half-moves since the last capture or pawn move, and the move
+//! number. The two counters may be left out (they are then 0 and 1).
+
+use std::fmt;
+use std::str::FromStr;
+
+use super::{Board, CastlingRights, CastlingSide, Piece, Position, PositionError, Setup};
+use crate::Color;
+use crate::geometry::{File, Rank, Square};
+
+/// Why a text is not a FEN of a chess position.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum FenError {
+    #[error(
+        "a FEN has 4 to 6 fields separated by spaces (placement, side to move, castling, en passant, half-move clock, move number), not {0}"
+    )]
+    FieldCount(usize),
+    #[error("the placement must have 8 ranks separated by '/', not {0}")]
+    RankCount(usize),
+    #[error("rank {rank} of the placement covers {squares} squares, not 8")]
+    RankWidth { rank: Rank, squares: usize },
+    #[error(
+        "{0:?} is not a piece letter (PNBRQK for White, pnbrqk for Black) nor a count of empty squares (1-8)"
+    )]
+    PieceLetter(char),
+    #[error("the side to move is w or b, not {0:?}")]
+    Turn(String),
+    #[error("castling rights are - or letters from KQkq, each at most once, not {0:?}")]
+    Castling(String),
+    #[error("the en passant square is - or a square like e3, not {0:?}")]
+    EnPassant(String),
+    #[error("the half-move clock is a number from 0, not {0:?}")]
+    HalfmoveClock(String),
+    #[error("the move number is a number from 1, not {0:?}")]
+    FullmoveNumber(String),
+    #[error(transparent)]
+    Position(#[from] PositionError),
+}
+
+impl Board {
+    /// Reads the placement field of a FEN.
+    pub fn from_placement(text: &str) -> Result<Board, FenError> {
+        let ranks: Vec<&str> = text.split('/').collect();
+        if ranks.len() != 8 {
+            return Err(FenError::RankCount(ranks.len()));
+        }
+        let mut board = Board::empty();
+        for (row, rank_text) in ranks.into_iter().enumerate() {
+            let rank = Rank::new(7 - row as u32);
+            let mut file = 0usize;
+            for c in rank_text.chars() {
+                if let Some(run) = c.to_digit(10).filter(|d| (1..=8).contains(d)) {
+                    file += run as usize;
+                } else if let Some(piece) = Piece::from_char(c) {
+                    if file < 8 {
+                        board.set(Square::new(File::new(file as u32), rank), piece);
+                    }
+                    file += 1;
+                } else {
+                    return Err(FenError::PieceLetter(c));
+                }
+            }
+            if file != 8 {
+                return Err(FenError::RankWidth {
+                    rank,
+                    squares: file,
+                });
+            }
+        }
+        Ok(board)
+    }
+
+    /// The placement field of a FEN.
+    pub fn placement(&self) -> String {
+        let mut text = String::with_capacity(64);
+        for rank in Rank::ALL.into_iter().rev() {
+            let mut empty = 0;
+            for file in File::ALL {
+                match self.piece_at(Square::new(file, rank)) {
+                    Some(piece) => {
+                        if empty > 0 {
+                            text.push(char::from(b'0' + empty));
+                            empty = 0;
+                        }
+                        text.push(piece.char());
+                    }
+                    None => empty += 1,
+                }
+            }
+            if empty > 0 {
+                text.push(char::from(b'0' + empty));
+            }
+            if rank != Rank::First {
+                text.push('/');
+            }
+        }
+        text
+    }
+}
+
+impl Setup {
+    /// Reads a FEN without judging whether the position is one of chess.
+    pub fn from_fen(text: &str) -> Result<Setup, FenError> {
+        let fields: Vec<&str> = text.split_whitespace().collect();
+        if !(4..=6).contains(&fields.len()) {
+            return Err(FenError::FieldCount(fields.len()));
+        }
+        let board = Board::from_placement(fields[0])?;
+        let turn = match fields[1] {
+            "w" => Color::White,
+            "b" => Color::Black,
+            other => return Err(FenError::Turn(other.to_owned())),
+        };
+        let castling = parse_castling(fields[2])?;
+        let ep_square = match fields[3] {
+            "-" => None,
+            square => Some(
+                square
+                    .parse::<Square>()
+                    .map_err(|_| FenError::EnPassant(square.to_owned()))?,
+            ),
+        };
+        let halfmoves = match fields.get(4) {
+            None => 0,
+            Some(n) => n
+                .parse()
+                .map_err(|_| FenError::HalfmoveClock((*n).to_owned()))?,
+        };
+        let fullmoves = match fields.get(5) {
+            None => 1,
+            Some(n) => n
+                .parse()
+                .ok()
+                .filter(|&n| n >= 1)
+                .ok_or_else(|| FenError::FullmoveNumber((*n).to_owned()))?,
+        };
+        Ok(Setup {
+            board,
+            turn,
+            castling,
+            ep_square,
+            halfmoves,
+            fullmoves,
+        })
+    }
+}
+
+fn parse_castling(text: &str) -> Result<CastlingRights, FenError> {
+    if text == "-" {
+        return Ok(CastlingRights::NONE);
+    }
+    let mut rights = CastlingRights::NONE;
+    for c in text.chars() {
+        let side = match c.to_ascii_uppercase() {
+            'K' => CastlingSide::KingSide,
+            'Q' => CastlingSide::QueenSide,
+            _ => return Err(FenError::Castling(text.to_owned())),
+        };
+        let color = if c.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        };
+        if rights.has(color, side) {
+            return Err(FenError::Castling(text.to_owned()));
+        }
+        rights = rights.with(color, side);
+    }
+    Ok(rights)
+}
+
+impl Position {
+    /// Reads a FEN, checking that it is a position of chess
+    /// ([`Setup::position`]). An en passant square is kept only if an en
+    /// passant capture is legal.
+    pub fn from_fen(text: &str) -> Result<Position, FenError> {
+        Ok(Setup::from_fen(text)?.position()?)
+    }
+
+    /// The position as FEN, all six fields.
+    pub fn fen(&self) -> String {
+        self.to_string()
+    }
+}
+
+impl FromStr for Position {
+    type Err = FenError;
+    fn from_str(text: &str) -> Result<Position, FenError> {
+        Position::from_fen(text)
+    }
+}
+
+impl fmt::Display for Position {
+    /// The FEN.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} {} {} ",
+            self.board().placement(),
+            self.turn().char(),
+            self.castling()
+        )?;
+        match self.ep_square() {
+            Some(square) => write!(f, "{square}")?,
+            None => f.write_str("-")?,
+        }
+        write!(f, " {} {}", self.halfmove_clock(), self.fullmove_number())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+    #[test]
+    fn the_start_reads_and_writes() {
+        let pos = Position::from_fen(START).unwrap();
+        assert_eq!(pos, Position::new());
+        assert_eq!(pos.fen(), START);
+        assert_eq!(
+            Position::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -").unwrap(),
+            pos
+        );
+    }
+
+    #[test]
+    fn round_trips() {
+        for fen in [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+            "4k3/8/8/8/8/8/8/4K3 b - - 99 140",
+        ] {
+            assert_eq!(Position::from_fen(fen).unwrap().fen(), fen);
+        }
+    }
+
+    #[test]
+    fn errors_say_what_is_wrong() {
+        let error = |fen: &str| Position::from_fen(fen).unwrap_err();
+        assert_eq!(error(""), FenError::FieldCount(0));
+        assert_eq!(error("8/8/8 w - -"), FenError::RankCount(3));
+        assert_eq!(
+            error("8/8/8/8/8/8/8/4K2 w - -"),
+            FenError::RankWidth {
+                rank: Rank::First,
+                squares: 7
+            }
+        );
+        assert_eq!(
+            error("8/8/8/8/8/8/8/4K2kk w - -"),
+            FenError::RankWidth {
+                rank: Rank::First,
+                squares: 9
+            }
+        );
+        assert_eq!(error("8/8/8/8/8/8/8/4X3 w - -"), FenError::PieceLetter('X'));
+        assert_eq!(
+            error("8/8/8/8/8/8/8/40K3 w - -"),
+            FenError::PieceLetter('0')
+        );
+        assert_eq!(
+            error(&START.replace(" w ", " x ")),
+            FenError::Turn("x".into())
+        );
+        assert_eq!(
+            error(&START.replace("KQkq", "KK")),
+            FenError::Castling("KK".into())
+        );
+        assert_eq!(
+            error(&START.replace(" - ", " e9 ")),
+            FenError::EnPassant("e9".into())
+        );
+        assert_eq!(
+            error(&START.replace(" 0 1", " -1 1")),
+            FenError::HalfmoveClock("-1".into())
+        );
+        assert_eq!(
+            error(&START.replace(" 0 1", " 0 0")),
+            FenError::FullmoveNumber("0".into())
+        );
+        assert!(matches!(
+            error("8/8/8/8/8/8/8/8 w - -"),
+            FenError::Position(_)
+        ));
+    }
+}

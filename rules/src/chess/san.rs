@@ -1,0 +1,609 @@
+//! Standard Algebraic Notation: `e4`, `Nbd2`, `exd5`, `e8=Q`, `O-O`, `Qh7#`.
+//!
+//! Written: the piece letter (none for a pawn), only as much of the start
+//! square as tells the move apart from another of the same kind of man to
+//! the same square (the file, else the rank, else both), `x` for a capture
+//! (a pawn's capture names its file), the target square, `=` and the piece
+//! a pawn becomes, and `+` for check or `#` for mate.
+//!
+//! Read leniently: `0-0` and `O-O`; `x` may be left out, or written for a
+//! move that takes nothing; `e8Q`, `e8=Q`, `e8(Q)` and `e8/Q`; a full start
+//! square (`Ng1f3`, `e2-e4`); lower-case `n`, `r`, `q`, `k` for pieces (but
+//! `b` is the b-file); and trailing `+`, `#`, `!`, `?` in any mix.
+
+use std::fmt;
+use std::str::FromStr;
+
+use super::illegal::{IllegalMove, Origin, castling_refusal};
+use super::movegen::{MoveGen, keeps_kings_safe};
+use super::{CastlingRefusal, CastlingSide, Move, Position, Role};
+use crate::geometry::{Bitboard, File, Rank, Square};
+
+/// A move as SAN describes it, without check marks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum San {
+    Normal {
+        role: Role,
+        /// The start square's file, when written.
+        file: Option<File>,
+        /// The start square's rank, when written.
+        rank: Option<Rank>,
+        capture: bool,
+        to: Square,
+        promotion: Option<Role>,
+    },
+    Castle(CastlingSide),
+}
+
+/// Check or mate, as SAN marks it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Suffix {
+    /// `+`
+    Check,
+    /// `#`
+    Checkmate,
+}
+
+/// A move in SAN with its check or mate mark.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct SanPlus {
+    pub san: San,
+    pub suffix: Option<Suffix>,
+}
+
+/// Why a text is not SAN.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SanError {
+    #[error("there is no move in it")]
+    Empty,
+    #[error("a move ends on a square, like e4 or Nf3")]
+    NoSquare,
+    #[error("a pawn promotes to a queen, rook, bishop or knight: write =Q, =R, =B or =N")]
+    PromotionRole,
+    #[error("castling is written O-O (kingside) or O-O-O (queenside)")]
+    Castling,
+    #[error("{0:?} has no place in a move")]
+    Unexpected(char),
+}
+
+impl San {
+    /// Reads SAN, leniently (see the module docs). Check marks and
+    /// annotations are read and dropped.
+    pub fn from_ascii(text: &str) -> Result<San, SanError> {
+        let text = strip_annotations(text);
+        if text.is_empty() {
+            return Err(SanError::Empty);
+        }
+        if text.starts_with(['O', 'o', '0']) {
+            return match text.replace(['0', 'o'], "O").as_str() {
+                "O-O" | "OO" => Ok(San::Castle(CastlingSide::KingSide)),
+                "O-O-O" | "OOO" => Ok(San::Castle(CastlingSide::QueenSide)),
+                _ => Err(SanError::Castling),
+            };
+        }
+        let chars: Vec<char> = text.chars().collect();
+        let (role, mut start) = match chars[0] {
+            'N' | 'B' | 'R' | 'Q' | 'K' | 'P' | 'n' | 'r' | 'q' | 'k' => {
+                (Role::from_char(chars[0]).unwrap_or(Role::Pawn), 1)
+            }
+            _ => (Role::Pawn, 0),
+        };
+        let mut end = chars.len();
+        let promotion = read_promotion(&chars, start, &mut end)?;
+        if end < start + 2 {
+            return Err(SanError::NoSquare);
+        }
+        let to = match (
+            File::from_char(chars[end - 2]),
+            Rank::from_char(chars[end - 1]),
+        ) {
+            (Some(file), Some(rank)) => Square::new(file, rank),
+            _ => return Err(SanError::NoSquare),
+        };
+        end -= 2;
+        let mut capture = false;
+        if end > start && matches!(chars[end - 1], 'x' | 'X' | ':' | '-') {
+            capture = chars[end - 1] != '-';
+            end -= 1;
+        }
+        let file = chars[start..end].first().and_then(|&c| File::from_char(c));
+        if file.is_some() {
+            start += 1;
+        }
+        let rank = chars[start..end].first().and_then(|&c| Rank::from_char(c));
+        if rank.is_some() {
+            start += 1;
+        }
+        if let Some(&c) = chars[start..end].first() {
+            return Err(SanError::Unexpected(c));
+        }
+        Ok(San::Normal {
+            role,
+            file,
+            rank,
+            capture,
+            to,
+            promotion,
+        })
+    }
+
+    /// The SAN of `mv`, a legal move of `pos`, with exact disambiguation.
+    pub fn from_move(pos: &Position, mv: &Move) -> San {
+        if let Some(side) = mv.castling_side() {
+            return San::Castle(side);
+        }
+        let role = mv.role();
+        let from = mv.from();
+        let to = mv.to();
+        let (file, rank) = if role == Role::Pawn {
+            (mv.is_capture().then_some(from.file()), None)
+        } else {
+            disambiguation(pos, role, from, to)
+        };
+        San::Normal {
+            role,
+            file,
+            rank,
+            capture: mv.is_capture(),
+            to,
+            promotion: mv.promotion(),
+        }
+    }
+
+    /// The legal move of `pos` this SAN describes, or why there is none.
+    pub fn to_move(&self, pos: &Position) -> Result<Move, IllegalMove> {
+        match *self {
+            San::Castle(side) => {
+                let mut found = None;
+                pos.for_each_legal_move(|mv| {
+                    if mv.castling_side() == Some(side) {
+                        found = Some(mv);
+                    }
+                });
+                found.ok_or_else(|| IllegalMove::CannotCastle {
+                    side,
+                    reason: castling_refusal(pos, side).unwrap_or(CastlingRefusal::NoRight),
+                })
+            }
+            San::Normal {
+                role,
+                promotion,
+                to,
+                ..
+            } => {
+                if promotion.is_some() && (role != Role::Pawn || !Move::reaches_back_rank(to)) {
+                    return Err(IllegalMove::CannotPromote);
+                }
+                let mut candidates = Vec::new();
+                pos.for_each_legal_move(|mv| {
+                    if self.describes(&mv) {
+                        candidates.push(mv);
+                    }
+                });
+                let froms: Bitboard = candidates.iter().map(Move::from).collect();
+                if candidates.is_empty() {
+                    return Err(self.why_not(pos));
+                }
+                if froms.more_than_one() {
+                    let options = froms
+                        .into_iter()
+                        .filter_map(|from| candidates.iter().find(|mv| mv.from() == from))
+                        .map(|mv| SanPlus::from_move(pos, mv).to_string())
+                        .collect();
+                    return Err(IllegalMove::Ambiguous { role, to, options });
+                }
+                if candidates.iter().any(|mv| mv.promotion().is_some()) {
+                    let Some(promotion) = promotion else {
+                        let queen = candidates
+                            .iter()
+                            .find(|mv| mv.promotion() == Some(Role::Queen))
+                            .unwrap_or(&candidates[0]);
+                        return Err(IllegalMove::MustPromote {
+                            example: San::from_move(pos, queen).to_string(),
+                        });
+                    };
+                    candidates.retain(|mv| mv.promotion() == Some(promotion));
+                }
+                candidates
+                    .first()
+                    .copied()
+                    .ok_or(IllegalMove::CannotPromote)
+            }
+        }
+    }
+
+    /// Whether the move fits what was written: the kind of man, the target,
+    /// the start square's file and rank where given. A pawn written without
+    /// its file pushes (or, after `x`, takes).
+    fn describes(&self, mv: &Move) -> bool {
+        let San::Normal {
+            role,
+            file,
+            rank,
+            capture,
+            to,
+            ..
+        } = *self
+        else {
+            return false;
+        };
+        let from = mv.from();
+        mv.role() == role
+            && mv.to() == to
+            && file.is_none_or(|f| from.file() == f)
+            && rank.is_none_or(|r| from.rank() == r)
+            && (role != Role::Pawn || file.is_some() || (from.file() != to.file()) == capture)
+    }
+
+    /// Why no legal move fits: the man would leave its king in check, or no
+    /// such man can get there at all.
+    fn why_not(&self, pos: &Position) -> IllegalMove {
+        let San::Normal {
+            role,
+            file,
+            rank,
+            capture,
+            to,
+            ..
+        } = *self
+        else {
+            return IllegalMove::CannotPromote;
+        };
+        let board = pos.board();
+        let us = pos.turn();
+        // Taking en passant may be what was meant, pinned or not.
+        let mut unsafe_move = None;
+        MoveGen::new(board, us).en_passant(Some(to)).for_each(|mv| {
+            if unsafe_move.is_none() && self.describes(&mv) && !keeps_kings_safe(board, us, &mv) {
+                unsafe_move = Some(mv);
+            }
+        });
+        if let Some(mv) = unsafe_move {
+            return IllegalMove::LeavesKingInCheck {
+                san: San::from_move(pos, &mv).to_string(),
+            };
+        }
+        let mut hint = None;
+        if role == Role::Pawn && file.is_none() && !capture {
+            pos.for_each_legal_move(|mv| {
+                if hint.is_none() && mv.role() == Role::Pawn && mv.to() == to && mv.is_capture() {
+                    // Promotions come queen first.
+                    hint = Some(format!("to capture, write {}", San::from_move(pos, &mv)));
+                }
+            });
+        }
+        IllegalMove::NoneCanReach {
+            role,
+            origin: Origin::new(file, rank),
+            to,
+            hint,
+        }
+    }
+}
+
+/// Drops trailing check marks, annotations and `e.p.`.
+fn strip_annotations(text: &str) -> &str {
+    let mut text = text.trim();
+    loop {
+        let stripped = text
+            .trim_end_matches(['+', '#', '!', '?'])
+            .trim_end()
+            .trim_end_matches("e.p.")
+            .trim_end();
+        if stripped.len() == text.len() {
+            return text;
+        }
+        text = stripped;
+    }
+}
+
+/// Reads a promotion at the end of `chars[start..end]` (`=Q`, `Q` after a
+/// rank, `(Q)`, `/Q`), moving `end` before it.
+fn read_promotion(chars: &[char], start: usize, end: &mut usize) -> Result<Option<Role>, SanError> {
+    let body = &chars[start..*end];
+    let (letter, used) = match body {
+        [.., '(', letter, ')'] => (*letter, 3),
+        [.., '=' | '/', letter] => (*letter, 2),
+        [.., '=' | '/'] => return Err(SanError::PromotionRole),
+        [.., digit, letter] if digit.is_ascii_digit() && letter.is_alphabetic() => (*letter, 1),
+        _ => return Ok(None),
+    };
+    *end -= used;
+    match Role::from_char(letter) {
+        Some(role) if Role::PROMOTIONS.contains(&role) => Ok(Some(role)),
+        _ => Err(SanError::PromotionRole),
+    }
+}
+
+/// The file, else the rank, else both of `from`, when another `role` of
+/// the mover could also legally go to `to`.
+fn disambiguation(
+    pos: &Position,
+    role: Role,
+    from: Square,
+    to: Square,
+) -> (Option<File>, Option<Rank>) {
+    let mut others = Bitboard::EMPTY;
+    pos.for_each_legal_move(|mv| {
+        if matches!(mv, Move::Normal { .. })
+            && mv.role() == role
+            && mv.to() == to
+            && mv.from() != from
+        {
+            others.insert(mv.from());
+        }
+    });
+    if others.is_empty() {
+        (None, None)
+    } else if others.is_disjoint(from.file().bitboard()) {
+        (Some(from.file()), None)
+    } else if others.is_disjoint(from.rank().bitboard()) {
+        (None, Some(from.rank()))
+    } else {
+        (Some(from.file()), Some(from.rank()))
+    }
+}
+
+impl fmt::Display for San {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            San::Castle(side) => f.write_str(side.san()),
+            San::Normal {
+                role,
+                file,
+                rank,
+                capture,
+                to,
+                promotion,
+            } => {
+                if role != Role::Pawn {
+                    write!(f, "{}", role.upper_char())?;
+                }
+                if let Some(file) = file {
+                    write!(f, "{file}")?;
+                }
+                if let Some(rank) = rank {
+                    write!(f, "{rank}")?;
+                }
+                if capture {
+                    f.write_str("x")?;
+                }
+                write!(f, "{to}")?;
+                if let Some(promotion) = promotion {
+                    write!(f, "={}", promotion.upper_char())?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+impl FromStr for San {
+    type Err = SanError;
+    fn from_str(text: &str) -> Result<San, SanError> {
+        San::from_ascii(text)
+    }
+}
+
+impl SanPlus {
+    /// The SAN of `mv`, a legal move of `pos`, marked `+` if it gives check
+    /// and `#` if it mates.
+    pub fn from_move(pos: &Position, mv: &Move) -> SanPlus {
+        let san = San::from_move(pos, mv);
+        let mut after = *pos;
+        after.play_unchecked(mv);
+        let suffix = if after.is_checkmate() {
+            Some(Suffix::Checkmate)
+        } else if after.is_check() {
+            Some(Suffix::Check)
+        } else {
+            None
+        };
+        SanPlus { san, suffix }
+    }
+
+    /// Reads SAN, keeping a `+` or `#` mark.
+    pub fn from_ascii(text: &str) -> Result<SanPlus, SanError> {
+        let san = San::from_ascii(text)?;
+        let marks = &text.trim()[strip_annotations(text).len()..];
+        let suffix = if marks.contains('#') {
+            Some(Suffix::Checkmate)
+        } else if marks.contains('+') {
+            Some(Suffix::Check)
+        } else {
+            None
+        };
+        Ok(SanPlus { san, suffix })
+    }
+}
+
+impl fmt::Display for SanPlus {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.san)?;
+        match self.suffix {
+            Some(Suffix::Check) => f.write_str("+"),
+            Some(Suffix::Checkmate) => f.write_str("#"),
+            None => Ok(()),
+        }
+    }
+}
+
+impl FromStr for SanPlus {
+    type Err = SanError;
+    fn from_str(text: &str) -> Result<SanPlus, SanError> {
+        SanPlus::from_ascii(text)
+    }
+}
+
+impl Position {
+    /// `mv`, a legal move here, in SAN with its check or mate mark.
+    pub fn san(&self, mv: &Move) -> String {
+        SanPlus::from_move(self, mv).to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn normal(
+        role: Role,
+        file: Option<File>,
+        rank: Option<Rank>,
+        capture: bool,
+        to: Square,
+        promotion: Option<Role>,
+    ) -> San {
+        San::Normal {
+            role,
+            file,
+            rank,
+            capture,
+            to,
+            promotion,
+        }
+    }
+
+    #[test]
+    fn reads_leniently() {
+        use Role::*;
+        let cases = [
+            ("e4", normal(Pawn, None, None, false, Square::E4, None)),
+            ("Nf3", normal(Knight, None, None, false, Square::F3, None)),
+            ("nf3", normal(Knight, None, None, false, Square::F3, None)),
+            ("Nxf3", normal(Knight, None, None, true, Square::F3, None)),
+            (
+                "exd5",
+                normal(Pawn, Some(File::E), None, true, Square::D5, None),
+            ),
+            (
+                "bxc4",
+                normal(Pawn, Some(File::B), None, true, Square::C4, None),
+            ),
+            ("Bxc4", normal(Bishop, None, None, true, Square::C4, None)),
+            (
+                "Nbd2",
+                normal(Knight, Some(File::B), None, false, Square::D2, None),
+            ),
+            (
+                "R1a3",
+                normal(Rook, None, Some(Rank::First), false, Square::A3, None),
+            ),
+            (
+                "Qh4xe1+",
+                normal(
+                    Queen,
+                    Some(File::H),
+                    Some(Rank::Fourth),
+                    true,
+                    Square::E1,
+                    None,
+                ),
+            ),
+            (
+                "e8=Q",
+                normal(Pawn, None, None, false, Square::E8, Some(Queen)),
+            ),
+            (
+                "e8Q",
+                normal(Pawn, None, None, false, Square::E8, Some(Queen)),
+            ),
+            (
+                "e8q",
+                normal(Pawn, None, None, false, Square::E8, Some(Queen)),
+            ),
+            (
+                "e8(N)",
+                normal(Pawn, None, None, false, Square::E8, Some(Knight)),
+            ),
+            (
+                "dxe8=R#",
+                normal(Pawn, Some(File::D), None, true, Square::E8, Some(Rook)),
+            ),
+            (
+                "e2-e4",
+                normal(
+                    Pawn,
+                    Some(File::E),
+                    Some(Rank::Second),
+                    false,
+                    Square::E4,
+                    None,
+                ),
+            ),
+            (
+                "Ng1f3!?",
+                normal(
+                    Knight,
+                    Some(File::G),
+                    Some(Rank::First),
+                    false,
+                    Square::F3,
+                    None,
+                ),
+            ),
+            (
+                "exd6 e.p.",
+                normal(Pawn, Some(File::E), None, true, Square::D6, None),
+            ),
+            (
+                " Kd2 ?! ",
+                normal(King, None, None, false, Square::D2, None),
+            ),
+        ];
+        for (text, san) in cases {
+            assert_eq!(San::from_ascii(text), Ok(san), "{text}");
+        }
+        for text in ["O-O", "0-0", "o-o", "O-O+", "OO"] {
+            assert_eq!(
+                San::from_ascii(text),
+                Ok(San::Castle(CastlingSide::KingSide)),
+                "{text}"
+            );
+        }
+        assert_eq!(
+            San::from_ascii("0-0-0#"),
+            Ok(San::Castle(CastlingSide::QueenSide))
+        );
+    }
+
+    #[test]
+    fn refuses_what_is_not_san() {
+        assert_eq!(San::from_ascii(""), Err(SanError::Empty));
+        assert_eq!(San::from_ascii("+!"), Err(SanError::Empty));
+        assert_eq!(San::from_ascii("N"), Err(SanError::NoSquare));
+        assert_eq!(San::from_ascii("Nf"), Err(SanError::NoSquare));
+        assert_eq!(San::from_ascii("e9"), Err(SanError::NoSquare));
+        assert_eq!(San::from_ascii("e8=K"), Err(SanError::PromotionRole));
+        assert_eq!(San::from_ascii("e8="), Err(SanError::PromotionRole));
+        assert_eq!(San::from_ascii("O-O-O-O"), Err(SanError::Castling));
+        assert_eq!(San::from_ascii("Nzf3"), Err(SanError::Unexpected('z')));
+        assert_eq!(San::from_ascii("Ng1g1f3"), Err(SanError::Unexpected('g')));
+    }
+
+    #[test]
+    fn writes_the_canonical_form() {
+        let san = normal(
+            Role::Pawn,
+            Some(File::D),
+            None,
+            true,
+            Square::E8,
+            Some(Role::Queen),
+        );
+        assert_eq!(san.to_string(), "dxe8=Q");
+        let plus = SanPlus {
+            san: San::Castle(CastlingSide::QueenSide),
+            suffix: Some(Suffix::Check),
+        };
+        assert_eq!(plus.to_string(), "O-O-O+");
+        assert_eq!(
+            SanPlus::from_ascii("Qh7#").unwrap().suffix,
+            Some(Suffix::Checkmate)
+        );
+        assert_eq!(
+            SanPlus::from_ascii("Qh7+!").unwrap().suffix,
+            Some(Suffix::Check)
+        );
+    }
+}
