@@ -114,7 +114,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         None => start_default(&config),
         Some(Command::Serve) => not_built("serve", "the Discord adapter"),
-        Some(Command::Console) => not_built("console", "the console"),
+        Some(Command::Console) => console(&config),
         Some(Command::Replay { game, json }) => replay(&game, json),
         Some(Command::Moves { game }) => moves(&game),
         Some(Command::Render { .. }) => not_built("render", "the renderer"),
@@ -136,8 +136,13 @@ fn start_default(config: &Config) -> Result<(), Failure> {
              - To play in this terminal: chronomate console\n\
              - To run the Discord bot: put DISCORD_TOKEN=... in .env (see README), then chronomate serve"
         );
+        return console(config);
     }
-    not_built("(default)", "the console")
+    not_built("(default)", "the Discord adapter")
+}
+
+fn console(config: &Config) -> Result<(), Failure> {
+    chronomate::console::main(config).map_err(Failure::operational)
 }
 
 fn not_built(command: &str, what: &str) -> Result<(), Failure> {

@@ -1,0 +1,209 @@
+//! `chronomate console`: the slash commands typed in a terminal, one per
+//! line, for local (hot-seat) play and scripted tests.
+//!
+//! Reads stdin to its end and exits 0; prints each reply on stdout as
+//! plain lines:
+//!
+//! - the reply's text;
+//! - `image: PATH` for each picture, written under `IMAGES_DIR`;
+//! - `choice: ID (Label)` for each button (`/choose ID` presses it);
+//! - `ping: @name` for each player the reply calls;
+//! - `refused: WHY` when the host said no (nothing changed);
+//! - `error: WHY` for a line that is no command (nothing changed) or a
+//!   storage failure;
+//! - `notice: TEXT` for reminders and timeouts, checked before each line.
+//!
+//! A reply is printed only after what it reports is committed.
+
+mod parse;
+
+use std::io::{self, BufRead, IsTerminal, Write};
+use std::path::{Path, PathBuf};
+
+use crate::config::Config;
+use crate::host::{Caller, Host, HostError, Notice, Place, Player, Reply};
+use crate::store::StoreError;
+
+pub use parse::{Command, MAX_NAME, ParseError, parse_line, read_name};
+
+/// The console's place: one server, one channel, so that server settings
+/// work too.
+pub const CONSOLE_GUILD: &str = "console";
+
+/// Who types when nobody said `/as`.
+pub const DEFAULT_PLAYER: &str = "player";
+
+/// What stops the console.
+#[derive(Debug, thiserror::Error)]
+pub enum ConsoleError {
+    #[error("cannot start the runtime: {0}")]
+    Runtime(io::Error),
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    #[error("cannot read or write the terminal: {0}")]
+    Io(#[from] io::Error),
+}
+
+/// A console session: the host, who is typing, where images go.
+pub struct Session {
+    host: Host,
+    images_dir: PathBuf,
+    player: Player,
+}
+
+impl Session {
+    pub fn new(host: Host, images_dir: impl Into<PathBuf>) -> Session {
+        Session {
+            host,
+            images_dir: images_dir.into(),
+            player: Player::console(DEFAULT_PLAYER),
+        }
+    }
+
+    pub fn host(&self) -> &Host {
+        &self.host
+    }
+
+    pub fn player(&self) -> &Player {
+        &self.player
+    }
+
+    fn caller(&self) -> Caller {
+        Caller {
+            player: self.player.clone(),
+            place: Place::new(Some(CONSOLE_GUILD), Some("console"), None),
+            manager: true,
+        }
+    }
+
+    /// Runs the scheduler at the current time; the notices as lines.
+    pub async fn tick(&self) -> Vec<String> {
+        match self.host.tick(self.host.now()).await {
+            Ok(notices) => notices.iter().flat_map(|n| self.notice_lines(n)).collect(),
+            Err(e) => vec![format!("error: {e}")],
+        }
+    }
+
+    fn notice_lines(&self, n: &Notice) -> Vec<String> {
+        n.reply
+            .text
+            .lines()
+            .map(|l| format!("notice: {l}"))
+            .collect()
+    }
+
+    /// Handles one line; `None` means the session should end.
+    pub async fn line(&mut self, line: &str) -> Option<Vec<String>> {
+        let command = match parse_line(line) {
+            Ok(Some(c)) => c,
+            Ok(None) => return Some(Vec::new()),
+            Err(e) => return Some(vec![format!("error: {e}")]),
+        };
+        let caller = self.caller();
+        let host = &self.host;
+        let result = match command {
+            Command::Quit => return None,
+            Command::Help => Ok(host.help()),
+            Command::As(name) => {
+                self.player = Player::console(&name);
+                Ok(Reply::text(format!("You are {name}.")))
+            }
+            Command::Challenge(terms) => host.challenge(&caller, terms).await,
+            Command::Accept(id) => host.accept(&caller, id).await,
+            Command::Decline(id) => host.decline(&caller, id).await,
+            Command::Cancel(id) => host.cancel(&caller, id).await,
+            Command::Move { game, text } => host.act(&caller, game, &text).await,
+            Command::Moves { game, typed } => {
+                host.suggest(&caller, game, &typed, 200).await.map(|moves| {
+                    Reply::text(if moves.is_empty() {
+                        "No legal action matches.".to_owned()
+                    } else {
+                        moves.join(" ")
+                    })
+                })
+            }
+            Command::Board(game) => host.board(&caller, game).await,
+            Command::Snapshot(game) => host.snapshot(&caller, game).await,
+            Command::Games => host.games(&caller).await,
+            Command::Resign { game, confirm } => host.resign(&caller, game, confirm).await,
+            Command::Draw { game, what } => host.draw(&caller, game, what).await,
+            Command::Abort(game) => host.abort(&caller, game).await,
+            Command::History(game) => host.history(&caller, game).await,
+            Command::Rules(variant) => Ok(host.rules(variant)),
+            Command::Settings(change) => host.settings(&caller, change).await,
+            Command::Choose(id) => host.choose(&caller, &id).await,
+        };
+        Some(match result {
+            Ok(reply) => self.reply_lines(&reply),
+            Err(HostError::Refused(r)) => vec![format!("refused: {r}")],
+            Err(HostError::Store(e)) => vec![format!("error: storage failed: {e}")],
+        })
+    }
+
+    fn reply_lines(&self, reply: &Reply) -> Vec<String> {
+        let mut lines: Vec<String> = reply.text.lines().map(str::to_owned).collect();
+        for image in &reply.images {
+            match write_image(&self.images_dir, &image.name, &image.png) {
+                Ok(path) => lines.push(format!("image: {}", path.display())),
+                Err(e) => lines.push(format!("error: cannot write {}: {e}", image.name)),
+            }
+        }
+        for c in &reply.choices {
+            lines.push(format!("choice: {} ({})", c.id, c.label));
+        }
+        for key in &reply.pings {
+            let name = key.strip_prefix("console:").unwrap_or(key);
+            lines.push(format!("ping: @{name}"));
+        }
+        lines
+    }
+}
+
+fn write_image(dir: &Path, name: &str, png: &[u8]) -> io::Result<PathBuf> {
+    std::fs::create_dir_all(dir)?;
+    let path = dir.join(name);
+    std::fs::write(&path, png)?;
+    Ok(path)
+}
+
+/// Runs the console on stdin and stdout until stdin ends.
+pub fn main(config: &Config) -> Result<(), ConsoleError> {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(ConsoleError::Runtime)?;
+    let host = runtime.block_on(Host::open(&config.database_url))?;
+    let mut session = Session::new(host, &config.images_dir);
+    let stdin = io::stdin();
+    let interactive = stdin.is_terminal();
+    let mut input = stdin.lock();
+    let mut out = io::stdout().lock();
+    if interactive {
+        eprintln!(
+            "Chronomate console. You are {}; /as NAME switches, /help lists the commands, Ctrl-D quits.",
+            session.player().name
+        );
+    }
+    let mut buf = Vec::new();
+    loop {
+        if interactive {
+            eprint!("{}> ", session.player().name);
+        }
+        buf.clear();
+        if input.read_until(b'\n', &mut buf)? == 0 {
+            break;
+        }
+        let line = String::from_utf8_lossy(&buf);
+        let mut lines = runtime.block_on(session.tick());
+        match runtime.block_on(session.line(&line)) {
+            Some(more) => lines.extend(more),
+            None => break,
+        }
+        for l in lines {
+            writeln!(out, "{l}")?;
+        }
+        out.flush()?;
+    }
+    runtime.block_on(session.host().store().close());
+    Ok(())
+}

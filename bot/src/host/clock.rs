@@ -1,0 +1,159 @@
+//! Time: an injectable clock and the words for dates and durations.
+
+use std::sync::atomic::{AtomicI64, Ordering};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use crate::store::Millis;
+
+pub const SECOND: Millis = 1000;
+pub const MINUTE: Millis = 60 * SECOND;
+pub const HOUR: Millis = 60 * MINUTE;
+pub const DAY: Millis = 24 * HOUR;
+
+/// Where the host reads the time. Tests inject a [`ManualClock`].
+pub trait Clock: Send + Sync + 'static {
+    /// Unix time in milliseconds.
+    fn now(&self) -> Millis;
+}
+
+/// The system's clock.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SystemClock;
+
+impl Clock for SystemClock {
+    fn now(&self) -> Millis {
+        SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map(|d| d.as_millis() as Millis)
+            .unwrap_or(0)
+    }
+}
+
+/// A clock that moves only when told to.
+#[derive(Debug, Default)]
+pub struct ManualClock(AtomicI64);
+
+impl ManualClock {
+    pub fn new(now: Millis) -> ManualClock {
+        ManualClock(AtomicI64::new(now))
+    }
+
+    pub fn set(&self, now: Millis) {
+        self.0.store(now, Ordering::SeqCst);
+    }
+
+    pub fn advance(&self, by: Millis) {
+        self.0.fetch_add(by, Ordering::SeqCst);
+    }
+}
+
+impl Clock for ManualClock {
+    fn now(&self) -> Millis {
+        self.0.load(Ordering::SeqCst)
+    }
+}
+
+impl<C: Clock> Clock for std::sync::Arc<C> {
+    fn now(&self) -> Millis {
+        (**self).now()
+    }
+}
+
+/// (year, month, day) of a Unix day number (proleptic Gregorian).
+fn civil_from_days(days: i64) -> (i64, u32, u32) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    (y, m, d)
+}
+
+/// `2025.11.21`, as PGN writes dates (UTC).
+pub fn pgn_date(at: Millis) -> String {
+    let (y, m, d) = civil_from_days(at.div_euclid(DAY));
+    format!("{y:04}.{m:02}.{d:02}")
+}
+
+/// `2025-11-21 05:13 UTC`.
+pub fn timestamp(at: Millis) -> String {
+    let (y, m, d) = civil_from_days(at.div_euclid(DAY));
+    let minutes = at.rem_euclid(DAY) / MINUTE;
+    format!(
+        "{y:04}-{m:02}-{d:02} {:02}:{:02} UTC",
+        minutes / 60,
+        minutes % 60
+    )
+}
+
+/// `2 days 3 hours`, `5 hours 12 minutes`, `40 seconds`: the two largest
+/// units, for a duration that is not negative.
+pub fn duration_words(ms: Millis) -> String {
+    let ms = ms.max(0);
+    let units = [
+        (DAY, "day"),
+        (HOUR, "hour"),
+        (MINUTE, "minute"),
+        (SECOND, "second"),
+    ];
+    let plural = |n: Millis, name: &str| format!("{n} {name}{}", if n == 1 { "" } else { "s" });
+    for (i, (size, name)) in units.iter().enumerate() {
+        let n = ms / size;
+        if n > 0 {
+            let mut words = plural(n, name);
+            if let Some((next, next_name)) = units.get(i + 1) {
+                let m = (ms % size) / next;
+                if m > 0 {
+                    words.push(' ');
+                    words.push_str(&plural(m, next_name));
+                }
+            }
+            return words;
+        }
+    }
+    "less than a second".to_owned()
+}
+
+/// `in 2 days 3 hours (2025-11-24 08:00 UTC)` or `2 hours ago`.
+pub fn due_words(deadline: Millis, now: Millis) -> String {
+    if deadline >= now {
+        format!(
+            "in {} ({})",
+            duration_words(deadline - now),
+            timestamp(deadline)
+        )
+    } else {
+        format!("{} ago", duration_words(now - deadline))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates() {
+        assert_eq!(pgn_date(0), "1970.01.01");
+        // 2024-02-29 12:34 UTC
+        assert_eq!(timestamp(1_709_210_040_000), "2024-02-29 12:34 UTC");
+        assert_eq!(pgn_date(951_782_400_000), "2000.02.29");
+    }
+
+    #[test]
+    fn durations() {
+        assert_eq!(duration_words(3 * DAY), "3 days");
+        assert_eq!(
+            duration_words(2 * DAY + 3 * HOUR + 5 * MINUTE),
+            "2 days 3 hours"
+        );
+        assert_eq!(duration_words(DAY + 5 * MINUTE), "1 day");
+        assert_eq!(duration_words(HOUR + MINUTE), "1 hour 1 minute");
+        assert_eq!(duration_words(40 * SECOND), "40 seconds");
+        assert_eq!(duration_words(10), "less than a second");
+        assert_eq!(duration_words(-5), "less than a second");
+    }
+}

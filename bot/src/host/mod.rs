@@ -1,0 +1,1487 @@
+//! The game-hosting service, transport-agnostic.
+//!
+//! Discord and the console are thin adapters over [`Host`]: they hand it
+//! plain values (a [`Caller`]: player key and name, the place, whether they
+//! manage the server) and show the [`Reply`] it returns: text, PNGs, who to
+//! ping, and [`Choice`]s with stable ids ([`ChoiceId`]) to show as buttons
+//! and route back through [`Host::choose`], even after a restart.
+//!
+//! Every rule of who may do what lives here, once: only participants act,
+//! only on their turn, only in a live game; a refusal ([`Refusal`]) says why
+//! and changes nothing. The host never knows which variant it holds: it
+//! speaks to the rules through [`Game`] alone.
+//!
+//! Durability: an action is committed to the store before any reply reports
+//! it; racing actions on one game are settled by an optimistic check on the
+//! ply (one applies, the other hears "the game moved on").
+//!
+//! Time: each move has a deadline (days per move). [`Host::tick`] reminds
+//! the side to move once when little time is left, and ends games whose
+//! deadline passed. It works from the database alone, so a restart changes
+//! nothing, and takes `now` explicitly (tests inject the clock).
+
+mod choice;
+mod clock;
+mod error;
+mod images;
+mod terms;
+mod text;
+mod types;
+
+use std::collections::hash_map::RandomState;
+use std::hash::{BuildHasher, Hasher};
+use std::sync::{Arc, Mutex};
+
+use chronomate_rules::{Color, Game, Options, Outcome, Reason, SetupError, Status, Variant, View};
+
+use crate::store::{
+    ActionCommit, ChallengeRow, ChallengeStatus, Finish, GameRow, GameStatus, GuildSettings,
+    Millis, NewChallenge, NewGame, Stale, Store, StoreError,
+};
+
+pub use choice::{ChallengeChoice, ChoiceId, GameChoice, UnknownChoice};
+pub use clock::{
+    Clock, DAY, HOUR, MINUTE, ManualClock, SECOND, SystemClock, due_words, duration_words,
+    timestamp,
+};
+pub use error::{HostError, Refusal};
+pub use terms::{
+    ChallengeTerms, ColourChoice, MAX_DAYS, MIN_DAYS, SettingsChange, read_days, read_reminder,
+};
+pub use text::{HELP, rules_summary};
+pub use types::{Caller, Choice, ChoiceStyle, Image, Notice, NoticeKind, Place, Player, Reply};
+
+/// What the host can be tuned with.
+#[derive(Clone, Debug)]
+pub struct HostConfig {
+    /// Draw PNGs for replies that show a board.
+    pub images: bool,
+    /// How many ended games `/games` lists.
+    pub finished_listed: i64,
+    /// An open challenge nobody answers is withdrawn after this long.
+    pub challenge_ttl: Millis,
+}
+
+impl Default for HostConfig {
+    fn default() -> HostConfig {
+        HostConfig {
+            images: true,
+            finished_listed: 5,
+            challenge_ttl: 7 * DAY,
+        }
+    }
+}
+
+/// A draw-offer command.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DrawMove {
+    Offer,
+    Accept,
+    Decline,
+}
+
+/// The hosting service. Cheap to clone: clones share the database.
+#[derive(Clone)]
+pub struct Host {
+    store: Store,
+    clock: Arc<dyn Clock>,
+    config: HostConfig,
+    rng: Arc<Mutex<u64>>,
+}
+
+/// A game as loaded: its row and the rules' state, which equals the replay
+/// of its log.
+#[derive(Clone, Debug)]
+pub struct Loaded {
+    pub row: GameRow,
+    pub game: Game,
+}
+
+impl Loaded {
+    fn id(&self) -> i64 {
+        self.row.id
+    }
+
+    fn ensure_live(&self) -> Result<(), Refusal> {
+        if self.row.status == GameStatus::Live {
+            Ok(())
+        } else {
+            Err(Refusal::GameOver {
+                game: self.id(),
+                outcome: outcome_words(&self.row),
+            })
+        }
+    }
+
+    fn side_of(&self, caller: &Caller) -> Result<Color, Refusal> {
+        self.row
+            .side_of(caller.key())
+            .ok_or(Refusal::NotParticipant(self.id()))
+    }
+}
+
+/// An action checked and applied in memory, not yet committed.
+struct Prepared {
+    loaded: Loaded,
+    after: Game,
+    notation: String,
+    events: Vec<String>,
+    side: Color,
+    now: Millis,
+}
+
+/// Which of a player's games a command means when it names none.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Purpose {
+    /// Acting: live games, preferring the one where it is the caller's turn.
+    Act,
+    /// Resigning, drawing, aborting: live games.
+    Manage,
+    /// Looking: live games, else the latest ended one.
+    View,
+}
+
+impl Host {
+    /// Opens the database at `url` with the system clock.
+    pub async fn open(url: &str) -> Result<Host, StoreError> {
+        Ok(Host::new(Store::open(url).await?, Arc::new(SystemClock)))
+    }
+
+    pub fn new(store: Store, clock: Arc<dyn Clock>) -> Host {
+        let seed = RandomState::new().build_hasher().finish() ^ clock.now() as u64;
+        Host {
+            store,
+            clock,
+            config: HostConfig::default(),
+            rng: Arc::new(Mutex::new(seed)),
+        }
+    }
+
+    pub fn with_config(mut self, config: HostConfig) -> Host {
+        self.config = config;
+        self
+    }
+
+    /// Fixes the random source (colours, game seeds), for tests.
+    pub fn with_seed(self, seed: u64) -> Host {
+        if let Ok(mut s) = self.rng.lock() {
+            *s = seed;
+        }
+        self
+    }
+
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
+    pub fn config(&self) -> &HostConfig {
+        &self.config
+    }
+
+    pub fn now(&self) -> Millis {
+        self.clock.now()
+    }
+
+    /// splitmix64.
+    fn random(&self) -> u64 {
+        let mut state = match self.rng.lock() {
+            Ok(s) => s,
+            Err(poisoned) => poisoned.into_inner(),
+        };
+        *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = *state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    // ----- loading -----------------------------------------------------------
+
+    /// A game and its state. The cached snapshot is used when it agrees with
+    /// the log; otherwise the game is rebuilt from the log (the source of
+    /// truth) and the snapshot repaired.
+    pub async fn load(&self, id: i64) -> Result<Loaded, HostError> {
+        let mut row = self.store.game(id).await?.ok_or(Refusal::NoSuchGame(id))?;
+        let cached = serde_json::from_str::<Game>(&row.snapshot)
+            .ok()
+            .filter(|g| {
+                g.record().len() as i64 == row.log_ply
+                    && row.ply == row.log_ply
+                    && g.variant().id() == row.variant
+                    && g.seed() == row.seed
+            });
+        let game = match cached {
+            Some(g) => g,
+            None => {
+                let game = self.rebuild(&row).await?;
+                row.ply = game.record().len() as i64;
+                game
+            }
+        };
+        row.snapshot.clear();
+        Ok(Loaded { row, game })
+    }
+
+    /// Replays a game's log and stores the result as its snapshot.
+    async fn rebuild(&self, row: &GameRow) -> Result<Game, HostError> {
+        let corrupt = |detail: String| StoreError::Corrupt {
+            game: row.id,
+            detail,
+        };
+        let log = self.store.log(row.id).await?;
+        for (i, a) in log.iter().enumerate() {
+            if a.ply != i as i64 + 1 {
+                return Err(corrupt(format!("the log skips from ply {i} to {}", a.ply)).into());
+            }
+        }
+        let variant: Variant = row.variant.parse().map_err(|e| corrupt(format!("{e}")))?;
+        let options =
+            Options::parse(variant, &row.options).map_err(|e| corrupt(format!("options: {e}")))?;
+        let game = Game::replay(variant, options, row.seed, log.iter().map(|a| &a.text))
+            .map_err(|e| corrupt(format!("the log does not replay: {e}")))?;
+        let json = serde_json::to_string(&game).map_err(|e| corrupt(e.to_string()))?;
+        // A stale repair means the game moved on meanwhile; the next load
+        // sees the newer state, and a commit based on this one is refused.
+        let _ = self
+            .store
+            .repair_snapshot(row.id, log.len() as i64, &json, self.now())
+            .await?;
+        Ok(game)
+    }
+
+    /// The game a command means: the one named, else the one whose thread
+    /// the command was typed in, else the caller's only live game (for
+    /// acting: the only one where it is their turn).
+    async fn resolve(
+        &self,
+        caller: &Caller,
+        explicit: Option<i64>,
+        purpose: Purpose,
+    ) -> Result<Loaded, HostError> {
+        if let Some(id) = explicit {
+            return self.load(id).await;
+        }
+        if let Some(thread) = &caller.place.thread
+            && let Some(id) = self.store.game_in_thread(thread).await?
+        {
+            return self.load(id).await;
+        }
+        let games = self.store.games_of(caller.key(), 1).await?;
+        let live: Vec<&GameRow> = games
+            .iter()
+            .filter(|g| g.status == GameStatus::Live)
+            .collect();
+        match live.as_slice() {
+            [one] => return self.load(one.id).await,
+            [] => {
+                return match (purpose, games.first()) {
+                    (Purpose::View, Some(latest)) => self.load(latest.id).await,
+                    (_, None) => Err(Refusal::NoGame.into()),
+                    (_, Some(_)) => Err(Refusal::NoLiveGame("").into()),
+                };
+            }
+            _ => {}
+        }
+        if purpose == Purpose::Act {
+            let mine: Vec<&&GameRow> = live
+                .iter()
+                .filter(|g| g.to_move.is_some() && g.to_move == g.side_of(caller.key()))
+                .collect();
+            if let [one] = mine.as_slice() {
+                return self.load(one.id).await;
+            }
+        }
+        let mut ids: Vec<i64> = live.iter().map(|g| g.id).collect();
+        ids.sort_unstable();
+        Err(Refusal::WhichGame(ids).into())
+    }
+
+    // ----- challenges --------------------------------------------------------
+
+    /// Challenges a player, or anyone when `terms.opponent` is `None`.
+    pub async fn challenge(
+        &self,
+        caller: &Caller,
+        terms: ChallengeTerms,
+    ) -> Result<Reply, HostError> {
+        let now = self.now();
+        if terms.opponent.as_ref().map(|p| &p.key) == Some(&caller.player.key) {
+            return Err(Refusal::SelfChallenge.into());
+        }
+        check_setup(Game::new(terms.variant, terms.options.clone(), 0))?;
+        let guild = caller.place.guild.as_deref();
+        let days = match terms.days {
+            Some(d) => read_days(&d.to_string())?,
+            None => self.store.settings(guild).await?.default_days,
+        };
+        let options = terms.options.to_string();
+        let id = self
+            .store
+            .create_challenge(
+                &NewChallenge {
+                    challenger: (&caller.player.key, &caller.player.name),
+                    challenged: terms.opponent.as_ref().map(|p| (&*p.key, &*p.name)),
+                    variant: terms.variant.id(),
+                    options: &options,
+                    colour: terms.colour.as_str(),
+                    days,
+                    guild,
+                    channel: caller.place.channel.as_deref(),
+                    thread: caller.place.thread.as_deref(),
+                },
+                now,
+            )
+            .await?;
+        let c = self
+            .store
+            .challenge(id)
+            .await?
+            .ok_or(Refusal::NoSuchChallenge(id))?;
+        let mut reply = Reply::text(format!(
+            "{} challenges {} to {}. Challenge #{id}.",
+            c.challenger_name,
+            c.challenged_name.as_deref().unwrap_or("anyone"),
+            challenge_terms_words(&c)
+        ))
+        .choice(
+            ChoiceId::Challenge(id, ChallengeChoice::Accept),
+            "Accept",
+            ChoiceStyle::Primary,
+        );
+        if let Some(opponent) = &terms.opponent {
+            reply = reply.ping(&opponent.key).choice(
+                ChoiceId::Challenge(id, ChallengeChoice::Decline),
+                "Decline",
+                ChoiceStyle::Secondary,
+            );
+        }
+        Ok(reply.choice(
+            ChoiceId::Challenge(id, ChallengeChoice::Cancel),
+            "Cancel",
+            ChoiceStyle::Danger,
+        ))
+    }
+
+    /// The challenge a command means: the one named, else the only one
+    /// `pick` selects among the open challenges the caller can see.
+    async fn resolve_challenge(
+        &self,
+        caller: &Caller,
+        explicit: Option<i64>,
+        pick: impl Fn(&ChallengeRow) -> bool,
+        none: &'static str,
+    ) -> Result<ChallengeRow, HostError> {
+        if let Some(id) = explicit {
+            return Ok(self
+                .store
+                .challenge(id)
+                .await?
+                .ok_or(Refusal::NoSuchChallenge(id))?);
+        }
+        let open = self
+            .store
+            .open_challenges(caller.key(), caller.place.guild.as_deref())
+            .await?;
+        let mut picked: Vec<ChallengeRow> = open.into_iter().filter(|c| pick(c)).collect();
+        match picked.len() {
+            0 => Err(Refusal::NoChallenge(none).into()),
+            1 => Ok(picked.remove(0)),
+            _ => Err(Refusal::WhichChallenge(picked.iter().map(|c| c.id).collect()).into()),
+        }
+    }
+
+    /// Accepts a challenge: the game begins.
+    pub async fn accept(&self, caller: &Caller, id: Option<i64>) -> Result<Reply, HostError> {
+        let me = caller.key().to_owned();
+        let c = match self
+            .resolve_challenge(
+                caller,
+                id,
+                |c| c.challenged.as_deref() == Some(&me),
+                " to accept",
+            )
+            .await
+        {
+            // Nothing addressed to the caller: an open challenge will do.
+            Err(HostError::Refused(Refusal::NoChallenge(_))) if id.is_none() => {
+                self.resolve_challenge(
+                    caller,
+                    None,
+                    |c| c.challenged.is_none() && c.challenger != me,
+                    " to accept",
+                )
+                .await?
+            }
+            other => other?,
+        };
+        ensure_open(&c)?;
+        if c.challenger == me {
+            return Err(Refusal::OwnChallenge(c.id).into());
+        }
+        if let Some(other) = &c.challenged
+            && *other != me
+        {
+            return Err(Refusal::NotAddressedToYou {
+                id: c.id,
+                name: c.challenged_name.clone().unwrap_or_default(),
+            }
+            .into());
+        }
+        let now = self.now();
+        let variant: Variant = c.variant.parse().map_err(|e| corrupt_challenge(&c, e))?;
+        let options = Options::parse(variant, &c.options).map_err(|e| corrupt_challenge(&c, e))?;
+        let seed = self.random();
+        let challenger_white = match c.colour.as_str() {
+            "white" => true,
+            "black" => false,
+            _ => self.random() & 1 == 0,
+        };
+        let (white, black) = if challenger_white {
+            (c.challenger.as_str(), me.as_str())
+        } else {
+            (me.as_str(), c.challenger.as_str())
+        };
+        let game = check_setup(Game::new(variant, options, seed))?;
+        let snapshot = serde_json::to_string(&game).map_err(|e| StoreError::Corrupt {
+            game: 0,
+            detail: e.to_string(),
+        })?;
+        let settings = self.store.settings(c.guild.as_deref()).await?;
+        let deadline = now + c.days * DAY;
+        let to_move = game.turn().color;
+        let new = NewGame {
+            variant: variant.id(),
+            options: &c.options,
+            seed,
+            white,
+            black,
+            days: c.days,
+            reminder_hours: settings.reminder_hours,
+            snapshot: &snapshot,
+            to_move,
+            deadline,
+            remind_at: remind_at(deadline, c.days, settings.reminder_hours),
+            guild: c.guild.as_deref(),
+            channel: c.channel.as_deref(),
+            thread: c.thread.as_deref(),
+        };
+        let game_id = match self
+            .store
+            .accept_challenge(c.id, (&me, &caller.player.name), &new, now)
+            .await?
+        {
+            Ok(id) => id,
+            Err(Stale) => {
+                let now_state = self.store.challenge(c.id).await?.unwrap_or(c);
+                return Err(Refusal::ChallengeClosed {
+                    id: now_state.id,
+                    state: now_state.status.as_str(),
+                }
+                .into());
+            }
+        };
+        let loaded = self.load(game_id).await?;
+        let row = &loaded.row;
+        let mut reply = Reply::text(format!(
+            "{} accepted challenge #{}: game #{game_id} begins.\n{} (white) vs {} (black), {}, {} per move.\n{}",
+            caller.player.name,
+            c.id,
+            row.white_name,
+            row.black_name,
+            variant_words(row),
+            day_words(row.days),
+            self.turn_line(&loaded, now),
+        ))
+        .about(game_id)
+        .ping(&c.challenger)
+        .ping(row.player(to_move));
+        self.attach(
+            &mut reply,
+            &loaded,
+            loaded.game.view(),
+            Some(to_move),
+            "board",
+        );
+        Ok(reply)
+    }
+
+    /// Declines a challenge addressed to the caller.
+    pub async fn decline(&self, caller: &Caller, id: Option<i64>) -> Result<Reply, HostError> {
+        let me = caller.key().to_owned();
+        let c = self
+            .resolve_challenge(
+                caller,
+                id,
+                |c| c.challenged.as_deref() == Some(&me),
+                " to decline",
+            )
+            .await?;
+        ensure_open(&c)?;
+        if c.challenger == me {
+            return Err(Refusal::Terms(format!(
+                "challenge #{0} is yours: withdraw it with /cancel {0}",
+                c.id
+            ))
+            .into());
+        }
+        match &c.challenged {
+            None => return Err(Refusal::DeclineOpen(c.id).into()),
+            Some(other) if *other != me => {
+                return Err(Refusal::NotAddressedToYou {
+                    id: c.id,
+                    name: c.challenged_name.clone().unwrap_or_default(),
+                }
+                .into());
+            }
+            Some(_) => {}
+        }
+        self.close_challenge(&c, ChallengeStatus::Declined, &me)
+            .await?;
+        Ok(Reply::text(format!(
+            "{} declined challenge #{} from {}.",
+            caller.player.name, c.id, c.challenger_name
+        ))
+        .ping(&c.challenger))
+    }
+
+    /// Withdraws the caller's own open challenge.
+    pub async fn cancel(&self, caller: &Caller, id: Option<i64>) -> Result<Reply, HostError> {
+        let me = caller.key().to_owned();
+        let c = self
+            .resolve_challenge(caller, id, |c| c.challenger == me, " to cancel")
+            .await?;
+        ensure_open(&c)?;
+        if c.challenger != me {
+            return Err(Refusal::NotYourChallenge {
+                id: c.id,
+                name: c.challenger_name.clone(),
+            }
+            .into());
+        }
+        self.close_challenge(&c, ChallengeStatus::Cancelled, &me)
+            .await?;
+        Ok(Reply::text(format!(
+            "{} withdrew challenge #{}.",
+            caller.player.name, c.id
+        )))
+    }
+
+    async fn close_challenge(
+        &self,
+        c: &ChallengeRow,
+        status: ChallengeStatus,
+        by: &str,
+    ) -> Result<(), HostError> {
+        if let Err(Stale) = self
+            .store
+            .close_challenge(c.id, status, Some(by), self.now())
+            .await?
+        {
+            let state = self
+                .store
+                .challenge(c.id)
+                .await?
+                .map_or("closed", |c| c.status.as_str());
+            return Err(Refusal::ChallengeClosed { id: c.id, state }.into());
+        }
+        Ok(())
+    }
+
+    // ----- acting ------------------------------------------------------------
+
+    /// Plays an action (its text as the player typed it) in a game.
+    pub async fn act(
+        &self,
+        caller: &Caller,
+        game: Option<i64>,
+        text: &str,
+    ) -> Result<Reply, HostError> {
+        let prepared = self.prepare(caller, game, text).await?;
+        self.commit(caller, prepared).await
+    }
+
+    /// Checks an action and applies it in memory.
+    async fn prepare(
+        &self,
+        caller: &Caller,
+        game: Option<i64>,
+        text: &str,
+    ) -> Result<Prepared, HostError> {
+        let text = text.trim();
+        if text.is_empty() {
+            return Err(Refusal::EmptyAction.into());
+        }
+        let loaded = self.resolve(caller, game, Purpose::Act).await?;
+        let side = loaded.side_of(caller)?;
+        loaded.ensure_live()?;
+        let turn = loaded.game.turn();
+        if turn.color != side {
+            return Err(Refusal::NotYourTurn {
+                game: loaded.id(),
+                name: loaded.row.name(turn.color).to_owned(),
+                side: turn.color,
+            }
+            .into());
+        }
+        let mut after = loaded.game.clone();
+        let played = after.play(text).map_err(|error| {
+            let suggestions = match &error {
+                chronomate_rules::ActionError::Illegal(_) => Vec::new(),
+                _ => loaded.game.suggest(text, 6),
+            };
+            Refusal::Action {
+                game: loaded.id(),
+                error,
+                suggestions,
+            }
+        })?;
+        Ok(Prepared {
+            loaded,
+            after,
+            notation: played.notation,
+            events: played.events,
+            side,
+            now: self.now(),
+        })
+    }
+
+    /// Commits a prepared action, then reports it.
+    async fn commit(&self, caller: &Caller, p: Prepared) -> Result<Reply, HostError> {
+        let row = &p.loaded.row;
+        let id = row.id;
+        let status = p.after.status();
+        let turn = p.after.turn();
+        let (to_move, deadline, remind, renewed) = match status {
+            Status::Finished(_) => (None, None, None, false),
+            Status::Ongoing if turn.color == p.side => {
+                (Some(turn.color), row.deadline, row.remind_at, false)
+            }
+            Status::Ongoing => {
+                let deadline = p.now + row.days * DAY;
+                (
+                    Some(turn.color),
+                    Some(deadline),
+                    remind_at(deadline, row.days, row.reminder_hours),
+                    true,
+                )
+            }
+        };
+        let snapshot = serde_json::to_string(&p.after).map_err(|e| StoreError::Corrupt {
+            game: id,
+            detail: e.to_string(),
+        })?;
+        let finish = status.outcome().map(|o| Finish {
+            status: GameStatus::Finished,
+            result: Some(o.score().to_owned()),
+            reason: o.reason.describe().to_owned(),
+        });
+        let commit = ActionCommit {
+            game: id,
+            ply: row.ply + 1,
+            text: &p.notation,
+            side: p.side,
+            actor: caller.key(),
+            at: p.now,
+            snapshot: &snapshot,
+            to_move,
+            deadline,
+            remind_at: remind,
+            renewed,
+            finish,
+        };
+        let committed = match self.store.commit_action(&commit).await? {
+            Ok(c) => c,
+            Err(Stale) => return Err(Refusal::MovedOn(id).into()),
+        };
+        // Committed: from here on, report it.
+        let mut loaded = Loaded {
+            row: row.clone(),
+            game: p.after,
+        };
+        loaded.row.ply += 1;
+        loaded.row.to_move = to_move;
+        loaded.row.deadline = deadline;
+        let mut lines = vec![format!(
+            "{} played {} in game #{id} (ply {}).",
+            caller.player.name, p.notation, loaded.row.ply
+        )];
+        lines.extend(p.events.iter().map(|e| format!("  {e}")));
+        if committed.offer_lapsed {
+            lines.push(format!("{}'s draw offer lapsed.", loaded.row.name(!p.side)));
+        }
+        let mut reply = Reply::default().about(id);
+        match status.outcome() {
+            Some(o) => {
+                loaded.row.status = GameStatus::Finished;
+                lines.push(format!("Game over: {}.", result_words(&loaded.row, o)));
+                reply = reply.ping(loaded.row.player(!p.side));
+            }
+            None => {
+                lines.push(self.turn_line(&loaded, p.now));
+                if turn.color != p.side {
+                    reply = reply.ping(loaded.row.player(turn.color));
+                }
+            }
+        }
+        reply.text = lines.join("\n");
+        let perspective = if status.is_over() { p.side } else { turn.color };
+        self.attach(
+            &mut reply,
+            &loaded,
+            loaded.game.view(),
+            Some(perspective),
+            "board",
+        );
+        Ok(reply)
+    }
+
+    /// Up to `limit` legal actions matching `typed` in the game the caller
+    /// means (for autocomplete). Empty when there is none.
+    pub async fn suggest(
+        &self,
+        caller: &Caller,
+        game: Option<i64>,
+        typed: &str,
+        limit: usize,
+    ) -> Result<Vec<String>, HostError> {
+        let loaded = self.resolve(caller, game, Purpose::Act).await?;
+        if loaded.row.status != GameStatus::Live {
+            return Ok(Vec::new());
+        }
+        Ok(loaded.game.suggest(typed, limit))
+    }
+
+    // ----- looking -----------------------------------------------------------
+
+    /// The board as it stands, from the caller's side.
+    pub async fn board(&self, caller: &Caller, game: Option<i64>) -> Result<Reply, HostError> {
+        let loaded = self.resolve(caller, game, Purpose::View).await?;
+        let view = loaded.game.view();
+        self.show(caller, &loaded, view, "board").await
+    }
+
+    /// The whole game in one picture (every branch or timeline).
+    pub async fn snapshot(&self, caller: &Caller, game: Option<i64>) -> Result<Reply, HostError> {
+        let loaded = self.resolve(caller, game, Purpose::View).await?;
+        let view = loaded.game.snapshot();
+        self.show(caller, &loaded, view, "snapshot").await
+    }
+
+    async fn show(
+        &self,
+        caller: &Caller,
+        loaded: &Loaded,
+        view: View,
+        kind: &str,
+    ) -> Result<Reply, HostError> {
+        let row = &loaded.row;
+        let now = self.now();
+        let mut lines = vec![format!(
+            "Game #{} · {} · {} (white) vs {} (black) · {} per move",
+            row.id,
+            variant_words(row),
+            row.white_name,
+            row.black_name,
+            day_words(row.days)
+        )];
+        let mut reply = Reply::default().about(row.id);
+        if row.status == GameStatus::Live {
+            lines.push(format!(
+                "{} (ply {}).",
+                self.turn_line(loaded, now),
+                row.ply
+            ));
+            let offer = self.store.draw_offer(row.id).await?;
+            if let Some(o) = offer {
+                lines.push(format!("{} offers a draw.", row.name(o.side)));
+            }
+            if let Some(side) = row.side_of(caller.key()) {
+                match offer {
+                    Some(o) if o.side != side => {
+                        reply = reply
+                            .choice(
+                                ChoiceId::Game(row.id, GameChoice::DrawAccept),
+                                "Accept draw",
+                                ChoiceStyle::Primary,
+                            )
+                            .choice(
+                                ChoiceId::Game(row.id, GameChoice::DrawDecline),
+                                "Decline draw",
+                                ChoiceStyle::Secondary,
+                            );
+                    }
+                    Some(_) => {}
+                    None => {
+                        reply = reply.choice(
+                            ChoiceId::Game(row.id, GameChoice::DrawOffer),
+                            "Offer draw",
+                            ChoiceStyle::Secondary,
+                        );
+                    }
+                }
+                reply = reply.choice(
+                    ChoiceId::Game(row.id, GameChoice::Resign),
+                    "Resign",
+                    ChoiceStyle::Danger,
+                );
+            }
+        } else {
+            lines.push(format!(
+                "Over after {} plies: {}.",
+                row.ply,
+                outcome_words(row)
+            ));
+        }
+        reply.text = lines.join("\n");
+        let perspective = row.side_of(caller.key());
+        self.attach(&mut reply, loaded, view, perspective, kind);
+        Ok(reply)
+    }
+
+    /// Draws `view` into the reply, if images are on. A drawing failure
+    /// costs the picture, never the reply.
+    fn attach(
+        &self,
+        reply: &mut Reply,
+        loaded: &Loaded,
+        mut view: View,
+        perspective: Option<Color>,
+        kind: &str,
+    ) {
+        if !self.config.images {
+            return;
+        }
+        if perspective.is_some() {
+            view.perspective = perspective;
+        }
+        if let Ok(png) = images::render(&view) {
+            let row = &loaded.row;
+            let name = match kind {
+                "board" => format!("game-{}-ply-{}.png", row.id, row.ply),
+                other => format!("game-{}-ply-{}-{other}.png", row.id, row.ply),
+            };
+            reply.images.push(Image {
+                name,
+                png,
+                description: format!(
+                    "Game #{} ({}) after {} plies",
+                    row.id,
+                    variant_words(row),
+                    row.ply
+                ),
+            });
+        }
+    }
+
+    /// The caller's games and the open challenges they can see.
+    pub async fn games(&self, caller: &Caller) -> Result<Reply, HostError> {
+        let me = caller.key();
+        let now = self.now();
+        let games = self.store.games_of(me, self.config.finished_listed).await?;
+        let challenges = self
+            .store
+            .open_challenges(me, caller.place.guild.as_deref())
+            .await?;
+        let mut lines = Vec::new();
+        let mut reply = Reply::default().private();
+        if games.is_empty() {
+            lines.push("You have no games yet.".to_owned());
+        } else {
+            lines.push("Your games:".to_owned());
+        }
+        for g in &games {
+            let side = g.side_of(me).unwrap_or(Color::White);
+            let opponent = g.name(!side);
+            let state = match (g.status, g.to_move, g.deadline) {
+                (GameStatus::Live, Some(to_move), Some(deadline)) if to_move == side => {
+                    format!("your move, due {}", due_words(deadline, now))
+                }
+                (GameStatus::Live, Some(to_move), Some(deadline)) => format!(
+                    "{} to move, due {}",
+                    g.name(to_move),
+                    due_words(deadline, now)
+                ),
+                _ => outcome_words(g),
+            };
+            lines.push(format!(
+                "#{} {} vs {} (you: {side}, ply {}): {state}",
+                g.id,
+                variant_words(g),
+                opponent,
+                g.ply
+            ));
+        }
+        if !challenges.is_empty() {
+            lines.push("Open challenges:".to_owned());
+        }
+        for c in &challenges {
+            let terms = challenge_terms_words(c);
+            if c.challenger == me {
+                lines.push(format!(
+                    "#{} from you to {}: {terms} (cancel: /cancel {})",
+                    c.id,
+                    c.challenged_name.as_deref().unwrap_or("anyone"),
+                    c.id
+                ));
+            } else {
+                lines.push(format!(
+                    "#{} from {} to {}: {terms} (accept: /accept {})",
+                    c.id,
+                    c.challenger_name,
+                    if c.challenged.is_some() {
+                        "you"
+                    } else {
+                        "anyone"
+                    },
+                    c.id
+                ));
+                if reply.choices.len() < 10 {
+                    reply = reply.choice(
+                        ChoiceId::Challenge(c.id, ChallengeChoice::Accept),
+                        &format!("Accept #{}", c.id),
+                        ChoiceStyle::Primary,
+                    );
+                }
+            }
+        }
+        reply.text = lines.join("\n");
+        Ok(reply)
+    }
+
+    /// A game's record in its variant's notation, with PGN-like headers.
+    pub async fn history(&self, caller: &Caller, game: Option<i64>) -> Result<Reply, HostError> {
+        let loaded = self.resolve(caller, game, Purpose::View).await?;
+        let log = self.store.log(loaded.id()).await?;
+        let title = loaded.game.variant().title();
+        Ok(Reply::text(text::history(&loaded.row, &log, title)).about(loaded.id()))
+    }
+
+    /// A variant's rules in short; without one, the list of variants.
+    pub fn rules(&self, variant: Option<Variant>) -> Reply {
+        match variant {
+            Some(v) => {
+                let mut text = rules_summary(v).to_owned();
+                if let Err(SetupError::Unavailable(_)) = Game::new(v, Options::default(), 0) {
+                    text.push_str("\n(Not playable on this bot yet.)");
+                }
+                Reply::text(text).private()
+            }
+            None => {
+                let mut lines = vec!["Variants (/rules NAME for more):".to_owned()];
+                for v in Variant::ALL {
+                    let playable = Game::new(v, Options::default(), 0).is_ok();
+                    lines.push(format!(
+                        "{} — {}{}",
+                        v.id(),
+                        v.title(),
+                        if playable { "" } else { " (not playable yet)" }
+                    ));
+                }
+                Reply::text(lines.join("\n")).private()
+            }
+        }
+    }
+
+    /// The commands in short.
+    pub fn help(&self) -> Reply {
+        Reply::text(HELP).private()
+    }
+
+    // ----- ending games ------------------------------------------------------
+
+    /// Resigns a game. Unconfirmed, it asks for confirmation with the choice
+    /// `game:N:resign:confirm`.
+    pub async fn resign(
+        &self,
+        caller: &Caller,
+        game: Option<i64>,
+        confirmed: bool,
+    ) -> Result<Reply, HostError> {
+        let loaded = self.resolve(caller, game, Purpose::Manage).await?;
+        let side = loaded.side_of(caller)?;
+        loaded.ensure_live()?;
+        let row = &loaded.row;
+        if !confirmed {
+            return Ok(Reply::text(format!(
+                "Resign game #{} against {}? This cannot be undone.",
+                row.id,
+                row.name(!side)
+            ))
+            .about(row.id)
+            .private()
+            .choice(
+                ChoiceId::Game(row.id, GameChoice::ResignConfirm),
+                "Resign",
+                ChoiceStyle::Danger,
+            ));
+        }
+        let outcome = Outcome::win(!side, Reason::Resignation);
+        let finish = Finish {
+            status: GameStatus::Finished,
+            result: Some(outcome.score().to_owned()),
+            reason: Reason::Resignation.describe().to_owned(),
+        };
+        // Resigning needs no particular ply: only a live game.
+        if let Err(Stale) = self
+            .store
+            .finish_game(row.id, None, &finish, self.now())
+            .await?
+        {
+            return Err(self.over_now(row.id).await);
+        }
+        Ok(Reply::text(format!(
+            "{} resigned game #{}. {}.",
+            caller.player.name,
+            row.id,
+            result_words(row, outcome)
+        ))
+        .about(row.id)
+        .ping(row.player(!side)))
+    }
+
+    /// Offers, accepts or declines a draw. Offering while the opponent's
+    /// offer stands accepts it; declining one's own offer withdraws it;
+    /// acting declines the opponent's offer.
+    pub async fn draw(
+        &self,
+        caller: &Caller,
+        game: Option<i64>,
+        what: DrawMove,
+    ) -> Result<Reply, HostError> {
+        let loaded = self.resolve(caller, game, Purpose::Manage).await?;
+        let side = loaded.side_of(caller)?;
+        loaded.ensure_live()?;
+        let row = &loaded.row;
+        let id = row.id;
+        let offer = self.store.draw_offer(id).await?;
+        let now = self.now();
+        let agree = |reply_to: &GameRow| {
+            let outcome = Outcome::draw(Reason::Agreement);
+            (
+                Finish {
+                    status: GameStatus::Finished,
+                    result: Some(outcome.score().to_owned()),
+                    reason: Reason::Agreement.describe().to_owned(),
+                },
+                format!(
+                    "Draw agreed in game #{}: {}.",
+                    reply_to.id,
+                    result_words(reply_to, outcome)
+                ),
+            )
+        };
+        match (what, offer) {
+            (DrawMove::Offer, Some(o)) if o.side == side => Err(Refusal::OfferStands(id).into()),
+            (DrawMove::Offer | DrawMove::Accept, Some(o)) if o.side != side => {
+                let (finish, text) = agree(row);
+                if let Err(Stale) = self.store.accept_draw(id, o.side, &finish, now).await? {
+                    return Err(self.over_now(id).await);
+                }
+                Ok(Reply::text(text).about(id).ping(row.player(!side)))
+            }
+            (DrawMove::Offer, _) => {
+                if let Err(Stale) = self.store.offer_draw(id, side, row.ply, now).await? {
+                    return Err(Refusal::MovedOn(id).into());
+                }
+                Ok(Reply::text(format!(
+                    "{} offers a draw in game #{id}.",
+                    caller.player.name
+                ))
+                .about(id)
+                .ping(row.player(!side))
+                .choice(
+                    ChoiceId::Game(id, GameChoice::DrawAccept),
+                    "Accept draw",
+                    ChoiceStyle::Primary,
+                )
+                .choice(
+                    ChoiceId::Game(id, GameChoice::DrawDecline),
+                    "Decline draw",
+                    ChoiceStyle::Secondary,
+                ))
+            }
+            (DrawMove::Accept, Some(_)) => Err(Refusal::OwnDrawOffer(id).into()),
+            (DrawMove::Accept | DrawMove::Decline, None) => Err(Refusal::NoDrawOffer(id).into()),
+            (DrawMove::Decline, Some(o)) => {
+                if let Err(Stale) = self.store.drop_draw_offer(id, o.side).await? {
+                    return Err(Refusal::NoDrawOffer(id).into());
+                }
+                let text = if o.side == side {
+                    format!(
+                        "{} withdrew the draw offer in game #{id}.",
+                        caller.player.name
+                    )
+                } else {
+                    format!("{} declined the draw in game #{id}.", caller.player.name)
+                };
+                Ok(Reply::text(text).about(id).ping(row.player(!side)))
+            }
+        }
+    }
+
+    /// Aborts a game before both sides have acted: no result.
+    pub async fn abort(&self, caller: &Caller, game: Option<i64>) -> Result<Reply, HostError> {
+        let loaded = self.resolve(caller, game, Purpose::Manage).await?;
+        let side = loaded.side_of(caller)?;
+        loaded.ensure_live()?;
+        let row = &loaded.row;
+        let (white, black) = self.store.sides_moved(row.id).await?;
+        if white && black {
+            return Err(Refusal::TooLateToAbort(row.id).into());
+        }
+        let finish = Finish {
+            status: GameStatus::Aborted,
+            result: None,
+            reason: format!("aborted by {}", caller.player.name),
+        };
+        // Only at this ply: a move in between may make it too late.
+        if let Err(Stale) = self
+            .store
+            .finish_game(row.id, Some(row.ply), &finish, self.now())
+            .await?
+        {
+            return Err(self.over_now(row.id).await);
+        }
+        Ok(Reply::text(format!(
+            "{} aborted game #{}: no result.",
+            caller.player.name, row.id
+        ))
+        .about(row.id)
+        .ping(row.player(!side)))
+    }
+
+    /// Why a write on a game that looked live lost its race.
+    async fn over_now(&self, id: i64) -> HostError {
+        match self.store.game(id).await {
+            Ok(Some(row)) if row.status != GameStatus::Live => Refusal::GameOver {
+                game: id,
+                outcome: outcome_words(&row),
+            }
+            .into(),
+            Ok(_) => Refusal::MovedOn(id).into(),
+            Err(e) => e.into(),
+        }
+    }
+
+    // ----- buttons, places, settings -----------------------------------------
+
+    /// Acts on a choice (a pressed button) by its stable id.
+    pub async fn choose(&self, caller: &Caller, id: &str) -> Result<Reply, HostError> {
+        let choice: ChoiceId = id
+            .parse()
+            .map_err(|e: UnknownChoice| Refusal::UnknownChoice(e.to_string()))?;
+        match choice {
+            ChoiceId::Challenge(c, ChallengeChoice::Accept) => self.accept(caller, Some(c)).await,
+            ChoiceId::Challenge(c, ChallengeChoice::Decline) => self.decline(caller, Some(c)).await,
+            ChoiceId::Challenge(c, ChallengeChoice::Cancel) => self.cancel(caller, Some(c)).await,
+            ChoiceId::Game(g, GameChoice::Board) => self.board(caller, Some(g)).await,
+            ChoiceId::Game(g, GameChoice::Snapshot) => self.snapshot(caller, Some(g)).await,
+            ChoiceId::Game(g, GameChoice::History) => self.history(caller, Some(g)).await,
+            ChoiceId::Game(g, GameChoice::Resign) => self.resign(caller, Some(g), false).await,
+            ChoiceId::Game(g, GameChoice::ResignConfirm) => {
+                self.resign(caller, Some(g), true).await
+            }
+            ChoiceId::Game(g, GameChoice::DrawOffer) => {
+                self.draw(caller, Some(g), DrawMove::Offer).await
+            }
+            ChoiceId::Game(g, GameChoice::DrawAccept) => {
+                self.draw(caller, Some(g), DrawMove::Accept).await
+            }
+            ChoiceId::Game(g, GameChoice::DrawDecline) => {
+                self.draw(caller, Some(g), DrawMove::Decline).await
+            }
+            ChoiceId::Game(g, GameChoice::Abort) => self.abort(caller, Some(g)).await,
+        }
+    }
+
+    /// Records the thread a transport opened for a game: commands typed
+    /// there mean that game.
+    pub async fn bind_thread(&self, game: i64, thread: &str) -> Result<(), HostError> {
+        if self.store.bind_thread(game, thread, self.now()).await? {
+            Ok(())
+        } else {
+            Err(Refusal::NoSuchGame(game).into())
+        }
+    }
+
+    /// Shows the server's settings, or changes them (managers only).
+    pub async fn settings(
+        &self,
+        caller: &Caller,
+        change: SettingsChange,
+    ) -> Result<Reply, HostError> {
+        let guild = caller.place.guild.as_deref().ok_or(Refusal::NotInServer)?;
+        let mut settings = self.store.settings(Some(guild)).await?;
+        if !change.is_empty() {
+            if !caller.manager {
+                return Err(Refusal::NotManager.into());
+            }
+            if let Some(d) = change.default_days {
+                settings.default_days =
+                    read_days(&d.to_string()).map_err(|e| Refusal::BadSetting(e.to_string()))?;
+            }
+            if let Some(h) = change.reminder_hours {
+                settings.reminder_hours = read_reminder(&h.to_string())?;
+            }
+            self.store
+                .set_settings(
+                    guild,
+                    settings,
+                    (&caller.player.key, &caller.player.name),
+                    self.now(),
+                )
+                .await?;
+        }
+        Ok(Reply::text(settings_words(&settings, !change.is_empty())).private())
+    }
+
+    // ----- time --------------------------------------------------------------
+
+    /// Does what time demands at `now`: reminds the side to move once when
+    /// little time is left, ends games whose deadline passed (the side to
+    /// move loses on time; with no action yet the game is aborted), and
+    /// withdraws challenges nobody answered. Returns what to deliver. Works
+    /// from the database alone: running it twice, or after a restart,
+    /// repeats nothing.
+    pub async fn tick(&self, now: Millis) -> Result<Vec<Notice>, HostError> {
+        let mut notices = Vec::new();
+        for row in self.store.due_games(now).await? {
+            let place = Place {
+                guild: row.guild.clone(),
+                channel: row.channel.clone(),
+                thread: row.thread.clone(),
+            };
+            let Some(side) = row.to_move else { continue };
+            let deadline = row.deadline.unwrap_or(Millis::MAX);
+            if deadline <= now {
+                let (finish, kind, text) = if row.ply == 0 {
+                    (
+                        Finish {
+                            status: GameStatus::Aborted,
+                            result: None,
+                            reason: "aborted: nobody moved in time".to_owned(),
+                        },
+                        NoticeKind::Aborted,
+                        format!(
+                            "Game #{} was aborted: nobody moved in time ({} per move).",
+                            row.id,
+                            day_words(row.days)
+                        ),
+                    )
+                } else {
+                    let outcome = Outcome::win(!side, Reason::TimeForfeit);
+                    (
+                        Finish {
+                            status: GameStatus::Finished,
+                            result: Some(outcome.score().to_owned()),
+                            reason: Reason::TimeForfeit.describe().to_owned(),
+                        },
+                        NoticeKind::TimeForfeit,
+                        format!(
+                            "Game #{}: {} ({side}) ran out of time. {}.",
+                            row.id,
+                            row.name(side),
+                            result_words(&row, outcome)
+                        ),
+                    )
+                };
+                if let Ok(()) = self
+                    .store
+                    .finish_game(row.id, Some(row.ply), &finish, now)
+                    .await?
+                {
+                    notices.push(Notice {
+                        kind,
+                        game: Some(row.id),
+                        challenge: None,
+                        recipients: vec![row.white.clone(), row.black.clone()],
+                        place,
+                        reply: Reply::text(text)
+                            .about(row.id)
+                            .ping(&row.white)
+                            .ping(&row.black),
+                    });
+                }
+            } else if !row.reminder_sent && self.store.mark_reminded(row.id, row.ply).await? {
+                notices.push(Notice {
+                    kind: NoticeKind::Reminder,
+                    game: Some(row.id),
+                    challenge: None,
+                    recipients: vec![row.player(side).to_owned()],
+                    place,
+                    reply: Reply::text(format!(
+                        "Reminder: your move in game #{} against {} ({}) is due {}.",
+                        row.id,
+                        row.name(!side),
+                        variant_words(&row),
+                        due_words(deadline, now)
+                    ))
+                    .about(row.id)
+                    .ping(row.player(side))
+                    .choice(
+                        ChoiceId::Game(row.id, GameChoice::Board),
+                        "Board",
+                        ChoiceStyle::Secondary,
+                    ),
+                });
+            }
+        }
+        for c in self
+            .store
+            .stale_challenges(now - self.config.challenge_ttl)
+            .await?
+        {
+            if let Ok(()) = self
+                .store
+                .close_challenge(c.id, ChallengeStatus::Expired, None, now)
+                .await?
+            {
+                notices.push(Notice {
+                    kind: NoticeKind::ChallengeExpired,
+                    game: None,
+                    challenge: Some(c.id),
+                    recipients: vec![c.challenger.clone()],
+                    place: Place {
+                        guild: c.guild.clone(),
+                        channel: c.channel.clone(),
+                        thread: c.thread.clone(),
+                    },
+                    reply: Reply::text(format!(
+                        "Challenge #{} ({}) expired: nobody accepted it in {}.",
+                        c.id,
+                        challenge_terms_words(&c),
+                        duration_words(self.config.challenge_ttl)
+                    ))
+                    .ping(&c.challenger),
+                });
+            }
+        }
+        Ok(notices)
+    }
+
+    /// `bob (black) to move, due in 3 days (...)`.
+    fn turn_line(&self, loaded: &Loaded, now: Millis) -> String {
+        let turn = loaded.game.turn();
+        let row = &loaded.row;
+        let mut line = format!("{} ({}) to move", row.name(turn.color), turn.color);
+        if !turn.boards.is_empty() {
+            line.push_str(&format!(" on {}", turn.boards.join(", ")));
+        }
+        if let Some(d) = row.deadline {
+            line.push_str(&format!(", due {}", due_words(d, now)));
+        }
+        line
+    }
+}
+
+/// When the one reminder goes out: `hours` before the deadline, but at most
+/// halfway through the time for the move; never with 0 hours.
+fn remind_at(deadline: Millis, days: i64, hours: i64) -> Option<Millis> {
+    (hours > 0).then(|| deadline - (hours * HOUR).min(days * DAY / 2))
+}
+
+fn check_setup(result: Result<Game, SetupError>) -> Result<Game, Refusal> {
+    result.map_err(|e| match e {
+        SetupError::Unavailable(v) => Refusal::Unavailable(format!(
+            "{} ({}) is not playable on this bot yet",
+            v.title(),
+            v.id()
+        )),
+        SetupError::Options(o) => Refusal::Terms(o.to_string()),
+    })
+}
+
+fn ensure_open(c: &ChallengeRow) -> Result<(), Refusal> {
+    if c.status == ChallengeStatus::Open {
+        Ok(())
+    } else {
+        Err(Refusal::ChallengeClosed {
+            id: c.id,
+            state: c.status.as_str(),
+        })
+    }
+}
+
+fn corrupt_challenge(c: &ChallengeRow, e: impl std::fmt::Display) -> StoreError {
+    StoreError::Corrupt {
+        game: 0,
+        detail: format!("challenge #{}: {e}", c.id),
+    }
+}
+
+fn day_words(days: i64) -> String {
+    if days == 1 {
+        "1 day".to_owned()
+    } else {
+        format!("{days} days")
+    }
+}
+
+/// `standard` or `multiverse branches:31`.
+fn variant_words(row: &GameRow) -> String {
+    if row.options.is_empty() {
+        row.variant.clone()
+    } else {
+        format!("{} {}", row.variant, row.options)
+    }
+}
+
+fn challenge_terms_words(c: &ChallengeRow) -> String {
+    let options = if c.options.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", c.options)
+    };
+    let colour = match c.colour.as_str() {
+        "random" => "colours at random".to_owned(),
+        other => format!("{} plays {other}", c.challenger_name),
+    };
+    format!(
+        "{}{options}, {} per move, {colour}",
+        c.variant,
+        day_words(c.days)
+    )
+}
+
+/// `1-0 (checkmate): alice wins`.
+fn result_words(row: &GameRow, o: Outcome) -> String {
+    match o.winner {
+        Some(w) => format!("{o}: {} wins", row.name(w)),
+        None => format!("{o}: a draw"),
+    }
+}
+
+/// How an ended game ended.
+fn outcome_words(row: &GameRow) -> String {
+    match row.status {
+        GameStatus::Live => "still going".to_owned(),
+        GameStatus::Aborted => row.reason.clone().unwrap_or_else(|| "aborted".to_owned()),
+        GameStatus::Finished => {
+            let text = format!(
+                "{} ({})",
+                row.result.as_deref().unwrap_or("?"),
+                row.reason.as_deref().unwrap_or("?")
+            );
+            match Outcome::parse(&text) {
+                Some(o) => result_words(row, o),
+                None => text,
+            }
+        }
+    }
+}
+
+fn settings_words(s: &GuildSettings, changed: bool) -> String {
+    format!(
+        "{}Default days per move: {}. Reminder: {}.",
+        if changed { "Settings saved. " } else { "" },
+        s.default_days,
+        if s.reminder_hours == 0 {
+            "never".to_owned()
+        } else {
+            format!("{} hours before the deadline", s.reminder_hours)
+        }
+    )
+}
+
+#[cfg(test)]
+mod tests;
