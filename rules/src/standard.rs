@@ -1,59 +1,256 @@
-//! PLACEHOLDER so the workspace builds while the FIDE engine is written.
-//! Replaced wholesale by the real engine (rules/src/standard/ and chess/).
+//! Standard chess: all of FIDE's rules, with draws claimed by the game
+//! itself as on lichess.
+//!
+//! The game ends at once on checkmate, stalemate, insufficient material
+//! (king against king, king and one minor piece against king, or kings and
+//! bishops all on squares of one colour), the third occurrence of a
+//! position (same men on the same squares, same side to move, same
+//! castling and en passant captures possible), or after 100 half-moves
+//! without a capture or a pawn move; a move that mates on that 100th
+//! half-move wins instead.
+//!
+//! Moves are read as SAN, leniently, or UCI; they are written as SAN.
 
 use serde::{Deserialize, Serialize};
 
+use crate::chess::{IllegalMove, Position, San, SanPlus, Uci};
 use crate::game::Rules;
-use crate::view::{BoardView, Figure, Man, Shape};
-use crate::{ActionError, Color, Played, Status, Turn, View};
+use crate::view::{BoardView, Highlight, HighlightKind, Man, Shape};
+use crate::{ActionError, Color, Outcome, Played, Reason, Status, Turn, View};
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Move;
+pub use crate::chess::Move;
 
-#[derive(Clone, Debug, Default, Serialize, Deserialize)]
-pub struct Chess;
+/// A game of chess: the position, the positions since the last capture or
+/// pawn move (for repetition), the last move and whether play goes on.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Chess {
+    position: Position,
+    /// Zobrist keys of the positions since the last capture or pawn move,
+    /// the current one last. Earlier positions can never recur.
+    history: Vec<u64>,
+    last_move: Option<Move>,
+    status: Status,
+}
+
+impl Default for Chess {
+    /// A new game from the starting position.
+    fn default() -> Chess {
+        Chess::from_position(Position::new())
+    }
+}
+
+impl Chess {
+    /// A game going on from `position` (already finished if it is mate,
+    /// stalemate, insufficient material, or past the fifty-move limit).
+    pub fn from_position(position: Position) -> Chess {
+        let mut chess = Chess {
+            position,
+            history: vec![position.zobrist_hash()],
+            last_move: None,
+            status: Status::Ongoing,
+        };
+        chess.status = chess.judge();
+        chess
+    }
+
+    /// A game going on from the position in `fen`.
+    pub fn from_fen(fen: &str) -> Result<Chess, crate::chess::FenError> {
+        Ok(Chess::from_position(Position::from_fen(fen)?))
+    }
+
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    pub fn last_move(&self) -> Option<Move> {
+        self.last_move
+    }
+
+    /// How the game stands after the last move.
+    fn judge(&self) -> Status {
+        let pos = &self.position;
+        let mover = pos.turn();
+        if pos.count_legal_moves() == 0 {
+            return Status::Finished(if pos.is_check() {
+                Outcome::win(mover.other(), Reason::Checkmate)
+            } else {
+                Outcome::draw(Reason::Stalemate)
+            });
+        }
+        if pos.is_insufficient_material() {
+            return Status::Finished(Outcome::draw(Reason::InsufficientMaterial));
+        }
+        let now = pos.zobrist_hash();
+        if self.history.iter().filter(|&&key| key == now).count() >= 3 {
+            return Status::Finished(Outcome::draw(Reason::Repetition));
+        }
+        if pos.halfmove_clock() >= 100 {
+            return Status::Finished(Outcome::draw(Reason::FiftyMoves));
+        }
+        Status::Ongoing
+    }
+
+    /// The number of the move the last move belongs to.
+    fn last_move_number(&self) -> u32 {
+        let pos = &self.position;
+        match pos.turn() {
+            Color::White => pos.fullmove_number().saturating_sub(1).max(1),
+            Color::Black => pos.fullmove_number(),
+        }
+    }
+}
+
+/// The refusal a player sees for a move that cannot be played.
+fn refusal(error: IllegalMove) -> ActionError {
+    match error {
+        IllegalMove::Ambiguous { .. } => ActionError::Ambiguous(error.to_string()),
+        _ => ActionError::Illegal(error.to_string()),
+    }
+}
 
 impl Rules for Chess {
     type Action = Move;
+
     fn turn(&self) -> Turn {
-        Turn::single(Color::White)
+        Turn::single(self.position.turn())
     }
+
     fn status(&self) -> Status {
-        Status::Ongoing
+        self.status
     }
+
     fn legal_actions(&self) -> Vec<Move> {
-        Vec::new()
-    }
-    fn parse(&self, text: &str) -> Result<Move, ActionError> {
-        Err(ActionError::syntax(text, "engine not written yet"))
-    }
-    fn notation(&self, _: &Move) -> String {
-        String::new()
-    }
-    fn play(&mut self, _: &Move) -> Result<Played, ActionError> {
-        Err(ActionError::illegal("engine not written yet"))
-    }
-    fn view(&self) -> View {
-        let mut b = BoardView::empty(Shape::Square8);
-        let back = [
-            Figure::Rook,
-            Figure::Knight,
-            Figure::Bishop,
-            Figure::Queen,
-            Figure::King,
-            Figure::Bishop,
-            Figure::Knight,
-            Figure::Rook,
-        ];
-        for f in 0..8 {
-            b.cells[f] = Some(Man::new(Color::White, back[f]));
-            b.cells[8 + f] = Some(Man::new(Color::White, Figure::Pawn));
-            b.cells[48 + f] = Some(Man::new(Color::Black, Figure::Pawn));
-            b.cells[56 + f] = Some(Man::new(Color::Black, back[f]));
+        if self.status.is_over() {
+            return Vec::new();
         }
+        self.position.legal_moves()
+    }
+
+    /// SAN, leniently, or UCI (`e2e4`, `e7e8q`).
+    fn parse(&self, text: &str) -> Result<Move, ActionError> {
+        if self.status.is_over() {
+            return Err(ActionError::GameOver);
+        }
+        if let Ok(uci) = Uci::from_ascii(text) {
+            return uci.to_move(&self.position).map_err(refusal);
+        }
+        let san = San::from_ascii(text).map_err(|e| ActionError::syntax(text, e.to_string()))?;
+        san.to_move(&self.position).map_err(refusal)
+    }
+
+    fn notation(&self, action: &Move) -> String {
+        SanPlus::from_move(&self.position, action).to_string()
+    }
+
+    fn play(&mut self, action: &Move) -> Result<Played, ActionError> {
+        if self.status.is_over() {
+            return Err(ActionError::GameOver);
+        }
+        if !self.position.is_legal(action) {
+            return Err(ActionError::illegal(format!(
+                "{} is not a legal move now",
+                action.uci()
+            )));
+        }
+        let notation = self.notation(action);
+        self.position.play_unchecked(action);
+        if action.is_zeroing() {
+            self.history.clear();
+        }
+        self.history.push(self.position.zobrist_hash());
+        self.last_move = Some(*action);
+        self.status = self.judge();
+        Ok(Played {
+            notation,
+            events: Vec::new(),
+        })
+    }
+
+    fn view(&self) -> View {
+        let pos = &self.position;
+        let mut board = BoardView::empty(Shape::Square8);
+        for (square, piece) in pos.board().pieces() {
+            board.cells[square.index()] = Some(Man::new(piece.color, piece.role.figure()));
+        }
+        let mut mark = |cell: crate::geometry::Square, kind| {
+            board.highlights.push(Highlight {
+                cell: cell.index() as u8,
+                kind,
+            })
+        };
+        if let Some(mv) = self.last_move {
+            mark(mv.from(), HighlightKind::LastMoveFrom);
+            mark(mv.to(), HighlightKind::LastMoveTo);
+        }
+        if pos.is_check() {
+            let kings = pos.board().by_piece(crate::chess::Piece::new(
+                pos.turn(),
+                crate::chess::Role::King,
+            ));
+            for king in kings {
+                mark(king, HighlightKind::Check);
+            }
+        }
+        let title = match self.status {
+            Status::Ongoing => format!("Move {} · {} to move", pos.fullmove_number(), pos.turn()),
+            Status::Finished(outcome) => format!("Move {} · {outcome}", self.last_move_number()),
+        };
+        board.caption = Some(match self.status {
+            Status::Ongoing => format!("{} to move", pos.turn()),
+            Status::Finished(outcome) => outcome.to_string(),
+        });
+        board.to_move = (!self.status.is_over()).then_some(pos.turn());
+        board.touched = self.last_move.is_some();
+        board.current = true;
         View {
-            boards: vec![b],
+            title: Some(title),
+            perspective: Some(Color::White),
+            boards: vec![board],
             ..View::default()
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_new_game_shows_the_start() {
+        let chess = Chess::default();
+        let view = chess.view();
+        assert_eq!(view.title.as_deref(), Some("Move 1 · white to move"));
+        let board = &view.boards[0];
+        assert_eq!(board.cells.iter().flatten().count(), 32);
+        assert_eq!(
+            board.cells[4],
+            Some(Man::new(Color::White, crate::view::Figure::King))
+        );
+        assert!(board.highlights.is_empty());
+        assert_eq!(chess.legal_actions().len(), 20);
+    }
+
+    #[test]
+    fn the_view_marks_the_last_move_and_check() {
+        let mut chess = Chess::default();
+        for text in ["e4", "f5", "Qh5+"] {
+            let mv = chess.parse(text).unwrap();
+            chess.play(&mv).unwrap();
+        }
+        let view = chess.view();
+        assert_eq!(view.title.as_deref(), Some("Move 2 · black to move"));
+        let kinds: Vec<(u8, HighlightKind)> = view.boards[0]
+            .highlights
+            .iter()
+            .map(|h| (h.cell, h.kind))
+            .collect();
+        assert_eq!(
+            kinds,
+            vec![
+                (3, HighlightKind::LastMoveFrom),
+                (39, HighlightKind::LastMoveTo),
+                (60, HighlightKind::Check)
+            ]
+        );
     }
 }

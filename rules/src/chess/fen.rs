@@ -9,6 +9,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
 use super::{Board, CastlingRights, CastlingSide, Piece, Position, PositionError, Setup};
 use crate::Color;
 use crate::geometry::{File, Rank, Square};
@@ -213,6 +215,21 @@ impl fmt::Display for Position {
     }
 }
 
+impl Serialize for Position {
+    /// As its FEN.
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Position {
+    /// From a FEN, checked as [`Position::from_fen`] does.
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Position, D::Error> {
+        let text = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
+        Position::from_fen(&text).map_err(serde::de::Error::custom)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -240,6 +257,15 @@ mod tests {
         ] {
             assert_eq!(Position::from_fen(fen).unwrap().fen(), fen);
         }
+    }
+
+    #[test]
+    fn serde_writes_the_fen() {
+        let pos = Position::new();
+        let json = serde_json::to_string(&pos).unwrap();
+        assert_eq!(json, format!("\"{START}\""));
+        assert_eq!(serde_json::from_str::<Position>(&json).unwrap(), pos);
+        assert!(serde_json::from_str::<Position>("\"8/8 w\"").is_err());
     }
 
     #[test]
