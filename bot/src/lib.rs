@@ -7,6 +7,7 @@
 
 pub mod config;
 pub mod console;
+pub mod discord;
 pub mod host;
 pub mod store;
 pub mod tools;

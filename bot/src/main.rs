@@ -113,7 +113,9 @@ fn main() -> ExitCode {
     let config = Config::from_env();
     let result = match cli.command {
         None => start_default(&config),
-        Some(Command::Serve) => not_built("serve", "the Discord adapter"),
+        Some(Command::Serve) => {
+            chronomate::discord::serve(config.clone()).map_err(Failure::operational)
+        }
         Some(Command::Console) => console(&config),
         Some(Command::Replay { game, json }) => replay(&game, json),
         Some(Command::Moves { game }) => moves(&game),

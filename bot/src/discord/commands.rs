@@ -1,0 +1,460 @@
+//! The slash commands: each one reads its options, hands them to the host
+//! and shows the reply ([`run`]). Who may do what is the host's business.
+
+use std::future::Future;
+use std::sync::atomic::Ordering;
+use std::time::Duration;
+
+use chronomate_rules::{Options, Variant};
+use poise::serenity_prelude as serenity;
+
+use super::reply::{self, Post};
+use super::respond::{Hold, Responder, Route, Source, deliver};
+use super::{Context, Data, Error};
+use crate::host::{
+    Caller, ChallengeTerms, ColourChoice, DrawMove, HostError, Refusal, Reply, SettingsChange,
+};
+
+/// Every command, in the order `/help` lists them.
+pub fn all() -> Vec<poise::Command<Data, Error>> {
+    vec![
+        challenge(),
+        accept(),
+        decline(),
+        cancel(),
+        r#move(),
+        board(),
+        snapshot(),
+        games(),
+        resign(),
+        draw(),
+        abort(),
+        history(),
+        rules(),
+        settings(),
+        help(),
+    ]
+}
+
+/// The help text of the Discord commands.
+pub const HELP: &str = "\
+**Chronomate** hosts correspondence games of time-travel chess; each game gets its own thread.
+`/challenge variant [opponent] [colour] [days] [options]` challenge someone, or anyone
+`/accept [challenge]` `/decline [challenge]` `/cancel [challenge]` answer or withdraw a challenge (or use the buttons)
+`/move action [game]` play (suggestions as you type)
+`/board [game]` the board now · `/snapshot [game]` every branch or timeline at once
+`/games` your games and open challenges · `/history [game]` the record as a file
+`/resign [game]` · `/draw [answer] [game]` · `/abort [game]` (before both sides moved)
+`/rules [variant]` the rules in short · `/settings` this server's defaults (Manage Server)
+In a game's thread, commands mean that game; elsewhere, name it with `game:` when you have several.";
+
+/// The six variants, as a choice list.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum VariantChoice {
+    #[name = "standard"]
+    Standard,
+    #[name = "traveler"]
+    Traveler,
+    #[name = "gifford"]
+    Gifford,
+    #[name = "multiverse"]
+    Multiverse,
+    #[name = "temporal"]
+    Temporal,
+    #[name = "manyworlds"]
+    ManyWorlds,
+}
+
+impl From<VariantChoice> for Variant {
+    fn from(v: VariantChoice) -> Variant {
+        match v {
+            VariantChoice::Standard => Variant::Standard,
+            VariantChoice::Traveler => Variant::Traveler,
+            VariantChoice::Gifford => Variant::Gifford,
+            VariantChoice::Multiverse => Variant::Multiverse,
+            VariantChoice::Temporal => Variant::Temporal,
+            VariantChoice::ManyWorlds => Variant::ManyWorlds,
+        }
+    }
+}
+
+/// The challenger's colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum ColourOption {
+    #[name = "random"]
+    Random,
+    #[name = "white"]
+    White,
+    #[name = "black"]
+    Black,
+}
+
+impl From<ColourOption> for ColourChoice {
+    fn from(c: ColourOption) -> ColourChoice {
+        match c {
+            ColourOption::Random => ColourChoice::Random,
+            ColourOption::White => ColourChoice::White,
+            ColourOption::Black => ColourChoice::Black,
+        }
+    }
+}
+
+/// An answer to a draw offer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum DrawAnswer {
+    #[name = "offer"]
+    Offer,
+    #[name = "accept"]
+    Accept,
+    #[name = "decline"]
+    Decline,
+}
+
+/// Runs a host operation for a command and shows its reply. When the host
+/// takes long (a render), the interaction is deferred first (`hold`).
+async fn run<'a, F, Fut>(ctx: Context<'a>, hold: Hold, route: Route, work: F) -> Result<(), Error>
+where
+    F: FnOnce(Caller) -> Fut,
+    Fut: Future<Output = Result<Reply, HostError>>,
+{
+    let poise::Context::Application(actx) = ctx else {
+        return Ok(());
+    };
+    let data = ctx.data();
+    let mut r = Responder::new(
+        &ctx.serenity_context().http,
+        Source::Command(actx.interaction),
+    );
+    let caller = r.source.caller();
+    let result = r.race(data.defer_after, hold, work(caller)).await;
+    let outcome = deliver(data, &mut r, result, route).await;
+    if r.acknowledged() {
+        // Keep poise's bookkeeping right for anything it sends later.
+        actx.has_sent_initial_response.store(true, Ordering::SeqCst);
+    }
+    outcome
+}
+
+const PUBLIC: Hold = Hold::Think { ephemeral: false };
+const PRIVATE: Hold = Hold::Think { ephemeral: true };
+
+/// Challenge someone (or anyone) to a game.
+#[poise::command(slash_command, guild_only)]
+pub async fn challenge(
+    ctx: Context<'_>,
+    #[description = "Which game"] variant: VariantChoice,
+    #[description = "Who you challenge (leave empty: anyone may accept)"] opponent: Option<
+        serenity::User,
+    >,
+    #[description = "Your colour (default: random)"] colour: Option<ColourOption>,
+    #[description = "Days per move, 1 to 14 (default: the server's)"]
+    #[min = 1]
+    #[max = 14]
+    days: Option<i64>,
+    #[description = "The variant's own options as key:value words, e.g. branches:21"]
+    #[max_length = 200]
+    options: Option<String>,
+) -> Result<(), Error> {
+    let data = ctx.data();
+    run(ctx, PUBLIC, Route::Here, |caller| async move {
+        let variant = Variant::from(variant);
+        let options = Options::parse(variant, options.as_deref().unwrap_or(""))
+            .map_err(|e| Refusal::Terms(e.to_string()))?;
+        let opponent = match opponent {
+            Some(user) if user.bot => {
+                return Err(Refusal::Terms(
+                    "bots do not play here: challenge a person, or leave the opponent empty for an open challenge"
+                        .to_owned(),
+                )
+                .into());
+            }
+            Some(user) => Some(reply::player(&user, None)),
+            None => None,
+        };
+        let terms = ChallengeTerms {
+            opponent,
+            variant,
+            options,
+            colour: colour.map_or(ColourChoice::Random, ColourChoice::from),
+            days,
+        };
+        data.host.challenge(&caller, terms).await
+    })
+    .await
+}
+
+/// Accept a challenge: the game begins in a thread of its own.
+#[poise::command(slash_command, guild_only)]
+pub async fn accept(
+    ctx: Context<'_>,
+    #[description = "The challenge's number (default: the one for you)"] challenge: Option<i64>,
+) -> Result<(), Error> {
+    let data = ctx.data();
+    run(ctx, PUBLIC, Route::GameThread, |caller| async move {
+        data.host.accept(&caller, challenge).await
+    })
+    .await
+}
+
+/// Decline a challenge addressed to you.
+#[poise::command(slash_command, guild_only)]
+pub async fn decline(
+    ctx: Context<'_>,
+    #[description = "The challenge's number (default: the one for you)"] challenge: Option<i64>,
+) -> Result<(), Error> {
+    let data = ctx.data();
+    run(ctx, PUBLIC, Route::Here, |caller| async move {
+        data.host.decline(&caller, challenge).await
+    })
+    .await
+}
+
+/// Withdraw a challenge of yours.
+#[poise::command(slash_command, guild_only)]
+pub async fn cancel(
+    ctx: Context<'_>,
+    #[description = "The challenge's number (default: your only one)"] challenge: Option<i64>,
+) -> Result<(), Error> {
+    let data = ctx.data();
+    run(ctx, PUBLIC, Route::Here, |caller| async move {
+        data.host.cancel(&caller, challenge).await
+    })
+    .await
+}
+
+/// Play an action in your game.
+#[poise::command(slash_command, rename = "move")]
+pub async fn r#move(
+    ctx: Context<'_>,
+    #[description = "The action, e.g. e4 or Nf3 (suggestions as you type)"]
+    #[autocomplete = "autocomplete_action"]
+    #[max_length = 200]
+    action: String,
+    #[description = "The game's number (default: this thread's game, or your only one)"]
+    game: Option<i64>,
+) -> Result<(), Error> {
+    let data = ctx.data();
+    run(ctx, PUBLIC, Route::GameThread, |caller| async move {
+        data.host.act(&caller, game, &action).await
+    })
+    .await
+}
+
+/// Autocomplete must answer within 3 seconds; give up well before.
+const SUGGEST_WITHIN: Duration = Duration::from_millis(2000);
+/// Discord's limits on autocomplete: 25 choices of at most 100 characters.
+const MAX_SUGGESTIONS: usize = 25;
+const MAX_CHOICE: usize = 100;
+
+/// Legal actions matching what was typed, in the game of this thread, the
+/// one named by `game:`, or the caller's only one.
+async fn autocomplete_action(
+    ctx: Context<'_>,
+    partial: &str,
+) -> serenity::CreateAutocompleteResponse {
+    let poise::Context::Application(actx) = ctx else {
+        return serenity::CreateAutocompleteResponse::new();
+    };
+    let game = actx
+        .interaction
+        .data
+        .options
+        .iter()
+        .find(|o| o.name == "game")
+        .and_then(|o| o.value.as_i64());
+    let caller = Source::Command(actx.interaction).caller();
+    let host = &ctx.data().host;
+    let found = tokio::time::timeout(
+        SUGGEST_WITHIN,
+        host.suggest(&caller, game, partial, MAX_SUGGESTIONS),
+    )
+    .await;
+    let actions = match found {
+        Ok(Ok(actions)) => actions,
+        Ok(Err(HostError::Refused(_))) => Vec::new(),
+        Ok(Err(e)) => {
+            tracing::warn!(error = %e, "autocomplete failed");
+            Vec::new()
+        }
+        Err(_) => {
+            tracing::warn!("autocomplete took too long");
+            Vec::new()
+        }
+    };
+    let choices = actions
+        .into_iter()
+        .filter(|a| !a.is_empty() && a.chars().count() <= MAX_CHOICE)
+        .take(MAX_SUGGESTIONS)
+        .map(|a| serenity::AutocompleteChoice::new(a.clone(), a))
+        .collect();
+    serenity::CreateAutocompleteResponse::new().set_choices(choices)
+}
+
+/// The board as it stands.
+#[poise::command(slash_command)]
+pub async fn board(
+    ctx: Context<'_>,
+    #[description = "The game's number (default: this thread's game, or your only one)"]
+    game: Option<i64>,
+) -> Result<(), Error> {
+    let data = ctx.data();
+    run(ctx, PUBLIC, Route::Here, |caller| async move {
+        data.host.board(&caller, game).await
+    })
+    .await
+}
+
+/// The whole game at once: every branch or timeline.
+#[poise::command(slash_command)]
+pub async fn snapshot(
+    ctx: Context<'_>,
+    #[description = "The game's number (default: this thread's game, or your only one)"]
+    game: Option<i64>,
+) -> Result<(), Error> {
+    let data = ctx.data();
+    run(ctx, PUBLIC, Route::Here, |caller| async move {
+        data.host.snapshot(&caller, game).await
+    })
+    .await
+}
+
+/// Your games and the open challenges you can see.
+#[poise::command(slash_command)]
+pub async fn games(ctx: Context<'_>) -> Result<(), Error> {
+    let data = ctx.data();
+    run(ctx, PRIVATE, Route::Here, |caller| async move {
+        data.host.games(&caller).await
+    })
+    .await
+}
+
+/// Resign a game (you will be asked to confirm).
+#[poise::command(slash_command)]
+pub async fn resign(
+    ctx: Context<'_>,
+    #[description = "The game's number (default: this thread's game, or your only one)"]
+    game: Option<i64>,
+) -> Result<(), Error> {
+    let data = ctx.data();
+    run(ctx, PRIVATE, Route::GameThread, |caller| async move {
+        data.host.resign(&caller, game, false).await
+    })
+    .await
+}
+
+/// Offer a draw, or answer your opponent's offer.
+#[poise::command(slash_command)]
+pub async fn draw(
+    ctx: Context<'_>,
+    #[description = "offer (default), accept or decline"] answer: Option<DrawAnswer>,
+    #[description = "The game's number (default: this thread's game, or your only one)"]
+    game: Option<i64>,
+) -> Result<(), Error> {
+    let data = ctx.data();
+    let how = match answer {
+        None | Some(DrawAnswer::Offer) => DrawMove::Offer,
+        Some(DrawAnswer::Accept) => DrawMove::Accept,
+        Some(DrawAnswer::Decline) => DrawMove::Decline,
+    };
+    run(ctx, PUBLIC, Route::GameThread, |caller| async move {
+        data.host.draw(&caller, game, how).await
+    })
+    .await
+}
+
+/// Abort a game before both sides have moved: no result.
+#[poise::command(slash_command)]
+pub async fn abort(
+    ctx: Context<'_>,
+    #[description = "The game's number (default: this thread's game, or your only one)"]
+    game: Option<i64>,
+) -> Result<(), Error> {
+    let data = ctx.data();
+    run(ctx, PUBLIC, Route::GameThread, |caller| async move {
+        data.host.abort(&caller, game).await
+    })
+    .await
+}
+
+/// A game's record, as a file.
+#[poise::command(slash_command)]
+pub async fn history(
+    ctx: Context<'_>,
+    #[description = "The game's number (default: this thread's game, or your only one)"]
+    game: Option<i64>,
+) -> Result<(), Error> {
+    let poise::Context::Application(actx) = ctx else {
+        return Ok(());
+    };
+    let data = ctx.data();
+    let mut r = Responder::new(
+        &ctx.serenity_context().http,
+        Source::Command(actx.interaction),
+    );
+    let caller = r.source.caller();
+    let result = r
+        .race(data.defer_after, PUBLIC, data.host.history(&caller, game))
+        .await;
+    let sent = match result {
+        Ok(record) => {
+            let id = record.game.unwrap_or(0);
+            let post = Post::text(format!("The record of game #{id} is attached."))
+                .with_text_file(&format!("chronomate-game-{id}.txt"), &record.text)
+                .ephemeral(record.private);
+            r.send(&post).await
+        }
+        Err(e) => r.refuse(&e).await,
+    };
+    if r.acknowledged() {
+        actx.has_sent_initial_response.store(true, Ordering::SeqCst);
+    }
+    Ok(sent?)
+}
+
+/// A variant's rules in short (without one: the list of variants).
+#[poise::command(slash_command)]
+pub async fn rules(
+    ctx: Context<'_>,
+    #[description = "Which game (default: list them all)"] variant: Option<VariantChoice>,
+) -> Result<(), Error> {
+    let data = ctx.data();
+    run(ctx, PRIVATE, Route::Here, |_| async move {
+        Ok(data.host.rules(variant.map(Variant::from)))
+    })
+    .await
+}
+
+/// This server's defaults: days per move and the reminder (Manage Server).
+#[poise::command(slash_command, guild_only, default_member_permissions = "MANAGE_GUILD")]
+pub async fn settings(
+    ctx: Context<'_>,
+    #[description = "Days per move for new challenges, 1 to 14"]
+    #[min = 1]
+    #[max = 14]
+    default_days: Option<i64>,
+    #[description = "Remind the player to move this many hours before the deadline (0: never)"]
+    #[min = 0]
+    #[max = 336]
+    reminder_hours: Option<i64>,
+) -> Result<(), Error> {
+    let data = ctx.data();
+    let change = SettingsChange {
+        default_days,
+        reminder_hours,
+    };
+    run(ctx, PRIVATE, Route::Here, |caller| async move {
+        data.host.settings(&caller, change).await
+    })
+    .await
+}
+
+/// What Chronomate can do.
+#[poise::command(slash_command)]
+pub async fn help(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, PRIVATE, Route::Here, |_| async move {
+        let mut reply = Reply::text(HELP);
+        reply.private = true;
+        Ok(reply)
+    })
+    .await
+}

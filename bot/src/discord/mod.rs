@@ -1,0 +1,304 @@
+//! The Discord adapter: a thin serenity/poise layer over the [`host`].
+//!
+//! Everything a player can do is a slash command ([`commands`]) or a button
+//! ([`components`]); both hand plain values to the host and turn its reply
+//! into a Discord message ([`reply`]). Buttons carry the host's stable
+//! choice ids as their custom ids and are routed by id in the event handler,
+//! never by in-memory collectors, so a button keeps working after a restart.
+//! A background task ([`notices`]) asks the host for due reminders and
+//! timeouts and delivers them: by DM first, in the game's thread when the DM
+//! is refused.
+//!
+//! The REST client can be pointed at another base URL (`DISCORD_API_BASE`,
+//! a fake Discord in tests); the gateway URL then comes from that base's
+//! `/gateway`, so the same binary runs against Discord or a stand-in.
+//!
+//! [`host`]: crate::host
+
+pub mod commands;
+pub mod components;
+pub mod notices;
+pub mod reply;
+pub mod respond;
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use poise::serenity_prelude as serenity;
+use serenity::{GatewayIntents, HttpBuilder};
+use tokio::task::JoinHandle;
+
+use crate::config::{Config, Secret};
+use crate::host::Host;
+
+/// What every command and event handler can reach.
+pub struct Data {
+    pub host: Arc<Host>,
+    /// How long an interaction may wait for the host before it is deferred.
+    pub defer_after: Duration,
+}
+
+/// The error type of commands and handlers. Errors a player caused are not
+/// errors here: the host answers them with a reply. What lands here is a
+/// failure of Discord or of the database; it is logged, and the player is
+/// told that nothing was lost.
+pub type Error = anyhow::Error;
+/// The poise context of our commands.
+pub type Context<'a> = poise::Context<'a, Data, Error>;
+
+/// The only gateway intent the bot needs: GUILDS (not privileged) keeps the
+/// cache of channels and threads. Slash commands, buttons and autocomplete
+/// arrive as interactions, which need no intent at all, and the bot never
+/// reads message content.
+pub const INTENTS: GatewayIntents = GatewayIntents::GUILDS;
+
+/// How often the background task asks the host for due reminders and
+/// timeouts.
+pub const TICK_EVERY: Duration = Duration::from_secs(60);
+
+/// How long the host may take before an interaction is deferred: well
+/// inside Discord's 3 seconds, leaving time for the deferral itself.
+pub const DEFER_AFTER: Duration = Duration::from_millis(1200);
+
+/// Why the bot could not start or had to stop.
+#[derive(Debug, thiserror::Error)]
+pub enum ServeError {
+    #[error(
+        "DISCORD_TOKEN is not set.\n\
+         To get one: open https://discord.com/developers/applications, create an application,\n\
+         then Bot > Reset Token, and put DISCORD_TOKEN=... in .env or the environment\n\
+         (docs/discord.md walks through it, with the invite link).\n\
+         To play without Discord: chronomate console"
+    )]
+    NoToken,
+    #[error("DISCORD_API_BASE must be an http:// or https:// URL, not {0:?}")]
+    BadApiBase(String),
+    #[error("cannot open the games: {0}")]
+    Host(String),
+    #[error("cannot start the async runtime: {0}")]
+    Runtime(std::io::Error),
+    #[error("Discord: {0}")]
+    Discord(Box<serenity::Error>),
+}
+
+impl From<serenity::Error> for ServeError {
+    fn from(e: serenity::Error) -> ServeError {
+        ServeError::Discord(Box::new(e))
+    }
+}
+
+/// How the bot is started; [`BotOptions::from_config`] for `chronomate serve`.
+#[derive(Clone, Debug)]
+pub struct BotOptions {
+    pub token: Secret,
+    /// Another REST base (a fake Discord); `None`: Discord itself.
+    pub api_base: Option<String>,
+    /// Register the commands in this guild only (instant), else globally.
+    pub guild_id: Option<u64>,
+    /// How often to look for due reminders and timeouts; `None`: never
+    /// (tests call [`Running::tick`] themselves).
+    pub tick_every: Option<Duration>,
+    /// See [`DEFER_AFTER`]; tests set 0 to take the deferred path.
+    pub defer_after: Duration,
+}
+
+impl BotOptions {
+    pub fn from_config(config: &Config) -> Result<BotOptions, ServeError> {
+        let token = config.discord_token.clone().ok_or(ServeError::NoToken)?;
+        Ok(BotOptions {
+            token,
+            api_base: config.discord_api_base.clone(),
+            guild_id: config.guild_id,
+            tick_every: Some(TICK_EVERY),
+            defer_after: DEFER_AFTER,
+        })
+    }
+}
+
+/// The REST client. With another base, serenity's ratelimiter must be off
+/// (it ignores the proxy otherwise; serenity #1739): the stand-in is
+/// expected to do its own limiting. Against Discord it stays on, so 429s
+/// are waited out and retried by serenity.
+pub fn build_http(options: &BotOptions) -> Result<serenity::Http, ServeError> {
+    let mut builder = HttpBuilder::new(options.token.expose());
+    if let Some(base) = &options.api_base {
+        let base = base.trim().trim_end_matches('/');
+        if !(base.starts_with("http://") || base.starts_with("https://")) {
+            return Err(ServeError::BadApiBase(base.to_owned()));
+        }
+        builder = builder.proxy(base).ratelimiter_disabled(true);
+    }
+    Ok(builder.build())
+}
+
+/// The bot's commands, as registered with Discord.
+pub fn all_commands() -> Vec<poise::Command<Data, Error>> {
+    commands::all()
+}
+
+/// A running bot.
+pub struct Running {
+    pub shard_manager: Arc<serenity::ShardManager>,
+    pub http: Arc<serenity::Http>,
+    host: Arc<Host>,
+    client: JoinHandle<Result<(), serenity::Error>>,
+    ticker: Option<JoinHandle<()>>,
+}
+
+impl Running {
+    /// Runs one round of deadlines as if the time were `now` (Unix ms) and
+    /// delivers the notices; returns how many were delivered somewhere.
+    pub async fn tick(&self, now: i64) -> usize {
+        notices::tick_once(&self.host, &self.http, now).await
+    }
+
+    /// Waits until the client stops by itself (a fatal gateway error).
+    pub async fn wait(&mut self) -> Result<(), ServeError> {
+        match (&mut self.client).await {
+            Ok(result) => result.map_err(ServeError::from),
+            Err(e) => Err(ServeError::Host(format!("the client task failed: {e}"))),
+        }
+    }
+
+    /// Closes the gateway connection and stops the background task.
+    pub async fn shutdown(self) {
+        if let Some(ticker) = &self.ticker {
+            ticker.abort();
+        }
+        self.shard_manager.shutdown_all().await;
+        let _ = self.client.await;
+    }
+}
+
+/// Connects to Discord (or the stand-in) and starts serving `host`.
+/// Commands are registered once the gateway says READY.
+pub async fn start(options: BotOptions, host: Arc<Host>) -> Result<Running, ServeError> {
+    let http = build_http(&options)?;
+    let guild_id = options.guild_id;
+    let defer_after = options.defer_after;
+    let setup_host = host.clone();
+    let framework = poise::Framework::builder()
+        .options(poise::FrameworkOptions {
+            commands: all_commands(),
+            on_error: |error| Box::pin(on_error(error)),
+            event_handler: |framework, event| Box::pin(components::on_event(framework, event)),
+            // Nothing needs the owner list; skip the extra request.
+            initialize_owners: false,
+            allowed_mentions: Some(reply::allowed_mentions()),
+            ..Default::default()
+        })
+        .setup(move |ctx, ready, framework| {
+            Box::pin(async move {
+                register(ctx, framework, guild_id).await;
+                tracing::info!(user = %ready.user.name, "connected to Discord");
+                Ok(Data {
+                    host: setup_host,
+                    defer_after,
+                })
+            })
+        })
+        .build();
+
+    let mut client = serenity::ClientBuilder::new_with_http(http, INTENTS)
+        .framework(framework)
+        .await?;
+    let shard_manager = client.shard_manager.clone();
+    let http = client.http.clone();
+    let client_task = tokio::spawn(async move { client.start().await });
+    let ticker = options
+        .tick_every
+        .map(|every| tokio::spawn(notices::run_ticker(host.clone(), http.clone(), every)));
+    Ok(Running {
+        shard_manager,
+        http,
+        host,
+        client: client_task,
+        ticker,
+    })
+}
+
+/// Registers the commands in the development guild or globally. A failure
+/// is logged, not fatal: commands registered by an earlier run still work.
+async fn register(
+    ctx: &serenity::Context,
+    framework: &poise::Framework<Data, Error>,
+    guild_id: Option<u64>,
+) {
+    let commands = &framework.options().commands;
+    let result = match guild_id {
+        Some(guild) => {
+            poise::builtins::register_in_guild(ctx, commands, serenity::GuildId::new(guild)).await
+        }
+        None => poise::builtins::register_globally(ctx, commands).await,
+    };
+    match (result, guild_id) {
+        (Ok(()), Some(guild)) => tracing::info!(
+            guild,
+            count = commands.len(),
+            "registered commands in the guild"
+        ),
+        (Ok(()), None) => tracing::info!(count = commands.len(), "registered commands globally"),
+        (Err(e), _) => tracing::error!(error = %e, "cannot register the commands"),
+    }
+}
+
+/// Logs a failure and tells the player, so no interaction is left hanging.
+async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
+    match error {
+        poise::FrameworkError::Command { error, ctx, .. } => {
+            tracing::error!(command = %ctx.command().qualified_name, error = %format!("{error:#}"), "command failed");
+            let text =
+                "Something went wrong on our side; nothing was lost. Please try again in a moment.";
+            let reply = poise::CreateReply::default().content(text).ephemeral(true);
+            if let Err(e) = ctx.send(reply).await {
+                tracing::warn!(error = %e, "cannot report a failed command");
+            }
+        }
+        other => {
+            if let Err(e) = poise::builtins::on_error(other).await {
+                tracing::warn!(error = %e, "cannot report an error");
+            }
+        }
+    }
+}
+
+/// `chronomate serve`: reads the token, opens the games, connects and
+/// serves until Ctrl-C (or a fatal gateway error).
+pub fn serve(config: Config) -> Result<(), ServeError> {
+    init_tracing();
+    let options = BotOptions::from_config(&config)?;
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(ServeError::Runtime)?;
+    runtime.block_on(async move {
+        let host = open_host(&config).await?;
+        let mut running = start(options, host).await?;
+        tokio::select! {
+            result = running.wait() => result,
+            _ = tokio::signal::ctrl_c() => {
+                tracing::info!("shutting down");
+                running.shutdown().await;
+                Ok(())
+            }
+        }
+    })
+}
+
+async fn open_host(config: &Config) -> Result<Arc<Host>, ServeError> {
+    Host::open(&config.database_url)
+        .await
+        .map(Arc::new)
+        .map_err(|e| ServeError::Host(e.to_string()))
+}
+
+/// Logs to stderr, filtered by RUST_LOG (default: info).
+fn init_tracing() {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    // Another subscriber may be set already (tests); keep it.
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .try_init();
+}

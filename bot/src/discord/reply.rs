@@ -1,0 +1,380 @@
+//! Turning the host's [`Reply`] into Discord messages, and sending them.
+//!
+//! A [`Post`] is a reply in Discord's terms: content within Discord's limits
+//! (long text goes along as a file), PNGs as attachments, the host's choices
+//! as buttons whose custom ids are the choices' stable ids, and mentions
+//! that ping exactly the players the host named, never roles or @everyone.
+
+use poise::serenity_prelude as serenity;
+use serenity::{
+    ButtonStyle, CreateActionRow, CreateAllowedMentions, CreateAttachment, CreateButton,
+    CreateInteractionResponseFollowup, CreateInteractionResponseMessage, CreateMessage, UserId,
+};
+
+use crate::host::{Caller, ChoiceStyle, Place, Player, Reply};
+
+/// Discord's limit on a message's content.
+pub const MAX_CONTENT: usize = 2000;
+/// Discord's limits on buttons: 5 to a row, 5 rows; labels of 80 characters,
+/// custom ids of 100.
+const BUTTONS_PER_ROW: usize = 5;
+const MAX_ROWS: usize = 5;
+const MAX_LABEL: usize = 80;
+const MAX_CUSTOM_ID: usize = 100;
+/// Discord's limit on attachments per message.
+const MAX_FILES: usize = 10;
+
+/// The player key of a Discord user.
+pub fn player_key(user: UserId) -> String {
+    format!("discord:{user}")
+}
+
+/// The Discord user behind a player key, if it is one.
+pub fn user_of_key(key: &str) -> Option<UserId> {
+    key.strip_prefix("discord:")?
+        .parse::<u64>()
+        .ok()
+        .filter(|id| *id != 0)
+        .map(UserId::new)
+}
+
+/// The host's player for a Discord user: the server nickname or global name
+/// where there is one.
+pub fn player(user: &serenity::User, member: Option<&serenity::Member>) -> Player {
+    let name = member
+        .and_then(|m| m.nick.clone())
+        .or_else(|| user.global_name.clone())
+        .unwrap_or_else(|| user.name.clone());
+    Player::new(player_key(user.id), name)
+}
+
+/// Where an interaction happened, in the host's terms. A thread's place is
+/// its parent channel plus the thread.
+pub fn place(
+    guild: Option<serenity::GuildId>,
+    channel_id: serenity::ChannelId,
+    channel: Option<&serenity::PartialChannel>,
+) -> Place {
+    let guild = guild.map(|g| g.to_string());
+    let in_thread = channel.is_some_and(|c| {
+        matches!(
+            c.kind,
+            serenity::ChannelType::PublicThread
+                | serenity::ChannelType::PrivateThread
+                | serenity::ChannelType::NewsThread
+        )
+    });
+    if in_thread {
+        let parent = channel.and_then(|c| c.parent_id).map(|p| p.to_string());
+        Place {
+            guild,
+            channel: parent.or_else(|| Some(channel_id.to_string())),
+            thread: Some(channel_id.to_string()),
+        }
+    } else {
+        Place {
+            guild,
+            channel: Some(channel_id.to_string()),
+            thread: None,
+        }
+    }
+}
+
+/// Whether a member may change the server's settings: Manage Server (or
+/// Administrator), as Discord computed it for the interaction.
+pub fn is_manager(member: Option<&serenity::Member>) -> bool {
+    member
+        .and_then(|m| m.permissions)
+        .is_some_and(|p| p.manage_guild() || p.administrator())
+}
+
+/// The caller of an interaction.
+pub fn caller(
+    user: &serenity::User,
+    member: Option<&serenity::Member>,
+    guild: Option<serenity::GuildId>,
+    channel_id: serenity::ChannelId,
+    channel: Option<&serenity::PartialChannel>,
+) -> Caller {
+    let mut caller = Caller::new(player(user, member), place(guild, channel_id, channel));
+    caller.manager = is_manager(member);
+    caller
+}
+
+/// Mentions nobody unless named.
+pub fn allowed_mentions() -> CreateAllowedMentions {
+    CreateAllowedMentions::new()
+}
+
+/// A message ready for any of Discord's ways of sending one.
+#[derive(Clone, Debug, Default)]
+pub struct Post {
+    pub content: String,
+    pub files: Vec<CreateAttachment>,
+    pub buttons: Vec<(String, String, ButtonStyle)>,
+    pub mentions: Vec<UserId>,
+    pub ephemeral: bool,
+}
+
+impl Post {
+    /// A short text, nothing else.
+    pub fn text(text: impl Into<String>) -> Post {
+        Post {
+            content: clip(&text.into(), MAX_CONTENT),
+            ..Post::default()
+        }
+    }
+
+    /// The host's reply as a message. The players to ping are mentioned on
+    /// a first line; text too long for one message is cut at a line and
+    /// attached whole as `reply.txt`.
+    pub fn from_reply(reply: &Reply) -> Post {
+        let pings: Vec<UserId> = if reply.private {
+            Vec::new()
+        } else {
+            reply.pings.iter().filter_map(|k| user_of_key(k)).collect()
+        };
+        Post::pinging(reply, &pings)
+    }
+
+    /// The host's reply, pinging exactly `mentions` (none in a DM; the
+    /// ones a DM could not reach in a fallback).
+    pub fn pinging(reply: &Reply, mentions: &[UserId]) -> Post {
+        let mentions = mentions.to_vec();
+        let mut content = String::new();
+        if !mentions.is_empty() {
+            let line: Vec<String> = mentions.iter().map(|u| format!("<@{u}>")).collect();
+            content.push_str(&line.join(" "));
+            content.push('\n');
+        }
+        let mut files = Vec::new();
+        let room = MAX_CONTENT - content.len();
+        if reply.text.len() <= room {
+            content.push_str(&reply.text);
+        } else {
+            let note = "\n… (the whole text is attached)";
+            content.push_str(&cut_at_line(&reply.text, room - note.len()));
+            content.push_str(note);
+            files.push(CreateAttachment::bytes(
+                reply.text.as_bytes().to_vec(),
+                "reply.txt",
+            ));
+        }
+        for image in reply.images.iter().take(MAX_FILES - files.len()) {
+            files.push(
+                CreateAttachment::bytes(image.png.clone(), image.name.clone())
+                    .description(clip(&image.description, 1024)),
+            );
+        }
+        let buttons = reply
+            .choices
+            .iter()
+            .filter_map(|c| {
+                let id = c.id.to_string();
+                (id.len() <= MAX_CUSTOM_ID).then(|| {
+                    let style = match c.style {
+                        ChoiceStyle::Primary => ButtonStyle::Primary,
+                        ChoiceStyle::Secondary => ButtonStyle::Secondary,
+                        ChoiceStyle::Danger => ButtonStyle::Danger,
+                    };
+                    (id, clip(&c.label, MAX_LABEL), style)
+                })
+            })
+            .take(BUTTONS_PER_ROW * MAX_ROWS)
+            .collect();
+        Post {
+            content,
+            files,
+            buttons,
+            mentions,
+            ephemeral: reply.private,
+        }
+    }
+
+    /// The record of a game as a file, with a short line as content.
+    pub fn with_text_file(mut self, name: &str, text: &str) -> Post {
+        self.files
+            .insert(0, CreateAttachment::bytes(text.as_bytes().to_vec(), name));
+        self.files.truncate(MAX_FILES);
+        self
+    }
+
+    pub fn ephemeral(mut self, ephemeral: bool) -> Post {
+        self.ephemeral = ephemeral;
+        self
+    }
+
+    /// The buttons, five to a row.
+    pub fn rows(&self) -> Vec<CreateActionRow> {
+        self.buttons
+            .chunks(BUTTONS_PER_ROW)
+            .map(|row| {
+                CreateActionRow::Buttons(
+                    row.iter()
+                        .map(|(id, label, style)| {
+                            CreateButton::new(id.clone())
+                                .label(label.clone())
+                                .style(*style)
+                        })
+                        .collect(),
+                )
+            })
+            .collect()
+    }
+
+    fn mentions(&self) -> CreateAllowedMentions {
+        allowed_mentions().users(self.mentions.iter().copied())
+    }
+
+    /// As the first answer to an interaction.
+    pub fn response(&self) -> CreateInteractionResponseMessage {
+        CreateInteractionResponseMessage::new()
+            .content(self.content.clone())
+            .components(self.rows())
+            .files(self.files.clone())
+            .allowed_mentions(self.mentions())
+            .ephemeral(self.ephemeral)
+    }
+
+    /// As a follow-up to an interaction (after a deferral).
+    pub fn followup(&self) -> CreateInteractionResponseFollowup {
+        CreateInteractionResponseFollowup::new()
+            .content(self.content.clone())
+            .components(self.rows())
+            .files(self.files.clone())
+            .allowed_mentions(self.mentions())
+            .ephemeral(self.ephemeral)
+    }
+
+    /// As a message in a channel, thread or DM.
+    pub fn message(&self) -> CreateMessage {
+        CreateMessage::new()
+            .content(self.content.clone())
+            .components(self.rows())
+            .files(self.files.clone())
+            .allowed_mentions(self.mentions())
+    }
+}
+
+/// At most `max` bytes of `text`, cut at a character boundary, with an
+/// ellipsis when cut.
+pub fn clip(text: &str, max: usize) -> String {
+    if text.len() <= max {
+        return text.to_owned();
+    }
+    let mut end = max.saturating_sub('…'.len_utf8());
+    while end > 0 && !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    format!("{}…", &text[..end])
+}
+
+/// The longest run of whole lines of `text` within `max` bytes (a clipped
+/// first line when even that is too long).
+fn cut_at_line(text: &str, max: usize) -> String {
+    let mut out = String::new();
+    for line in text.lines() {
+        if out.len() + line.len() + 1 > max {
+            break;
+        }
+        out.push_str(line);
+        out.push('\n');
+    }
+    if out.is_empty() {
+        clip(text, max)
+    } else {
+        out.trim_end().to_owned()
+    }
+}
+
+/// Whether a Discord error is "cannot send messages to this user" (DMs
+/// closed, or no server shared).
+pub fn is_dm_refused(error: &serenity::Error) -> bool {
+    discord_code(error) == Some(50007)
+}
+
+/// The JSON error code of a failed request, if Discord gave one.
+pub fn discord_code(error: &serenity::Error) -> Option<isize> {
+    match error {
+        serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r)) => Some(r.error.code),
+        _ => None,
+    }
+}
+
+/// The HTTP status of a failed request.
+pub fn http_status(error: &serenity::Error) -> Option<u16> {
+    match error {
+        serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r)) => {
+            Some(r.status_code.as_u16())
+        }
+        _ => None,
+    }
+}
+
+/// Whether trying again later may succeed: rate limits, Discord's own
+/// failures, the network. Refusals (403, 404, 400) are final.
+pub fn is_transient(error: &serenity::Error) -> bool {
+    match error {
+        serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r)) => {
+            let s = r.status_code.as_u16();
+            s == 429 || s >= 500
+        }
+        serenity::Error::Http(serenity::HttpError::Request(_)) => true,
+        serenity::Error::Io(_) => true,
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::host::{ChallengeChoice, Choice, ChoiceId, Image};
+
+    #[test]
+    fn keys_round_trip() {
+        let u = UserId::new(1234);
+        assert_eq!(user_of_key(&player_key(u)), Some(u));
+        for bad in ["console:alice", "discord:", "discord:x", "discord:0", ""] {
+            assert_eq!(user_of_key(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn posts_keep_discord_limits() {
+        let mut reply = Reply::text("x".repeat(50) + "\n" + &"y\n".repeat(3000));
+        reply.pings = vec!["discord:5".into(), "console:bob".into()];
+        reply.images = (0..12)
+            .map(|i| Image {
+                name: format!("{i}.png"),
+                png: vec![1, 2, 3],
+                description: "d".repeat(2000),
+            })
+            .collect();
+        reply.choices = (1..40)
+            .map(|i| {
+                Choice::new(
+                    ChoiceId::Challenge(i, ChallengeChoice::Accept),
+                    &"L".repeat(200),
+                    ChoiceStyle::Primary,
+                )
+            })
+            .collect();
+        let post = Post::from_reply(&reply);
+        assert!(post.content.len() <= MAX_CONTENT);
+        assert!(post.content.starts_with("<@5>\n"));
+        assert_eq!(post.mentions, vec![UserId::new(5)]);
+        assert_eq!(post.files.len(), MAX_FILES);
+        assert_eq!(post.buttons.len(), 25);
+        assert!(post.buttons.iter().all(|(_, l, _)| l.len() <= MAX_LABEL));
+        assert_eq!(post.rows().len(), 5);
+    }
+
+    #[test]
+    fn clipping_respects_characters() {
+        assert_eq!(clip("abc", 3), "abc");
+        let s = "é".repeat(100);
+        let c = clip(&s, 51);
+        assert!(c.len() <= 51 && c.ends_with('…'));
+        assert_eq!(cut_at_line("one\ntwo\nthree", 8), "one\ntwo");
+    }
+}

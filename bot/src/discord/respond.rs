@@ -1,0 +1,455 @@
+//! Answering an interaction: on time, in the right place, exactly once.
+//!
+//! Discord wants a first answer within 3 seconds. [`Responder::race`] runs
+//! the host's work and, when it takes longer than `defer_after` (a slow
+//! render, a busy database), defers first and answers later, so no
+//! interaction ever fails. A deferred answer that must ping someone or must
+//! change visibility replaces the "thinking" placeholder with a fresh
+//! follow-up: filling the placeholder in would neither ping (Discord treats
+//! it as an edit) nor change its visibility.
+//!
+//! Public replies about a game belong in the game's thread. When the
+//! interaction came from elsewhere (a challenge accepted in the lobby, a
+//! move typed in another channel) the reply is posted in the thread (opened
+//! on demand, from the challenge message where there is one) and the
+//! interaction gets a short pointer to it.
+
+use std::future::Future;
+use std::time::Duration;
+
+use poise::serenity_prelude as serenity;
+use serenity::{
+    ChannelId, ChannelType, CreateInteractionResponse, CreateThread, EditInteractionResponse, Http,
+    MessageFlags,
+};
+
+use super::reply::{self, Post};
+use super::{Data, Error};
+use crate::host::{Caller, HostError, Refusal, Reply};
+
+/// What the player is told when something failed on our side.
+pub const OUR_FAULT: &str =
+    "Something went wrong on our side and nothing was changed. Please try again in a moment.";
+
+/// The interaction being answered.
+#[derive(Clone, Copy)]
+pub enum Source<'a> {
+    Command(&'a serenity::CommandInteraction),
+    Component(&'a serenity::ComponentInteraction),
+}
+
+impl Source<'_> {
+    pub fn channel_id(&self) -> ChannelId {
+        match self {
+            Source::Command(i) => i.channel_id,
+            Source::Component(i) => i.channel_id,
+        }
+    }
+
+    pub fn guild_id(&self) -> Option<serenity::GuildId> {
+        match self {
+            Source::Command(i) => i.guild_id,
+            Source::Component(i) => i.guild_id,
+        }
+    }
+
+    fn channel(&self) -> Option<&serenity::PartialChannel> {
+        match self {
+            Source::Command(i) => i.channel.as_ref(),
+            Source::Component(i) => i.channel.as_ref(),
+        }
+    }
+
+    /// Whether the interaction came from inside a thread.
+    pub fn in_thread(&self) -> bool {
+        self.channel().is_some_and(|c| {
+            matches!(
+                c.kind,
+                ChannelType::PublicThread | ChannelType::PrivateThread | ChannelType::NewsThread
+            )
+        })
+    }
+
+    pub fn caller(&self) -> Caller {
+        match self {
+            Source::Command(i) => reply::caller(
+                &i.user,
+                i.member.as_deref(),
+                i.guild_id,
+                i.channel_id,
+                i.channel.as_ref(),
+            ),
+            Source::Component(i) => reply::caller(
+                &i.user,
+                i.member.as_ref(),
+                i.guild_id,
+                i.channel_id,
+                i.channel.as_ref(),
+            ),
+        }
+    }
+
+    /// The message a button was pressed on.
+    pub fn message(&self) -> Option<&serenity::Message> {
+        match self {
+            Source::Command(_) => None,
+            Source::Component(i) => Some(&i.message),
+        }
+    }
+
+    async fn create_response(
+        &self,
+        http: &Http,
+        r: CreateInteractionResponse,
+    ) -> serenity::Result<()> {
+        match self {
+            Source::Command(i) => i.create_response(http, r).await,
+            Source::Component(i) => i.create_response(http, r).await,
+        }
+    }
+
+    async fn create_followup(
+        &self,
+        http: &Http,
+        post: &Post,
+    ) -> serenity::Result<serenity::Message> {
+        match self {
+            Source::Command(i) => i.create_followup(http, post.followup()).await,
+            Source::Component(i) => i.create_followup(http, post.followup()).await,
+        }
+    }
+
+    async fn edit_response(
+        &self,
+        http: &Http,
+        e: EditInteractionResponse,
+    ) -> serenity::Result<serenity::Message> {
+        match self {
+            Source::Command(i) => i.edit_response(http, e).await,
+            Source::Component(i) => i.edit_response(http, e).await,
+        }
+    }
+
+    async fn delete_response(&self, http: &Http) -> serenity::Result<()> {
+        match self {
+            Source::Command(i) => i.delete_response(http).await,
+            Source::Component(i) => i.delete_response(http).await,
+        }
+    }
+}
+
+/// How to hold an interaction while the work goes on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Hold {
+    /// A "thinking" placeholder, public or only for the caller.
+    Think { ephemeral: bool },
+    /// Buttons only: acknowledge now, update the pressed message later.
+    Update,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum State {
+    Fresh,
+    Deferred { ephemeral: bool },
+    DeferredUpdate,
+    Answered,
+}
+
+/// Answers one interaction.
+pub struct Responder<'a> {
+    pub http: &'a Http,
+    pub source: Source<'a>,
+    state: State,
+}
+
+impl<'a> Responder<'a> {
+    pub fn new(http: &'a Http, source: Source<'a>) -> Responder<'a> {
+        Responder {
+            http,
+            source,
+            state: State::Fresh,
+        }
+    }
+
+    /// Whether the interaction got its first answer (a deferral counts).
+    pub fn acknowledged(&self) -> bool {
+        self.state != State::Fresh
+    }
+
+    /// Runs `work`; if it is not done after `after`, holds the interaction
+    /// as `hold` says and lets it finish.
+    pub async fn race<F: Future>(&mut self, after: Duration, hold: Hold, work: F) -> F::Output {
+        tokio::pin!(work);
+        match tokio::time::timeout(after, &mut work).await {
+            Ok(done) => done,
+            Err(_) => {
+                if let Err(e) = self.hold(hold).await {
+                    tracing::warn!(error = %e, "cannot defer an interaction");
+                }
+                work.await
+            }
+        }
+    }
+
+    /// Acknowledges the interaction now, to answer later.
+    pub async fn hold(&mut self, hold: Hold) -> serenity::Result<()> {
+        if self.state != State::Fresh {
+            return Ok(());
+        }
+        let (response, state) = match (hold, self.source) {
+            (Hold::Update, Source::Component(_)) => (
+                CreateInteractionResponse::Acknowledge,
+                State::DeferredUpdate,
+            ),
+            (Hold::Think { .. }, _) | (Hold::Update, Source::Command(_)) => {
+                let ephemeral = matches!(hold, Hold::Think { ephemeral: true });
+                (
+                    CreateInteractionResponse::Defer(
+                        serenity::CreateInteractionResponseMessage::new().ephemeral(ephemeral),
+                    ),
+                    State::Deferred { ephemeral },
+                )
+            }
+        };
+        self.source.create_response(self.http, response).await?;
+        self.state = state;
+        Ok(())
+    }
+
+    /// Answers with a new message.
+    pub async fn send(&mut self, post: &Post) -> serenity::Result<()> {
+        match self.state {
+            State::Fresh => {
+                self.source
+                    .create_response(
+                        self.http,
+                        CreateInteractionResponse::Message(post.response()),
+                    )
+                    .await?;
+            }
+            State::Deferred { ephemeral } => {
+                if ephemeral != post.ephemeral || !post.mentions.is_empty() {
+                    // A fresh message instead of the placeholder: it pings
+                    // and has its own visibility.
+                    if let Err(e) = self.source.delete_response(self.http).await {
+                        tracing::debug!(error = %e, "cannot delete the placeholder");
+                    }
+                }
+                self.source.create_followup(self.http, post).await?;
+            }
+            State::DeferredUpdate | State::Answered => {
+                self.source.create_followup(self.http, post).await?;
+            }
+        }
+        self.state = State::Answered;
+        Ok(())
+    }
+
+    /// Replaces the pressed message's text and buttons (buttons only; for a
+    /// command it sends a new message).
+    pub async fn update(&mut self, post: &Post) -> serenity::Result<()> {
+        match (self.source, self.state) {
+            (Source::Component(_), State::Fresh) => {
+                let message = serenity::CreateInteractionResponseMessage::new()
+                    .content(post.content.clone())
+                    .components(post.rows())
+                    .allowed_mentions(reply::allowed_mentions());
+                self.source
+                    .create_response(self.http, CreateInteractionResponse::UpdateMessage(message))
+                    .await?;
+                self.state = State::Answered;
+                Ok(())
+            }
+            (Source::Component(_), State::DeferredUpdate | State::Answered) => {
+                let edit = EditInteractionResponse::new()
+                    .content(post.content.clone())
+                    .components(post.rows())
+                    .allowed_mentions(reply::allowed_mentions());
+                self.source.edit_response(self.http, edit).await?;
+                self.state = State::Answered;
+                Ok(())
+            }
+            _ => self.send(post).await,
+        }
+    }
+
+    /// Tells the caller, privately, that the host said no (or broke).
+    pub async fn refuse(&mut self, error: &HostError) -> serenity::Result<()> {
+        let text = match error {
+            HostError::Refused(r) => refusal_words(r),
+            HostError::Store(e) => {
+                tracing::error!(error = %e, "the host failed");
+                OUR_FAULT.to_owned()
+            }
+        };
+        self.send(&Post::text(text).ephemeral(true)).await
+    }
+}
+
+/// A refusal as a sentence: capitalised, with a full stop.
+pub fn refusal_words(r: &Refusal) -> String {
+    let text = r.to_string();
+    let mut chars = text.chars();
+    let Some(first) = chars.next() else {
+        return text;
+    };
+    let mut out = format!("{}{}", first.to_uppercase(), chars.as_str());
+    if !out.ends_with(['.', '!', '?', ')']) {
+        out.push('.');
+    }
+    out
+}
+
+/// Where a public reply about a game goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Route {
+    /// Where it was asked for (looking at a board, a record).
+    Here,
+    /// In the game's thread (anything that changes the game).
+    GameThread,
+}
+
+/// Answers with the host's reply: refusals privately, private replies
+/// privately, public replies about a game in its thread (opening it when
+/// the game has none yet).
+pub async fn deliver(
+    data: &Data,
+    r: &mut Responder<'_>,
+    result: Result<Reply, HostError>,
+    route: Route,
+) -> Result<(), Error> {
+    let reply = match result {
+        Ok(reply) => reply,
+        Err(e) => return Ok(r.refuse(&e).await?),
+    };
+    let post = Post::from_reply(&reply);
+    let elsewhere = match (route, reply.game) {
+        (Route::GameThread, Some(game)) if !reply.private => {
+            post_in_game_thread(data, r, game, &post).await
+        }
+        _ => None,
+    };
+    match elsewhere {
+        Some(thread) => {
+            r.send(&Post::text(format!("Posted in <#{thread}>.")).ephemeral(true))
+                .await?
+        }
+        None => r.send(&post).await?,
+    }
+    Ok(())
+}
+
+/// Posts `post` in the game's thread unless the interaction is in it;
+/// returns the thread when it was posted there. `None`: answer here.
+pub async fn post_in_game_thread(
+    data: &Data,
+    r: &Responder<'_>,
+    game: i64,
+    post: &Post,
+) -> Option<ChannelId> {
+    let thread = game_thread(data, r, game).await?;
+    if thread == r.source.channel_id() {
+        return None;
+    }
+    match send_with_retry(r.http, thread, post).await {
+        Ok(_) => Some(thread),
+        Err(e) => {
+            tracing::warn!(game, %thread, error = %e, "cannot post in the game's thread; answering where asked");
+            None
+        }
+    }
+}
+
+/// The game's thread, opened now if it has none: from the pressed
+/// challenge message where there is one (the thread hangs under the
+/// challenge), else in the channel the challenge was made in.
+pub async fn game_thread(data: &Data, r: &Responder<'_>, game: i64) -> Option<ChannelId> {
+    let loaded = match data.host.load(game).await {
+        Ok(l) => l,
+        Err(e) => {
+            tracing::warn!(game, error = %e, "cannot load the game to find its thread");
+            return None;
+        }
+    };
+    let row = &loaded.row;
+    if let Some(thread) = row.thread.as_deref().and_then(parse_channel) {
+        return Some(thread);
+    }
+    row.guild.as_ref()?;
+    let name = reply::clip(
+        &format!(
+            "Game #{} · {} vs {} · {}",
+            row.id, row.white_name, row.black_name, row.variant
+        ),
+        100,
+    );
+    let builder =
+        CreateThread::new(name).auto_archive_duration(serenity::AutoArchiveDuration::OneWeek);
+    let from_message = r.source.message().filter(|m| {
+        !r.source.in_thread()
+            && r.source.guild_id().is_some()
+            && !m.flags.is_some_and(|f| f.contains(MessageFlags::EPHEMERAL))
+    });
+    let created = match from_message {
+        Some(m) => {
+            m.channel_id
+                .create_thread_from_message(r.http, m.id, builder)
+                .await
+        }
+        None => {
+            let channel = row
+                .channel
+                .as_deref()
+                .and_then(parse_channel)
+                .unwrap_or_else(|| r.source.channel_id());
+            channel
+                .create_thread(r.http, builder.kind(ChannelType::PublicThread))
+                .await
+        }
+    };
+    let thread = match created {
+        Ok(t) => t.id,
+        Err(e) => {
+            tracing::warn!(game, error = %e, "cannot open a thread for the game");
+            return None;
+        }
+    };
+    if let Err(e) = data.host.bind_thread(game, &thread.to_string()).await {
+        tracing::warn!(game, %thread, error = %e, "cannot record the game's thread");
+    }
+    tracing::info!(game, %thread, "opened the game's thread");
+    Some(thread)
+}
+
+fn parse_channel(id: &str) -> Option<ChannelId> {
+    id.parse::<u64>()
+        .ok()
+        .filter(|n| *n != 0)
+        .map(ChannelId::new)
+}
+
+/// How many times a message is tried before it is given up.
+const ATTEMPTS: u32 = 3;
+
+/// Sends a message, trying again after rate limits and Discord's own
+/// failures (serenity's ratelimiter already waits out 429s against
+/// Discord; this covers stand-ins and outages).
+pub async fn send_with_retry(
+    http: &Http,
+    channel: ChannelId,
+    post: &Post,
+) -> serenity::Result<serenity::Message> {
+    let mut attempt = 1;
+    loop {
+        match channel.send_message(http, post.message()).await {
+            Ok(m) => return Ok(m),
+            Err(e) if attempt < ATTEMPTS && reply::is_transient(&e) => {
+                let wait = Duration::from_millis(250 * 4u64.pow(attempt - 1));
+                tracing::warn!(%channel, attempt, error = %e, "sending failed; trying again");
+                tokio::time::sleep(wait).await;
+                attempt += 1;
+            }
+            Err(e) => return Err(e),
+        }
+    }
+}
