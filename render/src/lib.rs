@@ -1,1 +1,293 @@
 //! Renders rules views to PNG.
+//!
+//! [`render_png`] draws a [`View`] with plotters' bitmap backend (an RGB
+//! buffer, DejaVu Sans embedded: no system fonts needed) and encodes it with
+//! the `png` crate. The renderer knows views, never variants: boards of 8x8
+//! or 4x4x4 cells, men with marks, labels, highlights and arrows.
+//!
+//! Images never exceed [`MAX_SIDE`] pixels a side nor [`MAX_BYTES`] bytes:
+//! big multi-board views are scaled down, then cropped to their most recent
+//! part with a line saying what is shown. See `docs/rendering.md`.
+
+mod arrows;
+mod board;
+mod canvas;
+mod font;
+mod layout;
+mod sprites;
+mod theme;
+
+use chronomate_rules::Color;
+use chronomate_rules::view::View;
+
+pub use theme::{Theme, UnknownTheme};
+
+use crate::canvas::Canvas;
+use crate::layout::{BlockKind, Item, Plan};
+use crate::sprites::Sprites;
+
+/// The longest side of any image, in pixels.
+pub const MAX_SIDE: u32 = 4096;
+/// The largest PNG, in bytes (Discord's historical upload limit).
+pub const MAX_BYTES: usize = 8 * 1024 * 1024;
+
+/// How to draw a view.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RenderOptions {
+    /// Show the side opposite to `view.perspective` at the bottom.
+    pub flip: bool,
+    pub theme: Theme,
+    /// Pixels per square of a one-board view (8 to 256; default 64, so an
+    /// 8x8 board is 512 px across).
+    pub square: u32,
+    /// Pixels per square of a view with several boards, at most (8 to 256;
+    /// default 32).
+    pub multi_square: u32,
+    /// Multi-board views shrink down to this square size before they are
+    /// cropped to their most recent part (default 18).
+    pub min_square: u32,
+    /// Longest side of the image in pixels, at most [`MAX_SIDE`].
+    pub max_side: u32,
+    /// Largest PNG in bytes, at most [`MAX_BYTES`].
+    pub max_bytes: usize,
+    /// Draw file and rank letters beside the boards.
+    pub coordinates: bool,
+}
+
+impl Default for RenderOptions {
+    fn default() -> RenderOptions {
+        RenderOptions {
+            flip: false,
+            theme: Theme::default(),
+            square: 64,
+            multi_square: 32,
+            min_square: 18,
+            max_side: MAX_SIDE,
+            max_bytes: MAX_BYTES,
+            coordinates: true,
+        }
+    }
+}
+
+/// Why a view could not be drawn.
+#[derive(Debug, thiserror::Error)]
+pub enum RenderError {
+    #[error("the view has no boards")]
+    NoBoards,
+    #[error("board {board} has {found} cells; boards have exactly 64")]
+    CellCount { board: usize, found: usize },
+    #[error("board {board} highlights cell {cell}; cells run 0 to 63")]
+    HighlightCell { board: usize, cell: u8 },
+    #[error("arrow {arrow} points at a missing board or cell")]
+    Arrow { arrow: usize },
+    #[error("the embedded font could not be loaded")]
+    Font,
+    #[error("cannot encode the PNG: {0}")]
+    Encode(String),
+    #[error("the image does not fit in {0} bytes")]
+    TooLarge(usize),
+}
+
+/// Options resolved and clamped.
+pub(crate) struct Limits {
+    pub square: i32,
+    pub min_square: i32,
+    pub coordinates: bool,
+    pub bottom: Color,
+}
+
+/// Draws `view` as a PNG.
+pub fn render_png(view: &View, options: &RenderOptions) -> Result<Vec<u8>, RenderError> {
+    font::ensure_fonts()?;
+    check(view)?;
+    let square = if view.boards.len() > 1 {
+        options.multi_square
+    } else {
+        options.square
+    }
+    .clamp(8, 256) as i32;
+    let limits = Limits {
+        square,
+        min_square: (options.min_square.clamp(8, 256) as i32).min(square),
+        coordinates: options.coordinates,
+        bottom: {
+            let p = view.perspective.unwrap_or(Color::White);
+            if options.flip { p.other() } else { p }
+        },
+    };
+    let max_bytes = options.max_bytes.min(MAX_BYTES);
+    let mut side = options.max_side.clamp(128, MAX_SIDE) as i32;
+    let pal = options.theme.palette();
+    for _ in 0..6 {
+        let t0 = std::time::Instant::now();
+        let plan = layout::plan(view, &limits, side);
+        let t1 = std::time::Instant::now();
+        let canvas = draw(view, &plan, &pal, side);
+        let t2 = std::time::Instant::now();
+        let mut png = encode(&canvas, 1)?;
+        if std::env::var_os("RENDER_TIMES").is_some() {
+            eprintln!(
+                "plan {:?} draw {:?} encode {:?}",
+                t1 - t0,
+                t2 - t1,
+                t2.elapsed()
+            );
+        }
+        if png.len() > max_bytes {
+            png = encode(&canvas, 9)?;
+        }
+        if png.len() <= max_bytes {
+            return Ok(png);
+        }
+        side = side * 3 / 4;
+    }
+    Err(RenderError::TooLarge(max_bytes))
+}
+
+/// Refuses views no image can be drawn from.
+fn check(view: &View) -> Result<(), RenderError> {
+    if view.boards.is_empty() {
+        return Err(RenderError::NoBoards);
+    }
+    for (i, b) in view.boards.iter().enumerate() {
+        if b.cells.len() != b.shape.cells() {
+            return Err(RenderError::CellCount {
+                board: i,
+                found: b.cells.len(),
+            });
+        }
+        if let Some(h) = b
+            .highlights
+            .iter()
+            .find(|h| h.cell as usize >= b.shape.cells())
+        {
+            return Err(RenderError::HighlightCell {
+                board: i,
+                cell: h.cell,
+            });
+        }
+    }
+    let ok = |c: &chronomate_rules::view::BoardCell| {
+        view.boards
+            .get(c.board)
+            .is_some_and(|b| (c.cell as usize) < b.shape.cells())
+    };
+    if let Some(i) = view.arrows.iter().position(|a| !ok(&a.from) || !ok(&a.to)) {
+        return Err(RenderError::Arrow { arrow: i });
+    }
+    Ok(())
+}
+
+fn draw(view: &View, plan: &Plan, pal: &theme::Palette, side: i32) -> Canvas {
+    let mut cv = Canvas::new(plan.w.min(side), plan.h.min(side), pal.bg);
+    let geo = &plan.geo;
+    let mut sprites = Sprites::new(geo.s, *pal);
+
+    // Timeline threads under the boards.
+    let tw = (geo.s as f32 * 0.09).clamp(2.0, 8.0);
+    for &(a, b) in &plan.threads {
+        let (pa, pb) = (plan.origin[a], plan.origin[b]);
+        let (ba, bb) = (&view.boards[a], &view.boards[b]);
+        let (oa, ob) = (geo.block_origin(ba.shape), geo.block_origin(bb.shape));
+        let (wa, ha) = geo.block(ba.shape);
+        let x1 = pa.0 + (oa.0 + wa + geo.ring) as f64;
+        let x2 = pb.0 + (ob.0 - geo.ring - geo.cm) as f64;
+        let y = pa.1 + (oa.1 + ha / 2) as f64;
+        if x2 > x1 && (x1 < cv.w as f64 && x2 > 0.0) {
+            let pts = [(x1 as f32, y as f32), (x2 as f32, y as f32)];
+            canvas::polyline(&mut cv, &pts, tw, pal.text_dim, 0.55, None);
+        }
+    }
+
+    for &i in &plan.shown {
+        let (x, y) = plan.origin[i];
+        board::draw(
+            &mut cv,
+            &mut sprites,
+            geo,
+            pal,
+            &view.boards[i],
+            (x as i32, y as i32),
+            plan.bottom,
+        );
+    }
+
+    arrows::draw(&mut cv, view, plan, pal);
+
+    for block in &plan.blocks {
+        match &block.kind {
+            BlockKind::Boards => {}
+            BlockKind::Text {
+                lines,
+                size,
+                bold,
+                dim,
+            } => {
+                let lh = (size * 1.4).ceil() as i32;
+                let c = if *dim { pal.text_dim } else { pal.text };
+                for (k, l) in lines.iter().enumerate() {
+                    let base = block.y + lh * k as i32 + (lh + (size * 0.73) as i32) / 2;
+                    cv.text(l, plan.pad, base, *size, *bold, c);
+                }
+            }
+            BlockKind::Flow { rows, icon, text } => {
+                let mut icons = Sprites::new(*icon, *pal);
+                let gap = (text * 0.6) as i32;
+                let rh = icon + (text * 0.3) as i32;
+                for (k, row) in rows.iter().enumerate() {
+                    let y = block.y + rh * k as i32;
+                    let base = y + (icon + (text * 0.73) as i32) / 2;
+                    let mut x = plan.pad;
+                    for item in row {
+                        match item {
+                            Item::Heading(t) => {
+                                cv.text(t, x, base, *text, true, pal.text_dim);
+                                x += font::text_width(t, *text, true);
+                            }
+                            Item::Text(t) => {
+                                cv.text(t, x, base, *text, false, pal.text);
+                                x += font::text_width(t, *text, false);
+                            }
+                            Item::Man(man, count) => {
+                                x += board::man_icon(&mut cv, &mut icons, *man, x, y);
+                                if let Some(c) = count {
+                                    board::count_badge(&mut cv, pal, x - icon, y, *icon, *c);
+                                }
+                            }
+                            Item::Labelled(man, label) => {
+                                x += board::man_icon(&mut cv, &mut icons, *man, x, y);
+                                x += (text * 0.3) as i32;
+                                cv.text(label, x, base, *text, false, pal.text);
+                                x += font::text_width(label, *text, false);
+                            }
+                        }
+                        x += gap;
+                    }
+                }
+            }
+        }
+    }
+    cv
+}
+
+/// Encodes the canvas as an 8-bit RGB PNG.
+fn encode(cv: &Canvas, level: u8) -> Result<Vec<u8>, RenderError> {
+    let mut out = Vec::new();
+    {
+        let mut enc = png::Encoder::new(&mut out, cv.w as u32, cv.h as u32);
+        enc.set_color(png::ColorType::Rgb);
+        enc.set_depth(png::BitDepth::Eight);
+        // Boards are flat colours repeated: zlib level 1 finds the long
+        // matches fdeflate misses (4x smaller on big snapshots) at about the
+        // same speed; higher levels cost 2-4x the time for 10-25% less.
+        enc.set_deflate_compression(png::DeflateCompression::Level(level));
+        enc.set_filter(png::Filter::Adaptive);
+        let mut w = enc
+            .write_header()
+            .map_err(|e| RenderError::Encode(e.to_string()))?;
+        w.write_image_data(&cv.px)
+            .map_err(|e| RenderError::Encode(e.to_string()))?;
+        w.finish().map_err(|e| RenderError::Encode(e.to_string()))?;
+    }
+    Ok(out)
+}

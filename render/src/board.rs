@@ -1,0 +1,348 @@
+//! One board as a tile: label line, rings, squares, highlights, coordinates,
+//! men, caption, and the veil of an ended board.
+
+use chronomate_rules::Color;
+use chronomate_rules::view::{BoardView, HighlightKind, Shape};
+
+use crate::canvas::{self, Canvas};
+use crate::font;
+use crate::sprites::{self, Sprites};
+use crate::theme::{Palette, Rgb};
+
+/// Sizes shared by every tile of one image.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Geo {
+    /// Pixels per square.
+    pub s: i32,
+    /// Coordinate margin (0 without coordinates).
+    pub cm: i32,
+    /// Band around the board for the owed/current/touched rings.
+    pub ring: i32,
+    /// Height of the label line (0 if no board has a label).
+    pub label_h: i32,
+    /// Height of the caption line (0 if no board has a caption).
+    pub caption_h: i32,
+    /// Height of the level-letter line of 4x4x4 boards.
+    pub level_h: i32,
+    /// Gap between two levels of a 4x4x4 board.
+    pub level_gap: i32,
+    pub label_font: f32,
+    pub coord_font: f32,
+}
+
+impl Geo {
+    pub(crate) fn new(s: i32, coords: bool, labels: bool, captions: bool) -> Geo {
+        let s = s.max(4);
+        let sf = s as f32;
+        let coords = coords && s >= 24;
+        let coord_font = (sf * 0.27).clamp(9.0, 20.0);
+        let cm = if coords {
+            (coord_font * 1.35).ceil() as i32
+        } else {
+            0
+        };
+        let label_font = (sf * 0.5).clamp(11.0, 26.0);
+        let line = |f: f32| (f * 1.45).ceil() as i32;
+        Geo {
+            s,
+            cm,
+            ring: ((sf * 0.16).round() as i32).max(5),
+            label_h: if labels { line(label_font) } else { 0 },
+            caption_h: if captions { line(label_font) } else { 0 },
+            level_h: line(label_font),
+            level_gap: cm.max((sf * 0.25) as i32) + ((sf * 0.3) as i32).max(4),
+            label_font,
+            coord_font,
+        }
+    }
+
+    /// Width and height of the playing area (all levels of a cube).
+    pub(crate) fn block(&self, shape: Shape) -> (i32, i32) {
+        match shape {
+            Shape::Square8 => (8 * self.s, 8 * self.s),
+            Shape::Cube4 => (16 * self.s + 3 * self.level_gap, 4 * self.s),
+        }
+    }
+
+    /// Where the playing area starts inside the tile.
+    pub(crate) fn block_origin(&self, shape: Shape) -> (i32, i32) {
+        let level = if shape == Shape::Cube4 {
+            self.level_h
+        } else {
+            0
+        };
+        (self.cm + self.ring, self.label_h + level + self.ring)
+    }
+
+    /// The tile's size.
+    pub(crate) fn tile(&self, shape: Shape) -> (i32, i32) {
+        let (bw, bh) = self.block(shape);
+        let (ox, oy) = self.block_origin(shape);
+        (
+            ox + bw + self.ring + self.cm / 3,
+            oy + bh + self.ring + self.cm + self.caption_h,
+        )
+    }
+
+    /// Top-left of `cell` relative to the tile, the side `bottom` nearest.
+    /// `None` for a cell outside the board.
+    pub(crate) fn cell_xy(&self, shape: Shape, cell: u8, bottom: Color) -> Option<(i32, i32)> {
+        let (ox, oy) = self.block_origin(shape);
+        let c = cell as i32;
+        let (n, level, rank, file) = match shape {
+            Shape::Square8 if c < 64 => (8, 0, c / 8, c % 8),
+            Shape::Cube4 if c < 64 => (4, c / 16, (c % 16) / 4, c % 4),
+            _ => return None,
+        };
+        let (col, row) = match bottom {
+            Color::White => (file, n - 1 - rank),
+            Color::Black => (n - 1 - file, rank),
+        };
+        let lx = level * (4 * self.s + self.level_gap);
+        Some((ox + lx + col * self.s, oy + row * self.s))
+    }
+}
+
+/// Draws `board` as a tile with its top-left at (x, y).
+pub(crate) fn draw(
+    cv: &mut Canvas,
+    sp: &mut Sprites,
+    geo: &Geo,
+    pal: &Palette,
+    board: &BoardView,
+    (x, y): (i32, i32),
+    bottom: Color,
+) {
+    let shape = board.shape;
+    let s = geo.s;
+    let (bw, bh) = geo.block(shape);
+    let (ox, oy) = geo.block_origin(shape);
+    let (bx, by) = (x + ox, y + oy);
+    let (tw, _) = geo.tile(shape);
+
+    // Rings: owed dashed outside, current or touched solid inside.
+    let r = geo.ring;
+    let (rx, ry, rw, rh) = (bx - r, by - r, bw + 2 * r, bh + 2 * r);
+    let half = ((r * 3) / 5).max(3);
+    if board.current || board.touched {
+        let c = if board.current {
+            pal.current
+        } else {
+            pal.touched
+        };
+        let t = if board.current { r - half / 2 } else { half };
+        cv.stroke_rect(
+            rx + r - t,
+            ry + r - t,
+            rw - 2 * (r - t),
+            rh - 2 * (r - t),
+            t,
+            c,
+        );
+    }
+    if board.owed {
+        cv.dashed_rect(rx, ry, rw, rh, half, pal.owed);
+    }
+
+    // Squares, each level with a thin frame.
+    let levels = if shape == Shape::Cube4 { 4 } else { 1 };
+    let n = if shape == Shape::Cube4 { 4 } else { 8 };
+    for l in 0..levels {
+        let lx = bx + l * (4 * s + geo.level_gap);
+        if s >= 12 {
+            cv.stroke_rect(lx - 1, by - 1, n * s + 2, n * s + 2, 1, pal.frame);
+        }
+        for row in 0..n {
+            for col in 0..n {
+                // a1 (and Aa1) is dark; on a cube the colours alternate
+                // by level too. Rotation keeps the pattern (n is even).
+                let dark = (row + col + l) % 2 == 1;
+                let c = if dark { pal.dark } else { pal.light };
+                cv.fill_rect(lx + col * s, by + row * s, s, s, c);
+            }
+        }
+    }
+
+    // Highlights.
+    for h in &board.highlights {
+        let Some((cx, cy)) = geo.cell_xy(shape, h.cell, bottom) else {
+            continue;
+        };
+        let (cx, cy) = (x + cx, y + cy);
+        match h.kind {
+            HighlightKind::LastMoveFrom | HighlightKind::LastMoveTo => {
+                cv.blend_rect(cx, cy, s, s, pal.last_move.0, pal.last_move.1);
+            }
+            HighlightKind::Check => check_glow(cv, cx, cy, s, pal.check),
+        }
+    }
+
+    // Coordinates.
+    if geo.cm > 0 {
+        let f = geo.coord_font;
+        let cap = (f * 0.73) as i32;
+        for l in 0..levels {
+            let lx = bx + l * (4 * s + geo.level_gap);
+            for i in 0..n {
+                let (file, rank) = match bottom {
+                    Color::White => (i, n - 1 - i),
+                    Color::Black => (n - 1 - i, i),
+                };
+                let fc = char::from(b'a' + file as u8).to_string();
+                let rc = (rank + 1).to_string();
+                let base = by + bh + r + (geo.cm + cap) / 2;
+                cv.text_centered(&fc, lx + i * s + s / 2, base, f, false, pal.text_dim);
+                let cx = lx - r - geo.cm / 2 - if l > 0 { 0 } else { 1 };
+                let base = by + i * s + s / 2 + cap / 2;
+                cv.text_centered(&rc, cx, base, f, false, pal.text_dim);
+            }
+        }
+    }
+    if shape == Shape::Cube4 {
+        let f = geo.label_font;
+        for l in 0..4 {
+            let lx = bx + l * (4 * s + geo.level_gap);
+            let name = char::from(b'A' + l as u8).to_string();
+            let base = y + geo.label_h + (geo.level_h + (f * 0.73) as i32) / 2 - r / 2;
+            cv.text_centered(&name, lx + 2 * s, base, f, true, pal.text);
+        }
+    }
+
+    // Men.
+    for (cell, man) in board.cells.iter().enumerate() {
+        let Some(man) = man else { continue };
+        let Some((cx, cy)) = geo.cell_xy(shape, cell as u8, bottom) else {
+            continue;
+        };
+        let sprite = sp.get(*man);
+        cv.blit(sprite, x + cx, y + cy, 1.0);
+    }
+
+    // Label line: side to move as a small disc, then the label.
+    if geo.label_h > 0 {
+        let f = geo.label_font;
+        let base = y + (geo.label_h + (f * 0.73) as i32) / 2;
+        let mut lx = bx - r;
+        if let Some(c) = board.to_move {
+            let d = f * 0.72;
+            let (cx, cy) = (lx as f32 + d / 2.0 + 1.0, base as f32 - f * 0.36);
+            let (fill, rim) = match c {
+                Color::White => (pal.white_fill, pal.white_line),
+                Color::Black => (pal.black_fill, pal.black_rim),
+            };
+            canvas::disc(cv, cx, cy, d / 2.0 + 1.2, rim, 1.0);
+            canvas::disc(cv, cx, cy, d / 2.0, fill, 1.0);
+            lx += (d + f * 0.4) as i32 + 1;
+        }
+        let color = if board.current { pal.current } else { pal.text };
+        if let Some(label) = &board.label {
+            let text = font::fit_text(label, f, true, x + tw - lx);
+            cv.text(&text, lx, base, f, true, color);
+        } else if let Some(c) = board.to_move {
+            let text = font::fit_text(&format!("{c} to move"), f, false, x + tw - lx);
+            cv.text(&text, lx, base, f, false, color);
+        }
+    }
+    if geo.caption_h > 0
+        && let Some(caption) = &board.caption
+    {
+        let f = geo.label_font * 0.92;
+        let top = by + bh + r + geo.cm;
+        let base = top + (geo.caption_h + (f * 0.73) as i32) / 2;
+        let text = font::fit_text(caption, f, false, tw - geo.cm);
+        cv.text(&text, bx - r, base, f, false, pal.text_dim);
+    }
+
+    if let Some(result) = &board.ended {
+        ended(cv, pal, (bx, by, bw, bh), s, result);
+    }
+}
+
+/// A red glow on a checked king's square.
+fn check_glow(cv: &mut Canvas, x: i32, y: i32, s: i32, c: Rgb) {
+    let (cx, cy) = (x as f32 + s as f32 / 2.0, y as f32 + s as f32 / 2.0);
+    let reach = s as f32 * 0.72;
+    for yy in y.max(0)..(y + s).min(cv.h) {
+        for xx in x.max(0)..(x + s).min(cv.w) {
+            let d = ((xx as f32 + 0.5 - cx).powi(2) + (yy as f32 + 0.5 - cy).powi(2)).sqrt();
+            let a = (1.0 - d / reach).clamp(0.0, 1.0);
+            if a > 0.0 {
+                canvas::Target::blend(cv, xx, yy, c, (a * 1.4).min(0.95));
+            }
+        }
+    }
+}
+
+/// Dims an ended board and writes its result across it.
+fn ended(
+    cv: &mut Canvas,
+    pal: &Palette,
+    (bx, by, bw, bh): (i32, i32, i32, i32),
+    s: i32,
+    text: &str,
+) {
+    cv.blend_rect(bx, by, bw, bh, pal.dim.0, pal.dim.1);
+    if text.trim().is_empty() {
+        return;
+    }
+    let f = (s as f32 * 0.5).clamp(9.0, 34.0);
+    let pad = (f * 0.6) as i32;
+    let max = (bw - 2 * pad - s / 2).max(10);
+    let mut lines = font::wrap_text(text, f, true, max);
+    if lines.len() > 3 {
+        lines.truncate(3);
+        let last = format!("{}…", lines[2]);
+        lines[2] = font::fit_text(&last, f, true, max);
+    }
+    let lh = (f * 1.3) as i32;
+    let w = lines
+        .iter()
+        .map(|l| font::text_width(l, f, true))
+        .max()
+        .unwrap_or(0)
+        + 2 * pad;
+    let h = lh * lines.len() as i32 + pad;
+    let (x0, y0) = (bx + (bw - w) / 2, by + (bh - h) / 2);
+    canvas::round_rect(
+        cv,
+        (x0 as f32, y0 as f32, w as f32, h as f32),
+        f * 0.4,
+        pal.banner,
+        0.92,
+    );
+    for (i, l) in lines.iter().enumerate() {
+        let base = y0 + pad / 2 + lh * i as i32 + (lh + (f * 0.73) as i32) / 2;
+        cv.text_centered(l, bx + bw / 2, base, f, true, pal.banner_text);
+    }
+}
+
+/// Draws a man (with marks) at (x, y) in a box of the sprite size, for hands
+/// and pending lists. Returns the width used.
+pub(crate) fn man_icon(
+    cv: &mut Canvas,
+    sp: &mut Sprites,
+    man: chronomate_rules::view::Man,
+    x: i32,
+    y: i32,
+) -> i32 {
+    let s = sp.size();
+    cv.blit(sp.get(man), x, y, 1.0);
+    s
+}
+
+/// A count badge ("×3") in the bottom-right of an icon.
+pub(crate) fn count_badge(cv: &mut Canvas, pal: &Palette, x: i32, y: i32, s: i32, count: u8) {
+    let d = (s as f32 * 0.42).max(10.0);
+    sprites::badge(
+        cv,
+        (
+            x as f32 + s as f32 - d * 0.45,
+            y as f32 + s as f32 - d * 0.45,
+        ),
+        d,
+        &count.to_string(),
+        pal.text,
+        pal.bg,
+        pal.bg,
+    );
+}

@@ -1,0 +1,431 @@
+//! Pixel targets: the image (an RGB buffer plotters draws into) and sprites
+//! (straight-alpha RGBA), with the anti-aliased shapes both need.
+
+use plotters::prelude::*;
+
+use crate::font::{self, Mask};
+use crate::theme::Rgb;
+
+/// Something shapes can be blended onto.
+pub(crate) trait Target {
+    fn size(&self) -> (i32, i32);
+    /// Blends colour `c` at coverage `a` (0..=1) onto pixel (x, y), which
+    /// the caller has clipped to the target.
+    fn blend(&mut self, x: i32, y: i32, c: Rgb, a: f32);
+}
+
+/// The image being drawn: RGB, 3 bytes a pixel, rows top to bottom.
+pub(crate) struct Canvas {
+    pub w: i32,
+    pub h: i32,
+    pub px: Vec<u8>,
+}
+
+impl Canvas {
+    pub(crate) fn new(w: i32, h: i32, bg: Rgb) -> Canvas {
+        let n = (w.max(1) * h.max(1)) as usize;
+        let px = if bg.0 == bg.1 && bg.1 == bg.2 {
+            vec![bg.0; n * 3]
+        } else {
+            [bg.0, bg.1, bg.2].repeat(n)
+        };
+        Canvas {
+            w: w.max(1),
+            h: h.max(1),
+            px,
+        }
+    }
+
+    fn backend(&mut self) -> BitMapBackend<'_> {
+        BitMapBackend::with_buffer(&mut self.px, (self.w as u32, self.h as u32))
+    }
+
+    /// An opaque rectangle, clipped (drawn by plotters).
+    pub(crate) fn fill_rect(&mut self, x: i32, y: i32, w: i32, h: i32, c: Rgb) {
+        let (x0, y0) = (x.max(0), y.max(0));
+        let (x1, y1) = ((x + w).min(self.w), (y + h).min(self.h));
+        if x0 >= x1 || y0 >= y1 {
+            return;
+        }
+        let mut b = self.backend();
+        let style = RGBColor(c.0, c.1, c.2).filled();
+        let _ = b.draw_rect((x0, y0), (x1 - 1, y1 - 1), &style, true);
+    }
+
+    /// A translucent rectangle, clipped.
+    pub(crate) fn blend_rect(&mut self, x: i32, y: i32, w: i32, h: i32, c: Rgb, a: f32) {
+        let (x0, y0) = (x.max(0), y.max(0));
+        let (x1, y1) = ((x + w).min(self.w), (y + h).min(self.h));
+        for yy in y0..y1 {
+            for xx in x0..x1 {
+                self.blend(xx, yy, c, a);
+            }
+        }
+    }
+
+    /// An outline of thickness `t` inside the rectangle.
+    pub(crate) fn stroke_rect(&mut self, x: i32, y: i32, w: i32, h: i32, t: i32, c: Rgb) {
+        self.fill_rect(x, y, w, t, c);
+        self.fill_rect(x, y + h - t, w, t, c);
+        self.fill_rect(x, y, t, h, c);
+        self.fill_rect(x + w - t, y, t, h, c);
+    }
+
+    /// A dashed outline of thickness `t` inside the rectangle.
+    pub(crate) fn dashed_rect(&mut self, x: i32, y: i32, w: i32, h: i32, t: i32, c: Rgb) {
+        let dash = (3 * t).max(4);
+        let period = dash * 2 - dash / 3;
+        let mut i = 0;
+        while i < w {
+            let len = dash.min(w - i);
+            self.fill_rect(x + i, y, len, t, c);
+            self.fill_rect(x + w - i - len, y + h - t, len, t, c);
+            i += period;
+        }
+        let mut j = 0;
+        while j < h {
+            let len = dash.min(h - j);
+            self.fill_rect(x + w - t, y + j, t, len, c);
+            self.fill_rect(x, y + h - j - len, t, len, c);
+            j += period;
+        }
+    }
+
+    /// Text drawn by plotters with its baseline at `baseline`, starting at
+    /// `x`.
+    pub(crate) fn text(&mut self, s: &str, x: i32, baseline: i32, size: f32, bold: bool, c: Rgb) {
+        if s.is_empty() || size < 1.0 {
+            return;
+        }
+        let y = baseline - (size / 2.0) as i32;
+        let style = font::font(size, bold).color(&RGBColor(c.0, c.1, c.2));
+        let mut b = self.backend();
+        let _ = b.draw_text(s, &style, (x, y));
+    }
+
+    /// Text centred on `cx`.
+    pub(crate) fn text_centered(
+        &mut self,
+        s: &str,
+        cx: i32,
+        baseline: i32,
+        size: f32,
+        bold: bool,
+        c: Rgb,
+    ) {
+        let w = font::text_width(s, size, bold);
+        self.text(s, cx - w / 2, baseline, size, bold, c);
+    }
+
+    /// Blits a sprite with its top-left at (x, y), at `opacity`.
+    pub(crate) fn blit(&mut self, s: &Sprite, x: i32, y: i32, opacity: f32) {
+        for sy in 0..s.h {
+            let ty = y + sy;
+            if ty < 0 || ty >= self.h {
+                continue;
+            }
+            for sx in 0..s.w {
+                let tx = x + sx;
+                if tx < 0 || tx >= self.w {
+                    continue;
+                }
+                let p = s.px[(sy * s.w + sx) as usize];
+                if p[3] == 0 {
+                    continue;
+                }
+                let i = ((ty * self.w + tx) * 3) as usize;
+                if p[3] == 255 && opacity >= 1.0 {
+                    self.px[i] = p[0];
+                    self.px[i + 1] = p[1];
+                    self.px[i + 2] = p[2];
+                } else {
+                    self.blend(tx, ty, Rgb(p[0], p[1], p[2]), p[3] as f32 / 255.0 * opacity);
+                }
+            }
+        }
+    }
+}
+
+impl Target for Canvas {
+    fn size(&self) -> (i32, i32) {
+        (self.w, self.h)
+    }
+
+    #[inline]
+    fn blend(&mut self, x: i32, y: i32, c: Rgb, a: f32) {
+        let i = ((y * self.w + x) * 3) as usize;
+        let p = &mut self.px[i..i + 3];
+        let m = |d: u8, s: u8| (d as f32 + (s as f32 - d as f32) * a + 0.5) as u8;
+        p[0] = m(p[0], c.0);
+        p[1] = m(p[1], c.1);
+        p[2] = m(p[2], c.2);
+    }
+}
+
+/// A small straight-alpha RGBA picture (a man with his marks).
+#[derive(Clone, Debug)]
+pub(crate) struct Sprite {
+    pub w: i32,
+    pub h: i32,
+    pub px: Vec<[u8; 4]>,
+}
+
+impl Sprite {
+    pub(crate) fn new(w: i32, h: i32) -> Sprite {
+        Sprite {
+            w: w.max(1),
+            h: h.max(1),
+            px: vec![[0; 4]; (w.max(1) * h.max(1)) as usize],
+        }
+    }
+
+    /// Multiplies every pixel's alpha by `f`.
+    pub(crate) fn fade(&mut self, f: f32) {
+        for p in &mut self.px {
+            p[3] = (p[3] as f32 * f + 0.5) as u8;
+        }
+    }
+
+    /// Draws `other` over this sprite with its top-left at (x, y).
+    pub(crate) fn overlay(&mut self, other: &Sprite, x: i32, y: i32) {
+        for sy in 0..other.h {
+            for sx in 0..other.w {
+                let (tx, ty) = (x + sx, y + sy);
+                if tx < 0 || ty < 0 || tx >= self.w || ty >= self.h {
+                    continue;
+                }
+                let p = other.px[(sy * other.w + sx) as usize];
+                if p[3] > 0 {
+                    self.blend(tx, ty, Rgb(p[0], p[1], p[2]), p[3] as f32 / 255.0);
+                }
+            }
+        }
+    }
+}
+
+impl Target for Sprite {
+    fn size(&self) -> (i32, i32) {
+        (self.w, self.h)
+    }
+
+    #[inline]
+    fn blend(&mut self, x: i32, y: i32, c: Rgb, a: f32) {
+        let p = &mut self.px[(y * self.w + x) as usize];
+        let da = p[3] as f32 / 255.0;
+        let oa = a + da * (1.0 - a);
+        if oa <= 0.0 {
+            return;
+        }
+        let m = |d: u8, s: u8| ((s as f32 * a + d as f32 * da * (1.0 - a)) / oa + 0.5) as u8;
+        *p = [
+            m(p[0], c.0),
+            m(p[1], c.1),
+            m(p[2], c.2),
+            (oa * 255.0 + 0.5) as u8,
+        ];
+    }
+}
+
+/// Draws a coverage mask in colour `c` with its top-left at (x, y).
+pub(crate) fn draw_mask<T: Target>(t: &mut T, m: &Mask, x: i32, y: i32, c: Rgb, alpha: f32) {
+    let (tw, th) = t.size();
+    for my in 0..m.h {
+        let ty = y + my;
+        if ty < 0 || ty >= th {
+            continue;
+        }
+        for mx in 0..m.w {
+            let tx = x + mx;
+            if tx < 0 || tx >= tw {
+                continue;
+            }
+            let a = m.a[(my * m.w + mx) as usize];
+            if a > 0 {
+                t.blend(tx, ty, c, a as f32 / 255.0 * alpha);
+            }
+        }
+    }
+}
+
+/// Blends coverage from `f(x, y)` (pixel centre) over a clipped box.
+fn shade<T: Target>(
+    t: &mut T,
+    bx: (f32, f32, f32, f32),
+    c: Rgb,
+    alpha: f32,
+    f: impl Fn(f32, f32) -> f32,
+) {
+    let (tw, th) = t.size();
+    let x0 = (bx.0.floor() as i32).max(0);
+    let y0 = (bx.1.floor() as i32).max(0);
+    let x1 = (bx.2.ceil() as i32).min(tw - 1);
+    let y1 = (bx.3.ceil() as i32).min(th - 1);
+    for y in y0..=y1 {
+        for x in x0..=x1 {
+            let cov = f(x as f32 + 0.5, y as f32 + 0.5);
+            if cov > 0.0 {
+                t.blend(x, y, c, cov.min(1.0) * alpha);
+            }
+        }
+    }
+}
+
+/// A filled anti-aliased disc.
+pub(crate) fn disc<T: Target>(t: &mut T, cx: f32, cy: f32, r: f32, c: Rgb, alpha: f32) {
+    shade(
+        t,
+        (cx - r - 1.0, cy - r - 1.0, cx + r + 1.0, cy + r + 1.0),
+        c,
+        alpha,
+        |x, y| {
+            let d = ((x - cx).powi(2) + (y - cy).powi(2)).sqrt();
+            (r + 0.5 - d).clamp(0.0, 1.0)
+        },
+    );
+}
+
+/// An anti-aliased ring of width `w` centred on radius `r`.
+pub(crate) fn ring<T: Target>(t: &mut T, cx: f32, cy: f32, r: f32, w: f32, c: Rgb, alpha: f32) {
+    let o = r + w / 2.0;
+    shade(
+        t,
+        (cx - o - 1.0, cy - o - 1.0, cx + o + 1.0, cy + o + 1.0),
+        c,
+        alpha,
+        |x, y| {
+            let d = ((x - cx).powi(2) + (y - cy).powi(2)).sqrt();
+            (w / 2.0 + 0.5 - (d - r).abs()).clamp(0.0, 1.0)
+        },
+    );
+}
+
+/// A filled anti-aliased rounded rectangle.
+pub(crate) fn round_rect<T: Target>(
+    t: &mut T,
+    (x, y, w, h): (f32, f32, f32, f32),
+    r: f32,
+    c: Rgb,
+    alpha: f32,
+) {
+    let r = r.min(w / 2.0).min(h / 2.0).max(0.0);
+    let (cx, cy) = (x + w / 2.0, y + h / 2.0);
+    let (hx, hy) = (w / 2.0 - r, h / 2.0 - r);
+    shade(
+        t,
+        (x - 1.0, y - 1.0, x + w + 1.0, y + h + 1.0),
+        c,
+        alpha,
+        |px, py| {
+            let qx = ((px - cx).abs() - hx).max(0.0);
+            let qy = ((py - cy).abs() - hy).max(0.0);
+            let d = (qx * qx + qy * qy).sqrt() - r;
+            (0.5 - d).clamp(0.0, 1.0)
+        },
+    );
+}
+
+/// A filled anti-aliased convex polygon (points in either winding).
+pub(crate) fn convex<T: Target>(t: &mut T, pts: &[(f32, f32)], c: Rgb, alpha: f32) {
+    if pts.len() < 3 {
+        return;
+    }
+    let area: f32 = (0..pts.len())
+        .map(|i| {
+            let (a, b) = (pts[i], pts[(i + 1) % pts.len()]);
+            a.0 * b.1 - b.0 * a.1
+        })
+        .sum();
+    let sign = if area < 0.0 { -1.0 } else { 1.0 };
+    let mut edges = Vec::with_capacity(pts.len());
+    for i in 0..pts.len() {
+        let (a, b) = (pts[i], pts[(i + 1) % pts.len()]);
+        let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+        let len = (dx * dx + dy * dy).sqrt();
+        if len > 1e-6 {
+            edges.push((a, dx / len * sign, dy / len * sign));
+        }
+    }
+    let bx = pts
+        .iter()
+        .fold((f32::MAX, f32::MAX, f32::MIN, f32::MIN), |b, p| {
+            (b.0.min(p.0), b.1.min(p.1), b.2.max(p.0), b.3.max(p.1))
+        });
+    shade(
+        t,
+        (bx.0 - 1.0, bx.1 - 1.0, bx.2 + 1.0, bx.3 + 1.0),
+        c,
+        alpha,
+        |x, y| {
+            let mut d = f32::MAX;
+            for &((ax, ay), ex, ey) in &edges {
+                // Signed distance to the edge line, positive inside.
+                d = d.min((y - ay) * ex - (x - ax) * ey);
+            }
+            (d + 0.5).clamp(0.0, 1.0)
+        },
+    );
+}
+
+/// An anti-aliased thick polyline, optionally dashed (`(on, off)` along its
+/// length). Each pixel is blended once, by the segment covering it most
+/// among its neighbours, so joints do not darken.
+pub(crate) fn polyline<T: Target>(
+    t: &mut T,
+    pts: &[(f32, f32)],
+    width: f32,
+    c: Rgb,
+    alpha: f32,
+    dash: Option<(f32, f32)>,
+) {
+    if pts.len() < 2 {
+        return;
+    }
+    let (tw, th) = t.size();
+    let hw = width / 2.0;
+    // Each segment with the path length before it.
+    let mut segs = Vec::with_capacity(pts.len() - 1);
+    let mut along = 0.0f32;
+    for w in pts.windows(2) {
+        let (a, b) = (w[0], w[1]);
+        let len = ((b.0 - a.0).powi(2) + (b.1 - a.1).powi(2)).sqrt();
+        segs.push((a, b, along, len));
+        along += len;
+    }
+    let cover = |i: usize, px: f32, py: f32| -> f32 {
+        let (a, b, start, len) = segs[i];
+        let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+        let len2 = len * len;
+        let u = if len2 > 1e-6 {
+            (((px - a.0) * dx + (py - a.1) * dy) / len2).clamp(0.0, 1.0)
+        } else {
+            0.0
+        };
+        if let Some((on, off)) = dash
+            && (start + u * len).rem_euclid(on + off) > on
+        {
+            return 0.0;
+        }
+        let (qx, qy) = (a.0 + u * dx - px, a.1 + u * dy - py);
+        (hw + 0.5 - (qx * qx + qy * qy).sqrt()).clamp(0.0, 1.0)
+    };
+    for i in 0..segs.len() {
+        let (a, b, _, _) = segs[i];
+        let x0 = ((a.0.min(b.0) - hw - 1.0).floor() as i32).max(0);
+        let y0 = ((a.1.min(b.1) - hw - 1.0).floor() as i32).max(0);
+        let x1 = ((a.0.max(b.0) + hw + 1.0).ceil() as i32).min(tw - 1);
+        let y1 = ((a.1.max(b.1) + hw + 1.0).ceil() as i32).min(th - 1);
+        for y in y0..=y1 {
+            for x in x0..=x1 {
+                let (px, py) = (x as f32 + 0.5, y as f32 + 0.5);
+                let v = cover(i, px, py);
+                if v <= 0.0
+                    || (i > 0 && cover(i - 1, px, py) >= v)
+                    || (i + 1 < segs.len() && cover(i + 1, px, py) > v)
+                {
+                    continue;
+                }
+                t.blend(x, y, c, v * alpha);
+            }
+        }
+    }
+}

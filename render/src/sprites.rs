@@ -1,0 +1,412 @@
+//! Men as pre-composed sprites: DejaVu Sans chess glyphs (the unicorn is
+//! drawn as a horned disc with a U), with the marks variants need.
+
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+use chronomate_rules::Color;
+use chronomate_rules::view::{CounterKind, Figure, Man, Stage};
+
+use crate::canvas::{self, Sprite, Target};
+use crate::font::{self, Mask};
+use crate::theme::{Palette, Rgb};
+
+/// Sprites of one size, made on demand for one render.
+pub(crate) struct Sprites {
+    size: i32,
+    pal: Palette,
+    cache: HashMap<Man, Sprite>,
+}
+
+impl Sprites {
+    pub(crate) fn new(size: i32, pal: Palette) -> Sprites {
+        Sprites {
+            size: size.max(4),
+            pal,
+            cache: HashMap::new(),
+        }
+    }
+
+    pub(crate) fn size(&self) -> i32 {
+        self.size
+    }
+
+    pub(crate) fn get(&mut self, man: Man) -> &Sprite {
+        let (size, pal) = (self.size, self.pal);
+        self.cache
+            .entry(man)
+            .or_insert_with(|| compose(man, size, &pal))
+    }
+}
+
+/// Index of a figure in the Unicode chess block (king first).
+fn glyph_index(f: Figure) -> Option<u32> {
+    match f {
+        Figure::King => Some(0),
+        Figure::Queen => Some(1),
+        Figure::Rook => Some(2),
+        Figure::Bishop => Some(3),
+        Figure::Knight => Some(4),
+        Figure::Pawn => Some(5),
+        Figure::Unicorn => None,
+    }
+}
+
+/// The solid (black) and outline (white) glyphs of a figure.
+fn glyphs(f: Figure) -> Option<(char, char)> {
+    let i = glyph_index(f)?;
+    Some((
+        char::from_u32(0x265A + i).unwrap_or('?'),
+        char::from_u32(0x2654 + i).unwrap_or('?'),
+    ))
+}
+
+/// Font size at which a king's ink is `frac` of `s` tall.
+fn glyph_size(s: i32, frac: f32) -> f32 {
+    static KING_AT_100: OnceLock<f32> = OnceLock::new();
+    let h = *KING_AT_100.get_or_init(|| {
+        let m = font::text_mask("\u{265A}", 100.0, false);
+        if m.h > 0 { m.h as f32 } else { 80.0 }
+    });
+    s as f32 * frac * 100.0 / h
+}
+
+/// How solid a man is drawn: fill and line opacity, and whether black men
+/// get their light rim (faded men do not: a faded rim reads as a white man).
+#[derive(Clone, Copy)]
+struct Look {
+    fill: f32,
+    line: f32,
+    rim: bool,
+}
+
+const SOLID: Look = Look {
+    fill: 1.0,
+    line: 1.0,
+    rim: true,
+};
+
+/// A man of figure and colour, no marks, on an `s`-pixel square.
+fn plain(figure: Figure, color: Color, s: i32, pal: &Palette, look: Look) -> Sprite {
+    let mut sp = Sprite::new(s, s);
+    let Some((solid, outline)) = glyphs(figure) else {
+        unicorn(&mut sp, color, s, pal, look);
+        return sp;
+    };
+    let size = glyph_size(s, 0.80);
+    let king = font::glyph_mask('\u{265A}', size, false);
+    let solid = font::glyph_mask(solid, size, false);
+    let line = font::glyph_mask(outline, size, false);
+    // A shared baseline that centres the king's ink; each man is centred
+    // horizontally on its outline glyph's ink.
+    let baseline = (s - king.h) / 2 - king.oy + (s as f32 * 0.01) as i32;
+    let place = |m: &Mask| {
+        let pen = (s - line.w) / 2 - line.ox;
+        (pen + m.ox, baseline + m.oy)
+    };
+    let (sx, sy) = place(&solid);
+    let (lx, ly) = place(&line);
+    // The solid glyph has its details cut out; its silhouette has them
+    // filled, so a white man's body is white all over.
+    let body = fill_holes(&solid);
+    match color {
+        Color::White => {
+            canvas::draw_mask(&mut sp, &body, sx, sy, pal.white_fill, look.fill);
+            canvas::draw_mask(&mut sp, &line, lx, ly, pal.white_line, look.line);
+        }
+        Color::Black => {
+            if look.rim {
+                // A thin light rim keeps the silhouette on dark squares, and
+                // the details read light on any square.
+                let rim = dilate(&body, (s as f32 / 40.0).clamp(0.8, 2.0));
+                canvas::draw_mask(&mut sp, &rim, sx - rim.ox, sy - rim.oy, pal.black_rim, 0.85);
+                canvas::draw_mask(&mut sp, &body, sx, sy, pal.black_rim, 1.0);
+                canvas::draw_mask(&mut sp, &solid, sx, sy, pal.black_fill, 1.0);
+            } else {
+                canvas::draw_mask(&mut sp, &body, sx, sy, pal.black_fill, look.fill);
+            }
+        }
+    }
+    sp
+}
+
+/// The mask with every hole (ink-free area not reachable from its border)
+/// filled in.
+fn fill_holes(m: &Mask) -> Mask {
+    let (w, h) = (m.w.max(0) as usize, m.h.max(0) as usize);
+    let mut outside = vec![false; w * h];
+    let mut stack = Vec::new();
+    for x in 0..w {
+        stack.push((x, 0));
+        stack.push((x, h.saturating_sub(1)));
+    }
+    for y in 0..h {
+        stack.push((0, y));
+        stack.push((w.saturating_sub(1), y));
+    }
+    while let Some((x, y)) = stack.pop() {
+        if x >= w || y >= h {
+            continue;
+        }
+        let i = y * w + x;
+        if outside[i] || m.a[i] >= 128 {
+            continue;
+        }
+        outside[i] = true;
+        stack.push((x + 1, y));
+        stack.push((x.wrapping_sub(1), y));
+        stack.push((x, y + 1));
+        stack.push((x, y.wrapping_sub(1)));
+    }
+    let a =
+        m.a.iter()
+            .zip(&outside)
+            .map(|(&a, &o)| if o { a } else { 255 })
+            .collect();
+    Mask { a, ..m.clone() }
+}
+
+/// Grows a mask by `r` pixels (maximum over a disc), for rims and halos.
+/// The result's `ox`/`oy` say how far it grew on each side.
+fn dilate(m: &Mask, r: f32) -> Mask {
+    let g = r.ceil() as i32;
+    let (w, h) = (m.w + 2 * g, m.h + 2 * g);
+    let mut a = vec![0u8; (w * h).max(0) as usize];
+    let mut offsets = Vec::new();
+    for dy in -g..=g {
+        for dx in -g..=g {
+            let d = ((dx * dx + dy * dy) as f32).sqrt();
+            if d <= r + 0.5 {
+                let f = (r + 0.5 - d).clamp(0.0, 1.0);
+                offsets.push((dx, dy, f));
+            }
+        }
+    }
+    for y in 0..h {
+        for x in 0..w {
+            let mut best = 0f32;
+            for &(dx, dy, f) in &offsets {
+                let v = m.at(x - g + dx, y - g + dy) as f32 * f;
+                if v > best {
+                    best = v;
+                }
+            }
+            a[(y * w + x) as usize] = best as u8;
+        }
+    }
+    Mask {
+        w,
+        h,
+        ox: g,
+        oy: g,
+        a,
+    }
+}
+
+/// The unicorn has no Unicode glyph: a piece-like token (disc on a foot)
+/// with a horn and a bold U, in the man's colours.
+fn unicorn(sp: &mut Sprite, color: Color, s: i32, pal: &Palette, look: Look) {
+    let f = s as f32;
+    let (fill, line, letter) = match color {
+        Color::White => (pal.white_fill, pal.white_line, pal.white_line),
+        Color::Black => (pal.black_fill, pal.black_rim, pal.black_rim),
+    };
+    let lw = (f * 0.055).max(1.0);
+    let (cx, cy, r) = (f * 0.5, f * 0.48, f * 0.27);
+    let horn = [
+        (cx + r * 0.30, cy - r * 0.80),
+        (cx + r * 0.95, cy - r * 1.75),
+        (cx + r * 0.78, cy - r * 0.45),
+    ];
+    let foot = (f * 0.24, f * 0.76, f * 0.52, f * 0.12);
+    let neck = [
+        (cx - r * 0.5, cy + r * 0.6),
+        (cx + r * 0.5, cy + r * 0.6),
+        (cx + r * 0.85, foot.1 + 1.0),
+        (cx - r * 0.85, foot.1 + 1.0),
+    ];
+    // Outline first (grown shapes), then the fill inside it.
+    let line = if look.rim || color == Color::White {
+        line
+    } else {
+        fill
+    };
+    let mut outer = Sprite::new(s, s);
+    canvas::convex(&mut outer, &grow(&horn, lw), line, 1.0);
+    canvas::round_rect(
+        &mut outer,
+        (
+            foot.0 - lw,
+            foot.1 - lw,
+            foot.2 + 2.0 * lw,
+            foot.3 + 2.0 * lw,
+        ),
+        f * 0.04 + lw,
+        line,
+        1.0,
+    );
+    canvas::disc(&mut outer, cx, cy, r + lw, line, 1.0);
+    canvas::convex(&mut outer, &grow(&neck, lw * 0.6), line, 1.0);
+    outer.fade(look.line);
+    sp.overlay(&outer, 0, 0);
+    let mut inner = Sprite::new(s, s);
+    canvas::convex(&mut inner, &horn, fill, 1.0);
+    canvas::round_rect(&mut inner, foot, f * 0.04, fill, 1.0);
+    canvas::disc(&mut inner, cx, cy, r, fill, 1.0);
+    canvas::convex(&mut inner, &neck, fill, 1.0);
+    inner.fade(look.fill);
+    sp.overlay(&inner, 0, 0);
+    let size = f * 0.36;
+    let m = font::glyph_mask('U', size, true);
+    let x = (cx - m.w as f32 / 2.0).round() as i32;
+    let y = (cy - m.h as f32 / 2.0).round() as i32;
+    canvas::draw_mask(sp, &m, x, y, letter, look.line.max(look.fill));
+}
+
+/// Pushes a convex polygon's corners out from its centre by about `d`.
+fn grow(pts: &[(f32, f32)], d: f32) -> Vec<(f32, f32)> {
+    let n = pts.len() as f32;
+    let (cx, cy) = pts
+        .iter()
+        .fold((0.0, 0.0), |a, p| (a.0 + p.0 / n, a.1 + p.1 / n));
+    pts.iter()
+        .map(|&(x, y)| {
+            let (dx, dy) = (x - cx, y - cy);
+            let l = (dx * dx + dy * dy).sqrt().max(1e-3);
+            (x + dx / l * d * 1.8, y + dy / l * d * 1.8)
+        })
+        .collect()
+}
+
+/// A round badge with a short text or symbol, centred at (cx, cy).
+pub(crate) fn badge<T: Target>(
+    t: &mut T,
+    (cx, cy): (f32, f32),
+    d: f32,
+    text: &str,
+    fill: Rgb,
+    ink: Rgb,
+    rim: Rgb,
+) {
+    let size = d * if text.chars().count() > 1 { 0.62 } else { 0.72 };
+    let m = font::text_mask(text, size, true);
+    let w = (m.w as f32 + d * 0.45).max(d);
+    let rimw = (d * 0.09).max(1.0);
+    canvas::round_rect(
+        t,
+        (
+            cx - w / 2.0 - rimw,
+            cy - d / 2.0 - rimw,
+            w + 2.0 * rimw,
+            d + 2.0 * rimw,
+        ),
+        d / 2.0 + rimw,
+        rim,
+        1.0,
+    );
+    canvas::round_rect(t, (cx - w / 2.0, cy - d / 2.0, w, d), d / 2.0, fill, 1.0);
+    let x = (cx - m.w as f32 / 2.0).round() as i32;
+    let y = (cy - m.h as f32 / 2.0).round() as i32;
+    canvas::draw_mask(t, &m, x, y, ink, 1.0);
+}
+
+/// A man with his marks.
+fn compose(man: Man, s: i32, pal: &Palette) -> Sprite {
+    // Disappeared men are faint; traveling men are half there; both keep
+    // a readable colour (a white man keeps his outline, a black man his
+    // dark fill).
+    let look = match (man.ghost, man.stage, man.color) {
+        (true, _, Color::White) => Look {
+            fill: 0.5,
+            line: 0.4,
+            rim: false,
+        },
+        (true, _, Color::Black) => Look {
+            fill: 0.45,
+            line: 0.0,
+            rim: false,
+        },
+        (false, Some(Stage::Traveling), Color::White) => Look {
+            fill: 0.85,
+            line: 0.7,
+            rim: false,
+        },
+        (false, Some(Stage::Traveling), Color::Black) => Look {
+            fill: 0.7,
+            line: 0.0,
+            rim: false,
+        },
+        _ => SOLID,
+    };
+    let mut sp = plain(man.figure, man.color, s, pal, look);
+    let f = s as f32;
+    let d = (f * 0.36).max(8.0);
+    let inset = d / 2.0 + (f * 0.02).max(0.5);
+    match man.stage {
+        Some(Stage::Traveling) => badge(
+            &mut sp,
+            (inset, inset),
+            d,
+            "\u{21B6}",
+            pal.traveling,
+            Rgb(255, 255, 255),
+            Rgb(255, 255, 255),
+        ),
+        Some(Stage::Traveled) => badge(
+            &mut sp,
+            (inset, inset),
+            d,
+            "\u{2605}",
+            pal.traveled,
+            Rgb(255, 255, 255),
+            Rgb(255, 255, 255),
+        ),
+        Some(Stage::Untraveled) | None => {}
+    }
+    if let Some(counter) = man.counter {
+        let (fill, ink, rim) = match counter.kind {
+            CounterKind::Red => (pal.counter_red, Rgb(255, 255, 255), Rgb(255, 255, 255)),
+            CounterKind::Black => (pal.counter_black, Rgb(255, 255, 255), Rgb(255, 255, 255)),
+        };
+        let text = counter.count.to_string();
+        let mut b = Sprite::new(s, s);
+        badge(&mut b, (f - inset, inset), d, &text, fill, ink, rim);
+        // Keep wide counts inside the square.
+        let right = (0..s)
+            .rev()
+            .find(|&x| (0..s).any(|y| b.px[(y * s + x) as usize][3] > 0))
+            .unwrap_or(s - 1);
+        let shift = (s - 1 - right).min(0);
+        sp.overlay(&b, shift, 0);
+    }
+    sp
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::theme::Theme;
+
+    #[test]
+    fn every_man_has_ink() {
+        crate::font::ensure_fonts().unwrap();
+        let pal = Theme::Calm.palette();
+        for figure in [
+            Figure::King,
+            Figure::Queen,
+            Figure::Rook,
+            Figure::Bishop,
+            Figure::Knight,
+            Figure::Pawn,
+            Figure::Unicorn,
+        ] {
+            for color in Color::ALL {
+                for s in [12, 24, 64] {
+                    let sp = plain(figure, color, s, &pal, SOLID);
+                    let ink = sp.px.iter().filter(|p| p[3] > 128).count();
+                    assert!(ink > (s * s / 12) as usize, "{figure:?} {color:?} at {s}");
+                }
+            }
+        }
+    }
+}
