@@ -13,8 +13,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::chess::{IllegalMove, Position, San, SanPlus, Uci};
+use crate::chess::{IllegalMove, Piece, Position, Role, San, SanPlus, Uci};
 use crate::game::Rules;
+use crate::geometry::Square;
 use crate::view::{BoardView, Highlight, HighlightKind, Man, Shape};
 use crate::{ActionError, Color, Outcome, Played, Reason, Status, Turn, View};
 
@@ -108,26 +109,23 @@ fn refusal(error: IllegalMove) -> ActionError {
     }
 }
 
-impl Rules for Chess {
-    type Action = Move;
-
-    fn turn(&self) -> Turn {
-        Turn::single(self.position.turn())
-    }
-
-    fn status(&self) -> Status {
+impl Chess {
+    /// Whether play goes on, and if not, the result.
+    pub fn status(&self) -> Status {
         self.status
     }
 
-    fn legal_actions(&self) -> Vec<Move> {
+    /// Every legal move; none once the game is over.
+    pub fn legal_moves(&self) -> Vec<Move> {
         if self.status.is_over() {
             return Vec::new();
         }
         self.position.legal_moves()
     }
 
-    /// SAN, leniently, or UCI (`e2e4`, `e7e8q`).
-    fn parse(&self, text: &str) -> Result<Move, ActionError> {
+    /// Reads a move in SAN, leniently, or UCI (`e2e4`, `e7e8q`), refusing
+    /// it with the reason if it is not legal now.
+    pub fn parse(&self, text: &str) -> Result<Move, ActionError> {
         if self.status.is_over() {
             return Err(ActionError::GameOver);
         }
@@ -138,27 +136,29 @@ impl Rules for Chess {
         san.to_move(&self.position).map_err(refusal)
     }
 
-    fn notation(&self, action: &Move) -> String {
-        SanPlus::from_move(&self.position, action).to_string()
+    /// `mv`, a legal move now, in SAN with its check or mate mark.
+    pub fn san(&self, mv: &Move) -> String {
+        SanPlus::from_move(&self.position, mv).to_string()
     }
 
-    fn play(&mut self, action: &Move) -> Result<Played, ActionError> {
+    /// Plays `mv` if it is legal now, and judges the game after it.
+    pub fn play(&mut self, mv: &Move) -> Result<Played, ActionError> {
         if self.status.is_over() {
             return Err(ActionError::GameOver);
         }
-        if !self.position.is_legal(action) {
+        if !self.position.is_legal(mv) {
             return Err(ActionError::illegal(format!(
                 "{} is not a legal move now",
-                action.uci()
+                mv.uci()
             )));
         }
-        let notation = self.notation(action);
-        self.position.play_unchecked(action);
-        if action.is_zeroing() {
+        let notation = self.san(mv);
+        self.position.play_unchecked(mv);
+        if mv.is_zeroing() {
             self.history.clear();
         }
         self.history.push(self.position.zobrist_hash());
-        self.last_move = Some(*action);
+        self.last_move = Some(*mv);
         self.status = self.judge();
         Ok(Played {
             notation,
@@ -166,13 +166,21 @@ impl Rules for Chess {
         })
     }
 
-    fn view(&self) -> View {
+    /// Reads and plays a move, giving its SAN.
+    pub fn play_text(&mut self, text: &str) -> Result<String, ActionError> {
+        let mv = self.parse(text)?;
+        Ok(self.play(&mv)?.notation)
+    }
+
+    /// The board as it stands, for the renderer: the men, the last move,
+    /// a king in check, whose move it is or the result.
+    pub fn view(&self) -> View {
         let pos = &self.position;
         let mut board = BoardView::empty(Shape::Square8);
         for (square, piece) in pos.board().pieces() {
             board.cells[square.index()] = Some(Man::new(piece.color, piece.role.figure()));
         }
-        let mut mark = |cell: crate::geometry::Square, kind| {
+        let mut mark = |cell: Square, kind| {
             board.highlights.push(Highlight {
                 cell: cell.index() as u8,
                 kind,
@@ -183,11 +191,7 @@ impl Rules for Chess {
             mark(mv.to(), HighlightKind::LastMoveTo);
         }
         if pos.is_check() {
-            let kings = pos.board().by_piece(crate::chess::Piece::new(
-                pos.turn(),
-                crate::chess::Role::King,
-            ));
-            for king in kings {
+            for king in pos.board().by_piece(Piece::new(pos.turn(), Role::King)) {
                 mark(king, HighlightKind::Check);
             }
         }
@@ -208,6 +212,39 @@ impl Rules for Chess {
             boards: vec![board],
             ..View::default()
         }
+    }
+}
+
+/// The face the host sees, through [`crate::Game`].
+impl Rules for Chess {
+    type Action = Move;
+
+    fn turn(&self) -> Turn {
+        Turn::single(self.position.turn())
+    }
+
+    fn status(&self) -> Status {
+        self.status
+    }
+
+    fn legal_actions(&self) -> Vec<Move> {
+        self.legal_moves()
+    }
+
+    fn parse(&self, text: &str) -> Result<Move, ActionError> {
+        Chess::parse(self, text)
+    }
+
+    fn notation(&self, action: &Move) -> String {
+        self.san(action)
+    }
+
+    fn play(&mut self, action: &Move) -> Result<Played, ActionError> {
+        Chess::play(self, action)
+    }
+
+    fn view(&self) -> View {
+        Chess::view(self)
     }
 }
 
@@ -234,8 +271,7 @@ mod tests {
     fn the_view_marks_the_last_move_and_check() {
         let mut chess = Chess::default();
         for text in ["e4", "f5", "Qh5+"] {
-            let mv = chess.parse(text).unwrap();
-            chess.play(&mv).unwrap();
+            chess.play_text(text).unwrap();
         }
         let view = chess.view();
         assert_eq!(view.title.as_deref(), Some("Move 2 · black to move"));
