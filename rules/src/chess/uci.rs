@@ -24,9 +24,13 @@ pub struct Uci {
 pub struct UciError;
 
 impl Uci {
-    /// Reads `e2e4` or `e7e8q` (the promotion letter in either case).
+    /// Reads `e2e4` or `e7e8q` (the promotion letter in either case; the
+    /// files in lower case, so `B1e2` stays SAN).
     pub fn from_ascii(text: &str) -> Result<Uci, UciError> {
         let text = text.trim();
+        if text.bytes().take(4).any(|b| b.is_ascii_uppercase()) {
+            return Err(UciError);
+        }
         let (from, to, promotion) = match text.len() {
             4 => (text.get(0..2), text.get(2..4), None),
             5 => (text.get(0..2), text.get(2..4), text.chars().nth(4)),
@@ -178,7 +182,9 @@ mod tests {
             assert_eq!(Uci::from_ascii(text).unwrap().to_string(), text);
         }
         assert_eq!(Uci::from_ascii("e7e8Q").unwrap().to_string(), "e7e8q");
-        for bad in ["", "e2", "e2e", "e2e9", "e7e8k", "e7e8qq", "é2e4", "e2e4 x"] {
+        for bad in [
+            "", "e2", "e2e", "e2e9", "e7e8k", "e7e8qq", "é2e4", "e2e4 x", "B1e2", "b1E2",
+        ] {
             assert_eq!(Uci::from_ascii(bad), Err(UciError), "{bad}");
         }
     }
