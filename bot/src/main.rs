@@ -9,6 +9,8 @@ use std::process::ExitCode;
 
 use chronomate::config::Config;
 use chronomate::tools;
+use chronomate_render::{RenderOptions, render_png};
+use chronomate_rules::chess::{Position, perft_divide};
 use chronomate_rules::{Options, Variant};
 use clap::{Args, Parser, Subcommand};
 
@@ -119,8 +121,14 @@ fn main() -> ExitCode {
         Some(Command::Console) => console(&config),
         Some(Command::Replay { game, json }) => replay(&game, json),
         Some(Command::Moves { game }) => moves(&game),
-        Some(Command::Render { .. }) => not_built("render", "the renderer"),
-        Some(Command::Perft { .. }) => not_built("perft", "the move generator"),
+        Some(Command::Render {
+            game,
+            output,
+            snapshot,
+            flip,
+            theme,
+        }) => render(&game, &output, snapshot, flip, theme.as_deref()),
+        Some(Command::Perft { fen, divide, depth }) => perft(fen.as_deref(), divide, depth),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -140,17 +148,11 @@ fn start_default(config: &Config) -> Result<(), Failure> {
         );
         return console(config);
     }
-    not_built("(default)", "the Discord adapter")
+    chronomate::discord::serve(config.clone()).map_err(Failure::operational)
 }
 
 fn console(config: &Config) -> Result<(), Failure> {
     chronomate::console::main(config).map_err(Failure::operational)
-}
-
-fn not_built(command: &str, what: &str) -> Result<(), Failure> {
-    Err(Failure::operational(format!(
-        "`chronomate {command}`: {what} is not built yet"
-    )))
 }
 
 /// Parses the variant, options and record of a command.
@@ -199,6 +201,50 @@ fn moves(args: &GameArgs) -> Result<(), Failure> {
     let game = tools::replay(variant, options, args.seed, &text).map_err(Failure::input)?;
     for action in game.legal_actions() {
         println!("{action}");
+    }
+    Ok(())
+}
+
+fn render(
+    args: &GameArgs,
+    output: &std::path::Path,
+    snapshot: bool,
+    flip: bool,
+    theme: Option<&str>,
+) -> Result<(), Failure> {
+    let mut options = RenderOptions {
+        flip,
+        ..RenderOptions::default()
+    };
+    if let Some(name) = theme {
+        options.theme = name.parse().map_err(Failure::input)?;
+    }
+    let (variant, game_options, text) = load_input(args)?;
+    let game = tools::replay(variant, game_options, args.seed, &text).map_err(Failure::input)?;
+    let view = if snapshot {
+        game.snapshot()
+    } else {
+        game.view()
+    };
+    let png = render_png(&view, &options).map_err(Failure::operational)?;
+    std::fs::write(output, png)
+        .map_err(|e| Failure::operational(format!("cannot write {}: {e}", output.display())))
+}
+
+fn perft(fen: Option<&str>, divide: bool, depth: u32) -> Result<(), Failure> {
+    let position = match fen {
+        Some(fen) => Position::from_fen(fen).map_err(Failure::input)?,
+        None => Position::default(),
+    };
+    if divide {
+        let mut total = 0;
+        for (uci, nodes) in perft_divide(&position, depth) {
+            println!("{uci}: {nodes}");
+            total += nodes;
+        }
+        println!("{total}");
+    } else {
+        println!("{}", chronomate_rules::chess::perft(&position, depth));
     }
     Ok(())
 }

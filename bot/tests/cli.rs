@@ -79,7 +79,7 @@ fn replay_of_a_mating_game_prints_the_result() {
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 34, "{out}");
     assert_eq!(lines[0], "e4");
-    assert_eq!(lines[23], "O-O-O");
+    assert_eq!(lines[22], "O-O-O");
     assert_eq!(lines[32], "Rd8#");
     assert_eq!(lines[33], "result: 1-0 (checkmate)");
 }
