@@ -105,6 +105,9 @@ pub struct BotOptions {
 impl BotOptions {
     pub fn from_config(config: &Config) -> Result<BotOptions, ServeError> {
         let token = config.discord_token.clone().ok_or(ServeError::NoToken)?;
+        if let Some(base) = &config.discord_api_base {
+            check_api_base(base)?;
+        }
         Ok(BotOptions {
             token,
             api_base: config.discord_api_base.clone(),
@@ -122,13 +125,23 @@ impl BotOptions {
 pub fn build_http(options: &BotOptions) -> Result<serenity::Http, ServeError> {
     let mut builder = HttpBuilder::new(options.token.expose());
     if let Some(base) = &options.api_base {
-        let base = base.trim().trim_end_matches('/');
-        if !(base.starts_with("http://") || base.starts_with("https://")) {
-            return Err(ServeError::BadApiBase(base.to_owned()));
-        }
-        builder = builder.proxy(base).ratelimiter_disabled(true);
+        builder = builder
+            .proxy(check_api_base(base)?)
+            .ratelimiter_disabled(true);
     }
     Ok(builder.build())
+}
+
+/// `http(s)://host[:port]`, without a trailing slash.
+fn check_api_base(base: &str) -> Result<&str, ServeError> {
+    let base = base.trim().trim_end_matches('/');
+    let rest = base
+        .strip_prefix("http://")
+        .or_else(|| base.strip_prefix("https://"));
+    match rest {
+        Some(host) if !host.is_empty() && !host.contains(char::is_whitespace) => Ok(base),
+        _ => Err(ServeError::BadApiBase(base.to_owned())),
+    }
 }
 
 /// The bot's commands, as registered with Discord.
@@ -182,11 +195,11 @@ pub async fn start(options: BotOptions, host: Arc<Host>) -> Result<Running, Serv
             commands: all_commands(),
             on_error: |error| Box::pin(on_error(error)),
             event_handler: |framework, event| Box::pin(components::on_event(framework, event)),
-            // Nothing needs the owner list; skip the extra request.
-            initialize_owners: false,
             allowed_mentions: Some(reply::allowed_mentions()),
             ..Default::default()
         })
+        // Nothing needs the owner list; skip the extra request.
+        .initialize_owners(false)
         .setup(move |ctx, ready, framework| {
             Box::pin(async move {
                 register(ctx, framework, guild_id).await;
@@ -244,18 +257,35 @@ async fn register(
 
 /// Logs a failure and tells the player, so no interaction is left hanging.
 async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
-    match error {
+    let told = match &error {
         poise::FrameworkError::Command { error, ctx, .. } => {
             tracing::error!(command = %ctx.command().qualified_name, error = %format!("{error:#}"), "command failed");
-            let text =
-                "Something went wrong on our side; nothing was lost. Please try again in a moment.";
+            Some((*ctx, respond::OUR_FAULT))
+        }
+        poise::FrameworkError::CommandStructureMismatch {
+            ctx, description, ..
+        } => {
+            tracing::warn!(command = %ctx.command().qualified_name, description, "Discord's idea of a command differs from ours");
+            Some((
+                poise::Context::Application(*ctx),
+                "This command changed since Discord last heard of it; please try again in a minute.",
+            ))
+        }
+        poise::FrameworkError::ArgumentParse { ctx, error, .. } => {
+            tracing::info!(command = %ctx.command().qualified_name, error = %error, "unreadable options");
+            Some((*ctx, "Some options could not be read; see /help."))
+        }
+        _ => None,
+    };
+    match told {
+        Some((ctx, text)) => {
             let reply = poise::CreateReply::default().content(text).ephemeral(true);
             if let Err(e) = ctx.send(reply).await {
                 tracing::warn!(error = %e, "cannot report a failed command");
             }
         }
-        other => {
-            if let Err(e) = poise::builtins::on_error(other).await {
+        None => {
+            if let Err(e) = poise::builtins::on_error(error).await {
                 tracing::warn!(error = %e, "cannot report an error");
             }
         }

@@ -1,0 +1,1374 @@
+//! A fake Discord on loopback that the real serenity client talks to.
+//!
+//! Two listeners on `127.0.0.1:0`:
+//!
+//! - REST (hyper 1): every request is recorded as a [`Call`] (method, path,
+//!   query, JSON body or the `payload_json` of a multipart body, and the
+//!   files) and answered the way Discord would: 204 for interaction
+//!   callbacks, a Message for webhooks and channel messages, a thread for
+//!   thread creation, a DM channel for `POST /users/@me/channels`, and a 403
+//!   with code 50007 for a message to a user whose DMs are closed. Failures
+//!   can be scripted ([`FakeDiscord::fail_next`]).
+//! - Gateway (tokio-tungstenite): HELLO, then READY for IDENTIFY or RESUMED
+//!   for RESUME, op 11 for every heartbeat; tests push INTERACTION_CREATE
+//!   events and op 7 (reconnect) through it.
+//!
+//! `GET /api/v10/gateway` hands out the gateway's `ws://` address, so the bot
+//! only needs the REST base. Nothing leaves the machine.
+
+use std::collections::{HashMap, HashSet};
+use std::convert::Infallible;
+use std::net::SocketAddr;
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::Duration;
+
+use bytes::Bytes;
+use futures_util::{SinkExt, StreamExt};
+use http_body_util::{BodyExt, Full};
+use hyper::body::Incoming;
+use hyper::server::conn::http1;
+use hyper::service::service_fn;
+use hyper::{Request, Response, StatusCode};
+use hyper_util::rt::TokioIo;
+use serde_json::{Value, json};
+use tokio::net::TcpListener;
+use tokio::sync::{Notify, mpsc};
+use tokio::task::JoinHandle;
+use tokio_tungstenite::tungstenite::Message as WsMessage;
+
+/// The application (and bot user) id the fake hands out in READY.
+pub const APPLICATION_ID: u64 = 1_100_000_000_000_000_001;
+/// The guild every interaction comes from.
+pub const GUILD_ID: u64 = 1_200_000_000_000_000_001;
+/// A text channel of that guild where challenges are made.
+pub const LOBBY_ID: u64 = 1_200_000_000_000_000_002;
+/// The token the bot must present (REST `Authorization`, gateway IDENTIFY).
+pub const TOKEN: &str = "fake.bot.token";
+
+const TIMESTAMP: &str = "2025-01-01T00:00:00.000000+00:00";
+/// How long a wait may take before the test is declared hung.
+const HANG: Duration = Duration::from_secs(60);
+
+/// Permission bits used in members.
+pub const ADMINISTRATOR: u64 = 1 << 3;
+pub const MANAGE_GUILD: u64 = 1 << 5;
+
+/// A Discord user the tests play as.
+#[derive(Clone, Debug)]
+pub struct Player {
+    pub id: u64,
+    pub name: String,
+    /// Permission bits of the member in the guild.
+    pub permissions: u64,
+}
+
+impl Player {
+    pub fn new(id: u64, name: &str) -> Player {
+        Player {
+            id,
+            name: name.to_owned(),
+            permissions: 0,
+        }
+    }
+
+    pub fn admin(mut self) -> Player {
+        self.permissions |= MANAGE_GUILD;
+        self
+    }
+
+    pub fn user_json(&self) -> Value {
+        json!({
+            "id": self.id.to_string(),
+            "username": self.name,
+            "discriminator": "0",
+            "global_name": self.name,
+            "avatar": null,
+        })
+    }
+
+    fn member_json(&self) -> Value {
+        json!({
+            "user": self.user_json(),
+            "nick": null,
+            "roles": [],
+            "joined_at": TIMESTAMP,
+            "deaf": false,
+            "mute": false,
+            "flags": 0,
+            "pending": false,
+            "permissions": self.permissions.to_string(),
+        })
+    }
+
+    /// `<@id>`, as a ping in message content.
+    pub fn mention(&self) -> String {
+        format!("<@{}>", self.id)
+    }
+}
+
+/// A file part of a multipart request.
+#[derive(Clone, Debug)]
+pub struct FilePart {
+    /// The form field, `files[0]`.
+    pub field: String,
+    pub filename: String,
+    pub content_type: Option<String>,
+    pub bytes: Vec<u8>,
+}
+
+/// One REST request the bot made, and what the fake answered.
+#[derive(Clone, Debug)]
+pub struct Call {
+    pub seq: usize,
+    pub method: String,
+    /// The path after `/api/v10`, such as `/channels/1/messages`.
+    pub path: String,
+    pub query: Option<String>,
+    /// The JSON body, or the `payload_json` part of a multipart body.
+    pub json: Option<Value>,
+    pub files: Vec<FilePart>,
+    pub status: u16,
+    pub authorized: bool,
+}
+
+impl Call {
+    pub fn is(&self, method: &str, path_prefix: &str) -> bool {
+        self.method == method && self.path.starts_with(path_prefix)
+    }
+
+    /// The message data of the call: `data` of an interaction callback, the
+    /// body itself for webhooks and channel messages.
+    pub fn message(&self) -> Option<&Value> {
+        let json = self.json.as_ref()?;
+        if self.path.ends_with("/callback") {
+            json.get("data")
+        } else {
+            Some(json)
+        }
+    }
+
+    /// The text of the message this call sends, or "".
+    pub fn content(&self) -> &str {
+        self.message()
+            .and_then(|m| m.get("content"))
+            .and_then(Value::as_str)
+            .unwrap_or("")
+    }
+
+    /// The interaction callback type, for `.../callback` calls.
+    pub fn callback_type(&self) -> Option<u64> {
+        if !self.path.ends_with("/callback") {
+            return None;
+        }
+        self.json.as_ref()?.get("type")?.as_u64()
+    }
+
+    /// Every button custom id in the message's components.
+    pub fn custom_ids(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        if let Some(rows) = self
+            .message()
+            .and_then(|m| m.get("components"))
+            .and_then(Value::as_array)
+        {
+            for row in rows {
+                for c in row
+                    .get("components")
+                    .and_then(Value::as_array)
+                    .into_iter()
+                    .flatten()
+                {
+                    if let Some(id) = c.get("custom_id").and_then(Value::as_str) {
+                        out.push(id.to_owned());
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Whether the message is only for the one who asked (flag 64).
+    pub fn is_ephemeral(&self) -> bool {
+        self.message()
+            .and_then(|m| m.get("flags"))
+            .and_then(Value::as_u64)
+            .is_some_and(|f| f & 64 != 0)
+    }
+
+    /// Files whose bytes start with the PNG signature.
+    pub fn pngs(&self) -> Vec<&FilePart> {
+        self.files
+            .iter()
+            .filter(|f| f.bytes.starts_with(b"\x89PNG\r\n\x1a\n"))
+            .collect()
+    }
+}
+
+/// An interaction the fake pushed through the gateway.
+#[derive(Clone, Debug)]
+pub struct Sent {
+    pub id: u64,
+    pub token: String,
+    pub channel_id: u64,
+}
+
+/// A scripted failure: the next `times` requests matching are answered
+/// with `status` and `body` instead.
+struct Failure {
+    method: String,
+    path_prefix: String,
+    status: u16,
+    body: Value,
+    times: usize,
+}
+
+enum Outgoing {
+    Dispatch(&'static str, Value),
+    Reconnect,
+}
+
+#[derive(Default)]
+struct State {
+    calls: Vec<Call>,
+    next_id: u64,
+    /// Every message the bot created, by id.
+    messages: HashMap<u64, Value>,
+    /// The message an interaction's response created, by token.
+    originals: HashMap<String, u64>,
+    /// Channels the bot created or opened: threads and DMs.
+    channels: HashMap<u64, Value>,
+    /// DM channel -> its user.
+    dm_users: HashMap<u64, u64>,
+    closed_dms: HashSet<u64>,
+    failures: Vec<Failure>,
+    /// The live gateway session: connection number and its sender.
+    gateway: Option<(u64, mpsc::UnboundedSender<Outgoing>)>,
+    connections: u64,
+    identifies: u64,
+    resumes: u64,
+    seq: u64,
+    /// Command names to ids, from the last registration.
+    command_ids: HashMap<String, u64>,
+    /// The registered commands by name, as the bot described them.
+    registered: HashMap<String, Value>,
+    /// The channel each interaction token was issued in.
+    token_channels: HashMap<String, u64>,
+}
+
+impl State {
+    fn snowflake(&mut self) -> u64 {
+        self.next_id += 1;
+        1_300_000_000_000_000_000 + self.next_id
+    }
+}
+
+struct Inner {
+    state: Mutex<State>,
+    changed: Notify,
+    gateway_url: String,
+}
+
+impl Inner {
+    fn lock(&self) -> MutexGuard<'_, State> {
+        // A test that panicked while holding the lock has failed already.
+        self.state.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn touch(&self) {
+        self.changed.notify_waiters();
+    }
+}
+
+/// The fake Discord; dropping it stops both listeners.
+pub struct FakeDiscord {
+    inner: Arc<Inner>,
+    rest: SocketAddr,
+    tasks: Vec<JoinHandle<()>>,
+}
+
+impl Drop for FakeDiscord {
+    fn drop(&mut self) {
+        for task in &self.tasks {
+            task.abort();
+        }
+    }
+}
+
+impl FakeDiscord {
+    pub async fn start() -> FakeDiscord {
+        let rest = TcpListener::bind("127.0.0.1:0").await.expect("bind REST");
+        let gateway = TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("bind gateway");
+        let rest_addr = rest.local_addr().expect("REST address");
+        let gateway_addr = gateway.local_addr().expect("gateway address");
+        let inner = Arc::new(Inner {
+            state: Mutex::new(State::default()),
+            changed: Notify::new(),
+            gateway_url: format!("ws://{gateway_addr}"),
+        });
+        let tasks = vec![
+            tokio::spawn(serve_rest(rest, inner.clone())),
+            tokio::spawn(serve_gateway(gateway, inner.clone())),
+        ];
+        FakeDiscord {
+            inner,
+            rest: rest_addr,
+            tasks,
+        }
+    }
+
+    /// What `DISCORD_API_BASE` should be.
+    pub fn base_url(&self) -> String {
+        format!("http://{}", self.rest)
+    }
+
+    // ---- scripting ----
+
+    /// Messages to this user's DMs are refused with 403 / 50007.
+    pub fn close_dms(&self, user: u64) {
+        self.inner.lock().closed_dms.insert(user);
+    }
+
+    /// The next `times` requests `method path_prefix...` get `status` and
+    /// `body` (a JSON error such as a 429 or a 500).
+    pub fn fail_next(
+        &self,
+        method: &str,
+        path_prefix: &str,
+        status: u16,
+        body: Value,
+        times: usize,
+    ) {
+        self.inner.lock().failures.push(Failure {
+            method: method.to_owned(),
+            path_prefix: path_prefix.to_owned(),
+            status,
+            body,
+            times,
+        });
+    }
+
+    // ---- gateway ----
+
+    /// Waits for a live session (READY or RESUMED sent) and returns how many
+    /// IDENTIFYs the fake has seen.
+    pub async fn wait_session(&self) -> u64 {
+        self.wait("a live gateway session", |s| {
+            s.gateway.as_ref().map(|_| s.identifies)
+        })
+        .await
+    }
+
+    pub fn identifies(&self) -> u64 {
+        self.inner.lock().identifies
+    }
+
+    pub fn resumes(&self) -> u64 {
+        self.inner.lock().resumes
+    }
+
+    /// Sends op 7 (reconnect) on the live connection and waits until the bot
+    /// is back (by RESUME or IDENTIFY) on a new one.
+    pub async fn reconnect(&self) {
+        let (conn, tx) = self
+            .wait("a live gateway session", |s| s.gateway.clone())
+            .await;
+        let _ = tx.send(Outgoing::Reconnect);
+        self.wait("the bot back on a new connection", |s| match &s.gateway {
+            Some((c, _)) if *c != conn => Some(()),
+            _ => None,
+        })
+        .await;
+    }
+
+    async fn dispatch(&self, event: &'static str, data: Value) {
+        let (_, tx) = self
+            .wait("a live gateway session", |s| s.gateway.clone())
+            .await;
+        tx.send(Outgoing::Dispatch(event, data))
+            .expect("the gateway connection is gone");
+    }
+
+    // ---- interactions ----
+
+    fn interaction(
+        &self,
+        kind: u8,
+        player: &Player,
+        channel_id: u64,
+        data: Value,
+    ) -> (Sent, Value) {
+        let (id, token, channel) = {
+            let mut s = self.inner.lock();
+            let id = s.snowflake();
+            let token = format!("interaction-token-{id}");
+            s.token_channels.insert(token.clone(), channel_id);
+            // The partial channel Discord sends along: a thread the bot
+            // opened, or a plain text channel.
+            let channel = match s.channels.get(&channel_id) {
+                Some(c) if c["type"] == json!(11) => json!({
+                    "id": channel_id.to_string(),
+                    "type": 11,
+                    "name": c["name"],
+                    "parent_id": c["parent_id"],
+                    "thread_metadata": c["thread_metadata"],
+                }),
+                _ => json!({"id": channel_id.to_string(), "type": 0, "name": "lobby"}),
+            };
+            (id, token, channel)
+        };
+        let body = json!({
+            "id": id.to_string(),
+            "application_id": APPLICATION_ID.to_string(),
+            "type": kind,
+            "token": token,
+            "version": 1,
+            "locale": "en-US",
+            "guild_locale": "en-US",
+            "entitlements": [],
+            "attachment_size_limit": 10_485_760,
+            "app_permissions": "562949953421311",
+            "guild_id": GUILD_ID.to_string(),
+            "channel_id": channel_id.to_string(),
+            "channel": channel,
+            "member": player.member_json(),
+            "data": data,
+        });
+        (
+            Sent {
+                id,
+                token,
+                channel_id,
+            },
+            body,
+        )
+    }
+
+    fn command_data(&self, name: &str, options: &[Opt]) -> Value {
+        let (command_id, registered) = {
+            let s = self.inner.lock();
+            (
+                s.command_ids
+                    .get(name)
+                    .copied()
+                    .unwrap_or(1_400_000_000_000_000_000),
+                s.registered.get(name).cloned(),
+            )
+        };
+        let mut users = serde_json::Map::new();
+        let options: Vec<Value> = options
+            .iter()
+            .map(|o| {
+                if let Some(p) = &o.user {
+                    users.insert(p.id.to_string(), p.user_json());
+                }
+                let (kind, value) = match &o.choice {
+                    // What Discord sends for a choice: the registered value.
+                    Some(choice) => {
+                        let option = registered
+                            .as_ref()
+                            .and_then(|c| c["options"].as_array())
+                            .and_then(|a| a.iter().find(|opt| opt["name"] == o.name.as_str()))
+                            .unwrap_or_else(|| {
+                                panic!("/{name} has no registered option {}", o.name)
+                            });
+                        let value = option["choices"]
+                            .as_array()
+                            .and_then(|a| a.iter().find(|c| c["name"] == choice.as_str()))
+                            .map(|c| c["value"].clone())
+                            .unwrap_or_else(|| panic!("/{name} {} has no choice {choice}", o.name));
+                        (option["type"].as_u64().unwrap_or(3) as u8, value)
+                    }
+                    None => (o.kind, o.value.clone()),
+                };
+                let mut v = json!({"name": o.name, "type": kind, "value": value});
+                if o.focused {
+                    v["focused"] = json!(true);
+                }
+                v
+            })
+            .collect();
+        json!({
+            "id": command_id.to_string(),
+            "name": name,
+            "type": 1,
+            "guild_id": GUILD_ID.to_string(),
+            "options": options,
+            "resolved": {"users": users},
+        })
+    }
+
+    /// `/name options...` typed by `player` in `channel_id`.
+    pub async fn command(
+        &self,
+        player: &Player,
+        channel_id: u64,
+        name: &str,
+        options: &[Opt],
+    ) -> Sent {
+        let data = self.command_data(name, options);
+        let (sent, body) = self.interaction(2, player, channel_id, data);
+        self.dispatch("INTERACTION_CREATE", body).await;
+        sent
+    }
+
+    /// An autocomplete request (one option must be focused).
+    pub async fn autocomplete(
+        &self,
+        player: &Player,
+        channel_id: u64,
+        name: &str,
+        options: &[Opt],
+    ) -> Sent {
+        let data = self.command_data(name, options);
+        let (sent, body) = self.interaction(4, player, channel_id, data);
+        self.dispatch("INTERACTION_CREATE", body).await;
+        sent
+    }
+
+    /// A click on the button `custom_id` of a message the bot sent.
+    pub async fn click(&self, player: &Player, message_id: u64, custom_id: &str) -> Sent {
+        let message = self
+            .inner
+            .lock()
+            .messages
+            .get(&message_id)
+            .cloned()
+            .unwrap_or_else(|| panic!("the bot sent no message {message_id}"));
+        let channel_id = message["channel_id"]
+            .as_str()
+            .and_then(|c| c.parse().ok())
+            .expect("message channel");
+        let data = json!({"custom_id": custom_id, "component_type": 2});
+        let (sent, mut body) = self.interaction(3, player, channel_id, data);
+        body["message"] = message;
+        // Edits of the "original" of a component interaction edit its message.
+        self.inner
+            .lock()
+            .originals
+            .insert(sent.token.clone(), message_id);
+        self.dispatch("INTERACTION_CREATE", body).await;
+        sent
+    }
+
+    // ---- what the bot did ----
+
+    pub fn calls(&self) -> Vec<Call> {
+        self.inner.lock().calls.clone()
+    }
+
+    /// Waits until `f` finds something in the calls so far.
+    pub async fn wait_call<T>(&self, what: &str, f: impl Fn(&[Call]) -> Option<T>) -> T {
+        self.wait(what, |s| f(&s.calls)).await
+    }
+
+    /// Waits for a call matching `pred` that comes after call `after`.
+    pub async fn wait_call_after(
+        &self,
+        what: &str,
+        after: usize,
+        pred: impl Fn(&Call) -> bool,
+    ) -> Call {
+        self.wait_call(what, |calls| {
+            calls.iter().find(|c| c.seq >= after && pred(c)).cloned()
+        })
+        .await
+    }
+
+    /// How many calls so far: a mark for [`wait_call_after`].
+    pub fn mark(&self) -> usize {
+        self.inner.lock().calls.len()
+    }
+
+    /// Every call that answers the interaction (callback, follow-ups, edits).
+    pub fn responses(&self, sent: &Sent) -> Vec<Call> {
+        self.calls()
+            .into_iter()
+            .filter(|c| c.path.contains(&sent.token))
+            .collect()
+    }
+
+    /// Waits for the interaction's callback (its first response).
+    pub async fn callback(&self, sent: &Sent) -> Call {
+        let path = format!("/interactions/{}/{}/callback", sent.id, sent.token);
+        self.wait_call(
+            &format!("the callback of interaction {}", sent.id),
+            |calls| calls.iter().find(|c| c.path == path).cloned(),
+        )
+        .await
+    }
+
+    /// Waits until the interaction has a response that carries a message
+    /// (a callback of type 4 or 7, a follow-up, or an edit of the original),
+    /// and returns the first such call.
+    pub async fn reply(&self, sent: &Sent) -> Call {
+        self.wait_call(&format!("a reply to interaction {}", sent.id), |calls| {
+            calls
+                .iter()
+                .find(|c| {
+                    c.path.contains(&sent.token)
+                        && c.status < 300
+                        && match c.callback_type() {
+                            Some(t) => t == 4 || t == 7,
+                            None => c.method == "POST" || c.method == "PATCH",
+                        }
+                })
+                .cloned()
+        })
+        .await
+    }
+
+    /// The message an interaction's response created (callback type 4/5).
+    pub async fn original(&self, sent: &Sent) -> Value {
+        self.wait(
+            &format!("the original message of interaction {}", sent.id),
+            |s| {
+                let id = s.originals.get(&sent.token)?;
+                s.messages.get(id).cloned()
+            },
+        )
+        .await
+    }
+
+    /// A message the bot created or edited, as it stands.
+    pub fn message(&self, id: u64) -> Option<Value> {
+        self.inner.lock().messages.get(&id).cloned()
+    }
+
+    /// Waits for a message of the bot's carrying a button with `custom_id`
+    /// (the latest one) and returns its id.
+    pub async fn message_with_button(&self, custom_id: &str) -> u64 {
+        self.wait(&format!("a message with the button {custom_id}"), |s| {
+            s.messages
+                .values()
+                .filter(|m| button_ids(m).iter().any(|id| id == custom_id))
+                .map(id_of)
+                .max()
+        })
+        .await
+    }
+
+    /// A channel the bot created (a thread) or opened (a DM).
+    pub fn channel(&self, id: u64) -> Option<Value> {
+        self.inner.lock().channels.get(&id).cloned()
+    }
+
+    /// Threads the bot opened, in order.
+    pub fn threads(&self) -> Vec<Value> {
+        let s = self.inner.lock();
+        let mut threads: Vec<Value> = s
+            .channels
+            .values()
+            .filter(|c| c["type"] == json!(11))
+            .cloned()
+            .collect();
+        threads.sort_by_key(|c| id_of(c));
+        threads
+    }
+
+    /// The DM channel opened with `user`, if any.
+    pub fn dm_channel(&self, user: u64) -> Option<u64> {
+        let s = self.inner.lock();
+        s.dm_users
+            .iter()
+            .find(|(_, u)| **u == user)
+            .map(|(c, _)| *c)
+    }
+
+    async fn wait<T>(&self, what: &str, f: impl Fn(&State) -> Option<T>) -> T {
+        let waited = tokio::time::timeout(HANG, async {
+            loop {
+                let notified = self.inner.changed.notified();
+                tokio::pin!(notified);
+                notified.as_mut().enable();
+                if let Some(found) = f(&self.inner.lock()) {
+                    return found;
+                }
+                notified.await;
+            }
+        })
+        .await;
+        match waited {
+            Ok(found) => found,
+            Err(_) => {
+                let calls: Vec<String> = self
+                    .calls()
+                    .iter()
+                    .map(|c| format!("{} {} {} {}", c.method, c.path, c.status, c.content()))
+                    .collect();
+                panic!(
+                    "hung waiting for {what}; REST calls so far:\n{}",
+                    calls.join("\n")
+                )
+            }
+        }
+    }
+}
+
+/// A command option as the user filled it in.
+#[derive(Clone, Debug)]
+pub struct Opt {
+    name: String,
+    kind: u8,
+    value: Value,
+    focused: bool,
+    user: Option<Player>,
+    /// A choice of a choice list, by its name.
+    choice: Option<String>,
+}
+
+impl Opt {
+    pub fn str(name: &str, value: &str) -> Opt {
+        Opt {
+            name: name.to_owned(),
+            kind: 3,
+            value: json!(value),
+            focused: false,
+            user: None,
+            choice: None,
+        }
+    }
+
+    pub fn int(name: &str, value: i64) -> Opt {
+        Opt {
+            name: name.to_owned(),
+            kind: 4,
+            value: json!(value),
+            focused: false,
+            user: None,
+            choice: None,
+        }
+    }
+
+    pub fn user(name: &str, player: &Player) -> Opt {
+        Opt {
+            name: name.to_owned(),
+            kind: 6,
+            value: json!(player.id.to_string()),
+            focused: false,
+            user: Some(player.clone()),
+            choice: None,
+        }
+    }
+
+    /// The choice named `choice` of a choice-list option (the registered
+    /// value is sent, as Discord does).
+    pub fn choice(name: &str, choice: &str) -> Opt {
+        Opt {
+            name: name.to_owned(),
+            kind: 0,
+            value: Value::Null,
+            focused: false,
+            user: None,
+            choice: Some(choice.to_owned()),
+        }
+    }
+
+    /// What the user is typing, for autocomplete.
+    pub fn focused(mut self) -> Opt {
+        self.focused = true;
+        self
+    }
+}
+
+/// Every button custom id of a stored message.
+pub fn button_ids(message: &Value) -> Vec<String> {
+    let mut out = Vec::new();
+    for row in message["components"].as_array().into_iter().flatten() {
+        for c in row["components"].as_array().into_iter().flatten() {
+            if let Some(id) = c["custom_id"].as_str() {
+                out.push(id.to_owned());
+            }
+        }
+    }
+    out
+}
+
+/// The snowflake in a JSON object's `id`.
+pub fn id_of(v: &Value) -> u64 {
+    v["id"]
+        .as_str()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| panic!("no id in {v}"))
+}
+
+// ---------------------------------------------------------------- REST --
+
+async fn serve_rest(listener: TcpListener, inner: Arc<Inner>) {
+    loop {
+        let Ok((stream, _)) = listener.accept().await else {
+            continue;
+        };
+        let inner = inner.clone();
+        tokio::spawn(async move {
+            let service = service_fn(move |req| {
+                let inner = inner.clone();
+                async move { Ok::<_, Infallible>(handle_rest(&inner, req).await) }
+            });
+            let _ = http1::Builder::new()
+                .serve_connection(TokioIo::new(stream), service)
+                .await;
+        });
+    }
+}
+
+fn respond(status: u16, body: Option<Value>) -> Response<Full<Bytes>> {
+    let mut builder =
+        Response::builder().status(StatusCode::from_u16(status).unwrap_or(StatusCode::OK));
+    let body = match body {
+        Some(v) => {
+            builder = builder.header("content-type", "application/json");
+            Full::new(Bytes::from(v.to_string()))
+        }
+        None => Full::new(Bytes::new()),
+    };
+    builder
+        .body(body)
+        .unwrap_or_else(|_| Response::new(Full::new(Bytes::new())))
+}
+
+async fn handle_rest(inner: &Inner, req: Request<Incoming>) -> Response<Full<Bytes>> {
+    let method = req.method().as_str().to_owned();
+    let full_path = req.uri().path().to_owned();
+    let query = req.uri().query().map(str::to_owned);
+    let authorized = req
+        .headers()
+        .get("authorization")
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v == format!("Bot {TOKEN}"));
+    let content_type = req
+        .headers()
+        .get("content-type")
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("")
+        .to_owned();
+    let body = match req.into_body().collect().await {
+        Ok(b) => b.to_bytes(),
+        Err(_) => Bytes::new(),
+    };
+    let (json, files) = if let Some(boundary) = content_type
+        .strip_prefix("multipart/form-data")
+        .and_then(|rest| rest.split("boundary=").nth(1))
+    {
+        parse_multipart(&body, boundary.trim_matches('"'))
+    } else {
+        (serde_json::from_slice(&body).ok(), Vec::new())
+    };
+    let path = full_path
+        .strip_prefix("/api/v10")
+        .unwrap_or(&full_path)
+        .to_owned();
+
+    let (status, answer) = {
+        let mut s = inner.lock();
+        let scripted = s
+            .failures
+            .iter_mut()
+            .find(|f| f.times > 0 && f.method == method && path.starts_with(&f.path_prefix));
+        let (status, answer) = match scripted {
+            Some(f) => {
+                f.times -= 1;
+                (f.status, Some(f.body.clone()))
+            }
+            None if !authorized && path != "/gateway" => (
+                401,
+                Some(json!({"message": "401: Unauthorized", "code": 0})),
+            ),
+            None => route(&mut s, inner, &method, &path, json.as_ref(), &files),
+        };
+        let seq = s.calls.len();
+        s.calls.push(Call {
+            seq,
+            method,
+            path,
+            query,
+            json,
+            files,
+            status,
+            authorized,
+        });
+        (status, answer)
+    };
+    inner.touch();
+    respond(status, answer)
+}
+
+/// Splits a multipart body into its `payload_json` and its files.
+fn parse_multipart(body: &[u8], boundary: &str) -> (Option<Value>, Vec<FilePart>) {
+    let delimiter = format!("--{boundary}");
+    let mut json = None;
+    let mut files = Vec::new();
+    for part in split_bytes(body, delimiter.as_bytes()) {
+        let part = part.strip_prefix(b"\r\n").unwrap_or(part);
+        if part.starts_with(b"--") || part.is_empty() {
+            continue;
+        }
+        let Some(split) = find(part, b"\r\n\r\n") else {
+            continue;
+        };
+        let headers = String::from_utf8_lossy(&part[..split]).to_string();
+        let mut content = &part[split + 4..];
+        content = content.strip_suffix(b"\r\n").unwrap_or(content);
+        let header = |key: &str| -> Option<String> {
+            let start = headers.find(&format!("{key}=\""))? + key.len() + 2;
+            let end = headers[start..].find('"')? + start;
+            Some(headers[start..end].to_owned())
+        };
+        let name = header("name").unwrap_or_default();
+        if name == "payload_json" {
+            json = serde_json::from_slice(content).ok();
+        } else {
+            let content_type = headers.lines().find_map(|l| {
+                l.strip_prefix("Content-Type: ")
+                    .or_else(|| l.strip_prefix("content-type: "))
+                    .map(str::to_owned)
+            });
+            files.push(FilePart {
+                field: name,
+                filename: header("filename").unwrap_or_default(),
+                content_type,
+                bytes: content.to_vec(),
+            });
+        }
+    }
+    (json, files)
+}
+
+fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
+    haystack.windows(needle.len()).position(|w| w == needle)
+}
+
+fn split_bytes<'a>(mut body: &'a [u8], delimiter: &[u8]) -> Vec<&'a [u8]> {
+    let mut parts = Vec::new();
+    while let Some(at) = find(body, delimiter) {
+        parts.push(&body[..at]);
+        body = &body[at + delimiter.len()..];
+    }
+    parts.push(body);
+    parts
+}
+
+fn bot_user() -> Value {
+    json!({
+        "id": APPLICATION_ID.to_string(),
+        "username": "chronomate",
+        "discriminator": "0",
+        "global_name": null,
+        "avatar": null,
+        "bot": true,
+    })
+}
+
+/// A Message as Discord returns it.
+fn message_json(id: u64, channel_id: u64, data: Option<&Value>, files: &[FilePart]) -> Value {
+    let data = data.cloned().unwrap_or_else(|| json!({}));
+    let attachments: Vec<Value> = files
+        .iter()
+        .enumerate()
+        .map(|(i, f)| {
+            json!({
+                "id": (id * 10 + i as u64).to_string(),
+                "filename": f.filename,
+                "size": f.bytes.len(),
+                "url": format!("https://cdn.invalid/{id}/{}", f.filename),
+                "proxy_url": format!("https://cdn.invalid/{id}/{}", f.filename),
+                "content_type": f.content_type,
+            })
+        })
+        .collect();
+    json!({
+        "id": id.to_string(),
+        "channel_id": channel_id.to_string(),
+        "author": bot_user(),
+        "content": data.get("content").cloned().unwrap_or(json!("")),
+        "timestamp": TIMESTAMP,
+        "edited_timestamp": null,
+        "tts": false,
+        "mention_everyone": false,
+        "mentions": [],
+        "mention_roles": [],
+        "attachments": attachments,
+        "embeds": data.get("embeds").cloned().unwrap_or(json!([])),
+        "components": data.get("components").cloned().unwrap_or(json!([])),
+        "pinned": false,
+        "type": 0,
+        "flags": data.get("flags").cloned().unwrap_or(json!(0)),
+        "application_id": APPLICATION_ID.to_string(),
+    })
+}
+
+fn edit_message(message: &mut Value, data: Option<&Value>, files: &[FilePart]) {
+    let Some(data) = data else { return };
+    for key in ["content", "components", "embeds", "flags"] {
+        if let Some(v) = data.get(key) {
+            message[key] = v.clone();
+        }
+    }
+    if !files.is_empty() {
+        let id = id_of(message);
+        message["attachments"] = message_json(id, 0, None, files)["attachments"].clone();
+    }
+    message["edited_timestamp"] = json!(TIMESTAMP);
+}
+
+fn not_found(what: &str) -> (u16, Option<Value>) {
+    (
+        404,
+        Some(json!({"message": format!("Unknown {what}"), "code": 10003})),
+    )
+}
+
+fn route(
+    s: &mut State,
+    inner: &Inner,
+    method: &str,
+    path: &str,
+    body: Option<&Value>,
+    files: &[FilePart],
+) -> (u16, Option<Value>) {
+    let parts: Vec<&str> = path.trim_matches('/').split('/').collect();
+    let num = |i: usize| parts.get(i).and_then(|p| p.parse::<u64>().ok());
+    match (method, parts.as_slice()) {
+        ("GET", ["gateway"]) => (200, Some(json!({"url": inner.gateway_url}))),
+        ("GET", ["gateway", "bot"]) => (
+            200,
+            Some(json!({
+                "url": inner.gateway_url,
+                "shards": 1,
+                "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1},
+            })),
+        ),
+        ("GET", ["users", "@me"]) => (200, Some(bot_user())),
+        ("PUT", ["applications", _, "commands"])
+        | ("PUT", ["applications", _, "guilds", _, "commands"]) => {
+            let guild = parts.get(3).copied();
+            let mut out = Vec::new();
+            for command in body.and_then(Value::as_array).into_iter().flatten() {
+                let id = s.snowflake();
+                let mut c = command.clone();
+                c["id"] = json!(id.to_string());
+                c["application_id"] = json!(APPLICATION_ID.to_string());
+                c["version"] = json!(id.to_string());
+                if c.get("type").is_none() {
+                    c["type"] = json!(1);
+                }
+                if let Some(g) = guild {
+                    c["guild_id"] = json!(g);
+                }
+                if let Some(name) = c["name"].as_str() {
+                    s.command_ids.insert(name.to_owned(), id);
+                    s.registered.insert(name.to_owned(), c.clone());
+                }
+                out.push(c);
+            }
+            (200, Some(Value::Array(out)))
+        }
+        ("POST", ["interactions", _, token, "callback"]) => {
+            let kind = body.and_then(|b| b["type"].as_u64()).unwrap_or(0);
+            let data = body.and_then(|b| b.get("data"));
+            match kind {
+                // A new message (4) or a deferred one to be edited (5).
+                4 | 5 => {
+                    let id = s.snowflake();
+                    let channel = channel_of_token(s, token);
+                    s.messages
+                        .insert(id, message_json(id, channel, data, files));
+                    s.originals.insert((*token).to_owned(), id);
+                }
+                // Update the message the component was on (7).
+                7 => {
+                    if let Some(id) = s.originals.get(*token).copied() {
+                        if let Some(m) = s.messages.get_mut(&id) {
+                            edit_message(m, data, files);
+                        }
+                    }
+                }
+                _ => {}
+            }
+            (204, None)
+        }
+        ("POST", ["webhooks", _, token]) => {
+            let id = s.snowflake();
+            let channel = channel_of_token(s, token);
+            let m = message_json(id, channel, body, files);
+            s.messages.insert(id, m.clone());
+            (200, Some(m))
+        }
+        ("GET" | "PATCH", ["webhooks", _, token, "messages", which]) => {
+            let id = if *which == "@original" {
+                s.originals.get(*token).copied()
+            } else {
+                which.parse().ok()
+            };
+            let Some(m) = id.and_then(|id| s.messages.get_mut(&id)) else {
+                return not_found("Message");
+            };
+            if method == "PATCH" {
+                edit_message(m, body, files);
+            }
+            (200, Some(m.clone()))
+        }
+        ("DELETE", ["webhooks", _, _, "messages", _]) => (204, None),
+        ("POST", ["channels", _, "messages"]) => {
+            let channel = num(1).unwrap_or(0);
+            if let Some(user) = s.dm_users.get(&channel) {
+                if s.closed_dms.contains(user) {
+                    return (
+                        403,
+                        Some(
+                            json!({"message": "Cannot send messages to this user", "code": 50007}),
+                        ),
+                    );
+                }
+            }
+            let id = s.snowflake();
+            let m = message_json(id, channel, body, files);
+            s.messages.insert(id, m.clone());
+            (200, Some(m))
+        }
+        ("PATCH", ["channels", _, "messages", _]) => {
+            let Some(m) = num(3).and_then(|id| s.messages.get_mut(&id)) else {
+                return not_found("Message");
+            };
+            edit_message(m, body, files);
+            (200, Some(m.clone()))
+        }
+        ("GET", ["channels", _, "messages", _]) => {
+            match num(3).and_then(|id| s.messages.get(&id)) {
+                Some(m) => (200, Some(m.clone())),
+                None => not_found("Message"),
+            }
+        }
+        ("POST", ["channels", _, "messages", _, "threads"])
+        | ("POST", ["channels", _, "threads"]) => {
+            let parent = num(1).unwrap_or(0);
+            // A thread started from a message takes the message's id.
+            let id = match num(3) {
+                Some(message) => message,
+                None => s.snowflake(),
+            };
+            let name = body
+                .and_then(|b| b["name"].as_str())
+                .unwrap_or("thread")
+                .to_owned();
+            let thread = json!({
+                "id": id.to_string(),
+                "type": 11,
+                "guild_id": GUILD_ID.to_string(),
+                "parent_id": parent.to_string(),
+                "owner_id": APPLICATION_ID.to_string(),
+                "name": name,
+                "last_message_id": null,
+                "rate_limit_per_user": 0,
+                "message_count": 0,
+                "member_count": 1,
+                "thread_metadata": {
+                    "archived": false,
+                    "auto_archive_duration": body.and_then(|b| b["auto_archive_duration"].as_u64()).unwrap_or(10080),
+                    "archive_timestamp": TIMESTAMP,
+                    "locked": false,
+                },
+                "flags": 0,
+            });
+            s.channels.insert(id, thread.clone());
+            (201, Some(thread))
+        }
+        ("PUT" | "DELETE", ["channels", _, "thread-members", _]) => (204, None),
+        ("GET", ["channels", _]) => match num(1).and_then(|id| s.channels.get(&id)) {
+            Some(c) => (200, Some(c.clone())),
+            None => (
+                200,
+                Some(json!({
+                    "id": parts[1],
+                    "type": 0,
+                    "guild_id": GUILD_ID.to_string(),
+                    "name": "lobby",
+                    "position": 0,
+                    "permission_overwrites": [],
+                })),
+            ),
+        },
+        ("PATCH", ["channels", _]) => {
+            let id = num(1).unwrap_or(0);
+            let channel = s.channels.entry(id).or_insert_with(|| {
+                json!({"id": id.to_string(), "type": 11, "guild_id": GUILD_ID.to_string(), "name": "thread"})
+            });
+            if let Some(b) = body.and_then(Value::as_object) {
+                for (k, v) in b {
+                    if k == "archived" || k == "locked" {
+                        channel["thread_metadata"][k] = v.clone();
+                    } else {
+                        channel[k] = v.clone();
+                    }
+                }
+            }
+            (200, Some(channel.clone()))
+        }
+        ("POST", ["users", "@me", "channels"]) => {
+            let user: u64 = body
+                .and_then(|b| {
+                    b["recipient_id"]
+                        .as_str()
+                        .map(str::to_owned)
+                        .or_else(|| b["recipient_id"].as_u64().map(|u| u.to_string()))
+                })
+                .and_then(|u| u.parse().ok())
+                .unwrap_or(0);
+            let existing = s
+                .dm_users
+                .iter()
+                .find(|(_, u)| **u == user)
+                .map(|(c, _)| *c);
+            let id = match existing {
+                Some(c) => c,
+                None => {
+                    let c = s.snowflake();
+                    s.dm_users.insert(c, user);
+                    c
+                }
+            };
+            let channel = json!({
+                "id": id.to_string(),
+                "type": 1,
+                "last_message_id": null,
+                "recipients": [{"id": user.to_string(), "username": format!("user{user}"), "discriminator": "0", "avatar": null, "global_name": null}],
+            });
+            s.channels.insert(id, channel.clone());
+            (200, Some(channel))
+        }
+        _ => (
+            404,
+            Some(json!({"message": "404: Not Found (no such route in the fake)", "code": 0})),
+        ),
+    }
+}
+
+/// The channel an interaction token was issued in.
+fn channel_of_token(s: &State, token: &str) -> u64 {
+    s.token_channels.get(token).copied().unwrap_or(0)
+}
+
+// ------------------------------------------------------------- gateway --
+
+async fn serve_gateway(listener: TcpListener, inner: Arc<Inner>) {
+    loop {
+        let Ok((stream, _)) = listener.accept().await else {
+            continue;
+        };
+        let inner = inner.clone();
+        tokio::spawn(async move {
+            let Ok(ws) = tokio_tungstenite::accept_async(stream).await else {
+                return;
+            };
+            gateway_session(ws, &inner).await;
+        });
+    }
+}
+
+async fn gateway_session(
+    ws: tokio_tungstenite::WebSocketStream<tokio::net::TcpStream>,
+    inner: &Inner,
+) {
+    let (mut sink, mut stream) = ws.split();
+    let (tx, mut rx) = mpsc::unbounded_channel::<Outgoing>();
+    let conn = {
+        let mut s = inner.lock();
+        s.connections += 1;
+        s.connections
+    };
+    let hello = json!({"op": 10, "d": {"heartbeat_interval": 1000}, "s": null, "t": null});
+    if sink.send(WsMessage::Text(hello.to_string())).await.is_err() {
+        return;
+    }
+    let dispatch = |inner: &Inner, t: &str, d: Value| -> WsMessage {
+        let mut s = inner.lock();
+        s.seq += 1;
+        WsMessage::Text(json!({"op": 0, "s": s.seq, "t": t, "d": d}).to_string())
+    };
+    loop {
+        tokio::select! {
+            incoming = stream.next() => {
+                let Some(Ok(msg)) = incoming else { break };
+                let text = match msg {
+                    WsMessage::Text(t) => t,
+                    WsMessage::Close(_) => break,
+                    _ => continue,
+                };
+                let Ok(payload) = serde_json::from_str::<Value>(&text) else { continue };
+                let reply = match payload["op"].as_u64() {
+                    Some(1) => Some(WsMessage::Text(json!({"op": 11, "d": null, "s": null, "t": null}).to_string())),
+                    Some(2) => {
+                        let token = payload["d"]["token"].as_str().unwrap_or("");
+                        let token_ok = token.strip_prefix("Bot ").unwrap_or(token) == TOKEN;
+                        if !token_ok {
+                            let _ = sink.send(WsMessage::Close(Some(tokio_tungstenite::tungstenite::protocol::CloseFrame {
+                                code: 4004.into(),
+                                reason: "Authentication failed.".into(),
+                            }))).await;
+                            break;
+                        }
+                        let ready = {
+                            let mut s = inner.lock();
+                            s.identifies += 1;
+                            s.seq = 0;
+                            json!({
+                                "v": 10,
+                                "user": bot_user(),
+                                "guilds": [],
+                                "session_id": format!("session-{}", s.identifies),
+                                "resume_gateway_url": inner.gateway_url,
+                                "shard": [0, 1],
+                                "application": {"id": APPLICATION_ID.to_string(), "flags": 0},
+                            })
+                        };
+                        let msg = dispatch(inner, "READY", ready);
+                        inner.lock().gateway = Some((conn, tx.clone()));
+                        Some(msg)
+                    }
+                    Some(6) => {
+                        let msg = dispatch(inner, "RESUMED", json!({}));
+                        {
+                            let mut s = inner.lock();
+                            s.resumes += 1;
+                            s.gateway = Some((conn, tx.clone()));
+                        }
+                        Some(msg)
+                    }
+                    _ => None,
+                };
+                if let Some(reply) = reply {
+                    if sink.send(reply).await.is_err() {
+                        break;
+                    }
+                    inner.touch();
+                }
+            }
+            outgoing = rx.recv() => {
+                let msg = match outgoing {
+                    Some(Outgoing::Dispatch(t, d)) => dispatch(inner, t, d),
+                    Some(Outgoing::Reconnect) => {
+                        // The session is not live any more until the bot comes back.
+                        {
+                            let mut s = inner.lock();
+                            if s.gateway.as_ref().is_some_and(|(c, _)| *c == conn) {
+                                s.gateway = None;
+                            }
+                        }
+                        WsMessage::Text(json!({"op": 7, "d": null, "s": null, "t": null}).to_string())
+                    }
+                    None => break,
+                };
+                if sink.send(msg).await.is_err() {
+                    break;
+                }
+            }
+        }
+    }
+    let mut s = inner.lock();
+    if s.gateway.as_ref().is_some_and(|(c, _)| *c == conn) {
+        s.gateway = None;
+    }
+    drop(s);
+    inner.touch();
+}

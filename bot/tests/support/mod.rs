@@ -1,0 +1,143 @@
+//! Shared by the `discord_*` tests: the fake Discord, and the real bot
+//! (serenity + poise + the host on a SQLite file) pointed at it.
+#![allow(dead_code)]
+
+pub mod fake_discord;
+
+use std::future::Future;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Duration;
+
+use chronomate::config::Secret;
+use chronomate::discord::{self, BotOptions, Running};
+use chronomate::host::{Host, ManualClock};
+use chronomate::store::Store;
+
+pub use fake_discord::*;
+
+/// 2023-11-14 22:13:20 UTC: where the bot's clock starts.
+pub const T0: i64 = 1_700_000_000_000;
+/// A whole test may take this long; longer means it hung.
+pub const TEST_LIMIT: Duration = Duration::from_secs(120);
+
+/// Runs a test body, failing it (rather than blocking CI) if it hangs.
+pub async fn within_limit<F: Future<Output = ()>>(body: F) {
+    if tokio::time::timeout(TEST_LIMIT, body).await.is_err() {
+        panic!("the test hung for {TEST_LIMIT:?}");
+    }
+}
+
+pub fn alice() -> Player {
+    Player::new(2_000_000_000_000_000_001, "alice")
+}
+
+pub fn bob() -> Player {
+    Player::new(2_000_000_000_000_000_002, "bob")
+}
+
+pub fn carol() -> Player {
+    Player::new(2_000_000_000_000_000_003, "carol")
+}
+
+/// The bot's world: its database file and its clock.
+pub struct World {
+    pub dir: tempfile::TempDir,
+    pub clock: Arc<ManualClock>,
+}
+
+impl World {
+    pub fn new() -> World {
+        World {
+            dir: tempfile::tempdir().expect("a temp dir"),
+            clock: Arc::new(ManualClock::new(T0)),
+        }
+    }
+
+    pub fn db(&self) -> PathBuf {
+        self.dir.path().join("games.db")
+    }
+
+    /// A host on the world's database (a new one per bot process).
+    pub async fn host(&self) -> Arc<Host> {
+        let store = Store::open(&url(&self.db()))
+            .await
+            .expect("the database opens");
+        Arc::new(Host::new(store, self.clock.clone()).with_seed(7))
+    }
+
+    /// Starts the real bot against `fake`, waiting for its gateway session.
+    pub async fn start_bot(&self, fake: &FakeDiscord) -> (Running, Arc<Host>) {
+        self.start_bot_with(fake, discord::DEFER_AFTER).await
+    }
+
+    pub async fn start_bot_with(
+        &self,
+        fake: &FakeDiscord,
+        defer_after: Duration,
+    ) -> (Running, Arc<Host>) {
+        log_to_test_output();
+        let host = self.host().await;
+        let options = BotOptions {
+            token: Secret::new(TOKEN.to_owned()),
+            api_base: Some(fake.base_url()),
+            guild_id: Some(GUILD_ID),
+            tick_every: None,
+            defer_after,
+        };
+        let running = discord::start(options, host.clone())
+            .await
+            .expect("the bot starts");
+        fake.wait_session().await;
+        (running, host)
+    }
+}
+
+/// The bot's log in the test's output, filtered by RUST_LOG (default: warnings).
+pub fn log_to_test_output() {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn"));
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_test_writer()
+        .try_init();
+}
+
+pub fn url(path: &Path) -> String {
+    format!("sqlite://{}", path.display())
+}
+
+/// Waits until the bot has registered its commands (in the guild).
+pub async fn wait_registered(fake: &FakeDiscord) -> Call {
+    let path = format!("/applications/{APPLICATION_ID}/guilds/{GUILD_ID}/commands");
+    fake.wait_call("the command registration", |calls| {
+        calls
+            .iter()
+            .find(|c| c.method == "PUT" && c.path == path)
+            .cloned()
+    })
+    .await
+}
+
+/// The names in a registration body.
+pub fn command_names(call: &Call) -> Vec<String> {
+    call.json
+        .as_ref()
+        .and_then(|j| j.as_array())
+        .map(|a| {
+            a.iter()
+                .filter_map(|c| c["name"].as_str().map(str::to_owned))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// The `#N` after `word` in a text: `game #7` -> 7.
+pub fn number_after(text: &str, word: &str) -> Option<i64> {
+    let at = text.find(&format!("{word} #"))? + word.len() + 2;
+    let digits: String = text[at..]
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect();
+    digits.parse().ok()
+}
