@@ -4,6 +4,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+use crate::manyworlds;
 use crate::standard;
 use crate::temporal;
 use crate::{Color, OptionError, Options, Status, Variant, View};
@@ -149,6 +150,7 @@ pub fn filter_suggestions(all: Vec<String>, typed: &str, limit: usize) -> Vec<St
 pub enum Action {
     Standard(standard::Move),
     Temporal(temporal::Action),
+    ManyWorlds(manyworlds::Action),
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -156,6 +158,7 @@ pub enum Action {
 enum Inner {
     Standard(standard::Chess),
     Temporal(temporal::TemporalChess),
+    ManyWorlds(manyworlds::ManyWorlds),
 }
 
 /// A game of any variant: created from (variant, options, seed), advanced by
@@ -175,6 +178,7 @@ macro_rules! dispatch {
         match $inner {
             Inner::Standard($g) => $body,
             Inner::Temporal($g) => $body,
+            Inner::ManyWorlds($g) => $body,
         }
     };
 }
@@ -187,6 +191,7 @@ impl Game {
         let inner = match variant {
             Variant::Standard => Inner::Standard(standard::Chess::default()),
             Variant::Temporal => Inner::Temporal(temporal::TemporalChess::new()),
+            Variant::ManyWorlds => Inner::ManyWorlds(manyworlds::ManyWorlds::new(options.turns)),
             other => return Err(SetupError::Unavailable(other)),
         };
         Ok(Game {
@@ -267,6 +272,7 @@ impl Game {
         match &self.inner {
             Inner::Standard(g) => g.parse(text).map(Action::Standard),
             Inner::Temporal(g) => Rules::parse(g, text).map(Action::Temporal),
+            Inner::ManyWorlds(g) => Rules::parse(g, text).map(Action::ManyWorlds),
         }
     }
 
@@ -275,6 +281,7 @@ impl Game {
         match (&self.inner, action) {
             (Inner::Standard(g), Action::Standard(a)) => g.notation(a),
             (Inner::Temporal(g), Action::Temporal(a)) => Rules::notation(g, a),
+            (Inner::ManyWorlds(g), Action::ManyWorlds(a)) => Rules::notation(g, a),
             _ => String::new(),
         }
     }
@@ -293,6 +300,7 @@ impl Game {
         let played = match (&mut self.inner, action) {
             (Inner::Standard(g), Action::Standard(a)) => g.play(a)?,
             (Inner::Temporal(g), Action::Temporal(a)) => Rules::play(g, a)?,
+            (Inner::ManyWorlds(g), Action::ManyWorlds(a)) => Rules::play(g, a)?,
             _ => return Err(ActionError::illegal("that action belongs to another variant")),
         };
         self.record.push(played.notation.clone());

@@ -27,6 +27,8 @@
 //!
 //! - [`standard`]: FIDE chess, the base of every 8x8 variant.
 //! - [`temporal`]: Temporal Chess on the 4x4x4 field.
+//! - [`manyworlds`]: Many Worlds Chess: boards that split, merge and trade
+//!   men.
 //!
 //! House rules that settle what the rule texts leave open are cited by tag
 //! (TT-3, G-4, E-9, T-6, M-2, ...) from `VARIANTS.md`.
@@ -38,6 +40,7 @@ mod variant;
 
 pub mod chess;
 pub mod geometry;
+pub mod manyworlds;
 pub mod record;
 pub mod standard;
 pub mod temporal;

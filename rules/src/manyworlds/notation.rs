@@ -1,0 +1,410 @@
+//! Many Worlds notation, as the rule text writes it.
+//!
+//! | action                 | canonical                    |
+//! |------------------------|------------------------------|
+//! | split (M-2)            | `(VII) Nxe4 (=XII) Bd2 (=XV)` |
+//! | transfer (M-2)         | `Nc6 IV-VII`, pawn `e5 III-IV` |
+//!
+//! Boards are Roman numerals, the first board `0` ([`Numeral`]). The two
+//! moves of a split are SAN, told apart from the board's other moves (M-3:
+//! moves into check count), without check marks: the object is to capture
+//! a king, not to mate it.
+//!
+//! Read leniently: spaces anywhere between the parts, or none around
+//! parentheses (`(vii)Nxe4(=xii)Bd2`); numerals in any case or in Arabic
+//! digits; the results `(=XII)` may be left out, since the rules decide
+//! them (`(VII) Nxe4 Bd2`), but one written must be right; `=XII` without
+//! parentheses; a comma between the moves; SAN as for standard chess
+//! (`0-0`, `e8Q`, `Ng1f3`, `x` left out, `+ # ! ?` ignored). A transfer's
+//! man may be written without its letter (`c6 IV-VII`: whatever man of
+//! yours stands there), and the boards as `IV - VII`, `IV->VII`, `IV>VII`
+//! or `IV to VII`.
+
+use super::Numeral;
+use super::numeral::NumeralError;
+use crate::ActionError;
+use crate::chess::{CastlingRefusal, IllegalMove, Move, Origin, Role, San};
+use crate::geometry::{Bitboard, File, Rank, Square};
+
+/// A split as written: the board and the two moves with their results.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct SplitText {
+    pub board: Numeral,
+    pub moves: [(String, Option<Numeral>); 2],
+}
+
+/// A transfer as written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct TransferText {
+    pub role: Option<Role>,
+    pub square: Square,
+    pub from: Numeral,
+    pub to: Numeral,
+}
+
+/// The two kinds of action, as written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Text {
+    Split(SplitText),
+    Transfer(TransferText),
+}
+
+const SHAPES: &str = "a split is written (0) e4 (=I) d4 (=II), a transfer Nf6 III-IV";
+
+fn numeral(text: &str, whole: &str) -> Result<Numeral, ActionError> {
+    Numeral::parse(text).map_err(|e| match e {
+        NumeralError::TooLarge(_) => ActionError::illegal(e.to_string()),
+        _ => ActionError::syntax(whole, e.to_string()),
+    })
+}
+
+/// Reads the shape of an action: which kind, which boards, which words.
+pub(crate) fn read(text: &str) -> Result<Text, ActionError> {
+    let trimmed = text.trim();
+    if trimmed.is_empty() {
+        return Err(ActionError::syntax(text, SHAPES));
+    }
+    if let Some(rest) = trimmed.strip_prefix('(') {
+        read_split(text, rest).map(Text::Split)
+    } else {
+        read_transfer(text, trimmed).map(Text::Transfer)
+    }
+}
+
+fn read_split(whole: &str, rest: &str) -> Result<SplitText, ActionError> {
+    let Some((board, rest)) = rest.split_once(')') else {
+        return Err(ActionError::syntax(
+            whole,
+            "close the board's numeral: (IV) Nf6 (=V) e5 (=VI)",
+        ));
+    };
+    let board = numeral(board, whole)?;
+    let mut items: Vec<(bool, String)> = Vec::new(); // (is result, text)
+    let mut current = String::new();
+    let flush = |current: &mut String, items: &mut Vec<(bool, String)>| {
+        if !current.is_empty() {
+            let token = std::mem::take(current);
+            match token.strip_prefix('=') {
+                Some(n) if Numeral::parse(n).is_ok() => items.push((true, n.to_owned())),
+                _ => items.push((false, token)),
+            }
+        }
+    };
+    let chars: Vec<char> = rest.chars().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        if c.is_whitespace() || c == ',' || c == ';' {
+            flush(&mut current, &mut items);
+        } else if c == '(' {
+            let mut j = i + 1;
+            while j < chars.len() && chars[j].is_whitespace() {
+                j += 1;
+            }
+            let Some(close) = chars[i..].iter().position(|&c| c == ')').map(|p| p + i) else {
+                return Err(ActionError::syntax(whole, "a parenthesis is not closed"));
+            };
+            if chars.get(j) == Some(&'=') {
+                flush(&mut current, &mut items);
+                let inner: String = chars[j + 1..close].iter().collect();
+                items.push((true, inner.trim().to_owned()));
+            } else {
+                // A promotion written e8(Q).
+                current.extend(&chars[i..=close]);
+            }
+            i = close;
+        } else {
+            current.push(c);
+        }
+        i += 1;
+    }
+    flush(&mut current, &mut items);
+    let mut moves: Vec<(String, Option<Numeral>)> = Vec::new();
+    for (is_result, item) in items {
+        if is_result {
+            match moves.last_mut() {
+                Some((_, result @ None)) => *result = Some(numeral(&item, whole)?),
+                _ => {
+                    return Err(ActionError::syntax(
+                        whole,
+                        format!("(={item}) must follow the move that makes that board"),
+                    ));
+                }
+            }
+        } else {
+            moves.push((item, None));
+        }
+    }
+    match <[(String, Option<Numeral>); 2]>::try_from(moves) {
+        Ok(moves) => Ok(SplitText { board, moves }),
+        Err(moves) => Err(ActionError::syntax(
+            whole,
+            format!(
+                "a split is two different moves on board {board}, like ({board}) e4 d4; {} written",
+                match moves.len() {
+                    0 => "none".to_owned(),
+                    1 => "one".to_owned(),
+                    n => n.to_string(),
+                }
+            ),
+        )),
+    }
+}
+
+fn read_transfer(whole: &str, text: &str) -> Result<TransferText, ActionError> {
+    let (man, boards) = match text.split_once(char::is_whitespace) {
+        Some((man, boards)) => (man, boards.trim()),
+        None => {
+            return Err(ActionError::syntax(
+                whole,
+                format!(
+                    "a transfer names the man and two boards, like Nf6 III-IV; a split names its board first, like (0) {text} ..."
+                ),
+            ));
+        }
+    };
+    let man = man.trim_end_matches(['+', '#', '!', '?']);
+    let chars: Vec<char> = man.chars().collect();
+    let (role, square_text) = match chars.as_slice() {
+        [f, r] if File::from_char(*f).is_some() && Rank::from_char(*r).is_some() => (None, man),
+        [letter, _, _] => match Role::from_char(*letter) {
+            Some(role) => (Some(role), &man[letter.len_utf8()..]),
+            None => {
+                return Err(ActionError::syntax(
+                    whole,
+                    format!("{letter:?} is not a man's letter: K, Q, R, B, N or P"),
+                ));
+            }
+        },
+        _ => {
+            return Err(ActionError::syntax(
+                whole,
+                "a transfer names the man by its letter and square, like Nf6 III-IV",
+            ));
+        }
+    };
+    let square: Square = square_text.parse().map_err(|_| {
+        ActionError::syntax(whole, format!("{square_text:?} is not a square like f6"))
+    })?;
+    let boards = boards
+        .replace("->", "-")
+        .replace(['>', '–', '—', '→'], "-")
+        .to_ascii_lowercase()
+        .replace(" to ", "-");
+    let parts: Vec<&str> = if boards.contains('-') {
+        boards.split('-').map(str::trim).collect()
+    } else {
+        boards.split_whitespace().collect()
+    };
+    let [from, to] = parts.as_slice() else {
+        return Err(ActionError::syntax(
+            whole,
+            "a transfer names two boards, from and to: Nf6 III-IV",
+        ));
+    };
+    Ok(TransferText {
+        role,
+        square,
+        from: numeral(from, whole)?,
+        to: numeral(to, whole)?,
+    })
+}
+
+/// The SAN of `mv` among `moves`, the side's moves on its board: the start
+/// square's file, else rank, else both, when another man of its kind can
+/// go to the same square.
+pub fn san(moves: &[Move], mv: &Move) -> San {
+    if let Some(side) = mv.castling_side() {
+        return San::Castle(side);
+    }
+    let role = mv.role();
+    let from = mv.from();
+    let to = mv.to();
+    let (file, rank) = if role == Role::Pawn {
+        (mv.is_capture().then_some(from.file()), None)
+    } else {
+        let others: Bitboard = moves
+            .iter()
+            .filter(|m| {
+                matches!(m, Move::Normal { .. })
+                    && m.role() == role
+                    && m.to() == to
+                    && m.from() != from
+            })
+            .map(Move::from)
+            .collect();
+        if others.is_empty() {
+            (None, None)
+        } else if others.is_disjoint(from.file().bitboard()) {
+            (Some(from.file()), None)
+        } else if others.is_disjoint(from.rank().bitboard()) {
+            (None, Some(from.rank()))
+        } else {
+            (Some(from.file()), Some(from.rank()))
+        }
+    };
+    San::Normal {
+        role,
+        file,
+        rank,
+        capture: mv.is_capture(),
+        to,
+        promotion: mv.promotion(),
+    }
+}
+
+/// Whether `mv` fits the written SAN: kind, target, the start square's
+/// file and rank where given; a pawn written without its file pushes (or,
+/// after `x`, takes).
+fn describes(san: &San, mv: &Move) -> bool {
+    match *san {
+        San::Castle(side) => mv.castling_side() == Some(side),
+        San::Normal {
+            role,
+            file,
+            rank,
+            capture,
+            to,
+            ..
+        } => {
+            let from = mv.from();
+            mv.castling_side().is_none()
+                && mv.role() == role
+                && mv.to() == to
+                && file.is_none_or(|f| from.file() == f)
+                && rank.is_none_or(|r| from.rank() == r)
+                && (role != Role::Pawn || file.is_some() || (from.file() != to.file()) == capture)
+        }
+    }
+}
+
+/// The move of `moves` that `text` (SAN, read leniently) names, or why none
+/// does. `castle` explains a castling that is not among the moves.
+pub(crate) fn resolve(
+    moves: &[Move],
+    text: &str,
+    castle: impl Fn(crate::chess::CastlingSide) -> CastlingRefusal,
+) -> Result<Move, ActionError> {
+    let parsed = San::from_ascii(text).map_err(|e| ActionError::syntax(text, e.to_string()))?;
+    let refuse = |e: IllegalMove| match e {
+        IllegalMove::Ambiguous { .. } => ActionError::Ambiguous(e.to_string()),
+        _ => ActionError::Illegal(e.to_string()),
+    };
+    let mut candidates: Vec<Move> = moves
+        .iter()
+        .copied()
+        .filter(|m| describes(&parsed, m))
+        .collect();
+    match parsed {
+        San::Castle(side) => candidates.first().copied().ok_or_else(|| {
+            refuse(IllegalMove::CannotCastle {
+                side,
+                reason: castle(side),
+            })
+        }),
+        San::Normal {
+            role,
+            file,
+            rank,
+            capture,
+            to,
+            promotion,
+        } => {
+            if promotion.is_some() && (role != Role::Pawn || !Move::reaches_back_rank(to)) {
+                return Err(refuse(IllegalMove::CannotPromote));
+            }
+            if candidates.is_empty() {
+                let hint = (role == Role::Pawn && file.is_none() && !capture)
+                    .then(|| {
+                        moves
+                            .iter()
+                            .find(|m| m.role() == Role::Pawn && m.to() == to && m.is_capture())
+                            .map(|m| format!("to capture, write {}", san(moves, m)))
+                    })
+                    .flatten();
+                return Err(refuse(IllegalMove::NoneCanReach {
+                    role,
+                    origin: Origin::new(file, rank),
+                    to,
+                    hint,
+                }));
+            }
+            let froms: Bitboard = candidates.iter().map(Move::from).collect();
+            if froms.more_than_one() {
+                let options = froms
+                    .into_iter()
+                    .filter_map(|from| candidates.iter().find(|m| m.from() == from))
+                    .map(|m| san(moves, m).to_string())
+                    .collect();
+                return Err(refuse(IllegalMove::Ambiguous { role, to, options }));
+            }
+            if candidates.iter().any(|m| m.promotion().is_some()) {
+                let Some(promotion) = promotion else {
+                    let queen = candidates
+                        .iter()
+                        .find(|m| m.promotion() == Some(Role::Queen))
+                        .unwrap_or(&candidates[0]);
+                    return Err(refuse(IllegalMove::MustPromote {
+                        example: san(moves, queen).to_string(),
+                    }));
+                };
+                candidates.retain(|m| m.promotion() == Some(promotion));
+            }
+            candidates
+                .first()
+                .copied()
+                .ok_or_else(|| refuse(IllegalMove::CannotPromote))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn splits_are_read_leniently() {
+        let t = read("(VII) Nxe4 (=XII) Bd2 (=XV)").unwrap();
+        let Text::Split(s) = t else { panic!() };
+        assert_eq!(s.board, Numeral(7));
+        assert_eq!(s.moves[0], ("Nxe4".to_owned(), Some(Numeral(12))));
+        assert_eq!(s.moves[1], ("Bd2".to_owned(), Some(Numeral(15))));
+        let Text::Split(s) = read(" ( vii )Nxe4(= xii)Bd2 ").unwrap() else {
+            panic!()
+        };
+        assert_eq!(s.moves[1], ("Bd2".to_owned(), None));
+        let Text::Split(s) = read("(0) e8(Q) =I, d4").unwrap() else {
+            panic!()
+        };
+        assert_eq!(s.moves[0], ("e8(Q)".to_owned(), Some(Numeral(1))));
+        assert!(read("(0) e4").is_err());
+        assert!(read("(0) (=I) e4 d4").is_err());
+        assert!(read("(0 e4 d4").is_err());
+    }
+
+    #[test]
+    fn transfers_are_read_leniently() {
+        let want = Text::Transfer(TransferText {
+            role: Some(Role::Knight),
+            square: Square::C6,
+            from: Numeral(4),
+            to: Numeral(7),
+        });
+        for text in [
+            "Nc6 IV-VII",
+            "nc6 iv - vii",
+            "Nc6 IV->VII",
+            "Nc6 4 to 7",
+            "Nc6 IV VII",
+        ] {
+            assert_eq!(read(text), Ok(want.clone()), "{text}");
+        }
+        assert!(matches!(
+            read("c6 IV-VII"),
+            Ok(Text::Transfer(TransferText { role: None, .. }))
+        ));
+        assert!(read("e4").is_err());
+        assert!(read("Nc6 IV").is_err());
+        assert!(read("Zc6 IV-V").is_err());
+    }
+}

@@ -1,0 +1,162 @@
+//! Board numerals (M-1): the first board is `0`, the next ones `I`, `II`,
+//! `III`, ... in creation order, written in Roman numerals.
+//!
+//! Read leniently: any case (`iv`), and Arabic digits (`4` for IV); a
+//! Roman numeral must be written the usual way (`IV`, not `IIII`).
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+/// The largest board number read: far beyond any game, small enough that
+/// its numeral stays short.
+pub const MAX_NUMERAL: u32 = 99_999;
+
+/// A board's number, shown as a Roman numeral (0 for the first board).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Numeral(pub u32);
+
+const TABLE: [(u32, &str); 13] = [
+    (1000, "M"),
+    (900, "CM"),
+    (500, "D"),
+    (400, "CD"),
+    (100, "C"),
+    (90, "XC"),
+    (50, "L"),
+    (40, "XL"),
+    (10, "X"),
+    (9, "IX"),
+    (5, "V"),
+    (4, "IV"),
+    (1, "I"),
+];
+
+impl fmt::Display for Numeral {
+    /// `0`, `I`, `II`, ..., `MMXXV`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut n = self.0;
+        if n == 0 {
+            return f.write_str("0");
+        }
+        for (value, letters) in TABLE {
+            while n >= value {
+                f.write_str(letters)?;
+                n -= value;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Why a text is not a board numeral.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NumeralError {
+    Empty,
+    /// Not made of Roman letters or digits.
+    Letters(String),
+    /// Roman letters in an unusual order: the usual spelling.
+    Unusual {
+        written: String,
+        usual: String,
+    },
+    TooLarge(String),
+}
+
+impl fmt::Display for NumeralError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NumeralError::Empty => f.write_str("a board is named by its numeral, like 0, I or XII"),
+            NumeralError::Letters(s) => write!(
+                f,
+                "{s:?} is not a board numeral: boards are 0, I, II, III, IV, ..."
+            ),
+            NumeralError::Unusual { written, usual } => {
+                write!(
+                    f,
+                    "{written} is not how Roman numerals are written: write {usual}"
+                )
+            }
+            NumeralError::TooLarge(s) => write!(f, "there is no board {s}"),
+        }
+    }
+}
+
+impl Numeral {
+    /// Reads `0`, a Roman numeral in any case, or Arabic digits.
+    pub fn parse(text: &str) -> Result<Numeral, NumeralError> {
+        let text = text.trim();
+        if text.is_empty() {
+            return Err(NumeralError::Empty);
+        }
+        if text.bytes().all(|b| b.is_ascii_digit()) {
+            return match text.parse::<u32>() {
+                Ok(n) if n <= MAX_NUMERAL => Ok(Numeral(n)),
+                _ => Err(NumeralError::TooLarge(text.to_owned())),
+            };
+        }
+        let upper = text.to_ascii_uppercase();
+        if upper.len() > 40 {
+            return Err(NumeralError::TooLarge(text.to_owned()));
+        }
+        let value = |c: char| match c {
+            'I' => Some(1u32),
+            'V' => Some(5),
+            'X' => Some(10),
+            'L' => Some(50),
+            'C' => Some(100),
+            'D' => Some(500),
+            'M' => Some(1000),
+            _ => None,
+        };
+        let values: Option<Vec<u32>> = upper.chars().map(value).collect();
+        let Some(values) = values else {
+            return Err(NumeralError::Letters(text.to_owned()));
+        };
+        let mut total = 0i64;
+        for (i, &v) in values.iter().enumerate() {
+            if values.get(i + 1).is_some_and(|&next| next > v) {
+                total -= i64::from(v);
+            } else {
+                total += i64::from(v);
+            }
+        }
+        if total <= 0 || total > i64::from(MAX_NUMERAL) {
+            return Err(NumeralError::TooLarge(text.to_owned()));
+        }
+        let total = total as u32;
+        let usual = Numeral(total).to_string();
+        if usual != upper {
+            return Err(NumeralError::Unusual {
+                written: text.to_owned(),
+                usual,
+            });
+        }
+        Ok(Numeral(total))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numerals_round_trip() {
+        for n in 0..=3000 {
+            let text = Numeral(n).to_string();
+            assert_eq!(Numeral::parse(&text), Ok(Numeral(n)), "{text}");
+            assert_eq!(Numeral::parse(&text.to_ascii_lowercase()), Ok(Numeral(n)));
+        }
+        assert_eq!(Numeral(0).to_string(), "0");
+        assert_eq!(Numeral(14).to_string(), "XIV");
+        assert_eq!(Numeral::parse("12"), Ok(Numeral(12)));
+        assert!(matches!(
+            Numeral::parse("IIII"),
+            Err(NumeralError::Unusual { .. })
+        ));
+        assert!(Numeral::parse("e4").is_err());
+        assert!(Numeral::parse("").is_err());
+        assert!(Numeral::parse("99999999999999999999").is_err());
+    }
+}
