@@ -5,6 +5,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use crate::manyworlds;
+use crate::gifford;
 use crate::standard;
 use crate::temporal;
 use crate::{Color, OptionError, Options, Status, Variant, View};
@@ -150,6 +151,7 @@ pub fn filter_suggestions(all: Vec<String>, typed: &str, limit: usize) -> Vec<St
 pub enum Action {
     Standard(standard::Move),
     Temporal(temporal::Action),
+    Gifford(gifford::Action),
     ManyWorlds(manyworlds::Action),
 }
 
@@ -158,6 +160,7 @@ pub enum Action {
 enum Inner {
     Standard(standard::Chess),
     Temporal(temporal::TemporalChess),
+    Gifford(gifford::Gifford),
     ManyWorlds(manyworlds::ManyWorlds),
 }
 
@@ -178,6 +181,7 @@ macro_rules! dispatch {
         match $inner {
             Inner::Standard($g) => $body,
             Inner::Temporal($g) => $body,
+            Inner::Gifford($g) => $body,
             Inner::ManyWorlds($g) => $body,
         }
     };
@@ -191,6 +195,7 @@ impl Game {
         let inner = match variant {
             Variant::Standard => Inner::Standard(standard::Chess::default()),
             Variant::Temporal => Inner::Temporal(temporal::TemporalChess::new()),
+            Variant::Gifford => Inner::Gifford(gifford::Gifford::new()),
             Variant::ManyWorlds => Inner::ManyWorlds(manyworlds::ManyWorlds::new(options.turns)),
             other => return Err(SetupError::Unavailable(other)),
         };
@@ -272,6 +277,7 @@ impl Game {
         match &self.inner {
             Inner::Standard(g) => g.parse(text).map(Action::Standard),
             Inner::Temporal(g) => Rules::parse(g, text).map(Action::Temporal),
+            Inner::Gifford(g) => Rules::parse(g, text).map(Action::Gifford),
             Inner::ManyWorlds(g) => Rules::parse(g, text).map(Action::ManyWorlds),
         }
     }
@@ -281,6 +287,7 @@ impl Game {
         match (&self.inner, action) {
             (Inner::Standard(g), Action::Standard(a)) => g.notation(a),
             (Inner::Temporal(g), Action::Temporal(a)) => Rules::notation(g, a),
+            (Inner::Gifford(g), Action::Gifford(a)) => Rules::notation(g, a),
             (Inner::ManyWorlds(g), Action::ManyWorlds(a)) => Rules::notation(g, a),
             _ => String::new(),
         }
@@ -300,6 +307,7 @@ impl Game {
         let played = match (&mut self.inner, action) {
             (Inner::Standard(g), Action::Standard(a)) => g.play(a)?,
             (Inner::Temporal(g), Action::Temporal(a)) => Rules::play(g, a)?,
+            (Inner::Gifford(g), Action::Gifford(a)) => Rules::play(g, a)?,
             (Inner::ManyWorlds(g), Action::ManyWorlds(a)) => Rules::play(g, a)?,
             _ => return Err(ActionError::illegal("that action belongs to another variant")),
         };

@@ -27,6 +27,8 @@
 //!
 //! - [`standard`]: FIDE chess, the base of every 8x8 variant.
 //! - [`temporal`]: Temporal Chess on the 4x4x4 field.
+//! - [`gifford`]: Gifford's Time Travel Chess: men sent forward in time,
+//!   kings back, every timeline kept.
 //! - [`manyworlds`]: Many Worlds Chess: boards that split, merge and trade
 //!   men.
 //!
@@ -40,6 +42,7 @@ mod variant;
 
 pub mod chess;
 pub mod geometry;
+pub mod gifford;
 pub mod manyworlds;
 pub mod record;
 pub mod standard;
