@@ -13,6 +13,10 @@
 //!   storage failure;
 //! - `notice: TEXT` for reminders and timeouts, checked before each line.
 //!
+//! Besides the slash commands: `/as NAME` switches who is typing
+//! (hot-seat), `/choose ID` presses a button, `/images on|off` switches
+//! board pictures, `/quit` ends early.
+//!
 //! A reply is printed only after what it reports is committed.
 
 mod parse;
@@ -21,7 +25,7 @@ use std::io::{self, BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
 use crate::config::Config;
-use crate::host::{Caller, Host, HostError, Notice, Place, Player, Reply};
+use crate::host::{Caller, Host, HostConfig, HostError, Notice, Place, Player, Reply};
 use crate::store::StoreError;
 
 pub use parse::{Command, MAX_NAME, ParseError, parse_line, read_name};
@@ -103,7 +107,13 @@ impl Session {
         let host = &self.host;
         let result = match command {
             Command::Quit => return None,
-            Command::Help => Ok(host.help()),
+            Command::Help => {
+                let mut help = host.help();
+                help.text.push_str(
+                    "\nIn this console: /as NAME (switch player), /images on|off, /quit",
+                );
+                Ok(help)
+            }
             Command::As(name) => {
                 self.player = Player::console(&name);
                 Ok(Reply::text(format!("You are {name}.")))
@@ -132,6 +142,18 @@ impl Session {
             Command::Rules(variant) => Ok(host.rules(variant)),
             Command::Settings(change) => host.settings(&caller, change).await,
             Command::Choose(id) => host.choose(&caller, &id).await,
+            Command::Images(on) => {
+                let config = HostConfig {
+                    images: on,
+                    ..self.host.config().clone()
+                };
+                self.host = self.host.clone().with_config(config);
+                Ok(Reply::text(if on {
+                    "Board images on."
+                } else {
+                    "Board images off."
+                }))
+            }
         };
         Some(match result {
             Ok(reply) => self.reply_lines(&reply),

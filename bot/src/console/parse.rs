@@ -40,6 +40,8 @@ pub enum Command {
     Rules(Option<Variant>),
     Settings(SettingsChange),
     Choose(String),
+    /// Console only: draw board images or not (text-only play is faster).
+    Images(bool),
     Quit,
 }
 
@@ -245,6 +247,11 @@ pub fn parse_line(line: &str) -> Result<Option<Command>, ParseError> {
             [id] => Command::Choose((*id).to_owned()),
             _ => return err("usage: /choose ID, like /choose challenge:1:accept"),
         },
+        "images" => match args {
+            [on] if on.eq_ignore_ascii_case("on") => Command::Images(true),
+            [off] if off.eq_ignore_ascii_case("off") => Command::Images(false),
+            _ => return err("usage: /images on|off"),
+        },
         other => {
             return err(format!(
                 "unknown command /{other}; /help lists the commands"
@@ -331,6 +338,7 @@ mod tests {
             ok("/choose game:1:draw:accept"),
             Command::Choose("game:1:draw:accept".into())
         );
+        assert_eq!(ok("/images off"), Command::Images(false));
         assert_eq!(parse_line("").unwrap(), None);
         assert_eq!(parse_line("# a comment").unwrap(), None);
         for bad in [
@@ -354,6 +362,7 @@ mod tests {
             "/settings days:99",
             "/choose",
             "/games now",
+            "/images maybe",
         ] {
             assert!(parse_line(bad).is_err(), "{bad}");
         }
@@ -370,7 +379,7 @@ mod tests {
             cmd in prop::sample::select(vec![
                 "/as", "/challenge", "/accept", "/decline", "/cancel", "/move", "/moves",
                 "/board", "/snapshot", "/games", "/resign", "/draw", "/abort", "/history",
-                "/rules", "/settings", "/choose", "/help", "/quit",
+                "/rules", "/settings", "/choose", "/help", "/quit", "/images",
             ]),
             args in prop::collection::vec("[@#:=a-z0-9/_. -]{0,12}|\\PC{0,6}", 0..5),
         ) {

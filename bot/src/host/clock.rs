@@ -91,9 +91,13 @@ pub fn timestamp(at: Millis) -> String {
 }
 
 /// `2 days 3 hours`, `5 hours 12 minutes`, `40 seconds`: the two largest
-/// units, for a duration that is not negative.
+/// units, for a duration that is not negative. From a minute up, rounded to
+/// the minute (3 days less a few milliseconds is `3 days`).
 pub fn duration_words(ms: Millis) -> String {
-    let ms = ms.max(0);
+    let mut ms = ms.max(0);
+    if ms >= MINUTE {
+        ms = (ms + MINUTE / 2) / MINUTE * MINUTE;
+    }
     let units = [
         (DAY, "day"),
         (HOUR, "hour"),
@@ -154,6 +158,8 @@ mod tests {
         assert_eq!(duration_words(HOUR + MINUTE), "1 hour 1 minute");
         assert_eq!(duration_words(40 * SECOND), "40 seconds");
         assert_eq!(duration_words(10), "less than a second");
+        assert_eq!(duration_words(3 * DAY - 50), "3 days");
+        assert_eq!(duration_words(DAY - 29 * SECOND), "1 day");
         assert_eq!(duration_words(-5), "less than a second");
     }
 }

@@ -786,11 +786,7 @@ impl Host {
         )];
         let mut reply = Reply::default().about(row.id);
         if row.status == GameStatus::Live {
-            lines.push(format!(
-                "{} (ply {}).",
-                self.turn_line(loaded, now),
-                row.ply
-            ));
+            lines.push(format!("Ply {}: {}.", row.ply, self.turn_line(loaded, now)));
             let offer = self.store.draw_offer(row.id).await?;
             if let Some(o) = offer {
                 lines.push(format!("{} offers a draw.", row.name(o.side)));
