@@ -475,3 +475,33 @@ fn decision5_a_king_may_not_stay_where_an_enemy_man_reappears() {
     assert!(answers.iter().any(|a| a.starts_with("KBb2-")));
     assert!(!answers.iter().any(|a| a.starts_with("KBb2^")));
 }
+
+#[test]
+fn t9_decision13_stalemate_a_king_due_back_into_check() {
+    // Found by random play. Black's king is away on Bc1 with its last
+    // checker; White's king steps next to that cell. Every Black action
+    // would end with its king returning into check, and a disappeared king
+    // is not in check (T-8): stalemate (T-9).
+    let record = [
+        "K@Aa4",
+        "K@Ad1",
+        "KAa4~Aa3/2",
+        "KAd1-Ac2",
+        "B@Dd1",
+        "KAc2-Ad1",
+        "KAa4-Ba3",
+        "KAd1-Bc1",
+        "B@Ba2",
+        "U@Ab3",
+        "BBa2~Ca1/1",
+        "KBc1^3",
+        "Q@Da2",
+        "U@Aa1",
+        "KAa3-Bb3",
+        "UAa1-Cc3",
+    ];
+    let mut g = game(&record);
+    assert_eq!(g.status(), Status::Ongoing);
+    g.play("KBb3-Cb2").unwrap();
+    assert_eq!(finished(&g), (None, Reason::Stalemate));
+}

@@ -201,10 +201,10 @@ pub(crate) fn king_attacks(from: Cell) -> Bitboard {
 /// The cells strictly between `from` and `to` when they share a line, else
 /// the empty set. Used to say why a line move is blocked.
 pub fn between(from: Cell, to: Cell) -> Bitboard {
-    for d in 0..26 {
-        let ray = RAYS[d][from.index() as usize];
+    for rays in &RAYS {
+        let ray = rays[from.index() as usize];
         if ray & to.bit().0 != 0 {
-            return Bitboard(ray & !RAYS[d][to.index() as usize] & !to.bit().0);
+            return Bitboard(ray & !rays[to.index() as usize] & !to.bit().0);
         }
     }
     Bitboard::EMPTY

@@ -182,9 +182,7 @@ impl TemporalChess {
                 }
             )
         {
-            return refuse(format!(
-                "first {me} places its king on a vacant cell (T-2), like K@Bb2"
-            ));
+            return Err(placement_first(me));
         }
         match action {
             Action::Drop { kind, to } => {
@@ -276,6 +274,14 @@ impl TemporalChess {
         Ok(t)
     }
 
+    /// Why `action` is refused (it is, or this is a fallback).
+    fn refusal(&self, action: Action) -> ActionError {
+        match self.judge(action) {
+            Err(e) => e,
+            Ok(_) => ActionError::illegal("that action is not possible here"),
+        }
+    }
+
     /// T-4, T-5, T-7: the checkers are 1 to 6 and the mover has no warp.
     fn may_warp(&self, count: u8) -> Result<(), ActionError> {
         if !(1..=MAX_CHECKERS).contains(&count) {
@@ -334,6 +340,21 @@ impl TemporalChess {
         let p = &self.pos;
         let me = p.to_move;
         let count_u8 = |n: u32| u8::try_from(n).unwrap_or(u8::MAX);
+        let king_placement = matches!(
+            pattern,
+            Pattern::Drop {
+                kind: Kind::King,
+                ..
+            } | Pattern::Move {
+                kind: None | Some(Kind::King),
+                capture: false,
+                warp: None,
+                ..
+            }
+        );
+        if p.placing_king(me) && !king_placement {
+            return Err(placement_first(me));
+        }
         let candidates: Vec<Action> = match pattern {
             Pattern::Drop { kind, to } => vec![Action::Drop { kind, to }],
             Pattern::Move {
@@ -392,14 +413,27 @@ impl TemporalChess {
                     .collect();
                 let what = kind.map_or("man".to_owned(), |k| k.name().to_owned());
                 if reach.is_empty() {
-                    if let Some(cell) = from.cell() {
-                        return self.judge(make(cell)).map(|_| Vec::new());
+                    if let (Some(cell), Some(k)) = (from.cell(), kind)
+                        && let Some((c, found)) = p.man_at(cell)
+                        && c == me
+                        && found != k
+                    {
+                        return Err(ActionError::illegal(format!(
+                            "the man on {cell} is a {found}, not a {k}"
+                        )));
                     }
-                    return Err(ActionError::illegal(match men.len() {
-                        0 => format!("you have no {what}{} on the field", from.describe()),
-                        1 => return self.judge(make(men[0])).map(|_| Vec::new()),
-                        _ => format!("none of your {what}s{} can reach {to}", from.describe()),
-                    }));
+                    return Err(match (from.cell(), men.as_slice()) {
+                        (Some(cell), _) => self.refusal(make(cell)),
+                        (None, [one]) => self.refusal(make(*one)),
+                        (None, []) => ActionError::illegal(format!(
+                            "you have no {what}{} on the field",
+                            from.describe()
+                        )),
+                        (None, _) => ActionError::illegal(format!(
+                            "none of your {what}s{} can reach {to}",
+                            from.describe()
+                        )),
+                    });
                 }
                 if capture && !p.colors[(!me).index()].contains(to) {
                     return Err(ActionError::illegal(format!(
@@ -462,6 +496,13 @@ impl TemporalChess {
         }
         Status::Ongoing
     }
+}
+
+/// T-2: while `me`'s king is in hand, placing it is the only action.
+fn placement_first(me: Color) -> ActionError {
+    ActionError::illegal(format!(
+        "first {me} places its king on a vacant cell (T-2), like K@Bb2"
+    ))
 }
 
 fn plural(n: u8) -> &'static str {
