@@ -109,9 +109,8 @@ impl Session {
             Command::Quit => return None,
             Command::Help => {
                 let mut help = host.help();
-                help.text.push_str(
-                    "\nIn this console: /as NAME (switch player), /images on|off, /quit",
-                );
+                help.text
+                    .push_str("\nIn this console: /as NAME (switch player), /images on|off, /quit");
                 Ok(help)
             }
             Command::As(name) => {
