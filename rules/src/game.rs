@@ -8,6 +8,7 @@ use crate::manyworlds;
 use crate::gifford;
 use crate::standard;
 use crate::temporal;
+use crate::traveler;
 use crate::{Color, OptionError, Options, Status, Variant, View};
 
 /// Whose turn it is, and where.
@@ -151,6 +152,7 @@ pub fn filter_suggestions(all: Vec<String>, typed: &str, limit: usize) -> Vec<St
 pub enum Action {
     Standard(standard::Move),
     Temporal(temporal::Action),
+    Traveler(traveler::Action),
     Gifford(gifford::Action),
     ManyWorlds(manyworlds::Action),
 }
@@ -160,6 +162,7 @@ pub enum Action {
 enum Inner {
     Standard(standard::Chess),
     Temporal(temporal::TemporalChess),
+    Traveler(traveler::TravelerChess),
     Gifford(gifford::Gifford),
     ManyWorlds(manyworlds::ManyWorlds),
 }
@@ -181,6 +184,7 @@ macro_rules! dispatch {
         match $inner {
             Inner::Standard($g) => $body,
             Inner::Temporal($g) => $body,
+            Inner::Traveler($g) => $body,
             Inner::Gifford($g) => $body,
             Inner::ManyWorlds($g) => $body,
         }
@@ -195,6 +199,7 @@ impl Game {
         let inner = match variant {
             Variant::Standard => Inner::Standard(standard::Chess::default()),
             Variant::Temporal => Inner::Temporal(temporal::TemporalChess::new()),
+            Variant::Traveler => Inner::Traveler(traveler::TravelerChess::new()),
             Variant::Gifford => Inner::Gifford(gifford::Gifford::new()),
             Variant::ManyWorlds => Inner::ManyWorlds(manyworlds::ManyWorlds::new(options.turns)),
             other => return Err(SetupError::Unavailable(other)),
@@ -277,6 +282,7 @@ impl Game {
         match &self.inner {
             Inner::Standard(g) => g.parse(text).map(Action::Standard),
             Inner::Temporal(g) => Rules::parse(g, text).map(Action::Temporal),
+            Inner::Traveler(g) => Rules::parse(g, text).map(Action::Traveler),
             Inner::Gifford(g) => Rules::parse(g, text).map(Action::Gifford),
             Inner::ManyWorlds(g) => Rules::parse(g, text).map(Action::ManyWorlds),
         }
@@ -287,6 +293,7 @@ impl Game {
         match (&self.inner, action) {
             (Inner::Standard(g), Action::Standard(a)) => g.notation(a),
             (Inner::Temporal(g), Action::Temporal(a)) => Rules::notation(g, a),
+            (Inner::Traveler(g), Action::Traveler(a)) => Rules::notation(g, a),
             (Inner::Gifford(g), Action::Gifford(a)) => Rules::notation(g, a),
             (Inner::ManyWorlds(g), Action::ManyWorlds(a)) => Rules::notation(g, a),
             _ => String::new(),
@@ -307,6 +314,7 @@ impl Game {
         let played = match (&mut self.inner, action) {
             (Inner::Standard(g), Action::Standard(a)) => g.play(a)?,
             (Inner::Temporal(g), Action::Temporal(a)) => Rules::play(g, a)?,
+            (Inner::Traveler(g), Action::Traveler(a)) => Rules::play(g, a)?,
             (Inner::Gifford(g), Action::Gifford(a)) => Rules::play(g, a)?,
             (Inner::ManyWorlds(g), Action::ManyWorlds(a)) => Rules::play(g, a)?,
             _ => return Err(ActionError::illegal("that action belongs to another variant")),

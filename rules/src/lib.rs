@@ -27,6 +27,7 @@
 //!
 //! - [`standard`]: FIDE chess, the base of every 8x8 variant.
 //! - [`temporal`]: Temporal Chess on the 4x4x4 field.
+//! - [`traveler`]: Time Traveler's Chess: explosions, annihilations, stages.
 //! - [`gifford`]: Gifford's Time Travel Chess: men sent forward in time,
 //!   kings back, every timeline kept.
 //! - [`manyworlds`]: Many Worlds Chess: boards that split, merge and trade
@@ -47,6 +48,7 @@ pub mod manyworlds;
 pub mod record;
 pub mod standard;
 pub mod temporal;
+pub mod traveler;
 pub mod view;
 
 pub use color::{Color, UnknownColor};

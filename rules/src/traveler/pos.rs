@@ -1,0 +1,513 @@
+//! Stages and identities: the state of a game of Time Traveler's Chess, and
+//! how each kind of action changes it (without judging legality).
+//!
+//! Every man has a stage ([`Stage`]) and an identity that lasts the whole
+//! game: the 32 men of the start are numbered 0-15 (White, a1..h2) and
+//! 16-31 (Black, a7..h8); a promoted pawn keeps its number. An explosion
+//! makes two new men with fresh numbers from 32 on. Only the men of the
+//! start can be untraveled, so explosion supports (TT-1) and the men that
+//! can annihilate (TT-3) are always among them: a side's 16 originals are
+//! named by a 16-bit mask of their *local* numbers (identity mod 16).
+
+use serde::{Deserialize, Serialize};
+
+use crate::Color;
+use crate::chess::{Board, CastlingRights, CastlingSide, Move, Piece, Role};
+use crate::geometry::{Bitboard, Rank, Square};
+pub use crate::view::Stage;
+
+/// No man stands here.
+pub(crate) const NO_ID: u8 = u8::MAX;
+
+/// At most this many explosions per side: each needs its own support among
+/// the side's 16 original men (TT-2).
+pub(crate) const MAX_EXPLOSIONS: usize = 16;
+
+/// A man on the board: identity, colour, kind and stage.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct TtMan {
+    pub id: u8,
+    pub color: Color,
+    pub role: Role,
+    pub stage: Stage,
+}
+
+/// One side's explosion, as recorded when it was made (TT-2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct ExplosionRecord {
+    /// The kind of man that exploded.
+    pub role: Role,
+    /// The explosion square.
+    pub square: Square,
+    /// The candidate supports at the time, by local number (bit `m` is the
+    /// side's original man number `m`).
+    pub supports: u16,
+}
+
+/// The en passant chance the last action left.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub(crate) struct EnPassant {
+    /// The square passed over: where the capturing pawn lands.
+    pub square: Square,
+    /// Where the double-stepping pawn stands (or stood, for an
+    /// annihilation).
+    pub victim: Square,
+    /// TT-9: after a double-step annihilation, the identity of the
+    /// traveling pawn that comes back on `victim` when the resonator is
+    /// taken en passant.
+    pub undo: Option<u8>,
+}
+
+/// The position: the men with their stages and identities, whose turn it
+/// is, castling rights, en passant, each side's explosion records, whether
+/// a side ever lost a traveling man to capture, and the move counters.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(into = "PosSerde", try_from = "PosSerde")]
+pub(crate) struct Pos {
+    pub board: Board,
+    pub traveling: Bitboard,
+    pub traveled: Bitboard,
+    pub ids: [u8; 64],
+    pub turn: Color,
+    pub castling: CastlingRights,
+    pub ep: Option<EnPassant>,
+    pub records: [[ExplosionRecord; MAX_EXPLOSIONS]; 2],
+    pub record_len: [u8; 2],
+    /// TT-6: the side lost a traveling man to capture.
+    pub lost: [bool; 2],
+    pub next_id: u8,
+    pub halfmove: u32,
+    pub fullmove: u32,
+}
+
+const EMPTY_RECORD: ExplosionRecord = ExplosionRecord {
+    role: Role::Pawn,
+    square: Square::A1,
+    supports: 0,
+};
+
+impl Pos {
+    /// The starting position: every man untraveled.
+    pub fn start() -> Pos {
+        let board = Board::standard();
+        let mut ids = [NO_ID; 64];
+        for sq in board.occupied() {
+            let i = sq.index();
+            ids[i] = if i < 16 { i as u8 } else { (i - 48 + 16) as u8 };
+        }
+        Pos {
+            board,
+            traveling: Bitboard::EMPTY,
+            traveled: Bitboard::EMPTY,
+            ids,
+            turn: Color::White,
+            castling: CastlingRights::ALL,
+            ep: None,
+            records: [[EMPTY_RECORD; MAX_EXPLOSIONS]; 2],
+            record_len: [0; 2],
+            lost: [false; 2],
+            next_id: 32,
+            halfmove: 0,
+            fullmove: 1,
+        }
+    }
+
+    /// The square an original man (identity below 32) started on.
+    pub fn original_square(id: u8) -> Option<Square> {
+        match id {
+            0..16 => Square::try_from_index(id as usize),
+            16..32 => Square::try_from_index(id as usize - 16 + 48),
+            _ => None,
+        }
+    }
+
+    #[inline]
+    pub fn untraveled(&self) -> Bitboard {
+        self.board.occupied() - self.traveling - self.traveled
+    }
+
+    /// `color`'s men of the given stage.
+    #[inline]
+    pub fn stage_of(&self, color: Color, stage: Stage) -> Bitboard {
+        let set = match stage {
+            Stage::Untraveled => self.untraveled(),
+            Stage::Traveling => self.traveling,
+            Stage::Traveled => self.traveled,
+        };
+        set & self.board.by_color(color)
+    }
+
+    /// The men of `color` that may move: untraveled and traveled.
+    #[inline]
+    pub fn movers(&self, color: Color) -> Bitboard {
+        self.board.by_color(color) - self.traveling
+    }
+
+    #[inline]
+    pub fn stage_at(&self, sq: Square) -> Option<Stage> {
+        if !self.board.occupied().contains(sq) {
+            None
+        } else if self.traveling.contains(sq) {
+            Some(Stage::Traveling)
+        } else if self.traveled.contains(sq) {
+            Some(Stage::Traveled)
+        } else {
+            Some(Stage::Untraveled)
+        }
+    }
+
+    pub fn man_at(&self, sq: Square) -> Option<TtMan> {
+        let piece = self.board.piece_at(sq)?;
+        Some(TtMan {
+            id: self.ids[sq.index()],
+            color: piece.color,
+            role: piece.role,
+            stage: self.stage_at(sq)?,
+        })
+    }
+
+    pub fn put(&mut self, sq: Square, man: TtMan) {
+        self.remove(sq);
+        self.board.set(sq, Piece::new(man.color, man.role));
+        self.ids[sq.index()] = man.id;
+        match man.stage {
+            Stage::Untraveled => {}
+            Stage::Traveling => self.traveling.insert(sq),
+            Stage::Traveled => self.traveled.insert(sq),
+        }
+    }
+
+    pub fn remove(&mut self, sq: Square) -> Option<TtMan> {
+        let man = self.man_at(sq)?;
+        self.board.discard(sq);
+        self.ids[sq.index()] = NO_ID;
+        self.traveling.remove(sq);
+        self.traveled.remove(sq);
+        Some(man)
+    }
+
+    /// `color`'s explosion records so far.
+    pub fn records(&self, color: Color) -> &[ExplosionRecord] {
+        let len = (self.record_len[color.index()] as usize).min(MAX_EXPLOSIONS);
+        &self.records[color.index()][..len]
+    }
+
+    /// Where the original man `local` of `color` stands now, if on the board.
+    pub fn square_of_original(&self, color: Color, local: u8) -> Option<Square> {
+        let id = color.index() as u8 * 16 + local;
+        (self.board.by_color(color) - self.traveling - self.traveled)
+            .into_iter()
+            .chain(self.traveled & self.board.by_color(color))
+            .find(|sq| self.ids[sq.index()] == id)
+    }
+
+    fn finish(&mut self, zeroing: bool) {
+        self.halfmove = if zeroing { 0 } else { self.halfmove + 1 };
+        if self.turn == Color::Black {
+            self.fullmove += 1;
+        }
+        self.turn = self.turn.other();
+    }
+
+    /// A pseudo-legal normal move (a move, castling or en passant) played.
+    pub fn after_move(&self, mv: &Move) -> Pos {
+        let us = self.turn;
+        let them = us.other();
+        let mut p = *self;
+        p.ep = None;
+        let mut zeroing = false;
+        match *mv {
+            Move::Normal {
+                role,
+                from,
+                to,
+                promotion,
+                ..
+            } => {
+                let Some(man) = p.remove(from) else {
+                    return p;
+                };
+                if let Some(taken) = p.remove(to) {
+                    zeroing = true;
+                    if taken.stage == Stage::Traveling {
+                        p.lost[them.index()] = true;
+                    }
+                }
+                p.put(
+                    to,
+                    TtMan {
+                        role: promotion.unwrap_or(man.role),
+                        ..man
+                    },
+                );
+                if role == Role::Pawn {
+                    zeroing = true;
+                    if mv.is_double_step() {
+                        p.ep = double_step_ep(from, to, None);
+                    }
+                }
+                p.castling = p.castling.after_touching(from).after_touching(to);
+            }
+            Move::EnPassant { from, to } => {
+                zeroing = true;
+                let Some(man) = p.remove(from) else {
+                    return p;
+                };
+                p.put(to, man);
+                match self.ep {
+                    Some(EnPassant {
+                        victim,
+                        undo: Some(id),
+                        ..
+                    }) => {
+                        // TT-9: the resonator is taken where it passed, and
+                        // the traveling pawn it annihilated is back.
+                        p.put(
+                            victim,
+                            TtMan {
+                                id,
+                                color: them,
+                                role: Role::Pawn,
+                                stage: Stage::Traveling,
+                            },
+                        );
+                    }
+                    Some(EnPassant { victim, .. }) => {
+                        if let Some(taken) = p.remove(victim)
+                            && taken.stage == Stage::Traveling
+                        {
+                            p.lost[them.index()] = true;
+                        }
+                    }
+                    None => {}
+                }
+            }
+            Move::Castle { king, rook } => {
+                let side = mv.castling_side().unwrap_or(CastlingSide::KingSide);
+                if let (Some(k), Some(r)) = (p.remove(king), p.remove(rook)) {
+                    p.put(side.king_to(us), k);
+                    p.put(side.rook_to(us), r);
+                }
+                p.castling = p.castling.without_color(us);
+            }
+        }
+        p.finish(zeroing);
+        p
+    }
+
+    /// TT-4: a traveling and a traveled `role` appear on `square`; the
+    /// traveled one moves to `to` (taking what stands there, or en passant),
+    /// becoming `promotion`. The explosion is recorded with `supports`.
+    pub fn after_explosion(
+        &self,
+        role: Role,
+        square: Square,
+        to: Square,
+        promotion: Option<Role>,
+        supports: u16,
+    ) -> Pos {
+        let us = self.turn;
+        let them = us.other();
+        let mut p = *self;
+        p.ep = None;
+        let traveling = p.next_id;
+        p.next_id = p.next_id.saturating_add(2);
+        p.put(
+            square,
+            TtMan {
+                id: traveling,
+                color: us,
+                role,
+                stage: Stage::Traveling,
+            },
+        );
+        if role == Role::Pawn
+            && to.file() != square.file()
+            && !p.board.occupied().contains(to)
+            && let Some(ep) = self.ep
+            && ep.square == to
+            && let Some(taken) = p.remove(ep.victim)
+            && taken.stage == Stage::Traveling
+        {
+            p.lost[them.index()] = true;
+        }
+        if let Some(taken) = p.remove(to)
+            && taken.stage == Stage::Traveling
+        {
+            p.lost[them.index()] = true;
+        }
+        p.put(
+            to,
+            TtMan {
+                id: traveling.saturating_add(1),
+                color: us,
+                role: promotion.unwrap_or(role),
+                stage: Stage::Traveled,
+            },
+        );
+        if role == Role::Pawn && square.index().abs_diff(to.index()) == 16 {
+            p.ep = double_step_ep(square, to, None);
+        }
+        p.castling = p.castling.after_touching(to);
+        let n = p.record_len[us.index()] as usize;
+        if n < MAX_EXPLOSIONS {
+            p.records[us.index()][n] = ExplosionRecord {
+                role,
+                square,
+                supports,
+            };
+            p.record_len[us.index()] += 1;
+        }
+        p.finish(true);
+        p
+    }
+
+    /// TT-5: the untraveled man on `from` and the traveling man on `to`
+    /// leave the board. A double step leaves an en passant chance (TT-9).
+    pub fn after_annihilation(&self, from: Square, to: Square) -> Pos {
+        let mut p = *self;
+        p.ep = None;
+        let resonator = p.remove(from);
+        let traveling = p.remove(to);
+        if let (Some(r), Some(t)) = (resonator, traveling)
+            && r.role == Role::Pawn
+            && from.index().abs_diff(to.index()) == 16
+        {
+            p.ep = double_step_ep(from, to, Some(t.id));
+        }
+        p.castling = p.castling.after_touching(from).after_touching(to);
+        p.finish(true);
+        p
+    }
+
+    /// Checks that the parts of the state agree; for tests.
+    pub fn consistency(&self) -> Result<(), String> {
+        let occ = self.board.occupied();
+        if !(self.traveling | self.traveled).is_subset(occ)
+            || self.traveling.intersects(self.traveled)
+        {
+            return Err("stage sets disagree with the board".into());
+        }
+        let mut seen = [false; 256];
+        for sq in Square::ALL {
+            let id = self.ids[sq.index()];
+            if occ.contains(sq) != (id != NO_ID) {
+                return Err(format!("identity on {sq} disagrees with the board"));
+            }
+            if id == NO_ID {
+                continue;
+            }
+            if seen[id as usize] {
+                return Err(format!("identity {id} twice"));
+            }
+            seen[id as usize] = true;
+            let Some(man) = self.man_at(sq) else {
+                continue;
+            };
+            if man.stage == Stage::Untraveled && id >= 32 {
+                return Err(format!("untraveled man on {sq} is not an original"));
+            }
+            if id < 32 && man.color.index() as u8 != id / 16 {
+                return Err(format!("man on {sq} changed colour"));
+            }
+            if man.stage == Stage::Traveling
+                && man.role == Role::Pawn
+                && matches!(sq.rank(), Rank::First | Rank::Eighth)
+            {
+                return Err(format!("traveling pawn on {sq}"));
+            }
+            if man.role == Role::Pawn && matches!(sq.rank(), Rank::First | Rank::Eighth) {
+                return Err(format!("pawn on the last rank at {sq}"));
+            }
+        }
+        Ok(())
+    }
+}
+
+fn double_step_ep(from: Square, to: Square, undo: Option<u8>) -> Option<EnPassant> {
+    Some(EnPassant {
+        square: Square::from_index(((from.index() + to.index()) / 2) as u32),
+        victim: to,
+        undo,
+    })
+}
+
+/// The serialized form of [`Pos`]: the men as a list.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+struct PosSerde {
+    men: Vec<(Square, TtMan)>,
+    turn: Color,
+    castling: u8,
+    ep: Option<EnPassant>,
+    records: [Vec<ExplosionRecord>; 2],
+    lost: [bool; 2],
+    next_id: u8,
+    halfmove: u32,
+    fullmove: u32,
+}
+
+impl From<Pos> for PosSerde {
+    fn from(p: Pos) -> PosSerde {
+        PosSerde {
+            men: p
+                .board
+                .occupied()
+                .into_iter()
+                .filter_map(|sq| Some((sq, p.man_at(sq)?)))
+                .collect(),
+            turn: p.turn,
+            castling: p.castling.bits(),
+            ep: p.ep,
+            records: [
+                p.records(Color::White).to_vec(),
+                p.records(Color::Black).to_vec(),
+            ],
+            lost: p.lost,
+            next_id: p.next_id,
+            halfmove: p.halfmove,
+            fullmove: p.fullmove,
+        }
+    }
+}
+
+impl TryFrom<PosSerde> for Pos {
+    type Error = String;
+    fn try_from(s: PosSerde) -> Result<Pos, String> {
+        let mut p = Pos::start();
+        for sq in Square::ALL {
+            p.remove(sq);
+        }
+        for (sq, man) in s.men {
+            p.put(sq, man);
+        }
+        p.turn = s.turn;
+        let mut castling = CastlingRights::NONE;
+        for color in Color::ALL {
+            for side in CastlingSide::ALL {
+                if CastlingRights::ALL.without(color, side).bits() & s.castling
+                    != s.castling & 0b1111
+                {
+                    castling = castling.with(color, side);
+                }
+            }
+        }
+        p.castling = castling;
+        p.ep = s.ep;
+        for color in Color::ALL {
+            let list = &s.records[color.index()];
+            if list.len() > MAX_EXPLOSIONS {
+                return Err("too many explosions".into());
+            }
+            for (i, r) in list.iter().enumerate() {
+                p.records[color.index()][i] = *r;
+            }
+            p.record_len[color.index()] = list.len() as u8;
+        }
+        p.lost = s.lost;
+        p.next_id = s.next_id;
+        p.halfmove = s.halfmove;
+        p.fullmove = s.fullmove;
+        p.consistency()?;
+        Ok(p)
+    }
+}
