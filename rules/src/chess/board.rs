@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use super::{Move, Piece, Role};
+use super::{CastlingSide, Move, Piece, Role};
 use crate::Color;
 use crate::geometry::attacks::{
     bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
@@ -126,22 +126,38 @@ impl Board {
     /// Puts `piece` on `square`, replacing whatever stood there.
     #[inline]
     pub fn set(&mut self, square: Square, piece: Piece) {
-        self.discard(square);
-        let bit = square.bitboard();
-        self.by_color[piece.color.index()] |= bit;
-        self.by_role[piece.role.index()] |= bit;
-        self.occupied |= bit;
+        self.clear(square);
+        self.put(square, piece);
     }
 
     /// Takes the man off `square`, returning it.
     #[inline]
     pub fn discard(&mut self, square: Square) -> Option<Piece> {
         let piece = self.piece_at(square)?;
-        let bit = square.bitboard();
-        self.by_color[piece.color.index()] -= bit;
-        self.by_role[piece.role.index()] -= bit;
-        self.occupied -= bit;
+        self.clear(square);
         Some(piece)
+    }
+
+    /// Empties `square`, whatever stood there.
+    #[inline]
+    fn clear(&mut self, square: Square) {
+        let keep = !square.bitboard();
+        for set in &mut self.by_color {
+            *set &= keep;
+        }
+        for set in &mut self.by_role {
+            *set &= keep;
+        }
+        self.occupied &= keep;
+    }
+
+    /// Puts `piece` on `square`, which must be empty.
+    #[inline]
+    fn put(&mut self, square: Square, piece: Piece) {
+        let bit = square.bitboard();
+        self.by_color[piece.color.index()] |= bit;
+        self.by_role[piece.role.index()] |= bit;
+        self.occupied |= bit;
     }
 
     /// Every man with its square, a1 first.
@@ -194,26 +210,30 @@ impl Board {
                 promotion,
                 ..
             } => {
-                self.discard(from);
-                self.set(to, Piece::new(color, promotion.unwrap_or(role)));
+                self.clear(from);
+                self.clear(to);
+                self.put(to, Piece::new(color, promotion.unwrap_or(role)));
             }
             Move::EnPassant { from, to } => {
-                self.discard(from);
-                self.discard(Square::new(to.file(), from.rank()));
-                self.set(to, Piece::new(color, Role::Pawn));
+                self.clear(from);
+                self.clear(Square::new(to.file(), from.rank()));
+                self.clear(to);
+                self.put(to, Piece::new(color, Role::Pawn));
             }
             Move::Castle { king, rook } => {
-                let side = mv.castling_side().unwrap_or(super::CastlingSide::KingSide);
-                self.discard(king);
-                self.discard(rook);
-                self.set(
-                    Square::new(side.king_to_file(), king.rank()),
-                    Piece::new(color, Role::King),
-                );
-                self.set(
-                    Square::new(side.rook_to_file(), king.rank()),
-                    Piece::new(color, Role::Rook),
-                );
+                let side = if rook > king {
+                    CastlingSide::KingSide
+                } else {
+                    CastlingSide::QueenSide
+                };
+                let rank = king.rank();
+                let king_to = Square::new(side.king_to_file(), rank);
+                let rook_to = Square::new(side.rook_to_file(), rank);
+                for square in [king, rook, king_to, rook_to] {
+                    self.clear(square);
+                }
+                self.put(king_to, Piece::new(color, Role::King));
+                self.put(rook_to, Piece::new(color, Role::Rook));
             }
         }
     }

@@ -17,8 +17,8 @@ use super::movegen::{CastlingRule, MoveGen, emit, keeps_kings_safe, pawn_targets
 use super::{Board, CastlingSide, Move, Piece, Position, Role};
 use crate::Color;
 use crate::geometry::attacks::{
-    between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, queen_attacks,
-    rook_attacks,
+    between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, pawn_attacks_all,
+    queen_attacks, rook_attacks,
 };
 use crate::geometry::{Bitboard, Rank, Square};
 
@@ -86,13 +86,14 @@ pub(super) fn generate<S: Sink>(pos: &Position, sink: &mut S) {
     // The king steps where no enemy man attacks, seen without the king
     // itself, which would otherwise hide squares behind it.
     let without_king = occupied.without(king);
-    let mut safe = Bitboard::EMPTY;
-    for to in king_attacks(king) - ours {
-        if !board.is_attacked(to, them, without_king) {
-            safe.insert(to);
-        }
-    }
-    sink.targets(board, Role::King, king, safe);
+    let steps = king_attacks(king) - ours;
+    let may_castle = pos.castling().has_any(us);
+    let danger = if steps.any() || may_castle {
+        attacked_by(board, them, without_king)
+    } else {
+        Bitboard::EMPTY
+    };
+    sink.targets(board, Role::King, king, steps - danger);
 
     let checkers = board.attackers_to(king, them, occupied);
     if checkers.more_than_one() {
@@ -154,9 +155,9 @@ pub(super) fn generate<S: Sink>(pos: &Position, sink: &mut S) {
         }
     }
 
-    if checkers.is_empty() && pos.castling().has_any(us) && king == CastlingSide::king_from(us) {
+    if checkers.is_empty() && may_castle && king == CastlingSide::king_from(us) {
         for side in CastlingSide::ALL {
-            if pos.castling().has(us, side) && can_castle(board, us, side, without_king) {
+            if pos.castling().has(us, side) && can_castle(board, us, side, danger) {
                 sink.one(Move::Castle {
                     king,
                     rook: side.rook_from(us),
@@ -164,6 +165,26 @@ pub(super) fn generate<S: Sink>(pos: &Position, sink: &mut S) {
             }
         }
     }
+}
+
+/// Every square a man of `by` attacks when `occupied` are taken.
+#[inline]
+fn attacked_by(board: &Board, by: Color, occupied: Bitboard) -> Bitboard {
+    let theirs = board.by_color(by);
+    let mut attacked = pawn_attacks_all(by, board.by_role(Role::Pawn) & theirs);
+    for square in board.by_role(Role::Knight) & theirs {
+        attacked |= knight_attacks(square);
+    }
+    for square in board.by_role(Role::King) & theirs {
+        attacked |= king_attacks(square);
+    }
+    for square in board.bishops_and_queens() & theirs {
+        attacked |= bishop_attacks(square, occupied);
+    }
+    for square in board.rooks_and_queens() & theirs {
+        attacked |= rook_attacks(square, occupied);
+    }
+    attacked
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -238,17 +259,15 @@ pub(super) fn en_passant_is_safe(
 }
 
 /// Whether `us` (not in check, king and right in place) may castle to
-/// `side`: rook there, squares between empty, king's way unattacked.
-fn can_castle(board: &Board, us: Color, side: CastlingSide, without_king: Bitboard) -> bool {
+/// `side`: rook there, squares between empty, no square of the king's way
+/// in `danger`.
+fn can_castle(board: &Board, us: Color, side: CastlingSide, danger: Bitboard) -> bool {
     let king = CastlingSide::king_from(us);
     let rook = side.rook_from(us);
     let king_to = side.king_to(us);
     board.by_piece(Piece::new(us, Role::Rook)).contains(rook)
         && !between(king, rook).intersects(board.occupied())
-        && between(king, king_to)
-            .with(king_to)
-            .into_iter()
-            .all(|square| !board.is_attacked(square, us.other(), without_king))
+        && !between(king, king_to).with(king_to).intersects(danger)
 }
 
 /// The general path, for a side with no king or several.

@@ -81,6 +81,18 @@ pub fn pawn_attacks(color: Color, square: Square) -> Bitboard {
     PAWN_ATTACKS[color.index()][square.index()]
 }
 
+/// Every square some pawn of `color` on `pawns` attacks.
+#[inline]
+pub fn pawn_attacks_all(color: Color, pawns: Bitboard) -> Bitboard {
+    const NOT_A: u64 = !0x0101_0101_0101_0101;
+    const NOT_H: u64 = !0x8080_8080_8080_8080;
+    let p = pawns.0;
+    Bitboard(match color {
+        Color::White => ((p << 7) & NOT_H) | ((p << 9) & NOT_A),
+        Color::Black => ((p >> 9) & NOT_H) | ((p >> 7) & NOT_A),
+    })
+}
+
 /// The squares a rook on `square` attacks when `occupied` are taken: along
 /// its rank and file up to and including the first occupied square.
 #[inline]
@@ -221,6 +233,13 @@ mod tests {
             Square::B4.bitboard()
         );
         assert_eq!(pawn_attacks(Color::White, Square::H8), Bitboard::EMPTY);
+        for color in Color::ALL {
+            let pawns = Bitboard(0x00ff_0000_8100_ff00);
+            let one_by_one = pawns
+                .into_iter()
+                .fold(Bitboard::EMPTY, |all, sq| all | pawn_attacks(color, sq));
+            assert_eq!(pawn_attacks_all(color, pawns), one_by_one);
+        }
     }
 
     #[test]
