@@ -33,6 +33,17 @@
 //! - [`manyworlds`]: Many Worlds Chess: boards that split, merge and trade
 //!   men.
 //!
+//! # Shared mechanics
+//!
+//! - [`geometry`]: [`Bitboard`](geometry::Bitboard), a set of cells of any
+//!   64-cell board (8x8 or 4x4x4); the 8x8 board's squares, files, ranks,
+//!   attack tables (magic bitboards for sliders) and rays.
+//! - [`chess`]: FIDE mechanics: [`Position`](chess::Position) with its
+//!   fast legal moves, FEN, SAN, UCI, Zobrist keys and
+//!   [`perft`](chess::perft); [`MoveGen`](chess::MoveGen), pseudo-legal
+//!   moves on any board for a chosen set of men, which the 8x8 variants
+//!   build on.
+//!
 //! House rules that settle what the rule texts leave open are cited by tag
 //! (TT-3, G-4, E-9, T-6, M-2, ...) from `VARIANTS.md`.
 

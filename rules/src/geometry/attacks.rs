@@ -3,7 +3,8 @@
 //!
 //! Leapers (king, knight, pawn captures) look up tables built at compile
 //! time. Sliders (rook, bishop, queen) look up magic bitboard tables
-//! ([`super::magic`]) keyed by the occupied squares that can block them.
+//! (see the private `magic` module) keyed by the occupied squares that can
+//! block them.
 
 use super::magic::SLIDERS;
 use super::{Bitboard, Square};
