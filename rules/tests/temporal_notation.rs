@@ -206,3 +206,19 @@ fn refusals_name_the_rule() {
         Some("action 3 (\"X\")")
     );
 }
+
+/// The example record of docs/variants/temporal.md replays to checkmate.
+#[test]
+fn the_documented_example_record_replays() {
+    let doc = include_str!("../../docs/variants/temporal.md");
+    let example = doc.split("## Example").nth(1).unwrap();
+    let record = example.split("```").nth(1).unwrap();
+    let actions = chronomate_rules::record::actions(Variant::Temporal, record);
+    assert_eq!(actions.len(), 7);
+    let g = Game::replay(Variant::Temporal, Options::default(), 0, &actions).unwrap();
+    assert_eq!(
+        g.status().outcome().map(|o| o.to_string()),
+        Some("1-0 (checkmate)".to_owned())
+    );
+    assert_eq!(g.record().last().unwrap(), "QAc3-Cc3#");
+}

@@ -100,7 +100,7 @@ pub use state::{Action, Event, MAX_CHECKERS, Warp};
 use crate::game::Rules;
 use crate::{ActionError, Played, Status, Turn, View};
 
-/// The face of [`TemporalChess`] outside the crate (the [`Rules`] trait is
+/// The face of [`TemporalChess`] outside the crate (the `Rules` trait is
 /// crate-private): for tests, benches and tools.
 impl TemporalChess {
     pub fn turn(&self) -> Turn {
