@@ -127,12 +127,12 @@ where
     );
     let caller = r.source.caller();
     let result = r.race(data.defer_after, hold, work(caller)).await;
-    let outcome = deliver(data, &mut r, result, route).await;
+    deliver(data, &mut r, result, route).await;
     if r.acknowledged() {
         // Keep poise's bookkeeping right for anything it sends later.
         actx.has_sent_initial_response.store(true, Ordering::SeqCst);
     }
-    outcome
+    Ok(())
 }
 
 const PUBLIC: Hold = Hold::Think { ephemeral: false };
@@ -395,20 +395,20 @@ pub async fn history(
     let result = r
         .race(data.defer_after, PUBLIC, data.host.history(&caller, game))
         .await;
-    let sent = match result {
+    match result {
         Ok(record) => {
             let id = record.game.unwrap_or(0);
             let post = Post::text(format!("The record of game #{id} is attached."))
                 .with_text_file(&format!("chronomate-game-{id}.txt"), &record.text)
                 .ephemeral(record.private);
-            r.send(&post).await
+            r.answer(&post).await
         }
         Err(e) => r.refuse(&e).await,
-    };
+    }
     if r.acknowledged() {
         actx.has_sent_initial_response.store(true, Ordering::SeqCst);
     }
-    Ok(sent?)
+    Ok(())
 }
 
 /// A variant's rules in short (without one: the list of variants).

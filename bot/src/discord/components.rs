@@ -78,8 +78,8 @@ async fn on_press(
     let mut r = Responder::new(&ctx.http, Source::Component(press));
     let Ok(choice) = custom_id.parse::<ChoiceId>() else {
         tracing::info!(custom_id, "a button that is not ours");
-        r.send(&Post::text("This button does nothing any more.").ephemeral(true))
-            .await?;
+        r.answer(&Post::text("This button does nothing any more.").ephemeral(true))
+            .await;
         return Ok(());
     };
     let caller = r.source.caller();
@@ -105,18 +105,23 @@ async fn on_press(
                 outcome.push_str(&format!(" → <#{thread}>"));
             }
             let closed = Post::text(format!("{}\n**{outcome}**", press.message.content));
-            r.update(&closed).await?;
+            if let Err(e) = r.update(&closed).await {
+                tracing::warn!(error = %e, "cannot close the pressed message");
+            }
             let more =
                 !post.mentions.is_empty() || !post.files.is_empty() || reply.text.contains('\n');
             if thread.is_none() && more {
-                r.send(&post).await?;
+                r.answer(&post).await;
             }
             if matches!(choice, ChoiceId::Challenge(_, ChallengeChoice::Accept)) {
                 tracing::info!(game = ?reply.game, "challenge accepted");
             }
             Ok(())
         }
-        other => deliver(data, &mut r, other, route(choice)).await,
+        other => {
+            deliver(data, &mut r, other, route(choice)).await;
+            Ok(())
+        }
     }
 }
 

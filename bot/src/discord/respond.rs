@@ -23,8 +23,8 @@ use serenity::{
     MessageFlags,
 };
 
+use super::Data;
 use super::reply::{self, Post};
-use super::{Data, Error};
 use crate::host::{Caller, HostError, Refusal, Reply};
 
 /// What the player is told when something failed on our side.
@@ -179,6 +179,12 @@ impl<'a> Responder<'a> {
     /// Runs `work`; if it is not done after `after`, holds the interaction
     /// as `hold` says and lets it finish.
     pub async fn race<F: Future>(&mut self, after: Duration, hold: Hold, work: F) -> F::Output {
+        if after.is_zero() {
+            if let Err(e) = self.hold(hold).await {
+                tracing::warn!(error = %e, "cannot defer an interaction");
+            }
+            return work.await;
+        }
         tokio::pin!(work);
         match tokio::time::timeout(after, &mut work).await {
             Ok(done) => done,
@@ -273,8 +279,27 @@ impl<'a> Responder<'a> {
         }
     }
 
+    /// Answers with `post`, whatever happens: when the interaction cannot
+    /// be answered (Discord failed, the token expired), a public post goes
+    /// to the channel instead, so a reply that reports committed work is
+    /// never lost. Failures are logged, not returned: the host's work is
+    /// done either way, and the player must not be told otherwise.
+    pub async fn answer(&mut self, post: &Post) {
+        let Err(e) = self.send(post).await else {
+            return;
+        };
+        tracing::warn!(error = %e, "cannot answer the interaction");
+        if post.ephemeral {
+            return;
+        }
+        let channel = self.source.channel_id();
+        if let Err(e) = send_with_retry(self.http, channel, post).await {
+            tracing::error!(%channel, error = %e, "a reply could not be delivered");
+        }
+    }
+
     /// Tells the caller, privately, that the host said no (or broke).
-    pub async fn refuse(&mut self, error: &HostError) -> serenity::Result<()> {
+    pub async fn refuse(&mut self, error: &HostError) {
         let text = match error {
             HostError::Refused(r) => refusal_words(r),
             HostError::Store(e) => {
@@ -282,7 +307,7 @@ impl<'a> Responder<'a> {
                 OUR_FAULT.to_owned()
             }
         };
-        self.send(&Post::text(text).ephemeral(true)).await
+        self.answer(&Post::text(text).ephemeral(true)).await;
     }
 }
 
@@ -317,10 +342,10 @@ pub async fn deliver(
     r: &mut Responder<'_>,
     result: Result<Reply, HostError>,
     route: Route,
-) -> Result<(), Error> {
+) {
     let reply = match result {
         Ok(reply) => reply,
-        Err(e) => return Ok(r.refuse(&e).await?),
+        Err(e) => return r.refuse(&e).await,
     };
     let post = Post::from_reply(&reply);
     let elsewhere = match (route, reply.game) {
@@ -331,12 +356,11 @@ pub async fn deliver(
     };
     match elsewhere {
         Some(thread) => {
-            r.send(&Post::text(format!("Posted in <#{thread}>.")).ephemeral(true))
-                .await?
+            r.answer(&Post::text(format!("Posted in <#{thread}>.")).ephemeral(true))
+                .await
         }
-        None => r.send(&post).await?,
+        None => r.answer(&post).await,
     }
-    Ok(())
 }
 
 /// Posts `post` in the game's thread unless the interaction is in it;

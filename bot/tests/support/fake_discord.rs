@@ -360,6 +360,15 @@ impl FakeDiscord {
         .await
     }
 
+    /// Waits for a session identified after the first `before` ones (a new
+    /// bot process), and returns how many IDENTIFYs there have been.
+    pub async fn wait_new_session(&self, before: u64) -> u64 {
+        self.wait("a new gateway session", |s| {
+            (s.identifies > before && s.gateway.is_some()).then_some(s.identifies)
+        })
+        .await
+    }
+
     pub fn identifies(&self) -> u64 {
         self.inner.lock().identifies
     }
@@ -543,6 +552,15 @@ impl FakeDiscord {
         let data = json!({"custom_id": custom_id, "component_type": 2});
         let (sent, mut body) = self.interaction(3, player, channel_id, data);
         body["message"] = message;
+        if self.inner.lock().dm_users.contains_key(&channel_id) {
+            // A press in a DM: no guild, no member, the user itself.
+            let object = body.as_object_mut().expect("an object");
+            object.remove("guild_id");
+            object.remove("member");
+            object.remove("guild_locale");
+            body["user"] = player.user_json();
+            body["channel"] = json!({"id": channel_id.to_string(), "type": 1});
+        }
         // Edits of the "original" of a component interaction edit its message.
         self.inner
             .lock()
@@ -663,7 +681,7 @@ impl FakeDiscord {
             .filter(|c| c["type"] == json!(11))
             .cloned()
             .collect();
-        threads.sort_by_key(|c| id_of(c));
+        threads.sort_by_key(id_of);
         threads
     }
 
@@ -1078,10 +1096,10 @@ fn route(
                 }
                 // Update the message the component was on (7).
                 7 => {
-                    if let Some(id) = s.originals.get(*token).copied() {
-                        if let Some(m) = s.messages.get_mut(&id) {
-                            edit_message(m, data, files);
-                        }
+                    if let Some(id) = s.originals.get(*token).copied()
+                        && let Some(m) = s.messages.get_mut(&id)
+                    {
+                        edit_message(m, data, files);
                     }
                 }
                 _ => {}
@@ -1112,15 +1130,13 @@ fn route(
         ("DELETE", ["webhooks", _, _, "messages", _]) => (204, None),
         ("POST", ["channels", _, "messages"]) => {
             let channel = num(1).unwrap_or(0);
-            if let Some(user) = s.dm_users.get(&channel) {
-                if s.closed_dms.contains(user) {
-                    return (
-                        403,
-                        Some(
-                            json!({"message": "Cannot send messages to this user", "code": 50007}),
-                        ),
-                    );
-                }
+            if let Some(user) = s.dm_users.get(&channel)
+                && s.closed_dms.contains(user)
+            {
+                return (
+                    403,
+                    Some(json!({"message": "Cannot send messages to this user", "code": 50007})),
+                );
             }
             let id = s.snowflake();
             let m = message_json(id, channel, body, files);

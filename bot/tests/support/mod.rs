@@ -85,10 +85,11 @@ impl World {
             tick_every: None,
             defer_after,
         };
+        let before = fake.identifies();
         let running = discord::start(options, host.clone())
             .await
             .expect("the bot starts");
-        fake.wait_session().await;
+        fake.wait_new_session(before).await;
         (running, host)
     }
 }
@@ -140,4 +141,116 @@ pub fn number_after(text: &str, word: &str) -> Option<i64> {
         .take_while(char::is_ascii_digit)
         .collect();
     digits.parse().ok()
+}
+
+// ---- a game, as the tests play it ----
+
+/// alice challenges bob (alice white); returns the challenge's number and
+/// the id of the message carrying its buttons.
+pub async fn challenge(fake: &FakeDiscord) -> (i64, u64) {
+    let sent = fake
+        .command(
+            &alice(),
+            LOBBY_ID,
+            "challenge",
+            &[
+                Opt::choice("variant", "standard"),
+                Opt::user("opponent", &bob()),
+                Opt::choice("colour", "white"),
+                Opt::int("days", 3),
+            ],
+        )
+        .await;
+    let reply = fake.reply(&sent).await;
+    assert_eq!(reply.callback_type(), Some(4), "answered at once");
+    assert!(!reply.is_ephemeral());
+    let text = reply.content().to_owned();
+    assert!(text.contains(&bob().mention()), "bob is pinged: {text}");
+    let allowed = &reply.message().unwrap()["allowed_mentions"];
+    assert_eq!(allowed["users"][0], bob().id.to_string(), "{allowed}");
+    assert_eq!(
+        allowed["parse"],
+        serde_json::json!([]),
+        "no roles, no @everyone"
+    );
+    let id = number_after(&text, "Challenge").expect("the challenge's number");
+    assert_eq!(
+        reply.custom_ids(),
+        [
+            format!("challenge:{id}:accept"),
+            format!("challenge:{id}:decline"),
+            format!("challenge:{id}:cancel"),
+        ]
+    );
+    let message = id_of(&fake.original(&sent).await);
+    (id, message)
+}
+
+/// bob presses Accept: the game's thread, its first post and the game id.
+pub async fn accept(fake: &FakeDiscord, challenge: i64, message: u64) -> (u64, i64) {
+    let mark = fake.mark();
+    let press = fake
+        .click(&bob(), message, &format!("challenge:{challenge}:accept"))
+        .await;
+    // The thread hangs under the challenge message.
+    let thread_path = format!("/channels/{LOBBY_ID}/messages/{message}/threads");
+    let opened = fake
+        .wait_call_after("the game's thread", mark, |c| c.is("POST", &thread_path))
+        .await;
+    let thread = message; // Discord gives a thread started from a message that message's id.
+    assert!(
+        opened.json.as_ref().unwrap()["name"]
+            .as_str()
+            .unwrap()
+            .contains("alice vs bob")
+    );
+    let first = fake
+        .wait_call_after("the first post in the thread", mark, |c| {
+            c.is("POST", &format!("/channels/{thread}/messages"))
+        })
+        .await;
+    let text = first.content();
+    assert!(text.contains("begins"), "{text}");
+    assert!(
+        text.contains(&alice().mention()),
+        "white, to move, is pinged: {text}"
+    );
+    assert_board_png(&first);
+    let game = number_after(text, "game").expect("the game's number");
+
+    // The challenge message is closed: no buttons, the outcome and a link.
+    let closed = fake.callback(&press).await;
+    assert_eq!(closed.callback_type(), Some(7));
+    assert!(closed.custom_ids().is_empty());
+    assert!(
+        closed.content().contains(&format!("<#{thread}>")),
+        "{}",
+        closed.content()
+    );
+    assert!(
+        closed.content().contains("accepted"),
+        "{}",
+        closed.content()
+    );
+    (thread, game)
+}
+
+pub fn assert_board_png(call: &Call) {
+    let pngs = call.pngs();
+    assert_eq!(
+        pngs.len(),
+        1,
+        "one board image in {} {}",
+        call.method,
+        call.path
+    );
+    assert_eq!(pngs[0].field, "files[0]");
+    assert!(pngs[0].filename.ends_with(".png"), "{}", pngs[0].filename);
+}
+
+pub async fn play(fake: &FakeDiscord, who: &Player, thread: u64, action: &str) -> Call {
+    let sent = fake
+        .command(who, thread, "move", &[Opt::str("action", action)])
+        .await;
+    fake.reply(&sent).await
 }

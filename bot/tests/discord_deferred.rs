@@ -1,0 +1,145 @@
+//! When the host is slow (a big render, a busy database), interactions are
+//! deferred before Discord's 3 seconds run out and answered afterwards:
+//! the board travels in the follow-up, pings still ping (a fresh follow-up
+//! instead of filling in the placeholder), refusals stay private.
+//!
+//! The bot here defers everything at once (`defer_after` = 0), so the
+//! deferred path is taken on every interaction.
+
+mod support;
+
+use std::time::Duration;
+
+use support::*;
+
+/// The calls answering `sent`, in order, as `METHOD kind` words.
+fn shape(fake: &FakeDiscord, sent: &Sent) -> Vec<String> {
+    fake.responses(sent)
+        .iter()
+        .map(|c| match c.callback_type() {
+            Some(t) => format!("callback {t}"),
+            None if c.path.ends_with("@original") => format!("{} original", c.method),
+            None => format!("{} followup", c.method),
+        })
+        .collect()
+}
+
+/// Waits for the follow-up that answers a deferred interaction.
+async fn followup(fake: &FakeDiscord, sent: &Sent) -> Call {
+    let path = format!("/webhooks/{APPLICATION_ID}/{}", sent.token);
+    fake.wait_call("a follow-up", |calls| {
+        calls
+            .iter()
+            .find(|c| c.is("POST", &path) && c.path == path)
+            .cloned()
+    })
+    .await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn slow_answers_are_deferred_then_followed_up() {
+    within_limit(async {
+        let fake = FakeDiscord::start().await;
+        let world = World::new();
+        let (bot, _host) = world.start_bot_with(&fake, Duration::ZERO).await;
+        wait_registered(&fake).await;
+
+        // A challenge that pings bob: deferred publicly, then the
+        // placeholder is replaced by a fresh message that pings.
+        let sent = fake
+            .command(
+                &alice(),
+                LOBBY_ID,
+                "challenge",
+                &[
+                    Opt::choice("variant", "standard"),
+                    Opt::user("opponent", &bob()),
+                    Opt::choice("colour", "white"),
+                ],
+            )
+            .await;
+        let posted = followup(&fake, &sent).await;
+        assert_eq!(
+            shape(&fake, &sent),
+            ["callback 5", "DELETE original", "POST followup"]
+        );
+        assert!(!fake.callback(&sent).await.is_ephemeral());
+        assert!(posted.content().contains(&bob().mention()));
+        let id = number_after(posted.content(), "Challenge").expect("the challenge's number");
+        let accept_id = format!("challenge:{id}:accept");
+        assert!(posted.custom_ids().contains(&accept_id));
+
+        // The accept button: acknowledged (6), then the challenge message
+        // is edited and the game starts in a new thread.
+        let message = fake.message_with_button(&accept_id).await;
+        let mark = fake.mark();
+        let press = fake.click(&bob(), message, &accept_id).await;
+        let edited = fake
+            .wait_call("the challenge message edited", |calls| {
+                calls
+                    .iter()
+                    .find(|c| c.method == "PATCH" && c.path.contains(&press.token))
+                    .cloned()
+            })
+            .await;
+        assert_eq!(fake.callback(&press).await.callback_type(), Some(6));
+        assert!(edited.custom_ids().is_empty());
+        assert!(
+            edited.content().contains("accepted"),
+            "{}",
+            edited.content()
+        );
+        let thread = message;
+        let first = fake
+            .wait_call_after("the game in its thread", mark, |c| {
+                c.is("POST", &format!("/channels/{thread}/messages"))
+            })
+            .await;
+        assert_board_png(&first);
+
+        // A move in the thread: the board in the follow-up, and bob pinged.
+        let sent = fake
+            .command(&alice(), thread, "move", &[Opt::str("action", "e4")])
+            .await;
+        let moved = followup(&fake, &sent).await;
+        assert_eq!(
+            shape(&fake, &sent),
+            ["callback 5", "DELETE original", "POST followup"]
+        );
+        assert!(moved.content().contains("played e4"), "{}", moved.content());
+        assert!(moved.content().contains(&bob().mention()));
+        assert_board_png(&moved);
+
+        // The board pings nobody: the follow-up fills the placeholder in.
+        let sent = fake.command(&bob(), thread, "board", &[]).await;
+        let board = followup(&fake, &sent).await;
+        assert_eq!(shape(&fake, &sent), ["callback 5", "POST followup"]);
+        assert_board_png(&board);
+
+        // A refusal after a public deferral is still private.
+        let sent = fake
+            .command(&alice(), thread, "move", &[Opt::str("action", "d4")])
+            .await;
+        let refused = followup(&fake, &sent).await;
+        assert_eq!(
+            shape(&fake, &sent),
+            ["callback 5", "DELETE original", "POST followup"]
+        );
+        assert!(refused.is_ephemeral());
+        assert!(
+            refused.content().contains("not your turn"),
+            "{}",
+            refused.content()
+        );
+
+        // A private listing is deferred privately.
+        let sent = fake.command(&bob(), LOBBY_ID, "games", &[]).await;
+        let listed = followup(&fake, &sent).await;
+        assert_eq!(shape(&fake, &sent), ["callback 5", "POST followup"]);
+        assert!(fake.callback(&sent).await.is_ephemeral());
+        assert!(listed.is_ephemeral());
+
+        bot.shutdown().await;
+    })
+    .await;
+}

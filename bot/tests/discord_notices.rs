@@ -1,0 +1,160 @@
+//! Reminders and timeouts reach the players: by DM, and in the game's
+//! thread when a DM is refused (Discord's 50007) or a game ends on time;
+//! a rate-limited post is tried again.
+
+mod support;
+
+use serde_json::json;
+use support::*;
+
+const HOUR: i64 = 3_600_000;
+const DAY: i64 = 24 * HOUR;
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_closed_dm_falls_back_to_the_thread() {
+    within_limit(async {
+        let fake = FakeDiscord::start().await;
+        let world = World::new();
+        let (bot, _host) = world.start_bot(&fake).await;
+        wait_registered(&fake).await;
+        let (id, message) = challenge(&fake).await;
+        let (thread, game) = accept(&fake, id, message).await;
+        let thread_messages = format!("/channels/{thread}/messages");
+
+        // alice (to move, 3 days per move) has her DMs closed, and the
+        // thread is rate limited once.
+        fake.close_dms(alice().id);
+        fake.fail_next(
+            "POST",
+            &thread_messages,
+            429,
+            json!({"message": "You are being rate limited.", "retry_after": 0.01, "global": false, "code": 0}),
+            1,
+        );
+        let mark = fake.mark();
+        // A day before the deadline: the reminder is due.
+        let delivered = bot.tick(T0 + 2 * DAY + HOUR).await;
+        assert_eq!(delivered, 1);
+
+        let calls: Vec<Call> = fake.calls().into_iter().skip(mark).collect();
+        let opened = calls
+            .iter()
+            .find(|c| c.is("POST", "/users/@me/channels"))
+            .expect("a DM channel is opened");
+        assert_eq!(opened.json.as_ref().unwrap()["recipient_id"], alice().id.to_string());
+        let dm = fake.dm_channel(alice().id).expect("alice's DM channel");
+        let refused = calls
+            .iter()
+            .find(|c| c.is("POST", &format!("/channels/{dm}/messages")))
+            .expect("the DM is tried");
+        assert_eq!(refused.status, 403);
+        let posts: Vec<&Call> = calls.iter().filter(|c| c.is("POST", &thread_messages)).collect();
+        assert_eq!(posts.len(), 2, "rate limited once, then posted");
+        assert_eq!(posts[0].status, 429);
+        assert_eq!(posts[1].status, 200);
+        let text = posts[1].content();
+        assert!(text.contains("Reminder"), "{text}");
+        assert!(text.contains(&alice().mention()), "alice is pinged instead: {text}");
+        assert_eq!(
+            posts[1].message().unwrap()["allowed_mentions"]["users"],
+            json!([alice().id.to_string()])
+        );
+        assert_eq!(posts[1].custom_ids(), [format!("game:{game}:board")]);
+
+        // The reminder is sent once.
+        let mark = fake.mark();
+        assert_eq!(bot.tick(T0 + 2 * DAY + 2 * HOUR).await, 0);
+        assert_eq!(fake.mark(), mark, "nothing more was sent");
+
+        bot.shutdown().await;
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn reminders_by_dm_and_a_time_forfeit_in_the_thread() {
+    within_limit(async {
+        let fake = FakeDiscord::start().await;
+        let world = World::new();
+        let (bot, _host) = world.start_bot(&fake).await;
+        wait_registered(&fake).await;
+        let (id, message) = challenge(&fake).await;
+        let (thread, game) = accept(&fake, id, message).await;
+        let thread_messages = format!("/channels/{thread}/messages");
+
+        // alice moves on the second day; bob's three days start then.
+        world.clock.set(T0 + DAY);
+        play(&fake, &alice(), thread, "e4").await;
+
+        // bob's reminder, a day before his deadline, reaches him by DM alone.
+        let mark = fake.mark();
+        assert_eq!(bot.tick(T0 + 3 * DAY + HOUR).await, 1);
+        let dm = fake.dm_channel(bob().id).expect("bob's DM channel");
+        let calls: Vec<Call> = fake.calls().into_iter().skip(mark).collect();
+        let direct = calls
+            .iter()
+            .find(|c| c.is("POST", &format!("/channels/{dm}/messages")))
+            .expect("a DM to bob");
+        assert_eq!(direct.status, 200);
+        assert!(
+            direct.content().contains("Reminder"),
+            "{}",
+            direct.content()
+        );
+        assert!(!direct.content().contains("<@"), "no pings in a DM");
+        assert!(
+            calls.iter().all(|c| !c.is("POST", &thread_messages)),
+            "nothing in the thread"
+        );
+
+        // bob presses Board in his DM: the board, right there.
+        let board = format!("game:{game}:board");
+        let on = fake.message_with_button(&board).await;
+        let press = fake.click(&bob(), on, &board).await;
+        let shown = fake.reply(&press).await;
+        assert!(
+            shown.content().contains(&format!("Game #{game}")),
+            "{}",
+            shown.content()
+        );
+        assert_board_png(&shown);
+
+        // bob lets his time run out: both are told, and the thread hears it.
+        let mark = fake.mark();
+        assert_eq!(bot.tick(T0 + 5 * DAY).await, 1);
+        let calls: Vec<Call> = fake.calls().into_iter().skip(mark).collect();
+        let alice_dm = fake.dm_channel(alice().id).expect("alice's DM channel");
+        for channel in [alice_dm, dm] {
+            let sent = calls
+                .iter()
+                .find(|c| c.is("POST", &format!("/channels/{channel}/messages")))
+                .expect("a DM to each player");
+            assert!(
+                sent.content().contains("ran out of time"),
+                "{}",
+                sent.content()
+            );
+        }
+        let announced = calls
+            .iter()
+            .find(|c| c.is("POST", &thread_messages))
+            .expect("the result in the thread");
+        assert!(
+            announced.content().contains("ran out of time"),
+            "{}",
+            announced.content()
+        );
+        assert!(
+            !announced.content().contains("<@"),
+            "both were reached by DM"
+        );
+
+        // The game is over.
+        let late = play(&fake, &bob(), thread, "e5").await;
+        assert!(late.is_ephemeral());
+        assert!(late.content().contains("over"), "{}", late.content());
+
+        bot.shutdown().await;
+    })
+    .await;
+}
