@@ -236,6 +236,11 @@ impl Node {
                     "a king travels only while you have a pawn or piece on the board (G-3)".into(),
                 );
             }
+        } else if kings(board, us).is_empty() {
+            return Err(format!(
+                "your {} on {from} cannot travel: you have no king on the board, and only a man next to a king travels (G-1)",
+                piece.role
+            ));
         } else if (king_attacks(from) & kings(board, us)).is_empty() {
             return Err(format!(
                 "your {} on {from} is not next to one of your kings: only a man beside its king travels (G-1)",
