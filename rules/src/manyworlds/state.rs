@@ -252,6 +252,25 @@ impl ManyWorlds {
         Ok(world)
     }
 
+    /// Board `n` and the side's moves there, if it may split it: it is
+    /// live, (with `turns`) it is the side's move there, and there are two
+    /// different moves (M-2).
+    fn split_moves(&self, board: Numeral) -> Result<(&World, Vec<Move>), ActionError> {
+        let us = self.to_move;
+        let world = self.splittable(board)?;
+        let moves = world.moves(us);
+        if moves.len() < 2 {
+            return Err(ActionError::illegal(format!(
+                "{us} has {} on board {board}: a split needs two different moves (M-2)",
+                match moves.first() {
+                    Some(m) => format!("only one move ({})", notation::san(&moves, m)),
+                    None => "no move".to_owned(),
+                }
+            )));
+        }
+        Ok((world, moves))
+    }
+
     /// Checks that `action` is legal now.
     fn check(&self, action: &Action) -> Result<(), ActionError> {
         if self.status.is_over() {
@@ -264,17 +283,7 @@ impl ManyWorlds {
                 first,
                 second,
             } => {
-                let world = self.splittable(board)?;
-                let moves = world.moves(us);
-                if moves.len() < 2 {
-                    return Err(ActionError::illegal(format!(
-                        "{us} has {} on board {board}: a split needs two different moves (M-2)",
-                        match moves.first() {
-                            Some(m) => format!("only one move ({})", notation::san(&moves, m)),
-                            None => "no move".to_owned(),
-                        }
-                    )));
-                }
+                let (_, moves) = self.split_moves(board)?;
                 for mv in [first, second] {
                     if !moves.contains(&mv) {
                         return Err(ActionError::illegal(format!(
@@ -366,8 +375,7 @@ impl ManyWorlds {
         let action = match notation::read(text)? {
             Text::Split(split) => {
                 let board = split.board;
-                let world = self.splittable(board)?;
-                let moves = world.moves(us);
+                let (world, moves) = self.split_moves(board)?;
                 let castle = |side: CastlingSide| {
                     if world.castling().has(us, side) {
                         CastlingRefusal::Blocked
