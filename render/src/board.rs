@@ -6,7 +6,7 @@ use chronomate_rules::view::{BoardView, HighlightKind, Shape};
 
 use crate::canvas::{self, Canvas};
 use crate::font;
-use crate::sprites::{self, Sprites};
+use crate::sprites::Sprites;
 use crate::theme::{Palette, Rgb};
 
 /// Sizes shared by every tile of one image.
@@ -328,21 +328,4 @@ pub(crate) fn man_icon(
     let s = sp.size();
     cv.blit(sp.get(man), x, y, 1.0);
     s
-}
-
-/// A count badge ("×3") in the bottom-right of an icon.
-pub(crate) fn count_badge(cv: &mut Canvas, pal: &Palette, x: i32, y: i32, s: i32, count: u8) {
-    let d = (s as f32 * 0.42).max(10.0);
-    sprites::badge(
-        cv,
-        (
-            x as f32 + s as f32 - d * 0.45,
-            y as f32 + s as f32 - d * 0.45,
-        ),
-        d,
-        &count.to_string(),
-        pal.text,
-        pal.bg,
-        pal.bg,
-    );
 }

@@ -78,7 +78,8 @@ impl Item {
         match self {
             Item::Heading(t) => font::text_width(t, text, true),
             Item::Text(t) => font::text_width(t, text, false),
-            Item::Man(_, _) => icon,
+            Item::Man(_, None) => icon,
+            Item::Man(_, Some(c)) => icon + font::text_width(&format!("×{c}"), text, true),
             Item::Labelled(_, l) => icon + (text * 0.3) as i32 + font::text_width(l, text, false),
         }
     }
@@ -241,11 +242,11 @@ fn arrange(view: &View, geo: &Geo, max_w: i32, max_h: i32, crop: bool) -> Arrang
         if kr < nrows {
             notice.push(format!("rows {}–{} of {}", r0 + 1, r0 + kr, nrows));
         }
-        let kc = kc as i32;
-        let kr = kr as i32;
+        let span =
+            |k: u64, slot: i32| (k as i64 * (slot + g) as i64 - g as i64).min(1 << 30) as i32;
         Arrangement {
-            w: kc * (sw + g) - g,
-            h: kr * (sh + g) - g,
+            w: span(kc, sw),
+            h: span(kr as u64, sh),
             origin,
             shown,
             threads,
@@ -279,7 +280,7 @@ fn arrange(view: &View, geo: &Geo, max_w: i32, max_h: i32, crop: bool) -> Arrang
             ));
         }
         let shown: Vec<usize> = (start..(start + k).min(n)).collect();
-        let rows = shown.len().div_ceil(cols) as i32;
+        let rows = shown.len().div_ceil(cols) as i64;
         let notice = (k < n).then(|| {
             format!(
                 "Showing boards {}–{} of {}",
@@ -289,8 +290,8 @@ fn arrange(view: &View, geo: &Geo, max_w: i32, max_h: i32, crop: bool) -> Arrang
             )
         });
         Arrangement {
-            w: cols as i32 * (sw + g) - g,
-            h: rows * (sh + g) - g,
+            w: (cols as i64 * (sw + g) as i64 - g as i64).min(1 << 30) as i32,
+            h: (rows * (sh + g) as i64 - g as i64).min(1 << 30) as i32,
             origin,
             shown,
             threads: Vec::new(),
@@ -360,12 +361,13 @@ fn hand_items(hand: &Hand) -> Vec<Item> {
 /// The text and men around the boards, as blocks without positions yet.
 fn chrome(
     view: &View,
-    s: i32,
+    geo: &Geo,
     content_w: i32,
     single: bool,
     bottom: Color,
     notice: Option<&str>,
 ) -> (Vec<Block>, Vec<Block>) {
+    let s = geo.s;
     let ui = ui_size(s, content_w);
     let icon = ((s as f32 * 0.62).max(ui * 1.7) as i32).clamp(18, 112);
     let line = |f: f32| (f * 1.4).ceil() as i32;
@@ -394,7 +396,8 @@ fn chrome(
     let mut above = Vec::new();
     let mut below = Vec::new();
     if let Some(title) = &view.title {
-        let size = ui * 1.25;
+        // Never smaller than the boards' labels.
+        let size = (ui * 1.25).max(geo.label_font * 1.15);
         let mut lines = font::wrap_text(&clip(title), size, true, content_w);
         cap_lines(&mut lines, MAX_TITLE_LINES, size, true, content_w);
         if !lines.is_empty() {
@@ -402,7 +405,7 @@ fn chrome(
         }
     }
     if let Some(notice) = notice {
-        let size = ui * 0.85;
+        let size = ui;
         let lines = font::wrap_text(notice, size, false, content_w);
         above.push(text_block(lines, size, false, true));
     }
@@ -461,14 +464,7 @@ fn assemble(view: &View, geo: Geo, arr: Arrangement, bottom: Color, pad: i32) ->
     let single = view.boards.len() <= 1;
     let min_w = 240;
     let content_w = arr.w.max(min_w);
-    let (above, below) = chrome(
-        view,
-        geo.s,
-        content_w,
-        single,
-        bottom,
-        arr.notice.as_deref(),
-    );
+    let (above, below) = chrome(view, &geo, content_w, single, bottom, arr.notice.as_deref());
     let spacing = (ui_size(geo.s, content_w) * 0.5) as i32;
     let mut blocks = Vec::new();
     let mut y = pad;

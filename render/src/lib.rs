@@ -251,7 +251,9 @@ fn draw(view: &View, plan: &Plan, pal: &theme::Palette, side: i32) -> Canvas {
                             Item::Man(man, count) => {
                                 x += board::man_icon(&mut cv, &mut icons, *man, x, y);
                                 if let Some(c) = count {
-                                    board::count_badge(&mut cv, pal, x - icon, y, *icon, *c);
+                                    let t = format!("×{c}");
+                                    cv.text(&t, x, base, *text, true, pal.text);
+                                    x += font::text_width(&t, *text, true);
                                 }
                             }
                             Item::Labelled(man, label) => {

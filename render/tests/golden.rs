@@ -1,0 +1,202 @@
+//! Golden images: each case is rendered, decoded and compared pixel by pixel
+//! with `tests/golden/NAME.png`, with a tolerance for anti-aliasing noise.
+//! `UPDATE_GOLDEN=1 cargo test -p chronomate-render --test golden` rewrites
+//! them; look at the diff before committing.
+
+mod common;
+
+use std::path::PathBuf;
+
+use chronomate_render::{RenderOptions, Theme, render_png};
+use chronomate_rules::View;
+
+struct Image {
+    w: u32,
+    h: u32,
+    px: Vec<u8>,
+}
+
+fn decode(png_bytes: &[u8]) -> Image {
+    let mut reader = png::Decoder::new(std::io::Cursor::new(png_bytes))
+        .read_info()
+        .expect("a PNG header");
+    let mut buf = vec![0; reader.output_buffer_size().expect("a sane size")];
+    let info = reader.next_frame(&mut buf).expect("a PNG frame");
+    assert_eq!(info.color_type, png::ColorType::Rgb);
+    assert_eq!(info.bit_depth, png::BitDepth::Eight);
+    buf.truncate(info.buffer_size());
+    Image {
+        w: info.width,
+        h: info.height,
+        px: buf,
+    }
+}
+
+/// Goldens are stored at the best compression to keep the repository small
+/// (they are compared by pixels, not bytes).
+fn recompress(img: &Image) -> Vec<u8> {
+    let mut out = Vec::new();
+    let mut enc = png::Encoder::new(&mut out, img.w, img.h);
+    enc.set_color(png::ColorType::Rgb);
+    enc.set_depth(png::BitDepth::Eight);
+    enc.set_compression(png::Compression::High);
+    let mut w = enc.write_header().unwrap();
+    w.write_image_data(&img.px).unwrap();
+    w.finish().unwrap();
+    out
+}
+
+fn golden_path(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/golden")
+        .join(format!("{name}.png"))
+}
+
+/// Renders `view` and compares it with its golden image: same size, and at
+/// most 0.5% of pixels differing by more than 24 in any channel.
+fn check(name: &str, view: &View, options: &RenderOptions) {
+    let png_bytes = render_png(view, options).unwrap_or_else(|e| panic!("{name}: {e}"));
+    let path = golden_path(name);
+    if std::env::var_os("UPDATE_GOLDEN").is_some() {
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, recompress(&decode(&png_bytes))).unwrap();
+        return;
+    }
+    let want = std::fs::read(&path).unwrap_or_else(|_| {
+        panic!(
+            "{name}: no golden at {}; run UPDATE_GOLDEN=1 cargo test -p chronomate-render --test golden",
+            path.display()
+        )
+    });
+    let (got, want) = (decode(&png_bytes), decode(&want));
+    assert_eq!(
+        (got.w, got.h),
+        (want.w, want.h),
+        "{name}: image size changed"
+    );
+    let mut off = 0usize;
+    let mut worst = 0u8;
+    for (a, b) in got.px.chunks_exact(3).zip(want.px.chunks_exact(3)) {
+        let d = (0..3).map(|i| a[i].abs_diff(b[i])).max().unwrap_or(0);
+        worst = worst.max(d);
+        if d > 24 {
+            off += 1;
+        }
+    }
+    let total = (got.w * got.h) as usize;
+    assert!(
+        off * 200 <= total,
+        "{name}: {off} of {total} pixels differ (worst by {worst}); \
+         if the change is intended, UPDATE_GOLDEN=1 and look at the images"
+    );
+}
+
+fn opts() -> RenderOptions {
+    RenderOptions::default()
+}
+
+#[test]
+fn start_position_calm() {
+    check("start-calm", &common::start(), &opts());
+}
+
+#[test]
+fn black_perspective_with_last_move_and_check() {
+    check("middlegame-black", &common::middlegame(), &opts());
+}
+
+#[test]
+fn flip_puts_white_at_the_bottom_again() {
+    let o = RenderOptions {
+        flip: true,
+        ..opts()
+    };
+    check("middlegame-flipped", &common::middlegame(), &o);
+}
+
+#[test]
+fn every_mark_calm() {
+    check("marks-calm", &common::marks(), &opts());
+}
+
+#[test]
+fn every_mark_wood() {
+    let o = RenderOptions {
+        theme: Theme::Wood,
+        ..opts()
+    };
+    check("marks-wood", &common::marks(), &o);
+}
+
+#[test]
+fn gallery_at_24_px_ocean() {
+    let o = RenderOptions {
+        theme: Theme::Ocean,
+        square: 24,
+        ..opts()
+    };
+    check("gallery-ocean-24", &common::gallery(), &o);
+}
+
+#[test]
+fn gallery_contrast() {
+    let o = RenderOptions {
+        theme: Theme::Contrast,
+        square: 48,
+        ..opts()
+    };
+    check("gallery-contrast-48", &common::gallery(), &o);
+}
+
+#[test]
+fn cube4_levels_side_by_side() {
+    check("cube4", &common::cube4(), &opts());
+}
+
+#[test]
+fn cube4_flipped() {
+    let o = RenderOptions {
+        flip: true,
+        square: 40,
+        ..opts()
+    };
+    check("cube4-flipped", &common::cube4(), &o);
+}
+
+#[test]
+fn timelines_with_arrows_and_board_states() {
+    check("timelines", &common::timelines(), &opts());
+}
+
+#[test]
+fn grid_of_worlds() {
+    check("grid", &common::grid(), &opts());
+}
+
+#[test]
+fn big_timelines_cropped_to_the_recent_past() {
+    // A small side limit makes the crop cheap to test: 21 timelines x 40
+    // steps cannot fit 1024 px, so the image shows the latest columns and
+    // says so.
+    let o = RenderOptions {
+        max_side: 1024,
+        ..opts()
+    };
+    check("timelines-cropped", &common::big_timelines(21, 40), &o);
+}
+
+#[test]
+fn big_grid_cropped() {
+    let o = RenderOptions {
+        max_side: 1024,
+        ..opts()
+    };
+    check("grid-cropped", &common::big_grid(200), &o);
+}
+
+#[test]
+fn standard_game_view() {
+    use chronomate_rules::{Game, Options, Variant};
+    let game = Game::new(Variant::Standard, Options::default(), 0).expect("standard exists");
+    check("standard-game", &game.view(), &opts());
+}
