@@ -78,6 +78,8 @@ pub(crate) struct Pos {
     pub next_id: u8,
     pub halfmove: u32,
     pub fullmove: u32,
+    /// Where each original man (by identity) stood when the game began.
+    pub homes: [Square; 32],
 }
 
 const EMPTY_RECORD: ExplosionRecord = ExplosionRecord {
@@ -109,7 +111,13 @@ impl Pos {
             next_id: 32,
             halfmove: 0,
             fullmove: 1,
+            homes: std::array::from_fn(|id| Pos::original_square(id as u8).unwrap_or(Square::A1)),
         }
+    }
+
+    /// Where the original man `local` of `color` began the game.
+    pub fn home(&self, color: Color, local: u8) -> Square {
+        self.homes[(color.index() * 16 + (local as usize & 15)) & 31]
     }
 
     /// The square an original man (identity below 32) started on.
@@ -444,6 +452,7 @@ struct PosSerde {
     next_id: u8,
     halfmove: u32,
     fullmove: u32,
+    homes: Vec<Square>,
 }
 
 impl From<Pos> for PosSerde {
@@ -466,6 +475,7 @@ impl From<Pos> for PosSerde {
             next_id: p.next_id,
             halfmove: p.halfmove,
             fullmove: p.fullmove,
+            homes: p.homes.to_vec(),
         }
     }
 }
@@ -507,6 +517,10 @@ impl TryFrom<PosSerde> for Pos {
         p.next_id = s.next_id;
         p.halfmove = s.halfmove;
         p.fullmove = s.fullmove;
+        p.homes = s
+            .homes
+            .try_into()
+            .map_err(|_| "32 home squares".to_owned())?;
         p.consistency()?;
         Ok(p)
     }

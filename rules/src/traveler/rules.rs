@@ -299,6 +299,145 @@ impl TravelerChess {
         self.status
     }
 
+    /// A game going on from a position in an extended FEN: a piece letter
+    /// may be followed by `*` for a traveling man or `^` for a traveled
+    /// one (untraveled otherwise); castling and en passant fields as in
+    /// FEN. Untraveled men get original identities in board order; a side
+    /// with traveling men is given one explosion record per traveling man,
+    /// each supportable by any of its originals. For tests and analysis.
+    pub fn from_fen(fen: &str) -> Result<TravelerChess, String> {
+        use crate::chess::Piece;
+        use crate::geometry::{File, Rank};
+        let fields: Vec<&str> = fen.split_whitespace().collect();
+        let placement = fields.first().ok_or("empty FEN")?;
+        let mut pos = Pos::start();
+        for sq in Square::ALL {
+            pos.remove(sq);
+        }
+        let rows: Vec<&str> = placement.split('/').collect();
+        if rows.len() != 8 {
+            return Err("a FEN board has eight ranks".into());
+        }
+        let mut next_original = [0u8; 2];
+        for (i, row) in rows.iter().enumerate() {
+            let rank = Rank::new(7 - i as u32);
+            let mut file = 0u32;
+            let chars: Vec<char> = row.chars().collect();
+            let mut j = 0;
+            while j < chars.len() {
+                let c = chars[j];
+                j += 1;
+                if let Some(d) = c.to_digit(10) {
+                    file += d;
+                    continue;
+                }
+                let piece = Piece::from_char(c).ok_or(format!("{c:?} is no man"))?;
+                let stage = match chars.get(j) {
+                    Some('*') => {
+                        j += 1;
+                        Stage::Traveling
+                    }
+                    Some('^') => {
+                        j += 1;
+                        Stage::Traveled
+                    }
+                    _ => Stage::Untraveled,
+                };
+                if file > 7 {
+                    return Err("a rank has eight squares".into());
+                }
+                let c_ix = piece.color.index();
+                let id = if stage == Stage::Untraveled {
+                    if next_original[c_ix] >= 16 {
+                        return Err("at most 16 untraveled men a side".into());
+                    }
+                    next_original[c_ix] += 1;
+                    c_ix as u8 * 16 + next_original[c_ix] - 1
+                } else {
+                    pos.next_id = pos.next_id.checked_add(1).ok_or("too many men")?;
+                    pos.next_id - 1
+                };
+                if id < 32 {
+                    pos.homes[id as usize] = Square::new(File::new(file), rank);
+                }
+                pos.put(
+                    Square::new(File::new(file), rank),
+                    TtMan {
+                        id,
+                        color: piece.color,
+                        role: piece.role,
+                        stage,
+                    },
+                );
+                file += 1;
+            }
+        }
+        pos.turn = match fields.get(1) {
+            Some(&"b") => Color::Black,
+            _ => Color::White,
+        };
+        let mut castling = crate::chess::CastlingRights::NONE;
+        for c in fields.get(2).unwrap_or(&"-").chars() {
+            let (color, side) = match c {
+                'K' => (Color::White, CastlingSide::KingSide),
+                'Q' => (Color::White, CastlingSide::QueenSide),
+                'k' => (Color::Black, CastlingSide::KingSide),
+                'q' => (Color::Black, CastlingSide::QueenSide),
+                _ => continue,
+            };
+            castling = castling.with(color, side);
+        }
+        pos.castling = castling;
+        pos.ep = match fields.get(3) {
+            Some(s) if *s != "-" => {
+                let square: Square = s.parse().map_err(|e| format!("{e}"))?;
+                let victim = square
+                    .offset(0, pos.turn.fold(-1, 1))
+                    .ok_or("bad en passant square")?;
+                Some(super::pos::EnPassant {
+                    square,
+                    victim,
+                    undo: None,
+                })
+            }
+            _ => None,
+        };
+        pos.halfmove = fields.get(4).and_then(|s| s.parse().ok()).unwrap_or(0);
+        pos.fullmove = fields.get(5).and_then(|s| s.parse().ok()).unwrap_or(1);
+        for color in Color::ALL {
+            for t in pos.stage_of(color, Stage::Traveling) {
+                let n = pos.record_len[color.index()] as usize;
+                if n < super::pos::MAX_EXPLOSIONS {
+                    pos.records[color.index()][n] = ExplosionRecord {
+                        role: pos.board.role_at(t).unwrap_or(Role::Pawn),
+                        square: t,
+                        supports: u16::MAX,
+                    };
+                    pos.record_len[color.index()] += 1;
+                }
+            }
+        }
+        pos.consistency()?;
+        Ok(TravelerChess {
+            history: vec![repetition_key(&pos)],
+            pos,
+            last: None,
+            status: Status::Ongoing,
+            supports: std::sync::OnceLock::new(),
+        })
+    }
+
+    /// Actions since the last pawn move, capture, explosion or
+    /// annihilation (TT-10).
+    pub fn halfmove_clock(&self) -> u32 {
+        self.pos.halfmove
+    }
+
+    /// TT-3: `color`'s resonators now.
+    pub fn resonators(&self, color: Color) -> Bitboard {
+        super::resonance::resonators(&self.pos, color)
+    }
+
     /// The side to move.
     pub fn side_to_move(&self) -> Color {
         self.pos.turn
@@ -344,7 +483,7 @@ impl TravelerChess {
                 square: r.square,
                 supports: (0..16u8)
                     .filter(|m| r.supports & (1 << m) != 0)
-                    .filter_map(|m| Pos::original_square(color.index() as u8 * 16 + m))
+                    .map(|m| self.pos.home(color, m))
                     .collect(),
             })
             .collect()
@@ -364,8 +503,7 @@ impl TravelerChess {
         (0..16u8)
             .filter_map(|m| {
                 let squares = sup.of(m, role);
-                Some((Pos::original_square(us.index() as u8 * 16 + m)?, squares))
-                    .filter(|_| squares.any())
+                Some((self.pos.home(us, m), squares)).filter(|_| squares.any())
             })
             .collect()
     }
@@ -550,7 +688,7 @@ impl TravelerChess {
         if !explosion_allowed(&records, set) {
             let names: Vec<String> = (0..16u8)
                 .filter(|m| set & (1 << m) != 0)
-                .filter_map(|m| Pos::original_square(us.index() as u8 * 16 + m))
+                .map(|m| pos.home(us, m))
                 .map(|s| format!("the man from {s}"))
                 .collect();
             return Err(ActionError::illegal(format!(
