@@ -13,12 +13,14 @@
 //! Positions without exactly one king of the side to move use the general
 //! generator with [`keeps_kings_safe`](super::movegen::keeps_kings_safe).
 
-use super::movegen::{CastlingRule, MoveGen, emit, keeps_kings_safe, pawn_targets};
+use super::movegen::{
+    CastlingRule, MoveGen, emit, en_passant_capturers, keeps_kings_safe, pawn_targets,
+};
 use super::{Board, CastlingSide, Move, Piece, Position, Role};
 use crate::Color;
 use crate::geometry::attacks::{
-    between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, pawn_attacks_all,
-    queen_attacks, rook_attacks,
+    between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks_all, queen_attacks,
+    rook_attacks,
 };
 use crate::geometry::{Bitboard, Rank, Square};
 
@@ -224,22 +226,6 @@ pub(super) fn pinned(board: &Board, us: Color, king: Square) -> Bitboard {
         }
     }
     pinned & board.by_color(us)
-}
-
-/// The pawns of `us` placed to take en passant onto `to`, if an enemy pawn
-/// stands just beyond it.
-#[inline]
-pub(super) fn en_passant_capturers(board: &Board, us: Color, to: Square) -> Bitboard {
-    let Some(passed) = to.offset(0, us.fold(-1, 1)) else {
-        return Bitboard::EMPTY;
-    };
-    if !board
-        .by_piece(Piece::new(us.other(), Role::Pawn))
-        .contains(passed)
-    {
-        return Bitboard::EMPTY;
-    }
-    pawn_attacks(us.other(), to) & board.by_piece(Piece::new(us, Role::Pawn))
 }
 
 /// Whether taking en passant leaves the king on `king` unattacked: the

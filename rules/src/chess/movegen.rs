@@ -124,7 +124,7 @@ impl<'a> MoveGen<'a> {
             }
         }
         if let Some(to) = self.ep_square {
-            for from in self.en_passant_capturers(to) {
+            for from in en_passant_capturers(self.board, self.turn, to) & self.movers {
                 f(Move::EnPassant { from, to });
             }
         }
@@ -133,24 +133,6 @@ impl<'a> MoveGen<'a> {
                 f(mv);
             }
         }
-    }
-
-    /// The mover's pawns that may take en passant onto `to`: an enemy pawn
-    /// must stand just beyond `to` and `to` must be empty.
-    fn en_passant_capturers(&self, to: Square) -> Bitboard {
-        let board = self.board;
-        let us = self.turn;
-        let Some(passed) = to.offset(0, us.fold(-1, 1)) else {
-            return Bitboard::EMPTY;
-        };
-        let enemy_pawn = board.by_piece(Piece::new(us.other(), Role::Pawn));
-        if board.occupied().contains(to)
-            || !enemy_pawn.contains(passed)
-            || to.rank() != Rank::Sixth.relative_to(us)
-        {
-            return Bitboard::EMPTY;
-        }
-        pawn_attacks(us.other(), to) & board.by_role(Role::Pawn) & self.movers
     }
 
     fn castle(&self, side: CastlingSide) -> Option<Move> {
@@ -193,6 +175,23 @@ pub fn keeps_kings_safe(board: &Board, color: Color, mv: &Move) -> bool {
         .by_piece(Piece::new(color, Role::King))
         .into_iter()
         .all(|king| !after.is_attacked(king, color.other(), occupied))
+}
+
+/// The pawns of `us` placed to take en passant onto `to`: `to` must be
+/// empty, on `us`'s sixth rank, with an enemy pawn just beyond it.
+#[inline]
+pub(super) fn en_passant_capturers(board: &Board, us: Color, to: Square) -> Bitboard {
+    let Some(passed) = to.offset(0, us.fold(-1, 1)) else {
+        return Bitboard::EMPTY;
+    };
+    let enemy_pawns = board.by_piece(Piece::new(us.other(), Role::Pawn));
+    if board.occupied().contains(to)
+        || !enemy_pawns.contains(passed)
+        || to.rank() != Rank::Sixth.relative_to(us)
+    {
+        return Bitboard::EMPTY;
+    }
+    pawn_attacks(us.other(), to) & board.by_piece(Piece::new(us, Role::Pawn))
 }
 
 /// Where a pawn of `color` on `from` may go, promotions aside: one step

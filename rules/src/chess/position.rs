@@ -356,7 +356,7 @@ impl Position {
     /// `square` (assumed just passed by an enemy pawn).
     fn has_legal_en_passant(&self, square: Square) -> bool {
         let us = self.turn;
-        let capturers = legal::en_passant_capturers(&self.board, us, square);
+        let capturers = super::movegen::en_passant_capturers(&self.board, us, square);
         if capturers.is_empty() {
             return false;
         }
