@@ -1,0 +1,134 @@
+//! Many Worlds at scale: a game with 1,000 live boards.
+//!
+//! `cargo bench -p chronomate-rules --bench manyworlds`
+//!
+//! The game is built by splits with random moves (none taking a king) on
+//! random boards until 1,000 boards are live. Measured: applying a split
+//! and a transfer (with duplicate detection: results are looked up by
+//! Zobrist key, not compared with every board), reading and applying a
+//! typed split, listing one board's moves in SAN, and autocomplete.
+
+use std::hint::black_box;
+
+use chronomate_rules::chess::Role;
+use chronomate_rules::manyworlds::{Action, ManyWorlds, Numeral};
+use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
+
+struct Pick(u64);
+
+impl Pick {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        ((z ^ (z >> 31)) % n.max(1) as u64) as usize
+    }
+}
+
+/// A game with `boards` live boards, reached by random splits.
+fn many_boards(boards: usize) -> ManyWorlds {
+    let mut pick = Pick(7);
+    let mut mw = ManyWorlds::new(false);
+    while mw.board_count() < boards {
+        let numerals: Vec<Numeral> = mw.boards().map(|(n, _)| n).collect();
+        let board = numerals[pick.below(numerals.len())];
+        let Some(world) = mw.board(board) else {
+            continue;
+        };
+        let moves: Vec<_> = world
+            .moves(mw.to_move())
+            .into_iter()
+            .filter(|m| m.capture() != Some(Role::King))
+            .collect();
+        if moves.len() < 2 {
+            continue;
+        }
+        let first = moves[pick.below(moves.len())];
+        let second = moves[pick.below(moves.len())];
+        if first == second {
+            continue;
+        }
+        let action = Action::Split {
+            board,
+            first,
+            second,
+        };
+        mw.play(&action).expect("a legal split");
+        assert!(!mw.status().is_over());
+    }
+    mw
+}
+
+/// A split on the middle board, its two first moves.
+fn a_split(mw: &ManyWorlds) -> Action {
+    let (board, world) = mw.boards().nth(mw.board_count() / 2).expect("boards");
+    let moves = world.moves(mw.to_move());
+    Action::Split {
+        board,
+        first: moves[0],
+        second: moves[1],
+    }
+}
+
+fn bench(c: &mut Criterion) {
+    let mw = many_boards(1000);
+    assert_eq!(mw.board_count(), 1000);
+    mw.audit().expect("consistent");
+    let split = a_split(&mw);
+    let split_text = mw.notation(&split);
+    let transfer = mw
+        .legal_actions()
+        .into_iter()
+        .find(|a| matches!(a, Action::Transfer { .. }))
+        .expect("a transfer");
+    let (middle, _) = mw.boards().nth(500).expect("boards");
+
+    let mut group = c.benchmark_group("manyworlds_1000_boards");
+    group.bench_function("apply_split", |b| {
+        b.iter_batched(
+            || mw.clone(),
+            |mut g| {
+                let played = black_box(g.play(&split).map(|p| p.notation.len()));
+                (g, played)
+            },
+            BatchSize::LargeInput,
+        )
+    });
+    group.bench_function("parse_and_apply_split", |b| {
+        b.iter_batched(
+            || mw.clone(),
+            |mut g| {
+                let action = g.parse(&split_text).expect("legal");
+                let played = black_box(g.play(&action).map(|p| p.notation.len()));
+                // Returned, so the state is dropped outside the timing.
+                (g, played)
+            },
+            BatchSize::LargeInput,
+        )
+    });
+    group.bench_function("apply_transfer", |b| {
+        b.iter_batched(
+            || mw.clone(),
+            |mut g| {
+                let played = black_box(g.play(&transfer).map(|p| p.notation.len()));
+                (g, played)
+            },
+            BatchSize::LargeInput,
+        )
+    });
+    group.bench_function("moves_of_one_board", |b| {
+        b.iter(|| black_box(mw.moves_on(black_box(middle)).map(|m| m.len())))
+    });
+    group.bench_function("suggest_first_moves", |b| {
+        let typed = format!("({middle}) ");
+        b.iter(|| black_box(mw.suggest(black_box(&typed), 25)))
+    });
+    group.bench_function("suggest_nothing_typed", |b| {
+        b.iter(|| black_box(mw.suggest("", 25)))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);
