@@ -4,8 +4,9 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use crate::manyworlds;
 use crate::gifford;
+use crate::manyworlds;
+use crate::multiverse;
 use crate::standard;
 use crate::temporal;
 use crate::traveler;
@@ -155,6 +156,7 @@ pub enum Action {
     Traveler(traveler::Action),
     Gifford(gifford::Action),
     ManyWorlds(manyworlds::Action),
+    Multiverse(multiverse::Action),
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -165,6 +167,7 @@ enum Inner {
     Traveler(traveler::TravelerChess),
     Gifford(gifford::Gifford),
     ManyWorlds(manyworlds::ManyWorlds),
+    Multiverse(multiverse::Multiverse),
 }
 
 /// A game of any variant: created from (variant, options, seed), advanced by
@@ -187,6 +190,7 @@ macro_rules! dispatch {
             Inner::Traveler($g) => $body,
             Inner::Gifford($g) => $body,
             Inner::ManyWorlds($g) => $body,
+            Inner::Multiverse($g) => $body,
         }
     };
 }
@@ -202,7 +206,9 @@ impl Game {
             Variant::Traveler => Inner::Traveler(traveler::TravelerChess::new()),
             Variant::Gifford => Inner::Gifford(gifford::Gifford::new()),
             Variant::ManyWorlds => Inner::ManyWorlds(manyworlds::ManyWorlds::new(options.turns)),
-            other => return Err(SetupError::Unavailable(other)),
+            Variant::Multiverse => {
+                Inner::Multiverse(multiverse::Multiverse::new(options.branch_limit(), seed))
+            }
         };
         Ok(Game {
             variant,
@@ -285,6 +291,7 @@ impl Game {
             Inner::Traveler(g) => Rules::parse(g, text).map(Action::Traveler),
             Inner::Gifford(g) => Rules::parse(g, text).map(Action::Gifford),
             Inner::ManyWorlds(g) => Rules::parse(g, text).map(Action::ManyWorlds),
+            Inner::Multiverse(g) => Rules::parse(g, text).map(Action::Multiverse),
         }
     }
 
@@ -296,6 +303,7 @@ impl Game {
             (Inner::Traveler(g), Action::Traveler(a)) => Rules::notation(g, a),
             (Inner::Gifford(g), Action::Gifford(a)) => Rules::notation(g, a),
             (Inner::ManyWorlds(g), Action::ManyWorlds(a)) => Rules::notation(g, a),
+            (Inner::Multiverse(g), Action::Multiverse(a)) => Rules::notation(g, a),
             _ => String::new(),
         }
     }
@@ -317,6 +325,7 @@ impl Game {
             (Inner::Traveler(g), Action::Traveler(a)) => Rules::play(g, a)?,
             (Inner::Gifford(g), Action::Gifford(a)) => Rules::play(g, a)?,
             (Inner::ManyWorlds(g), Action::ManyWorlds(a)) => Rules::play(g, a)?,
+            (Inner::Multiverse(g), Action::Multiverse(a)) => Rules::play(g, a)?,
             _ => return Err(ActionError::illegal("that action belongs to another variant")),
         };
         self.record.push(played.notation.clone());

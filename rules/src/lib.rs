@@ -32,6 +32,8 @@
 //!   kings back, every timeline kept.
 //! - [`manyworlds`]: Many Worlds Chess: boards that split, merge and trade
 //!   men.
+//! - [`multiverse`]: Time Travel Chess in the Everett interpretation:
+//!   branches played in parallel, time and trans-universe travel, collapse.
 //!
 //! # Shared mechanics
 //!
@@ -56,6 +58,7 @@ pub mod chess;
 pub mod geometry;
 pub mod gifford;
 pub mod manyworlds;
+pub mod multiverse;
 pub mod record;
 pub mod standard;
 pub mod temporal;

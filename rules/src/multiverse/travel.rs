@@ -1,0 +1,162 @@
+//! Where a travelling man may land (E-5, E-7), and the men's bookkeeping
+//! around a board move (E-3, E-4).
+
+use crate::Color;
+use crate::chess::{Board, Move, Piece, Role};
+use crate::geometry::{Bitboard, DARK_SQUARES, LIGHT_SQUARES, Rank, Square};
+
+/// The squares `piece`, leaving `from`, may land on `board` (E-5): empty
+/// squares; a bishop only on squares of the colour it left; a pawn never
+/// on ranks 1 or 8 nor further advanced than `from`; and no square from
+/// which the man would attack an enemy man.
+pub(crate) fn landings(board: &Board, piece: Piece, from: Square) -> Bitboard {
+    let mut squares = !board.occupied() & shape(piece, from);
+    let enemies = board.by_color(piece.color.other());
+    if enemies.is_empty() {
+        return squares;
+    }
+    for square in squares {
+        if piece.attacks(square, board.occupied()).intersects(enemies) {
+            squares.remove(square);
+        }
+    }
+    squares
+}
+
+/// The squares a man may land on by its kind alone: bishops keep their
+/// square colour, pawns stay between ranks 2 and 7 and no further advanced.
+fn shape(piece: Piece, from: Square) -> Bitboard {
+    match piece.role {
+        Role::Bishop if from.is_light() => LIGHT_SQUARES,
+        Role::Bishop => DARK_SQUARES,
+        Role::Pawn => {
+            let from_rank = from.rank().relative_to(piece.color).index();
+            let mut ranks = Bitboard::EMPTY;
+            for rank in Rank::ALL {
+                let relative = rank.relative_to(piece.color).index();
+                if (1..=6).contains(&relative) && relative <= from_rank {
+                    ranks = ranks | rank.bitboard();
+                }
+            }
+            ranks
+        }
+        _ => Bitboard::FULL,
+    }
+}
+
+/// Why `piece` from `from` may not land on `square` of `board`, in words.
+pub(crate) fn landing_refusal(
+    board: &Board,
+    piece: Piece,
+    from: Square,
+    square: Square,
+) -> Option<String> {
+    if let Some(there) = board.piece_at(square) {
+        return Some(format!(
+            "{square} is taken by a {there} there: a traveller lands on an empty square"
+        ));
+    }
+    if !shape(piece, from).contains(square) {
+        return Some(match piece.role {
+            Role::Bishop => format!(
+                "a bishop keeps its square colour: {from} is {}, {square} is not",
+                if from.is_light() { "light" } else { "dark" }
+            ),
+            _ => format!(
+                "a pawn lands on ranks 2 to 7, no further advanced than it stands ({from}), not on {square}"
+            ),
+        });
+    }
+    let enemies = board.by_color(piece.color.other());
+    let attacked = piece.attacks(square, board.occupied()) & enemies;
+    if let Some(target) = attacked.first::<Square>() {
+        let victim = board
+            .piece_at(target)
+            .map_or_else(|| "man".to_owned(), |p| p.to_string());
+        return Some(format!(
+            "on {square} the {} would attack the {victim} on {target}: a traveller may not land attacking",
+            piece.role
+        ));
+    }
+    None
+}
+
+/// The queen that pays for trans-universe travel (E-7): the mover's queen
+/// on the lowest square (a1, b1, ... h8) other than the traveller's.
+pub(crate) fn price_queen(board: &Board, color: Color, traveller: Square) -> Option<Square> {
+    (board.by_piece(Piece::new(color, Role::Queen)) - traveller.bitboard()).first()
+}
+
+/// The squares a move empties and fills of the mover's men: the men that
+/// moved in it (E-4 forbids them to travel after it).
+pub(crate) fn moved_men(mv: &Move) -> Bitboard {
+    match *mv {
+        Move::Castle { king, rook } => king.bitboard() | rook.bitboard(),
+        _ => mv.from().bitboard(),
+    }
+}
+
+/// The arrived men (E-4) after `color` plays `mv`: they follow their men,
+/// and men taken are forgotten.
+pub(crate) fn follow(arrived: Bitboard, color: Color, mv: &Move) -> Bitboard {
+    let mut out = arrived;
+    let carry = |from: Square, to: Square, out: &mut Bitboard| {
+        let had = out.contains(from);
+        out.remove(from);
+        out.remove(to);
+        if had {
+            out.insert(to);
+        }
+    };
+    match *mv {
+        Move::Normal { from, to, .. } => carry(from, to, &mut out),
+        Move::EnPassant { from, to } => {
+            out.remove(Square::new(to.file(), from.rank()));
+            carry(from, to, &mut out);
+        }
+        Move::Castle { king, rook } => {
+            let king_to = mv.to();
+            let rook_to = Square::new(
+                if rook > king {
+                    crate::geometry::File::F
+                } else {
+                    crate::geometry::File::D
+                },
+                king.rank(),
+            );
+            let king_had = out.contains(king);
+            let rook_had = out.contains(rook);
+            out.remove(king);
+            out.remove(rook);
+            if king_had {
+                out.insert(king_to);
+            }
+            if rook_had {
+                out.insert(rook_to);
+            }
+        }
+    }
+    let _ = color;
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bishops_pawns_and_attacks() {
+        let board = Board::standard();
+        let bishop = Piece::new(Color::White, Role::Bishop);
+        let squares = landings(&board, bishop, Square::C1);
+        assert!(squares.is_subset(DARK_SQUARES));
+        // Rank 6 squares attack black pawns on rank 7.
+        assert!(!squares.contains(Square::D6));
+        let pawn = Piece::new(Color::White, Role::Pawn);
+        let squares = landings(&board, pawn, Square::E4);
+        assert!(squares.contains(Square::A3));
+        assert!(!squares.contains(Square::E5));
+        assert!(landing_refusal(&board, pawn, Square::E4, Square::E5).is_some());
+        assert!(landing_refusal(&board, pawn, Square::E4, Square::E3).is_none());
+    }
+}
