@@ -230,3 +230,66 @@ async fn a_bad_api_base_is_refused() {
     })
     .await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn settings_are_for_server_managers() {
+    within_limit(async {
+        let fake = FakeDiscord::start().await;
+        let world = World::new();
+        let (bot, _host) = world.start_bot(&fake).await;
+        wait_registered(&fake).await;
+
+        // Discord hides /settings from others; if one calls it anyway, the
+        // host refuses a change.
+        let sent = fake
+            .command(&bob(), LOBBY_ID, "settings", &[Opt::int("default_days", 5)])
+            .await;
+        let refused = fake.reply(&sent).await;
+        assert!(refused.is_ephemeral());
+        assert!(
+            refused.content().contains("managers"),
+            "{}",
+            refused.content()
+        );
+
+        // Manage Server, as Discord computed it for the member, may.
+        let admin = alice().admin();
+        let sent = fake
+            .command(
+                &admin,
+                LOBBY_ID,
+                "settings",
+                &[Opt::int("default_days", 5), Opt::int("reminder_hours", 12)],
+            )
+            .await;
+        let saved = fake.reply(&sent).await;
+        assert!(saved.is_ephemeral());
+        assert!(saved.content().contains("saved"), "{}", saved.content());
+        assert!(saved.content().contains('5'), "{}", saved.content());
+
+        bot.shutdown().await;
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_wrong_token_stops_the_binary_with_a_reason() {
+    within_limit(async {
+        let fake = FakeDiscord::start().await;
+        let dir = tempfile::tempdir().unwrap();
+        let wrong = "not.the.right.token";
+        let out = chronomate(dir.path())
+            .arg("serve")
+            .env("DISCORD_TOKEN", wrong)
+            .env("DISCORD_API_BASE", fake.base_url())
+            .env("DATABASE_URL", url(&dir.path().join("bot.db")))
+            .output()
+            .await
+            .expect("the binary runs");
+        assert!(!out.status.success());
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.to_lowercase().contains("authentication"), "{err}");
+        assert!(!err.contains(wrong), "the token reached the log:\n{err}");
+    })
+    .await;
+}

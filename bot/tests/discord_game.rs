@@ -276,3 +276,80 @@ async fn a_move_stands_when_discord_drops_the_reply() {
     })
     .await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_open_challenge_accepted_by_command() {
+    within_limit(async {
+        let fake = FakeDiscord::start().await;
+        let world = World::new();
+        let (bot, _host) = world.start_bot(&fake).await;
+        wait_registered(&fake).await;
+
+        // No opponent: anyone may accept; nobody is pinged.
+        let sent = fake
+            .command(
+                &alice(),
+                LOBBY_ID,
+                "challenge",
+                &[Opt::choice("variant", "standard")],
+            )
+            .await;
+        let open = fake.reply(&sent).await;
+        assert!(open.content().contains("anyone"), "{}", open.content());
+        assert!(!open.content().contains("<@"), "{}", open.content());
+        let id = number_after(open.content(), "Challenge").expect("the challenge's number");
+        assert!(
+            open.custom_ids()
+                .contains(&format!("challenge:{id}:accept"))
+        );
+
+        // A bot is no opponent.
+        let mut robot = Player::new(2_000_000_000_000_000_099, "robot");
+        robot.bot = true;
+        let refused = fake
+            .command(
+                &alice(),
+                LOBBY_ID,
+                "challenge",
+                &[
+                    Opt::choice("variant", "standard"),
+                    Opt::user("opponent", &robot),
+                ],
+            )
+            .await;
+        let refused = fake.reply(&refused).await;
+        assert!(refused.is_ephemeral());
+        assert!(
+            refused.content().contains("do not play"),
+            "{}",
+            refused.content()
+        );
+
+        // carol accepts with /accept: with no message to hang it on, the
+        // thread is opened in the channel, and the game starts there.
+        let mark = fake.mark();
+        let accepted = fake
+            .command(&carol(), LOBBY_ID, "accept", &[Opt::int("challenge", id)])
+            .await;
+        let opened = fake
+            .wait_call_after("a thread in the lobby", mark, |c| {
+                c.is("POST", &format!("/channels/{LOBBY_ID}/threads"))
+            })
+            .await;
+        assert_eq!(opened.json.as_ref().unwrap()["type"], 11, "a public thread");
+        let thread = fake.threads().last().map(id_of).expect("the thread");
+        let first = fake
+            .wait_call_after("the game in its thread", mark, |c| {
+                c.is("POST", &format!("/channels/{thread}/messages"))
+            })
+            .await;
+        assert!(first.content().contains("begins"), "{}", first.content());
+        assert_board_png(&first);
+        let pointer = fake.reply(&accepted).await;
+        assert!(pointer.is_ephemeral());
+        assert!(pointer.content().contains(&format!("<#{thread}>")));
+
+        bot.shutdown().await;
+    })
+    .await;
+}

@@ -214,6 +214,7 @@ pub async fn start(options: BotOptions, host: Arc<Host>) -> Result<Running, Serv
 
     let mut client = serenity::ClientBuilder::new_with_http(http, INTENTS)
         .framework(framework)
+        .event_handler(RateLimits)
         .await?;
     let shard_manager = client.shard_manager.clone();
     let http = client.http.clone();
@@ -228,6 +229,22 @@ pub async fn start(options: BotOptions, host: Arc<Host>) -> Result<Running, Serv
         client: client_task,
         ticker,
     })
+}
+
+/// Logs the rate limits serenity's ratelimiter waits out (against Discord).
+struct RateLimits;
+
+#[serenity::async_trait]
+impl serenity::EventHandler for RateLimits {
+    async fn ratelimit(&self, data: serenity::RatelimitInfo) {
+        tracing::warn!(
+            method = ?data.method,
+            path = %data.path,
+            wait_ms = data.timeout.as_millis() as u64,
+            global = data.global,
+            "rate limited by Discord; waiting"
+        );
+    }
 }
 
 /// Registers the commands in the development guild or globally. A failure

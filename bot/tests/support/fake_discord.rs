@@ -60,6 +60,7 @@ pub struct Player {
     pub name: String,
     /// Permission bits of the member in the guild.
     pub permissions: u64,
+    pub bot: bool,
 }
 
 impl Player {
@@ -68,6 +69,7 @@ impl Player {
             id,
             name: name.to_owned(),
             permissions: 0,
+            bot: false,
         }
     }
 
@@ -83,6 +85,7 @@ impl Player {
             "discriminator": "0",
             "global_name": self.name,
             "avatar": null,
+            "bot": self.bot,
         })
     }
 
