@@ -505,3 +505,60 @@ fn t9_decision13_stalemate_a_king_due_back_into_check() {
     g.play("KBb3-Cb2").unwrap();
     assert_eq!(finished(&g), (None, Reason::Stalemate));
 }
+
+#[test]
+fn the_view_shows_levels_hands_counters_ghosts_and_highlights() {
+    let mut g = game(&with_kings(&[
+        "R@Ac4",
+        "U@Da1",
+        "N@Ac1",
+        "U@Da4",
+        "NAc1~Bc3/3",
+        "U@Db4",
+    ]));
+    g.play("RAc4-Ad4").unwrap();
+    let view = g.view();
+    let board = &view.boards[0];
+    assert_eq!(board.shape, Shape::Cube4);
+    let has = |cell_name: &str, kind: HighlightKind| {
+        board
+            .highlights
+            .iter()
+            .any(|h| h.cell as usize == cell(cell_name) && h.kind == kind)
+    };
+    assert!(has("Ac4", HighlightKind::LastMoveFrom));
+    assert!(has("Ad4", HighlightKind::LastMoveTo));
+    assert!(has("Dd4", HighlightKind::Check));
+    let red = man(&g, "Ac1").unwrap().counter.unwrap();
+    assert_eq!((red.kind, red.count), (CounterKind::Red, 2));
+    assert!(
+        view.notes
+            .iter()
+            .any(|n| n.contains("original knight on Ac1")),
+        "{:?}",
+        view.notes
+    );
+    assert_eq!(view.hands.len(), 2);
+    assert_eq!(board.to_move, Some(Color::Black));
+    assert_eq!(view.title.as_deref(), Some("Move 5 · black to move"));
+    // Black answers by warping its king away: a ghost with black checkers.
+    g.play("KDd4^2").unwrap();
+    let ghost = man(&g, "Dd4").unwrap();
+    assert!(ghost.ghost);
+    assert_eq!(ghost.counter.unwrap().kind, CounterKind::Black);
+    let view = g.view();
+    assert_eq!(view.pending.len(), 1);
+    assert!(view.pending[0].label.contains("reappears on Dd4"));
+    assert!(
+        !view.boards[0]
+            .highlights
+            .iter()
+            .any(|h| h.kind == HighlightKind::Check)
+    );
+    assert!(
+        view.boards[0]
+            .highlights
+            .iter()
+            .any(|h| h.cell as usize == cell("Dd4") && h.kind == HighlightKind::LastMoveFrom)
+    );
+}

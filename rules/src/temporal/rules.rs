@@ -718,3 +718,76 @@ impl Rules for TemporalChess {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A game at `pos`, as if it had just begun there.
+    fn at(pos: Position) -> TemporalChess {
+        TemporalChess {
+            pos,
+            seen: vec![pos],
+            ..TemporalChess::new()
+        }
+    }
+
+    fn cell(s: &str) -> Cell {
+        s.parse().unwrap()
+    }
+
+    /// Black: king Aa1, a unicorn away on Dd4 (3 black checkers), nothing
+    /// in hand. White: king Ac1, queen Ac2. White to move.
+    fn lone_king(black_warp: bool) -> TemporalChess {
+        let mut pos = Position {
+            hands: [[0; 6]; 2],
+            ..Position::default()
+        };
+        for (color, kind, c) in [
+            (Color::White, Kind::King, "Ac1"),
+            (Color::White, Kind::Queen, "Ac2"),
+            (Color::Black, Kind::King, "Aa1"),
+        ] {
+            pos.put(color, kind, cell(c));
+        }
+        if black_warp {
+            pos.warps[1] = Some(Warp::Away {
+                cell: cell("Dd4"),
+                kind: Kind::Unicorn,
+                count: 3,
+            });
+        }
+        at(pos)
+    }
+
+    #[test]
+    fn t9_stalemate_draws() {
+        let mut g = lone_king(true);
+        let a = g.parse("QCa2").unwrap();
+        assert_eq!(g.play(&a).unwrap().notation, "QAc2-Ca2");
+        assert_eq!(g.status, Status::Finished(Outcome::draw(Reason::Stalemate)));
+        assert_eq!(g.check(), None);
+        assert!(g.actions().is_empty());
+        // With no warp of its own running, Black's king can warp away.
+        let mut g = lone_king(false);
+        let a = g.parse("QCa2").unwrap();
+        g.play(&a).unwrap();
+        assert_eq!(g.status, Status::Ongoing);
+        let names: Vec<String> = g.actions().iter().map(|a| g.notation_of(*a)).collect();
+        assert_eq!(
+            names,
+            ["KAa1^1", "KAa1^2", "KAa1^3", "KAa1^4", "KAa1^5", "KAa1^6"]
+        );
+    }
+
+    #[test]
+    fn the_state_survives_serde() {
+        let mut g = lone_king(true);
+        let a = g.parse("KAc1-Bc1").unwrap();
+        g.play(&a).unwrap();
+        let json = serde_json::to_string(&g).unwrap();
+        let back: TemporalChess = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, g);
+        assert!(json.contains("\"Dd4\""), "{json}");
+    }
+}

@@ -192,7 +192,7 @@ impl Position {
         kings
     }
 
-    fn put(&mut self, color: Color, kind: Kind, cell: Cell) {
+    pub(crate) fn put(&mut self, color: Color, kind: Kind, cell: Cell) {
         self.colors[color.index()].insert(cell);
         self.kinds[kind.index()].insert(cell);
     }
