@@ -17,9 +17,8 @@ fn pick(g: &Gifford, rng: &mut ChaCha8Rng) -> Option<Action> {
     if actions.is_empty() {
         return None;
     }
-    let of = |f: fn(&Action) -> bool| -> Vec<Action> {
-        actions.iter().copied().filter(|a| f(a)).collect()
-    };
+    let of =
+        |f: fn(&Action) -> bool| -> Vec<Action> { actions.iter().copied().filter(&f).collect() };
     let backs = of(|a| matches!(a, Action::Back { .. }));
     let forwards = of(|a| matches!(a, Action::Forward { .. }));
     let moves = of(|a| matches!(a, Action::Move { .. }));

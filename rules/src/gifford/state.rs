@@ -963,10 +963,10 @@ impl Gifford {
 /// can place, and no legal move (travel is barred in check). A king due
 /// that cannot be placed is lost in time instead, which is not mate.
 fn mated(node: &Node) -> bool {
-    if let Some(due) = node.due() {
-        if node.drops(due).any() || due.role == Role::King {
-            return false;
-        }
+    if let Some(due) = node.due()
+        && (node.drops(due).any() || due.role == Role::King)
+    {
+        return false;
     }
     node.moves().is_empty()
 }
