@@ -196,13 +196,11 @@ impl Chess {
             }
         }
         let title = match self.status {
-            Status::Ongoing => format!("Move {} · {} to move", pos.fullmove_number(), pos.turn()),
+            // The board's own label line shows the side to move.
+            Status::Ongoing => format!("Move {}", pos.fullmove_number()),
             Status::Finished(outcome) => format!("Move {} · {outcome}", self.last_move_number()),
         };
-        board.caption = Some(match self.status {
-            Status::Ongoing => format!("{} to move", pos.turn()),
-            Status::Finished(outcome) => outcome.to_string(),
-        });
+        board.caption = self.status.outcome().map(|outcome| outcome.to_string());
         board.to_move = (!self.status.is_over()).then_some(pos.turn());
         board.touched = self.last_move.is_some();
         board.current = true;
@@ -256,7 +254,7 @@ mod tests {
     fn a_new_game_shows_the_start() {
         let chess = Chess::default();
         let view = chess.view();
-        assert_eq!(view.title.as_deref(), Some("Move 1 · white to move"));
+        assert_eq!(view.title.as_deref(), Some("Move 1"));
         let board = &view.boards[0];
         assert_eq!(board.cells.iter().flatten().count(), 32);
         assert_eq!(
@@ -274,7 +272,7 @@ mod tests {
             chess.play_text(text).unwrap();
         }
         let view = chess.view();
-        assert_eq!(view.title.as_deref(), Some("Move 2 · black to move"));
+        assert_eq!(view.title.as_deref(), Some("Move 2"));
         let kinds: Vec<(u8, HighlightKind)> = view.boards[0]
             .highlights
             .iter()
