@@ -50,12 +50,18 @@ fn play_randomly(seed: u64, steps: usize, turns: bool) -> Result<(), TestCaseErr
         };
         let before: Vec<u32> = mw.boards().map(|(n, _)| n.0).collect();
         let next = mw.next_numeral().0;
-        let played = mw.play(&action).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        let played = mw
+            .play(&action)
+            .map_err(|e| TestCaseError::fail(e.to_string()))?;
         record.push(played.notation);
         mw.audit().map_err(TestCaseError::fail)?;
         // New boards are numbered from the next numeral up, in order.
         let after: Vec<u32> = mw.boards().map(|(n, _)| n.0).collect();
-        let mut fresh: Vec<u32> = after.iter().copied().filter(|n| !before.contains(n)).collect();
+        let mut fresh: Vec<u32> = after
+            .iter()
+            .copied()
+            .filter(|n| !before.contains(n))
+            .collect();
         fresh.sort_unstable();
         for (i, n) in fresh.iter().enumerate() {
             prop_assert_eq!(*n, next + i as u32);
@@ -72,7 +78,10 @@ fn play_randomly(seed: u64, steps: usize, turns: bool) -> Result<(), TestCaseErr
     let game = Game::replay(Variant::ManyWorlds, options, 0, &record)
         .map_err(|e| TestCaseError::fail(e.to_string()))?;
     let replayed = serde_json::to_value(&game).unwrap();
-    prop_assert_eq!(&replayed["inner"]["state"], &serde_json::to_value(&mw).unwrap());
+    prop_assert_eq!(
+        &replayed["inner"]["state"],
+        &serde_json::to_value(&mw).unwrap()
+    );
     prop_assert_eq!(game.record(), record.as_slice());
     prop_assert_eq!(game.status(), mw.status());
     Ok(())

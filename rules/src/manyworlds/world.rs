@@ -70,15 +70,13 @@ impl World {
                 ));
             }
         }
-        world.normalize_ep();
-        if setup.ep_square.is_some() && world.ep_square.is_none() {
-            // Kept only if a capture is possible; otherwise dropped quietly,
-            // unless it is nonsense.
-            let sq = setup.ep_square.unwrap_or(Square::A1);
-            if !matches!(sq.rank(), Rank::Third | Rank::Sixth) {
-                return Err(format!("{sq} cannot be an en passant square"));
-            }
+        if let Some(sq) = setup.ep_square
+            && !matches!(sq.rank(), Rank::Third | Rank::Sixth)
+        {
+            return Err(format!("{sq} cannot be an en passant square"));
         }
+        // Kept only while a pawn could take en passant there.
+        world.normalize_ep();
         Ok(world)
     }
 
