@@ -457,15 +457,15 @@ impl Multiverse {
                 (other.latest(), other.now(), Err(t))
             }
         };
-        let landing_board = target_board.board();
-        if let Some(reason) = landing_refusal(&landing_board, piece, from, travel.square) {
-            return Err(illegal(reason));
-        }
         if trans && price_queen(pos.board(), us, from).is_none() {
             return Err(illegal(format!(
                 "trans-universe travel costs your queen on L{}, and you have none there to give",
                 bm.branch
             )));
+        }
+        let landing_board = target_board.board();
+        if let Some(reason) = landing_refusal(&landing_board, piece, from, travel.square) {
+            return Err(illegal(reason));
         }
         // The origin board after the move and the travel.
         let mut arrived = latest.arrived();
@@ -866,4 +866,31 @@ fn after_is_safe(pos: &Position, mv: &Move, from: Square, trans: bool) -> bool {
         }
     }
     kings_safe(&board, us)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::chess::Setup;
+
+    #[test]
+    fn e8_the_side_to_move_that_can_take_a_king_wins_the_branch() {
+        let mut m = Multiverse::new(21, 0);
+        // As after a collapse: Black's king stands in the white rook's line
+        // with White to move.
+        let pos = Setup::from_fen("4k3/8/8/8/8/8/8/K3R3 w - - 0 1")
+            .unwrap()
+            .position_lenient();
+        m.branches[0].boards[0] = Record::pack(&pos, None, Bitboard::EMPTY, None);
+        assert_eq!(
+            m.judge(0),
+            Some(Outcome::win(Color::White, Reason::KingCaptured))
+        );
+        // The rook's line blocked: play goes on.
+        let pos = Setup::from_fen("4k3/8/8/8/4N3/8/8/K3R3 w - - 0 1")
+            .unwrap()
+            .position_lenient();
+        m.branches[0].boards[0] = Record::pack(&pos, None, Bitboard::EMPTY, None);
+        assert_eq!(m.judge(0), None);
+    }
 }

@@ -1,0 +1,414 @@
+//! The multiverse house rules, one test each (E-1 to E-11), the collapse's
+//! replays and the edges of the early decision.
+
+use chronomate_rules::chess::{Piece, Role};
+use chronomate_rules::geometry::Square;
+use chronomate_rules::multiverse::{Action, Multiverse};
+use chronomate_rules::{ActionError, Color, Game, Options, Outcome, Reason, Status, Variant};
+
+/// Parses, prints and applies `text`, checking the notation round trip.
+fn play(m: &mut Multiverse, text: &str) -> Vec<String> {
+    let action = m.parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+    let canonical = m.notation(&action);
+    assert_eq!(m.parse(&canonical).as_ref(), Ok(&action), "{canonical}");
+    m.apply(&action).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+fn refused(m: &Multiverse, text: &str) -> String {
+    match m.parse(text) {
+        Ok(a) => panic!("{text} was accepted as {a:?}"),
+        Err(e) => e.to_string(),
+    }
+}
+
+fn piece(m: &Multiverse, branch: u16, square: Square) -> Option<Piece> {
+    m.latest(branch).unwrap().board().piece_at(square)
+}
+
+/// 1. e4 e5 2. Nf3 with the b1 knight sent to T1 c3: L2 opens.
+fn two_branches(limit: u16) -> Multiverse {
+    let mut m = Multiverse::new(limit, 1);
+    for a in ["(L1)e4", "(L1)e5", "(L1)Nf3 Nb1>>(T1)c3"] {
+        play(&mut m, a);
+    }
+    m
+}
+
+#[test]
+fn e1_branches_share_their_parents_history() {
+    let mut m = two_branches(21);
+    assert_eq!(m.branch_count(), 2);
+    play(&mut m, "(L2)d6");
+    // L2 is L1's T0 plus its own T1 (with the knight) and T2.
+    assert_eq!(m.branch_now(2), Some(2));
+    assert_eq!(m.board_at(2, 0), m.board_at(1, 0));
+    let l2_t1 = m.board_at(2, 1).unwrap();
+    let l1_t1 = m.board_at(1, 1).unwrap();
+    assert_eq!(
+        l2_t1.board().piece_at(Square::C3),
+        Some(Piece::new(Color::White, Role::Knight))
+    );
+    assert_eq!(l1_t1.board().piece_at(Square::C3), None);
+    // Each move adds one board; shared boards are stored once.
+    assert_eq!(m.branch_now(1), Some(3));
+    assert_eq!(m.stored_boards(), 4 + 2);
+}
+
+#[test]
+fn e2_every_active_branch_is_moved_once_a_turn_and_new_branches_are_owed_nothing() {
+    let mut m = two_branches(21);
+    // L2 opened during White's turn: Black moves first there.
+    assert_eq!(m.to_move(), Color::Black);
+    assert_eq!(m.owed(), vec![1, 2]);
+    play(&mut m, "(L2)d6");
+    assert!(refused(&m, "(L2)d5").contains("you have moved on L2"));
+    // With one branch owed, the prefix may be left out.
+    play(&mut m, "Nc6");
+    assert_eq!(m.to_move(), Color::White);
+    assert_eq!(m.owed(), vec![1, 2]);
+    let mut g = Game::new(Variant::Multiverse, Options::default(), 0).unwrap();
+    for a in ["e4", "e5", "(L1)Nf3 Nb1>>(T1)c3"] {
+        g.play(a).unwrap();
+    }
+    assert_eq!(g.turn().boards, vec!["L1", "L2"]);
+    let mut m = two_branches(21);
+    play(&mut m, "(L1)Nc6");
+    // A travel this turn opens a branch the mover owes nothing on.
+    play(&mut m, "(L2)d6");
+    play(&mut m, "(L2)Nf3 Pa2>>(T1)e2");
+    assert_eq!(m.branch_count(), 3);
+    assert_eq!(m.owed(), vec![1]);
+    assert!(refused(&m, "(L3)Nf3").contains("L3 opened this turn"));
+}
+
+#[test]
+fn e3_one_travel_before_or_after_and_the_king_safe_afterwards() {
+    let mut m = Multiverse::new(21, 0);
+    for a in ["e4", "e6", "d4", "Bb4+", "c3", "Ba5"] {
+        play(&mut m, a);
+    }
+    // The c3 pawn shields nothing now; play Nf3 and send a3? No: pin it.
+    let mut m = Multiverse::new(21, 0);
+    for a in ["e4", "e6", "d4", "Bb4+", "c3", "Nf6"] {
+        play(&mut m, a);
+    }
+    // c3 blocks the bishop's check: sending it away after a3 leaves the
+    // king in check.
+    let why = refused(&m, "(L1)a3 Pc3>>(T1)c3");
+    assert!(why.contains("would be in check"), "{why}");
+    // Before the move, the check may be answered by the move itself.
+    play(&mut m, "(L1)Pc3>>(T1)c3 Nc3");
+    assert_eq!(m.branch_count(), 2);
+    assert_eq!(
+        piece(&m, 1, Square::C3),
+        Some(Piece::new(Color::White, Role::Knight))
+    );
+    // Lenient spacing and order read the same.
+    let m = two_branches(21);
+    let mut again = Multiverse::new(21, 1);
+    for a in ["e4", "e5"] {
+        play(&mut again, a);
+    }
+    let lenient = again.parse("(l1) Nf3 , b1 >> ( T1 ) c3").unwrap();
+    assert_eq!(again.notation(&lenient), "(L1)Nf3 Nb1>>(T1)c3");
+    again.apply(&lenient).unwrap();
+    assert_eq!(again, m);
+    // Only one FIDE move per board move.
+    assert!(refused(&again, "(L1)Nc6 Nb8>>(T2)c6 d6").contains("one FIDE move"));
+}
+
+#[test]
+fn e4_moved_and_arrived_men_do_not_travel() {
+    let mut m = Multiverse::new(21, 0);
+    for a in ["e4", "e5"] {
+        play(&mut m, a);
+    }
+    let why = refused(&m, "(L1)Nf3 Ng1>>(T1)e3");
+    assert!(why.contains("moves in this board move"), "{why}");
+    play(&mut m, "(L1)Nf3 Nb1>>(T1)c3");
+    play(&mut m, "(L1)Nc6");
+    play(&mut m, "(L2)d6");
+    assert_eq!(m.arrived(2), Square::C3.bitboard());
+    let why = refused(&m, "(L2)d3 Nc3>>(T1)a3");
+    assert!(why.contains("arrived by travel"), "{why}");
+    // It stays an arrival as it moves.
+    play(&mut m, "(L2)Nd5");
+    assert_eq!(m.arrived(2), Square::D5.bitboard());
+    // Castling moves both king and rook.
+    let mut c = Multiverse::new(21, 0);
+    for a in ["e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5"] {
+        play(&mut c, a);
+    }
+    assert!(refused(&c, "(L1)O-O Rh1>>(T1)h3").contains("moves in this board move"));
+}
+
+#[test]
+fn e5_landing_rules() {
+    let mut m = Multiverse::new(21, 0);
+    for a in ["e4", "e5", "d4", "d5"] {
+        play(&mut m, a);
+    }
+    // Only boards White had just moved on: T1 and T3, in the past.
+    assert!(refused(&m, "(L1)Nf3 Nb1>>(T2)c3").contains("black had just moved"));
+    assert!(refused(&m, "(L1)Nf3 Nb1>>(T4)c3").contains("past board"));
+    // Empty square.
+    assert!(refused(&m, "(L1)Nf3 Nb1>>(T1)e4").contains("taken"));
+    // Bishops keep their colour: c1 is dark, d3 light.
+    assert!(refused(&m, "(L1)Nf3 Bc1>>(T1)d3").contains("square colour"));
+    // Pawns: not further advanced than they stand.
+    assert!(refused(&m, "(L1)Nf3 Pa2>>(T1)a3").contains("no further advanced"));
+    // No attack on an enemy man there: on T3 a knight on d3 attacks e5.
+    assert!(refused(&m, "(L1)Nf3 Nb1>>(T3)d3").contains("would attack"));
+    play(&mut m, "(L1)Nf3 Nb1>>(T1)c3");
+    // The copy is a new branch at T1 with the man, Black to move.
+    assert_eq!(m.branch_now(2), Some(1));
+    assert_eq!(
+        piece(&m, 2, Square::C3),
+        Some(Piece::new(Color::White, Role::Knight))
+    );
+    assert_eq!(m.latest(2).unwrap().turn(), Color::Black);
+}
+
+#[test]
+fn e6_no_time_travel_once_the_limit_is_reached() {
+    let mut m = two_branches(3);
+    play(&mut m, "(L1)Nc6");
+    play(&mut m, "(L2)d6");
+    play(&mut m, "(L1)Bc4 Ra1>>(T3)e3");
+    assert_eq!(m.branch_count(), 3);
+    let why = refused(&m, "(L2)Nf3 Pa2>>(T1)e2");
+    assert!(why.contains("branch limit (3) is reached"), "{why}");
+    assert!(
+        Game::new(
+            Variant::Multiverse,
+            Options::parse(Variant::Multiverse, "branches:4").unwrap_or_default(),
+            0
+        )
+        .is_ok()
+    );
+    assert!(Options::parse(Variant::Multiverse, "branches:4").is_err());
+    assert!(Options::parse(Variant::Multiverse, "branches:1003").is_err());
+}
+
+#[test]
+fn e7_trans_universe_travel_costs_the_queen() {
+    let mut m = two_branches(21);
+    play(&mut m, "(L1)Nc6");
+    play(&mut m, "(L2)d6");
+    // Only to a branch already moved on this turn.
+    let why = refused(&m, "(L1)d3 Bf1>(L2)e2");
+    assert!(why.contains("already moved on this turn"), "{why}");
+    play(&mut m, "(L2)Nf3");
+    play(&mut m, "(L1)d3 Bf1>(L2)e2");
+    assert_eq!(m.branch_count(), 2);
+    assert_eq!(piece(&m, 1, Square::D1), None);
+    assert_eq!(piece(&m, 1, Square::F1), None);
+    assert_eq!(
+        piece(&m, 2, Square::E2),
+        Some(Piece::new(Color::White, Role::Bishop))
+    );
+    assert_eq!(m.arrived(2), Square::C3.bitboard() | Square::E2.bitboard());
+    // Without a queen there is no trans-universe travel.
+    play(&mut m, "(L1)Nf6");
+    play(&mut m, "(L2)Nf6");
+    play(&mut m, "(L2)d3");
+    let why = refused(&m, "(L1)h3 Ra1>(L2)a1");
+    assert!(why.contains("queen"), "{why}");
+}
+
+#[test]
+fn e8_a_king_may_travel_and_a_side_without_one_loses_the_branch() {
+    let mut m = Multiverse::new(21, 0);
+    for a in ["e4", "e5"] {
+        play(&mut m, a);
+    }
+    let events = play(&mut m, "(L1)d3 Ke1>>(T1)e2");
+    assert_eq!(
+        m.branch_result(1),
+        Some(Outcome::win(Color::Black, Reason::KingCaptured))
+    );
+    assert!(events.iter().any(|e| e == "L1 ends 0-1 (king captured)"));
+    let kings = m
+        .latest(2)
+        .unwrap()
+        .board()
+        .by_piece(Piece::new(Color::White, Role::King));
+    assert_eq!(kings.count(), 2);
+    assert_eq!(m.owed(), vec![2]);
+}
+
+fn limit_one(seed: u64) -> Game {
+    let options = Options::parse(Variant::Multiverse, "branches:1").unwrap();
+    Game::new(Variant::Multiverse, options, seed).unwrap()
+}
+
+#[test]
+fn e9_collapse_before_every_board_move_replays_from_the_seed() {
+    let mut game = limit_one(42);
+    let mut events = Vec::new();
+    for _ in 0..12 {
+        if game.status().is_over() {
+            break;
+        }
+        let action = game.legal_actions()[0].clone();
+        let played = game.play(&action).unwrap();
+        let collapses: Vec<&String> = played
+            .events
+            .iter()
+            .filter(|e| e.starts_with("collapse: L1 loses the "))
+            .collect();
+        if !game.status().is_over() {
+            assert_eq!(collapses.len(), 1, "{:?}", played.events);
+        }
+        events.push(played.events);
+    }
+    let replayed = Game::replay(
+        Variant::Multiverse,
+        game.options().clone(),
+        42,
+        game.record(),
+    )
+    .unwrap();
+    assert_eq!(
+        serde_json::to_string(&replayed).unwrap(),
+        serde_json::to_string(&game).unwrap()
+    );
+    // The serialised game goes on exactly as the original.
+    let mut copy: Game = serde_json::from_str(&serde_json::to_string(&game).unwrap()).unwrap();
+    if !game.status().is_over() {
+        let a = game.legal_actions()[0].clone();
+        assert_eq!(game.play(&a), copy.play(&a));
+    }
+    // Another seed collapses differently.
+    let mut other = limit_one(43);
+    let mut other_events = Vec::new();
+    for text in game.record().iter().take(6) {
+        match other.play(text) {
+            Ok(p) => other_events.push(p.events),
+            Err(_) => break,
+        }
+    }
+    assert_ne!(other_events, events[..other_events.len()].to_vec());
+}
+
+#[test]
+fn e10_branch_ends_and_the_majority() {
+    // Fool's mate ends L1; every branch ended: the game is over.
+    let mut m = Multiverse::new(21, 0);
+    for a in ["f3", "e5", "g4"] {
+        play(&mut m, a);
+    }
+    let events = play(&mut m, "Qh4#");
+    assert_eq!(events, vec!["L1 ends 0-1 (checkmate)"]);
+    assert_eq!(
+        m.status(),
+        Status::Finished(Outcome::win(Color::Black, Reason::BranchMajority))
+    );
+    // Branch resignation; equal wins draw.
+    let mut m = two_branches(3);
+    play(&mut m, "(L1) resign");
+    play(&mut m, "(L2)d6");
+    assert_eq!(m.status(), Status::Ongoing);
+    play(&mut m, "(L2) resign");
+    assert_eq!(
+        m.status(),
+        Status::Finished(Outcome::draw(Reason::BranchMajority))
+    );
+}
+
+/// Three branches (limit `limit`), White to move on L1 and L3, L2 owed.
+fn three_branches(limit: u16) -> Multiverse {
+    let mut m = two_branches(limit);
+    play(&mut m, "(L1)Nc6");
+    play(&mut m, "(L2)d6");
+    play(&mut m, "(L1)Bc4 Ra1>>(T3)e3");
+    assert_eq!(m.branch_count(), 3);
+    m
+}
+
+#[test]
+fn e10_the_early_decision_waits_until_the_trailer_cannot_catch_up() {
+    // Limit 3, no branch left to open. White resigns L3 (0-1, L1 and L2
+    // active): Black's one win can still be caught (1 <= 0 + 2). Then L2:
+    // 2 > 0 + 1, over at once.
+    let mut m = three_branches(3);
+    play(&mut m, "(L3) resign");
+    assert_eq!(m.status(), Status::Ongoing);
+    play(&mut m, "(L2) resign");
+    assert_eq!(
+        m.status(),
+        Status::Finished(Outcome::win(Color::Black, Reason::BranchMajority))
+    );
+    // Limit 5: two more branches may open, so after the same two
+    // resignations White could still reach 3 wins against 2.
+    let mut m = three_branches(5);
+    play(&mut m, "(L3) resign");
+    play(&mut m, "(L2) resign");
+    assert_eq!(m.status(), Status::Ongoing);
+    assert_eq!(m.to_move(), Color::Black);
+    // Black resigns the last branch: 1 against 2, every branch ended.
+    play(&mut m, "(L1) resign");
+    assert_eq!(
+        m.status(),
+        Status::Finished(Outcome::win(Color::Black, Reason::BranchMajority))
+    );
+}
+
+#[test]
+fn e11_notation_prefix_arrows_and_resignation() {
+    let mut m = Multiverse::new(21, 0);
+    for a in ["e4", "e5"] {
+        play(&mut m, a);
+    }
+    let cases = [
+        ("Nf3", "(L1)Nf3"),
+        ("L1: g1f3", "(L1)Nf3"),
+        ("(L1T2)Nf3", "(L1)Nf3"),
+        ("(L1)Nf3 b1>>T1 c3", "(L1)Nf3 Nb1>>(T1)c3"),
+        ("(L1)Nb1>>(L1T1)c3, Nf3", "(L1)Nb1>>(T1)c3 Nf3"),
+        ("(L1) Qh5", "(L1)Qh5"),
+        ("(l1) RESIGN", "(L1) resign"),
+    ];
+    for (input, canonical) in cases {
+        let action = m.parse(input).unwrap_or_else(|e| panic!("{input}: {e}"));
+        assert_eq!(m.notation(&action), canonical, "{input}");
+        assert_eq!(m.parse(canonical), Ok(action));
+    }
+    assert!(matches!(m.parse(""), Err(ActionError::Syntax { .. })));
+    assert!(matches!(m.parse("(L"), Err(ActionError::Syntax { .. })));
+    assert!(
+        m.parse("(L9)e4")
+            .unwrap_err()
+            .to_string()
+            .contains("no branch L9")
+    );
+    assert!(
+        m.parse("(L1T1)Nf3")
+            .unwrap_err()
+            .to_string()
+            .contains("latest board")
+    );
+    // Check marks come from the whole board move.
+    let mut f = Multiverse::new(21, 0);
+    for a in ["f3", "e5", "g4"] {
+        play(&mut f, a);
+    }
+    let mate = f.parse("Qh4").unwrap();
+    assert_eq!(f.notation(&mate), "(L1)Qh4#");
+    assert!(matches!(f.parse("(L1)Qh4#"), Ok(Action::Move(_))));
+}
+
+#[test]
+fn suggest_lists_prefixes_then_moves_per_branch() {
+    let m = two_branches(21);
+    let s = m.suggest("", 5);
+    assert_eq!(s[..2], ["(L1)".to_owned(), "(L2)".to_owned()]);
+    let s = m.suggest("(L2)N", 50);
+    assert!(s.iter().all(|a| a.starts_with("(L2)N")), "{s:?}");
+    assert!(s.contains(&"(L2)Nf6".to_owned()));
+    let s = m.suggest("(L1)Nf6 Nb8>", 5);
+    assert!(!s.is_empty());
+    assert!(s.iter().all(|a| a.contains("Nb8>")), "{s:?}");
+    let s = m.suggest("resign", 5);
+    assert_eq!(s, vec!["(L1) resign", "(L2) resign"]);
+}
