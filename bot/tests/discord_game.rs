@@ -102,6 +102,22 @@ async fn a_game_from_challenge_to_resignation() {
         assert!(moved.content().contains(&alice().mention()));
         assert_board_png(&moved);
 
+        // White has 29 replies here: autocomplete offers Discord's 25.
+        let typed = fake
+            .autocomplete(
+                &alice(),
+                thread,
+                "move",
+                &[Opt::str("action", "").focused()],
+            )
+            .await;
+        let answer = fake.callback(&typed).await;
+        let offered = answer.json.as_ref().unwrap()["data"]["choices"]
+            .as_array()
+            .unwrap()
+            .len();
+        assert_eq!(offered, 25);
+
         // From the lobby, a move goes to the game's thread; the lobby hears
         // where it went, privately.
         let mark = fake.mark();

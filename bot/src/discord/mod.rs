@@ -16,6 +16,7 @@
 //! [`host`]: crate::host
 
 pub mod commands;
+pub mod community;
 pub mod components;
 pub mod notices;
 pub mod reply;
@@ -146,7 +147,9 @@ fn check_api_base(base: &str) -> Result<&str, ServeError> {
 
 /// The bot's commands, as registered with Discord.
 pub fn all_commands() -> Vec<poise::Command<Data, Error>> {
-    commands::all()
+    let mut all = commands::all();
+    all.extend(community::all());
+    all
 }
 
 /// A running bot.

@@ -23,6 +23,8 @@ const MAX_LABEL: usize = 80;
 const MAX_CUSTOM_ID: usize = 100;
 /// Discord's limit on attachments per message.
 const MAX_FILES: usize = 10;
+/// More players than a game ever pings; keeps the mention line short.
+const MAX_MENTIONS: usize = 20;
 
 /// The player key of a Discord user.
 pub fn player_key(user: UserId) -> String {
@@ -140,7 +142,7 @@ impl Post {
     /// The host's reply, pinging exactly `mentions` (none in a DM; the
     /// ones a DM could not reach in a fallback).
     pub fn pinging(reply: &Reply, mentions: &[UserId]) -> Post {
-        let mentions = mentions.to_vec();
+        let mentions: Vec<UserId> = mentions.iter().copied().take(MAX_MENTIONS).collect();
         let mut content = String::new();
         if !mentions.is_empty() {
             let line: Vec<String> = mentions.iter().map(|u| format!("<@{u}>")).collect();
@@ -148,12 +150,12 @@ impl Post {
             content.push('\n');
         }
         let mut files = Vec::new();
-        let room = MAX_CONTENT - content.len();
+        let room = MAX_CONTENT.saturating_sub(content.len());
         if reply.text.len() <= room {
             content.push_str(&reply.text);
         } else {
             let note = "\n… (the whole text is attached)";
-            content.push_str(&cut_at_line(&reply.text, room - note.len()));
+            content.push_str(&cut_at_line(&reply.text, room.saturating_sub(note.len())));
             content.push_str(note);
             files.push(CreateAttachment::bytes(
                 reply.text.as_bytes().to_vec(),
@@ -367,6 +369,18 @@ mod tests {
         assert_eq!(post.buttons.len(), 25);
         assert!(post.buttons.iter().all(|(_, l, _)| l.len() <= MAX_LABEL));
         assert_eq!(post.rows().len(), 5);
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn any_reply_fits_in_a_message(text in "\\PC{0,3000}", pings in 0usize..150, labels in "\\PC{0,200}") {
+            let mut reply = Reply::text(text);
+            reply.pings = (1..=pings as u64).map(|i| format!("discord:{}", 1_000_000_000_000_000_000 + i)).collect();
+            reply.choices = vec![Choice::new(ChoiceId::Challenge(1, ChallengeChoice::Accept), &labels, ChoiceStyle::Primary)];
+            let post = Post::from_reply(&reply);
+            proptest::prop_assert!(post.content.len() <= MAX_CONTENT);
+            proptest::prop_assert!(post.buttons.iter().all(|(_, l, _)| l.len() <= MAX_LABEL));
+        }
     }
 
     #[test]

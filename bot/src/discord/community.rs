@@ -1,0 +1,346 @@
+//! The community commands: `/rating`, `/leaderboard`, `/tournament <sub>`
+//! and `/export <sub>`. Like every command here they read their options,
+//! hand them to the host and show its reply; who may do what is the
+//! host's business.
+
+use std::future::Future;
+use std::sync::atomic::Ordering;
+
+use chronomate_rules::{Options, Variant};
+use poise::serenity_prelude as serenity;
+
+use super::commands::VariantChoice;
+use super::reply::{self, Post};
+use super::respond::{Hold, Responder, Route, Source, deliver};
+use super::{Context, Data, Error};
+use crate::host::{Caller, HostError, Refusal, Reply, TournamentTerms};
+use crate::store::TournamentFormat;
+
+/// The community commands, to add to the bot's list.
+pub fn all() -> Vec<poise::Command<Data, Error>> {
+    vec![rating(), leaderboard(), tournament(), export()]
+}
+
+const PUBLIC: Hold = Hold::Think { ephemeral: false };
+const PRIVATE: Hold = Hold::Think { ephemeral: true };
+
+/// Runs a host operation for a command and shows its reply.
+async fn run<'a, F, Fut>(ctx: Context<'a>, hold: Hold, work: F) -> Result<(), Error>
+where
+    F: FnOnce(Caller) -> Fut,
+    Fut: Future<Output = Result<Reply, HostError>>,
+{
+    let poise::Context::Application(actx) = ctx else {
+        return Ok(());
+    };
+    let data = ctx.data();
+    let mut r = Responder::new(
+        &ctx.serenity_context().http,
+        Source::Command(actx.interaction),
+    );
+    let caller = r.source.caller();
+    let result = r.race(data.defer_after, hold, work(caller)).await;
+    deliver(data, &mut r, result, Route::Here).await;
+    if r.acknowledged() {
+        actx.has_sent_initial_response.store(true, Ordering::SeqCst);
+    }
+    Ok(())
+}
+
+/// Runs a host operation whose reply is a file (PGN, CSV).
+async fn run_file<'a, Fut>(ctx: Context<'a>, name: String, work: Fut) -> Result<(), Error>
+where
+    Fut: Future<Output = Result<Reply, HostError>>,
+{
+    let poise::Context::Application(actx) = ctx else {
+        return Ok(());
+    };
+    let data = ctx.data();
+    let mut r = Responder::new(
+        &ctx.serenity_context().http,
+        Source::Command(actx.interaction),
+    );
+    match r.race(data.defer_after, PUBLIC, work).await {
+        Ok(reply) => {
+            let post = Post::text(format!("{name} is attached."))
+                .with_text_file(&name, &reply.text)
+                .ephemeral(reply.private);
+            r.answer(&post).await
+        }
+        Err(e) => r.refuse(&e).await,
+    }
+    if r.acknowledged() {
+        actx.has_sent_initial_response.store(true, Ordering::SeqCst);
+    }
+    Ok(())
+}
+
+/// Glicko-2 ratings (? marks a provisional one).
+#[poise::command(slash_command)]
+pub async fn rating(
+    ctx: Context<'_>,
+    #[description = "Whose ratings (default: yours)"] user: Option<serenity::User>,
+    #[description = "Which game (default: every game played)"] variant: Option<VariantChoice>,
+) -> Result<(), Error> {
+    let data = ctx.data();
+    run(ctx, PRIVATE, |caller| async move {
+        let who = user.map(|u| reply::player(&u, None));
+        data.host
+            .rating(&caller, who, variant.map(Variant::from))
+            .await
+    })
+    .await
+}
+
+/// The best-rated players of a game on this server.
+#[poise::command(slash_command)]
+pub async fn leaderboard(
+    ctx: Context<'_>,
+    #[description = "Which game"] variant: VariantChoice,
+) -> Result<(), Error> {
+    let data = ctx.data();
+    run(ctx, PUBLIC, |caller| async move {
+        data.host.leaderboard(&caller, Variant::from(variant)).await
+    })
+    .await
+}
+
+/// How a tournament pairs its players.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum FormatChoice {
+    #[name = "round robin"]
+    RoundRobin,
+    #[name = "double round robin"]
+    Double,
+    #[name = "swiss"]
+    Swiss,
+}
+
+impl From<FormatChoice> for TournamentFormat {
+    fn from(f: FormatChoice) -> TournamentFormat {
+        match f {
+            FormatChoice::RoundRobin => TournamentFormat::RoundRobin,
+            FormatChoice::Double => TournamentFormat::DoubleRoundRobin,
+            FormatChoice::Swiss => TournamentFormat::Swiss,
+        }
+    }
+}
+
+/// Tournaments on this server.
+#[poise::command(
+    slash_command,
+    guild_only,
+    subcommands(
+        "create",
+        "join",
+        "leave",
+        "start",
+        "standings",
+        "pairings",
+        "withdraw",
+        "cancel",
+        "list"
+    )
+)]
+pub async fn tournament(_ctx: Context<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
+/// Create a tournament, open for entries.
+#[poise::command(slash_command, guild_only)]
+#[allow(clippy::too_many_arguments)]
+pub async fn create(
+    ctx: Context<'_>,
+    #[description = "Which game"] variant: VariantChoice,
+    #[description = "Pairing system (default: round robin)"] format: Option<FormatChoice>,
+    #[description = "Swiss only: rounds (default 5)"]
+    #[min = 1]
+    #[max = 99]
+    rounds: Option<i64>,
+    #[description = "Days per move, 1 to 14 (default: the server's)"]
+    #[min = 1]
+    #[max = 14]
+    days: Option<i64>,
+    #[description = "Most players, 2 to 64 (default 16)"]
+    #[min = 2]
+    #[max = 64]
+    players: Option<i64>,
+    #[description = "Start by itself at 2025-03-01T18:00 (UTC) or after a delay like +2d"]
+    #[max_length = 40]
+    start: Option<String>,
+    #[description = "The tournament's name"]
+    #[max_length = 60]
+    name: Option<String>,
+    #[description = "The variant's own options as key:value words, e.g. branches:21"]
+    #[max_length = 200]
+    options: Option<String>,
+) -> Result<(), Error> {
+    let data = ctx.data();
+    run(ctx, PUBLIC, |caller| async move {
+        let variant = Variant::from(variant);
+        let format = format.map_or(TournamentFormat::RoundRobin, TournamentFormat::from);
+        if rounds.is_some() && format != TournamentFormat::Swiss {
+            return Err(Refusal::Terms(
+                "rounds are for Swiss tournaments: a round robin has as many as it needs"
+                    .to_owned(),
+            )
+            .into());
+        }
+        let mut terms = TournamentTerms::new(variant, format);
+        terms.options = Options::parse(variant, options.as_deref().unwrap_or(""))
+            .map_err(|e| Refusal::Terms(e.to_string()))?;
+        terms.rounds = rounds;
+        terms.days = days;
+        terms.max_players = players;
+        terms.name = name;
+        if let Some(s) = start {
+            terms.starts_at = Some(crate::host::tournament::read_when(&s, data.host.now())?);
+        }
+        data.host.tournament_create(&caller, terms).await
+    })
+    .await
+}
+
+/// Join a tournament.
+#[poise::command(slash_command, guild_only)]
+pub async fn join(
+    ctx: Context<'_>,
+    #[description = "The tournament's number (default: the only open one)"] id: Option<i64>,
+) -> Result<(), Error> {
+    let data = ctx.data();
+    run(ctx, PUBLIC, |caller| async move {
+        data.host.tournament_join(&caller, id).await
+    })
+    .await
+}
+
+/// Leave a tournament that has not started.
+#[poise::command(slash_command, guild_only)]
+pub async fn leave(
+    ctx: Context<'_>,
+    #[description = "The tournament's number"] id: Option<i64>,
+) -> Result<(), Error> {
+    let data = ctx.data();
+    run(ctx, PUBLIC, |caller| async move {
+        data.host.tournament_leave(&caller, id).await
+    })
+    .await
+}
+
+/// Start a tournament now (its organiser, or Manage Server).
+#[poise::command(slash_command, guild_only)]
+pub async fn start(
+    ctx: Context<'_>,
+    #[description = "The tournament's number"] id: Option<i64>,
+) -> Result<(), Error> {
+    let data = ctx.data();
+    run(ctx, PUBLIC, |caller| async move {
+        data.host.tournament_start(&caller, id).await
+    })
+    .await
+}
+
+/// The standings, with a table image.
+#[poise::command(slash_command, guild_only)]
+pub async fn standings(
+    ctx: Context<'_>,
+    #[description = "The tournament's number"] id: Option<i64>,
+) -> Result<(), Error> {
+    let data = ctx.data();
+    run(ctx, PUBLIC, |caller| async move {
+        data.host.tournament_standings(&caller, id).await
+    })
+    .await
+}
+
+/// The pairings of a round.
+#[poise::command(slash_command, guild_only)]
+pub async fn pairings(
+    ctx: Context<'_>,
+    #[description = "The tournament's number"] id: Option<i64>,
+    #[description = "Which round (default: the current one)"]
+    #[min = 1]
+    round: Option<i64>,
+) -> Result<(), Error> {
+    let data = ctx.data();
+    run(ctx, PUBLIC, |caller| async move {
+        data.host.tournament_pairings(&caller, id, round).await
+    })
+    .await
+}
+
+/// Withdraw from a running tournament (your game in play is resigned).
+#[poise::command(slash_command, guild_only)]
+pub async fn withdraw(
+    ctx: Context<'_>,
+    #[description = "The tournament's number"] id: Option<i64>,
+) -> Result<(), Error> {
+    let data = ctx.data();
+    run(ctx, PUBLIC, |caller| async move {
+        data.host.tournament_withdraw(&caller, id).await
+    })
+    .await
+}
+
+/// Cancel a tournament (its organiser, or Manage Server).
+#[poise::command(slash_command, guild_only)]
+pub async fn cancel(
+    ctx: Context<'_>,
+    #[description = "The tournament's number"] id: Option<i64>,
+) -> Result<(), Error> {
+    let data = ctx.data();
+    run(ctx, PUBLIC, |caller| async move {
+        data.host.tournament_cancel(&caller, id).await
+    })
+    .await
+}
+
+/// This server's tournaments.
+#[poise::command(slash_command, guild_only)]
+pub async fn list(ctx: Context<'_>) -> Result<(), Error> {
+    let data = ctx.data();
+    run(ctx, PRIVATE, |caller| async move {
+        data.host.tournament_list(&caller).await
+    })
+    .await
+}
+
+/// Export a game as PGN or a tournament's results as CSV.
+#[poise::command(slash_command, subcommands("pgn", "csv"))]
+pub async fn export(_ctx: Context<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
+/// A standard game as PGN (lichess imports it).
+#[poise::command(slash_command)]
+pub async fn pgn(
+    ctx: Context<'_>,
+    #[description = "The game's number (default: this thread's game, or your only one)"]
+    game: Option<i64>,
+) -> Result<(), Error> {
+    let data = ctx.data();
+    let poise::Context::Application(actx) = ctx else {
+        return Ok(());
+    };
+    let caller = Source::Command(actx.interaction).caller();
+    let name = format!("chronomate-game-{}.pgn", game.map_or("latest".to_owned(), |g| g.to_string()));
+    run_file(ctx, name, async move { data.host.export_pgn(&caller, game).await }).await
+}
+
+/// A tournament's results as CSV.
+#[poise::command(slash_command, guild_only)]
+pub async fn csv(
+    ctx: Context<'_>,
+    #[description = "The tournament's number"] tournament: Option<i64>,
+) -> Result<(), Error> {
+    let data = ctx.data();
+    let poise::Context::Application(actx) = ctx else {
+        return Ok(());
+    };
+    let caller = Source::Command(actx.interaction).caller();
+    let name = format!(
+        "chronomate-tournament-{}.csv",
+        tournament.map_or("latest".to_owned(), |t| t.to_string())
+    );
+    run_file(ctx, name, async move { data.host.export_csv(&caller, tournament).await }).await
+}
