@@ -1,82 +1,114 @@
-//! Writes sample images: `cargo run -p chronomate-render --example samples -- DIR`.
+//! Writes the sample images of docs/rendering.md:
+//!
+//! ```text
+//! cargo run --release -p chronomate-render --example samples [-- DIR [NAME...]]
+//! ```
+//!
+//! DIR defaults to `docs/images`; NAMEs pick samples. The PNGs are
+//! re-encoded at the best compression to keep the repository small (the bot
+//! sends the renderer's own, faster encoding).
 
 #[path = "../tests/common/mod.rs"]
 mod common;
 
 use chronomate_render::{RenderOptions, Theme, render_png};
 
+fn recompress(png_bytes: &[u8]) -> Vec<u8> {
+    let mut reader = png::Decoder::new(std::io::Cursor::new(png_bytes))
+        .read_info()
+        .expect("our PNG");
+    let mut buf = vec![0; reader.output_buffer_size().expect("size")];
+    let info = reader.next_frame(&mut buf).expect("frame");
+    let mut out = Vec::new();
+    let mut enc = png::Encoder::new(&mut out, info.width, info.height);
+    enc.set_color(png::ColorType::Rgb);
+    enc.set_depth(png::BitDepth::Eight);
+    enc.set_compression(png::Compression::High);
+    let mut w = enc.write_header().expect("header");
+    w.write_image_data(&buf[..info.buffer_size()])
+        .expect("data");
+    w.finish().expect("finish");
+    out
+}
+
 fn main() {
-    let dir = std::env::args()
-        .nth(1)
-        .unwrap_or_else(|| "docs/images".into());
+    let mut args = std::env::args().skip(1);
+    let dir = args.next().unwrap_or_else(|| "docs/images".into());
+    let only: Vec<String> = args.collect();
     std::fs::create_dir_all(&dir).expect("create output folder");
     let def = RenderOptions::default();
+    let with = |f: &dyn Fn(&mut RenderOptions)| {
+        let mut o = def.clone();
+        f(&mut o);
+        o
+    };
     let samples: Vec<(&str, chronomate_rules::View, RenderOptions)> = vec![
         ("start", common::start(), def.clone()),
-        ("gallery", common::gallery(), def.clone()),
+        ("middlegame-black", common::middlegame(), def.clone()),
         (
-            "gallery-96px",
-            common::gallery(),
-            RenderOptions {
-                square: 96,
-                ..def.clone()
-            },
+            "start-contrast-flipped",
+            common::start(),
+            with(&|o| {
+                o.theme = Theme::Contrast;
+                o.flip = true;
+            }),
         ),
-        (
-            "gallery-24px",
-            common::gallery(),
-            RenderOptions {
-                square: 24,
-                ..def.clone()
-            },
-        ),
-        ("middlegame-flipped", common::middlegame(), def.clone()),
         ("marks", common::marks(), def.clone()),
         (
             "marks-wood",
             common::marks(),
-            RenderOptions {
-                theme: Theme::Wood,
-                ..def.clone()
-            },
+            with(&|o| o.theme = Theme::Wood),
         ),
+        ("gallery", common::gallery(), def.clone()),
         (
-            "start-ocean-24px",
-            common::start(),
-            RenderOptions {
-                theme: Theme::Ocean,
-                square: 24,
-                ..def.clone()
-            },
-        ),
-        (
-            "start-contrast-flip",
-            common::start(),
-            RenderOptions {
-                theme: Theme::Contrast,
-                flip: true,
-                ..def.clone()
-            },
+            "gallery-24px-ocean",
+            common::gallery(),
+            with(&|o| {
+                o.theme = Theme::Ocean;
+                o.square = 24;
+            }),
         ),
         ("cube4", common::cube4(), def.clone()),
         ("timelines", common::timelines(), def.clone()),
         ("grid", common::grid(), def.clone()),
         (
-            "timelines-21x40",
+            "timelines-21x40-cropped",
+            common::big_timelines(21, 40),
+            with(&|o| o.max_side = 1400),
+        ),
+        (
+            "grid-1000-cropped",
+            common::big_grid(1000),
+            with(&|o| o.max_side = 1400),
+        ),
+        // Full-size snapshots (up to 4096 px): not in docs, too big for
+        // the repository.
+        (
+            "full-timelines-21x40",
             common::big_timelines(21, 40),
             def.clone(),
         ),
-        ("grid-1000", common::big_grid(1000), def.clone()),
+        ("full-grid-1000", common::big_grid(1000), def.clone()),
     ];
-    let only: Vec<String> = std::env::args().skip(2).collect();
     for (name, view, opts) in samples {
-        if !only.is_empty() && !only.iter().any(|o| o == name) {
+        let wanted = if only.is_empty() {
+            !name.starts_with("full-")
+        } else {
+            only.iter().any(|o| o == name)
+        };
+        if !wanted {
             continue;
         }
         let t = std::time::Instant::now();
-        let png = render_png(&view, &opts).expect("render");
+        let png_bytes = render_png(&view, &opts).expect("render");
+        let took = t.elapsed();
+        let small = recompress(&png_bytes);
         let path = format!("{dir}/{name}.png");
-        std::fs::write(&path, &png).expect("write");
-        println!("{path}: {} KB in {:?}", png.len() / 1024, t.elapsed());
+        std::fs::write(&path, &small).expect("write");
+        println!(
+            "{path}: {} KB ({} KB as rendered, in {took:?})",
+            small.len() / 1024,
+            png_bytes.len() / 1024
+        );
     }
 }

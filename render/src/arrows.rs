@@ -19,8 +19,6 @@ fn centre(view: &View, plan: &Plan, c: &BoardCell) -> Option<(f32, f32)> {
 pub(crate) fn draw(cv: &mut Canvas, view: &View, plan: &Plan, pal: &Palette) {
     let s = plan.geo.s as f32;
     let width = (s * 0.13).clamp(2.5, 12.0);
-    let (cw, ch) = (cv.w as f32, cv.h as f32);
-    let on_canvas = |p: (f32, f32)| p.0 >= 0.0 && p.1 >= 0.0 && p.0 < cw && p.1 < ch;
     // Halos first for all arrows, so a later arrow's halo never cuts an
     // earlier arrow.
     let mut paths = Vec::new();
@@ -28,16 +26,28 @@ pub(crate) fn draw(cv: &mut Canvas, view: &View, plan: &Plan, pal: &Palette) {
         let (Some(p0), Some(p2)) = (centre(view, plan, &a.from), centre(view, plan, &a.to)) else {
             continue;
         };
-        if !on_canvas(p0) && !on_canvas(p2) {
-            continue;
-        }
-        paths.push((curve(p0, p2, s), a.kind));
+        let shown = |b: usize| plan.shown.binary_search(&b).is_ok();
+        let (from_shown, to_shown) = (shown(a.from.board), shown(a.to.board));
+        let full = curve(p0, p2, s);
+        // An arrow to or from a board cropped away is a stub pointing off
+        // towards it, not a line across every board in between.
+        let stub = 3.0 * s;
+        let pts = match (from_shown, to_shown) {
+            (true, true) => full,
+            (true, false) => keep_start(&full, stub),
+            (false, true) => keep_end(&full, stub),
+            (false, false) => continue,
+        };
+        paths.push((pts, a.kind, from_shown));
     }
     let head_len = (width * 3.2).max(9.0);
-    for (pts, _) in &paths {
+    for (pts, _, dot) in &paths {
         let (line, head) = split(pts, head_len, width);
         canvas::polyline(cv, &line, width + width.max(3.0), pal.halo, 0.7, None);
         canvas::convex(cv, &grow(&head, width * 0.55), pal.halo, 0.7);
+        if !dot {
+            continue;
+        }
         canvas::disc(
             cv,
             pts[0].0,
@@ -47,7 +57,7 @@ pub(crate) fn draw(cv: &mut Canvas, view: &View, plan: &Plan, pal: &Palette) {
             0.7,
         );
     }
-    for (pts, kind) in &paths {
+    for (pts, kind, dot) in &paths {
         let (line, head) = split(pts, head_len, width);
         let (color, dash) = match kind {
             ArrowKind::Travel => (pal.travel, None),
@@ -55,6 +65,9 @@ pub(crate) fn draw(cv: &mut Canvas, view: &View, plan: &Plan, pal: &Palette) {
         };
         canvas::polyline(cv, &line, width, color, 0.95, dash);
         canvas::convex(cv, &head, color, 0.95);
+        if !dot {
+            continue;
+        }
         match kind {
             ArrowKind::Travel => canvas::disc(cv, pts[0].0, pts[0].1, width * 1.25, color, 0.95),
             ArrowKind::TransUniverse => canvas::ring(
@@ -71,6 +84,34 @@ pub(crate) fn draw(cv: &mut Canvas, view: &View, plan: &Plan, pal: &Palette) {
 }
 
 type Point = (f32, f32);
+
+/// The first `len` pixels of a path.
+fn keep_start(pts: &[Point], len: f32) -> Vec<Point> {
+    let mut out = vec![pts[0]];
+    let mut left = len;
+    for w in pts.windows(2) {
+        let d = ((w[1].0 - w[0].0).powi(2) + (w[1].1 - w[0].1).powi(2)).sqrt();
+        if d >= left {
+            let t = left / d.max(1e-6);
+            out.push((
+                w[0].0 + (w[1].0 - w[0].0) * t,
+                w[0].1 + (w[1].1 - w[0].1) * t,
+            ));
+            return out;
+        }
+        left -= d;
+        out.push(w[1]);
+    }
+    out
+}
+
+/// The last `len` pixels of a path.
+fn keep_end(pts: &[Point], len: f32) -> Vec<Point> {
+    let rev: Vec<Point> = pts.iter().rev().copied().collect();
+    let mut out = keep_start(&rev, len);
+    out.reverse();
+    out
+}
 
 /// A quadratic curve from `a` to `b`, bowed to one side.
 fn curve(a: (f32, f32), b: (f32, f32), s: f32) -> Vec<(f32, f32)> {

@@ -2,7 +2,7 @@
 //! men, caption, and the veil of an ended board.
 
 use chronomate_rules::Color;
-use chronomate_rules::view::{BoardView, HighlightKind, Shape};
+use chronomate_rules::view::{BoardView, Figure, HighlightKind, Man, Shape};
 
 use crate::canvas::{self, Canvas};
 use crate::font;
@@ -215,24 +215,29 @@ pub(crate) fn draw(
             continue;
         };
         let sprite = sp.get(*man);
-        cv.blit(sprite, x + cx, y + cy, 1.0);
+        cv.blit(&sprite, x + cx, y + cy, 1.0);
     }
 
-    // Label line: side to move as a small disc, then the label.
+    // Label line: the side to move as a small king, then the label.
     if geo.label_h > 0 {
         let f = geo.label_font;
         let base = y + (geo.label_h + (f * 0.73) as i32) / 2;
         let mut lx = bx - r;
         if let Some(c) = board.to_move {
-            let d = f * 0.72;
-            let (cx, cy) = (lx as f32 + d / 2.0 + 1.0, base as f32 - f * 0.36);
-            let (fill, rim) = match c {
-                Color::White => (pal.white_fill, pal.white_line),
-                Color::Black => (pal.black_fill, pal.black_rim),
-            };
-            canvas::disc(cv, cx, cy, d / 2.0 + 1.2, rim, 1.0);
-            canvas::disc(cv, cx, cy, d / 2.0, fill, 1.0);
-            lx += (d + f * 0.4) as i32 + 1;
+            let k = ((geo.label_h as f32) * 0.92) as i32;
+            let mut kings = Sprites::new(k, sp.theme());
+            let king = kings.get(Man::new(c, Figure::King));
+            // On a light chip, so a black king reads on a dark card too.
+            let ky = y + (geo.label_h - k) / 2;
+            canvas::round_rect(
+                cv,
+                (lx as f32, ky as f32, k as f32, k as f32),
+                k as f32 * 0.2,
+                pal.light,
+                1.0,
+            );
+            cv.blit(&king, lx, ky, 1.0);
+            lx += k + (f * 0.3) as i32;
         }
         let color = if board.current { pal.current } else { pal.text };
         if let Some(label) = &board.label {
@@ -316,16 +321,25 @@ fn ended(
     }
 }
 
-/// Draws a man (with marks) at (x, y) in a box of the sprite size, for hands
-/// and pending lists. Returns the width used.
+/// Draws a man (with marks) on a light chip at (x, y), the sprite's size,
+/// for hands and pending lists (a black man reads on a dark card too).
+/// Returns the width used.
 pub(crate) fn man_icon(
     cv: &mut Canvas,
     sp: &mut Sprites,
-    man: chronomate_rules::view::Man,
+    pal: &Palette,
+    man: Man,
     x: i32,
     y: i32,
 ) -> i32 {
     let s = sp.size();
-    cv.blit(sp.get(man), x, y, 1.0);
+    canvas::round_rect(
+        cv,
+        (x as f32, y as f32, s as f32, s as f32),
+        s as f32 * 0.18,
+        pal.light,
+        1.0,
+    );
+    cv.blit(&sp.get(man), x, y, 1.0);
     s
 }

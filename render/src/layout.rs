@@ -79,7 +79,9 @@ impl Item {
             Item::Heading(t) => font::text_width(t, text, true),
             Item::Text(t) => font::text_width(t, text, false),
             Item::Man(_, None) => icon,
-            Item::Man(_, Some(c)) => icon + font::text_width(&format!("×{c}"), text, true),
+            Item::Man(_, Some(c)) => {
+                icon + (text * 0.15) as i32 + font::text_width(&format!("×{c}"), text, true)
+            }
             Item::Labelled(_, l) => icon + (text * 0.3) as i32 + font::text_width(l, text, false),
         }
     }

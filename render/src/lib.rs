@@ -15,11 +15,13 @@ mod canvas;
 mod font;
 mod layout;
 mod sprites;
+mod table;
 mod theme;
 
 use chronomate_rules::Color;
 use chronomate_rules::view::View;
 
+pub use table::{Table, render_table};
 pub use theme::{Theme, UnknownTheme};
 
 use crate::canvas::Canvas;
@@ -117,12 +119,11 @@ pub fn render_png(view: &View, options: &RenderOptions) -> Result<Vec<u8>, Rende
     };
     let max_bytes = options.max_bytes.min(MAX_BYTES);
     let mut side = options.max_side.clamp(128, MAX_SIDE) as i32;
-    let pal = options.theme.palette();
     for _ in 0..6 {
         let t0 = std::time::Instant::now();
         let plan = layout::plan(view, &limits, side);
         let t1 = std::time::Instant::now();
-        let canvas = draw(view, &plan, &pal, side);
+        let canvas = draw(view, &plan, options.theme, side);
         let t2 = std::time::Instant::now();
         let mut png = encode(&canvas, 1)?;
         if std::env::var_os("RENDER_TIMES").is_some() {
@@ -178,10 +179,11 @@ fn check(view: &View) -> Result<(), RenderError> {
     Ok(())
 }
 
-fn draw(view: &View, plan: &Plan, pal: &theme::Palette, side: i32) -> Canvas {
+fn draw(view: &View, plan: &Plan, theme: Theme, side: i32) -> Canvas {
+    let pal = &theme.palette();
     let mut cv = Canvas::new(plan.w.min(side), plan.h.min(side), pal.bg);
     let geo = &plan.geo;
-    let mut sprites = Sprites::new(geo.s, *pal);
+    let mut sprites = Sprites::new(geo.s, theme);
 
     // Timeline threads under the boards.
     let tw = (geo.s as f32 * 0.09).clamp(2.0, 8.0);
@@ -231,7 +233,7 @@ fn draw(view: &View, plan: &Plan, pal: &theme::Palette, side: i32) -> Canvas {
                 }
             }
             BlockKind::Flow { rows, icon, text } => {
-                let mut icons = Sprites::new(*icon, *pal);
+                let mut icons = Sprites::new(*icon, theme);
                 let gap = (text * 0.6) as i32;
                 let rh = icon + (text * 0.3) as i32;
                 for (k, row) in rows.iter().enumerate() {
@@ -249,15 +251,16 @@ fn draw(view: &View, plan: &Plan, pal: &theme::Palette, side: i32) -> Canvas {
                                 x += font::text_width(t, *text, false);
                             }
                             Item::Man(man, count) => {
-                                x += board::man_icon(&mut cv, &mut icons, *man, x, y);
+                                x += board::man_icon(&mut cv, &mut icons, pal, *man, x, y);
                                 if let Some(c) = count {
                                     let t = format!("×{c}");
+                                    x += (text * 0.15) as i32;
                                     cv.text(&t, x, base, *text, true, pal.text);
                                     x += font::text_width(&t, *text, true);
                                 }
                             }
                             Item::Labelled(man, label) => {
-                                x += board::man_icon(&mut cv, &mut icons, *man, x, y);
+                                x += board::man_icon(&mut cv, &mut icons, pal, *man, x, y);
                                 x += (text * 0.3) as i32;
                                 cv.text(label, x, base, *text, false, pal.text);
                                 x += font::text_width(label, *text, false);

@@ -2,28 +2,37 @@
 //! drawn as a horned disc with a U), with the marks variants need.
 
 use std::collections::HashMap;
-use std::sync::OnceLock;
+use std::sync::{Arc, Mutex, OnceLock};
 
 use chronomate_rules::Color;
 use chronomate_rules::view::{CounterKind, Figure, Man, Stage};
 
 use crate::canvas::{self, Sprite, Target};
 use crate::font::{self, Mask};
-use crate::theme::{Palette, Rgb};
+use crate::theme::{Palette, Rgb, Theme};
 
-/// Sprites of one size, made on demand for one render.
+/// Sprites of one size and theme for one render, backed by a process-wide
+/// cache so repeated renders (the bot redraws the same men all day) skip the
+/// composing.
 pub(crate) struct Sprites {
     size: i32,
-    pal: Palette,
-    cache: HashMap<Man, Sprite>,
+    theme: Theme,
+    local: HashMap<Man, Arc<Sprite>>,
+}
+
+type Key = (Man, i32, Theme);
+
+fn shared() -> &'static Mutex<HashMap<Key, Arc<Sprite>>> {
+    static CACHE: OnceLock<Mutex<HashMap<Key, Arc<Sprite>>>> = OnceLock::new();
+    CACHE.get_or_init(|| Mutex::new(HashMap::new()))
 }
 
 impl Sprites {
-    pub(crate) fn new(size: i32, pal: Palette) -> Sprites {
+    pub(crate) fn new(size: i32, theme: Theme) -> Sprites {
         Sprites {
             size: size.max(4),
-            pal,
-            cache: HashMap::new(),
+            theme,
+            local: HashMap::new(),
         }
     }
 
@@ -31,11 +40,29 @@ impl Sprites {
         self.size
     }
 
-    pub(crate) fn get(&mut self, man: Man) -> &Sprite {
-        let (size, pal) = (self.size, self.pal);
-        self.cache
-            .entry(man)
-            .or_insert_with(|| compose(man, size, &pal))
+    pub(crate) fn theme(&self) -> Theme {
+        self.theme
+    }
+
+    pub(crate) fn get(&mut self, man: Man) -> Arc<Sprite> {
+        if let Some(sp) = self.local.get(&man) {
+            return sp.clone();
+        }
+        let key = (man, self.size, self.theme);
+        let cached = shared().lock().ok().and_then(|c| c.get(&key).cloned());
+        let sp = cached.unwrap_or_else(|| {
+            let sp = Arc::new(compose(man, self.size, &self.theme.palette()));
+            if let Ok(mut c) = shared().lock() {
+                // Bounded: men x marks x a few sizes in practice.
+                if c.len() >= 4096 {
+                    c.clear();
+                }
+                c.insert(key, sp.clone());
+            }
+            sp
+        });
+        self.local.insert(man, sp.clone());
+        sp
     }
 }
 
@@ -385,7 +412,6 @@ fn compose(man: Man, s: i32, pal: &Palette) -> Sprite {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::theme::Theme;
 
     #[test]
     fn every_man_has_ink() {
