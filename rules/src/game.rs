@@ -117,6 +117,11 @@ pub(crate) trait Rules: Clone + Sized {
     fn snapshot(&self) -> View {
         self.view()
     }
+    /// A long-form history beyond the record, where the variant has one
+    /// (Gifford's timelines side by side). `None` when the record says it all.
+    fn history_table(&self) -> Option<String> {
+        None
+    }
     /// Up to `limit` legal actions matching what a player has typed, for
     /// autocomplete. Variants with huge action lists override this.
     fn suggest(&self, typed: &str, limit: usize) -> Vec<String> {
@@ -326,7 +331,11 @@ impl Game {
             (Inner::Gifford(g), Action::Gifford(a)) => Rules::play(g, a)?,
             (Inner::ManyWorlds(g), Action::ManyWorlds(a)) => Rules::play(g, a)?,
             (Inner::Multiverse(g), Action::Multiverse(a)) => Rules::play(g, a)?,
-            _ => return Err(ActionError::illegal("that action belongs to another variant")),
+            _ => {
+                return Err(ActionError::illegal(
+                    "that action belongs to another variant",
+                ));
+            }
         };
         self.record.push(played.notation.clone());
         Ok(played)
@@ -340,6 +349,12 @@ impl Game {
     /// The whole game in one picture (every branch or timeline).
     pub fn snapshot(&self) -> View {
         dispatch!(&self.inner, g => g.snapshot())
+    }
+
+    /// The variant's long-form history where it has one (Gifford: every
+    /// timeline side by side); `None` when the record tells the whole story.
+    pub fn history_table(&self) -> Option<String> {
+        dispatch!(&self.inner, g => g.history_table())
     }
 }
 

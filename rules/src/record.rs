@@ -15,6 +15,7 @@ pub fn actions(variant: Variant, text: &str) -> Vec<String> {
         Variant::Standard => pgn_tokens(&text),
         _ => text
             .lines()
+            .filter(|line| !is_tag_pair(line.trim()))
             .map(|line| strip_move_number(line.trim()).trim())
             .filter(|line| !line.is_empty())
             .map(str::to_owned)
@@ -41,6 +42,16 @@ fn strip_braced_comments(text: &str) -> String {
         }
     }
     out
+}
+
+/// A PGN tag pair, `[Event "..."]`, as the host's histories begin with.
+/// Gifford's arrivals (`[P] e6`) start with a bracket too but never end
+/// with one.
+fn is_tag_pair(line: &str) -> bool {
+    line.starts_with('[')
+        && line.ends_with(']')
+        && line[1..].starts_with(|c: char| c.is_ascii_alphabetic())
+        && line.contains(" \"")
 }
 
 /// `12.`, `12...` or `12.e4`: the move number is dropped.
@@ -93,7 +104,7 @@ mod tests {
 
     #[test]
     fn line_records_drop_numbers_comments_and_blanks() {
-        let text = "1. d2// to 8\n\n1... e5 {a comment}\n{multi\nline} 2. [P] e6\n";
+        let text = "[Event \"x\"]\n1. d2// to 8\n\n1... e5 {a comment}\n{multi\nline} 2. [P] e6\n";
         assert_eq!(
             actions(Variant::Gifford, text),
             vec!["d2// to 8", "e5", "[P] e6"]

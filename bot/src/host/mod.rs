@@ -949,7 +949,13 @@ impl Host {
         let loaded = self.resolve(caller, game, Purpose::View).await?;
         let log = self.store.log(loaded.id()).await?;
         let title = loaded.game.variant().title();
-        Ok(Reply::text(text::history(&loaded.row, &log, title)).about(loaded.id()))
+        let mut record = text::history(&loaded.row, &log, title);
+        if let Some(table) = loaded.game.history_table() {
+            // As a comment, so the history stays a record `replay` reads.
+            let table = table.replace(['{', '}'], "");
+            record.push_str(&format!("\n\n{{Every timeline, side by side:\n{table}}}\n"));
+        }
+        Ok(Reply::text(record).about(loaded.id()))
     }
 
     /// A variant's rules in short; without one, the list of variants.

@@ -91,9 +91,34 @@ pub fn history(row: &GameRow, log: &[LoggedAction], title: &str) -> String {
         ));
     }
     out.push('\n');
-    let mut tokens = movetext(log);
-    tokens.push(result);
-    out.push_str(&wrap(&tokens, 79));
+    if row.variant == Variant::Standard.id() {
+        // PGN movetext, as other chess software reads it.
+        let mut tokens = movetext(log);
+        tokens.push(result);
+        out.push_str(&wrap(&tokens, 79));
+    } else {
+        // One action per line: the variants' actions may contain spaces
+        // (`d2// to 8`), and this is the record `chronomate replay` reads.
+        out.push_str(&numbered_lines(log));
+    }
+    out
+}
+
+/// Each action on its own line, numbered `3.` for white and `3...` for
+/// black; a side's several actions in one turn (the multiverse) share the
+/// turn's number.
+fn numbered_lines(log: &[LoggedAction]) -> String {
+    let mut out = String::new();
+    let mut number = 0;
+    let mut last_side = None;
+    for a in log {
+        if last_side != Some(a.side) && (a.side == Color::White || last_side.is_none()) {
+            number += 1;
+        }
+        last_side = Some(a.side);
+        let dots = if a.side == Color::White { "." } else { "..." };
+        out.push_str(&format!("{number}{dots} {}\n", a.text));
+    }
     out
 }
 
@@ -178,6 +203,23 @@ mod tests {
                 at: 0,
             })
             .collect()
+    }
+
+    #[test]
+    fn other_variants_get_one_numbered_action_per_line() {
+        use Color::*;
+        let l = log(&[("d2// to 8", White), ("Bf8// to 5", Black), ("e3", White)]);
+        assert_eq!(numbered_lines(&l), "1. d2// to 8\n1... Bf8// to 5\n2. e3\n");
+        let l = log(&[
+            ("(L1)e4", White),
+            ("(L1)e5", Black),
+            ("(L2)d5", Black),
+            ("(L1)d4", White),
+        ]);
+        assert_eq!(
+            numbered_lines(&l),
+            "1. (L1)e4\n1... (L1)e5\n1... (L2)d5\n2. (L1)d4\n"
+        );
     }
 
     #[test]

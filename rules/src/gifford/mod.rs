@@ -166,4 +166,8 @@ impl Rules for Gifford {
     fn snapshot(&self) -> View {
         Gifford::snapshot(self)
     }
+
+    fn history_table(&self) -> Option<String> {
+        Some(history_table(self))
+    }
 }

@@ -1,0 +1,86 @@
+//! Every variant plugs into the host the same way: played through the real
+//! host on a SQLite file with images on, restarted, and its `/history` read
+//! back as a record that replays to the same game.
+
+mod common;
+
+use std::sync::Arc;
+
+use chronomate::host::{ChallengeTerms, Host, HostConfig, ManualClock};
+use chronomate::store::Store;
+use chronomate_rules::{Color, Game, Options, Variant, record};
+use common::{T0, caller, check_consistent};
+
+async fn host_with_images(path: &std::path::Path, clock: Arc<ManualClock>) -> Host {
+    let store = Store::open_path(path).await.unwrap();
+    Host::new(store, clock).with_seed(7).with_config(HostConfig::default())
+}
+
+/// Plays `plies` actions (a deterministic choice among the legal ones) and
+/// returns how many were played before the game ended, if it did.
+async fn play_some(host: &Host, game: i64, plies: usize) -> usize {
+    let (white, black) = (caller("white"), caller("black"));
+    for ply in 0..plies {
+        let loaded = host.load(game).await.unwrap();
+        if loaded.game.status().is_over() {
+            return ply;
+        }
+        let legal = loaded.game.legal_actions();
+        assert!(!legal.is_empty(), "an ongoing game has a legal action");
+        let action = &legal[(ply * 7 + 3) % legal.len()];
+        let who = match loaded.game.turn().color {
+            Color::White => &white,
+            Color::Black => &black,
+        };
+        let reply = host
+            .act(who, Some(game), action)
+            .await
+            .unwrap_or_else(|e| panic!("{action}: {e}"));
+        assert!(
+            !reply.images.is_empty(),
+            "an accepted action shows the board"
+        );
+        assert!(reply.images[0].png.starts_with(b"\x89PNG"));
+    }
+    plies
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_variant_plays_restarts_and_replays_its_history() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("games.db");
+    let clock = Arc::new(ManualClock::new(T0));
+    let (white, black) = (caller("white"), caller("black"));
+    let mut games = Vec::new();
+    {
+        let host = host_with_images(&path, clock.clone()).await;
+        for variant in Variant::ALL {
+            let mut terms = ChallengeTerms::new(variant);
+            terms.opponent = Some(black.player.clone());
+            terms.colour = chronomate::host::ColourChoice::White;
+            host.challenge(&white, terms).await.unwrap();
+            let game = host.accept(&black, None).await.unwrap().game.unwrap();
+            play_some(&host, game, 10).await;
+            let snapshot = host.snapshot(&white, Some(game)).await.unwrap();
+            assert!(!snapshot.images.is_empty(), "{variant}: a snapshot image");
+            games.push((variant, game));
+        }
+        host.store().close().await;
+    }
+    let host = host_with_images(&path, clock).await;
+    for (variant, game) in games {
+        check_consistent(host.store(), &host, game).await;
+        let loaded = host.load(game).await.unwrap();
+        let history = host.history(&white, Some(game)).await.unwrap().text;
+        let replayed = Game::replay(
+            variant,
+            Options::parse(variant, &loaded.row.options).unwrap(),
+            loaded.row.seed,
+            record::actions(variant, &history),
+        )
+        .unwrap_or_else(|e| panic!("{variant}: the history replays: {e}\n{history}"));
+        assert_eq!(replayed.record(), loaded.game.record(), "{variant}");
+        // The game goes on after the restart.
+        play_some(&host, game, 2).await;
+    }
+}
