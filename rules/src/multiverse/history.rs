@@ -86,7 +86,7 @@ const RIGHTS: [(Color, CastlingSide); 4] = [
 
 /// The side to move on the board at time step `time`.
 pub(crate) fn side_at(time: u32) -> Color {
-    if time % 2 == 0 {
+    if time.is_multiple_of(2) {
         Color::White
     } else {
         Color::Black

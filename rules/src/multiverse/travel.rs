@@ -35,7 +35,7 @@ fn shape(piece: Piece, from: Square) -> Bitboard {
             for rank in Rank::ALL {
                 let relative = rank.relative_to(piece.color).index();
                 if (1..=6).contains(&relative) && relative <= from_rank {
-                    ranks = ranks | rank.bitboard();
+                    ranks |= rank.bitboard();
                 }
             }
             ranks
