@@ -323,16 +323,45 @@ pub fn serve(config: Config) -> Result<(), ServeError> {
         .map_err(ServeError::Runtime)?;
     runtime.block_on(async move {
         let host = open_host(&config).await?;
+        tracing::info!(
+            api = options.api_base.as_deref().unwrap_or("https://discord.com"),
+            guild = ?options.guild_id,
+            database = %config.database_url,
+            "starting"
+        );
         let mut running = start(options, host).await?;
         tokio::select! {
             result = running.wait() => result,
-            _ = tokio::signal::ctrl_c() => {
+            () = stop_signal() => {
                 tracing::info!("shutting down");
                 running.shutdown().await;
                 Ok(())
             }
         }
     })
+}
+
+/// Ctrl-C, or (on Unix) SIGTERM from a service manager.
+async fn stop_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        match signal(SignalKind::terminate()) {
+            Ok(mut term) => {
+                tokio::select! {
+                    _ = tokio::signal::ctrl_c() => {}
+                    _ = term.recv() => {}
+                }
+            }
+            Err(_) => {
+                let _ = tokio::signal::ctrl_c().await;
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = tokio::signal::ctrl_c().await;
+    }
 }
 
 async fn open_host(config: &Config) -> Result<Arc<Host>, ServeError> {
