@@ -120,20 +120,9 @@ pub fn render_png(view: &View, options: &RenderOptions) -> Result<Vec<u8>, Rende
     let max_bytes = options.max_bytes.min(MAX_BYTES);
     let mut side = options.max_side.clamp(128, MAX_SIDE) as i32;
     for _ in 0..6 {
-        let t0 = std::time::Instant::now();
         let plan = layout::plan(view, &limits, side);
-        let t1 = std::time::Instant::now();
         let canvas = draw(view, &plan, options.theme, side);
-        let t2 = std::time::Instant::now();
         let mut png = encode(&canvas, 1)?;
-        if std::env::var_os("RENDER_TIMES").is_some() {
-            eprintln!(
-                "plan {:?} draw {:?} encode {:?}",
-                t1 - t0,
-                t2 - t1,
-                t2.elapsed()
-            );
-        }
         if png.len() > max_bytes {
             png = encode(&canvas, 9)?;
         }
