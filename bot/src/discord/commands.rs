@@ -46,6 +46,7 @@ pub const HELP: &str = "\
 `/games` your games and open challenges · `/history [game]` the record as a file
 `/resign [game]` · `/draw [answer] [game]` · `/abort [game]` (before both sides moved)
 `/rules [variant]` the rules in short · `/settings` this server's defaults (Manage Server)
+`/rating [user]` · `/leaderboard variant` · `/tournament …` · `/export …` ratings, tournaments, PGN and CSV
 In a game's thread, commands mean that game; elsewhere, name it with `game:` when you have several.";
 
 /// The six variants, as a choice list.
