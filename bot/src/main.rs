@@ -4,6 +4,7 @@
 //! on; README documents them. Exit codes: 0 success, 1 an operational error
 //! (unreadable file, database), 2 bad input (usage, an illegal action).
 
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -110,6 +111,21 @@ impl Failure {
     }
 }
 
+/// Writes a line of a tool's output. A closed pipe (`chronomate moves ... |
+/// head`) ends the command quietly and successfully: the reader has what
+/// it wanted.
+macro_rules! out {
+    ($($arg:tt)*) => {
+        if let Err(e) = writeln!(std::io::stdout().lock(), $($arg)*) {
+            return if e.kind() == std::io::ErrorKind::BrokenPipe {
+                Ok(())
+            } else {
+                Err(Failure::operational(format!("cannot write the output: {e}")))
+            };
+        }
+    };
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let config = Config::from_env();
@@ -170,12 +186,12 @@ fn replay(args: &GameArgs, json: bool) -> Result<(), Failure> {
         tools::replay_record(variant, options, args.seed, &text).map_err(Failure::input)?;
     if json {
         let out = serde_json::to_string_pretty(&report).map_err(Failure::operational)?;
-        println!("{out}");
+        out!("{out}");
     } else {
         for step in &report.steps {
-            println!("{}", step.notation);
+            out!("{}", step.notation);
             for event in &step.events {
-                println!("{{{event}}}");
+                out!("{{{event}}}");
             }
         }
     }
@@ -187,9 +203,9 @@ fn replay(args: &GameArgs, json: bool) -> Result<(), Failure> {
     }
     if !json {
         match (&report.result, &report.to_move) {
-            (Some(result), _) => println!("result: {result}"),
-            (None, Some(side)) if report.owed.is_empty() => println!("to move: {side}"),
-            (None, Some(side)) => println!("to move: {side} on {}", report.owed.join(", ")),
+            (Some(result), _) => out!("result: {result}"),
+            (None, Some(side)) if report.owed.is_empty() => out!("to move: {side}"),
+            (None, Some(side)) => out!("to move: {side} on {}", report.owed.join(", ")),
             (None, None) => {}
         }
     }
@@ -200,7 +216,7 @@ fn moves(args: &GameArgs) -> Result<(), Failure> {
     let (variant, options, text) = load_input(args)?;
     let game = tools::replay(variant, options, args.seed, &text).map_err(Failure::input)?;
     for action in game.legal_actions() {
-        println!("{action}");
+        out!("{action}");
     }
     Ok(())
 }
@@ -239,12 +255,12 @@ fn perft(fen: Option<&str>, divide: bool, depth: u32) -> Result<(), Failure> {
     if divide {
         let mut total = 0;
         for (uci, nodes) in perft_divide(&position, depth) {
-            println!("{uci}: {nodes}");
+            out!("{uci}: {nodes}");
             total += nodes;
         }
-        println!("{total}");
+        out!("{total}");
     } else {
-        println!("{}", chronomate_rules::chess::perft(&position, depth));
+        out!("{}", chronomate_rules::chess::perft(&position, depth));
     }
     Ok(())
 }
