@@ -76,7 +76,14 @@ pub fn render_table(table: &Table) -> Result<Vec<u8>, RenderError> {
     let baseline = |top: i32| top + ROW / 2 + (SIZE * 0.35) as i32;
     if !table.title.is_empty() {
         let t = font::fit_text(&table.title, TITLE, true, w - 2 * PAD);
-        cv.text(&t, PAD, PAD + ROW / 2 + (TITLE * 0.35) as i32, TITLE, true, INK);
+        cv.text(
+            &t,
+            PAD,
+            PAD + ROW / 2 + (TITLE * 0.35) as i32,
+            TITLE,
+            true,
+            INK,
+        );
     }
     let mut top = title_h + PAD;
     let draw_row = |cv: &mut Canvas, row: &[String], top: i32, bold: bool, ink: Rgb| {
@@ -134,6 +141,10 @@ mod tests {
         };
         let png = render_table(&huge).unwrap();
         assert!(png.starts_with(b"\x89PNG"));
-        assert!(render_table(&Table::default()).unwrap().starts_with(b"\x89PNG"));
+        assert!(
+            render_table(&Table::default())
+                .unwrap()
+                .starts_with(b"\x89PNG")
+        );
     }
 }

@@ -25,10 +25,12 @@ use std::io::{self, BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
 use crate::config::Config;
-use crate::host::{Caller, Host, HostConfig, HostError, Notice, Place, Player, Reply};
+use crate::host::{
+    Caller, Host, HostConfig, HostError, Notice, Place, Player, Reply, TournamentTerms,
+};
 use crate::store::StoreError;
 
-pub use parse::{Command, MAX_NAME, ParseError, parse_line, read_name};
+pub use parse::{Command, MAX_NAME, ParseError, TournamentCommand, parse_line, read_name};
 
 /// The console's place: one server, one channel, so that server settings
 /// work too.
@@ -141,6 +143,28 @@ impl Session {
             Command::Rules(variant) => Ok(host.rules(variant)),
             Command::Settings(change) => host.settings(&caller, change).await,
             Command::Choose(id) => host.choose(&caller, &id).await,
+            Command::Rating { who, variant } => host.rating(&caller, who, variant).await,
+            Command::Leaderboard(variant) => host.leaderboard(&caller, variant).await,
+            Command::ExportPgn(game) => host.export_pgn(&caller, game).await,
+            Command::ExportCsv(t) => host.export_csv(&caller, t).await,
+            Command::Tournament(t) => match t {
+                TournamentCommand::Create(words) => {
+                    match TournamentTerms::parse(&words, host.now()) {
+                        Ok(terms) => host.tournament_create(&caller, terms).await,
+                        Err(r) => Err(r.into()),
+                    }
+                }
+                TournamentCommand::Join(id) => host.tournament_join(&caller, id).await,
+                TournamentCommand::Leave(id) => host.tournament_leave(&caller, id).await,
+                TournamentCommand::Start(id) => host.tournament_start(&caller, id).await,
+                TournamentCommand::Standings(id) => host.tournament_standings(&caller, id).await,
+                TournamentCommand::Pairings { id, round } => {
+                    host.tournament_pairings(&caller, id, round).await
+                }
+                TournamentCommand::Withdraw(id) => host.tournament_withdraw(&caller, id).await,
+                TournamentCommand::Cancel(id) => host.tournament_cancel(&caller, id).await,
+                TournamentCommand::List => host.tournament_list(&caller).await,
+            },
             Command::Images(on) => {
                 let config = HostConfig {
                     images: on,

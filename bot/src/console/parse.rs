@@ -42,7 +42,94 @@ pub enum Command {
     Choose(String),
     /// Console only: draw board images or not (text-only play is faster).
     Images(bool),
+    /// A player's ratings (the caller's by default).
+    Rating {
+        who: Option<Player>,
+        variant: Option<Variant>,
+    },
+    Leaderboard(Variant),
+    Tournament(TournamentCommand),
+    /// A standard game as PGN.
+    ExportPgn(Option<i64>),
+    /// A tournament's results as CSV.
+    ExportCsv(Option<i64>),
     Quit,
+}
+
+/// `/tournament SUBCOMMAND ...`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TournamentCommand {
+    /// The terms as typed (read by the host, which knows the time).
+    Create(String),
+    Join(Option<i64>),
+    Leave(Option<i64>),
+    Start(Option<i64>),
+    Standings(Option<i64>),
+    Pairings {
+        id: Option<i64>,
+        round: Option<i64>,
+    },
+    Withdraw(Option<i64>),
+    Cancel(Option<i64>),
+    List,
+}
+
+fn read_variant_word(word: &str) -> Result<Variant, ParseError> {
+    word.parse()
+        .map_err(|e: chronomate_rules::UnknownVariant| ParseError(e.to_string()))
+}
+
+fn tournament_command(args: &[&str]) -> Result<TournamentCommand, ParseError> {
+    const USAGE: &str =
+        "/tournament create|join|leave|start|standings|pairings|withdraw|cancel|list [ID]";
+    let Some((sub, rest)) = args.split_first() else {
+        return err(format!("usage: {USAGE}"));
+    };
+    let id = |usage: &str| only_id(rest, "tournament", usage);
+    Ok(match sub.to_ascii_lowercase().as_str() {
+        "create" | "new" => {
+            if rest.is_empty() {
+                return err(
+                    "usage: /tournament create VARIANT [format:roundrobin|double|swiss] [rounds:N] [days:N] [players:N] [start:WHEN] [name:NAME]",
+                );
+            }
+            TournamentCommand::Create(rest.join(" "))
+        }
+        "join" | "enter" => TournamentCommand::Join(id("/tournament join [ID]")?),
+        "leave" => TournamentCommand::Leave(id("/tournament leave [ID]")?),
+        "start" | "begin" => TournamentCommand::Start(id("/tournament start [ID]")?),
+        "standings" | "table" | "results" => {
+            TournamentCommand::Standings(id("/tournament standings [ID]")?)
+        }
+        "pairings" | "round" => {
+            let usage = "/tournament pairings [ID] [round:N]";
+            let mut tid = None;
+            let mut round = None;
+            for w in rest {
+                let lower = w.to_ascii_lowercase();
+                if let Some(r) = lower
+                    .strip_prefix("round")
+                    .map(|r| r.trim_start_matches([':', '=']))
+                {
+                    round = Some(r.parse::<i64>().ok().filter(|n| *n > 0).ok_or_else(|| {
+                        ParseError(format!("cannot read {w:?} as a round; usage: {usage}"))
+                    })?);
+                } else if tid.is_none() {
+                    tid = only_id(&[*w], "tournament", usage)?;
+                } else {
+                    return err(format!("too many words; usage: {usage}"));
+                }
+            }
+            TournamentCommand::Pairings { id: tid, round }
+        }
+        "withdraw" => TournamentCommand::Withdraw(id("/tournament withdraw [ID]")?),
+        "cancel" => TournamentCommand::Cancel(id("/tournament cancel [ID]")?),
+        "list" => match rest {
+            [] => TournamentCommand::List,
+            _ => return err("usage: /tournament list"),
+        },
+        other => return err(format!("unknown /tournament {other}; usage: {USAGE}")),
+    })
 }
 
 /// A line that is no command.
@@ -246,6 +333,37 @@ pub fn parse_line(line: &str) -> Result<Option<Command>, ParseError> {
         "choose" | "press" | "button" => match args {
             [id] => Command::Choose((*id).to_owned()),
             _ => return err("usage: /choose ID, like /choose challenge:1:accept"),
+        },
+        "rating" | "ratings" => {
+            let mut who = None;
+            let mut variant = None;
+            for w in args {
+                if w.starts_with('@') || w.to_ascii_lowercase().starts_with("user:") {
+                    let name = w.strip_prefix("user:").unwrap_or(w);
+                    who = Some(Player::console(&read_name(name)?));
+                } else if variant.is_none() && read_variant_word(w).is_ok() {
+                    variant = Some(read_variant_word(w)?);
+                } else if who.is_none() {
+                    who = Some(Player::console(&read_name(w)?));
+                } else {
+                    return err("usage: /rating [@user] [VARIANT]");
+                }
+            }
+            Command::Rating { who, variant }
+        }
+        "leaderboard" | "top" => match args {
+            [v] => Command::Leaderboard(read_variant_word(v)?),
+            _ => return err("usage: /leaderboard VARIANT"),
+        },
+        "tournament" | "t" => Command::Tournament(tournament_command(args)?),
+        "export" => match args.split_first() {
+            Some((kind, rest)) if kind.eq_ignore_ascii_case("pgn") => {
+                Command::ExportPgn(only_id(rest, "game", "/export pgn [game:ID]")?)
+            }
+            Some((kind, rest)) if kind.eq_ignore_ascii_case("csv") => {
+                Command::ExportCsv(only_id(rest, "tournament", "/export csv tournament:ID")?)
+            }
+            _ => return err("usage: /export pgn [game:ID] or /export csv tournament:ID"),
         },
         "images" => match args {
             [on] if on.eq_ignore_ascii_case("on") => Command::Images(true),

@@ -323,8 +323,14 @@ pub async fn pgn(
         return Ok(());
     };
     let caller = Source::Command(actx.interaction).caller();
-    let name = format!("chronomate-game-{}.pgn", game.map_or("latest".to_owned(), |g| g.to_string()));
-    run_file(ctx, name, async move { data.host.export_pgn(&caller, game).await }).await
+    let name = format!(
+        "chronomate-game-{}.pgn",
+        game.map_or("latest".to_owned(), |g| g.to_string())
+    );
+    run_file(ctx, name, async move {
+        data.host.export_pgn(&caller, game).await
+    })
+    .await
 }
 
 /// A tournament's results as CSV.
@@ -342,5 +348,8 @@ pub async fn csv(
         "chronomate-tournament-{}.csv",
         tournament.map_or("latest".to_owned(), |t| t.to_string())
     );
-    run_file(ctx, name, async move { data.host.export_csv(&caller, tournament).await }).await
+    run_file(ctx, name, async move {
+        data.host.export_csv(&caller, tournament).await
+    })
+    .await
 }

@@ -24,8 +24,10 @@ mod choice;
 mod clock;
 mod error;
 mod images;
+pub mod rating;
 mod terms;
 mod text;
+pub mod tournament;
 mod types;
 
 use std::collections::hash_map::RandomState;
@@ -49,6 +51,7 @@ pub use terms::{
     ChallengeTerms, ColourChoice, MAX_DAYS, MIN_DAYS, SettingsChange, read_days, read_reminder,
 };
 pub use text::{HELP, rules_summary};
+pub use tournament::{COMMUNITY_HELP, TournamentTerms};
 pub use types::{Caller, Choice, ChoiceStyle, Image, Notice, NoticeKind, Place, Player, Reply};
 
 /// What the host can be tuned with.
@@ -724,6 +727,9 @@ impl Host {
             }
         }
         reply.text = lines.join("\n");
+        if status.is_over() {
+            self.extend_after_end(&mut reply, id).await;
+        }
         let perspective = if status.is_over() { p.side } else { turn.color };
         self.attach(
             &mut reply,
@@ -986,7 +992,7 @@ impl Host {
 
     /// The commands in short.
     pub fn help(&self) -> Reply {
-        Reply::text(HELP).private()
+        Reply::text(format!("{HELP}\n{COMMUNITY_HELP}")).private()
     }
 
     // ----- ending games ------------------------------------------------------
@@ -1031,14 +1037,16 @@ impl Host {
         {
             return Err(self.over_now(row.id).await);
         }
-        Ok(Reply::text(format!(
+        let mut reply = Reply::text(format!(
             "{} resigned game #{}. {}.",
             caller.player.name,
             row.id,
             result_words(row, outcome)
         ))
         .about(row.id)
-        .ping(row.player(!side)))
+        .ping(row.player(!side));
+        self.extend_after_end(&mut reply, row.id).await;
+        Ok(reply)
     }
 
     /// Offers, accepts or declines a draw. Offering while the opponent's
@@ -1079,7 +1087,9 @@ impl Host {
                 if let Err(Stale) = self.store.accept_draw(id, o.side, &finish, now).await? {
                     return Err(self.over_now(id).await);
                 }
-                Ok(Reply::text(text).about(id).ping(row.player(!side)))
+                let mut reply = Reply::text(text).about(id).ping(row.player(!side));
+                self.extend_after_end(&mut reply, id).await;
+                Ok(reply)
             }
             (DrawMove::Offer, _) => {
                 if let Err(Stale) = self.store.offer_draw(id, side, row.ply, now).await? {
@@ -1144,12 +1154,14 @@ impl Host {
         {
             return Err(self.over_now(row.id).await);
         }
-        Ok(Reply::text(format!(
+        let mut reply = Reply::text(format!(
             "{} aborted game #{}: no result.",
             caller.player.name, row.id
         ))
         .about(row.id)
-        .ping(row.player(!side)))
+        .ping(row.player(!side));
+        self.extend_after_end(&mut reply, row.id).await;
+        Ok(reply)
     }
 
     /// Why a write on a game that looked live lost its race.
@@ -1292,16 +1304,18 @@ impl Host {
                     .finish_game(row.id, Some(row.ply), &finish, now)
                     .await?
                 {
+                    let mut reply = Reply::text(text)
+                        .about(row.id)
+                        .ping(&row.white)
+                        .ping(&row.black);
+                    self.extend_after_end(&mut reply, row.id).await;
                     notices.push(Notice {
                         kind,
                         game: Some(row.id),
                         challenge: None,
                         recipients: vec![row.white.clone(), row.black.clone()],
                         place,
-                        reply: Reply::text(text)
-                            .about(row.id)
-                            .ping(&row.white)
-                            .ping(&row.black),
+                        reply,
                     });
                 }
             } else if !row.reminder_sent && self.store.mark_reminded(row.id, row.ply).await? {
@@ -1358,6 +1372,7 @@ impl Host {
                 });
             }
         }
+        notices.extend(self.tournament_tick(now).await?);
         Ok(notices)
     }
 

@@ -176,6 +176,8 @@ pub enum NoticeKind {
     Aborted,
     /// A challenge nobody answered was withdrawn.
     ChallengeExpired,
+    /// A tournament started a round, ended, or was cancelled.
+    Tournament,
 }
 
 /// Something to deliver that nobody asked for: reminders and timeouts.

@@ -405,6 +405,9 @@ impl Store {
         .bind(c.at)
         .execute(&mut *tx)
         .await?;
+        if c.finish.is_some() {
+            super::ratings::rate_in(&mut tx, c.game, c.at).await?;
+        }
         // Acting declines the opponent's offer; a finished game keeps none.
         let lapsed =
             sqlx::query("DELETE FROM draw_offers WHERE game_id = ?1 AND (side != ?2 OR ?3)")
@@ -592,6 +595,7 @@ async fn finish_in(
             .bind(game)
             .execute(&mut *tx)
             .await?;
+        super::ratings::rate_in(tx, game, at).await?;
     }
     Ok(done == 1)
 }

@@ -15,7 +15,9 @@
 
 mod challenges;
 mod games;
+mod ratings;
 mod settings;
+mod tournaments;
 
 use std::str::FromStr;
 use std::time::Duration;
@@ -29,7 +31,12 @@ pub use challenges::{ChallengeRow, ChallengeStatus, NewChallenge};
 pub use games::{
     ActionCommit, Committed, DrawOffer, Finish, GameRow, GameStatus, LoggedAction, NewGame,
 };
+pub use ratings::{GLOBAL, RatingChange, RatingRow};
 pub use settings::GuildSettings;
+pub use tournaments::{
+    NewBoard, NewTournament, PairingRow, TournamentFormat, TournamentPlayer, TournamentRow,
+    TournamentStatus,
+};
 
 /// Unix time in milliseconds (UTC).
 pub type Millis = i64;
@@ -164,13 +171,18 @@ impl Store {
 }
 
 /// The tables [`Store::dump`] writes, in order.
-const TABLES: [&str; 6] = [
+const TABLES: [&str; 11] = [
     "players",
     "guild_settings",
     "games",
     "actions",
     "challenges",
     "draw_offers",
+    "ratings",
+    "rating_changes",
+    "tournaments",
+    "tournament_players",
+    "tournament_pairings",
 ];
 
 impl Store {
@@ -186,6 +198,11 @@ impl Store {
                 "games" => "SELECT * FROM games ORDER BY 1",
                 "actions" => "SELECT * FROM actions ORDER BY 1, 2",
                 "challenges" => "SELECT * FROM challenges ORDER BY 1",
+                "ratings" => "SELECT * FROM ratings ORDER BY 1, 2, 3",
+                "rating_changes" => "SELECT * FROM rating_changes ORDER BY 1, 2, 3",
+                "tournaments" => "SELECT * FROM tournaments ORDER BY 1",
+                "tournament_players" => "SELECT * FROM tournament_players ORDER BY 1, 2",
+                "tournament_pairings" => "SELECT * FROM tournament_pairings ORDER BY 1, 2, 3",
                 _ => "SELECT * FROM draw_offers ORDER BY 1",
             };
             out.push_str(table);

@@ -1,0 +1,525 @@
+//! Tournaments: their players, and one row per board of each round. A
+//! round's games are created together with its pairings, in one
+//! transaction guarded by the round number, so a round starts once even
+//! when two events (a move, the scheduler, a restart) race for it.
+
+use sqlx::Row;
+use sqlx::sqlite::SqliteRow;
+
+use super::games::{NewGame, insert_game};
+use super::{Millis, Stale, Store, StoreError, upsert_player};
+
+/// How a tournament pairs its players.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TournamentFormat {
+    /// Everyone meets everyone once (Berger tables).
+    RoundRobin,
+    /// Everyone meets everyone twice, colours reversed.
+    DoubleRoundRobin,
+    /// Score groups, a fixed number of rounds.
+    Swiss,
+}
+
+impl TournamentFormat {
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            TournamentFormat::RoundRobin => "roundrobin",
+            TournamentFormat::DoubleRoundRobin => "double",
+            TournamentFormat::Swiss => "swiss",
+        }
+    }
+
+    pub const fn words(self) -> &'static str {
+        match self {
+            TournamentFormat::RoundRobin => "round robin",
+            TournamentFormat::DoubleRoundRobin => "double round robin",
+            TournamentFormat::Swiss => "Swiss",
+        }
+    }
+
+    /// Reads `roundrobin`, `rr`, `double`, `swiss`...
+    pub fn parse(text: &str) -> Option<TournamentFormat> {
+        match text
+            .trim()
+            .to_ascii_lowercase()
+            .replace(['-', '_', ' '], "")
+            .as_str()
+        {
+            "roundrobin" | "rr" | "single" | "robin" | "berger" => {
+                Some(TournamentFormat::RoundRobin)
+            }
+            "double" | "doubleroundrobin" | "drr" | "double_rr" => {
+                Some(TournamentFormat::DoubleRoundRobin)
+            }
+            "swiss" | "s" => Some(TournamentFormat::Swiss),
+            _ => None,
+        }
+    }
+}
+
+/// Where a tournament stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TournamentStatus {
+    /// Taking entries.
+    Open,
+    Running,
+    Finished,
+    Cancelled,
+}
+
+impl TournamentStatus {
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            TournamentStatus::Open => "open",
+            TournamentStatus::Running => "running",
+            TournamentStatus::Finished => "finished",
+            TournamentStatus::Cancelled => "cancelled",
+        }
+    }
+}
+
+/// A tournament as stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TournamentRow {
+    pub id: i64,
+    pub guild: String,
+    pub channel: Option<String>,
+    pub thread: Option<String>,
+    pub name: String,
+    pub variant: String,
+    pub options: String,
+    pub format: TournamentFormat,
+    /// Swiss: the rounds asked for; set to the real number at the start.
+    pub rounds: i64,
+    pub days: i64,
+    pub max_players: i64,
+    pub starts_at: Option<Millis>,
+    pub organiser: String,
+    pub organiser_name: String,
+    pub status: TournamentStatus,
+    /// The round being played; 0 before the start.
+    pub round: i64,
+    pub note: Option<String>,
+    pub players: i64,
+    pub created_at: Millis,
+    pub started_at: Option<Millis>,
+    pub finished_at: Option<Millis>,
+}
+
+impl TournamentRow {
+    fn from_row(r: &SqliteRow) -> Result<TournamentRow, StoreError> {
+        let id: i64 = r.try_get("id")?;
+        let corrupt = |detail: String| StoreError::Corrupt {
+            game: 0,
+            detail: format!("tournament #{id}: {detail}"),
+        };
+        let format: String = r.try_get("format")?;
+        let status: String = r.try_get("status")?;
+        Ok(TournamentRow {
+            id,
+            guild: r.try_get("guild")?,
+            channel: r.try_get("channel")?,
+            thread: r.try_get("thread")?,
+            name: r.try_get("name")?,
+            variant: r.try_get("variant")?,
+            options: r.try_get("options")?,
+            format: TournamentFormat::parse(&format)
+                .ok_or_else(|| corrupt(format!("unknown format {format:?}")))?,
+            rounds: r.try_get("rounds")?,
+            days: r.try_get("days")?,
+            max_players: r.try_get("max_players")?,
+            starts_at: r.try_get("starts_at")?,
+            organiser: r.try_get("organiser")?,
+            organiser_name: r.try_get("organiser_name")?,
+            status: match status.as_str() {
+                "open" => TournamentStatus::Open,
+                "running" => TournamentStatus::Running,
+                "finished" => TournamentStatus::Finished,
+                "cancelled" => TournamentStatus::Cancelled,
+                other => return Err(corrupt(format!("unknown status {other:?}"))),
+            },
+            round: r.try_get("round")?,
+            note: r.try_get("note")?,
+            players: r.try_get("players")?,
+            created_at: r.try_get("created_at")?,
+            started_at: r.try_get("started_at")?,
+            finished_at: r.try_get("finished_at")?,
+        })
+    }
+}
+
+macro_rules! select_tournament {
+    () => {
+        "SELECT t.*, o.name AS organiser_name,
+        (SELECT COUNT(*) FROM tournament_players x WHERE x.tournament_id = t.id) AS players
+     FROM tournaments t JOIN players o ON o.key = t.organiser "
+    };
+}
+
+/// A tournament to create.
+#[derive(Clone, Debug)]
+pub struct NewTournament<'a> {
+    pub guild: &'a str,
+    pub channel: Option<&'a str>,
+    pub thread: Option<&'a str>,
+    pub name: &'a str,
+    pub variant: &'a str,
+    pub options: &'a str,
+    pub format: TournamentFormat,
+    pub rounds: i64,
+    pub days: i64,
+    pub max_players: i64,
+    pub starts_at: Option<Millis>,
+    /// (key, display name).
+    pub organiser: (&'a str, &'a str),
+}
+
+/// An entrant.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TournamentPlayer {
+    pub key: String,
+    pub name: String,
+    /// 1.. once the tournament started.
+    pub seed: Option<i64>,
+    pub joined_at: Millis,
+    pub withdrawn_at: Option<Millis>,
+}
+
+/// A board of a round, with its game's state.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PairingRow {
+    pub round: i64,
+    pub board: i64,
+    pub white: String,
+    pub white_name: String,
+    pub black: Option<String>,
+    pub black_name: Option<String>,
+    pub game_id: Option<i64>,
+    /// A result decided without a game (`bye`, `rest`, a forfeit).
+    pub result: Option<String>,
+    /// The game's status and result.
+    pub game_status: Option<String>,
+    pub game_result: Option<String>,
+}
+
+/// A board to create with its round.
+#[derive(Clone, Debug)]
+pub struct NewBoard<'a> {
+    pub white: &'a str,
+    pub black: Option<&'a str>,
+    /// The game to create; `None` for a board decided at once.
+    pub game: Option<NewGame<'a>>,
+    pub result: Option<&'a str>,
+}
+
+impl Store {
+    /// Records a tournament, open for entries; returns its id.
+    pub async fn create_tournament(
+        &self,
+        t: &NewTournament<'_>,
+        at: Millis,
+    ) -> Result<i64, StoreError> {
+        let mut tx = self.write().await?;
+        upsert_player(&mut tx, t.organiser.0, t.organiser.1, at).await?;
+        let id = sqlx::query(
+            "INSERT INTO tournaments (guild, channel, thread, name, variant, options, format,
+                                      rounds, days, max_players, starts_at, organiser, created_at)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
+        )
+        .bind(t.guild)
+        .bind(t.channel)
+        .bind(t.thread)
+        .bind(t.name)
+        .bind(t.variant)
+        .bind(t.options)
+        .bind(t.format.as_str())
+        .bind(t.rounds)
+        .bind(t.days)
+        .bind(t.max_players)
+        .bind(t.starts_at)
+        .bind(t.organiser.0)
+        .bind(at)
+        .execute(&mut *tx)
+        .await?
+        .last_insert_rowid();
+        tx.commit().await?;
+        Ok(id)
+    }
+
+    pub async fn tournament(&self, id: i64) -> Result<Option<TournamentRow>, StoreError> {
+        let row = sqlx::query(concat!(select_tournament!(), " WHERE t.id = ?1"))
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?;
+        row.as_ref().map(TournamentRow::from_row).transpose()
+    }
+
+    /// A server's tournaments, newest first; only open and running ones
+    /// unless `all`.
+    pub async fn tournaments_in(
+        &self,
+        guild: &str,
+        all: bool,
+    ) -> Result<Vec<TournamentRow>, StoreError> {
+        let rows = sqlx::query(concat!(
+            select_tournament!(),
+            " WHERE t.guild = ?1 AND (?2 OR t.status IN ('open', 'running'))
+             ORDER BY t.id DESC"
+        ))
+        .bind(guild)
+        .bind(all)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(TournamentRow::from_row).collect()
+    }
+
+    /// Running tournaments, and open ones whose start time has come.
+    pub async fn tournaments_due(&self, now: Millis) -> Result<Vec<TournamentRow>, StoreError> {
+        let rows = sqlx::query(concat!(
+            select_tournament!(),
+            " WHERE t.status = 'running'
+                OR (t.status = 'open' AND t.starts_at IS NOT NULL AND t.starts_at <= ?1)
+             ORDER BY t.id"
+        ))
+        .bind(now)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(TournamentRow::from_row).collect()
+    }
+
+    /// The tournament a game belongs to.
+    pub async fn tournament_of_game(&self, game: i64) -> Result<Option<i64>, StoreError> {
+        Ok(
+            sqlx::query_scalar("SELECT tournament_id FROM tournament_pairings WHERE game_id = ?1")
+                .bind(game)
+                .fetch_optional(&self.pool)
+                .await?,
+        )
+    }
+
+    /// The entrants, in seed order (join order before the start).
+    pub async fn tournament_players(&self, id: i64) -> Result<Vec<TournamentPlayer>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT x.player, p.name, x.seed, x.joined_at, x.withdrawn_at
+             FROM tournament_players x JOIN players p ON p.key = x.player
+             WHERE x.tournament_id = ?1
+             ORDER BY x.seed IS NULL, x.seed, x.joined_at, x.player",
+        )
+        .bind(id)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| {
+                Ok(TournamentPlayer {
+                    key: r.try_get("player")?,
+                    name: r.try_get("name")?,
+                    seed: r.try_get("seed")?,
+                    joined_at: r.try_get("joined_at")?,
+                    withdrawn_at: r.try_get("withdrawn_at")?,
+                })
+            })
+            .collect()
+    }
+
+    /// Every board so far, by round and board.
+    pub async fn tournament_pairings(&self, id: i64) -> Result<Vec<PairingRow>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT x.round, x.board, x.white, w.name AS white_name, x.black,
+                    b.name AS black_name, x.game_id, x.result, g.status AS game_status,
+                    g.result AS game_result
+             FROM tournament_pairings x
+             JOIN players w ON w.key = x.white
+             LEFT JOIN players b ON b.key = x.black
+             LEFT JOIN games g ON g.id = x.game_id
+             WHERE x.tournament_id = ?1 ORDER BY x.round, x.board",
+        )
+        .bind(id)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| {
+                Ok(PairingRow {
+                    round: r.try_get("round")?,
+                    board: r.try_get("board")?,
+                    white: r.try_get("white")?,
+                    white_name: r.try_get("white_name")?,
+                    black: r.try_get("black")?,
+                    black_name: r.try_get("black_name")?,
+                    game_id: r.try_get("game_id")?,
+                    result: r.try_get("result")?,
+                    game_status: r.try_get("game_status")?,
+                    game_result: r.try_get("game_result")?,
+                })
+            })
+            .collect()
+    }
+
+    /// Enters a player, if the tournament is open and not full.
+    pub async fn join_tournament(
+        &self,
+        id: i64,
+        player: (&str, &str),
+        at: Millis,
+    ) -> Result<Result<(), Stale>, StoreError> {
+        let mut tx = self.write().await?;
+        upsert_player(&mut tx, player.0, player.1, at).await?;
+        let done = sqlx::query(
+            "INSERT INTO tournament_players (tournament_id, player, joined_at)
+             SELECT t.id, ?2, ?3 FROM tournaments t
+             WHERE t.id = ?1 AND t.status = 'open'
+               AND (SELECT COUNT(*) FROM tournament_players x WHERE x.tournament_id = t.id)
+                   < t.max_players
+             ON CONFLICT DO NOTHING",
+        )
+        .bind(id)
+        .bind(player.0)
+        .bind(at)
+        .execute(&mut *tx)
+        .await?
+        .rows_affected();
+        if done == 0 {
+            tx.rollback().await?;
+            return Ok(Err(Stale));
+        }
+        tx.commit().await?;
+        Ok(Ok(()))
+    }
+
+    /// Takes a player out of a tournament that has not started.
+    pub async fn leave_tournament(
+        &self,
+        id: i64,
+        player: &str,
+    ) -> Result<Result<(), Stale>, StoreError> {
+        let mut tx = self.write().await?;
+        let done = sqlx::query(
+            "DELETE FROM tournament_players WHERE tournament_id = ?1 AND player = ?2
+               AND (SELECT status FROM tournaments WHERE id = ?1) = 'open'",
+        )
+        .bind(id)
+        .bind(player)
+        .execute(&mut *tx)
+        .await?
+        .rows_affected();
+        tx.commit().await?;
+        Ok(if done == 1 { Ok(()) } else { Err(Stale) })
+    }
+
+    /// Marks a player of a running tournament withdrawn: not paired again.
+    pub async fn withdraw_from_tournament(
+        &self,
+        id: i64,
+        player: &str,
+        at: Millis,
+    ) -> Result<Result<(), Stale>, StoreError> {
+        let mut tx = self.write().await?;
+        let done = sqlx::query(
+            "UPDATE tournament_players SET withdrawn_at = ?3
+             WHERE tournament_id = ?1 AND player = ?2 AND withdrawn_at IS NULL
+               AND (SELECT status FROM tournaments WHERE id = ?1) = 'running'",
+        )
+        .bind(id)
+        .bind(player)
+        .bind(at)
+        .execute(&mut *tx)
+        .await?
+        .rows_affected();
+        tx.commit().await?;
+        Ok(if done == 1 { Ok(()) } else { Err(Stale) })
+    }
+
+    /// Starts round `after + 1`: creates its games and boards, if the
+    /// tournament is still at round `after` (open for round 1, running
+    /// after). For round 1, `seeds` fixes the pairing order and `rounds`
+    /// the number of rounds. Returns the new games' ids, board by board
+    /// (`None` for boards without a game).
+    pub async fn start_round(
+        &self,
+        id: i64,
+        after: i64,
+        seeds: &[&str],
+        rounds: i64,
+        boards: &[NewBoard<'_>],
+        at: Millis,
+    ) -> Result<Result<Vec<Option<i64>>, Stale>, StoreError> {
+        let mut tx = self.write().await?;
+        let done = sqlx::query(
+            "UPDATE tournaments SET round = ?2 + 1, status = 'running', rounds = ?3,
+                    started_at = COALESCE(started_at, ?4)
+             WHERE id = ?1 AND round = ?2
+               AND status = CASE WHEN ?2 = 0 THEN 'open' ELSE 'running' END",
+        )
+        .bind(id)
+        .bind(after)
+        .bind(rounds)
+        .bind(at)
+        .execute(&mut *tx)
+        .await?
+        .rows_affected();
+        if done == 0 {
+            tx.rollback().await?;
+            return Ok(Err(Stale));
+        }
+        for (i, key) in seeds.iter().enumerate() {
+            sqlx::query(
+                "UPDATE tournament_players SET seed = ?3 WHERE tournament_id = ?1 AND player = ?2",
+            )
+            .bind(id)
+            .bind(key)
+            .bind(i as i64 + 1)
+            .execute(&mut *tx)
+            .await?;
+        }
+        let mut ids = Vec::with_capacity(boards.len());
+        for (i, b) in boards.iter().enumerate() {
+            let game = match &b.game {
+                Some(g) => Some(insert_game(&mut tx, g, at).await?),
+                None => None,
+            };
+            sqlx::query(
+                "INSERT INTO tournament_pairings (tournament_id, round, board, white, black,
+                                                  game_id, result)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+            )
+            .bind(id)
+            .bind(after + 1)
+            .bind(i as i64 + 1)
+            .bind(b.white)
+            .bind(b.black)
+            .bind(game)
+            .bind(b.result)
+            .execute(&mut *tx)
+            .await?;
+            ids.push(game);
+        }
+        tx.commit().await?;
+        Ok(Ok(ids))
+    }
+
+    /// Ends a tournament: finished after round `round` (with a note when
+    /// it ended early), or cancelled.
+    pub async fn end_tournament(
+        &self,
+        id: i64,
+        round: i64,
+        status: TournamentStatus,
+        note: Option<&str>,
+        at: Millis,
+    ) -> Result<Result<(), Stale>, StoreError> {
+        let mut tx = self.write().await?;
+        let done = sqlx::query(
+            "UPDATE tournaments SET status = ?3, note = ?4, finished_at = ?5
+             WHERE id = ?1 AND round = ?2 AND status IN ('open', 'running')",
+        )
+        .bind(id)
+        .bind(round)
+        .bind(status.as_str())
+        .bind(note)
+        .bind(at)
+        .execute(&mut *tx)
+        .await?
+        .rows_affected();
+        tx.commit().await?;
+        Ok(if done == 1 { Ok(()) } else { Err(Stale) })
+    }
+}
