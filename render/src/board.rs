@@ -248,8 +248,15 @@ pub(crate) fn draw(
             cv.text(&text, lx, base, f, false, color);
         }
     }
+    // The label line already shows the side to move: a caption that only
+    // repeats it is left out.
+    let repeats_turn = |caption: &str| {
+        board
+            .to_move
+            .is_some_and(|c| caption == format!("{c} to move"))
+    };
     if geo.caption_h > 0
-        && let Some(caption) = &board.caption
+        && let Some(caption) = board.caption.as_deref().filter(|c| !repeats_turn(c))
     {
         let f = geo.label_font * 0.92;
         let top = by + bh + r + geo.cm;

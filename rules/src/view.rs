@@ -66,7 +66,8 @@ pub struct BoardView {
     pub cells: Vec<Option<Man>>,
     /// The board's name: "IV", "L3", "T2 move 7".
     pub label: Option<String>,
-    /// A line under the board: "white to move", "1-0 checkmate".
+    /// A line under the board: a result ("1-0 checkmate") or a note. The side
+    /// to move belongs in `to_move`, which the label line shows.
     pub caption: Option<String>,
     /// Place in a [`Layout::Timelines`] view.
     pub row: u32,
