@@ -1304,11 +1304,12 @@ impl Host {
                     .finish_game(row.id, Some(row.ply), &finish, now)
                     .await?
                 {
-                    let mut reply = Reply::text(text)
+                    // The rating is changed with the result; a tournament
+                    // moves on below, in `tournament_tick`.
+                    let reply = Reply::text(text)
                         .about(row.id)
                         .ping(&row.white)
                         .ping(&row.black);
-                    self.extend_after_end(&mut reply, row.id).await;
                     notices.push(Notice {
                         kind,
                         game: Some(row.id),
