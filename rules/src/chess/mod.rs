@@ -39,5 +39,5 @@ pub use moves::Move;
 pub use perft::{perft, perft_divide};
 pub use position::{Position, PositionError, Setup};
 pub use role::{Piece, Role};
-pub use san::{San, SanError, SanPlus, Suffix};
+pub use san::{San, SanError, SanPlus, Suffix, is_rival};
 pub use uci::{Uci, UciError};

@@ -129,23 +129,44 @@ impl San {
 
     /// The SAN of `mv`, a legal move of `pos`, with exact disambiguation.
     pub fn from_move(pos: &Position, mv: &Move) -> San {
+        let mut rivals = Bitboard::EMPTY;
+        if mv.castling_side().is_none() && mv.role() != Role::Pawn {
+            pos.for_each_legal_move(|other| {
+                if is_rival(mv, &other) {
+                    rivals.insert(other.from());
+                }
+            });
+        }
+        San::from_move_among(mv, rivals)
+    }
+
+    /// The SAN of `mv` when `rivals` are the start squares of the other men
+    /// of its kind that may also go to its square (each variant decides what
+    /// "may" means): the start square's file, else its rank, else both, tell
+    /// them apart. A pawn capture always names its file.
+    pub fn from_move_among(mv: &Move, rivals: Bitboard) -> San {
         if let Some(side) = mv.castling_side() {
             return San::Castle(side);
         }
         let role = mv.role();
         let from = mv.from();
-        let to = mv.to();
         let (file, rank) = if role == Role::Pawn {
             (mv.is_capture().then_some(from.file()), None)
+        } else if rivals.is_empty() {
+            (None, None)
+        } else if rivals.is_disjoint(from.file().bitboard()) {
+            (Some(from.file()), None)
+        } else if rivals.is_disjoint(from.rank().bitboard()) {
+            (None, Some(from.rank()))
         } else {
-            disambiguation(pos, role, from, to)
+            (Some(from.file()), Some(from.rank()))
         };
         San::Normal {
             role,
             file,
             rank,
             capture: mv.is_capture(),
-            to,
+            to: mv.to(),
             promotion: mv.promotion(),
         }
     }
@@ -317,31 +338,13 @@ fn read_promotion(chars: &[char], start: usize, end: &mut usize) -> Result<Optio
 
 /// The file, else the rank, else both of `from`, when another `role` of
 /// the mover could also legally go to `to`.
-fn disambiguation(
-    pos: &Position,
-    role: Role,
-    from: Square,
-    to: Square,
-) -> (Option<File>, Option<Rank>) {
-    let mut others = Bitboard::EMPTY;
-    pos.for_each_legal_move(|mv| {
-        if matches!(mv, Move::Normal { .. })
-            && mv.role() == role
-            && mv.to() == to
-            && mv.from() != from
-        {
-            others.insert(mv.from());
-        }
-    });
-    if others.is_empty() {
-        (None, None)
-    } else if others.is_disjoint(from.file().bitboard()) {
-        (Some(from.file()), None)
-    } else if others.is_disjoint(from.rank().bitboard()) {
-        (None, Some(from.rank()))
-    } else {
-        (Some(from.file()), Some(from.rank()))
-    }
+/// Whether `other` is another man of `mv`'s kind going to the same square:
+/// a move SAN must tell apart from `mv`.
+pub fn is_rival(mv: &Move, other: &Move) -> bool {
+    matches!(other, Move::Normal { .. })
+        && other.role() == mv.role()
+        && other.to() == mv.to()
+        && other.from() != mv.from()
 }
 
 impl fmt::Display for San {

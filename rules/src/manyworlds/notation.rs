@@ -23,7 +23,7 @@
 use super::Numeral;
 use super::numeral::NumeralError;
 use crate::ActionError;
-use crate::chess::{CastlingRefusal, IllegalMove, Move, Origin, Role, San};
+use crate::chess::{CastlingRefusal, IllegalMove, Move, Origin, Role, San, is_rival};
 use crate::geometry::{Bitboard, File, Rank, Square};
 
 /// A split as written: the board and the two moves with their results.
@@ -210,47 +210,14 @@ fn read_transfer(whole: &str, text: &str) -> Result<TransferText, ActionError> {
     })
 }
 
-/// The SAN of `mv` among `moves`, the side's moves on its board: the start
-/// square's file, else rank, else both, when another man of its kind can
-/// go to the same square.
+/// The SAN of `mv` among `moves`, the side's moves on its board.
 pub fn san(moves: &[Move], mv: &Move) -> San {
-    if let Some(side) = mv.castling_side() {
-        return San::Castle(side);
-    }
-    let role = mv.role();
-    let from = mv.from();
-    let to = mv.to();
-    let (file, rank) = if role == Role::Pawn {
-        (mv.is_capture().then_some(from.file()), None)
-    } else {
-        let others: Bitboard = moves
-            .iter()
-            .filter(|m| {
-                matches!(m, Move::Normal { .. })
-                    && m.role() == role
-                    && m.to() == to
-                    && m.from() != from
-            })
-            .map(Move::from)
-            .collect();
-        if others.is_empty() {
-            (None, None)
-        } else if others.is_disjoint(from.file().bitboard()) {
-            (Some(from.file()), None)
-        } else if others.is_disjoint(from.rank().bitboard()) {
-            (None, Some(from.rank()))
-        } else {
-            (Some(from.file()), Some(from.rank()))
-        }
-    };
-    San::Normal {
-        role,
-        file,
-        rank,
-        capture: mv.is_capture(),
-        to,
-        promotion: mv.promotion(),
-    }
+    let rivals = moves
+        .iter()
+        .filter(|other| is_rival(mv, other))
+        .map(Move::from)
+        .collect();
+    San::from_move_among(mv, rivals)
 }
 
 /// Whether `mv` fits the written SAN: kind, target, the start square's
