@@ -84,10 +84,18 @@ fn game_2_quiz_four_chessmen_can_be_placed_on_c4() {
     let mut onto_c4 = std::collections::BTreeSet::new();
     for a in g.actions() {
         match a {
-            Action::Explosion { role, square, .. } if square == Square::C4 => {
+            Action::Explosion {
+                role,
+                square: Square::C4,
+                ..
+            } => {
                 on_c4.insert(role);
             }
-            Action::Explosion { role, to, .. } if to == Square::C4 => {
+            Action::Explosion {
+                role,
+                to: Square::C4,
+                ..
+            } => {
                 onto_c4.insert(role);
             }
             _ => panic!("{a:?} does not meet the check"),

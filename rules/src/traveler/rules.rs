@@ -68,16 +68,29 @@ pub struct ExplosionInfo {
 }
 
 /// A game of Time Traveler's Chess.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Debug, Serialize, Deserialize)]
 pub struct TravelerChess {
-    pos: Pos,
+    pos: Box<Pos>,
     /// Repetition keys since the last irreversible action, current last.
     history: Vec<u64>,
     last: Option<Action>,
     status: Status,
     /// TT-1 supports of the side to move, computed on first use.
     #[serde(skip)]
-    supports: std::sync::OnceLock<Supports>,
+    supports: std::sync::OnceLock<Box<Supports>>,
+}
+
+impl Clone for TravelerChess {
+    /// A copy without the cached supports (they are recomputed on use).
+    fn clone(&self) -> TravelerChess {
+        TravelerChess {
+            pos: self.pos.clone(),
+            history: self.history.clone(),
+            last: self.last,
+            status: self.status,
+            supports: std::sync::OnceLock::new(),
+        }
+    }
 }
 
 impl Default for TravelerChess {
@@ -288,7 +301,7 @@ impl TravelerChess {
         let pos = Pos::start();
         TravelerChess {
             history: vec![repetition_key(&pos)],
-            pos,
+            pos: Box::new(pos),
             last: None,
             status: Status::Ongoing,
             supports: std::sync::OnceLock::new(),
@@ -420,7 +433,7 @@ impl TravelerChess {
         pos.consistency()?;
         Ok(TravelerChess {
             history: vec![repetition_key(&pos)],
-            pos,
+            pos: Box::new(pos),
             last: None,
             status: Status::Ongoing,
             supports: std::sync::OnceLock::new(),
@@ -492,7 +505,7 @@ impl TravelerChess {
     /// TT-1 supports of the side to move, computed once per position.
     fn sup(&self) -> &Supports {
         self.supports
-            .get_or_init(|| supports(&self.pos, self.pos.turn))
+            .get_or_init(|| Box::new(supports(&self.pos, self.pos.turn)))
     }
 
     /// TT-1: the explosion squares of `role` each original man of the side
@@ -1058,7 +1071,7 @@ impl TravelerChess {
             }
             done => done,
         };
-        self.pos = after;
+        *self.pos = after;
         self.supports = std::sync::OnceLock::new();
         self.last = Some(*action);
         self.status = status;
