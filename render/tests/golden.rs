@@ -53,7 +53,8 @@ fn golden_path(name: &str) -> PathBuf {
 }
 
 /// Renders `view` and compares it with its golden image: same size, and at
-/// most 0.5% of pixels differing by more than 24 in any channel.
+/// most 0.02% of pixels (plus 16) differing by more than 24 in any channel:
+/// room for rounding noise, none for a lost word or mark.
 fn check(name: &str, view: &View, options: &RenderOptions) {
     let png_bytes = render_png(view, options).unwrap_or_else(|e| panic!("{name}: {e}"));
     let path = golden_path(name);
@@ -85,7 +86,7 @@ fn check(name: &str, view: &View, options: &RenderOptions) {
     }
     let total = (got.w * got.h) as usize;
     assert!(
-        off * 200 <= total,
+        off <= total / 5000 + 16,
         "{name}: {off} of {total} pixels differ (worst by {worst}); \
          if the change is intended, UPDATE_GOLDEN=1 and look at the images"
     );
