@@ -5,7 +5,7 @@ use std::ops::ControlFlow;
 
 use serde::{Deserialize, Serialize};
 
-use crate::chess::{CastlingSide, Move, MoveGen, Role, San};
+use crate::chess::{CastlingSide, Move, MoveGen, Role, San, is_rival};
 use crate::game::Rules;
 use crate::geometry::attacks::pawn_attacks;
 use crate::geometry::{Bitboard, Square};
@@ -945,55 +945,19 @@ impl TravelerChess {
         let pos = &self.pos;
         match *action {
             Action::Move(mv) => {
-                let san = match mv {
-                    Move::Castle { .. } => {
-                        return mv
-                            .castling_side()
-                            .unwrap_or(CastlingSide::KingSide)
-                            .san()
-                            .to_owned();
-                    }
-                    _ => {
-                        let role = mv.role();
-                        let (from, to) = (mv.from(), mv.to());
-                        let (file, rank) = if role == Role::Pawn {
-                            (mv.is_capture().then_some(from.file()), None)
-                        } else {
-                            let mut others = Bitboard::EMPTY;
-                            normal_moves(pos, |m| {
-                                if matches!(m, Move::Normal { .. })
-                                    && m.role() == role
-                                    && m.to() == to
-                                    && m.from() != from
-                                    && !matches!(
-                                        judge(&pos.after_move(&m), pos.turn),
-                                        Verdict::Refused(_)
-                                    )
-                                {
-                                    others.insert(m.from());
-                                }
-                            });
-                            if others.is_empty() {
-                                (None, None)
-                            } else if !(others & from.file().bitboard()).any() {
-                                (Some(from.file()), None)
-                            } else if !(others & from.rank().bitboard()).any() {
-                                (None, Some(from.rank()))
-                            } else {
-                                (Some(from.file()), Some(from.rank()))
-                            }
-                        };
-                        San::Normal {
-                            role,
-                            file,
-                            rank,
-                            capture: mv.is_capture(),
-                            to,
-                            promotion: mv.promotion(),
+                // Rivals are the other men of the kind that may legally go
+                // to the same square (a traveling man never moves).
+                let mut rivals = Bitboard::EMPTY;
+                if mv.castling_side().is_none() && mv.role() != Role::Pawn {
+                    normal_moves(pos, |m| {
+                        if is_rival(&mv, &m)
+                            && !matches!(judge(&pos.after_move(&m), pos.turn), Verdict::Refused(_))
+                        {
+                            rivals.insert(m.from());
                         }
-                    }
-                };
-                san.to_string()
+                    });
+                }
+                San::from_move_among(&mv, rivals).to_string()
             }
             Action::Explosion {
                 role,
