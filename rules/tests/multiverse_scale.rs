@@ -248,3 +248,117 @@ fn listing_every_board_move_of_a_twenty_one_branch_turn() {
         assert!(best.as_millis() < 20, "{best:?}");
     }
 }
+
+/// FNV-1a over the action's fields, in a fixed encoding.
+fn action_hash(action: &Action) -> u64 {
+    use chronomate_rules::chess::Move;
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut put = |x: u64| {
+        for byte in x.to_le_bytes() {
+            h ^= u64::from(byte);
+            h = h.wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    };
+    let role = |r: Option<Role>| r.map_or(0, |r| r as u64 + 1);
+    match action {
+        Action::Resign { branch } => {
+            put(1);
+            put(u64::from(*branch));
+        }
+        Action::Move(bm) => {
+            put(2);
+            put(u64::from(bm.branch));
+            match bm.mv {
+                Move::Normal {
+                    role: r,
+                    from,
+                    capture,
+                    to,
+                    promotion,
+                } => {
+                    put(1);
+                    put(r as u64);
+                    put(from as u64);
+                    put(role(capture));
+                    put(to as u64);
+                    put(role(promotion));
+                }
+                Move::EnPassant { from, to } => {
+                    put(2);
+                    put(from as u64);
+                    put(to as u64);
+                }
+                Move::Castle { king, rook } => {
+                    put(3);
+                    put(king as u64);
+                    put(rook as u64);
+                }
+            }
+            match bm.travel {
+                None => put(0),
+                Some(t) => {
+                    put(1);
+                    put(matches!(t.when, When::After) as u64);
+                    put(t.from as u64);
+                    match t.to {
+                        Destination::Past { time } => {
+                            put(1);
+                            put(u64::from(time));
+                        }
+                        Destination::Branch { branch } => {
+                            put(2);
+                            put(u64::from(branch));
+                        }
+                    }
+                    put(t.square as u64);
+                }
+            }
+        }
+    }
+    h
+}
+
+/// The count, a hash of the list in order and a hash of it sorted.
+fn fingerprint(actions: &[Action]) -> (usize, u64, u64) {
+    let hashes: Vec<u64> = actions.iter().map(action_hash).collect();
+    let fold = |hs: &[u64]| {
+        hs.iter().fold(0xcbf2_9ce4_8422_2325u64, |acc, &x| {
+            (acc ^ x)
+                .wrapping_mul(0x0000_0100_0000_01b3)
+                .rotate_left(17)
+        })
+    };
+    let ordered = fold(&hashes);
+    let mut sorted = hashes;
+    sorted.sort_unstable();
+    (actions.len(), ordered, fold(&sorted))
+}
+
+/// The fixed seeded 21-branch turns list exactly the actions they listed
+/// before the enumeration was made fast (count, order and sorted set).
+#[test]
+fn a_twenty_one_branch_turn_lists_the_same_actions() {
+    for limit in [21, 1001] {
+        let mut m = twenty_one_branches(limit);
+        let mut rng = Rng(0x1234_5678_9abc_def1);
+        let mut got = vec![fingerprint(&m.legal_actions())];
+        // Mid-turn, with trans-universe travel open to the branches moved.
+        for _ in 0..5 {
+            let id = m.owed()[0];
+            let action = random_move(&m, &mut rng, id);
+            m.apply(&action).unwrap();
+        }
+        got.push(fingerprint(&m.legal_actions()));
+        let want = match limit {
+            21 => [
+                (634, 16604088300061967369, 15583626098768537143),
+                (406937, 1707069507058797640, 16223320761185722082),
+            ],
+            _ => [
+                (1233062, 15403293942115523771, 377603621605955294),
+                (1348514, 8691909789597244289, 10184810032863983915),
+            ],
+        };
+        assert_eq!(got, want, "limit {limit}");
+    }
+}
