@@ -64,7 +64,8 @@ async fn one_reminder_then_the_side_to_move_loses_on_time() {
     assert_eq!(n.recipients, ["console:alice", "console:bob"]);
     assert_eq!(
         n.reply.text,
-        "Game #1: bob (black) ran out of time. 1-0 (time forfeit): alice wins."
+        "Game #1: bob (black) ran out of time. 1-0 (time forfeit): alice wins.\n\
+         Ratings (standard, this server): alice 1500? → 1662? (+162), bob 1500? → 1338? (-162)."
     );
     let row = w.store().game(g).await.unwrap().unwrap();
     assert_eq!(row.status, GameStatus::Finished);

@@ -1304,12 +1304,26 @@ impl Host {
                     .finish_game(row.id, Some(row.ply), &finish, now)
                     .await?
                 {
-                    // The rating is changed with the result; a tournament
-                    // moves on below, in `tournament_tick`.
-                    let reply = Reply::text(text)
+                    // The rating is changed with the result and shown as
+                    // after any other end; a tournament moves on below, in
+                    // `tournament_tick`.
+                    let mut reply = Reply::text(text)
                         .about(row.id)
                         .ping(&row.white)
                         .ping(&row.black);
+                    if kind == NoticeKind::TimeForfeit {
+                        match self.rating_lines(row.id).await {
+                            Ok(lines) => {
+                                for line in lines {
+                                    reply.text.push('\n');
+                                    reply.text.push_str(&line);
+                                }
+                            }
+                            Err(e) => {
+                                tracing::warn!(game = row.id, error = %e, "cannot read the rating changes")
+                            }
+                        }
+                    }
                     notices.push(Notice {
                         kind,
                         game: Some(row.id),

@@ -985,7 +985,7 @@ impl Host {
     }
 
     /// `Rating (standard, this server): alice 1500? → 1662? (+162), bob ...`.
-    async fn rating_lines(&self, game: i64) -> Result<Vec<String>, HostError> {
+    pub(crate) async fn rating_lines(&self, game: i64) -> Result<Vec<String>, HostError> {
         let changes = self.store.rating_changes(game).await?;
         let Some(first) = changes.first() else {
             return Ok(Vec::new());
