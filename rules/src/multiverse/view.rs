@@ -130,7 +130,7 @@ impl Multiverse {
         }
         View {
             title: Some(self.title()),
-            perspective: Some(self.to_move),
+            perspective: Some(Color::White),
             layout: Layout::Grid,
             boards,
             notes: self.notes(),
@@ -187,7 +187,7 @@ impl Multiverse {
             .collect();
         View {
             title: Some(self.title()),
-            perspective: Some(self.to_move),
+            perspective: Some(Color::White),
             layout: Layout::Timelines,
             boards,
             arrows,
