@@ -3,6 +3,8 @@
 use std::sync::atomic::{AtomicI64, Ordering};
 use std::time::{SystemTime, UNIX_EPOCH};
 
+use time::{OffsetDateTime, PrimitiveDateTime};
+
 use crate::store::Millis;
 
 pub const SECOND: Millis = 1000;
@@ -59,34 +61,33 @@ impl<C: Clock> Clock for std::sync::Arc<C> {
     }
 }
 
-/// (year, month, day) of a Unix day number (proleptic Gregorian).
-fn civil_from_days(days: i64) -> (i64, u32, u32) {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    (y, m, d)
+/// The UTC date and time of a Unix time in milliseconds (clamped to the
+/// range `time` represents, far beyond any deadline).
+pub fn utc(at: Millis) -> OffsetDateTime {
+    let seconds = at.div_euclid(SECOND);
+    OffsetDateTime::from_unix_timestamp(seconds).unwrap_or(if seconds < 0 {
+        OffsetDateTime::UNIX_EPOCH
+    } else {
+        PrimitiveDateTime::MAX.assume_utc()
+    })
 }
 
-/// `2025.11.21`, as PGN writes dates (UTC).
+/// `2025.11.21`, as PGN's Date tag writes it.
 pub fn pgn_date(at: Millis) -> String {
-    let (y, m, d) = civil_from_days(at.div_euclid(DAY));
-    format!("{y:04}.{m:02}.{d:02}")
+    let t = utc(at);
+    format!("{:04}.{:02}.{:02}", t.year(), u8::from(t.month()), t.day())
 }
 
 /// `2025-11-21 05:13 UTC`.
 pub fn timestamp(at: Millis) -> String {
-    let (y, m, d) = civil_from_days(at.div_euclid(DAY));
-    let minutes = at.rem_euclid(DAY) / MINUTE;
+    let t = utc(at);
     format!(
-        "{y:04}-{m:02}-{d:02} {:02}:{:02} UTC",
-        minutes / 60,
-        minutes % 60
+        "{:04}-{:02}-{:02} {:02}:{:02} UTC",
+        t.year(),
+        u8::from(t.month()),
+        t.day(),
+        t.hour(),
+        t.minute()
     )
 }
 

@@ -29,7 +29,7 @@ pub mod standings;
 
 use chronomate_rules::{Game, Options, Outcome, Reason, Variant};
 
-use super::clock::{DAY, HOUR, MINUTE, due_words, timestamp};
+use super::clock::{DAY, HOUR, MINUTE, SECOND, due_words, timestamp};
 use super::rating::{Glicko, change_words};
 use super::{
     Caller, Host, HostError, Image, Notice, NoticeKind, Place, Player, Refusal, Reply, check_setup,
@@ -251,23 +251,20 @@ pub fn read_when(text: &str, now: Millis) -> Result<Millis, Refusal> {
     let (Some(hh), Some(mm)) = (num(tm[0], 0, 23), num(tm[1], 0, 59)) else {
         return Err(bad());
     };
-    let days = days_from_civil(y, m, day);
-    // Reject 2025-02-31 and the like: the day must round-trip.
-    if super::clock::pgn_date(days * DAY) != format!("{y:04}.{m:02}.{day:02}") {
-        return Err(bad());
-    }
-    Ok(days * DAY + hh * HOUR + mm * MINUTE)
-}
-
-/// Days since 1970-01-01 of a proleptic Gregorian date.
-fn days_from_civil(y: i64, m: i64, d: i64) -> i64 {
-    let y = if m <= 2 { y - 1 } else { y };
-    let era = y.div_euclid(400);
-    let yoe = y - era * 400;
-    let mp = (m + 9) % 12;
-    let doy = (153 * mp + 2) / 5 + d - 1;
-    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    era * 146_097 + doe - 719_468
+    // A real calendar day (no 2025-02-31) and time, in UTC.
+    let month = u8::try_from(m)
+        .ok()
+        .and_then(|m| time::Month::try_from(m).ok())
+        .ok_or_else(bad)?;
+    let date = i32::try_from(y)
+        .ok()
+        .and_then(|y| time::Date::from_calendar_date(y, month, day as u8).ok())
+        .ok_or_else(bad)?;
+    let at = time::Time::from_hms(hh as u8, mm as u8, 0).map_err(|_| bad())?;
+    Ok(time::PrimitiveDateTime::new(date, at)
+        .assume_utc()
+        .unix_timestamp()
+        * SECOND)
 }
 
 /// A board's result from its row.
@@ -1628,5 +1625,15 @@ mod tests {
         }
         assert_eq!(read_when("2023-11-14T22:13", 0).unwrap(), 1_699_999_980_000);
         assert_eq!(read_when("2000-01-02", 0).unwrap(), 946_684_800_000 + DAY);
+        assert_eq!(read_when("2024-02-29 12:34", 0).unwrap(), 1_709_210_040_000);
+        for bad in [
+            "2025-02-29",
+            "2025-02-31",
+            "2025-13-01",
+            "2025-04-31T10:00",
+            "2025-01-01T24:00",
+        ] {
+            assert!(read_when(bad, 0).is_err(), "{bad}");
+        }
     }
 }
