@@ -126,7 +126,7 @@ impl Options {
                 let n: u16 = value
                     .parse()
                     .map_err(|_| OptionError::BranchLimit(value.to_owned()))?;
-                if n == 0 || n % 2 == 0 || n > MAX_BRANCH_LIMIT {
+                if n == 0 || n.is_multiple_of(2) || n > MAX_BRANCH_LIMIT {
                     return Err(OptionError::BranchLimit(value.to_owned()));
                 }
                 self.branches = Some(n);
@@ -153,7 +153,7 @@ impl Options {
     pub fn validate(&self, variant: Variant) -> Result<(), OptionError> {
         if let Some(n) = self.branches {
             expect_variant(variant, Variant::Multiverse, "branches")?;
-            if n == 0 || n % 2 == 0 || n > MAX_BRANCH_LIMIT {
+            if n == 0 || n.is_multiple_of(2) || n > MAX_BRANCH_LIMIT {
                 return Err(OptionError::BranchLimit(n.to_string()));
             }
         }
