@@ -6,7 +6,8 @@
 //! refused (Discord's 50007: DMs closed, or no server shared) or fails, the
 //! notice is posted in the game's thread (else its channel) with a ping for
 //! those the DM missed. A game that ended on time is announced in its
-//! thread as well. Failures are logged; the task never stops.
+//! thread as well, and a tournament that moved on (a round begun, its end)
+//! in its channel. Failures are logged; the task never stops.
 //!
 //! [`Host::tick`]: crate::host::Host::tick
 
@@ -77,7 +78,12 @@ pub async fn deliver(http: &Http, notice: &Notice) -> bool {
             }
         }
     }
-    let announce = matches!(notice.kind, NoticeKind::TimeForfeit | NoticeKind::Aborted);
+    // Public news goes to its place as well: a game that ended on time in
+    // its thread, a tournament moving on (a round, its end) in its channel.
+    let announce = matches!(
+        notice.kind,
+        NoticeKind::TimeForfeit | NoticeKind::Aborted | NoticeKind::Tournament
+    );
     if missed.is_empty() && !announce {
         return reached;
     }
