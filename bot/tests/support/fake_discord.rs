@@ -525,6 +525,88 @@ impl FakeDiscord {
         sent
     }
 
+    /// `/name sub options...` (a subcommand, such as `/tournament join`)
+    /// typed by `player` in `channel_id`.
+    pub async fn subcommand(
+        &self,
+        player: &Player,
+        channel_id: u64,
+        name: &str,
+        sub: &str,
+        options: &[Opt],
+    ) -> Sent {
+        let data = self.subcommand_data(name, sub, options);
+        let (sent, body) = self.interaction(2, player, channel_id, data);
+        self.dispatch("INTERACTION_CREATE", body).await;
+        sent
+    }
+
+    fn subcommand_data(&self, name: &str, sub: &str, options: &[Opt]) -> Value {
+        let (command_id, registered) = {
+            let s = self.inner.lock();
+            (
+                s.command_ids
+                    .get(name)
+                    .copied()
+                    .unwrap_or(1_400_000_000_000_000_000),
+                s.registered.get(name).cloned(),
+            )
+        };
+        // The subcommand as registered: its options carry the choices.
+        let registered_sub = registered
+            .as_ref()
+            .and_then(|c| c["options"].as_array())
+            .and_then(|a| a.iter().find(|o| o["name"] == sub && o["type"] == json!(1)))
+            .cloned();
+        let mut users = serde_json::Map::new();
+        let options: Vec<Value> = options
+            .iter()
+            .map(|o| {
+                if let Some(p) = &o.user {
+                    users.insert(p.id.to_string(), p.user_json());
+                }
+                let (kind, value) = match &o.choice {
+                    Some(choice) => {
+                        let option = registered_sub
+                            .as_ref()
+                            .and_then(|c| c["options"].as_array())
+                            .and_then(|a| a.iter().find(|opt| opt["name"] == o.name.as_str()))
+                            .unwrap_or_else(|| {
+                                panic!("/{name} {sub} has no registered option {}", o.name)
+                            });
+                        let value = option["choices"]
+                            .as_array()
+                            .and_then(|a| a.iter().find(|c| c["name"] == choice.as_str()))
+                            .map(|c| c["value"].clone())
+                            .unwrap_or_else(|| {
+                                panic!("/{name} {sub} {} has no choice {choice}", o.name)
+                            });
+                        (option["type"].as_u64().unwrap_or(3) as u8, value)
+                    }
+                    None => (o.kind, o.value.clone()),
+                };
+                json!({"name": o.name, "type": kind, "value": value})
+            })
+            .collect();
+        json!({
+            "id": command_id.to_string(),
+            "name": name,
+            "type": 1,
+            "guild_id": GUILD_ID.to_string(),
+            "options": [{"name": sub, "type": 1, "options": options}],
+            "resolved": {"users": users},
+        })
+    }
+
+    /// Every message the bot sent to `channel_id` (a thread, a DM), in order.
+    pub fn posts_in(&self, channel_id: u64) -> Vec<Call> {
+        let path = format!("/channels/{channel_id}/messages");
+        self.calls()
+            .into_iter()
+            .filter(|c| c.method == "POST" && c.path == path && c.status < 300)
+            .collect()
+    }
+
     /// An autocomplete request (one option must be focused).
     pub async fn autocomplete(
         &self,

@@ -40,6 +40,10 @@ pub fn carol() -> Player {
     Player::new(2_000_000_000_000_000_003, "carol")
 }
 
+pub fn dave() -> Player {
+    Player::new(2_000_000_000_000_000_004, "dave")
+}
+
 /// The bot's world: its database file and its clock.
 pub struct World {
     pub dir: tempfile::TempDir,
@@ -253,4 +257,14 @@ pub async fn play(fake: &FakeDiscord, who: &Player, thread: u64, action: &str) -
         .command(who, thread, "move", &[Opt::str("action", action)])
         .await;
     fake.reply(&sent).await
+}
+
+/// The channel of the first `<#id>` in a text (a pointer to a thread).
+pub fn channel_in(text: &str) -> Option<u64> {
+    let at = text.find("<#")? + 2;
+    let digits: String = text[at..]
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect();
+    digits.parse().ok()
 }
