@@ -53,6 +53,7 @@
 mod action;
 mod collapse;
 mod history;
+mod listing;
 mod notation;
 mod state;
 mod suggest;

@@ -3,10 +3,10 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::action::{Action, BoardMove, BranchId, Destination, Travel, When};
+use super::action::{Action, BoardMove, BranchId, Destination, When};
 use super::collapse::uniform;
 use super::history::{Branch, Fork, Record, back_from, owner, record_at, side_at};
-use super::travel::{follow, landing_refusal, landings, moved_men, price_queen};
+use super::travel::{follow, landing_refusal, moved_men, price_queen};
 use crate::chess::{Board, Move, Piece, Position, Role};
 use crate::geometry::{Bitboard, Square};
 use crate::{ActionError, Color, Outcome, Reason, Status};
@@ -220,150 +220,8 @@ impl Multiverse {
         Ok(index)
     }
 
-    fn limit_reached(&self) -> bool {
+    pub(crate) fn limit_reached(&self) -> bool {
         self.branches.len() >= usize::from(self.limit)
-    }
-
-    /// Every legal action: each owed branch's board moves with and without
-    /// travel, then a resignation for each active branch.
-    pub fn legal_actions(&self) -> Vec<Action> {
-        let mut out = Vec::new();
-        if self.status.is_over() {
-            return out;
-        }
-        for (i, branch) in self.branches.iter().enumerate() {
-            if branch.owed {
-                self.moves_into(i, true, &mut out);
-            }
-        }
-        for (i, branch) in self.branches.iter().enumerate() {
-            if branch.is_active() {
-                out.push(Action::Resign {
-                    branch: i as BranchId + 1,
-                });
-            }
-        }
-        out
-    }
-
-    /// The board moves without travel on branch `id` (none if not owed).
-    pub fn plain_moves(&self, id: BranchId) -> Vec<Action> {
-        let mut out = Vec::new();
-        if let Ok(i) = self.owed_branch(id) {
-            self.moves_into(i, false, &mut out);
-        }
-        out
-    }
-
-    /// Every board move on branch `id`, with and without travel.
-    pub fn board_moves(&self, id: BranchId) -> Vec<Action> {
-        let mut out = Vec::new();
-        if let Ok(i) = self.owed_branch(id) {
-            self.moves_into(i, true, &mut out);
-        }
-        out
-    }
-
-    /// Where a man leaving branch `index` may go: the past boards the
-    /// mover had just moved on while time travel is possible (E-5, E-6),
-    /// then the latest boards of the branches moved on this turn (E-7).
-    fn destinations(&self, index: usize) -> Vec<(Destination, Board)> {
-        let mut out = Vec::new();
-        let branch = &self.branches[index];
-        let now = branch.now();
-        let them = self.to_move.other();
-        if !self.limit_reached() {
-            for time in 1..now {
-                if side_at(time) == them
-                    && let Some(record) = record_at(&self.branches, index, time)
-                {
-                    out.push((Destination::Past { time }, record.board()));
-                }
-            }
-        }
-        for (t, other) in self.branches.iter().enumerate() {
-            if t != index && other.is_active() && other.moved {
-                out.push((
-                    Destination::Branch {
-                        branch: t as BranchId + 1,
-                    },
-                    other.latest().board(),
-                ));
-            }
-        }
-        out
-    }
-
-    /// Pushes the board moves of branch `index`: plain ones, then (with
-    /// `travel`) each traveller's, after the move, then before it.
-    fn moves_into(&self, index: usize, travel: bool, out: &mut Vec<Action>) {
-        let branch_id = index as BranchId + 1;
-        let pos = self.position(index);
-        let plain = pos.legal_moves();
-        out.extend(plain.iter().map(|&mv| {
-            Action::Move(BoardMove {
-                branch: branch_id,
-                mv,
-                travel: None,
-            })
-        }));
-        if !travel {
-            return;
-        }
-        let us = pos.turn();
-        let dests = self.destinations(index);
-        if dests.is_empty() {
-            return;
-        }
-        let travellers = pos.board().by_color(us) - self.branches[index].latest().arrived();
-        for from in travellers {
-            let Some(piece) = pos.board().piece_at(from) else {
-                continue;
-            };
-            let targets: Vec<(Destination, Bitboard)> = dests
-                .iter()
-                .map(|(d, board)| (*d, landings(board, piece, from)))
-                .filter(|(_, squares)| squares.any())
-                .collect();
-            for trans in [false, true] {
-                let mine: Vec<&(Destination, Bitboard)> = targets
-                    .iter()
-                    .filter(|(d, _)| matches!(d, Destination::Branch { .. }) == trans)
-                    .collect();
-                if mine.is_empty() {
-                    continue;
-                }
-                if trans && price_queen(pos.board(), us, from).is_none() {
-                    continue;
-                }
-                let emit = |mv: Move, when: When, out: &mut Vec<Action>| {
-                    for (to, squares) in &mine {
-                        for square in *squares {
-                            out.push(Action::Move(BoardMove {
-                                branch: branch_id,
-                                mv,
-                                travel: Some(Travel {
-                                    when,
-                                    from,
-                                    to: *to,
-                                    square,
-                                }),
-                            }));
-                        }
-                    }
-                };
-                for mv in &plain {
-                    if after_is_safe(&pos, mv, from, trans) {
-                        emit(*mv, When::After, out);
-                    }
-                }
-                if let Some(before) = without_traveller(&pos, from, trans) {
-                    for mv in before.legal_moves() {
-                        emit(mv, When::Before, out);
-                    }
-                }
-            }
-        }
     }
 
     /// Checks a board move and works out every board it changes.
@@ -845,27 +703,6 @@ pub(crate) fn without_traveller(pos: &Position, from: Square, trans: bool) -> Op
     let mut setup = pos.setup();
     setup.board = board;
     Some(setup.position_lenient())
-}
-
-/// Whether, after `mv` on `pos` and the traveller on `from` leaving (with
-/// the paying queen for trans-universe travel), the mover's kings are safe.
-fn after_is_safe(pos: &Position, mv: &Move, from: Square, trans: bool) -> bool {
-    if moved_men(mv).contains(from) {
-        return false;
-    }
-    let us = pos.turn();
-    let mut board = *pos.board();
-    board.play(us, mv);
-    board.discard(from);
-    if trans {
-        match price_queen(&board, us, from) {
-            Some(q) => {
-                board.discard(q);
-            }
-            None => return false,
-        }
-    }
-    kings_safe(&board, us)
 }
 
 #[cfg(test)]
