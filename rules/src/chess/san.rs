@@ -201,6 +201,12 @@ impl San {
                         candidates.push(mv);
                     }
                 });
+                // `Kg1` may be read as castling, but only when no king can
+                // simply step there: with a second king beside g1 (the
+                // variants allow several), it is that king's move.
+                if candidates.iter().any(|mv| mv.castling_side().is_none()) {
+                    candidates.retain(|mv| mv.castling_side().is_none());
+                }
                 let froms: Bitboard = candidates.iter().map(Move::from).collect();
                 if candidates.is_empty() {
                     return Err(self.why_not(pos));
@@ -608,5 +614,22 @@ mod tests {
             SanPlus::from_ascii("Qh7+!").unwrap().suffix,
             Some(Suffix::Check)
         );
+    }
+
+    #[test]
+    fn a_king_stepping_to_g1_is_not_read_as_castling() {
+        // Two white kings, as multiverse travel allows: the one on h2 can
+        // step to g1 and the one on e1 can still castle.
+        let setup = crate::chess::Setup::from_fen("4k3/8/8/8/8/8/7K/4K2R w K - 0 1").unwrap();
+        let pos = setup.position_lenient();
+        let step = San::from_ascii("Kg1").unwrap().to_move(&pos).unwrap();
+        assert_eq!(step.castling_side(), None);
+        assert_eq!(step.from(), Square::H2);
+        let castle = San::from_ascii("O-O").unwrap().to_move(&pos).unwrap();
+        assert_eq!(castle.castling_side(), Some(CastlingSide::KingSide));
+        // With one king, Kg1 still castles, as players often write it.
+        let one = Position::from_fen("4k3/8/8/8/8/8/8/4K2R w K - 0 1").unwrap();
+        let mv = San::from_ascii("Kg1").unwrap().to_move(&one).unwrap();
+        assert_eq!(mv.castling_side(), Some(CastlingSide::KingSide));
     }
 }
