@@ -13,7 +13,9 @@ use common::{T0, caller, check_consistent};
 
 async fn host_with_images(path: &std::path::Path, clock: Arc<ManualClock>) -> Host {
     let store = Store::open_path(path).await.unwrap();
-    Host::new(store, clock).with_seed(7).with_config(HostConfig::default())
+    Host::new(store, clock)
+        .with_seed(7)
+        .with_config(HostConfig::default())
 }
 
 /// Plays `plies` actions (a deterministic choice among the legal ones) and
