@@ -117,6 +117,13 @@ pub(crate) trait Rules: Clone + Sized {
     fn snapshot(&self) -> View {
         self.view()
     }
+    /// Whether `color` could still win by some series of legal actions.
+    /// Decides a player's loss on time (FIDE 6.9): when the opponent cannot
+    /// win at all, running out of time draws. Variants without a
+    /// material rule say yes.
+    fn can_win(&self, _color: Color) -> bool {
+        true
+    }
     /// A long-form history beyond the record, where the variant has one
     /// (Gifford's timelines side by side). `None` when the record says it all.
     fn history_table(&self) -> Option<String> {
@@ -349,6 +356,13 @@ impl Game {
     /// The whole game in one picture (every branch or timeline).
     pub fn snapshot(&self) -> View {
         dispatch!(&self.inner, g => g.snapshot())
+    }
+
+    /// Whether `color` could still win by some series of legal actions:
+    /// when a player runs out of time and the opponent cannot, it is a draw
+    /// (FIDE 6.9).
+    pub fn can_win(&self, color: Color) -> bool {
+        dispatch!(&self.inner, g => g.can_win(color))
     }
 
     /// The variant's long-form history where it has one (Gifford: every

@@ -217,6 +217,10 @@ impl Chess {
 impl Rules for Chess {
     type Action = Move;
 
+    fn can_win(&self, color: Color) -> bool {
+        self.position.can_mate(color)
+    }
+
     fn turn(&self) -> Turn {
         Turn::single(self.position.turn())
     }
@@ -249,6 +253,13 @@ impl Rules for Chess {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_lone_king_cannot_win_on_time() {
+        let chess = Chess::from_fen("4k3/8/8/8/8/8/8/R3K3 b - - 0 1").unwrap();
+        assert!(Rules::can_win(&chess, Color::White));
+        assert!(!Rules::can_win(&chess, Color::Black));
+    }
 
     #[test]
     fn a_new_game_shows_the_start() {

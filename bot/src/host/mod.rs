@@ -1283,7 +1283,17 @@ impl Host {
                         ),
                     )
                 } else {
-                    let outcome = Outcome::win(!side, Reason::TimeForfeit);
+                    // FIDE 6.9: running out of time draws when the opponent
+                    // could not win by any series of legal actions.
+                    let opponent_can_win = match self.load(row.id).await {
+                        Ok(loaded) => loaded.game.can_win(!side),
+                        Err(_) => true,
+                    };
+                    let outcome = if opponent_can_win {
+                        Outcome::win(!side, Reason::TimeForfeit)
+                    } else {
+                        Outcome::draw(Reason::TimeForfeit)
+                    };
                     (
                         Finish {
                             status: GameStatus::Finished,

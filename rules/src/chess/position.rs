@@ -298,6 +298,38 @@ impl Position {
         knights.is_empty() && (bishops.is_subset(LIGHT_SQUARES) || bishops.is_subset(DARK_SQUARES))
     }
 
+    /// Whether `color` could still checkmate by some series of legal moves,
+    /// however unlikely (FIDE 6.9: a player whose flag falls draws instead
+    /// of losing when the opponent cannot). A lone king never mates; a
+    /// single knight or bishop, or bishops all on one square colour, mate
+    /// only against men the defender can block its own king with, which a
+    /// lone king, or only bishops on that same colour, cannot.
+    pub fn can_mate(&self, color: Color) -> bool {
+        let board = &self.board;
+        let ours = board.by_color(color);
+        let theirs = board.by_color(color.other());
+        let kings = board.by_role(Role::King);
+        if (ours & (board.by_role(Role::Pawn) | board.rooks_and_queens())).any() {
+            return true;
+        }
+        let our_minors = ours & !kings;
+        if our_minors.is_empty() {
+            return false;
+        }
+        let bishops = board.by_role(Role::Bishop);
+        let one_colour = |b: Bitboard| b.is_subset(LIGHT_SQUARES) || b.is_subset(DARK_SQUARES);
+        if (theirs & !kings).is_empty() {
+            // Against a lone king: two minors mate unless both are bishops
+            // on one colour.
+            return our_minors.count() >= 2
+                && !(our_minors.is_subset(bishops) && one_colour(our_minors));
+        }
+        // The defender has men to block with; only when every man but the
+        // kings is a bishop, all on one colour, is mate impossible.
+        let men = (ours | theirs) & !kings;
+        !(men.is_subset(bishops) && one_colour(men))
+    }
+
     /// The position's Zobrist key: equal keys mean the same position for
     /// the repetition rule (but for an astronomically rare collision).
     pub fn zobrist_hash(&self) -> u64 {
@@ -462,5 +494,25 @@ mod tests {
             refused("4k3/8/8/8/8/8/8/4K3 w - e6 0 1"),
             "e6 cannot be the en passant square: no pawn has just passed over it"
         );
+    }
+
+    #[test]
+    fn who_can_still_mate() {
+        let can = |fen: &str, color: Color| Position::from_fen(fen).unwrap().can_mate(color);
+        // A lone king never mates.
+        assert!(!can("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", Color::Black));
+        assert!(can("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", Color::White));
+        // One knight or bishop against a lone king: never.
+        assert!(!can("4k3/8/8/8/8/8/8/2N1K3 w - - 0 1", Color::White));
+        assert!(!can("4k3/8/8/8/8/8/8/2B1K3 w - - 0 1", Color::White));
+        // Against a king with a pawn to block with, a bishop or a knight can.
+        assert!(can("7k/7p/8/8/8/8/8/2B1K3 w - - 0 1", Color::White));
+        assert!(can("7k/7p/8/8/8/8/8/2N1K3 w - - 0 1", Color::White));
+        // Two knights, or bishops of both colours, can (with help).
+        assert!(can("4k3/8/8/8/8/8/8/1NN1K3 w - - 0 1", Color::White));
+        assert!(can("4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1", Color::White));
+        // Bishops all on one colour, on both sides: never.
+        assert!(!can("4k3/8/8/8/8/4b3/8/2B1K3 w - - 0 1", Color::White));
+        assert!(can("4k3/8/8/8/8/3b4/8/2B1K3 w - - 0 1", Color::White));
     }
 }
