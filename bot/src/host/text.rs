@@ -1,9 +1,9 @@
 //! Words the host writes: rules summaries, records with headers, help.
 
-use chronomate_rules::{Color, Variant};
+use chronomate_rules::{Color, Outcome, Variant};
 
 use super::clock::{DAY, pgn_date};
-use crate::store::{GameRow, GameStatus, LoggedAction};
+use crate::store::{ChallengeRow, GameRow, GameStatus, LoggedAction};
 
 /// A short summary of a variant's rules (the house rules are in the
 /// project's rules docs).
@@ -186,6 +186,67 @@ Commands:
 /rules [VARIANT]         the rules in short
 /settings [days:N] [reminder:HOURS]   this server's defaults
 /choose ID               press a button (challenge:1:accept, game:1:draw:accept, ...)";
+
+pub(super) fn day_words(days: i64) -> String {
+    if days == 1 {
+        "1 day".to_owned()
+    } else {
+        format!("{days} days")
+    }
+}
+
+/// `standard` or `multiverse branches:31`.
+pub(super) fn variant_words(row: &GameRow) -> String {
+    if row.options.is_empty() {
+        row.variant.clone()
+    } else {
+        format!("{} {}", row.variant, row.options)
+    }
+}
+
+pub(super) fn challenge_terms_words(c: &ChallengeRow) -> String {
+    let options = if c.options.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", c.options)
+    };
+    let colour = match c.colour.as_str() {
+        "random" => "colours at random".to_owned(),
+        other => format!("{} plays {other}", c.challenger_name),
+    };
+    format!(
+        "{}{options}, {} per move, {colour}",
+        c.variant,
+        day_words(c.days)
+    )
+}
+
+/// `1-0 (checkmate): alice wins`.
+pub(super) fn result_words(row: &GameRow, o: Outcome) -> String {
+    match o.winner {
+        Some(w) => format!("{o}: {} wins", row.name(w)),
+        None => format!("{o}: a draw"),
+    }
+}
+
+/// How an ended game ended.
+pub(super) fn outcome_words(row: &GameRow) -> String {
+    match row.status {
+        GameStatus::Live => "still going".to_owned(),
+        GameStatus::Aborted => row.reason.clone().unwrap_or_else(|| "aborted".to_owned()),
+        GameStatus::Finished => {
+            let text = format!(
+                "{} ({})",
+                row.result.as_deref().unwrap_or("?"),
+                row.reason.as_deref().unwrap_or("?")
+            );
+            match Outcome::parse(&text) {
+                Some(o) => result_words(row, o),
+                None => text,
+            }
+        }
+    }
+}
 
 #[cfg(test)]
 mod tests {
