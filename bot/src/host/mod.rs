@@ -25,11 +25,13 @@ mod choice;
 mod clock;
 mod error;
 mod images;
+mod play;
 pub mod rating;
 mod terms;
 mod text;
 pub mod tournament;
 mod types;
+mod views;
 
 use std::collections::hash_map::RandomState;
 use std::hash::{BuildHasher, Hasher};
@@ -38,10 +40,9 @@ use std::sync::{Arc, Mutex};
 use chronomate_rules::{Color, Game, Options, SetupError, Variant};
 
 use crate::store::{
-    ActionCommit, ChallengeStatus, Finish, GameRow, GameStatus, GuildSettings, Millis, Stale,
-    Store, StoreError,
+    ChallengeStatus, Finish, GameRow, GameStatus, GuildSettings, Millis, Stale, Store, StoreError,
 };
-use chronomate_rules::{Outcome, Reason, Status, View};
+use chronomate_rules::{Outcome, Reason};
 
 pub use choice::{ChallengeChoice, ChoiceId, GameChoice, UnknownChoice};
 pub use clock::{
@@ -125,16 +126,6 @@ impl Loaded {
             .side_of(caller.key())
             .ok_or(Refusal::NotParticipant(self.id()))
     }
-}
-
-/// An action checked and applied in memory, not yet committed.
-struct Prepared {
-    loaded: Loaded,
-    after: Game,
-    notation: String,
-    events: Vec<String>,
-    side: Color,
-    now: Millis,
 }
 
 /// Which of a player's games a command means when it names none.
@@ -326,376 +317,6 @@ fn check_setup(result: Result<Game, SetupError>) -> Result<Game, Refusal> {
 }
 
 impl Host {
-    /// Plays an action (its text as the player typed it) in a game.
-    pub async fn act(
-        &self,
-        caller: &Caller,
-        game: Option<i64>,
-        text: &str,
-    ) -> Result<Reply, HostError> {
-        let prepared = self.prepare(caller, game, text).await?;
-        self.commit(caller, prepared).await
-    }
-
-    /// Checks an action and applies it in memory.
-    async fn prepare(
-        &self,
-        caller: &Caller,
-        game: Option<i64>,
-        text: &str,
-    ) -> Result<Prepared, HostError> {
-        let text = text.trim();
-        if text.is_empty() {
-            return Err(Refusal::EmptyAction.into());
-        }
-        let loaded = self.resolve(caller, game, Purpose::Act).await?;
-        let side = loaded.side_of(caller)?;
-        loaded.ensure_live()?;
-        let turn = loaded.game.turn();
-        if turn.color != side {
-            return Err(Refusal::NotYourTurn {
-                game: loaded.id(),
-                name: loaded.row.name(turn.color).to_owned(),
-                side: turn.color,
-            }
-            .into());
-        }
-        let mut after = loaded.game.clone();
-        let played = after.play(text).map_err(|error| {
-            let suggestions = match &error {
-                chronomate_rules::ActionError::Illegal(_) => Vec::new(),
-                _ => loaded.game.suggest(text, 6),
-            };
-            Refusal::Action {
-                game: loaded.id(),
-                error,
-                suggestions,
-            }
-        })?;
-        Ok(Prepared {
-            loaded,
-            after,
-            notation: played.notation,
-            events: played.events,
-            side,
-            now: self.now(),
-        })
-    }
-
-    /// Commits a prepared action, then reports it.
-    async fn commit(&self, caller: &Caller, p: Prepared) -> Result<Reply, HostError> {
-        let row = &p.loaded.row;
-        let id = row.id;
-        let status = p.after.status();
-        let turn = p.after.turn();
-        let (to_move, deadline, remind, renewed) = match status {
-            Status::Finished(_) => (None, None, None, false),
-            Status::Ongoing if turn.color == p.side => {
-                (Some(turn.color), row.deadline, row.remind_at, false)
-            }
-            Status::Ongoing => {
-                let deadline = p.now + row.days * DAY;
-                (
-                    Some(turn.color),
-                    Some(deadline),
-                    remind_at(deadline, row.days, row.reminder_hours),
-                    true,
-                )
-            }
-        };
-        let snapshot = serde_json::to_string(&p.after).map_err(|e| StoreError::Corrupt {
-            game: id,
-            detail: e.to_string(),
-        })?;
-        let finish = status.outcome().map(|o| Finish {
-            status: GameStatus::Finished,
-            result: Some(o.score().to_owned()),
-            reason: o.reason.describe().to_owned(),
-        });
-        let commit = ActionCommit {
-            game: id,
-            ply: row.ply + 1,
-            text: &p.notation,
-            side: p.side,
-            actor: caller.key(),
-            at: p.now,
-            snapshot: &snapshot,
-            to_move,
-            deadline,
-            remind_at: remind,
-            renewed,
-            finish,
-        };
-        let committed = match self.store.commit_action(&commit).await? {
-            Ok(c) => c,
-            Err(Stale) => return Err(Refusal::MovedOn(id).into()),
-        };
-        // Committed: from here on, report it.
-        let mut loaded = Loaded {
-            row: row.clone(),
-            game: p.after,
-        };
-        loaded.row.ply += 1;
-        loaded.row.to_move = to_move;
-        loaded.row.deadline = deadline;
-        let mut lines = vec![format!(
-            "{} played {} in game #{id} (ply {}).",
-            caller.player.name, p.notation, loaded.row.ply
-        )];
-        lines.extend(p.events.iter().map(|e| format!("  {e}")));
-        if committed.offer_lapsed {
-            lines.push(format!("{}'s draw offer lapsed.", loaded.row.name(!p.side)));
-        }
-        let mut reply = Reply::default().about(id);
-        match status.outcome() {
-            Some(o) => {
-                loaded.row.status = GameStatus::Finished;
-                lines.push(format!("Game over: {}.", result_words(&loaded.row, o)));
-                reply = reply.ping(loaded.row.player(!p.side));
-            }
-            None => {
-                lines.push(self.turn_line(&loaded, p.now));
-                if turn.color != p.side {
-                    reply = reply.ping(loaded.row.player(turn.color));
-                }
-            }
-        }
-        reply.text = lines.join("\n");
-        if status.is_over() {
-            self.extend_after_end(&mut reply, id).await;
-        }
-        let perspective = if status.is_over() { p.side } else { turn.color };
-        self.attach(
-            &mut reply,
-            &loaded,
-            loaded.game.view(),
-            Some(perspective),
-            "board",
-        );
-        Ok(reply)
-    }
-
-    /// Up to `limit` legal actions matching `typed` in the game the caller
-    /// means (for autocomplete). Empty when there is none.
-    pub async fn suggest(
-        &self,
-        caller: &Caller,
-        game: Option<i64>,
-        typed: &str,
-        limit: usize,
-    ) -> Result<Vec<String>, HostError> {
-        let loaded = self.resolve(caller, game, Purpose::Act).await?;
-        if loaded.row.status != GameStatus::Live {
-            return Ok(Vec::new());
-        }
-        Ok(loaded.game.suggest(typed, limit))
-    }
-
-    /// The board as it stands, from the caller's side.
-    pub async fn board(&self, caller: &Caller, game: Option<i64>) -> Result<Reply, HostError> {
-        let loaded = self.resolve(caller, game, Purpose::View).await?;
-        let view = loaded.game.view();
-        self.show(caller, &loaded, view, "board").await
-    }
-
-    /// The whole game in one picture (every branch or timeline).
-    pub async fn snapshot(&self, caller: &Caller, game: Option<i64>) -> Result<Reply, HostError> {
-        let loaded = self.resolve(caller, game, Purpose::View).await?;
-        let view = loaded.game.snapshot();
-        self.show(caller, &loaded, view, "snapshot").await
-    }
-
-    async fn show(
-        &self,
-        caller: &Caller,
-        loaded: &Loaded,
-        view: View,
-        kind: &str,
-    ) -> Result<Reply, HostError> {
-        let row = &loaded.row;
-        let now = self.now();
-        let mut lines = vec![format!(
-            "Game #{} · {} · {} (white) vs {} (black) · {} per move",
-            row.id,
-            variant_words(row),
-            row.white_name,
-            row.black_name,
-            day_words(row.days)
-        )];
-        let mut reply = Reply::default().about(row.id);
-        if row.status == GameStatus::Live {
-            lines.push(format!("Ply {}: {}.", row.ply, self.turn_line(loaded, now)));
-            let offer = self.store.draw_offer(row.id).await?;
-            if let Some(o) = offer {
-                lines.push(format!("{} offers a draw.", row.name(o.side)));
-            }
-            if let Some(side) = row.side_of(caller.key()) {
-                match offer {
-                    Some(o) if o.side != side => {
-                        reply = reply
-                            .choice(
-                                ChoiceId::Game(row.id, GameChoice::DrawAccept),
-                                "Accept draw",
-                                ChoiceStyle::Primary,
-                            )
-                            .choice(
-                                ChoiceId::Game(row.id, GameChoice::DrawDecline),
-                                "Decline draw",
-                                ChoiceStyle::Secondary,
-                            );
-                    }
-                    Some(_) => {}
-                    None => {
-                        reply = reply.choice(
-                            ChoiceId::Game(row.id, GameChoice::DrawOffer),
-                            "Offer draw",
-                            ChoiceStyle::Secondary,
-                        );
-                    }
-                }
-                reply = reply.choice(
-                    ChoiceId::Game(row.id, GameChoice::Resign),
-                    "Resign",
-                    ChoiceStyle::Danger,
-                );
-            }
-        } else {
-            lines.push(format!(
-                "Over after {} plies: {}.",
-                row.ply,
-                outcome_words(row)
-            ));
-        }
-        reply.text = lines.join("\n");
-        let perspective = row.side_of(caller.key());
-        self.attach(&mut reply, loaded, view, perspective, kind);
-        Ok(reply)
-    }
-
-    /// Draws `view` into the reply, if images are on. A drawing failure
-    /// costs the picture, never the reply.
-    fn attach(
-        &self,
-        reply: &mut Reply,
-        loaded: &Loaded,
-        mut view: View,
-        perspective: Option<Color>,
-        kind: &str,
-    ) {
-        if !self.config.images {
-            return;
-        }
-        if perspective.is_some() {
-            view.perspective = perspective;
-        }
-        if let Ok(png) = images::render(&view) {
-            let row = &loaded.row;
-            let name = match kind {
-                "board" => format!("game-{}-ply-{}.png", row.id, row.ply),
-                other => format!("game-{}-ply-{}-{other}.png", row.id, row.ply),
-            };
-            reply.images.push(Image {
-                name,
-                png,
-                description: format!(
-                    "Game #{} ({}) after {} plies",
-                    row.id,
-                    variant_words(row),
-                    row.ply
-                ),
-            });
-        }
-    }
-
-    /// The caller's games and the open challenges they can see.
-    pub async fn games(&self, caller: &Caller) -> Result<Reply, HostError> {
-        let me = caller.key();
-        let now = self.now();
-        let games = self.store.games_of(me, self.config.finished_listed).await?;
-        let challenges = self
-            .store
-            .open_challenges(me, caller.place.guild.as_deref())
-            .await?;
-        let mut lines = Vec::new();
-        let mut reply = Reply::default().private();
-        if games.is_empty() {
-            lines.push("You have no games yet.".to_owned());
-        } else {
-            lines.push("Your games:".to_owned());
-        }
-        for g in &games {
-            let side = g.side_of(me).unwrap_or(Color::White);
-            let opponent = g.name(!side);
-            let state = match (g.status, g.to_move, g.deadline) {
-                (GameStatus::Live, Some(to_move), Some(deadline)) if to_move == side => {
-                    format!("your move, due {}", due_words(deadline, now))
-                }
-                (GameStatus::Live, Some(to_move), Some(deadline)) => format!(
-                    "{} to move, due {}",
-                    g.name(to_move),
-                    due_words(deadline, now)
-                ),
-                _ => outcome_words(g),
-            };
-            lines.push(format!(
-                "#{} {} vs {} (you: {side}, ply {}): {state}",
-                g.id,
-                variant_words(g),
-                opponent,
-                g.ply
-            ));
-        }
-        if !challenges.is_empty() {
-            lines.push("Open challenges:".to_owned());
-        }
-        for c in &challenges {
-            let terms = challenge_terms_words(c);
-            if c.challenger == me {
-                lines.push(format!(
-                    "#{} from you to {}: {terms} (cancel: /cancel {})",
-                    c.id,
-                    c.challenged_name.as_deref().unwrap_or("anyone"),
-                    c.id
-                ));
-            } else {
-                lines.push(format!(
-                    "#{} from {} to {}: {terms} (accept: /accept {})",
-                    c.id,
-                    c.challenger_name,
-                    if c.challenged.is_some() {
-                        "you"
-                    } else {
-                        "anyone"
-                    },
-                    c.id
-                ));
-                if reply.choices.len() < 10 {
-                    reply = reply.choice(
-                        ChoiceId::Challenge(c.id, ChallengeChoice::Accept),
-                        &format!("Accept #{}", c.id),
-                        ChoiceStyle::Primary,
-                    );
-                }
-            }
-        }
-        reply.text = lines.join("\n");
-        Ok(reply)
-    }
-
-    /// A game's record in its variant's notation, with PGN-like headers.
-    pub async fn history(&self, caller: &Caller, game: Option<i64>) -> Result<Reply, HostError> {
-        let loaded = self.resolve(caller, game, Purpose::View).await?;
-        let log = self.store.log(loaded.id()).await?;
-        let title = loaded.game.variant().title();
-        let mut record = text::history(&loaded.row, &log, title);
-        if let Some(table) = loaded.game.history_table() {
-            // As a comment, so the history stays a record `replay` reads.
-            let table = table.replace(['{', '}'], "");
-            record.push_str(&format!("\n\n{{Every timeline, side by side:\n{table}}}\n"));
-        }
-        Ok(Reply::text(record).about(loaded.id()))
-    }
-
     /// A variant's rules in short; without one, the list of variants.
     pub fn rules(&self, variant: Option<Variant>) -> Reply {
         match variant {
@@ -1117,20 +738,6 @@ impl Host {
         }
         notices.extend(self.tournament_tick(now).await?);
         Ok(notices)
-    }
-
-    /// `bob (black) to move, due in 3 days (...)`.
-    fn turn_line(&self, loaded: &Loaded, now: Millis) -> String {
-        let turn = loaded.game.turn();
-        let row = &loaded.row;
-        let mut line = format!("{} ({}) to move", row.name(turn.color), turn.color);
-        if !turn.boards.is_empty() {
-            line.push_str(&format!(" on {}", turn.boards.join(", ")));
-        }
-        if let Some(d) = row.deadline {
-            line.push_str(&format!(", due {}", due_words(d, now)));
-        }
-        line
     }
 }
 
