@@ -23,10 +23,12 @@
 mod challenges;
 mod choice;
 mod clock;
+mod endings;
 mod error;
 mod images;
 mod play;
 pub mod rating;
+mod settings;
 mod terms;
 mod text;
 pub mod tournament;
@@ -39,9 +41,7 @@ use std::sync::{Arc, Mutex};
 
 use chronomate_rules::{Color, Game, Options, SetupError, Variant};
 
-use crate::store::{
-    ChallengeStatus, Finish, GameRow, GameStatus, GuildSettings, Millis, Stale, Store, StoreError,
-};
+use crate::store::{ChallengeStatus, Finish, GameRow, GameStatus, Millis, Store, StoreError};
 use chronomate_rules::{Outcome, Reason};
 
 pub use choice::{ChallengeChoice, ChoiceId, GameChoice, UnknownChoice};
@@ -317,277 +317,6 @@ fn check_setup(result: Result<Game, SetupError>) -> Result<Game, Refusal> {
 }
 
 impl Host {
-    /// A variant's rules in short; without one, the list of variants.
-    pub fn rules(&self, variant: Option<Variant>) -> Reply {
-        match variant {
-            Some(v) => {
-                let mut text = rules_summary(v).to_owned();
-                if let Err(SetupError::Unavailable(_)) = Game::new(v, Options::default(), 0) {
-                    text.push_str("\n(Not playable on this bot yet.)");
-                }
-                Reply::text(text).private()
-            }
-            None => {
-                let mut lines = vec!["Variants (/rules NAME for more):".to_owned()];
-                for v in Variant::ALL {
-                    let playable = Game::new(v, Options::default(), 0).is_ok();
-                    lines.push(format!(
-                        "{} — {}{}",
-                        v.id(),
-                        v.title(),
-                        if playable { "" } else { " (not playable yet)" }
-                    ));
-                }
-                Reply::text(lines.join("\n")).private()
-            }
-        }
-    }
-
-    /// The commands in short.
-    pub fn help(&self) -> Reply {
-        Reply::text(format!("{HELP}\n{COMMUNITY_HELP}")).private()
-    }
-
-    /// Resigns a game. Unconfirmed, it asks for confirmation with the choice
-    /// `game:N:resign:confirm`.
-    pub async fn resign(
-        &self,
-        caller: &Caller,
-        game: Option<i64>,
-        confirmed: bool,
-    ) -> Result<Reply, HostError> {
-        let loaded = self.resolve(caller, game, Purpose::Manage).await?;
-        let side = loaded.side_of(caller)?;
-        loaded.ensure_live()?;
-        let row = &loaded.row;
-        if !confirmed {
-            return Ok(Reply::text(format!(
-                "Resign game #{} against {}? This cannot be undone.",
-                row.id,
-                row.name(!side)
-            ))
-            .about(row.id)
-            .private()
-            .choice(
-                ChoiceId::Game(row.id, GameChoice::ResignConfirm),
-                "Resign",
-                ChoiceStyle::Danger,
-            ));
-        }
-        let outcome = Outcome::win(!side, Reason::Resignation);
-        let finish = Finish {
-            status: GameStatus::Finished,
-            result: Some(outcome.score().to_owned()),
-            reason: Reason::Resignation.describe().to_owned(),
-        };
-        // Resigning needs no particular ply: only a live game.
-        if let Err(Stale) = self
-            .store
-            .finish_game(row.id, None, &finish, self.now())
-            .await?
-        {
-            return Err(self.over_now(row.id).await);
-        }
-        let mut reply = Reply::text(format!(
-            "{} resigned game #{}. {}.",
-            caller.player.name,
-            row.id,
-            result_words(row, outcome)
-        ))
-        .about(row.id)
-        .ping(row.player(!side));
-        self.extend_after_end(&mut reply, row.id).await;
-        Ok(reply)
-    }
-
-    /// Offers, accepts or declines a draw. Offering while the opponent's
-    /// offer stands accepts it; declining one's own offer withdraws it;
-    /// acting declines the opponent's offer.
-    pub async fn draw(
-        &self,
-        caller: &Caller,
-        game: Option<i64>,
-        what: DrawMove,
-    ) -> Result<Reply, HostError> {
-        let loaded = self.resolve(caller, game, Purpose::Manage).await?;
-        let side = loaded.side_of(caller)?;
-        loaded.ensure_live()?;
-        let row = &loaded.row;
-        let id = row.id;
-        let offer = self.store.draw_offer(id).await?;
-        let now = self.now();
-        let agree = |reply_to: &GameRow| {
-            let outcome = Outcome::draw(Reason::Agreement);
-            (
-                Finish {
-                    status: GameStatus::Finished,
-                    result: Some(outcome.score().to_owned()),
-                    reason: Reason::Agreement.describe().to_owned(),
-                },
-                format!(
-                    "Draw agreed in game #{}: {}.",
-                    reply_to.id,
-                    result_words(reply_to, outcome)
-                ),
-            )
-        };
-        match (what, offer) {
-            (DrawMove::Offer, Some(o)) if o.side == side => Err(Refusal::OfferStands(id).into()),
-            (DrawMove::Offer | DrawMove::Accept, Some(o)) if o.side != side => {
-                let (finish, text) = agree(row);
-                if let Err(Stale) = self.store.accept_draw(id, o.side, &finish, now).await? {
-                    return Err(self.over_now(id).await);
-                }
-                let mut reply = Reply::text(text).about(id).ping(row.player(!side));
-                self.extend_after_end(&mut reply, id).await;
-                Ok(reply)
-            }
-            (DrawMove::Offer, _) => {
-                if let Err(Stale) = self.store.offer_draw(id, side, row.ply, now).await? {
-                    return Err(Refusal::MovedOn(id).into());
-                }
-                Ok(Reply::text(format!(
-                    "{} offers a draw in game #{id}.",
-                    caller.player.name
-                ))
-                .about(id)
-                .ping(row.player(!side))
-                .choice(
-                    ChoiceId::Game(id, GameChoice::DrawAccept),
-                    "Accept draw",
-                    ChoiceStyle::Primary,
-                )
-                .choice(
-                    ChoiceId::Game(id, GameChoice::DrawDecline),
-                    "Decline draw",
-                    ChoiceStyle::Secondary,
-                ))
-            }
-            (DrawMove::Accept, Some(_)) => Err(Refusal::OwnDrawOffer(id).into()),
-            (DrawMove::Accept | DrawMove::Decline, None) => Err(Refusal::NoDrawOffer(id).into()),
-            (DrawMove::Decline, Some(o)) => {
-                if let Err(Stale) = self.store.drop_draw_offer(id, o.side).await? {
-                    return Err(Refusal::NoDrawOffer(id).into());
-                }
-                let text = if o.side == side {
-                    format!(
-                        "{} withdrew the draw offer in game #{id}.",
-                        caller.player.name
-                    )
-                } else {
-                    format!("{} declined the draw in game #{id}.", caller.player.name)
-                };
-                Ok(Reply::text(text).about(id).ping(row.player(!side)))
-            }
-        }
-    }
-
-    /// Aborts a game before both sides have acted: no result.
-    pub async fn abort(&self, caller: &Caller, game: Option<i64>) -> Result<Reply, HostError> {
-        let loaded = self.resolve(caller, game, Purpose::Manage).await?;
-        let side = loaded.side_of(caller)?;
-        loaded.ensure_live()?;
-        let row = &loaded.row;
-        let (white, black) = self.store.sides_moved(row.id).await?;
-        if white && black {
-            return Err(Refusal::TooLateToAbort(row.id).into());
-        }
-        let finish = Finish {
-            status: GameStatus::Aborted,
-            result: None,
-            reason: format!("aborted by {}", caller.player.name),
-        };
-        // Only at this ply: a move in between may make it too late.
-        if let Err(Stale) = self
-            .store
-            .finish_game(row.id, Some(row.ply), &finish, self.now())
-            .await?
-        {
-            return Err(self.over_now(row.id).await);
-        }
-        let mut reply = Reply::text(format!(
-            "{} aborted game #{}: no result.",
-            caller.player.name, row.id
-        ))
-        .about(row.id)
-        .ping(row.player(!side));
-        self.extend_after_end(&mut reply, row.id).await;
-        Ok(reply)
-    }
-
-    /// Why a write on a game that looked live lost its race.
-    async fn over_now(&self, id: i64) -> HostError {
-        match self.store.game(id).await {
-            Ok(Some(row)) if row.status != GameStatus::Live => Refusal::GameOver {
-                game: id,
-                outcome: outcome_words(&row),
-            }
-            .into(),
-            Ok(_) => Refusal::MovedOn(id).into(),
-            Err(e) => e.into(),
-        }
-    }
-
-    /// Acts on a choice (a pressed button) by its stable id.
-    pub async fn choose(&self, caller: &Caller, id: &str) -> Result<Reply, HostError> {
-        let choice: ChoiceId = id
-            .parse()
-            .map_err(|e: UnknownChoice| Refusal::UnknownChoice(e.to_string()))?;
-        match choice {
-            ChoiceId::Challenge(c, ChallengeChoice::Accept) => self.accept(caller, Some(c)).await,
-            ChoiceId::Challenge(c, ChallengeChoice::Decline) => self.decline(caller, Some(c)).await,
-            ChoiceId::Challenge(c, ChallengeChoice::Cancel) => self.cancel(caller, Some(c)).await,
-            ChoiceId::Game(g, GameChoice::Board) => self.board(caller, Some(g)).await,
-            ChoiceId::Game(g, GameChoice::Snapshot) => self.snapshot(caller, Some(g)).await,
-            ChoiceId::Game(g, GameChoice::History) => self.history(caller, Some(g)).await,
-            ChoiceId::Game(g, GameChoice::Resign) => self.resign(caller, Some(g), false).await,
-            ChoiceId::Game(g, GameChoice::ResignConfirm) => {
-                self.resign(caller, Some(g), true).await
-            }
-            ChoiceId::Game(g, GameChoice::DrawOffer) => {
-                self.draw(caller, Some(g), DrawMove::Offer).await
-            }
-            ChoiceId::Game(g, GameChoice::DrawAccept) => {
-                self.draw(caller, Some(g), DrawMove::Accept).await
-            }
-            ChoiceId::Game(g, GameChoice::DrawDecline) => {
-                self.draw(caller, Some(g), DrawMove::Decline).await
-            }
-            ChoiceId::Game(g, GameChoice::Abort) => self.abort(caller, Some(g)).await,
-        }
-    }
-
-    /// Shows the server's settings, or changes them (managers only).
-    pub async fn settings(
-        &self,
-        caller: &Caller,
-        change: SettingsChange,
-    ) -> Result<Reply, HostError> {
-        let guild = caller.place.guild.as_deref().ok_or(Refusal::NotInServer)?;
-        let mut settings = self.store.settings(Some(guild)).await?;
-        if !change.is_empty() {
-            if !caller.manager {
-                return Err(Refusal::NotManager.into());
-            }
-            if let Some(d) = change.default_days {
-                settings.default_days =
-                    read_days(&d.to_string()).map_err(|e| Refusal::BadSetting(e.to_string()))?;
-            }
-            if let Some(h) = change.reminder_hours {
-                settings.reminder_hours = read_reminder(&h.to_string())?;
-            }
-            self.store
-                .set_settings(
-                    guild,
-                    settings,
-                    (&caller.player.key, &caller.player.name),
-                    self.now(),
-                )
-                .await?;
-        }
-        Ok(Reply::text(settings_words(&settings, !change.is_empty())).private())
-    }
-
     // ----- time --------------------------------------------------------------
 
     /// Does what time demands at `now`: reminds the side to move once when
@@ -739,19 +468,6 @@ impl Host {
         notices.extend(self.tournament_tick(now).await?);
         Ok(notices)
     }
-}
-
-fn settings_words(s: &GuildSettings, changed: bool) -> String {
-    format!(
-        "{}Default days per move: {}. Reminder: {}.",
-        if changed { "Settings saved. " } else { "" },
-        s.default_days,
-        if s.reminder_hours == 0 {
-            "never".to_owned()
-        } else {
-            format!("{} hours before the deadline", s.reminder_hours)
-        }
-    )
 }
 
 /// When the one reminder goes out: `hours` before the deadline, but at most

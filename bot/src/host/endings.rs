@@ -1,0 +1,190 @@
+//! Ending games by hand: resigning, draws, aborting.
+
+use chronomate_rules::{Outcome, Reason};
+
+use super::text::{outcome_words, result_words};
+use super::{
+    Caller, ChoiceId, ChoiceStyle, DrawMove, GameChoice, Host, HostError, Purpose, Refusal, Reply,
+};
+use crate::store::{Finish, GameRow, GameStatus, Stale};
+impl Host {
+    /// Resigns a game. Unconfirmed, it asks for confirmation with the choice
+    /// `game:N:resign:confirm`.
+    pub async fn resign(
+        &self,
+        caller: &Caller,
+        game: Option<i64>,
+        confirmed: bool,
+    ) -> Result<Reply, HostError> {
+        let loaded = self.resolve(caller, game, Purpose::Manage).await?;
+        let side = loaded.side_of(caller)?;
+        loaded.ensure_live()?;
+        let row = &loaded.row;
+        if !confirmed {
+            return Ok(Reply::text(format!(
+                "Resign game #{} against {}? This cannot be undone.",
+                row.id,
+                row.name(!side)
+            ))
+            .about(row.id)
+            .private()
+            .choice(
+                ChoiceId::Game(row.id, GameChoice::ResignConfirm),
+                "Resign",
+                ChoiceStyle::Danger,
+            ));
+        }
+        let outcome = Outcome::win(!side, Reason::Resignation);
+        let finish = Finish {
+            status: GameStatus::Finished,
+            result: Some(outcome.score().to_owned()),
+            reason: Reason::Resignation.describe().to_owned(),
+        };
+        // Resigning needs no particular ply: only a live game.
+        if let Err(Stale) = self
+            .store
+            .finish_game(row.id, None, &finish, self.now())
+            .await?
+        {
+            return Err(self.over_now(row.id).await);
+        }
+        let mut reply = Reply::text(format!(
+            "{} resigned game #{}. {}.",
+            caller.player.name,
+            row.id,
+            result_words(row, outcome)
+        ))
+        .about(row.id)
+        .ping(row.player(!side));
+        self.extend_after_end(&mut reply, row.id).await;
+        Ok(reply)
+    }
+
+    /// Offers, accepts or declines a draw. Offering while the opponent's
+    /// offer stands accepts it; declining one's own offer withdraws it;
+    /// acting declines the opponent's offer.
+    pub async fn draw(
+        &self,
+        caller: &Caller,
+        game: Option<i64>,
+        what: DrawMove,
+    ) -> Result<Reply, HostError> {
+        let loaded = self.resolve(caller, game, Purpose::Manage).await?;
+        let side = loaded.side_of(caller)?;
+        loaded.ensure_live()?;
+        let row = &loaded.row;
+        let id = row.id;
+        let offer = self.store.draw_offer(id).await?;
+        let now = self.now();
+        let agree = |reply_to: &GameRow| {
+            let outcome = Outcome::draw(Reason::Agreement);
+            (
+                Finish {
+                    status: GameStatus::Finished,
+                    result: Some(outcome.score().to_owned()),
+                    reason: Reason::Agreement.describe().to_owned(),
+                },
+                format!(
+                    "Draw agreed in game #{}: {}.",
+                    reply_to.id,
+                    result_words(reply_to, outcome)
+                ),
+            )
+        };
+        match (what, offer) {
+            (DrawMove::Offer, Some(o)) if o.side == side => Err(Refusal::OfferStands(id).into()),
+            (DrawMove::Offer | DrawMove::Accept, Some(o)) if o.side != side => {
+                let (finish, text) = agree(row);
+                if let Err(Stale) = self.store.accept_draw(id, o.side, &finish, now).await? {
+                    return Err(self.over_now(id).await);
+                }
+                let mut reply = Reply::text(text).about(id).ping(row.player(!side));
+                self.extend_after_end(&mut reply, id).await;
+                Ok(reply)
+            }
+            (DrawMove::Offer, _) => {
+                if let Err(Stale) = self.store.offer_draw(id, side, row.ply, now).await? {
+                    return Err(Refusal::MovedOn(id).into());
+                }
+                Ok(Reply::text(format!(
+                    "{} offers a draw in game #{id}.",
+                    caller.player.name
+                ))
+                .about(id)
+                .ping(row.player(!side))
+                .choice(
+                    ChoiceId::Game(id, GameChoice::DrawAccept),
+                    "Accept draw",
+                    ChoiceStyle::Primary,
+                )
+                .choice(
+                    ChoiceId::Game(id, GameChoice::DrawDecline),
+                    "Decline draw",
+                    ChoiceStyle::Secondary,
+                ))
+            }
+            (DrawMove::Accept, Some(_)) => Err(Refusal::OwnDrawOffer(id).into()),
+            (DrawMove::Accept | DrawMove::Decline, None) => Err(Refusal::NoDrawOffer(id).into()),
+            (DrawMove::Decline, Some(o)) => {
+                if let Err(Stale) = self.store.drop_draw_offer(id, o.side).await? {
+                    return Err(Refusal::NoDrawOffer(id).into());
+                }
+                let text = if o.side == side {
+                    format!(
+                        "{} withdrew the draw offer in game #{id}.",
+                        caller.player.name
+                    )
+                } else {
+                    format!("{} declined the draw in game #{id}.", caller.player.name)
+                };
+                Ok(Reply::text(text).about(id).ping(row.player(!side)))
+            }
+        }
+    }
+
+    /// Aborts a game before both sides have acted: no result.
+    pub async fn abort(&self, caller: &Caller, game: Option<i64>) -> Result<Reply, HostError> {
+        let loaded = self.resolve(caller, game, Purpose::Manage).await?;
+        let side = loaded.side_of(caller)?;
+        loaded.ensure_live()?;
+        let row = &loaded.row;
+        let (white, black) = self.store.sides_moved(row.id).await?;
+        if white && black {
+            return Err(Refusal::TooLateToAbort(row.id).into());
+        }
+        let finish = Finish {
+            status: GameStatus::Aborted,
+            result: None,
+            reason: format!("aborted by {}", caller.player.name),
+        };
+        // Only at this ply: a move in between may make it too late.
+        if let Err(Stale) = self
+            .store
+            .finish_game(row.id, Some(row.ply), &finish, self.now())
+            .await?
+        {
+            return Err(self.over_now(row.id).await);
+        }
+        let mut reply = Reply::text(format!(
+            "{} aborted game #{}: no result.",
+            caller.player.name, row.id
+        ))
+        .about(row.id)
+        .ping(row.player(!side));
+        self.extend_after_end(&mut reply, row.id).await;
+        Ok(reply)
+    }
+
+    /// Why a write on a game that looked live lost its race.
+    async fn over_now(&self, id: i64) -> HostError {
+        match self.store.game(id).await {
+            Ok(Some(row)) if row.status != GameStatus::Live => Refusal::GameOver {
+                game: id,
+                outcome: outcome_words(&row),
+            }
+            .into(),
+            Ok(_) => Refusal::MovedOn(id).into(),
+            Err(e) => e.into(),
+        }
+    }
+}
