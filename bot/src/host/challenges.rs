@@ -5,9 +5,10 @@ use chronomate_rules::{Game, Options, Variant};
 
 use super::clock::DAY;
 use super::text::{challenge_terms_words, day_words, variant_words};
+use super::time::remind_at;
 use super::{
     Caller, ChallengeChoice, ChallengeTerms, ChoiceId, ChoiceStyle, Host, HostError, Refusal,
-    Reply, check_setup, read_days, remind_at,
+    Reply, check_setup, read_days,
 };
 use crate::store::{ChallengeRow, ChallengeStatus, NewChallenge, NewGame, Stale, StoreError};
 impl Host {

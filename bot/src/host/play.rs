@@ -5,7 +5,8 @@ use chronomate_rules::{Color, Game, Status};
 
 use super::clock::DAY;
 use super::text::result_words;
-use super::{Caller, Host, HostError, Loaded, Purpose, Refusal, Reply, remind_at};
+use super::time::remind_at;
+use super::{Caller, Host, HostError, Loaded, Purpose, Refusal, Reply};
 use crate::store::{ActionCommit, Finish, GameStatus, Millis, Stale, StoreError};
 /// An action checked and applied in memory, not yet committed.
 pub(super) struct Prepared {

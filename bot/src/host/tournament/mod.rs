@@ -32,9 +32,10 @@ use chronomate_rules::{Game, Options, Outcome, Reason, Variant};
 use super::clock::{DAY, HOUR, MINUTE, SECOND, due_words, timestamp};
 use super::rating::{Glicko, change_words};
 use super::text::day_words;
+use super::time::remind_at;
 use super::{
     Caller, Host, HostError, Image, Notice, NoticeKind, Place, Player, Refusal, Reply, check_setup,
-    read_days, remind_at,
+    read_days,
 };
 use crate::store::{
     Finish, GLOBAL, GameStatus, Millis, NewBoard, NewGame, NewTournament, PairingRow, Stale,

@@ -1,0 +1,166 @@
+//! What time demands: reminders, losses on time, aborted games nobody
+//! started, expired challenges.
+
+use chronomate_rules::{Outcome, Reason};
+
+use super::clock::{DAY, HOUR, due_words, duration_words};
+use super::text::{challenge_terms_words, day_words, result_words, variant_words};
+use super::{ChoiceId, ChoiceStyle, GameChoice, Host, HostError, Notice, NoticeKind, Place, Reply};
+use crate::store::{ChallengeStatus, Finish, GameStatus, Millis};
+impl Host {
+    /// Does what time demands at `now`: reminds the side to move once when
+    /// little time is left, ends games whose deadline passed (the side to
+    /// move loses on time; with no action yet the game is aborted), and
+    /// withdraws challenges nobody answered. Returns what to deliver. Works
+    /// from the database alone: running it twice, or after a restart,
+    /// repeats nothing.
+    pub async fn tick(&self, now: Millis) -> Result<Vec<Notice>, HostError> {
+        let mut notices = Vec::new();
+        for row in self.store.due_games(now).await? {
+            let place = Place {
+                guild: row.guild.clone(),
+                channel: row.channel.clone(),
+                thread: row.thread.clone(),
+            };
+            let Some(side) = row.to_move else { continue };
+            let deadline = row.deadline.unwrap_or(Millis::MAX);
+            if deadline <= now {
+                let (finish, kind, text) = if row.ply == 0 {
+                    (
+                        Finish {
+                            status: GameStatus::Aborted,
+                            result: None,
+                            reason: "aborted: nobody moved in time".to_owned(),
+                        },
+                        NoticeKind::Aborted,
+                        format!(
+                            "Game #{} was aborted: nobody moved in time ({} per move).",
+                            row.id,
+                            day_words(row.days)
+                        ),
+                    )
+                } else {
+                    // FIDE 6.9: running out of time draws when the opponent
+                    // could not win by any series of legal actions.
+                    let opponent_can_win = match self.load(row.id).await {
+                        Ok(loaded) => loaded.game.can_win(!side),
+                        Err(_) => true,
+                    };
+                    let outcome = if opponent_can_win {
+                        Outcome::win(!side, Reason::TimeForfeit)
+                    } else {
+                        Outcome::draw(Reason::TimeForfeit)
+                    };
+                    (
+                        Finish {
+                            status: GameStatus::Finished,
+                            result: Some(outcome.score().to_owned()),
+                            reason: Reason::TimeForfeit.describe().to_owned(),
+                        },
+                        NoticeKind::TimeForfeit,
+                        format!(
+                            "Game #{}: {} ({side}) ran out of time. {}.",
+                            row.id,
+                            row.name(side),
+                            result_words(&row, outcome)
+                        ),
+                    )
+                };
+                if let Ok(()) = self
+                    .store
+                    .finish_game(row.id, Some(row.ply), &finish, now)
+                    .await?
+                {
+                    // The rating is changed with the result and shown as
+                    // after any other end; a tournament moves on below, in
+                    // `tournament_tick`.
+                    let mut reply = Reply::text(text)
+                        .about(row.id)
+                        .ping(&row.white)
+                        .ping(&row.black);
+                    if kind == NoticeKind::TimeForfeit {
+                        match self.rating_lines(row.id).await {
+                            Ok(lines) => {
+                                for line in lines {
+                                    reply.text.push('\n');
+                                    reply.text.push_str(&line);
+                                }
+                            }
+                            Err(e) => {
+                                tracing::warn!(game = row.id, error = %e, "cannot read the rating changes")
+                            }
+                        }
+                    }
+                    notices.push(Notice {
+                        kind,
+                        game: Some(row.id),
+                        challenge: None,
+                        recipients: vec![row.white.clone(), row.black.clone()],
+                        place,
+                        reply,
+                    });
+                }
+            } else if !row.reminder_sent && self.store.mark_reminded(row.id, row.ply).await? {
+                notices.push(Notice {
+                    kind: NoticeKind::Reminder,
+                    game: Some(row.id),
+                    challenge: None,
+                    recipients: vec![row.player(side).to_owned()],
+                    place,
+                    reply: Reply::text(format!(
+                        "Reminder: your move in game #{} against {} ({}) is due {}.",
+                        row.id,
+                        row.name(!side),
+                        variant_words(&row),
+                        due_words(deadline, now)
+                    ))
+                    .about(row.id)
+                    .ping(row.player(side))
+                    .choice(
+                        ChoiceId::Game(row.id, GameChoice::Board),
+                        "Board",
+                        ChoiceStyle::Secondary,
+                    ),
+                });
+            }
+        }
+        for c in self
+            .store
+            .stale_challenges(now - self.config.challenge_ttl)
+            .await?
+        {
+            if let Ok(()) = self
+                .store
+                .close_challenge(c.id, ChallengeStatus::Expired, None, now)
+                .await?
+            {
+                notices.push(Notice {
+                    kind: NoticeKind::ChallengeExpired,
+                    game: None,
+                    challenge: Some(c.id),
+                    recipients: vec![c.challenger.clone()],
+                    place: Place {
+                        guild: c.guild.clone(),
+                        channel: c.channel.clone(),
+                        thread: c.thread.clone(),
+                    },
+                    reply: Reply::text(format!(
+                        "Challenge #{} ({}) expired: nobody accepted it in {}.",
+                        c.id,
+                        challenge_terms_words(&c),
+                        duration_words(self.config.challenge_ttl)
+                    ))
+                    .ping(&c.challenger),
+                });
+            }
+        }
+        notices.extend(self.tournament_tick(now).await?);
+        Ok(notices)
+    }
+}
+
+/// When the one reminder goes out: `hours` before the deadline, but at most
+/// halfway through the time for the move; never with 0 hours.
+pub(super) fn remind_at(deadline: Millis, days: i64, hours: i64) -> Option<Millis> {
+    (hours > 0).then(|| deadline - (hours * HOUR).min(days * DAY / 2))
+}
