@@ -5,7 +5,7 @@ use sqlx::Row;
 use sqlx::sqlite::SqliteRow;
 
 use super::games::{NewGame, insert_game};
-use super::{Millis, Stale, Store, StoreError, upsert_player};
+use super::{Millis, Stale, Store, StoreError, settle, upsert_player};
 
 /// Where a challenge stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -243,11 +243,6 @@ impl Store {
         .execute(&mut *tx)
         .await?
         .rows_affected();
-        if done == 0 {
-            tx.rollback().await?;
-            return Ok(Err(Stale));
-        }
-        tx.commit().await?;
-        Ok(Ok(game_id))
+        Ok(settle(tx, done).await?.map(|()| game_id))
     }
 }

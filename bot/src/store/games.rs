@@ -4,7 +4,7 @@ use chronomate_rules::Color;
 use sqlx::Row;
 use sqlx::sqlite::SqliteRow;
 
-use super::{Millis, Stale, Store, StoreError, color_text, parse_color};
+use super::{Millis, Stale, Store, StoreError, color_text, parse_color, settle};
 
 /// Whether a game goes on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -345,12 +345,7 @@ impl Store {
         .execute(&mut *tx)
         .await?
         .rows_affected();
-        if done == 0 {
-            tx.rollback().await?;
-            return Ok(Err(Stale));
-        }
-        tx.commit().await?;
-        Ok(Ok(()))
+        settle(tx, done).await
     }
 
     /// Appends an action and stores the game's new state, in one
@@ -481,12 +476,7 @@ impl Store {
         .execute(&mut *tx)
         .await?
         .rows_affected();
-        if done == 0 {
-            tx.rollback().await?;
-            return Ok(Err(Stale));
-        }
-        tx.commit().await?;
-        Ok(Ok(()))
+        settle(tx, done).await
     }
 
     /// Withdraws or declines `side`'s standing offer.

@@ -118,6 +118,21 @@ impl Store {
     }
 }
 
+/// Ends a write whose guarding statement changed `done` rows: commits it,
+/// or, when nothing matched (the state it was checked against is gone),
+/// rolls it back and reports [`Stale`].
+async fn settle(
+    tx: sqlx::Transaction<'static, sqlx::Sqlite>,
+    done: u64,
+) -> Result<Result<(), Stale>, StoreError> {
+    if done == 0 {
+        tx.rollback().await?;
+        return Ok(Err(Stale));
+    }
+    tx.commit().await?;
+    Ok(Ok(()))
+}
+
 /// `white` / `black` as stored.
 pub(crate) fn color_text(c: Color) -> &'static str {
     c.name()

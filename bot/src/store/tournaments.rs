@@ -7,7 +7,7 @@ use sqlx::Row;
 use sqlx::sqlite::SqliteRow;
 
 use super::games::{NewGame, insert_game};
-use super::{Millis, Stale, Store, StoreError, upsert_player};
+use super::{Millis, Stale, Store, StoreError, settle, upsert_player};
 
 /// How a tournament pairs its players.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -377,12 +377,7 @@ impl Store {
         .execute(&mut *tx)
         .await?
         .rows_affected();
-        if done == 0 {
-            tx.rollback().await?;
-            return Ok(Err(Stale));
-        }
-        tx.commit().await?;
-        Ok(Ok(()))
+        settle(tx, done).await
     }
 
     /// Takes a player out of a tournament that has not started.
