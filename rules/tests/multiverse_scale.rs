@@ -12,120 +12,19 @@
 
 use std::time::Instant;
 
-use chronomate_rules::chess::{Piece, Role};
-use chronomate_rules::geometry::Square;
-use chronomate_rules::multiverse::{Action, BoardMove, Destination, Multiverse, Travel, When};
-use chronomate_rules::{Color, Status};
+use chronomate_rules::Status;
+use chronomate_rules::chess::Role;
+use chronomate_rules::multiverse::{Action, Destination, Multiverse, When};
 
-struct Rng(u64);
+#[path = "support/multiverse_growth.rs"]
+mod growth;
 
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-}
+use growth::{Rng, grow, random_move, twenty_one_branches};
 
 fn resident_bytes() -> Option<u64> {
     let statm = std::fs::read_to_string("/proc/self/statm").ok()?;
     let pages: u64 = statm.split_whitespace().nth(1)?.parse().ok()?;
     Some(pages * 4096)
-}
-
-/// A random time travel from branch `id` after `mv`, to one of the last
-/// `depth` boards the mover had just moved on, or None.
-fn random_travel(
-    m: &Multiverse,
-    rng: &mut Rng,
-    id: u16,
-    plain: &Action,
-    depth: u32,
-) -> Option<Action> {
-    let Action::Move(bm) = plain else { return None };
-    let pos = m.latest(id)?;
-    let now = m.branch_now(id)?;
-    if now < 2 {
-        return None;
-    }
-    let us = pos.turn();
-    let men: Vec<Square> = (pos.board().by_color(us)
-        - m.arrived(id)
-        - pos.board().by_piece(Piece::new(us, Role::King)))
-    .into_iter()
-    .collect();
-    if men.is_empty() {
-        return None;
-    }
-    for _ in 0..8 {
-        let from = men[rng.below(men.len())];
-        let back = 1 + 2 * rng.below(depth as usize / 2 + 1) as u32;
-        let Some(time) = now.checked_sub(back).filter(|&t| t >= 1) else {
-            continue;
-        };
-        let square = Square::from_index(rng.below(64) as u32);
-        let action = Action::Move(BoardMove {
-            travel: Some(Travel {
-                when: When::After,
-                from,
-                to: Destination::Past { time },
-                square,
-            }),
-            ..*bm
-        });
-        if m.check(&action).is_ok() {
-            return Some(action);
-        }
-    }
-    None
-}
-
-/// A random plain board move of branch `id`, quiet ones preferred so that
-/// branches keep their men for a hundred boards.
-fn random_move(m: &Multiverse, rng: &mut Rng, id: u16) -> Action {
-    let plain = m.plain_moves(id);
-    let quiet: Vec<&Action> = plain
-        .iter()
-        .filter(|a| matches!(a, Action::Move(b) if !b.mv.is_capture()))
-        .collect();
-    if !quiet.is_empty() && rng.below(10) < 9 {
-        *quiet[rng.below(quiet.len())]
-    } else {
-        plain[rng.below(plain.len())]
-    }
-}
-
-/// Plays random board moves; a board move sends a man back in time when
-/// the branch count lags `target(time)`.
-fn grow(m: &mut Multiverse, rng: &mut Rng, until_time: u32, target: impl Fn(u32) -> usize) {
-    while !m.status().is_over() {
-        let owed = m.owed();
-        let id = owed[0];
-        let present = owed
-            .iter()
-            .filter_map(|&b| m.branch_now(b))
-            .max()
-            .unwrap_or(0);
-        if present >= until_time && m.branch_count() >= target(present) {
-            break;
-        }
-        let mut action = random_move(m, rng, id);
-        let lag = target(present).saturating_sub(m.branch_count());
-        let near_present = m.branch_now(id).unwrap_or(0) + 6 >= present;
-        if lag > 0
-            && near_present
-            && rng.below(m.active().len().max(1)) < lag.max(1)
-            && let Some(travel) = random_travel(m, rng, id, &action, 6)
-        {
-            action = travel;
-        }
-        m.apply(&action).unwrap();
-    }
 }
 
 #[test]
@@ -196,27 +95,6 @@ fn scale() {
     assert!(mean_apply.as_micros() < 1000);
     drop(m);
     listing_every_board_move_of_a_twenty_one_branch_turn();
-}
-
-fn twenty_one_branches(limit: u16) -> Multiverse {
-    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
-    let mut m = Multiverse::new(limit, 3);
-    grow(&mut m, &mut rng, 30, |t| if t > 6 { 21 } else { 1 });
-    // Play on to the start of White's turn.
-    while m.branch_count() < 21 || m.to_move() != Color::White || m.owed().len() != m.active().len()
-    {
-        let owed = m.owed();
-        let id = owed[0];
-        let action = random_move(&m, &mut rng, id);
-        if m.branch_count() < 21
-            && let Some(t) = random_travel(&m, &mut rng, id, &action, 20)
-        {
-            m.apply(&t).unwrap();
-            continue;
-        }
-        m.apply(&action).unwrap();
-    }
-    m
 }
 
 /// Run after the memory figures, in the same test, so that its million
