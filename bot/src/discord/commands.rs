@@ -113,7 +113,12 @@ pub enum DrawAnswer {
 
 /// Runs a host operation for a command and shows its reply. When the host
 /// takes long (a render), the interaction is deferred first (`hold`).
-async fn run<'a, F, Fut>(ctx: Context<'a>, hold: Hold, route: Route, work: F) -> Result<(), Error>
+pub(super) async fn run<'a, F, Fut>(
+    ctx: Context<'a>,
+    hold: Hold,
+    route: Route,
+    work: F,
+) -> Result<(), Error>
 where
     F: FnOnce(Caller) -> Fut,
     Fut: Future<Output = Result<Reply, HostError>>,
@@ -136,8 +141,44 @@ where
     Ok(())
 }
 
-const PUBLIC: Hold = Hold::Think { ephemeral: false };
-const PRIVATE: Hold = Hold::Think { ephemeral: true };
+pub(super) const PUBLIC: Hold = Hold::Think { ephemeral: false };
+pub(super) const PRIVATE: Hold = Hold::Think { ephemeral: true };
+
+/// Runs a host operation whose reply is a document (a record, PGN, CSV)
+/// and sends it as a text file named by `name`.
+pub(super) async fn run_file<'a, F, Fut>(
+    ctx: Context<'a>,
+    work: F,
+    name: impl FnOnce(&Reply) -> String,
+) -> Result<(), Error>
+where
+    F: FnOnce(Caller) -> Fut,
+    Fut: Future<Output = Result<Reply, HostError>>,
+{
+    let poise::Context::Application(actx) = ctx else {
+        return Ok(());
+    };
+    let data = ctx.data();
+    let mut r = Responder::new(
+        &ctx.serenity_context().http,
+        Source::Command(actx.interaction),
+    );
+    let caller = r.source.caller();
+    match r.race(data.defer_after, PUBLIC, work(caller)).await {
+        Ok(reply) => {
+            let name = name(&reply);
+            let post = Post::text(format!("{name} is attached."))
+                .with_text_file(&name, &reply.text)
+                .ephemeral(reply.private);
+            r.answer(&post).await
+        }
+        Err(e) => r.refuse(&e).await,
+    }
+    if r.acknowledged() {
+        actx.has_sent_initial_response.store(true, Ordering::SeqCst);
+    }
+    Ok(())
+}
 
 /// Challenge someone (or anyone) to a game.
 #[poise::command(slash_command, guild_only)]
@@ -384,32 +425,13 @@ pub async fn history(
     #[description = "The game's number (default: this thread's game, or your only one)"]
     game: Option<i64>,
 ) -> Result<(), Error> {
-    let poise::Context::Application(actx) = ctx else {
-        return Ok(());
-    };
     let data = ctx.data();
-    let mut r = Responder::new(
-        &ctx.serenity_context().http,
-        Source::Command(actx.interaction),
-    );
-    let caller = r.source.caller();
-    let result = r
-        .race(data.defer_after, PUBLIC, data.host.history(&caller, game))
-        .await;
-    match result {
-        Ok(record) => {
-            let id = record.game.unwrap_or(0);
-            let post = Post::text(format!("The record of game #{id} is attached."))
-                .with_text_file(&format!("chronomate-game-{id}.txt"), &record.text)
-                .ephemeral(record.private);
-            r.answer(&post).await
-        }
-        Err(e) => r.refuse(&e).await,
-    }
-    if r.acknowledged() {
-        actx.has_sent_initial_response.store(true, Ordering::SeqCst);
-    }
-    Ok(())
+    run_file(
+        ctx,
+        |caller| async move { data.host.history(&caller, game).await },
+        |record| format!("chronomate-game-{}.txt", record.game.unwrap_or(0)),
+    )
+    .await
 }
 
 /// A variant's rules in short (without one: the list of variants).

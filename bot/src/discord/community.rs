@@ -3,76 +3,19 @@
 //! hand them to the host and show its reply; who may do what is the
 //! host's business.
 
-use std::future::Future;
-use std::sync::atomic::Ordering;
-
 use chronomate_rules::{Options, Variant};
 use poise::serenity_prelude as serenity;
 
-use super::commands::VariantChoice;
-use super::reply::{self, Post};
-use super::respond::{Hold, Responder, Route, Source, deliver};
+use super::commands::{PRIVATE, PUBLIC, VariantChoice, run, run_file};
+use super::reply::{self};
+use super::respond::Route;
 use super::{Context, Data, Error};
-use crate::host::{Caller, HostError, Refusal, Reply, TournamentTerms};
+use crate::host::{Refusal, TournamentTerms};
 use crate::store::TournamentFormat;
 
 /// The community commands, to add to the bot's list.
 pub fn all() -> Vec<poise::Command<Data, Error>> {
     vec![rating(), leaderboard(), tournament(), export()]
-}
-
-const PUBLIC: Hold = Hold::Think { ephemeral: false };
-const PRIVATE: Hold = Hold::Think { ephemeral: true };
-
-/// Runs a host operation for a command and shows its reply.
-async fn run<'a, F, Fut>(ctx: Context<'a>, hold: Hold, work: F) -> Result<(), Error>
-where
-    F: FnOnce(Caller) -> Fut,
-    Fut: Future<Output = Result<Reply, HostError>>,
-{
-    let poise::Context::Application(actx) = ctx else {
-        return Ok(());
-    };
-    let data = ctx.data();
-    let mut r = Responder::new(
-        &ctx.serenity_context().http,
-        Source::Command(actx.interaction),
-    );
-    let caller = r.source.caller();
-    let result = r.race(data.defer_after, hold, work(caller)).await;
-    deliver(data, &mut r, result, Route::Here).await;
-    if r.acknowledged() {
-        actx.has_sent_initial_response.store(true, Ordering::SeqCst);
-    }
-    Ok(())
-}
-
-/// Runs a host operation whose reply is a file (PGN, CSV).
-async fn run_file<'a, Fut>(ctx: Context<'a>, name: String, work: Fut) -> Result<(), Error>
-where
-    Fut: Future<Output = Result<Reply, HostError>>,
-{
-    let poise::Context::Application(actx) = ctx else {
-        return Ok(());
-    };
-    let data = ctx.data();
-    let mut r = Responder::new(
-        &ctx.serenity_context().http,
-        Source::Command(actx.interaction),
-    );
-    match r.race(data.defer_after, PUBLIC, work).await {
-        Ok(reply) => {
-            let post = Post::text(format!("{name} is attached."))
-                .with_text_file(&name, &reply.text)
-                .ephemeral(reply.private);
-            r.answer(&post).await
-        }
-        Err(e) => r.refuse(&e).await,
-    }
-    if r.acknowledged() {
-        actx.has_sent_initial_response.store(true, Ordering::SeqCst);
-    }
-    Ok(())
 }
 
 /// Glicko-2 ratings (? marks a provisional one).
@@ -83,7 +26,7 @@ pub async fn rating(
     #[description = "Which game (default: every game played)"] variant: Option<VariantChoice>,
 ) -> Result<(), Error> {
     let data = ctx.data();
-    run(ctx, PRIVATE, |caller| async move {
+    run(ctx, PRIVATE, Route::Here, |caller| async move {
         let who = user.map(|u| reply::player(&u, None));
         data.host
             .rating(&caller, who, variant.map(Variant::from))
@@ -99,7 +42,7 @@ pub async fn leaderboard(
     #[description = "Which game"] variant: VariantChoice,
 ) -> Result<(), Error> {
     let data = ctx.data();
-    run(ctx, PUBLIC, |caller| async move {
+    run(ctx, PUBLIC, Route::Here, |caller| async move {
         data.host.leaderboard(&caller, Variant::from(variant)).await
     })
     .await
@@ -176,7 +119,7 @@ pub async fn create(
     options: Option<String>,
 ) -> Result<(), Error> {
     let data = ctx.data();
-    run(ctx, PUBLIC, |caller| async move {
+    run(ctx, PUBLIC, Route::Here, |caller| async move {
         let variant = Variant::from(variant);
         let format = format.map_or(TournamentFormat::RoundRobin, TournamentFormat::from);
         if rounds.is_some() && format != TournamentFormat::Swiss {
@@ -208,7 +151,7 @@ pub async fn join(
     #[description = "The tournament's number (default: the only open one)"] id: Option<i64>,
 ) -> Result<(), Error> {
     let data = ctx.data();
-    run(ctx, PUBLIC, |caller| async move {
+    run(ctx, PUBLIC, Route::Here, |caller| async move {
         data.host.tournament_join(&caller, id).await
     })
     .await
@@ -221,7 +164,7 @@ pub async fn leave(
     #[description = "The tournament's number"] id: Option<i64>,
 ) -> Result<(), Error> {
     let data = ctx.data();
-    run(ctx, PUBLIC, |caller| async move {
+    run(ctx, PUBLIC, Route::Here, |caller| async move {
         data.host.tournament_leave(&caller, id).await
     })
     .await
@@ -234,7 +177,7 @@ pub async fn start(
     #[description = "The tournament's number"] id: Option<i64>,
 ) -> Result<(), Error> {
     let data = ctx.data();
-    run(ctx, PUBLIC, |caller| async move {
+    run(ctx, PUBLIC, Route::Here, |caller| async move {
         data.host.tournament_start(&caller, id).await
     })
     .await
@@ -247,7 +190,7 @@ pub async fn standings(
     #[description = "The tournament's number"] id: Option<i64>,
 ) -> Result<(), Error> {
     let data = ctx.data();
-    run(ctx, PUBLIC, |caller| async move {
+    run(ctx, PUBLIC, Route::Here, |caller| async move {
         data.host.tournament_standings(&caller, id).await
     })
     .await
@@ -263,7 +206,7 @@ pub async fn pairings(
     round: Option<i64>,
 ) -> Result<(), Error> {
     let data = ctx.data();
-    run(ctx, PUBLIC, |caller| async move {
+    run(ctx, PUBLIC, Route::Here, |caller| async move {
         data.host.tournament_pairings(&caller, id, round).await
     })
     .await
@@ -276,7 +219,7 @@ pub async fn withdraw(
     #[description = "The tournament's number"] id: Option<i64>,
 ) -> Result<(), Error> {
     let data = ctx.data();
-    run(ctx, PUBLIC, |caller| async move {
+    run(ctx, PUBLIC, Route::Here, |caller| async move {
         data.host.tournament_withdraw(&caller, id).await
     })
     .await
@@ -289,7 +232,7 @@ pub async fn cancel(
     #[description = "The tournament's number"] id: Option<i64>,
 ) -> Result<(), Error> {
     let data = ctx.data();
-    run(ctx, PUBLIC, |caller| async move {
+    run(ctx, PUBLIC, Route::Here, |caller| async move {
         data.host.tournament_cancel(&caller, id).await
     })
     .await
@@ -299,7 +242,7 @@ pub async fn cancel(
 #[poise::command(slash_command, guild_only)]
 pub async fn list(ctx: Context<'_>) -> Result<(), Error> {
     let data = ctx.data();
-    run(ctx, PRIVATE, |caller| async move {
+    run(ctx, PRIVATE, Route::Here, |caller| async move {
         data.host.tournament_list(&caller).await
     })
     .await
@@ -319,17 +262,14 @@ pub async fn pgn(
     game: Option<i64>,
 ) -> Result<(), Error> {
     let data = ctx.data();
-    let poise::Context::Application(actx) = ctx else {
-        return Ok(());
-    };
-    let caller = Source::Command(actx.interaction).caller();
-    let name = format!(
-        "chronomate-game-{}.pgn",
-        game.map_or("latest".to_owned(), |g| g.to_string())
-    );
-    run_file(ctx, name, async move {
-        data.host.export_pgn(&caller, game).await
-    })
+    run_file(
+        ctx,
+        |caller| async move { data.host.export_pgn(&caller, game).await },
+        |reply| match reply.game.or(game) {
+            Some(id) => format!("chronomate-game-{id}.pgn"),
+            None => "chronomate-game.pgn".to_owned(),
+        },
+    )
     .await
 }
 
@@ -340,16 +280,13 @@ pub async fn csv(
     #[description = "The tournament's number"] tournament: Option<i64>,
 ) -> Result<(), Error> {
     let data = ctx.data();
-    let poise::Context::Application(actx) = ctx else {
-        return Ok(());
-    };
-    let caller = Source::Command(actx.interaction).caller();
-    let name = format!(
-        "chronomate-tournament-{}.csv",
-        tournament.map_or("latest".to_owned(), |t| t.to_string())
-    );
-    run_file(ctx, name, async move {
-        data.host.export_csv(&caller, tournament).await
-    })
+    run_file(
+        ctx,
+        |caller| async move { data.host.export_csv(&caller, tournament).await },
+        move |_| match tournament {
+            Some(id) => format!("chronomate-tournament-{id}.csv"),
+            None => "chronomate-tournament.csv".to_owned(),
+        },
+    )
     .await
 }
