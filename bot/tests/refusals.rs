@@ -5,7 +5,7 @@ mod common;
 use chronomate::host::{
     Caller, ChallengeTerms, DrawMove, HostError, Place, Refusal, Reply, SettingsChange,
 };
-use chronomate_rules::{ActionError, Color, Game, Options, Variant};
+use chronomate_rules::{ActionError, Color, Options, Variant};
 use common::{World, caller};
 
 /// Runs `op`, expects a refusal, and checks the database is untouched.
@@ -183,17 +183,6 @@ async fn refusals_about_challenges() {
         refused(&w, || h.challenge(&alice, bad_options)).await,
         Refusal::Terms(_)
     ));
-    if let Some(v) = Variant::ALL
-        .into_iter()
-        .find(|v| Game::new(*v, Options::default(), 0).is_err())
-    {
-        let mut t = to(&bob);
-        t.variant = v;
-        assert!(matches!(
-            refused(&w, || h.challenge(&alice, t)).await,
-            Refusal::Unavailable(_)
-        ));
-    }
 
     h.challenge(&alice, to(&bob)).await.unwrap(); // #1
     assert_eq!(

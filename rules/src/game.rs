@@ -72,8 +72,6 @@ impl ActionError {
 pub enum SetupError {
     #[error(transparent)]
     Options(#[from] OptionError),
-    #[error("{0} is not playable yet")]
-    Unavailable(Variant),
 }
 
 /// An action of a record that could not be applied.

@@ -59,8 +59,6 @@ pub enum Refusal {
     SelfChallenge,
     #[error("{0}")]
     Terms(String),
-    #[error("{0}")]
-    Unavailable(String),
 
     #[error("game #{0} cannot be aborted: both sides have moved (resign or offer a draw instead)")]
     TooLateToAbort(i64),

@@ -307,11 +307,6 @@ impl Host {
 
 fn check_setup(result: Result<Game, SetupError>) -> Result<Game, Refusal> {
     result.map_err(|e| match e {
-        SetupError::Unavailable(v) => Refusal::Unavailable(format!(
-            "{} ({}) is not playable on this bot yet",
-            v.title(),
-            v.id()
-        )),
         SetupError::Options(o) => Refusal::Terms(o.to_string()),
     })
 }

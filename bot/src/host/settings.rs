@@ -1,6 +1,6 @@
 //! The server's settings, and the reference texts: rules and help.
 
-use chronomate_rules::{Game, Options, SetupError, Variant};
+use chronomate_rules::Variant;
 
 use super::text::{HELP, rules_summary};
 use super::tournament::COMMUNITY_HELP;
@@ -10,23 +10,11 @@ impl Host {
     /// A variant's rules in short; without one, the list of variants.
     pub fn rules(&self, variant: Option<Variant>) -> Reply {
         match variant {
-            Some(v) => {
-                let mut text = rules_summary(v).to_owned();
-                if let Err(SetupError::Unavailable(_)) = Game::new(v, Options::default(), 0) {
-                    text.push_str("\n(Not playable on this bot yet.)");
-                }
-                Reply::text(text).private()
-            }
+            Some(v) => Reply::text(rules_summary(v)).private(),
             None => {
                 let mut lines = vec!["Variants (/rules NAME for more):".to_owned()];
                 for v in Variant::ALL {
-                    let playable = Game::new(v, Options::default(), 0).is_ok();
-                    lines.push(format!(
-                        "{} — {}{}",
-                        v.id(),
-                        v.title(),
-                        if playable { "" } else { " (not playable yet)" }
-                    ));
+                    lines.push(format!("{} — {}", v.id(), v.title()));
                 }
                 Reply::text(lines.join("\n")).private()
             }

@@ -3,7 +3,7 @@
 use std::io::Read;
 use std::path::Path;
 
-use chronomate_rules::{Game, LoadError, Options, ReplayError, Status, Variant, record};
+use chronomate_rules::{Game, LoadError, Options, Status, Variant, record};
 use serde::Serialize;
 
 /// Reads a record from a file, or stdin for `-` or no path.
@@ -67,15 +67,10 @@ pub fn replay_record(
                 events: played.events,
             }),
             Err(e) => {
-                let failure = ReplayError {
+                error = Some(ReplayFailure {
                     index: i + 1,
                     text: input,
-                    error: e,
-                };
-                error = Some(ReplayFailure {
-                    index: failure.index,
-                    text: failure.text.clone(),
-                    reason: failure.error.to_string(),
+                    reason: e.to_string(),
                 });
                 break;
             }
