@@ -249,7 +249,7 @@ pub(crate) fn draw(
         }
     }
     if geo.caption_h > 0
-        && let Some(caption) = shown_caption(board)
+        && let Some(caption) = board.caption.as_deref()
     {
         let f = geo.label_font * 0.92;
         let top = by + bh + r + geo.cm;
@@ -261,17 +261,6 @@ pub(crate) fn draw(
     if let Some(result) = &board.ended {
         ended(cv, pal, (bx, by, bw, bh), s, result);
     }
-}
-
-/// The caption to draw. The label line already shows the side to move: a
-/// caption that only repeats it is left out.
-pub(crate) fn shown_caption(board: &BoardView) -> Option<&str> {
-    let repeats_turn = |caption: &str| {
-        board
-            .to_move
-            .is_some_and(|c| caption == format!("{c} to move"))
-    };
-    board.caption.as_deref().filter(|c| !repeats_turn(c))
 }
 
 /// A red glow on a checked king's square.

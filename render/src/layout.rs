@@ -517,10 +517,7 @@ pub(crate) fn plan(view: &View, limits: &Limits, max_side: i32) -> Plan {
         .boards
         .iter()
         .any(|b| b.label.is_some() || b.to_move.is_some());
-    let captions = view
-        .boards
-        .iter()
-        .any(|b| crate::board::shown_caption(b).is_some());
+    let captions = view.boards.iter().any(|b| b.caption.is_some());
     let single = view.boards.len() <= 1;
     let floor = if single { 4 } else { limits.min_square };
     let pad_of = |s: i32| ((s as f32 * 0.4) as i32).clamp(12, 28);

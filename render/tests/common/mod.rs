@@ -136,7 +136,6 @@ pub fn marks() -> View {
     });
     last_move(&mut b, "d8", "d5");
     b.label = Some("Present · move 9".into());
-    b.caption = Some("white to move".into());
     b.to_move = Some(Color::White);
     b.current = true;
     let traveled_knight = Man {
@@ -246,7 +245,6 @@ pub fn cube4() -> View {
         .push(hl(cube("Cc2"), HighlightKind::LastMoveTo));
     b.highlights.push(hl(cube("Ad1"), HighlightKind::Check));
     b.label = Some("Temporal · turn 7".into());
-    b.caption = Some("white to move".into());
     b.to_move = Some(Color::White);
     View {
         title: Some("Temporal chess".into()),
@@ -356,14 +354,6 @@ pub fn grid() -> View {
     for i in 0..6 {
         let mut b = line_position(3 + i);
         b.label = Some(format!("World {}", ["I", "II", "III", "IV", "V", "VI"][i]));
-        b.caption = Some(
-            if i % 2 == 0 {
-                "white to move"
-            } else {
-                "black to move"
-            }
-            .into(),
-        );
         b.to_move = Some(if i % 2 == 0 {
             Color::White
         } else {

@@ -52,14 +52,6 @@ fn board_view(node: &Node, last: Option<&Action>) -> BoardView {
     board
 }
 
-/// `white to move`, `1-0 (checkmate)`.
-fn caption(node: &Node, status: Option<Status>) -> String {
-    match status {
-        Some(Status::Finished(outcome)) => outcome.to_string(),
-        _ => format!("{} to move", node.mover()),
-    }
-}
-
 impl Gifford {
     /// The men away in time, for beside the board.
     fn pending_view(&self) -> Vec<Pending> {
@@ -121,7 +113,7 @@ impl Gifford {
     pub fn view(&self) -> View {
         let last = self.timelines.last().and_then(|tl| tl.plies.last());
         let mut board = board_view(&self.node, last.map(|p| &p.action));
-        board.caption = Some(caption(&self.node, Some(self.status())));
+        board.caption = self.status().outcome().map(|o| o.to_string());
         board.label = Some(format!(
             "T{} move {}",
             self.timeline_count(),
@@ -169,7 +161,6 @@ impl Gifford {
                 b.row = t as u32;
                 b.column = tl.start + i as u32;
                 b.label = Some(format!("T{} move {}", t + 1, ply.before.number()));
-                b.caption = Some(caption(&ply.before, None));
                 b.to_move = Some(ply.before.mover());
                 boards.push(b);
                 last_action = Some(&ply.action);
@@ -186,7 +177,7 @@ impl Gifford {
                 b.column = tl.start + tl.plies.len() as u32;
                 b.label = Some(format!("T{} move {}", t + 1, node.number()));
                 if present {
-                    b.caption = Some(caption(node, Some(self.status())));
+                    b.caption = self.status().outcome().map(|o| o.to_string());
                     b.current = true;
                     b.to_move = (!self.status().is_over()).then_some(node.mover());
                     b.owed = !self.status().is_over();

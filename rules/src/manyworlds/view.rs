@@ -48,7 +48,6 @@ impl ManyWorlds {
                     .last()
                     .is_some_and(|l| l.marks.iter().any(|m| m.board == n));
                 view.to_move = world.to_move();
-                view.caption = world.to_move().map(|c| format!("{c} to move"));
                 view
             })
             .collect();

@@ -55,12 +55,13 @@ fn board_view(record: &Record, time: u32) -> BoardView {
 }
 
 impl Multiverse {
-    fn caption(&self, branch: &Branch) -> String {
+    /// The result, or that the side to move has already moved here this
+    /// turn; the label line shows the side to move itself.
+    fn caption(&self, branch: &Branch) -> Option<String> {
         match branch.ended {
-            Some(outcome) => outcome.to_string(),
-            None if branch.owed => format!("{} to move", self.to_move),
-            None if branch.moved => format!("{} has moved", self.to_move),
-            None => format!("{} to move", side_at(branch.now())),
+            Some(outcome) => Some(outcome.to_string()),
+            None if branch.moved && !branch.owed => Some(format!("{} has moved", self.to_move)),
+            None => None,
         }
     }
 
@@ -119,7 +120,7 @@ impl Multiverse {
             let now = branch.now();
             let mut board = board_view(branch.latest(), now);
             board.label = Some(format!("{} T{now}", label(i)));
-            board.caption = Some(self.caption(branch));
+            board.caption = self.caption(branch);
             board.row = i as u32;
             board.column = now;
             board.to_move = Some(side_at(now));
@@ -153,7 +154,7 @@ impl Multiverse {
                 board.column = time;
                 board.ended = branch.ended.map(|o| o.to_string());
                 if time == now {
-                    board.caption = Some(self.caption(branch));
+                    board.caption = self.caption(branch);
                     board.to_move = branch.is_active().then(|| side_at(now));
                     board.owed = branch.owed;
                     board.current = branch.is_active();

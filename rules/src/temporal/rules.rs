@@ -650,10 +650,7 @@ impl Rules for TemporalChess {
             });
         }
         board.to_move = Some(p.to_move);
-        board.caption = Some(match self.status {
-            Status::Ongoing => format!("{} to move", p.to_move),
-            Status::Finished(o) => o.to_string(),
-        });
+        board.caption = self.status.outcome().map(|o| o.to_string());
         board.current = true;
         board.touched = self.last.is_some();
         let hands = Color::ALL

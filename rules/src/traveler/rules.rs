@@ -1161,16 +1161,12 @@ impl TravelerChess {
                 }
             ),
         };
-        board.caption = Some(match self.status {
-            Status::Ongoing => {
-                let mut c = format!("{} to move", pos.turn);
-                if in_check(pos, pos.turn) {
-                    c.push_str(" · check");
-                }
-                c
-            }
-            Status::Finished(outcome) => outcome.to_string(),
-        });
+        // The label line shows the side to move; the caption adds check or
+        // the result.
+        board.caption = match self.status {
+            Status::Ongoing => in_check(pos, pos.turn).then(|| "check".to_owned()),
+            Status::Finished(outcome) => Some(outcome.to_string()),
+        };
         board.to_move = (!self.status.is_over()).then_some(pos.turn);
         board.touched = self.last.is_some();
         board.current = true;
