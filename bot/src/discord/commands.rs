@@ -111,12 +111,47 @@ pub enum DrawAnswer {
     Decline,
 }
 
+/// How a command shows the host's reply.
+enum Show<'a> {
+    /// As a message, in the place `Route` says.
+    Reply(Route),
+    /// As a text file (a record, PGN, CSV), named from the reply.
+    File(Box<dyn FnOnce(&Reply) -> String + Send + 'a>),
+}
+
 /// Runs a host operation for a command and shows its reply. When the host
 /// takes long (a render), the interaction is deferred first (`hold`).
 pub(super) async fn run<'a, F, Fut>(
     ctx: Context<'a>,
     hold: Hold,
     route: Route,
+    work: F,
+) -> Result<(), Error>
+where
+    F: FnOnce(Caller) -> Fut,
+    Fut: Future<Output = Result<Reply, HostError>>,
+{
+    respond(ctx, hold, Show::Reply(route), work).await
+}
+
+/// Runs a host operation whose reply is a document (a record, PGN, CSV)
+/// and sends it as a text file named by `name`.
+pub(super) async fn run_file<'a, F, Fut>(
+    ctx: Context<'a>,
+    work: F,
+    name: impl FnOnce(&Reply) -> String + Send + 'a,
+) -> Result<(), Error>
+where
+    F: FnOnce(Caller) -> Fut,
+    Fut: Future<Output = Result<Reply, HostError>>,
+{
+    respond(ctx, PUBLIC, Show::File(Box::new(name)), work).await
+}
+
+async fn respond<'a, F, Fut>(
+    ctx: Context<'a>,
+    hold: Hold,
+    show: Show<'a>,
     work: F,
 ) -> Result<(), Error>
 where
@@ -133,7 +168,17 @@ where
     );
     let caller = r.source.caller();
     let result = r.race(data.defer_after, hold, work(caller)).await;
-    deliver(data, &mut r, result, route).await;
+    match (show, result) {
+        (Show::Reply(route), result) => deliver(data, &mut r, result, route).await,
+        (Show::File(name), Ok(reply)) => {
+            let name = name(&reply);
+            let post = Post::text(format!("{name} is attached."))
+                .with_text_file(&name, &reply.text)
+                .ephemeral(reply.private);
+            r.answer(&post).await
+        }
+        (Show::File(_), Err(e)) => r.refuse(&e).await,
+    }
     if r.acknowledged() {
         // Keep poise's bookkeeping right for anything it sends later.
         actx.has_sent_initial_response.store(true, Ordering::SeqCst);
@@ -143,42 +188,6 @@ where
 
 pub(super) const PUBLIC: Hold = Hold::Think { ephemeral: false };
 pub(super) const PRIVATE: Hold = Hold::Think { ephemeral: true };
-
-/// Runs a host operation whose reply is a document (a record, PGN, CSV)
-/// and sends it as a text file named by `name`.
-pub(super) async fn run_file<'a, F, Fut>(
-    ctx: Context<'a>,
-    work: F,
-    name: impl FnOnce(&Reply) -> String,
-) -> Result<(), Error>
-where
-    F: FnOnce(Caller) -> Fut,
-    Fut: Future<Output = Result<Reply, HostError>>,
-{
-    let poise::Context::Application(actx) = ctx else {
-        return Ok(());
-    };
-    let data = ctx.data();
-    let mut r = Responder::new(
-        &ctx.serenity_context().http,
-        Source::Command(actx.interaction),
-    );
-    let caller = r.source.caller();
-    match r.race(data.defer_after, PUBLIC, work(caller)).await {
-        Ok(reply) => {
-            let name = name(&reply);
-            let post = Post::text(format!("{name} is attached."))
-                .with_text_file(&name, &reply.text)
-                .ephemeral(reply.private);
-            r.answer(&post).await
-        }
-        Err(e) => r.refuse(&e).await,
-    }
-    if r.acknowledged() {
-        actx.has_sent_initial_response.store(true, Ordering::SeqCst);
-    }
-    Ok(())
-}
 
 /// Challenge someone (or anyone) to a game.
 #[poise::command(slash_command, guild_only)]
