@@ -1,5 +1,6 @@
 //! The console binary driven with piped input: a whole game, a second run
 //! that finds it again, bad lines, and the no-argument default.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a test fails loudly
 
 use std::io::Write;
 use std::path::Path;

@@ -8,6 +8,7 @@
 //! every game's row, snapshot and log agree, and every action the process
 //! acknowledged is in the log. Five rounds on the same file, each killed at
 //! a different point, each recovering what the last one left.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a test fails loudly
 #![cfg(unix)]
 
 mod common;

@@ -1,5 +1,6 @@
 //! Deadlines, reminders and timeouts, with a clock the test moves. The
 //! scheduler works from the database, so restarts change nothing.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a test fails loudly
 
 mod common;
 

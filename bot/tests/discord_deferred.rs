@@ -5,6 +5,7 @@
 //!
 //! The bot here defers everything at once (`defer_after` = 0), so the
 //! deferred path is taken on every interaction.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a test fails loudly
 
 mod support;
 

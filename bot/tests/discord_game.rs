@@ -2,6 +2,7 @@
 //! opened from the challenge message, moves with their boards and pings,
 //! autocomplete, refusals, a gateway reconnect in the middle, resignation
 //! by button; and a bot restarted between two moves.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a test fails loudly
 
 mod support;
 

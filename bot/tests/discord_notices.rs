@@ -1,6 +1,7 @@
 //! Reminders and timeouts reach the players: by DM, and in the game's
 //! thread when a DM is refused (Discord's 50007) or a game ends on time;
 //! a rate-limited post is tried again.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a test fails loudly
 
 mod support;
 

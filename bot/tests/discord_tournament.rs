@@ -6,6 +6,7 @@
 //! itself when its last game ends; the bot is restarted in the middle of
 //! round 2; `/tournament standings` shows the final table (text and image)
 //! and `/rating` the ratings the games changed.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a test fails loudly
 
 mod support;
 

@@ -1,6 +1,7 @@
 //! Every variant plugs into the host the same way: played through the real
 //! host on a SQLite file with images on, restarted, and its `/history` read
 //! back as a record that replays to the same game.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a test fails loudly
 
 mod common;
 
@@ -56,7 +57,7 @@ async fn every_variant_plays_restarts_and_replays_its_history() {
     let mut games = Vec::new();
     {
         let host = host_with_images(&path, clock.clone()).await;
-        for variant in Variant::ALL {
+        for &variant in Variant::ALL {
             let mut terms = ChallengeTerms::new(variant);
             terms.opponent = Some(black.player.clone());
             terms.colour = chronomate::host::ColourChoice::White;

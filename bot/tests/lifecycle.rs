@@ -1,6 +1,7 @@
 //! Games from challenge to result through the host, on a real SQLite file:
 //! mate, resignation, draws, aborts, a restart in the middle, racing
 //! actions, buttons pressed after a restart.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a test fails loudly
 
 mod common;
 

@@ -1,6 +1,7 @@
 //! Ratings through the host: a game is rated once, when its result is
 //! recorded, on its server and globally; aborted games are not rated;
 //! ratings, leaderboards and PGN exports read back.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a test fails loudly
 
 mod common;
 

@@ -2,6 +2,7 @@
 //! 512 px (render and PNG encode; target under 10 ms) and a 21-branch x
 //! 40-step timelines snapshot (target under 300 ms). `render/bench-peer.sh`
 //! runs this next to python-chess + cairosvg.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a test fails loudly
 
 #[path = "../tests/common/mod.rs"]
 mod common;

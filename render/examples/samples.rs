@@ -7,6 +7,7 @@
 //! DIR defaults to `docs/images`; NAMEs pick samples. The PNGs are
 //! re-encoded at the best compression to keep the repository small (the bot
 //! sends the renderer's own, faster encoding).
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a test fails loudly
 
 #[path = "../tests/common/mod.rs"]
 mod common;

@@ -2,6 +2,7 @@
 //! with `tests/golden/NAME.png`, with a tolerance for anti-aliasing noise.
 //! `UPDATE_GOLDEN=1 cargo test -p chronomate-render --test golden` rewrites
 //! them; look at the diff before committing.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a test fails loudly
 
 mod common;
 

@@ -1,5 +1,6 @@
 //! Size limits on huge views, refusals of broken views, and a property test:
 //! random views never panic and always respect the limits.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a test fails loudly
 
 mod common;
 

@@ -9,6 +9,7 @@
 //! Every man beside a black king may travel forward to nine free move
 //! numbers, either king may go back to moves 1 to 3 (each checked against
 //! the past of the line of play), and the FIDE moves come on top.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a test fails loudly
 
 use std::hint::black_box;
 

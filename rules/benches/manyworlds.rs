@@ -7,6 +7,7 @@
 //! and a transfer (with duplicate detection: results are looked up by
 //! Zobrist key, not compared with every board), reading and applying a
 //! typed split, listing one board's moves in SAN, and autocomplete.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a test fails loudly
 
 use std::hint::black_box;
 

@@ -8,6 +8,7 @@
 //! White's turn with the branch limit at 1,001, so that time travel is
 //! open, whose every legal action (about 1.2 million) is listed, and
 //! counted without a list.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a test fails loudly
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};

@@ -2,6 +2,7 @@
 //! positions in the same run. Both count the last ply in bulk.
 //!
 //! `cargo bench -p chronomate-rules --bench perft`
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a test fails loudly
 
 use std::hint::black_box;
 use std::time::Duration;

@@ -5,6 +5,7 @@
 //! The position (after the record below) has 30 men on the field and White
 //! to move with no warp running, so every man may also warp from and into
 //! the future with 1 to 6 checkers: 740 legal actions.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a test fails loudly
 
 use std::hint::black_box;
 

@@ -3,6 +3,7 @@
 //! (reached by seeded random play). Target: median under 5 ms.
 //!
 //! `cargo bench -p chronomate-rules --bench traveler`
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a test fails loudly
 
 use std::hint::black_box;
 

@@ -1,208 +1,35 @@
-//! The one face every variant shows the host: [`Game`].
+//! [`Game`]: a game of any variant, with its record.
 
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use crate::gifford;
-use crate::manyworlds;
-use crate::multiverse;
-use crate::standard;
-use crate::temporal;
-use crate::traveler;
-use crate::{Color, OptionError, Options, Status, Variant, View};
-
-/// Whose turn it is, and where.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Turn {
-    /// The side that acts next.
-    pub color: Color,
-    /// Where that side still owes an action this turn, by board label
-    /// (multiverse branches such as `L3`). Empty for single-board play.
-    pub boards: Vec<String>,
-}
-
-impl Turn {
-    pub fn single(color: Color) -> Turn {
-        Turn {
-            color,
-            boards: Vec::new(),
-        }
-    }
-}
-
-/// What applying an action did.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Played {
-    /// The action in canonical notation, as it goes into the record.
-    pub notation: String,
-    /// Things the rules did by themselves as a result (a man lost in time,
-    /// a collapse), in words.
-    pub events: Vec<String>,
-}
-
-/// Why an action was refused. The message is for the player.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, Serialize, Deserialize)]
-pub enum ActionError {
-    #[error("the game is over")]
-    GameOver,
-    #[error("cannot read {text:?}: {reason}")]
-    Syntax { text: String, reason: String },
-    #[error("{0}")]
-    Ambiguous(String),
-    #[error("{0}")]
-    Illegal(String),
-}
-
-impl ActionError {
-    pub fn syntax(text: &str, reason: impl Into<String>) -> ActionError {
-        ActionError::Syntax {
-            text: text.to_owned(),
-            reason: reason.into(),
-        }
-    }
-
-    pub fn illegal(reason: impl Into<String>) -> ActionError {
-        ActionError::Illegal(reason.into())
-    }
-}
-
-/// Why a game could not be created.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum SetupError {
-    #[error(transparent)]
-    Options(#[from] OptionError),
-}
-
-/// An action of a record that could not be applied.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("action {index} ({text:?}): {error}")]
-pub struct ReplayError {
-    /// 1-based position of the action in the record.
-    pub index: usize,
-    pub text: String,
-    pub error: ActionError,
-}
-
-/// What a replay can fail on.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum LoadError {
-    #[error(transparent)]
-    Setup(#[from] SetupError),
-    #[error(transparent)]
-    Replay(#[from] ReplayError),
-}
-
-/// What each variant implements. [`Game`] erases the variant and adds the
-/// record, so the host never knows which one it holds.
-pub(crate) trait Rules: Clone + Sized {
-    type Action: Clone;
-
-    fn turn(&self) -> Turn;
-    fn status(&self) -> Status;
-    /// Every legal action now; empty once the game is over.
-    fn legal_actions(&self) -> Vec<Self::Action>;
-    /// Reads an action, leniently, refusing illegal ones with their reason.
-    fn parse(&self, text: &str) -> Result<Self::Action, ActionError>;
-    /// The canonical notation of a legal action in the current state.
-    fn notation(&self, action: &Self::Action) -> String;
-    /// Applies an action, checking it is legal now.
-    fn play(&mut self, action: &Self::Action) -> Result<Played, ActionError>;
-    /// The board(s) as they stand.
-    fn view(&self) -> View;
-    /// The whole game at once: every branch or timeline. Single-board
-    /// variants show their board.
-    fn snapshot(&self) -> View {
-        self.view()
-    }
-    /// Whether `color` could still win by some series of legal actions.
-    /// Decides a player's loss on time (FIDE 6.9): when the opponent cannot
-    /// win at all, running out of time draws. Variants without a
-    /// material rule say yes.
-    fn can_win(&self, _color: Color) -> bool {
-        true
-    }
-    /// A long-form history beyond the record, where the variant has one
-    /// (Gifford's timelines side by side). `None` when the record says it all.
-    fn history_table(&self) -> Option<String> {
-        None
-    }
-    /// Up to `limit` legal actions matching what a player has typed, for
-    /// autocomplete. Variants with huge action lists override this.
-    fn suggest(&self, typed: &str, limit: usize) -> Vec<String> {
-        let all = self
-            .legal_actions()
-            .iter()
-            .map(|a| self.notation(a))
-            .collect();
-        filter_suggestions(all, typed, limit)
-    }
-}
-
-/// Orders candidates for autocomplete: prefix matches first, then those that
-/// contain what was typed, both case-insensitive; at most `limit`.
-pub fn filter_suggestions(all: Vec<String>, typed: &str, limit: usize) -> Vec<String> {
-    let typed = typed.trim().to_ascii_lowercase();
-    let (mut prefix, mut inner): (Vec<String>, Vec<String>) = (Vec::new(), Vec::new());
-    for s in all {
-        let lower = s.to_ascii_lowercase();
-        if lower.starts_with(&typed) {
-            prefix.push(s);
-        } else if lower.contains(&typed) {
-            inner.push(s);
-        }
-    }
-    prefix.append(&mut inner);
-    prefix.truncate(limit);
-    prefix
-}
-
-/// A variant's action, erased.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "variant", content = "action", rename_all = "lowercase")]
-pub enum Action {
-    Standard(standard::Move),
-    Temporal(temporal::Action),
-    Traveler(traveler::Action),
-    Gifford(gifford::Action),
-    ManyWorlds(manyworlds::Action),
-    Multiverse(multiverse::Action),
-}
-
-#[derive(Clone, Debug, Serialize, Deserialize)]
-#[serde(tag = "variant", content = "state", rename_all = "lowercase")]
-enum Inner {
-    Standard(standard::Chess),
-    Temporal(temporal::TemporalChess),
-    Traveler(traveler::TravelerChess),
-    Gifford(gifford::Gifford),
-    ManyWorlds(manyworlds::ManyWorlds),
-    Multiverse(multiverse::Multiverse),
-}
+use crate::error::quote;
+use crate::variant::State;
+use crate::{
+    Action, ActionError, Color, LoadError, Options, Played, ReplayError, Rule, SetupError, Status,
+    Turn, Variant, View,
+};
 
 /// A game of any variant: created from (variant, options, seed), advanced by
 /// actions, and always equal to the replay of its record.
+///
+/// ```
+/// use chronomate_rules::{Game, Options, Variant};
+///
+/// let mut game = Game::new(Variant::Traveler, Options::default(), 0).unwrap();
+/// game.play("e4").unwrap();
+/// let played = game.play("Nf6/e4").unwrap();
+/// assert_eq!(played.notation, "Nf6/xe4");
+/// assert_eq!(game.record(), ["e4", "Nf6/xe4"]);
+/// ```
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Game {
-    variant: Variant,
     options: Options,
     seed: u64,
     record: Vec<String>,
-    inner: Inner,
-}
-
-/// Calls the same method on whichever variant the game holds.
-macro_rules! dispatch {
-    ($inner:expr, $g:ident => $body:expr) => {
-        match $inner {
-            Inner::Standard($g) => $body,
-            Inner::Temporal($g) => $body,
-            Inner::Traveler($g) => $body,
-            Inner::Gifford($g) => $body,
-            Inner::ManyWorlds($g) => $body,
-            Inner::Multiverse($g) => $body,
-        }
-    };
+    #[serde(rename = "inner")]
+    state: State,
 }
 
 impl Game {
@@ -210,22 +37,12 @@ impl Game {
     /// (multiverse collapse); the others ignore it.
     pub fn new(variant: Variant, options: Options, seed: u64) -> Result<Game, SetupError> {
         options.validate(variant)?;
-        let inner = match variant {
-            Variant::Standard => Inner::Standard(standard::Chess::default()),
-            Variant::Temporal => Inner::Temporal(temporal::TemporalChess::new()),
-            Variant::Traveler => Inner::Traveler(traveler::TravelerChess::new()),
-            Variant::Gifford => Inner::Gifford(gifford::Gifford::new()),
-            Variant::ManyWorlds => Inner::ManyWorlds(manyworlds::ManyWorlds::new(options.turns)),
-            Variant::Multiverse => {
-                Inner::Multiverse(multiverse::Multiverse::new(options.branch_limit(), seed))
-            }
-        };
+        let state = State::new(variant, &options, seed);
         Ok(Game {
-            variant,
             options,
             seed,
             record: Vec::new(),
-            inner,
+            state,
         })
     }
 
@@ -242,7 +59,7 @@ impl Game {
             let text = text.as_ref();
             game.play(text).map_err(|error| ReplayError {
                 index: i + 1,
-                text: text.to_owned(),
+                text: quote(text),
                 error,
             })?;
         }
@@ -250,7 +67,7 @@ impl Game {
     }
 
     pub fn variant(&self) -> Variant {
-        self.variant
+        self.state.variant()
     }
 
     pub fn options(&self) -> &Options {
@@ -267,11 +84,11 @@ impl Game {
     }
 
     pub fn turn(&self) -> Turn {
-        dispatch!(&self.inner, g => g.turn())
+        self.state.turn()
     }
 
     pub fn status(&self) -> Status {
-        dispatch!(&self.inner, g => g.status())
+        self.state.status()
     }
 
     /// Every legal action, in canonical notation.
@@ -279,7 +96,7 @@ impl Game {
         if self.status().is_over() {
             return Vec::new();
         }
-        dispatch!(&self.inner, g => g.legal_actions().iter().map(|a| g.notation(a)).collect())
+        self.state.legal_actions()
     }
 
     /// Up to `limit` legal actions matching `typed`, for autocomplete.
@@ -287,7 +104,7 @@ impl Game {
         if self.status().is_over() {
             return Vec::new();
         }
-        dispatch!(&self.inner, g => g.suggest(typed, limit))
+        self.state.suggest(typed, limit)
     }
 
     /// Reads an action without applying it.
@@ -295,27 +112,13 @@ impl Game {
         if self.status().is_over() {
             return Err(ActionError::GameOver);
         }
-        match &self.inner {
-            Inner::Standard(g) => g.parse(text).map(Action::Standard),
-            Inner::Temporal(g) => Rules::parse(g, text).map(Action::Temporal),
-            Inner::Traveler(g) => Rules::parse(g, text).map(Action::Traveler),
-            Inner::Gifford(g) => Rules::parse(g, text).map(Action::Gifford),
-            Inner::ManyWorlds(g) => Rules::parse(g, text).map(Action::ManyWorlds),
-            Inner::Multiverse(g) => Rules::parse(g, text).map(Action::Multiverse),
-        }
+        self.state.parse(text)
     }
 
-    /// The canonical notation of `action` in the current state.
+    /// The canonical notation of `action` in the current state; empty for
+    /// another variant's action.
     pub fn notation(&self, action: &Action) -> String {
-        match (&self.inner, action) {
-            (Inner::Standard(g), Action::Standard(a)) => g.notation(a),
-            (Inner::Temporal(g), Action::Temporal(a)) => Rules::notation(g, a),
-            (Inner::Traveler(g), Action::Traveler(a)) => Rules::notation(g, a),
-            (Inner::Gifford(g), Action::Gifford(a)) => Rules::notation(g, a),
-            (Inner::ManyWorlds(g), Action::ManyWorlds(a)) => Rules::notation(g, a),
-            (Inner::Multiverse(g), Action::Multiverse(a)) => Rules::notation(g, a),
-            _ => String::new(),
-        }
+        self.state.notation(action).unwrap_or_default()
     }
 
     /// Reads and applies an action.
@@ -329,44 +132,37 @@ impl Game {
         if self.status().is_over() {
             return Err(ActionError::GameOver);
         }
-        let played = match (&mut self.inner, action) {
-            (Inner::Standard(g), Action::Standard(a)) => g.play(a)?,
-            (Inner::Temporal(g), Action::Temporal(a)) => Rules::play(g, a)?,
-            (Inner::Traveler(g), Action::Traveler(a)) => Rules::play(g, a)?,
-            (Inner::Gifford(g), Action::Gifford(a)) => Rules::play(g, a)?,
-            (Inner::ManyWorlds(g), Action::ManyWorlds(a)) => Rules::play(g, a)?,
-            (Inner::Multiverse(g), Action::Multiverse(a)) => Rules::play(g, a)?,
-            _ => {
-                return Err(ActionError::illegal(
-                    "that action belongs to another variant",
-                ));
-            }
-        };
+        let played = self.state.play(action).unwrap_or_else(|| {
+            Err(ActionError::illegal(
+                Rule::TURN,
+                "that action belongs to another variant",
+            ))
+        })?;
         self.record.push(played.notation.clone());
         Ok(played)
     }
 
     /// The board(s) as they stand.
     pub fn view(&self) -> View {
-        dispatch!(&self.inner, g => g.view())
+        self.state.view()
     }
 
     /// The whole game in one picture (every branch or timeline).
     pub fn snapshot(&self) -> View {
-        dispatch!(&self.inner, g => g.snapshot())
+        self.state.snapshot()
     }
 
     /// Whether `color` could still win by some series of legal actions:
     /// when a player runs out of time and the opponent cannot, it is a draw
     /// (FIDE 6.9).
     pub fn can_win(&self, color: Color) -> bool {
-        dispatch!(&self.inner, g => g.can_win(color))
+        self.state.can_win(color)
     }
 
     /// The variant's long-form history where it has one (Gifford: every
     /// timeline side by side); `None` when the record tells the whole story.
     pub fn history_table(&self) -> Option<String> {
-        dispatch!(&self.inner, g => g.history_table())
+        self.state.history_table()
     }
 }
 

@@ -50,8 +50,12 @@
 //! (TT-3, G-4, E-9, T-6, M-2, ...) from `VARIANTS.md`.
 
 mod color;
+mod error;
+mod face;
 mod game;
+mod options;
 mod outcome;
+mod rule;
 mod variant;
 
 pub mod chess;
@@ -66,11 +70,11 @@ pub mod traveler;
 pub mod view;
 
 pub use color::{Color, UnknownColor};
-pub use game::{
-    Action, ActionError, Game, LoadError, Played, ReplayError, SetupError, Turn, filter_suggestions,
-};
+pub use error::{ActionError, LoadError, QUOTE_LIMIT, ReplayError, SetupError, quote};
+pub use face::{About, Played, RecordFormat, Rules, Turn, filter_suggestions};
+pub use game::Game;
+pub use options::{DEFAULT_BRANCH_LIMIT, MAX_BRANCH_LIMIT, OptionError, Options};
 pub use outcome::{Outcome, Reason, Status};
-pub use variant::{
-    DEFAULT_BRANCH_LIMIT, MAX_BRANCH_LIMIT, OptionError, Options, UnknownVariant, Variant,
-};
+pub use rule::Rule;
+pub use variant::{Action, UnknownVariant, Variant};
 pub use view::View;

@@ -14,9 +14,9 @@
 use serde::{Deserialize, Serialize};
 
 use crate::chess::{IllegalMove, Piece, Position, Role, San, SanPlus, Uci};
-use crate::game::Rules;
 use crate::geometry::Square;
 use crate::view::{BoardView, Highlight, HighlightKind, Man, Shape};
+use crate::{About, Options, RecordFormat, Rules};
 use crate::{ActionError, Color, Outcome, Played, Reason, Status, Turn, View};
 
 pub use crate::chess::Move;
@@ -105,7 +105,7 @@ impl Chess {
 fn refusal(error: IllegalMove) -> ActionError {
     match error {
         IllegalMove::Ambiguous { .. } => ActionError::Ambiguous(error.to_string()),
-        _ => ActionError::Illegal(error.to_string()),
+        _ => ActionError::illegal_untagged(error.to_string()),
     }
 }
 
@@ -147,7 +147,7 @@ impl Chess {
             return Err(ActionError::GameOver);
         }
         if !self.position.is_legal(mv) {
-            return Err(ActionError::illegal(format!(
+            return Err(ActionError::illegal_untagged(format!(
                 "{} is not a legal move now",
                 mv.uci()
             )));
@@ -216,6 +216,24 @@ impl Chess {
 /// The face the host sees, through [`crate::Game`].
 impl Rules for Chess {
     type Action = Move;
+
+    const ABOUT: About = About {
+        id: "standard",
+        title: "Chess",
+        summary: "Chess (standard): the FIDE laws. Castling, en passant, promotion, check and mate; \
+             stalemate, threefold repetition, the fifty-move rule and insufficient material draw \
+             at once.\nMoves in SAN (e4, Nf3, O-O, e8=Q) or UCI (e2e4).",
+        options: "",
+        record: RecordFormat::Pgn,
+    };
+
+    fn new(_options: &Options, _seed: u64) -> Self {
+        Chess::default()
+    }
+
+    fn apply(&mut self, action: &Self::Action) -> Result<Vec<String>, ActionError> {
+        Rules::play(self, action).map(|played| played.events)
+    }
 
     fn can_win(&self, color: Color) -> bool {
         self.position.can_mate(color)

@@ -1,61 +1,150 @@
-//! Which game is played, and with which options.
+//! The list of variants, and what follows from it: [`Variant`], the
+//! variant-erased [`Action`] and the erased state behind [`crate::Game`].
+//!
+//! Adding a variant is a folder with a type that implements [`Rules`] and
+//! one line in the list below; the host, the console, the CLI, the images,
+//! `/rules` and `/help` read everything else from [`Rules::ABOUT`].
 
 use std::fmt;
 use std::str::FromStr;
 
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-/// The six games Chronomate hosts.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Variant {
+use crate::face::{About, Rules};
+use crate::{ActionError, Color, Options, Played, Status, Turn, View};
+
+/// Writes [`Variant`], [`Action`] and the erased state from the list.
+macro_rules! variants {
+    ($($(#[$doc:meta])* $name:ident => $rules:ty,)*) => {
+        /// The games Chronomate hosts.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum Variant {
+            $($(#[$doc])* $name,)*
+        }
+
+        impl Variant {
+            /// Every variant, in the order they are offered.
+            pub const ALL: &'static [Variant] = &[$(Variant::$name),*];
+
+            /// The variant's id, name, summary, options and record format.
+            pub const fn about(self) -> &'static About {
+                match self {
+                    $(Variant::$name => &<$rules as Rules>::ABOUT,)*
+                }
+            }
+        }
+
+        /// A variant's action, erased.
+        #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+        #[serde(tag = "variant", content = "action", rename_all = "lowercase")]
+        pub enum Action {
+            $($name(<$rules as Rules>::Action),)*
+        }
+
+        /// A variant's state, erased.
+        #[derive(Clone, Debug, Serialize, Deserialize)]
+        #[serde(tag = "variant", content = "state", rename_all = "lowercase")]
+        pub(crate) enum State {
+            $($name($rules),)*
+        }
+
+        impl State {
+            pub(crate) fn new(variant: Variant, options: &Options, seed: u64) -> State {
+                match variant {
+                    $(Variant::$name => State::$name(<$rules as Rules>::new(options, seed)),)*
+                }
+            }
+
+            pub(crate) fn variant(&self) -> Variant {
+                match self {
+                    $(State::$name(_) => Variant::$name,)*
+                }
+            }
+
+            pub(crate) fn turn(&self) -> Turn {
+                match self { $(State::$name(g) => g.turn(),)* }
+            }
+
+            pub(crate) fn status(&self) -> Status {
+                match self { $(State::$name(g) => g.status(),)* }
+            }
+
+            pub(crate) fn legal_actions(&self) -> Vec<String> {
+                match self {
+                    $(State::$name(g) => g.legal_actions().iter().map(|a| g.notation(a)).collect(),)*
+                }
+            }
+
+            pub(crate) fn suggest(&self, typed: &str, limit: usize) -> Vec<String> {
+                match self { $(State::$name(g) => g.suggest(typed, limit),)* }
+            }
+
+            pub(crate) fn parse(&self, text: &str) -> Result<Action, ActionError> {
+                match self { $(State::$name(g) => g.parse(text).map(Action::$name),)* }
+            }
+
+            /// `None` when the action is another variant's.
+            pub(crate) fn notation(&self, action: &Action) -> Option<String> {
+                match (self, action) {
+                    $((State::$name(g), Action::$name(a)) => Some(g.notation(a)),)*
+                    #[allow(unreachable_patterns)]
+                    _ => None,
+                }
+            }
+
+            /// `None` when the action is another variant's.
+            pub(crate) fn play(&mut self, action: &Action) -> Option<Result<Played, ActionError>> {
+                match (self, action) {
+                    $((State::$name(g), Action::$name(a)) => Some(g.play(a)),)*
+                    #[allow(unreachable_patterns)]
+                    _ => None,
+                }
+            }
+
+            pub(crate) fn view(&self) -> View {
+                match self { $(State::$name(g) => g.view(),)* }
+            }
+
+            pub(crate) fn snapshot(&self) -> View {
+                match self { $(State::$name(g) => g.snapshot(),)* }
+            }
+
+            pub(crate) fn can_win(&self, color: Color) -> bool {
+                match self { $(State::$name(g) => g.can_win(color),)* }
+            }
+
+            pub(crate) fn history_table(&self) -> Option<String> {
+                match self { $(State::$name(g) => g.history_table(),)* }
+            }
+        }
+    };
+}
+
+// The variant list: one line a variant.
+variants! {
     /// FIDE chess.
-    Standard,
+    Standard => crate::standard::Chess,
     /// Time Traveler's Chess: explosions, annihilations, stages.
-    Traveler,
+    Traveler => crate::traveler::TravelerChess,
     /// G. K. Gifford's Time Travel Chess: forward travel, kings back in time.
-    Gifford,
+    Gifford => crate::gifford::Gifford,
     /// Time Travel Chess in the Everett interpretation: branching multiverse.
-    Multiverse,
+    Multiverse => crate::multiverse::Multiverse,
     /// L. Lynn Smith's Temporal Chess on a 4x4x4 field.
-    Temporal,
+    Temporal => crate::temporal::TemporalChess,
     /// Adrian King's Many Worlds Chess: splits, merges, transfers.
-    #[serde(rename = "manyworlds")]
-    ManyWorlds,
+    ManyWorlds => crate::manyworlds::ManyWorlds,
 }
 
 impl Variant {
-    pub const ALL: [Variant; 6] = [
-        Variant::Standard,
-        Variant::Traveler,
-        Variant::Gifford,
-        Variant::Multiverse,
-        Variant::Temporal,
-        Variant::ManyWorlds,
-    ];
-
     /// The id used in commands, records and the database.
     pub const fn id(self) -> &'static str {
-        match self {
-            Variant::Standard => "standard",
-            Variant::Traveler => "traveler",
-            Variant::Gifford => "gifford",
-            Variant::Multiverse => "multiverse",
-            Variant::Temporal => "temporal",
-            Variant::ManyWorlds => "manyworlds",
-        }
+        self.about().id
     }
 
     /// The name players know the game by.
     pub const fn title(self) -> &'static str {
-        match self {
-            Variant::Standard => "Chess",
-            Variant::Traveler => "Time Traveler's Chess",
-            Variant::Gifford => "Gifford's Time Travel Chess",
-            Variant::Multiverse => "Multiverse Time Travel Chess",
-            Variant::Temporal => "Temporal Chess",
-            Variant::ManyWorlds => "Many Worlds Chess",
-        }
+        self.about().title
     }
 }
 
@@ -70,147 +159,35 @@ impl FromStr for Variant {
     fn from_str(s: &str) -> Result<Variant, UnknownVariant> {
         let wanted = s.trim().to_ascii_lowercase().replace(['-', '_', ' '], "");
         Variant::ALL
-            .into_iter()
+            .iter()
+            .copied()
             .find(|v| v.id() == wanted)
-            .ok_or_else(|| UnknownVariant(s.to_owned()))
+            .ok_or_else(|| UnknownVariant(crate::error::quote(s)))
     }
 }
 
-/// A variant id that names none of the six.
+impl Serialize for Variant {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.id())
+    }
+}
+
+impl<'de> Deserialize<'de> for Variant {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Variant, D::Error> {
+        let id = String::deserialize(deserializer)?;
+        id.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+/// A variant id that names none of the variants.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error(
-    "unknown variant {0:?}: choose one of standard, traveler, gifford, multiverse, temporal, manyworlds"
-)]
+#[error("unknown variant {0:?}: choose one of {ids}", ids = ids())]
 pub struct UnknownVariant(pub String);
 
-/// The multiverse branch limit when the challenge names none (E-6).
-pub const DEFAULT_BRANCH_LIMIT: u16 = 21;
-/// The largest multiverse branch limit a challenge may set (E-6).
-pub const MAX_BRANCH_LIMIT: u16 = 1001;
-
-/// A variant's own options, fixed when the game is created.
-///
-/// Written `key:value` (or `key=value`), separated by spaces. Each option
-/// belongs to one variant; naming it for another is an error, so a typo never
-/// silently changes a game.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct Options {
-    /// Multiverse: the odd branch limit, 1 to 1001 (E-6). `None` means 21.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub branches: Option<u16>,
-    /// Many Worlds: each board knows whose move it is (M-6).
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub turns: bool,
-}
-
-impl Options {
-    /// Reads options for `variant` from `key:value` words.
-    pub fn parse(variant: Variant, text: &str) -> Result<Options, OptionError> {
-        let mut options = Options::default();
-        for word in text.split_whitespace() {
-            let (key, value) = word
-                .split_once([':', '='])
-                .ok_or_else(|| OptionError::Malformed(word.to_owned()))?;
-            options.set(variant, key, value)?;
-        }
-        Ok(options)
-    }
-
-    /// Sets one option for `variant`, checking that it belongs to it.
-    pub fn set(&mut self, variant: Variant, key: &str, value: &str) -> Result<(), OptionError> {
-        let key = key.trim().to_ascii_lowercase();
-        let value = value.trim();
-        match key.as_str() {
-            "branches" | "branch_limit" | "limit" => {
-                expect_variant(variant, Variant::Multiverse, "branches")?;
-                let n: u16 = value
-                    .parse()
-                    .map_err(|_| OptionError::BranchLimit(value.to_owned()))?;
-                if n == 0 || n.is_multiple_of(2) || n > MAX_BRANCH_LIMIT {
-                    return Err(OptionError::BranchLimit(value.to_owned()));
-                }
-                self.branches = Some(n);
-            }
-            "turns" => {
-                expect_variant(variant, Variant::ManyWorlds, "turns")?;
-                self.turns = match value.to_ascii_lowercase().as_str() {
-                    "on" | "yes" | "true" | "1" => true,
-                    "off" | "no" | "false" | "0" => false,
-                    _ => return Err(OptionError::Switch("turns", value.to_owned())),
-                };
-            }
-            _ => return Err(OptionError::Unknown(key)),
-        }
-        Ok(())
-    }
-
-    /// The multiverse branch limit in force (E-6).
-    pub fn branch_limit(&self) -> u16 {
-        self.branches.unwrap_or(DEFAULT_BRANCH_LIMIT)
-    }
-
-    /// Checks every option belongs to `variant`.
-    pub fn validate(&self, variant: Variant) -> Result<(), OptionError> {
-        if let Some(n) = self.branches {
-            expect_variant(variant, Variant::Multiverse, "branches")?;
-            if n == 0 || n.is_multiple_of(2) || n > MAX_BRANCH_LIMIT {
-                return Err(OptionError::BranchLimit(n.to_string()));
-            }
-        }
-        if self.turns {
-            expect_variant(variant, Variant::ManyWorlds, "turns")?;
-        }
-        Ok(())
-    }
-
-    pub fn is_empty(&self) -> bool {
-        *self == Options::default()
-    }
-}
-
-impl fmt::Display for Options {
-    /// The canonical `key:value` words, empty for no options.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut words = Vec::new();
-        if let Some(n) = self.branches {
-            words.push(format!("branches:{n}"));
-        }
-        if self.turns {
-            words.push("turns:on".to_owned());
-        }
-        f.write_str(&words.join(" "))
-    }
-}
-
-fn expect_variant(variant: Variant, owner: Variant, key: &'static str) -> Result<(), OptionError> {
-    if variant == owner {
-        Ok(())
-    } else {
-        Err(OptionError::NotForVariant {
-            key,
-            owner,
-            variant,
-        })
-    }
-}
-
-/// Why options could not be read.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum OptionError {
-    #[error("cannot read option {0:?}: write key:value, like branches:21")]
-    Malformed(String),
-    #[error("unknown option {0:?}: the options are branches (multiverse) and turns (manyworlds)")]
-    Unknown(String),
-    #[error("option {key} belongs to {owner}, not {variant}")]
-    NotForVariant {
-        key: &'static str,
-        owner: Variant,
-        variant: Variant,
-    },
-    #[error("the branch limit must be an odd number from 1 to 1001, not {0:?}")]
-    BranchLimit(String),
-    #[error("option {0} is on or off, not {1:?}")]
-    Switch(&'static str, String),
+/// Every variant id, comma-separated.
+fn ids() -> String {
+    let ids: Vec<&str> = Variant::ALL.iter().map(|v| v.id()).collect();
+    ids.join(", ")
 }
 
 #[cfg(test)]
@@ -219,30 +196,21 @@ mod tests {
 
     #[test]
     fn variant_ids_round_trip() {
-        for v in Variant::ALL {
+        for &v in Variant::ALL {
             assert_eq!(v.id().parse::<Variant>(), Ok(v));
+            let json = serde_json::to_string(&v).unwrap();
+            assert_eq!(serde_json::from_str::<Variant>(&json).unwrap(), v);
         }
         assert_eq!("Many-Worlds".parse::<Variant>(), Ok(Variant::ManyWorlds));
         assert!("chess960".parse::<Variant>().is_err());
     }
 
     #[test]
-    fn options_belong_to_their_variant() {
-        let o = Options::parse(Variant::Multiverse, "branches:31").unwrap();
-        assert_eq!(o.branch_limit(), 31);
-        assert_eq!(o.to_string(), "branches:31");
-        assert_eq!(Options::parse(Variant::Multiverse, &o.to_string()), Ok(o));
-        assert!(matches!(
-            Options::parse(Variant::Standard, "branches:31"),
-            Err(OptionError::NotForVariant { .. })
-        ));
-        assert!(Options::parse(Variant::Multiverse, "branches:20").is_err());
-        assert!(Options::parse(Variant::Multiverse, "branches:1003").is_err());
-        let t = Options::parse(Variant::ManyWorlds, "turns=on").unwrap();
-        assert!(t.turns);
-        assert_eq!(
-            Options::parse(Variant::ManyWorlds, "").unwrap(),
-            Options::default()
-        );
+    fn each_variant_names_itself() {
+        for &v in Variant::ALL {
+            let state = State::new(v, &Options::default(), 0);
+            assert_eq!(state.variant(), v);
+            assert!(!v.about().summary.is_empty());
+        }
     }
 }

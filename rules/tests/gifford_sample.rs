@@ -11,6 +11,7 @@
 //!   Both are read (see `sample_as_written.txt`).
 //! - `13. Nbd2` in timeline 3: White's other knight was taken on f3, so
 //!   canonical SAN is `Nd2`.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a test fails loudly
 
 use chronomate_rules::chess::{CastlingSide, Role};
 use chronomate_rules::geometry::Square;

@@ -1,5 +1,6 @@
 //! Many Worlds Chess: a test per house rule (M-1 … M-6 of VARIANTS.md),
 //! merging and numbering, the `turns` option, notation and refusals.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a test fails loudly
 
 use chronomate_rules::manyworlds::{Action, ManyWorlds, Numeral};
 use chronomate_rules::{ActionError, Color, Game, Options, Outcome, Reason, Status, Variant};
@@ -26,7 +27,7 @@ fn labels(game: &Game) -> Vec<String> {
 
 fn illegal(result: Result<impl std::fmt::Debug, ActionError>) -> String {
     match result {
-        Err(ActionError::Illegal(m)) => m,
+        Err(ActionError::Illegal { reason: m, .. }) => m,
         other => panic!("expected an illegal action, got {other:?}"),
     }
 }

@@ -2,6 +2,7 @@
 //! (no two identical boards, numerals increasing), the record replays to
 //! the state, printed actions read back to themselves, and no text panics
 //! the parser.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a test fails loudly
 
 use chronomate_rules::manyworlds::{Action, ManyWorlds};
 use chronomate_rules::{Game, Options, Variant};

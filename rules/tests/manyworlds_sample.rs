@@ -1,5 +1,6 @@
 //! The rule text's sample opening, through the face (`Game::replay`) and the
 //! record reader.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a test fails loudly
 
 use chronomate_rules::view::{Figure, Layout};
 use chronomate_rules::{Color, Game, Options, Status, Variant, record};

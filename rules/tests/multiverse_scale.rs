@@ -9,6 +9,7 @@
 //!   mean and median: about 1.2 million actions with time travel open
 //!   (branch limit 1,001). Also `cargo bench -p chronomate-rules --bench
 //!   multiverse`.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a test fails loudly
 
 use std::time::Instant;
 

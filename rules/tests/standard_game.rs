@@ -1,5 +1,6 @@
 //! Standard chess through the face the host uses: records, results,
 //! refusals and their messages.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a test fails loudly
 
 use chronomate_rules::chess::{Piece, Role};
 use chronomate_rules::geometry::Square;

@@ -1,5 +1,6 @@
 //! Perft counts from the chessprogramming wiki's "Perft Results" page: the
 //! move generator's count of move sequences must match them exactly.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a test fails loudly
 
 use chronomate_rules::chess::{Position, perft, perft_divide};
 

@@ -1,6 +1,7 @@
 //! One test per Temporal Chess house rule (T-1 … T-9 of VARIANTS.md) and per
 //! decision taken where the rules are silent (numbered as in the module docs
 //! of `chronomate_rules::temporal`), played through the host's face.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a test fails loudly
 
 use chronomate_rules::view::{CounterKind, Figure, HighlightKind, Shape};
 use chronomate_rules::{ActionError, Color, Game, Options, Reason, Status, Variant};
@@ -22,7 +23,7 @@ fn refused(record: &[&str], action: &str) -> ActionError {
 
 fn illegal_because(record: &[&str], action: &str, words: &str) {
     match refused(record, action) {
-        ActionError::Illegal(why) => assert!(
+        ActionError::Illegal { reason: why, .. } => assert!(
             why.contains(words),
             "{action}: expected a refusal mentioning {words:?}, got {why:?}"
         ),

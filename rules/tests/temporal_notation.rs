@@ -1,5 +1,6 @@
 //! Temporal Chess notation: canonical output, lenient input, precise
 //! refusals.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a test fails loudly
 
 use chronomate_rules::{ActionError, Game, Options, Variant};
 
@@ -27,7 +28,9 @@ fn error(g: &Game, text: &str) -> ActionError {
 
 fn illegal(g: &Game, text: &str, words: &str) {
     match error(g, text) {
-        ActionError::Illegal(why) => assert!(why.contains(words), "{text:?}: {why:?}"),
+        ActionError::Illegal { reason: why, .. } => {
+            assert!(why.contains(words), "{text:?}: {why:?}")
+        }
         other => panic!("{text:?}: expected Illegal, got {other:?}"),
     }
 }

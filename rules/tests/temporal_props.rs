@@ -1,6 +1,7 @@
 //! Temporal Chess property tests: random legal play stays consistent, the
 //! record replays to the same state, notation round-trips, and no input
 //! panics the parser.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a test fails loudly
 
 use chronomate_rules::temporal::TemporalChess;
 use chronomate_rules::{Game, Options, Status, Variant};

@@ -1,5 +1,6 @@
 //! The worked examples of the rule text (Games 1 and 2) and the quiz after
 //! Game 2, replayed through the face.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a test fails loudly
 
 use chronomate_rules::traveler::{Action, TravelerChess};
 use chronomate_rules::{Color, Game, Options, Outcome, Reason, Status, Variant, record};

@@ -1,6 +1,7 @@
 //! One test per house rule of `traveler` (VARIANTS.md: TT-1 … TT-10,
 //! TT-7a). Positions in extended FEN: `*` after a letter marks a traveling
 //! man, `^` a traveled one.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a test fails loudly
 
 use chronomate_rules::chess::Role;
 use chronomate_rules::geometry::Square;
@@ -21,7 +22,7 @@ fn fen(f: &str) -> TravelerChess {
 
 fn refused(g: &TravelerChess, text: &str) -> String {
     match g.parse(text) {
-        Err(ActionError::Illegal(why)) => why,
+        Err(ActionError::Illegal { reason: why, .. }) => why,
         other => panic!("{text}: expected a refusal, got {other:?}"),
     }
 }

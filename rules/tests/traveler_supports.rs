@@ -2,6 +2,7 @@
 //! every sequence of up to three hypothetical moves, on 2,000+ positions
 //! reached by random legal play (explosions favoured, so traveling men
 //! stand about).
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a test fails loudly
 
 use chronomate_rules::Color;
 use chronomate_rules::traveler::{Action, TravelerChess};

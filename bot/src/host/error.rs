@@ -95,7 +95,7 @@ fn error_words(e: &ActionError) -> String {
         ActionError::GameOver => "the game is over".to_owned(),
         ActionError::Syntax { .. } => e.to_string(),
         ActionError::Ambiguous(m) => format!("ambiguous: {m}"),
-        ActionError::Illegal(m) => format!("illegal: {m}"),
+        ActionError::Illegal { reason, .. } => format!("illegal: {reason}"),
     }
 }
 

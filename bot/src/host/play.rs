@@ -56,7 +56,7 @@ impl Host {
         let mut after = loaded.game.clone();
         let played = after.play(text).map_err(|error| {
             let suggestions = match &error {
-                chronomate_rules::ActionError::Illegal(_) => Vec::new(),
+                chronomate_rules::ActionError::Illegal { .. } => Vec::new(),
                 _ => loaded.game.suggest(text, 6),
             };
             Refusal::Action {

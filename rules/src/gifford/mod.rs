@@ -96,7 +96,7 @@ pub use action::{Action, Arrival, Shade};
 pub use history::{Line, history_table};
 pub use state::{BACK_TRAVELS, Gifford, MAX_AHEAD, MAX_BACK, MAX_TIMELINES, ply_of};
 
-use crate::game::Rules;
+use crate::{About, Options, RecordFormat, Rules};
 use crate::{ActionError, Played, Status, Turn, View};
 
 impl Gifford {
@@ -134,6 +134,26 @@ impl Gifford {
 /// The face the host sees, through [`crate::Game`].
 impl Rules for Gifford {
     type Action = Action;
+
+    const ABOUT: About = About {
+        id: "gifford",
+        title: "Gifford's Time Travel Chess",
+        summary: "Gifford's Time Travel Chess (gifford): men next to your king may travel forward \
+             1 to 10 moves (Bf1// to 9) and arrive later as a drop ([B] a5). A king may travel \
+             forward too, or back 1 to 5 moves twice per game (K// back to 6), which opens a new \
+             timeline. A man that cannot land is lost in time; a king lost in time loses. \
+             Checkmate wins.",
+        options: "",
+        record: RecordFormat::Lines,
+    };
+
+    fn new(_options: &Options, _seed: u64) -> Self {
+        Gifford::new()
+    }
+
+    fn apply(&mut self, action: &Self::Action) -> Result<Vec<String>, ActionError> {
+        Rules::play(self, action).map(|played| played.events)
+    }
 
     fn turn(&self) -> Turn {
         Turn::single(Gifford::mover(self))

@@ -114,7 +114,7 @@ fn read_arrival(game: &Gifford, text: &str, body: &str) -> Result<Action, Action
         && let Some(due_shade) = due.shade
         && (due_shade == super::Shade::Light) != light
     {
-        return Err(ActionError::illegal(format!(
+        return Err(ActionError::illegal_untagged(format!(
             "your arriving bishop keeps to {due_shade}: write {}",
             due.tag()
         )));
@@ -141,7 +141,7 @@ fn read_travel(game: &Gifford, text: &str, left: &str, right: &str) -> Result<Ac
     }
     let n: u32 = right
         .parse()
-        .map_err(|_| ActionError::illegal(format!("there is no move {right}")))?;
+        .map_err(|_| ActionError::illegal_untagged(format!("there is no move {right}")))?;
 
     let left: String = left
         .chars()
@@ -153,12 +153,14 @@ fn read_travel(game: &Gifford, text: &str, left: &str, right: &str) -> Result<Ac
     let from = match square {
         Some(sq) => {
             let Some(piece) = board.piece_at(sq).filter(|p| p.color == us) else {
-                return Err(ActionError::illegal(format!("you have no man on {sq}")));
+                return Err(ActionError::illegal_untagged(format!(
+                    "you have no man on {sq}"
+                )));
             };
             if let Some(role) = role
                 && role != piece.role
             {
-                return Err(ActionError::illegal(format!(
+                return Err(ActionError::illegal_untagged(format!(
                     "{sq} holds your {}, not a {role}",
                     piece.role
                 )));
@@ -178,7 +180,7 @@ fn read_travel(game: &Gifford, text: &str, left: &str, right: &str) -> Result<Ac
             }
             kings
                 .single()
-                .ok_or_else(|| ActionError::illegal("you have no king on the board"))?
+                .ok_or_else(|| ActionError::illegal_untagged("you have no king on the board"))?
         }
         None => {
             return Err(syntax(
@@ -192,7 +194,7 @@ fn read_travel(game: &Gifford, text: &str, left: &str, right: &str) -> Result<Ac
     // to an earlier move goes back.
     if back || (is_king && n < game.move_number()) {
         if !is_king {
-            return Err(ActionError::illegal(
+            return Err(ActionError::illegal_untagged(
                 "only a king travels back in time (G-4)",
             ));
         }
@@ -231,6 +233,6 @@ fn read_move(game: &Gifford, text: &str, body: &str) -> Result<Action, ActionErr
     };
     mv.map(|mv| Action::Move { mv }).map_err(|e| match e {
         IllegalMove::Ambiguous { .. } => ActionError::Ambiguous(e.to_string()),
-        _ => ActionError::Illegal(e.to_string()),
+        _ => ActionError::illegal_untagged(e.to_string()),
     })
 }

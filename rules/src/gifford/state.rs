@@ -448,7 +448,7 @@ impl Gifford {
     pub(super) fn phase_refusal(&self) -> Option<ActionError> {
         let m = self.node.number();
         if self.placing {
-            return Some(ActionError::illegal(format!(
+            return Some(ActionError::illegal_untagged(format!(
                 "your king is back from the future: place it first, as your move {m} of the new timeline, with K [FTF] and an empty square (G-4)"
             )));
         }
@@ -458,7 +458,7 @@ impl Gifford {
             .drops(due)
             .first::<Square>()
             .map_or(String::new(), |sq| format!(", e.g. {} {sq}", due.tag()));
-        Some(ActionError::illegal(format!(
+        Some(ActionError::illegal_untagged(format!(
             "your {} {} arrives now, at your move {m}: placing it is your move (G-2){example}",
             due.role,
             due.tag()
@@ -476,12 +476,12 @@ impl Gifford {
         match *action {
             Action::Place { to } if self.placing => {
                 if node.board().occupied().contains(to) {
-                    return Err(ActionError::illegal(format!(
+                    return Err(ActionError::illegal_untagged(format!(
                         "{to} is taken: the king from the future is placed on an empty square (G-4)"
                     )));
                 }
                 if !node.placements().contains(to) {
-                    return Err(ActionError::illegal(format!(
+                    return Err(ActionError::illegal_untagged(format!(
                         "on {to} a king of yours would be in check (G-4)"
                     )));
                 }
@@ -490,32 +490,32 @@ impl Gifford {
             Action::Arrive { role, to } if !self.placing && node.due().is_some() => {
                 let due = node.due().copied().ok_or(ActionError::GameOver)?;
                 if role != due.role {
-                    return Err(ActionError::illegal(format!(
+                    return Err(ActionError::illegal_untagged(format!(
                         "your arrival at move {m} is your {} {}, not a {role}",
                         due.role,
                         due.tag()
                     )));
                 }
                 if node.board().occupied().contains(to) {
-                    return Err(ActionError::illegal(format!(
+                    return Err(ActionError::illegal_untagged(format!(
                         "{to} is taken: an arrival is dropped on an empty square (G-2)"
                     )));
                 }
                 if role == Role::Pawn && matches!(to.rank(), Rank::First | Rank::Eighth) {
-                    return Err(ActionError::illegal(
+                    return Err(ActionError::illegal_untagged(
                         "a pawn never arrives on the first or eighth rank (G-2)",
                     ));
                 }
                 if let Some(shade) = due.shade
                     && Shade::of(to) != shade
                 {
-                    return Err(ActionError::illegal(format!(
+                    return Err(ActionError::illegal_untagged(format!(
                         "your bishop {} keeps to {shade}: {to} is not one (G-2)",
                         due.tag()
                     )));
                 }
                 if !node.drops(&due).contains(to) {
-                    return Err(ActionError::illegal(format!(
+                    return Err(ActionError::illegal_untagged(format!(
                         "after {} {to} a king of yours would be in check (G-2)",
                         due.tag()
                     )));
@@ -529,12 +529,12 @@ impl Gifford {
                 match *action {
                     Action::Move { mv } => {
                         if matches!(mv, Move::Castle { .. }) && node.in_check() {
-                            return Err(ActionError::illegal(
+                            return Err(ActionError::illegal_untagged(
                                 "no castling while a king of yours is in check (G-5)",
                             ));
                         }
                         if !node.pos.is_legal(&mv) {
-                            return Err(ActionError::illegal(format!(
+                            return Err(ActionError::illegal_untagged(format!(
                                 "{} is not a legal move now",
                                 mv.uci()
                             )));
@@ -542,7 +542,9 @@ impl Gifford {
                         Ok(())
                     }
                     Action::Forward { from, arrival } => {
-                        let role = node.may_leave(from).map_err(ActionError::illegal)?;
+                        let role = node
+                            .may_leave(from)
+                            .map_err(ActionError::illegal_untagged)?;
                         self.check_arrival_move(role, arrival)
                     }
                     Action::Back { from, to_move } => self.check_back(from, to_move),
@@ -554,11 +556,11 @@ impl Gifford {
                             .map_or(String::new(), |a| {
                                 format!(": your next is {} at move {}", a.tag(), a.due)
                             });
-                        Err(ActionError::illegal(format!(
+                        Err(ActionError::illegal_untagged(format!(
                             "nothing of yours arrives at move {m}{next}"
                         )))
                     }
-                    Action::Place { .. } => Err(ActionError::illegal(
+                    Action::Place { .. } => Err(ActionError::illegal_untagged(
                         "no king from the future is waiting to be placed",
                     )),
                 }
@@ -572,18 +574,18 @@ impl Gifford {
         let m = node.number();
         let last = m.saturating_add(MAX_AHEAD);
         if n <= m {
-            return Err(ActionError::illegal(format!(
+            return Err(ActionError::illegal_untagged(format!(
                 "a {role} travels forward to a later move: move {} to {last} (G-1)",
                 m + 1
             )));
         }
         if n > last {
-            return Err(ActionError::illegal(format!(
+            return Err(ActionError::illegal_untagged(format!(
                 "move {n} is more than ten moves ahead: at most move {last} (G-1)"
             )));
         }
         if let Some(a) = node.arrival(node.mover(), n) {
-            return Err(ActionError::illegal(format!(
+            return Err(ActionError::illegal_untagged(format!(
                 "move number {n} is already taken by your {} {}: one arrival per move (G-1)",
                 a.role,
                 a.tag()
@@ -599,61 +601,61 @@ impl Gifford {
         let board = node.board();
         let m = node.number();
         if !kings(board, us).contains(from) {
-            return Err(ActionError::illegal(format!(
+            return Err(ActionError::illegal_untagged(format!(
                 "you have no king on {from}: only a king travels back in time (G-4)"
             )));
         }
         if let Some(k) = attacked_king(board, us) {
-            return Err(ActionError::illegal(format!(
+            return Err(ActionError::illegal_untagged(format!(
                 "no time travel while a king of yours is in check (your king on {k} is) (G-4)"
             )));
         }
         if !has_man(board, us) {
-            return Err(ActionError::illegal(
+            return Err(ActionError::illegal_untagged(
                 "a king travels back only while you have a pawn or piece on the board (G-4)",
             ));
         }
         if self.backs_used[us.index()] >= BACK_TRAVELS {
-            return Err(ActionError::illegal(
+            return Err(ActionError::illegal_untagged(
                 "no backward travel left: you have made both of yours (G-4)",
             ));
         }
         if self.timelines.len() >= MAX_TIMELINES {
-            return Err(ActionError::illegal(
+            return Err(ActionError::illegal_untagged(
                 "five timelines have arisen: no more backward travel (G-4)",
             ));
         }
         let earliest = m.saturating_sub(MAX_BACK).max(1);
         if m <= 1 {
-            return Err(ActionError::illegal(
+            return Err(ActionError::illegal_untagged(
                 "there is no earlier move of yours to go back to",
             ));
         }
         if n >= m {
-            return Err(ActionError::illegal(format!(
+            return Err(ActionError::illegal_untagged(format!(
                 "a king travels back to an earlier move: move {earliest} to {} (G-4)",
                 m - 1
             )));
         }
         if n < earliest {
-            return Err(ActionError::illegal(format!(
+            return Err(ActionError::illegal_untagged(format!(
                 "at most five moves back: move {earliest} at the earliest (G-4)"
             )));
         }
         let Some(past) = self.line_node(ply_of(n, us)) else {
-            return Err(ActionError::illegal(format!(
+            return Err(ActionError::illegal_untagged(format!(
                 "move {n} is not in this timeline's past"
             )));
         };
         if let Some(a) = past.arrival(us, n) {
-            return Err(ActionError::illegal(format!(
+            return Err(ActionError::illegal_untagged(format!(
                 "move number {n} is already taken by your {} {} arriving then: one arrival per move (G-1)",
                 a.role,
                 a.tag()
             )));
         }
         if past.placements().is_empty() {
-            return Err(ActionError::illegal(format!(
+            return Err(ActionError::illegal_untagged(format!(
                 "at your move {n} no empty square would keep your kings out of check: the king could not be placed"
             )));
         }
@@ -771,7 +773,7 @@ impl Gifford {
             let past = self
                 .line_node(ply_of(to_move, us))
                 .cloned()
-                .ok_or_else(|| ActionError::illegal("that move is not in the past"))?;
+                .ok_or_else(|| ActionError::illegal_untagged("that move is not in the past"))?;
             let end = before.after(action);
             let number = self.timelines.len() + 1;
             let event = format!(

@@ -75,12 +75,32 @@ pub use numeral::{MAX_NUMERAL, Numeral, NumeralError};
 pub use state::{Last, ManyWorlds, Mark};
 pub use world::World;
 
-use crate::game::Rules;
+use crate::{About, Options, RecordFormat, Rules};
 use crate::{ActionError, Played, Status, Turn, View};
 
 /// The face the host sees, through [`crate::Game`].
 impl Rules for ManyWorlds {
     type Action = Action;
+
+    const ABOUT: About = About {
+        id: "manyworlds",
+        title: "Many Worlds Chess",
+        summary: "Many Worlds Chess (manyworlds): a set of boards. A turn splits one board with two \
+             different moves ((VII) Nxe4 (=XII) Bd2 (=XV)); identical results merge. Or \
+             transfer a man to the same empty square of another board (Nc6 IV-VII). Kings may \
+             stand in check; capturing a king anywhere wins; no split and no transfer loses. \
+             Option turns:on gives each board its own side to move.",
+        options: "turns:on, each board knows whose move it is and only splits are allowed (M-6); off by default",
+        record: RecordFormat::Lines,
+    };
+
+    fn new(options: &Options, _seed: u64) -> Self {
+        ManyWorlds::new(options.turns)
+    }
+
+    fn apply(&mut self, action: &Self::Action) -> Result<Vec<String>, ActionError> {
+        Rules::play(self, action).map(|played| played.events)
+    }
 
     fn turn(&self) -> Turn {
         ManyWorlds::turn(self)

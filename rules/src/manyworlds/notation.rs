@@ -53,7 +53,7 @@ const SHAPES: &str = "a split is written (0) e4 (=I) d4 (=II), a transfer Nf6 II
 
 fn numeral(text: &str, whole: &str) -> Result<Numeral, ActionError> {
     Numeral::parse(text).map_err(|e| match e {
-        NumeralError::TooLarge(_) => ActionError::illegal(e.to_string()),
+        NumeralError::TooLarge(_) => ActionError::illegal_untagged(e.to_string()),
         _ => ActionError::syntax(whole, e.to_string()),
     })
 }
@@ -255,7 +255,7 @@ pub(crate) fn resolve(
     let parsed = San::from_ascii(text).map_err(|e| ActionError::syntax(text, e.to_string()))?;
     let refuse = |e: IllegalMove| match e {
         IllegalMove::Ambiguous { .. } => ActionError::Ambiguous(e.to_string()),
-        _ => ActionError::Illegal(e.to_string()),
+        _ => ActionError::illegal_untagged(e.to_string()),
     };
     let mut candidates: Vec<Move> = moves
         .iter()

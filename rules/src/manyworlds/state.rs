@@ -232,7 +232,7 @@ impl ManyWorlds {
     fn no_board(&self, n: Numeral) -> ActionError {
         let live: Vec<String> = self.boards.keys().take(12).map(|n| n.to_string()).collect();
         let more = if self.boards.len() > 12 { ", ..." } else { "" };
-        ActionError::illegal(format!(
+        ActionError::illegal_untagged(format!(
             "there is no board {n}: the boards are {}{more}",
             live.join(", ")
         ))
@@ -244,7 +244,7 @@ impl ManyWorlds {
         if let Some(side) = world.to_move()
             && side != self.to_move
         {
-            return Err(ActionError::illegal(format!(
+            return Err(ActionError::illegal_untagged(format!(
                 "it is {side}'s move on board {n}: with turns on, {} splits only boards where it is {}'s move (M-6)",
                 self.to_move, self.to_move
             )));
@@ -260,7 +260,7 @@ impl ManyWorlds {
         let world = self.splittable(board)?;
         let moves = world.moves(us);
         if moves.len() < 2 {
-            return Err(ActionError::illegal(format!(
+            return Err(ActionError::illegal_untagged(format!(
                 "{us} has {} on board {board}: a split needs two different moves (M-2)",
                 match moves.first() {
                     Some(m) => format!("only one move ({})", notation::san(&moves, m)),
@@ -286,14 +286,14 @@ impl ManyWorlds {
                 let (_, moves) = self.split_moves(board)?;
                 for mv in [first, second] {
                     if !moves.contains(&mv) {
-                        return Err(ActionError::illegal(format!(
+                        return Err(ActionError::illegal_untagged(format!(
                             "{} is not a move of {us} on board {board}",
                             mv.uci()
                         )));
                     }
                 }
                 if first == second {
-                    return Err(ActionError::illegal(format!(
+                    return Err(ActionError::illegal_untagged(format!(
                         "the two moves are the same ({}): a split needs two different moves (M-2)",
                         notation::san(&moves, &first)
                     )));
@@ -307,37 +307,41 @@ impl ManyWorlds {
                 to,
             } => {
                 if self.turns {
-                    return Err(ActionError::illegal(
+                    return Err(ActionError::illegal_untagged(
                         "with turns on, only splits are allowed: no transfers (M-6)",
                     ));
                 }
                 let source = self.boards.get(&from).ok_or_else(|| self.no_board(from))?;
                 let target = self.boards.get(&to).ok_or_else(|| self.no_board(to))?;
                 if from == to {
-                    return Err(ActionError::illegal(format!(
+                    return Err(ActionError::illegal_untagged(format!(
                         "a transfer goes to another board, not from {from} to {from}"
                     )));
                 }
                 let man = source.board().piece_at(square).ok_or_else(|| {
-                    ActionError::illegal(format!("there is no man on {square} of board {from}"))
+                    ActionError::illegal_untagged(format!(
+                        "there is no man on {square} of board {from}"
+                    ))
                 })?;
                 if man.color != us {
-                    return Err(ActionError::illegal(format!(
+                    return Err(ActionError::illegal_untagged(format!(
                         "the {} on {square} of board {from} is {}'s: you transfer only your own men",
                         man.role, man.color
                     )));
                 }
                 if man.role != role {
-                    return Err(ActionError::illegal(format!(
+                    return Err(ActionError::illegal_untagged(format!(
                         "the man on {square} of board {from} is a {}, not a {role}",
                         man.role
                     )));
                 }
                 if role == Role::King {
-                    return Err(ActionError::illegal("a king cannot transfer (M-2)"));
+                    return Err(ActionError::illegal_untagged(
+                        "a king cannot transfer (M-2)",
+                    ));
                 }
                 if let Some(there) = target.board().piece_at(square) {
-                    return Err(ActionError::illegal(format!(
+                    return Err(ActionError::illegal_untagged(format!(
                         "{square} of board {to} is taken by a {} {}: a transfer goes to an empty square (M-2)",
                         there.color, there.role
                     )));
@@ -384,8 +388,8 @@ impl ManyWorlds {
                     }
                 };
                 let on_board = |e: ActionError| match e {
-                    ActionError::Illegal(m) => {
-                        ActionError::Illegal(format!("on board {board}: {m}"))
+                    ActionError::Illegal { rule, reason } => {
+                        ActionError::illegal(rule, format!("on board {board}: {reason}"))
                     }
                     ActionError::Ambiguous(m) => {
                         ActionError::Ambiguous(format!("on board {board}: {m}"))
@@ -407,7 +411,7 @@ impl ManyWorlds {
                         if let Some(result) = result
                             && *result != actual
                         {
-                            return Err(ActionError::illegal(format!(
+                            return Err(ActionError::illegal_untagged(format!(
                                 "{written} on board {board} makes board {actual}, not {result}"
                             )));
                         }
@@ -514,7 +518,7 @@ impl ManyWorlds {
                 let source = self.remove(from).ok_or_else(|| self.no_board(from))?;
                 let target = self.remove(to).ok_or_else(|| self.no_board(to))?;
                 let Some(man) = source.board().piece_at(square) else {
-                    return Err(ActionError::illegal("nothing to transfer"));
+                    return Err(ActionError::illegal_untagged("nothing to transfer"));
                 };
                 let (s, s_merged) = self.place_changed(from, source.without(square));
                 let (t, t_merged) = self.place_changed(to, target.with(square, man));

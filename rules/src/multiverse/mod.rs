@@ -63,11 +63,31 @@ mod view;
 pub use action::{Action, BoardMove, BranchId, Destination, Travel, When};
 pub use state::Multiverse;
 
-use crate::game::Rules;
+use crate::{About, Options, RecordFormat, Rules};
 use crate::{ActionError, Played, Status, Turn, View};
 
 impl Rules for Multiverse {
     type Action = Action;
+
+    const ABOUT: About = About {
+        id: "multiverse",
+        title: "Multiverse Time Travel Chess",
+        summary: "Multiverse Time Travel Chess (multiverse): every move adds a board; a man may jump \
+             back to a past board, which forks a new branch ((L1)Nf3, >> for travel). On your \
+             turn you move once on every active branch. Past the branch limit (option \
+             branches:N, odd, 21 by default) travel stops and each board move first makes a \
+             random man vanish somewhere. Branches end like chess games; more branch wins wins.",
+        options: "branches:N, the branch limit: an odd number from 1 to 1001, 21 by default (E-6)",
+        record: RecordFormat::Lines,
+    };
+
+    fn new(options: &Options, seed: u64) -> Self {
+        Multiverse::new(options.branch_limit(), seed)
+    }
+
+    fn apply(&mut self, action: &Self::Action) -> Result<Vec<String>, ActionError> {
+        Rules::play(self, action).map(|played| played.events)
+    }
 
     fn turn(&self) -> Turn {
         Turn {

@@ -116,7 +116,7 @@ impl Multiverse {
                     let index = self.branch(id)?;
                     let now = self.branches[index].now();
                     if t != now {
-                        return Err(ActionError::illegal(format!(
+                        return Err(ActionError::illegal_untagged(format!(
                             "board moves are made on the latest board of L{id}, T{now}, not T{t}"
                         )));
                     }
@@ -146,7 +146,7 @@ impl Multiverse {
                     match pos.board().piece_at(parts.from) {
                         Some(p) if p.color == us && p.role == letter => {}
                         _ => {
-                            return Err(ActionError::illegal(format!(
+                            return Err(ActionError::illegal_untagged(format!(
                                 "you have no {letter} on {} on L{branch}",
                                 parts.from
                             )));
@@ -224,7 +224,7 @@ impl Multiverse {
     ) -> Result<Destination, ActionError> {
         match target {
             (None, Some(time)) => Ok(Destination::Past { time }),
-            (Some(l), None) if l == branch => Err(ActionError::illegal(format!(
+            (Some(l), None) if l == branch => Err(ActionError::illegal_untagged(format!(
                 "to travel in L{branch}'s own past, name the board: >>(T3)"
             ))),
             (Some(l), None) => Ok(Destination::Branch { branch: l }),
@@ -238,14 +238,14 @@ impl Multiverse {
                     let t = self.branch(l)?;
                     let now = self.branches[t].now();
                     if time != now {
-                        return Err(ActionError::illegal(format!(
+                        return Err(ActionError::illegal_untagged(format!(
                             "T{time} of L{l} is not in L{branch}'s history; trans-universe travel lands on L{l}'s latest board, T{now}"
                         )));
                     }
                     Ok(Destination::Branch { branch: l })
                 }
             }
-            (None, None) => Err(ActionError::illegal("a travel needs a target")),
+            (None, None) => Err(ActionError::illegal_untagged("a travel needs a target")),
         }
     }
 }
@@ -263,7 +263,7 @@ fn read_move(pos: &Position, san: &str, text: &str) -> Result<Move, ActionError>
 fn refusal(error: IllegalMove) -> ActionError {
     match error {
         IllegalMove::Ambiguous { .. } => ActionError::Ambiguous(error.to_string()),
-        _ => ActionError::Illegal(error.to_string()),
+        _ => ActionError::illegal_untagged(error.to_string()),
     }
 }
 

@@ -61,7 +61,7 @@ struct Arrival {
 }
 
 fn illegal(text: impl Into<String>) -> ActionError {
-    ActionError::illegal(text)
+    ActionError::illegal_untagged(text)
 }
 
 /// `L3` for branch index 2.

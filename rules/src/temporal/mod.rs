@@ -97,7 +97,7 @@ pub use movement::{Kind, attacks};
 pub use rules::{FIFTY_MOVES_PLIES, TemporalChess};
 pub use state::{Action, Event, MAX_CHECKERS, Warp};
 
-use crate::game::Rules;
+use crate::Rules;
 use crate::{ActionError, Played, Status, Turn, View};
 
 /// The face of [`TemporalChess`] outside the crate (the `Rules` trait is

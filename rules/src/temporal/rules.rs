@@ -6,10 +6,10 @@ use super::cell::Cell;
 use super::movement::{Kind, attacks, between};
 use super::notation::{self, Pattern};
 use super::state::{Action, Event, MAX_CHECKERS, Position, Transition, Warp};
-use crate::game::Rules;
 use crate::view::{
     BoardView, Counter, CounterKind, Hand, Highlight, HighlightKind, Man, Pending, Shape,
 };
+use crate::{About, Options, RecordFormat, Rules};
 use crate::{ActionError, Color, Outcome, Played, Reason, Status, Turn, View};
 
 /// Plies without a capture, drop or warp that draw (T-9): fifty moves each.
@@ -172,7 +172,7 @@ impl TemporalChess {
     fn judge(&self, action: Action) -> Result<Transition, ActionError> {
         let p = &self.pos;
         let me = p.to_move;
-        let refuse = |why: String| Err(ActionError::Illegal(why));
+        let refuse = |why: String| Err(ActionError::illegal_untagged(why));
         if p.placing_king(me)
             && !matches!(
                 action,
@@ -278,25 +278,25 @@ impl TemporalChess {
     fn refusal(&self, action: Action) -> ActionError {
         match self.judge(action) {
             Err(e) => e,
-            Ok(_) => ActionError::illegal("that action is not possible here"),
+            Ok(_) => ActionError::illegal_untagged("that action is not possible here"),
         }
     }
 
     /// T-4, T-5, T-7: the checkers are 1 to 6 and the mover has no warp.
     fn may_warp(&self, count: u8) -> Result<(), ActionError> {
         if !(1..=MAX_CHECKERS).contains(&count) {
-            return Err(ActionError::illegal(format!(
+            return Err(ActionError::illegal_untagged(format!(
                 "a warp takes 1 to {MAX_CHECKERS} checkers, not {count} (T-4, T-5)"
             )));
         }
         let me = self.pos.to_move;
         match self.pos.warps[me.index()] {
             None => Ok(()),
-            Some(Warp::Original { cell, count }) => Err(ActionError::illegal(format!(
+            Some(Warp::Original { cell, count }) => Err(ActionError::illegal_untagged(format!(
                 "one warp at a time (T-7): your original on {cell} still carries {count} red checker{}",
                 plural(count)
             ))),
-            Some(Warp::Away { cell, kind, count }) => Err(ActionError::illegal(format!(
+            Some(Warp::Away { cell, kind, count }) => Err(ActionError::illegal_untagged(format!(
                 "one warp at a time (T-7): your {kind} that disappeared on {cell} is away for {count} more turn{}",
                 plural(count)
             ))),
@@ -323,7 +323,9 @@ impl TemporalChess {
         }
         match found.len() {
             1 => Ok(found[0]),
-            0 => Err(first_error.unwrap_or_else(|| ActionError::illegal("no such action"))),
+            0 => {
+                Err(first_error.unwrap_or_else(|| ActionError::illegal_untagged("no such action")))
+            }
             _ => {
                 let names: Vec<String> = found.iter().map(|a| self.notation_of(*a)).collect();
                 Err(ActionError::Ambiguous(format!(
@@ -374,7 +376,7 @@ impl TemporalChess {
                     && c == me
                     && k != found
                 {
-                    return Err(ActionError::illegal(format!(
+                    return Err(ActionError::illegal_untagged(format!(
                         "the man on {at} is a {found}, not a {k}"
                     )));
                 }
@@ -418,25 +420,25 @@ impl TemporalChess {
                         && c == me
                         && found != k
                     {
-                        return Err(ActionError::illegal(format!(
+                        return Err(ActionError::illegal_untagged(format!(
                             "the man on {cell} is a {found}, not a {k}"
                         )));
                     }
                     return Err(match (from.cell(), men.as_slice()) {
                         (Some(cell), _) => self.refusal(make(cell)),
                         (None, [one]) => self.refusal(make(*one)),
-                        (None, []) => ActionError::illegal(format!(
+                        (None, []) => ActionError::illegal_untagged(format!(
                             "you have no {what}{} on the field",
                             from.describe()
                         )),
-                        (None, _) => ActionError::illegal(format!(
+                        (None, _) => ActionError::illegal_untagged(format!(
                             "none of your {what}s{} can reach {to}",
                             from.describe()
                         )),
                     });
                 }
                 if capture && !p.colors[(!me).index()].contains(to) {
-                    return Err(ActionError::illegal(format!(
+                    return Err(ActionError::illegal_untagged(format!(
                         "there is nothing to capture on {to}"
                     )));
                 }
@@ -500,7 +502,7 @@ impl TemporalChess {
 
 /// T-2: while `me`'s king is in hand, placing it is the only action.
 fn placement_first(me: Color) -> ActionError {
-    ActionError::illegal(format!(
+    ActionError::illegal_untagged(format!(
         "first {me} places its king on a vacant cell (T-2), like K@Bb2"
     ))
 }
@@ -536,6 +538,25 @@ fn event_words(e: Event) -> String {
 
 impl Rules for TemporalChess {
     type Action = Action;
+
+    const ABOUT: About = About {
+        id: "temporal",
+        title: "Temporal Chess",
+        summary: "Temporal Chess (temporal): a 4x4x4 field (levels A-D, cells like Bc3). Everything \
+             starts in hand: place your king, then each turn drop, move (Raumschach moves, \
+             unicorns on 3-D diagonals) or warp: a duplicate from the future, or a man sent \
+             ahead, counted down by checkers. Capturing an enemy original, or mate, wins.",
+        options: "",
+        record: RecordFormat::Lines,
+    };
+
+    fn new(_options: &Options, _seed: u64) -> Self {
+        TemporalChess::new()
+    }
+
+    fn apply(&mut self, action: &Self::Action) -> Result<Vec<String>, ActionError> {
+        Rules::play(self, action).map(|played| played.events)
+    }
 
     fn turn(&self) -> Turn {
         Turn::single(self.pos.to_move)

@@ -6,10 +6,10 @@ use std::ops::ControlFlow;
 use serde::{Deserialize, Serialize};
 
 use crate::chess::{CastlingSide, Move, MoveGen, Role, San, is_rival};
-use crate::game::Rules;
 use crate::geometry::attacks::pawn_attacks;
 use crate::geometry::{Bitboard, Square};
 use crate::view::{BoardView, Highlight, HighlightKind, Man, Shape};
+use crate::{About, Options, RecordFormat, Rules};
 use crate::{ActionError, Color, Outcome, Played, Reason, Status, Turn, View, filter_suggestions};
 
 use super::explosion;
@@ -602,10 +602,14 @@ impl TravelerChess {
                             CastlingSide::QueenSide
                         };
                         if let Err(why) = castling(pos, us, side) {
-                            return Err(ActionError::illegal(format!("cannot castle: {why}")));
+                            return Err(ActionError::illegal_untagged(format!(
+                                "cannot castle: {why}"
+                            )));
                         }
                     }
-                    return Err(ActionError::illegal("that move is not possible now"));
+                    return Err(ActionError::illegal_untagged(
+                        "that move is not possible now",
+                    ));
                 }
                 pos.after_move(&mv)
             }
@@ -617,7 +621,7 @@ impl TravelerChess {
                 match annihilation(pos, us, from, to) {
                     Some(p) if p == promotion => {}
                     _ => {
-                        return Err(ActionError::illegal(
+                        return Err(ActionError::illegal_untagged(
                             "that annihilation is not possible now (TT-5)",
                         ));
                     }
@@ -643,7 +647,7 @@ impl TravelerChess {
                     }
                 });
                 let Some(victim) = found else {
-                    return Err(ActionError::illegal(
+                    return Err(ActionError::illegal_untagged(
                         self.why_no_traveled_move(role, square, to, promotion),
                     ));
                 };
@@ -653,7 +657,7 @@ impl TravelerChess {
                     } else {
                         "an enemy resonator"
                     };
-                    return Err(ActionError::illegal(format!(
+                    return Err(ActionError::illegal_untagged(format!(
                         "in an explosion the traveled man may not capture {what}, as on {victim} (TT-4)"
                     )));
                 }
@@ -661,7 +665,7 @@ impl TravelerChess {
             }
         };
         match judge(&after, us) {
-            Verdict::Refused(r) => Err(ActionError::illegal(r.words())),
+            Verdict::Refused(r) => Err(ActionError::illegal_untagged(r.words())),
             verdict => Ok((after, verdict)),
         }
     }
@@ -672,7 +676,7 @@ impl TravelerChess {
         let pos = &self.pos;
         let us = pos.turn;
         if pos.board.occupied().contains(square) {
-            return Err(ActionError::illegal(format!(
+            return Err(ActionError::illegal_untagged(format!(
                 "{square} is not empty: an explosion square must be empty (TT-4)"
             )));
         }
@@ -682,7 +686,7 @@ impl TravelerChess {
                 crate::geometry::Rank::First | crate::geometry::Rank::Eighth
             )
         {
-            return Err(ActionError::illegal(
+            return Err(ActionError::illegal_untagged(
                 "a pawn explosion square is never on the first or last rank (TT-4)",
             ));
         }
@@ -693,7 +697,7 @@ impl TravelerChess {
             } else {
                 String::new()
             };
-            return Err(ActionError::illegal(format!(
+            return Err(ActionError::illegal_untagged(format!(
                 "no untraveled {role} of yours{or_pawn} can reach {square} within three moves, so nothing supports the explosion (TT-1)"
             )));
         }
@@ -704,7 +708,7 @@ impl TravelerChess {
                 .map(|m| pos.home(us, m))
                 .map(|s| format!("the man from {s}"))
                 .collect();
-            return Err(ActionError::illegal(format!(
+            return Err(ActionError::illegal_untagged(format!(
                 "the supports for a {role} explosion on {square} ({}) are already needed for your earlier explosions (TT-2)",
                 names.join(", ")
             )));
@@ -769,7 +773,7 @@ impl TravelerChess {
                     .man_at(from)
                     .filter(|m| m.color == us && m.stage == Stage::Untraveled)
                 else {
-                    return Err(ActionError::illegal(format!(
+                    return Err(ActionError::illegal_untagged(format!(
                         "an annihilation starts from an untraveled man of yours, and there is none on {from} (TT-5)"
                     )));
                 };
@@ -777,12 +781,12 @@ impl TravelerChess {
                     .man_at(to)
                     .filter(|m| m.color == us && m.stage == Stage::Traveling)
                 else {
-                    return Err(ActionError::illegal(format!(
+                    return Err(ActionError::illegal_untagged(format!(
                         "an annihilation ends on a traveling man of yours, and there is none on {to} (TT-5)"
                     )));
                 };
                 if role.is_some_and(|role| role != r.role) {
-                    return Err(ActionError::illegal(format!(
+                    return Err(ActionError::illegal_untagged(format!(
                         "the man on {from} is a {}",
                         r.role
                     )));
@@ -804,10 +808,10 @@ impl TravelerChess {
                             r.role
                         )
                     };
-                    return Err(ActionError::illegal(why));
+                    return Err(ActionError::illegal_untagged(why));
                 };
                 if promotion.is_some() && promotion != forced {
-                    return Err(ActionError::illegal(format!(
+                    return Err(ActionError::illegal_untagged(format!(
                         "a pawn annihilating on {to} becomes the traveling man's kind, a {} (TT-5)",
                         t.role
                     )));
@@ -829,7 +833,7 @@ impl TravelerChess {
         let us = pos.turn;
         if let San::Castle(side) = san {
             let mv = castling(pos, us, side)
-                .map_err(|why| ActionError::illegal(format!("cannot castle: {why}")))?;
+                .map_err(|why| ActionError::illegal_untagged(format!("cannot castle: {why}")))?;
             self.try_action(&Action::Move(mv))?;
             return Ok(Action::Move(mv));
         }
@@ -842,7 +846,7 @@ impl TravelerChess {
             promotion,
         } = san
         else {
-            return Err(ActionError::illegal("not a move"));
+            return Err(ActionError::illegal_untagged("not a move"));
         };
         let fits = |mv: &Move| {
             let from = mv.from();
@@ -864,7 +868,7 @@ impl TravelerChess {
                 && t.color == us
                 && t.stage == Stage::Traveling
             {
-                return Err(ActionError::illegal(format!(
+                return Err(ActionError::illegal_untagged(format!(
                     "{to} holds your own traveling {}: to annihilate it, write the resonator's square, //, {to} (TT-5)",
                     t.role
                 )));
@@ -874,7 +878,7 @@ impl TravelerChess {
             } else {
                 ""
             };
-            return Err(ActionError::illegal(format!(
+            return Err(ActionError::illegal_untagged(format!(
                 "no untraveled or traveled {role} of yours can move to {to}{hint}"
             )));
         }
@@ -887,9 +891,8 @@ impl TravelerChess {
             }
         }
         if legal.is_empty() {
-            return Err(
-                refusal.unwrap_or_else(|| ActionError::illegal("that move is not legal now"))
-            );
+            return Err(refusal
+                .unwrap_or_else(|| ActionError::illegal_untagged("that move is not legal now")));
         }
         let froms: Bitboard = legal.iter().map(|m| m.from()).collect();
         if froms.more_than_one() {
@@ -905,20 +908,20 @@ impl TravelerChess {
         }
         if legal.iter().any(|m| m.promotion().is_some()) {
             let Some(p) = promotion else {
-                return Err(ActionError::illegal(format!(
+                return Err(ActionError::illegal_untagged(format!(
                     "the pawn promotes on {to}: write {to}=Q (or =R, =B, =N)"
                 )));
             };
             legal.retain(|m| m.promotion() == Some(p));
         } else if promotion.is_some() {
-            return Err(ActionError::illegal(
+            return Err(ActionError::illegal_untagged(
                 "only a pawn reaching the last rank promotes",
             ));
         }
         legal
             .first()
             .map(|m| Action::Move(*m))
-            .ok_or_else(|| ActionError::illegal("that move is not legal now"))
+            .ok_or_else(|| ActionError::illegal_untagged("that move is not legal now"))
     }
 
     /// Reads an action leniently, refusing it with the rule it breaks.
@@ -996,7 +999,7 @@ impl TravelerChess {
         let mut notation = self.body(action);
         let status = match verdict {
             Verdict::Wins(reason) => Status::Finished(Outcome::win(mover, reason)),
-            Verdict::Refused(r) => return Err(ActionError::illegal(r.words())),
+            Verdict::Refused(r) => return Err(ActionError::illegal_untagged(r.words())),
             Verdict::Continue => {
                 let check = in_check(&after, after.turn);
                 if !has_legal_action(&after) {
@@ -1208,6 +1211,30 @@ impl TravelerChess {
 
 impl Rules for TravelerChess {
     type Action = Action;
+
+    const ABOUT: About = About {
+        id: "traveler",
+        title: "Time Traveler's Chess",
+        summary: "Time Traveler's Chess (traveler): chess where men can arrive from the future. \
+             Every man is untraveled, traveling or traveled.\n\
+             - Explosion (Nf6/e8): a traveling and a traveled copy of a man appear on an empty \
+             square, and the traveled one moves at once; some untraveled man of yours must be \
+             able to reach that square within three moves (its support).\n\
+             - Annihilation (d2//d4): an untraveled man of the same kind moves onto your \
+             traveling man and both leave the board, closing the loop.\n\
+             - Leave every traveling man resolvable: losing that (grammatical incorrectness) \
+             loses the game. Check and mate follow from who could be left kingless.",
+        options: "",
+        record: RecordFormat::Lines,
+    };
+
+    fn new(_options: &Options, _seed: u64) -> Self {
+        TravelerChess::new()
+    }
+
+    fn apply(&mut self, action: &Self::Action) -> Result<Vec<String>, ActionError> {
+        Rules::play(self, action).map(|played| played.events)
+    }
 
     fn turn(&self) -> Turn {
         Turn::single(self.pos.turn)

@@ -1,0 +1,180 @@
+//! The one face every variant shows: [`Rules`].
+//!
+//! A host, an engine or a test can be generic over [`Rules`], or hold any
+//! variant at all through [`crate::Game`], which erases the variant and
+//! keeps the record.
+
+use std::fmt;
+
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+
+use crate::{ActionError, Color, Options, Status, View};
+
+/// Whose turn it is, and where.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Turn {
+    /// The side that acts next.
+    pub color: Color,
+    /// Where that side still owes an action this turn, by board label
+    /// (multiverse branches such as `L3`). Empty for single-board play.
+    pub boards: Vec<String>,
+}
+
+impl Turn {
+    /// The turn of a variant played on one board (or one field).
+    pub fn single(color: Color) -> Turn {
+        Turn {
+            color,
+            boards: Vec::new(),
+        }
+    }
+}
+
+/// What applying an action did.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Played {
+    /// The action in canonical notation, as it goes into the record.
+    pub notation: String,
+    /// Things the rules did by themselves as a result (a man lost in time,
+    /// a collapse), in words.
+    pub events: Vec<String>,
+}
+
+/// How a variant's record is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RecordFormat {
+    /// PGN movetext: numbered SAN moves, as chess programs read them.
+    Pgn,
+    /// One action per line (the variant's actions contain spaces).
+    Lines,
+}
+
+/// What players and hosts need to know about a variant before a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct About {
+    /// The id used in commands, records and the database: `traveler`.
+    pub id: &'static str,
+    /// The name players know the game by: `Time Traveler's Chess`.
+    pub title: &'static str,
+    /// A few lines on how the game is played and written, for `/rules`.
+    pub summary: &'static str,
+    /// The options a challenge may set, as `key:value` words with their
+    /// meaning; empty when the variant has none.
+    pub options: &'static str,
+    /// How its record is written.
+    pub record: RecordFormat,
+}
+
+/// The rules of one variant, applied to a game in progress.
+///
+/// The state knows its whole past where the rules need it (repetition,
+/// time travel), so it alone decides what is legal. Actions are this
+/// variant's own type; text comes in through [`Rules::parse`] and goes out
+/// through [`Rules::notation`].
+///
+/// ```
+/// use chronomate_rules::{Options, Rules, Status};
+/// use chronomate_rules::standard::Chess;
+///
+/// let mut game = Chess::new(&Options::default(), 0);
+/// for text in ["f3", "e5", "g4", "Qh4"] {
+///     let action = game.parse(text).unwrap();
+///     game.play(&action).unwrap();
+/// }
+/// assert_eq!(game.status().outcome().unwrap().to_string(), "0-1 (checkmate)");
+/// assert!(game.legal_actions().is_empty());
+/// ```
+pub trait Rules: Clone + fmt::Debug + Send + Sync + Sized + 'static {
+    /// One action of this variant.
+    type Action: Clone + fmt::Debug + Eq + Send + Sync + Serialize + DeserializeOwned;
+
+    /// The variant's name, summary, options and record format.
+    const ABOUT: About;
+
+    /// A new game. `options` were checked to belong to this variant; the
+    /// seed feeds the variants that draw at random (multiverse collapse).
+    fn new(options: &Options, seed: u64) -> Self;
+
+    /// Whose turn it is, and where.
+    fn turn(&self) -> Turn;
+
+    /// Whether play goes on, and if not, the result.
+    fn status(&self) -> Status;
+
+    /// Every legal action now; none once the game is over.
+    fn legal_actions(&self) -> Vec<Self::Action>;
+
+    /// Reads an action, leniently, refusing illegal ones with the rule
+    /// they break.
+    fn parse(&self, text: &str) -> Result<Self::Action, ActionError>;
+
+    /// The canonical notation of a legal action in the current state.
+    fn notation(&self, action: &Self::Action) -> String;
+
+    /// Applies an action, checking that it is legal now; returns the
+    /// events the rules caused by themselves. An engine's hot path: no
+    /// notation is written.
+    fn apply(&mut self, action: &Self::Action) -> Result<Vec<String>, ActionError>;
+
+    /// Applies an action and says how the record writes it.
+    fn play(&mut self, action: &Self::Action) -> Result<Played, ActionError> {
+        let notation = self.notation(action);
+        let events = self.apply(action)?;
+        Ok(Played { notation, events })
+    }
+
+    /// The board(s) as they stand.
+    fn view(&self) -> View;
+
+    /// The whole game in one picture: every branch or timeline.
+    /// Single-board variants show their board.
+    fn snapshot(&self) -> View {
+        self.view()
+    }
+
+    /// Whether `color` could still win by some series of legal actions.
+    /// Decides a loss on time (FIDE 6.9): when the opponent cannot win at
+    /// all, running out of time draws. Variants without a material rule
+    /// say yes.
+    fn can_win(&self, _color: Color) -> bool {
+        true
+    }
+
+    /// A long-form history beyond the record, where the variant has one
+    /// (Gifford's timelines side by side). `None` when the record says it
+    /// all.
+    fn history_table(&self) -> Option<String> {
+        None
+    }
+
+    /// Up to `limit` legal actions matching what a player has typed, for
+    /// autocomplete. Variants with huge action lists override this.
+    fn suggest(&self, typed: &str, limit: usize) -> Vec<String> {
+        let all = self
+            .legal_actions()
+            .iter()
+            .map(|a| self.notation(a))
+            .collect();
+        filter_suggestions(all, typed, limit)
+    }
+}
+
+/// Orders candidates for autocomplete: prefix matches first, then those that
+/// contain what was typed, both case-insensitive; at most `limit`.
+pub fn filter_suggestions(all: Vec<String>, typed: &str, limit: usize) -> Vec<String> {
+    let typed = typed.trim().to_ascii_lowercase();
+    let (mut prefix, mut inner): (Vec<String>, Vec<String>) = (Vec::new(), Vec::new());
+    for s in all {
+        let lower = s.to_ascii_lowercase();
+        if lower.starts_with(&typed) {
+            prefix.push(s);
+        } else if lower.contains(&typed) {
+            inner.push(s);
+        }
+    }
+    prefix.append(&mut inner);
+    prefix.truncate(limit);
+    prefix
+}

@@ -1,0 +1,162 @@
+//! A variant's own options, fixed when a game is created.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use crate::Variant;
+
+/// The multiverse branch limit when the challenge names none (E-6).
+pub const DEFAULT_BRANCH_LIMIT: u16 = 21;
+/// The largest multiverse branch limit a challenge may set (E-6).
+pub const MAX_BRANCH_LIMIT: u16 = 1001;
+
+/// A variant's own options, fixed when the game is created.
+///
+/// Written `key:value` (or `key=value`), separated by spaces. Each option
+/// belongs to one variant; naming it for another is an error, so a typo never
+/// silently changes a game.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Options {
+    /// Multiverse: the odd branch limit, 1 to 1001 (E-6). `None` means 21.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub branches: Option<u16>,
+    /// Many Worlds: each board knows whose move it is (M-6).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub turns: bool,
+}
+
+impl Options {
+    /// Reads options for `variant` from `key:value` words.
+    pub fn parse(variant: Variant, text: &str) -> Result<Options, OptionError> {
+        let mut options = Options::default();
+        for word in text.split_whitespace() {
+            let (key, value) = word
+                .split_once([':', '='])
+                .ok_or_else(|| OptionError::Malformed(word.to_owned()))?;
+            options.set(variant, key, value)?;
+        }
+        Ok(options)
+    }
+
+    /// Sets one option for `variant`, checking that it belongs to it.
+    pub fn set(&mut self, variant: Variant, key: &str, value: &str) -> Result<(), OptionError> {
+        let key = key.trim().to_ascii_lowercase();
+        let value = value.trim();
+        match key.as_str() {
+            "branches" | "branch_limit" | "limit" => {
+                expect_variant(variant, Variant::Multiverse, "branches")?;
+                let n: u16 = value
+                    .parse()
+                    .map_err(|_| OptionError::BranchLimit(value.to_owned()))?;
+                if n == 0 || n.is_multiple_of(2) || n > MAX_BRANCH_LIMIT {
+                    return Err(OptionError::BranchLimit(value.to_owned()));
+                }
+                self.branches = Some(n);
+            }
+            "turns" => {
+                expect_variant(variant, Variant::ManyWorlds, "turns")?;
+                self.turns = match value.to_ascii_lowercase().as_str() {
+                    "on" | "yes" | "true" | "1" => true,
+                    "off" | "no" | "false" | "0" => false,
+                    _ => return Err(OptionError::Switch("turns", value.to_owned())),
+                };
+            }
+            _ => return Err(OptionError::Unknown(key)),
+        }
+        Ok(())
+    }
+
+    /// The multiverse branch limit in force (E-6).
+    pub fn branch_limit(&self) -> u16 {
+        self.branches.unwrap_or(DEFAULT_BRANCH_LIMIT)
+    }
+
+    /// Checks every option belongs to `variant`.
+    pub fn validate(&self, variant: Variant) -> Result<(), OptionError> {
+        if let Some(n) = self.branches {
+            expect_variant(variant, Variant::Multiverse, "branches")?;
+            if n == 0 || n.is_multiple_of(2) || n > MAX_BRANCH_LIMIT {
+                return Err(OptionError::BranchLimit(n.to_string()));
+            }
+        }
+        if self.turns {
+            expect_variant(variant, Variant::ManyWorlds, "turns")?;
+        }
+        Ok(())
+    }
+
+    pub fn is_empty(&self) -> bool {
+        *self == Options::default()
+    }
+}
+
+impl fmt::Display for Options {
+    /// The canonical `key:value` words, empty for no options.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut words = Vec::new();
+        if let Some(n) = self.branches {
+            words.push(format!("branches:{n}"));
+        }
+        if self.turns {
+            words.push("turns:on".to_owned());
+        }
+        f.write_str(&words.join(" "))
+    }
+}
+
+fn expect_variant(variant: Variant, owner: Variant, key: &'static str) -> Result<(), OptionError> {
+    if variant == owner {
+        Ok(())
+    } else {
+        Err(OptionError::NotForVariant {
+            key,
+            owner,
+            variant,
+        })
+    }
+}
+
+/// Why options could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum OptionError {
+    #[error("cannot read option {0:?}: write key:value, like branches:21")]
+    Malformed(String),
+    #[error("unknown option {0:?}: the options are branches (multiverse) and turns (manyworlds)")]
+    Unknown(String),
+    #[error("option {key} belongs to {owner}, not {variant}")]
+    NotForVariant {
+        key: &'static str,
+        owner: Variant,
+        variant: Variant,
+    },
+    #[error("the branch limit must be an odd number from 1 to 1001, not {0:?}")]
+    BranchLimit(String),
+    #[error("option {0} is on or off, not {1:?}")]
+    Switch(&'static str, String),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn options_belong_to_their_variant() {
+        let o = Options::parse(Variant::Multiverse, "branches:31").unwrap();
+        assert_eq!(o.branch_limit(), 31);
+        assert_eq!(o.to_string(), "branches:31");
+        assert_eq!(Options::parse(Variant::Multiverse, &o.to_string()), Ok(o));
+        assert!(matches!(
+            Options::parse(Variant::Standard, "branches:31"),
+            Err(OptionError::NotForVariant { .. })
+        ));
+        assert!(Options::parse(Variant::Multiverse, "branches:20").is_err());
+        assert!(Options::parse(Variant::Multiverse, "branches:1003").is_err());
+        let t = Options::parse(Variant::ManyWorlds, "turns=on").unwrap();
+        assert!(t.turns);
+        assert_eq!(
+            Options::parse(Variant::ManyWorlds, "").unwrap(),
+            Options::default()
+        );
+    }
+}
