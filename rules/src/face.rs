@@ -97,6 +97,13 @@ pub trait Rules: Clone + fmt::Debug + Send + Sync + Sized + 'static {
     /// seed feeds the variants that draw at random (multiverse collapse).
     fn new(options: &Options, seed: u64) -> Self;
 
+    /// Things the rules did by themselves as the game was created, in
+    /// words (a multiverse collapse with a branch limit of 1, E-9). A
+    /// replay reports them before the first action.
+    fn opening_events(&self) -> Vec<String> {
+        Vec::new()
+    }
+
     /// Whose turn it is, and where.
     fn turn(&self) -> Turn;
 

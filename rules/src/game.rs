@@ -83,6 +83,12 @@ impl Game {
         &self.record
     }
 
+    /// Things the rules did by themselves as the game was created (a
+    /// multiverse collapse with a branch limit of 1, E-9), in words.
+    pub fn opening_events(&self) -> Vec<String> {
+        self.state.opening_events()
+    }
+
     pub fn turn(&self) -> Turn {
         self.state.turn()
     }

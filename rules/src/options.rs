@@ -5,6 +5,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use crate::Variant;
+use crate::error::quote;
 
 /// The multiverse branch limit when the challenge names none (E-6).
 pub const DEFAULT_BRANCH_LIMIT: u16 = 21;
@@ -28,19 +29,33 @@ pub struct Options {
 
 impl Options {
     /// Reads options for `variant` from `key:value` words.
+    ///
+    /// Each option may be given once: `branches:3 branches:5` is refused
+    /// rather than taking the last, so a typo never silently wins.
     pub fn parse(variant: Variant, text: &str) -> Result<Options, OptionError> {
         let mut options = Options::default();
+        let mut seen: Vec<&'static str> = Vec::new();
         for word in text.split_whitespace() {
             let (key, value) = word
                 .split_once([':', '='])
-                .ok_or_else(|| OptionError::Malformed(word.to_owned()))?;
-            options.set(variant, key, value)?;
+                .ok_or_else(|| OptionError::Malformed(quote(word)))?;
+            let name = options.set(variant, key, value)?;
+            if seen.contains(&name) {
+                return Err(OptionError::Twice(name));
+            }
+            seen.push(name);
         }
         Ok(options)
     }
 
-    /// Sets one option for `variant`, checking that it belongs to it.
-    pub fn set(&mut self, variant: Variant, key: &str, value: &str) -> Result<(), OptionError> {
+    /// Sets one option for `variant`, checking that it belongs to it;
+    /// returns the option's canonical name.
+    pub fn set(
+        &mut self,
+        variant: Variant,
+        key: &str,
+        value: &str,
+    ) -> Result<&'static str, OptionError> {
         let key = key.trim().to_ascii_lowercase();
         let value = value.trim();
         match key.as_str() {
@@ -48,23 +63,24 @@ impl Options {
                 expect_variant(variant, Variant::Multiverse, "branches")?;
                 let n: u16 = value
                     .parse()
-                    .map_err(|_| OptionError::BranchLimit(value.to_owned()))?;
+                    .map_err(|_| OptionError::BranchLimit(quote(value)))?;
                 if n == 0 || n.is_multiple_of(2) || n > MAX_BRANCH_LIMIT {
-                    return Err(OptionError::BranchLimit(value.to_owned()));
+                    return Err(OptionError::BranchLimit(quote(value)));
                 }
                 self.branches = Some(n);
+                Ok("branches")
             }
             "turns" => {
                 expect_variant(variant, Variant::ManyWorlds, "turns")?;
                 self.turns = match value.to_ascii_lowercase().as_str() {
                     "on" | "yes" | "true" | "1" => true,
                     "off" | "no" | "false" | "0" => false,
-                    _ => return Err(OptionError::Switch("turns", value.to_owned())),
+                    _ => return Err(OptionError::Switch("turns", quote(value))),
                 };
+                Ok("turns")
             }
-            _ => return Err(OptionError::Unknown(key)),
+            _ => Err(OptionError::Unknown(quote(&key))),
         }
-        Ok(())
     }
 
     /// The multiverse branch limit in force (E-6).
@@ -134,6 +150,8 @@ pub enum OptionError {
     BranchLimit(String),
     #[error("option {0} is on or off, not {1:?}")]
     Switch(&'static str, String),
+    #[error("option {0} is given twice: give each option once")]
+    Twice(&'static str),
 }
 
 #[cfg(test)]
@@ -152,6 +170,21 @@ mod tests {
         ));
         assert!(Options::parse(Variant::Multiverse, "branches:20").is_err());
         assert!(Options::parse(Variant::Multiverse, "branches:1003").is_err());
+        assert_eq!(
+            Options::parse(Variant::Multiverse, "branches:3 branches:5"),
+            Err(OptionError::Twice("branches"))
+        );
+        assert_eq!(
+            Options::parse(Variant::Multiverse, "branches:3 limit:3"),
+            Err(OptionError::Twice("branches"))
+        );
+        assert_eq!(
+            Options::parse(Variant::ManyWorlds, "turns:on turns:off"),
+            Err(OptionError::Twice("turns"))
+        );
+        let long = "x".repeat(1_000_000);
+        let e = Options::parse(Variant::Multiverse, &format!("branches:{long}")).unwrap_err();
+        assert!(e.to_string().len() < 200, "{}", e.to_string().len());
         let t = Options::parse(Variant::ManyWorlds, "turns=on").unwrap();
         assert!(t.turns);
         assert_eq!(

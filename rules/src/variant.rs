@@ -61,6 +61,10 @@ macro_rules! variants {
                 }
             }
 
+            pub(crate) fn opening_events(&self) -> Vec<String> {
+                match self { $(State::$name(g) => g.opening_events(),)* }
+            }
+
             pub(crate) fn turn(&self) -> Turn {
                 match self { $(State::$name(g) => g.turn(),)* }
             }
