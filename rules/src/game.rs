@@ -8,7 +8,7 @@ use crate::error::quote;
 use crate::variant::State;
 use crate::{
     Action, ActionError, Color, LoadError, Options, Played, ReplayError, Rule, SetupError, Status,
-    Turn, Variant, View,
+    Turn, Variant, View, Visitor,
 };
 
 /// A game of any variant: created from (variant, options, seed), advanced by
@@ -81,6 +81,12 @@ impl Game {
     /// The actions so far, in canonical notation.
     pub fn record(&self) -> &[String] {
         &self.record
+    }
+
+    /// Runs `visitor` on the game's state as its own variant type, so that
+    /// code generic over [`crate::Rules`] can work on any game.
+    pub fn visit<V: Visitor>(&self, visitor: V) -> V::Output {
+        self.state.visit(visitor)
     }
 
     /// Things the rules did by themselves as the game was created (a

@@ -61,6 +61,10 @@ macro_rules! variants {
                 }
             }
 
+            pub(crate) fn visit<V: Visitor>(&self, visitor: V) -> V::Output {
+                match self { $(State::$name(g) => visitor.visit(g),)* }
+            }
+
             pub(crate) fn opening_events(&self) -> Vec<String> {
                 match self { $(State::$name(g) => g.opening_events(),)* }
             }
@@ -122,6 +126,13 @@ macro_rules! variants {
             }
         }
     };
+}
+
+/// Work done on a game's own variant type, whichever it is: what an
+/// engine or a tool generic over [`Rules`] hands to [`crate::Game::visit`].
+pub trait Visitor {
+    type Output;
+    fn visit<R: Rules>(self, state: &R) -> Self::Output;
 }
 
 // The variant list: one line a variant.
