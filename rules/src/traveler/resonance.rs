@@ -17,7 +17,7 @@ use crate::Color;
 use crate::chess::{Piece, Role};
 use crate::geometry::{Bitboard, Rank, Square};
 
-use super::pos::{Pos, Stage};
+use super::position::{Pos, Stage};
 
 /// TT-3: whether an untraveled `r_role` on `r` could ever annihilate a
 /// traveling `t_role` on `t`, both of `color`.
