@@ -74,8 +74,9 @@ fn tt2_an_explosion_needs_a_support_of_its_own() {
 }
 
 /// TT-3: resonators are the untraveled men that could ever annihilate a
-/// traveling man: bishops on its square colour, pawns behind it in their
-/// capture cone (any pawn for a traveling piece).
+/// traveling man: bishops on its square colour, pawns it stands strictly
+/// ahead of with fewer files aside than ranks ahead (any pawn for a
+/// traveling piece).
 #[test]
 fn tt3_resonators_follow_the_geometry() {
     // White traveling bishop on b5 (light); bishops on d3 (light), c1
@@ -84,11 +85,17 @@ fn tt3_resonators_follow_the_geometry() {
     let r = g.resonators(Color::White);
     assert!(r.contains(Square::D3) && r.contains(Square::H2));
     assert!(!r.contains(Square::C1) && !r.contains(Square::E1));
-    // A traveling pawn on d4: pawns on c2, d3, f2 are behind it in the
-    // cone; a2 is too far aside, e5 is ahead.
+    // A traveling pawn on d4: pawns on c2 and d3 can reach it (c2xd3,
+    // d3-d4); f2 stands on the edge of the cone (two files aside, two
+    // ranks behind: f2xe3xd4 ends beside it, never behind it), a2 is
+    // farther aside, e5 is ahead.
     let g = fen("4k3/8/8/4P3/3P*4/3P4/P1P2P2/4K3 w - - 0 1");
     let r = g.resonators(Color::White);
-    assert!(r.contains(Square::C2) && r.contains(Square::D3) && r.contains(Square::F2));
+    assert!(r.contains(Square::C2) && r.contains(Square::D3));
+    assert!(
+        !r.contains(Square::F2),
+        "TT-3: the edge of the cone is out of reach"
+    );
     assert!(!r.contains(Square::A2) && !r.contains(Square::E5));
 }
 
@@ -271,6 +278,46 @@ fn tt10_draws() {
         Status::Ongoing,
         "untraveled men can still explode"
     );
+}
+
+/// TT-3 (amended), TT-6, TT-7a (2): a pawn on the edge of the capture cone
+/// (as many files aside as ranks behind) is no resonator. After `h3/h4`
+/// White's traveling pawn on h3 can be annihilated by h2 alone (g2 would
+/// have to take onto h3 itself), so Black taking h2 leaves White
+/// grammatically incorrect and wins at once.
+#[test]
+fn tt3_taking_the_last_resonator_of_a_pawn_wins_the_edge_of_the_cone_does_not_count() {
+    let mut g = game(&["h3/h4", "Nf6", "a3", "Ng4", "a4"]);
+    assert_eq!(
+        g.resonators(Color::White),
+        Square::H2.bitboard(),
+        "TT-3: g2 is on the edge of h3's cone"
+    );
+    assert_eq!(play(&mut g, "Nxh2").unwrap(), "Nxh2");
+    assert!(!g.is_correct(Color::White));
+    assert_eq!(
+        g.status(),
+        Status::Finished(Outcome::win(Color::Black, Reason::GrammaticalIncorrectness))
+    );
+    assert_eq!(
+        g.status().outcome().unwrap().to_string(),
+        "0-1 (grammatical incorrectness)"
+    );
+}
+
+/// TT-3 with TT-4: the traveled man of an explosion may take a pawn on the
+/// edge of a traveling pawn's cone, since it is no resonator.
+#[test]
+fn tt3_tt4_an_explosion_may_take_a_pawn_on_the_edge_of_the_cone() {
+    let mut g = game(&["h3/h4", "a6", "a3"]);
+    assert!(!g.resonators(Color::White).contains(Square::G2));
+    assert_eq!(play(&mut g, "Bf3/xg2").unwrap(), "Bf3/xg2");
+    assert_eq!(g.status(), Status::Ongoing);
+    // h2 still resolves h3: White stays correct.
+    assert!(g.is_correct(Color::White));
+    // The resonator h2 itself stays protected.
+    let g = game(&["h3/h4", "a6", "a3"]);
+    assert_eq!(rule(&g, "Bg3/xh2"), Rule::TT_4);
 }
 
 /// TT-4 with TT-9: after a double-step annihilation an explosion's
