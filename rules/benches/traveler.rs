@@ -8,7 +8,7 @@
 use std::hint::black_box;
 
 use chronomate_rules::traveler::{Action, TravelerChess};
-use chronomate_rules::{Color, Game, Options, Variant};
+use chronomate_rules::{Color, Game, Options, Rules, Variant};
 use criterion::{Criterion, criterion_group, criterion_main};
 
 struct Rng(u64);
@@ -34,7 +34,7 @@ fn positions() -> Vec<(String, Vec<String>)> {
         let mut g = TravelerChess::new();
         let mut record = Vec::new();
         for _ in 0..20 {
-            let actions = g.actions();
+            let actions = g.legal_actions();
             if actions.is_empty() {
                 break;
             }
@@ -51,13 +51,17 @@ fn positions() -> Vec<(String, Vec<String>)> {
             } else {
                 *others[rng.below(others.len())]
             };
-            record.push(g.play_action(&a).unwrap().notation);
+            record.push(g.play(&a).unwrap().notation);
             if g.status().is_over() {
                 break;
             }
         }
         let traveling = !g.is_resolved(Color::White) || !g.is_resolved(Color::Black);
-        if !g.status().is_over() && traveling && record.len() == 20 && g.actions().len() >= 400 {
+        if !g.status().is_over()
+            && traveling
+            && record.len() == 20
+            && g.legal_actions().len() >= 400
+        {
             out.push((format!("middlegame {}", out.len() + 1), record));
         }
     }
@@ -70,11 +74,12 @@ fn bench(c: &mut Criterion) {
         let game = Game::replay(Variant::Traveler, Options::default(), 0, &record).unwrap();
         let mut g = TravelerChess::new();
         for a in &record {
-            g.play_text(a).unwrap();
+            let action = g.parse(a).unwrap();
+            g.apply(&action).unwrap();
         }
-        let n = g.actions().len();
+        let n = g.legal_actions().len();
         let explosions = g
-            .actions()
+            .legal_actions()
             .iter()
             .filter(|a| matches!(a, Action::Explosion { .. }))
             .count();
@@ -83,7 +88,7 @@ fn bench(c: &mut Criterion) {
             record.join(" ")
         );
         group.bench_function(format!("legal actions, {name} ({n})"), |b| {
-            b.iter(|| black_box(g.clone()).actions().len())
+            b.iter(|| black_box(g.clone()).legal_actions().len())
         });
         group.bench_function(format!("legal actions printed, {name} ({n})"), |b| {
             b.iter(|| black_box(game.clone()).legal_actions().len())

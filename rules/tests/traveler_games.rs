@@ -3,7 +3,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a test fails loudly
 
 use chronomate_rules::traveler::{Action, TravelerChess};
-use chronomate_rules::{Color, Game, Options, Outcome, Reason, Status, Variant, record};
+use chronomate_rules::{Color, Game, Options, Outcome, Reason, Rules, Status, Variant, record};
 
 fn replay(text: &str) -> Game {
     let actions = record::actions(Variant::Traveler, text);
@@ -13,7 +13,8 @@ fn replay(text: &str) -> Game {
 fn play(moves: &[&str]) -> TravelerChess {
     let mut g = TravelerChess::new();
     for m in moves {
-        g.play_text(m).unwrap_or_else(|e| panic!("{m}: {e}"));
+        let action = g.parse(m).unwrap_or_else(|e| panic!("{m}: {e}"));
+        g.play(&action).unwrap_or_else(|e| panic!("{m}: {e}"));
     }
     g
 }
@@ -83,7 +84,7 @@ fn game_2_quiz_four_chessmen_can_be_placed_on_c4() {
     assert!(g.is_check(Color::Black));
     let mut on_c4 = std::collections::BTreeSet::new();
     let mut onto_c4 = std::collections::BTreeSet::new();
-    for a in g.actions() {
+    for a in g.legal_actions() {
         match a {
             Action::Explosion {
                 role,
@@ -123,5 +124,6 @@ fn game_2_quiz_four_chessmen_can_be_placed_on_c4() {
     // Traveled men landing on c4 from elsewhere: the rook comes in too.
     assert!(onto_c4.contains(&Role::Rook) && onto_c4.contains(&Role::Queen));
     let mut game = g.clone();
-    assert_eq!(game.play_text("Rc6/c4").unwrap(), "Rc6/c4");
+    let rook = game.parse("Rc6/c4").unwrap();
+    assert_eq!(game.play(&rook).unwrap().notation, "Rc6/c4");
 }

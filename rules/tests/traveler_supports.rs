@@ -4,8 +4,8 @@
 //! stand about).
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a test fails loudly
 
-use chronomate_rules::Color;
 use chronomate_rules::traveler::{Action, TravelerChess};
+use chronomate_rules::{Color, Rules};
 
 struct Rng(u64);
 
@@ -23,7 +23,7 @@ impl Rng {
 
 /// A random legal action: an explosion one time in three when there is one.
 fn random_action(g: &TravelerChess, rng: &mut Rng) -> Option<Action> {
-    let actions = g.actions();
+    let actions = g.legal_actions();
     if actions.is_empty() {
         return None;
     }
@@ -61,7 +61,7 @@ fn tt1_fast_supports_agree_with_brute_force_on_2000_positions() {
             let Some(a) = random_action(&g, &mut rng) else {
                 break;
             };
-            g.play_action(&a).unwrap();
+            g.apply(&a).unwrap();
             if g.status().is_over() {
                 break;
             }

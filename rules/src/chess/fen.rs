@@ -42,6 +42,15 @@ pub enum FenError {
     FullmoveNumber(String),
     #[error(transparent)]
     Position(#[from] PositionError),
+    /// Time Traveler's Chess: a stage mark (`*` traveling, `^` traveled)
+    /// that does not follow a piece letter.
+    #[error(
+        "{0:?} marks the stage of the man just before it (* traveling, ^ traveled), so it must follow a piece letter"
+    )]
+    StageMark(char),
+    /// Time Traveler's Chess: more untraveled men than a side starts with.
+    #[error("{0} has more than 16 untraveled men: only the men of the start can be untraveled")]
+    Untraveled(Color),
 }
 
 impl Board {

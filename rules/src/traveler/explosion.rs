@@ -16,7 +16,7 @@ use crate::geometry::attacks::pawn_attacks;
 use crate::geometry::{Bitboard, Rank, Square};
 
 use super::matching::explosion_allowed;
-use super::pos::{Pos, Stage};
+use super::position::{MAX_EXPLOSIONS, Pos, Stage};
 use super::resonance::resonators;
 use super::support::{Supports, pawn_pushes};
 
@@ -69,13 +69,20 @@ pub fn traveled_moves(
 
 /// The squares an explosion of `role` may be made on now, with their
 /// candidate supports, TT-1 and TT-2 both holding.
-pub fn squares(pos: &Pos, sup: &Supports, role: Role) -> impl Iterator<Item = (Square, u16)> {
-    let us = pos.turn;
-    let records: Vec<u16> = pos.records(us).iter().map(|r| r.supports).collect();
-    let sup = *sup;
+pub fn squares<'a>(
+    pos: &Pos,
+    sup: &'a Supports,
+    role: Role,
+) -> impl Iterator<Item = (Square, u16)> + 'a {
+    let list = pos.records(pos.turn);
+    let mut records = [0u16; MAX_EXPLOSIONS];
+    for (r, out) in list.iter().zip(records.iter_mut()) {
+        *out = r.supports;
+    }
+    let len = list.len();
     sup.squares(role).into_iter().filter_map(move |square| {
         let set = sup.set_for(role, square);
-        explosion_allowed(&records, set).then_some((square, set))
+        explosion_allowed(&records[..len], set).then_some((square, set))
     })
 }
 

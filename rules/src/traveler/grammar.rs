@@ -10,7 +10,7 @@
 use crate::Color;
 
 use super::matching::all_matched;
-use super::pos::{Pos, Stage};
+use super::position::{Pos, Stage};
 use super::resonance::could_annihilate;
 
 /// TT-6: whether `color` is grammatically correct.

@@ -15,10 +15,10 @@
 
 use crate::chess::{CastlingSide, Move, Role};
 use crate::geometry::{Bitboard, Square};
-use crate::{Color, Reason};
+use crate::{ActionError, Color, Reason, Rule};
 
 use super::grammar::is_correct;
-use super::pos::{Pos, Stage};
+use super::position::{Pos, Stage};
 use super::resonance::can_annihilate_onto;
 
 /// TT-7: whether `color` is kingless.
@@ -80,7 +80,16 @@ pub enum Refusal {
 }
 
 impl Refusal {
-    pub fn words(self) -> &'static str {
+    /// The refusal, with the rule it enforces.
+    pub fn error(self) -> ActionError {
+        let rule = match self {
+            Refusal::Incorrect => Rule::TT_6,
+            Refusal::Kingless | Refusal::Check => Rule::TT_7,
+        };
+        ActionError::illegal(rule, self.words())
+    }
+
+    fn words(self) -> &'static str {
         match self {
             Refusal::Incorrect => {
                 "it would leave you grammatically incorrect: one of your traveling men could no longer be annihilated by its own untraveled man (TT-6)"

@@ -18,8 +18,13 @@
 //! - an annihilation (TT-5, `d2//d4`, `e7//e8=Q`) of a traveling man by an
 //!   untraveled resonator (TT-3).
 //!
-//! No action may leave its mover grammatically incorrect (TT-6); leaving the opponent incorrect wins. Check, kingless and
-//! resolved are TT-7's, judged in TT-7a's order.
+//! Resonators (TT-3) are the untraveled men that could ever annihilate a
+//! traveling man of their side; for a traveling pawn, only pawns it stands
+//! strictly ahead of, fewer files aside than ranks ahead, and never on the
+//! last rank. No action may leave its mover grammatically incorrect (TT-6);
+//! leaving the opponent incorrect wins. Check, kingless and resolved are
+//! TT-7's, judged in TT-7a's order. Positions can be set up in an extended
+//! FEN ([`TravelerChess::from_fen`]).
 //!
 //! # Where the rules are silent, Chronomate decides
 //!
@@ -32,7 +37,8 @@
 //! 3. Explosions list their traveled man's capture with `x` (`Bb5/xe8`),
 //!    like SAN.
 //! 4. A traveled pawn of an explosion may not take en passant right after a
-//!    double-step annihilation: it would take the enemy resonator (TT-4).
+//!    double-step annihilation: it would take the enemy resonator (TT-4
+//!    with TT-9). The refusal says so.
 //! 5. Insufficient material: the game is drawn at once only when neither
 //!    side has an untraveled man (so no explosion can ever be made again)
 //!    nor a traveling man, and the men left are a FIDE dead position (kings
@@ -53,15 +59,21 @@
 //!    also meet that check, and TT-1, which lets other men's moves free
 //!    lines, adds the queen's rook there (a7-a5, Ra6, Rc6, then `Rc6/c4`).
 
+mod action;
 mod explosion;
+mod face;
+mod fen;
 mod grammar;
 mod kings;
+mod legality;
 mod matching;
 mod notation;
-mod pos;
+mod play;
+mod position;
 mod resonance;
-mod rules;
+mod suggest;
 mod support;
+mod view;
 
-pub use pos::{ExplosionRecord, Stage, TtMan};
-pub use rules::{Action, ExplosionInfo, TravelerChess};
+pub use action::Action;
+pub use position::{ExplosionInfo, ExplosionRecord, Stage, TravelerChess, TtMan};

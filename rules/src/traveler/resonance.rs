@@ -3,9 +3,17 @@
 //! A resonator is an untraveled man R of a player who has a traveling man T
 //! that R could ever annihilate: the same kind, or R a pawn and T a piece it
 //! could promote to; and T's square geometrically reachable for R (bishop:
-//! same square colour; pawn for a traveling pawn: T ahead of it within its
-//! capture cone; a pawn for a traveling piece, and every other kind:
-//! always).
+//! same square colour; pawn for a traveling pawn: T strictly ahead of it,
+//! fewer files aside than ranks ahead, and not on the last rank; a pawn for
+//! a traveling piece, and every other kind: always). A pawn changes file
+//! only by capturing, one rank per file, and annihilates by a straight
+//! push, so a traveling pawn on the edge of its capture cone (as many
+//! files aside as ranks ahead) is out of its reach.
+//!
+//! This one geometry ([`could_annihilate`]) decides resonators (TT-3),
+//! hence the men an explosion may not take (TT-4), and grammatical
+//! correctness (TT-6); every annihilation possible now (TT-5) is one it
+//! allows.
 //!
 //! An annihilation (TT-5) is an untraveled resonator moving onto a friendly
 //! traveling man of the same kind with a move it could make if that square
@@ -17,10 +25,13 @@ use crate::Color;
 use crate::chess::{Piece, Role};
 use crate::geometry::{Bitboard, Rank, Square};
 
-use super::pos::{Pos, Stage};
+use super::position::{Pos, Stage};
 
 /// TT-3: whether an untraveled `r_role` on `r` could ever annihilate a
-/// traveling `t_role` on `t`, both of `color`.
+/// traveling `t_role` on `t`, both of `color`: same kind (a bishop on the
+/// same square colour; a pawn with `t` strictly ahead, fewer files aside
+/// than ranks ahead, not on the last rank), or a pawn for a piece it can
+/// promote to.
 pub fn could_annihilate(color: Color, r_role: Role, r: Square, t_role: Role, t: Square) -> bool {
     if r_role == t_role {
         match r_role {
@@ -28,7 +39,7 @@ pub fn could_annihilate(color: Color, r_role: Role, r: Square, t_role: Role, t: 
             Role::Pawn => {
                 let ahead = (t.rank() as i32 - r.rank() as i32) * color.fold(1, -1);
                 let aside = (t.file() as i32 - r.file() as i32).abs();
-                ahead > 0 && aside <= ahead && t.rank() != Rank::Eighth.relative_to(color)
+                ahead > 0 && aside < ahead && t.rank() != Rank::Eighth.relative_to(color)
             }
             _ => true,
         }

@@ -19,7 +19,7 @@ use crate::Color;
 use crate::chess::{Board, MoveGen, Piece, Role};
 use crate::geometry::{Bitboard, Rank, Square};
 
-use super::pos::Pos;
+use super::position::Pos;
 
 /// For each original man of the mover (by local number), for each kind,
 /// the explosion squares it supports (empty squares only, never a pawn
@@ -243,7 +243,7 @@ fn brute(
         after.play(us, &mv);
         let mut ids2 = ids;
         ids2[to.index()] = ids[from.index()];
-        ids2[from.index()] = super::pos::NO_ID;
+        ids2[from.index()] = super::position::NO_ID;
         let untraveled2 = if untraveled.contains(from) {
             untraveled.without(from).with(to)
         } else {

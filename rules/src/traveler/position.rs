@@ -1,5 +1,7 @@
-//! Stages and identities: the state of a game of Time Traveler's Chess, and
-//! how each kind of action changes it (without judging legality).
+//! The state of a game of Time Traveler's Chess: [`TravelerChess`], the
+//! game in progress, and [`Pos`], its position with stages and identities;
+//! their plain queries. How each kind of action changes a position is in
+//! `play.rs`, what is legal in `legality.rs`.
 //!
 //! Every man has a stage ([`Stage`]) and an identity that lasts the whole
 //! game: the 32 men of the start are numbered 0-15 (White, a1..h2) and
@@ -9,12 +11,206 @@
 //! can annihilate (TT-3) are always among them: a side's 16 originals are
 //! named by a 16-bit mask of their *local* numbers (identity mod 16).
 
+use std::sync::OnceLock;
+
 use serde::{Deserialize, Serialize};
 
-use crate::Color;
-use crate::chess::{Board, CastlingRights, CastlingSide, Move, Piece, Role};
+use crate::chess::{Board, CastlingRights, CastlingSide, Piece, Role};
 use crate::geometry::{Bitboard, Rank, Square};
 pub use crate::view::Stage;
+use crate::{Color, Status};
+
+use super::action::Action;
+use super::grammar::is_correct;
+use super::kings::{in_check, is_kingless, is_resolved};
+use super::matching::explosion_allowed;
+use super::play::repetition_key;
+use super::resonance::resonators;
+use super::support::{Supports, supports, supports_brute};
+
+/// A game of Time Traveler's Chess.
+#[derive(Debug, Serialize, Deserialize)]
+pub struct TravelerChess {
+    pub(super) pos: Box<Pos>,
+    /// Repetition keys since the last irreversible action, current last.
+    pub(super) history: Vec<u64>,
+    pub(super) last: Option<Action>,
+    pub(super) status: Status,
+    /// TT-1 supports of the side to move, computed on first use.
+    #[serde(skip)]
+    pub(super) supports: OnceLock<Box<Supports>>,
+}
+
+/// One explosion as the history shows it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ExplosionInfo {
+    pub color: Color,
+    pub role: Role,
+    pub square: Square,
+    /// The candidate supports recorded (TT-2), by the square each started
+    /// the game on.
+    pub supports: Vec<Square>,
+}
+
+impl Clone for TravelerChess {
+    /// A copy without the cached supports (they are recomputed on use).
+    fn clone(&self) -> TravelerChess {
+        TravelerChess {
+            pos: self.pos.clone(),
+            history: self.history.clone(),
+            last: self.last,
+            status: self.status,
+            supports: OnceLock::new(),
+        }
+    }
+}
+
+impl Default for TravelerChess {
+    fn default() -> TravelerChess {
+        TravelerChess::new()
+    }
+}
+
+impl TravelerChess {
+    /// A new game from the standard start, every man untraveled.
+    pub fn new() -> TravelerChess {
+        TravelerChess::from_pos(Pos::start())
+    }
+
+    /// A game going on from `pos`, with no past.
+    pub(super) fn from_pos(pos: Pos) -> TravelerChess {
+        TravelerChess {
+            history: vec![repetition_key(&pos)],
+            pos: Box::new(pos),
+            last: None,
+            status: Status::Ongoing,
+            supports: OnceLock::new(),
+        }
+    }
+
+    /// Actions since the last pawn move, capture, explosion or
+    /// annihilation (TT-10).
+    pub fn halfmove_clock(&self) -> u32 {
+        self.pos.halfmove
+    }
+
+    /// TT-3: `color`'s resonators now.
+    pub fn resonators(&self, color: Color) -> Bitboard {
+        resonators(&self.pos, color)
+    }
+
+    /// The action that led here, if any.
+    pub fn last_action(&self) -> Option<Action> {
+        self.last
+    }
+
+    /// The man on `square`: kind, colour, stage and identity.
+    pub fn man_at(&self, square: Square) -> Option<TtMan> {
+        self.pos.man_at(square)
+    }
+
+    /// TT-7: whether `color` is in check now.
+    pub fn is_check(&self, color: Color) -> bool {
+        in_check(&self.pos, color)
+    }
+
+    /// TT-7: whether `color` is kingless now.
+    pub fn is_kingless(&self, color: Color) -> bool {
+        is_kingless(&self.pos, color)
+    }
+
+    /// TT-7: whether `color` is resolved (no traveling man) now.
+    pub fn is_resolved(&self, color: Color) -> bool {
+        is_resolved(&self.pos, color)
+    }
+
+    /// TT-6: whether `color` is grammatically correct now.
+    pub fn is_correct(&self, color: Color) -> bool {
+        is_correct(&self.pos, color)
+    }
+
+    /// `color`'s explosions so far with their recorded supports (TT-2).
+    pub fn explosions(&self, color: Color) -> Vec<ExplosionInfo> {
+        self.pos
+            .records(color)
+            .iter()
+            .map(|r| ExplosionInfo {
+                color,
+                role: r.role,
+                square: r.square,
+                supports: (0..16u8)
+                    .filter(|m| r.supports & (1 << m) != 0)
+                    .map(|m| self.pos.home(color, m))
+                    .collect(),
+            })
+            .collect()
+    }
+
+    /// TT-1 supports of the side to move, computed once per position.
+    pub(super) fn sup(&self) -> &Supports {
+        self.supports
+            .get_or_init(|| Box::new(supports(&self.pos, self.pos.turn)))
+    }
+
+    /// TT-1: the explosion squares of `role` each original man of the side
+    /// to move supports now, by the square it started on.
+    pub fn supports(&self, role: Role) -> Vec<(Square, Bitboard)> {
+        let us = self.pos.turn;
+        let sup = self.sup();
+        (0..16u8)
+            .filter_map(|m| {
+                let squares = sup.of(m, role);
+                Some((self.pos.home(us, m), squares)).filter(|_| squares.any())
+            })
+            .collect()
+    }
+
+    /// TT-1 by brute force, as [`TravelerChess::supports`] (for tests).
+    #[doc(hidden)]
+    pub fn supports_pair(&self, color: Color) -> (String, String, bool) {
+        let fast = supports(&self.pos, color);
+        let brute = supports_brute(&self.pos, color);
+        (format!("{fast:?}"), format!("{brute:?}"), fast == brute)
+    }
+
+    /// Checks the state agrees with itself and with the rules' invariants
+    /// (for tests): consistent stages and identities, both sides
+    /// grammatically correct while play goes on, the explosion records
+    /// matchable (TT-2), the side that just moved not in check (TT-7).
+    #[doc(hidden)]
+    pub fn consistency(&self) -> Result<(), String> {
+        let pos = &self.pos;
+        pos.consistency()?;
+        for color in Color::ALL {
+            let sets: Vec<u16> = pos.records(color).iter().map(|r| r.supports).collect();
+            if let Some((last, rest)) = sets.split_last()
+                && !explosion_allowed(rest, *last)
+            {
+                return Err(format!(
+                    "{color}'s explosions cannot be matched to supports"
+                ));
+            }
+        }
+        if self.status.is_over() {
+            return Ok(());
+        }
+        let mover = pos.turn.other();
+        for color in Color::ALL {
+            if !is_correct(pos, color) {
+                return Err(format!("{color} is incorrect but play goes on"));
+            }
+        }
+        if in_check(pos, mover) {
+            return Err(format!("{mover} moved into check"));
+        }
+        if is_kingless(pos, mover) && is_resolved(pos, pos.turn) {
+            return Err(format!(
+                "{mover} is kingless while the opponent is resolved"
+            ));
+        }
+        Ok(())
+    }
+}
 
 /// No man stands here.
 pub(crate) const NO_ID: u8 = u8::MAX;
@@ -115,6 +311,15 @@ impl Pos {
         }
     }
 
+    /// A board with no man on it, otherwise as at the start.
+    pub fn empty() -> Pos {
+        let mut p = Pos::start();
+        for sq in Square::ALL {
+            p.remove(sq);
+        }
+        p
+    }
+
     /// Where the original man `local` of `color` began the game.
     pub fn home(&self, color: Color, local: u8) -> Square {
         self.homes[(color.index() * 16 + (local as usize & 15)) & 31]
@@ -209,185 +414,6 @@ impl Pos {
             .find(|sq| self.ids[sq.index()] == id)
     }
 
-    fn finish(&mut self, zeroing: bool) {
-        self.halfmove = if zeroing { 0 } else { self.halfmove + 1 };
-        if self.turn == Color::Black {
-            self.fullmove += 1;
-        }
-        self.turn = self.turn.other();
-    }
-
-    /// A pseudo-legal normal move (a move, castling or en passant) played.
-    pub fn after_move(&self, mv: &Move) -> Pos {
-        let us = self.turn;
-        let them = us.other();
-        let mut p = *self;
-        p.ep = None;
-        let mut zeroing = false;
-        match *mv {
-            Move::Normal {
-                role,
-                from,
-                to,
-                promotion,
-                ..
-            } => {
-                let Some(man) = p.remove(from) else {
-                    return p;
-                };
-                if let Some(taken) = p.remove(to) {
-                    zeroing = true;
-                    if taken.stage == Stage::Traveling {
-                        p.lost[them.index()] = true;
-                    }
-                }
-                p.put(
-                    to,
-                    TtMan {
-                        role: promotion.unwrap_or(man.role),
-                        ..man
-                    },
-                );
-                if role == Role::Pawn {
-                    zeroing = true;
-                    if mv.is_double_step() {
-                        p.ep = double_step_ep(from, to, None);
-                    }
-                }
-                p.castling = p.castling.after_touching(from).after_touching(to);
-            }
-            Move::EnPassant { from, to } => {
-                zeroing = true;
-                let Some(man) = p.remove(from) else {
-                    return p;
-                };
-                p.put(to, man);
-                match self.ep {
-                    Some(EnPassant {
-                        victim,
-                        undo: Some(id),
-                        ..
-                    }) => {
-                        // TT-9: the resonator is taken where it passed, and
-                        // the traveling pawn it annihilated is back.
-                        p.put(
-                            victim,
-                            TtMan {
-                                id,
-                                color: them,
-                                role: Role::Pawn,
-                                stage: Stage::Traveling,
-                            },
-                        );
-                    }
-                    Some(EnPassant { victim, .. }) => {
-                        if let Some(taken) = p.remove(victim)
-                            && taken.stage == Stage::Traveling
-                        {
-                            p.lost[them.index()] = true;
-                        }
-                    }
-                    None => {}
-                }
-            }
-            Move::Castle { king, rook } => {
-                let side = mv.castling_side().unwrap_or(CastlingSide::KingSide);
-                if let (Some(k), Some(r)) = (p.remove(king), p.remove(rook)) {
-                    p.put(side.king_to(us), k);
-                    p.put(side.rook_to(us), r);
-                }
-                p.castling = p.castling.without_color(us);
-            }
-        }
-        p.finish(zeroing);
-        p
-    }
-
-    /// TT-4: a traveling and a traveled `role` appear on `square`; the
-    /// traveled one moves to `to` (taking what stands there, or en passant),
-    /// becoming `promotion`. The explosion is recorded with `supports`.
-    pub fn after_explosion(
-        &self,
-        role: Role,
-        square: Square,
-        to: Square,
-        promotion: Option<Role>,
-        supports: u16,
-    ) -> Pos {
-        let us = self.turn;
-        let them = us.other();
-        let mut p = *self;
-        p.ep = None;
-        let traveling = p.next_id;
-        p.next_id = p.next_id.saturating_add(2);
-        p.put(
-            square,
-            TtMan {
-                id: traveling,
-                color: us,
-                role,
-                stage: Stage::Traveling,
-            },
-        );
-        if role == Role::Pawn
-            && to.file() != square.file()
-            && !p.board.occupied().contains(to)
-            && let Some(ep) = self.ep
-            && ep.square == to
-            && let Some(taken) = p.remove(ep.victim)
-            && taken.stage == Stage::Traveling
-        {
-            p.lost[them.index()] = true;
-        }
-        if let Some(taken) = p.remove(to)
-            && taken.stage == Stage::Traveling
-        {
-            p.lost[them.index()] = true;
-        }
-        p.put(
-            to,
-            TtMan {
-                id: traveling.saturating_add(1),
-                color: us,
-                role: promotion.unwrap_or(role),
-                stage: Stage::Traveled,
-            },
-        );
-        if role == Role::Pawn && square.index().abs_diff(to.index()) == 16 {
-            p.ep = double_step_ep(square, to, None);
-        }
-        p.castling = p.castling.after_touching(to);
-        let n = p.record_len[us.index()] as usize;
-        if n < MAX_EXPLOSIONS {
-            p.records[us.index()][n] = ExplosionRecord {
-                role,
-                square,
-                supports,
-            };
-            p.record_len[us.index()] += 1;
-        }
-        p.finish(true);
-        p
-    }
-
-    /// TT-5: the untraveled man on `from` and the traveling man on `to`
-    /// leave the board. A double step leaves an en passant chance (TT-9).
-    pub fn after_annihilation(&self, from: Square, to: Square) -> Pos {
-        let mut p = *self;
-        p.ep = None;
-        let resonator = p.remove(from);
-        let traveling = p.remove(to);
-        if let (Some(r), Some(t)) = (resonator, traveling)
-            && r.role == Role::Pawn
-            && from.index().abs_diff(to.index()) == 16
-        {
-            p.ep = double_step_ep(from, to, Some(t.id));
-        }
-        p.castling = p.castling.after_touching(from).after_touching(to);
-        p.finish(true);
-        p
-    }
-
     /// Checks that the parts of the state agree; for tests.
     pub fn consistency(&self) -> Result<(), String> {
         let occ = self.board.occupied();
@@ -430,14 +456,6 @@ impl Pos {
         }
         Ok(())
     }
-}
-
-fn double_step_ep(from: Square, to: Square, undo: Option<u8>) -> Option<EnPassant> {
-    Some(EnPassant {
-        square: Square::from_index(((from.index() + to.index()) / 2) as u32),
-        victim: to,
-        undo,
-    })
 }
 
 /// The serialized form of [`Pos`]: the men as a list.
@@ -483,10 +501,7 @@ impl From<Pos> for PosSerde {
 impl TryFrom<PosSerde> for Pos {
     type Error = String;
     fn try_from(s: PosSerde) -> Result<Pos, String> {
-        let mut p = Pos::start();
-        for sq in Square::ALL {
-            p.remove(sq);
-        }
+        let mut p = Pos::empty();
         for (sq, man) in s.men {
             p.put(sq, man);
         }

@@ -1,0 +1,67 @@
+//! Time Traveler's Chess through the one face of every variant.
+
+use crate::{About, ActionError, Options, Played, RecordFormat, Rules, Status, Turn, View};
+
+use super::action::Action;
+use super::position::TravelerChess;
+
+impl Rules for TravelerChess {
+    type Action = Action;
+
+    const ABOUT: About = About {
+        id: "traveler",
+        title: "Time Traveler's Chess",
+        summary: "Time Traveler's Chess (traveler): chess where men can arrive from the future. \
+             Every man is untraveled, traveling or traveled.\n\
+             - Explosion (Nf6/e8): a traveling and a traveled copy of a man appear on an empty \
+             square, and the traveled one moves at once; some untraveled man of yours must be \
+             able to reach that square within three moves (its support).\n\
+             - Annihilation (d2//d4): an untraveled man of the same kind moves onto your \
+             traveling man and both leave the board, closing the loop.\n\
+             - Leave every traveling man resolvable: losing that (grammatical incorrectness) \
+             loses the game. Check and mate follow from who could be left kingless.",
+        options: "",
+        record: RecordFormat::Lines,
+    };
+
+    fn new(_options: &Options, _seed: u64) -> Self {
+        TravelerChess::new()
+    }
+
+    fn turn(&self) -> Turn {
+        Turn::single(self.pos.turn)
+    }
+
+    fn status(&self) -> Status {
+        self.status
+    }
+
+    fn legal_actions(&self) -> Vec<Action> {
+        self.collect_legal()
+    }
+
+    fn parse(&self, text: &str) -> Result<Action, ActionError> {
+        self.read_action(text)
+    }
+
+    fn notation(&self, action: &Action) -> String {
+        self.written(action)
+    }
+
+    fn apply(&mut self, action: &Action) -> Result<Vec<String>, ActionError> {
+        self.advance(action).map(|_| Vec::new())
+    }
+
+    /// Judges the action once for both its notation and its effect.
+    fn play(&mut self, action: &Action) -> Result<Played, ActionError> {
+        self.advance_written(action)
+    }
+
+    fn view(&self) -> View {
+        self.board_view()
+    }
+
+    fn suggest(&self, typed: &str, limit: usize) -> Vec<String> {
+        self.suggestions(typed, limit)
+    }
+}
