@@ -436,7 +436,7 @@ impl Gifford {
 }
 
 /// G-4: the earliest move a king may go back to from move `m`.
-pub(super) fn earliest_back(m: u32) -> u32 {
+fn earliest_back(m: u32) -> u32 {
     m.saturating_sub(MAX_BACK).max(1)
 }
 
