@@ -14,7 +14,7 @@
 use std::hint::black_box;
 
 use chronomate_rules::gifford::Gifford;
-use chronomate_rules::{Game, Options, Variant};
+use chronomate_rules::{Game, Options, Rules, Variant};
 use criterion::{Criterion, criterion_group, criterion_main};
 
 const RECORD: [&str; 16] = [
@@ -37,9 +37,10 @@ const RECORD: [&str; 16] = [
 ];
 
 fn legal_actions(c: &mut Criterion) {
-    let mut g = Gifford::new();
+    let mut g = Gifford::default();
     for a in RECORD {
-        g.play_text(a).expect("the sample plays");
+        let action = g.parse(a).expect("the sample reads");
+        g.play(&action).expect("the sample plays");
     }
     assert_eq!(g.timeline_count(), 2);
     assert_eq!(g.pending().len(), 3);

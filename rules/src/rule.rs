@@ -105,6 +105,8 @@ rules! {
     T_4 => "T-4",
     /// Temporal: warps into the future.
     T_5 => "T-5",
+    /// Temporal: the countdown, and what a reappearing man captures.
+    T_6 => "T-6",
     /// Temporal: one warp at a time.
     T_7 => "T-7",
     /// Temporal: originals and check.

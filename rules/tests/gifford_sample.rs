@@ -15,10 +15,12 @@
 
 use chronomate_rules::chess::{CastlingSide, Role};
 use chronomate_rules::geometry::Square;
-use chronomate_rules::gifford::{Gifford, history_table};
+use chronomate_rules::gifford::Gifford;
 use chronomate_rules::record;
 use chronomate_rules::view::Layout;
-use chronomate_rules::{Color, Game, Options, Outcome, Reason, Status, Variant};
+use chronomate_rules::{
+    Color, Game, Options, Outcome, Played, Reason, Rule, Rules, Status, Variant,
+};
 
 const SAMPLE: &str = include_str!("data/gifford/sample.txt");
 const AS_WRITTEN: &str = include_str!("data/gifford/sample_as_written.txt");
@@ -29,11 +31,17 @@ fn actions(text: &str) -> Vec<String> {
 
 /// Plays the sample's actions up to (not including) the one at `index`.
 fn play_until(index: usize) -> Gifford {
-    let mut g = Gifford::new();
+    let mut g = Gifford::default();
     for a in &actions(SAMPLE)[..index] {
-        g.play_text(a).unwrap_or_else(|e| panic!("{a}: {e}"));
+        play_one(&mut g, a);
     }
     g
+}
+
+/// Reads and plays one action through the face.
+fn play_one(g: &mut Gifford, text: &str) -> Played {
+    let action = g.parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+    g.play(&action).unwrap_or_else(|e| panic!("{text}: {e}"))
 }
 
 fn index_of(action: &str, nth: usize) -> usize {
@@ -67,8 +75,8 @@ fn the_rule_texts_own_spellings_read_to_the_same_record() {
 #[test]
 fn timeline_1_the_bishop_is_lost_in_time_at_move_5() {
     let mut g = play_until(index_of("[P] f7+", 0));
-    assert_eq!((g.mover(), g.move_number()), (Color::White, 5));
-    let played = g.play_text("[P] f7+").unwrap();
+    assert_eq!((g.turn().color, g.move_number()), (Color::White, 5));
+    let played = play_one(&mut g, "[P] f7+");
     assert_eq!(played.events.len(), 1);
     assert!(
         played.events[0].contains("black's bishop (dark squares) due at move 5")
@@ -91,11 +99,11 @@ fn timeline_1_the_bishop_is_lost_in_time_at_move_5() {
 fn timeline_2_starts_from_blacks_move_2_as_it_stood_then() {
     let at_move_2 = play_until(index_of("f7// to 3", 0));
     let mut g = play_until(index_of("K// back to 2", 0));
-    let played = g.play_text("K// back to 2").unwrap();
+    let played = play_one(&mut g, "K// back to 2");
     assert!(played.events[0].contains("timeline 2 begins"));
     assert_eq!(g.timeline_count(), 2);
     assert!(g.placing());
-    assert_eq!((g.mover(), g.move_number()), (Color::Black, 2));
+    assert_eq!((g.turn().color, g.move_number()), (Color::Black, 2));
     // Board, rights, counters and the men away in time as they were then:
     // White's pawns due at 8 and 5, Black's bishop due at 5 again ("move 5
     // in this reality has not yet happened and the Bishop should appear").
@@ -117,7 +125,7 @@ fn timeline_2_starts_from_blacks_move_2_as_it_stood_then() {
     // The traveller is placed as Black's move 2 of the new timeline: two
     // black kings, e8 (the one that was there) and f8 (from the future).
     assert!(g.parse("Nf6").is_err());
-    g.play_text("K [FTF] f8").unwrap();
+    play_one(&mut g, "K [FTF] f8");
     let kings = g.board().by_piece(chronomate_rules::chess::Piece::new(
         Color::Black,
         Role::King,
@@ -131,18 +139,13 @@ fn timeline_2_starts_from_blacks_move_2_as_it_stood_then() {
 fn timeline_2_the_pawn_sent_on_move_2_arrives_at_g5_on_move_5() {
     let g = play_until(index_of("[P] g5", 0));
     assert_eq!(
-        (g.mover(), g.move_number(), g.timeline_count()),
+        (g.turn().color, g.move_number(), g.timeline_count()),
         (Color::White, 5, 2)
     );
     let due = g.due().unwrap();
     assert_eq!((due.role, due.from, due.due), (Role::Pawn, Square::E2, 5));
     // Only arrivals are legal: placing the pawn is White's move 5.
-    assert!(
-        g.parse("d4")
-            .unwrap_err()
-            .to_string()
-            .contains("arrives now")
-    );
+    assert_eq!(g.parse("d4").unwrap_err().rule(), Some(Rule::G_2));
     assert!(g.parse("[P] g5").is_ok());
 }
 
@@ -151,7 +154,7 @@ fn move_numbers_count_the_line_of_play_across_timelines() {
     // 1. d2// to 8 (timeline 1) arrives as White's 8th move of timeline 2.
     let g = play_until(index_of("[P] d2", 0));
     assert_eq!(
-        (g.mover(), g.move_number(), g.timeline_count()),
+        (g.turn().color, g.move_number(), g.timeline_count()),
         (Color::White, 8, 2)
     );
     let due = g.due().unwrap();
@@ -170,14 +173,14 @@ fn move_numbers_count_the_line_of_play_across_timelines() {
 fn backward_travel_counts_are_not_rolled_back() {
     let mut g = play_until(index_of("K// back to 4", 0));
     assert_eq!(g.backward_travels(Color::Black), 1);
-    g.play_text("K// back to 4").unwrap();
+    play_one(&mut g, "K// back to 4");
     // Timeline 3 returns to White's move 4, before Black's trip back was
     // ever made in it, yet each side has one travel left (the rule text:
     // "Each player only has one backward time travel use remaining").
     assert_eq!(g.timeline_count(), 3);
     assert_eq!(g.backward_travels(Color::White), 1);
     assert_eq!(g.backward_travels(Color::Black), 1);
-    assert_eq!((g.mover(), g.move_number()), (Color::White, 4));
+    assert_eq!((g.turn().color, g.move_number()), (Color::White, 4));
 }
 
 #[test]
@@ -190,7 +193,7 @@ fn timeline_3_the_king_from_the_future_and_the_king_at_home_castles() {
             .castling()
             .has(Color::White, CastlingSide::KingSide)
     );
-    g.play_text("O-O").unwrap();
+    play_one(&mut g, "O-O");
     let g = play_until(index_of("O-O-O", 0));
     assert!(g.parse("O-O-O").is_ok());
 }
@@ -198,7 +201,7 @@ fn timeline_3_the_king_from_the_future_and_the_king_at_home_castles() {
 #[test]
 fn timeline_3_white_loses_by_a_king_lost_in_time_at_move_17() {
     let mut g = play_until(index_of("Bh2+", 0));
-    let played = g.play_text("Bh2+").unwrap();
+    let played = play_one(&mut g, "Bh2+");
     assert_eq!(played.notation, "Bh2+");
     assert!(
         played.events[0].contains("white's king due at move 17 cannot be placed"),
@@ -221,7 +224,7 @@ fn timeline_3_white_loses_by_a_king_lost_in_time_at_move_17() {
 #[test]
 fn every_timeline_stays_readable() {
     let g = play_until(actions(SAMPLE).len());
-    let table = history_table(&g);
+    let table = g.history_table().unwrap();
     for needle in [
         "Timeline 1",
         "Timeline 2 (from 2...)",

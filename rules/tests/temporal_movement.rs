@@ -9,7 +9,7 @@ use std::collections::HashSet;
 
 use chronomate_rules::geometry::Bitboard;
 use chronomate_rules::temporal::{Action, Cell, Kind, TemporalChess, Warp, attacks};
-use chronomate_rules::{Color, Status};
+use chronomate_rules::{Color, Rules, Status};
 use proptest::prelude::*;
 
 type Step = (i8, i8, i8);
@@ -152,7 +152,7 @@ impl Field {
             men,
             warps: [g.warp(Color::White), g.warp(Color::Black)],
             hands: [hand(Color::White), hand(Color::Black)],
-            to_move: g.to_move(),
+            to_move: g.turn().color,
         }
     }
 
@@ -388,7 +388,7 @@ fn legal_actions_match_the_reference() {
     let (mut positions, mut away, mut originals, mut events) = (0, 0, 0, 0);
     for seed in 1..=16u64 {
         let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15));
-        let mut g = TemporalChess::new();
+        let mut g = TemporalChess::default();
         for _ in 0..70 {
             if g.status() != Status::Ongoing {
                 break;

@@ -1,6 +1,6 @@
 //! Every timeline side by side, as the rule text's sample game prints them.
 
-use super::state::Gifford;
+use super::position::{Gifford, ply_of};
 use crate::Color;
 
 /// One timeline's whole line of play, from White's first move: the part
@@ -26,7 +26,7 @@ impl Gifford {
                 Some(p) => lines[p]
                     .actions
                     .iter()
-                    .filter(|(n, c, _)| super::state::ply_of(*n, *c) < tl.start)
+                    .filter(|(n, c, _)| ply_of(*n, *c) < tl.start)
                     .cloned()
                     .collect(),
                 None => Vec::new(),
@@ -65,12 +65,12 @@ impl Gifford {
                     notes.push(format!(
                         "Timeline {}, {n}{dots} {}: {event}",
                         t + 1,
-                        ply.notation
+                        ply.notation()
                     ));
                 }
             }
         }
-        if let Some(outcome) = self.status().outcome() {
+        if let Some(outcome) = self.status.outcome() {
             notes.push(format!("Timeline {}: {outcome}", self.timelines.len()));
         }
         notes
@@ -82,7 +82,7 @@ impl Gifford {
 /// laid out; then notes on men lost in time, kings going back and the
 /// result. Each timeline shows its whole line, the moves it shares with
 /// the timeline it branched from included.
-pub fn history_table(game: &Gifford) -> String {
+pub(super) fn history_table(game: &Gifford) -> String {
     let lines = game.lines();
     let rows = lines
         .iter()

@@ -28,7 +28,8 @@
 //!   they were then; the counts of backward travels are not rolled back.
 //!   The mover then places the king (`K [FTF] f8`) on an empty square where
 //!   no king of theirs is in check, as that move of a new timeline. Old
-//!   timelines stay readable ([`history_table`], [`Gifford::snapshot`]).
+//!   timelines stay readable (the history table and the snapshot of
+//!   [`crate::Rules`]).
 //!   At most five timelines arise.
 //! - G-5 Check: any of the mover's kings attacked; with no king on the board
 //!   a player is never in check. No castling and no travel in check.
@@ -84,110 +85,19 @@
 //! check to any enemy king, `#` mate. Read leniently: `//to8`, `// To 8`,
 //! `B(f8)// to 5`, `Pd2// to 8`, `[p]e6`, `[B] a5`, `K// Back to 2`,
 //! `K // to 6` (an earlier move: back), `K[FTF] f1`, `K f3 // FTF`, `o-o`,
-//! UCI, and trailing `+ # ! ? *`.
+//! UCI, and trailing `+ # ! ? *`. A move number too long to be one is
+//! refused as out of range.
 
 mod action;
+mod face;
+mod fen;
 mod history;
+mod legality;
 mod notation;
-mod state;
+mod play;
+mod position;
 mod view;
 
 pub use action::{Action, Arrival, Shade};
-pub use history::{Line, history_table};
-pub use state::{BACK_TRAVELS, Gifford, MAX_AHEAD, MAX_BACK, MAX_TIMELINES, ply_of};
-
-use crate::{About, Options, RecordFormat, Rules};
-use crate::{ActionError, Played, Status, Turn, View};
-
-impl Gifford {
-    /// Reads an action, leniently, refusing illegal ones with the rule that
-    /// forbids them.
-    pub fn parse(&self, text: &str) -> Result<Action, ActionError> {
-        notation::parse(self, text)
-    }
-
-    /// Applies a legal action: its canonical notation and the events the
-    /// rules caused by themselves.
-    pub fn play(&mut self, action: &Action) -> Result<Played, ActionError> {
-        let (notation, events) = self.apply(action)?;
-        Ok(Played { notation, events })
-    }
-
-    /// Reads and applies an action.
-    pub fn play_text(&mut self, text: &str) -> Result<Played, ActionError> {
-        let action = self.parse(text)?;
-        self.play(&action)
-    }
-
-    /// The record so far: the canonical notation of every action in the
-    /// order played, across timelines. Replaying it rebuilds the game.
-    pub fn record(&self) -> Vec<String> {
-        // Timelines are played one after another: each one's actions all
-        // come before the next one's.
-        self.timelines
-            .iter()
-            .flat_map(|tl| tl.plies.iter().map(|p| p.notation.clone()))
-            .collect()
-    }
-}
-
-/// The face the host sees, through [`crate::Game`].
-impl Rules for Gifford {
-    type Action = Action;
-
-    const ABOUT: About = About {
-        id: "gifford",
-        title: "Gifford's Time Travel Chess",
-        summary: "Gifford's Time Travel Chess (gifford): men next to your king may travel forward \
-             1 to 10 moves (Bf1// to 9) and arrive later as a drop ([B] a5). A king may travel \
-             forward too, or back 1 to 5 moves twice per game (K// back to 6), which opens a new \
-             timeline. A man that cannot land is lost in time; a king lost in time loses. \
-             Checkmate wins.",
-        options: "",
-        record: RecordFormat::Lines,
-    };
-
-    fn new(_options: &Options, _seed: u64) -> Self {
-        Gifford::new()
-    }
-
-    fn apply(&mut self, action: &Self::Action) -> Result<Vec<String>, ActionError> {
-        Rules::play(self, action).map(|played| played.events)
-    }
-
-    fn turn(&self) -> Turn {
-        Turn::single(Gifford::mover(self))
-    }
-
-    fn status(&self) -> Status {
-        Gifford::status(self)
-    }
-
-    fn legal_actions(&self) -> Vec<Action> {
-        Gifford::legal_actions(self)
-    }
-
-    fn parse(&self, text: &str) -> Result<Action, ActionError> {
-        Gifford::parse(self, text)
-    }
-
-    fn notation(&self, action: &Action) -> String {
-        Gifford::notation(self, action)
-    }
-
-    fn play(&mut self, action: &Action) -> Result<Played, ActionError> {
-        Gifford::play(self, action)
-    }
-
-    fn view(&self) -> View {
-        Gifford::view(self)
-    }
-
-    fn snapshot(&self) -> View {
-        Gifford::snapshot(self)
-    }
-
-    fn history_table(&self) -> Option<String> {
-        Some(history_table(self))
-    }
-}
+pub use history::Line;
+pub use position::{BACK_TRAVELS, Gifford, MAX_AHEAD, MAX_BACK, MAX_TIMELINES, ply_of};

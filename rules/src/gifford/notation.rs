@@ -1,4 +1,4 @@
-//! Reading Gifford notation, leniently.
+//! Gifford notation: writing actions canonically, reading them leniently.
 //!
 //! | action              | canonical            | also read                                   |
 //! |---------------------|----------------------|---------------------------------------------|
@@ -16,19 +16,60 @@
 //! (`[B]`); if written it must be right. `K// back to n` needs the king's
 //! square only when the mover has several kings on the board.
 
-use super::action::Action;
-use super::state::Gifford;
-use crate::ActionError;
-use crate::chess::{IllegalMove, Piece, Role, San, Uci};
+use super::action::{Action, Shade, tag};
+use super::legality::move_refusal;
+use super::play::mated;
+use super::position::{Gifford, MAX_AHEAD, MAX_BACK, Node, kings};
+use crate::chess::{Piece, Role, San, Uci};
 use crate::geometry::Square;
+use crate::{ActionError, Rule};
+
+/// The canonical notation of `action`, legal in `node`, with `+` when it
+/// leaves an enemy king in check and `#` when that is mate.
+pub(super) fn write(node: &Node, action: &Action) -> String {
+    let board = node.board();
+    let body = match *action {
+        Action::Move { mv } => San::from_move(&node.pos, &mv).to_string(),
+        Action::Forward { from, arrival } => match board.role_at(from) {
+            Some(Role::Pawn) | None => format!("{from}// to {arrival}"),
+            Some(role) => format!("{}{from}// to {arrival}", role.upper_char()),
+        },
+        Action::Arrive { role, to } => {
+            let shade = node
+                .due()
+                .filter(|a| a.role == role)
+                .and_then(|a| a.shade)
+                .or_else(|| (role == Role::Bishop).then(|| Shade::of(to)));
+            format!("{} {to}", tag(role, shade))
+        }
+        Action::Back { from, to_move } => {
+            // The king's square only when it is needed to tell kings apart.
+            return if kings(board, node.mover()).more_than_one() {
+                format!("K{from}// back to {to_move}")
+            } else {
+                format!("K// back to {to_move}")
+            };
+        }
+        Action::Place { to } => format!("K [FTF] {to}"),
+    };
+    let after = node.after(action);
+    if !after.in_check() {
+        return body;
+    }
+    if mated(&after) {
+        format!("{body}#")
+    } else {
+        format!("{body}+")
+    }
+}
 
 /// Reads `text` as an action of the mover, checking it is legal now.
 pub(super) fn parse(game: &Gifford, text: &str) -> Result<Action, ActionError> {
-    if game.status().is_over() {
+    if game.status.is_over() {
         return Err(ActionError::GameOver);
     }
     let action = read(game, text)?;
-    game.check(&action)?;
+    game.check_legal(&action)?;
     Ok(action)
 }
 
@@ -112,12 +153,15 @@ fn read_arrival(game: &Gifford, text: &str, body: &str) -> Result<Action, Action
     if let (Some(light), Some(due)) = (shade, game.due())
         && due.role == Role::Bishop
         && let Some(due_shade) = due.shade
-        && (due_shade == super::Shade::Light) != light
+        && (due_shade == Shade::Light) != light
     {
-        return Err(ActionError::illegal_untagged(format!(
-            "your arriving bishop keeps to {due_shade}: write {}",
-            due.tag()
-        )));
+        return Err(ActionError::illegal(
+            Rule::G_2,
+            format!(
+                "your arriving bishop keeps to {due_shade}: write {}",
+                due.tag()
+            ),
+        ));
     }
     Ok(Action::Arrive { role, to })
 }
@@ -139,31 +183,36 @@ fn read_travel(game: &Gifford, text: &str, left: &str, right: &str) -> Result<Ac
     if right.is_empty() || !right.chars().all(|c| c.is_ascii_digit()) {
         return Err(syntax(text, SHAPE));
     }
-    let n: u32 = right
-        .parse()
-        .map_err(|_| ActionError::illegal_untagged(format!("there is no move {right}")))?;
+    // Digits only: what does not fit a u32 is far beyond any move a man
+    // may travel to.
+    let Ok(n) = right.parse::<u32>() else {
+        return Err(out_of_range(game, back));
+    };
 
     let left: String = left
         .chars()
         .filter(|c| !c.is_whitespace() && !matches!(c, '(' | ')'))
         .collect();
     let (role, square) = read_man(&left).ok_or_else(|| syntax(text, SHAPE))?;
-    let us = game.mover();
+    let us = game.node.mover();
     let board = game.board();
+    // The rule of the travel written: back (G-4) or forward (G-1).
+    let travel = if back { Rule::G_4 } else { Rule::G_1 };
     let from = match square {
         Some(sq) => {
             let Some(piece) = board.piece_at(sq).filter(|p| p.color == us) else {
-                return Err(ActionError::illegal_untagged(format!(
-                    "you have no man on {sq}"
-                )));
+                return Err(ActionError::illegal(
+                    travel,
+                    format!("you have no man on {sq}"),
+                ));
             };
             if let Some(role) = role
                 && role != piece.role
             {
-                return Err(ActionError::illegal_untagged(format!(
-                    "{sq} holds your {}, not a {role}",
-                    piece.role
-                )));
+                return Err(ActionError::illegal(
+                    travel,
+                    format!("{sq} holds your {}, not a {role}", piece.role),
+                ));
             }
             sq
         }
@@ -178,9 +227,12 @@ fn read_travel(game: &Gifford, text: &str, left: &str, right: &str) -> Result<Ac
                     first.map_or(String::new(), |s| s.to_string())
                 )));
             }
-            kings
-                .single()
-                .ok_or_else(|| ActionError::illegal_untagged("you have no king on the board"))?
+            kings.single().ok_or_else(|| {
+                ActionError::illegal(
+                    if back { Rule::G_4 } else { Rule::G_3 },
+                    "you have no king on the board",
+                )
+            })?
         }
         None => {
             return Err(syntax(
@@ -194,7 +246,8 @@ fn read_travel(game: &Gifford, text: &str, left: &str, right: &str) -> Result<Ac
     // to an earlier move goes back.
     if back || (is_king && n < game.move_number()) {
         if !is_king {
-            return Err(ActionError::illegal_untagged(
+            return Err(ActionError::illegal(
+                Rule::G_4,
                 "only a king travels back in time (G-4)",
             ));
         }
@@ -231,8 +284,28 @@ fn read_move(game: &Gifford, text: &str, body: &str) -> Result<Action, ActionErr
         let san = San::from_ascii(body).map_err(|e| syntax(text, &e.to_string()))?;
         san.to_move(pos)
     };
-    mv.map(|mv| Action::Move { mv }).map_err(|e| match e {
-        IllegalMove::Ambiguous { .. } => ActionError::Ambiguous(e.to_string()),
-        _ => ActionError::illegal_untagged(e.to_string()),
-    })
+    mv.map(|mv| Action::Move { mv }).map_err(move_refusal)
+}
+
+/// A move number too long to be one (`Bf1// to 99999999999999999999999`):
+/// out of range, with the range the travel written allows. The number
+/// itself is not repeated: it may be millions of digits long.
+fn out_of_range(game: &Gifford, back: bool) -> ActionError {
+    if back {
+        return ActionError::illegal(
+            Rule::G_4,
+            format!(
+                "that move number is out of range: a king travels back 1 to {MAX_BACK} moves (G-4)"
+            ),
+        );
+    }
+    let m = game.move_number();
+    ActionError::illegal(
+        Rule::G_1,
+        format!(
+            "that move number is out of range: a man travels forward to move {} to {} (G-1)",
+            m.saturating_add(1),
+            m.saturating_add(MAX_AHEAD)
+        ),
+    )
 }

@@ -2,7 +2,7 @@
 //! men away in time beside it, and every timeline in rows.
 
 use super::action::Action;
-use super::state::{BACK_TRAVELS, Gifford, MAX_TIMELINES, Node};
+use super::position::{BACK_TRAVELS, Gifford, MAX_TIMELINES, Node};
 use crate::chess::{Piece, Role};
 use crate::geometry::Square;
 use crate::view::{
@@ -70,16 +70,16 @@ impl Gifford {
     /// Lines under the boards: travels left, timelines, what is owed now.
     fn notes(&self) -> Vec<String> {
         let mut notes = Vec::new();
-        if !self.status().is_over() {
+        if !self.status.is_over() {
             if self.placing() {
                 notes.push(format!(
                     "{} places the king back from the future: K [FTF] square",
-                    self.mover()
+                    self.node.mover()
                 ));
             } else if let Some(due) = self.due() {
                 notes.push(format!(
                     "{} must place the {} arriving now: {} square",
-                    self.mover(),
+                    self.node.mover(),
                     due.role,
                     due.tag()
                 ));
@@ -99,28 +99,28 @@ impl Gifford {
 
     fn title(&self) -> String {
         let t = self.timeline_count();
-        match self.status() {
+        match self.status {
             Status::Ongoing => format!(
                 "Timeline {t} · move {} · {} to move",
                 self.move_number(),
-                self.mover()
+                self.node.mover()
             ),
             Status::Finished(outcome) => format!("Timeline {t} · {outcome}"),
         }
     }
 
     /// The present board, with the men away in time beside it.
-    pub fn view(&self) -> View {
+    pub(super) fn present_view(&self) -> View {
         let last = self.timelines.last().and_then(|tl| tl.plies.last());
         let mut board = board_view(&self.node, last.map(|p| &p.action));
-        board.caption = self.status().outcome().map(|o| o.to_string());
+        board.caption = self.status.outcome().map(|o| o.to_string());
         board.label = Some(format!(
             "T{} move {}",
             self.timeline_count(),
             self.move_number()
         ));
-        board.to_move = (!self.status().is_over()).then_some(self.mover());
-        board.owed = !self.status().is_over();
+        board.to_move = (!self.status.is_over()).then_some(self.node.mover());
+        board.owed = !self.status.is_over();
         board.current = true;
         View {
             title: Some(self.title()),
@@ -139,7 +139,7 @@ impl Gifford {
     /// the position before each of its actions, then where it stands (the
     /// present, marked `current`) or where it was left (dimmed, with the
     /// king's trip back as an arrow to the new timeline's first board).
-    pub fn snapshot(&self) -> View {
+    pub(super) fn timelines_view(&self) -> View {
         let mut boards: Vec<BoardView> = Vec::new();
         let mut arrows = Vec::new();
         // For each timeline, the index of its first board and of its last.
@@ -177,14 +177,14 @@ impl Gifford {
                 b.column = tl.start + tl.plies.len() as u32;
                 b.label = Some(format!("T{} move {}", t + 1, node.number()));
                 if present {
-                    b.caption = self.status().outcome().map(|o| o.to_string());
+                    b.caption = self.status.outcome().map(|o| o.to_string());
                     b.current = true;
-                    b.to_move = (!self.status().is_over()).then_some(node.mover());
-                    b.owed = !self.status().is_over();
-                    b.ended = self.status().outcome().map(|o| o.to_string());
+                    b.to_move = (!self.status.is_over()).then_some(node.mover());
+                    b.owed = !self.status.is_over();
+                    b.ended = self.status.outcome().map(|o| o.to_string());
                 } else {
                     let why = tl.plies.last().map_or(String::from("left"), |p| {
-                        format!("{}: timeline {} begins", p.notation, t + 2)
+                        format!("{}: timeline {} begins", p.notation(), t + 2)
                     });
                     b.caption = Some(why.clone());
                     b.ended = Some(why);

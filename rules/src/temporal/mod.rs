@@ -80,58 +80,32 @@
 //! 13. A disappeared king due back this turn must not return into check; if
 //!     every action leaves it so, its side has no legal action and, its king
 //!     being away (T-8), is not in check: stalemate.
+//! 14. An original may warp a duplicate from the future even while it is
+//!     pinned: the original stays on its cell (T-4), so nothing is exposed.
+//!     Only what the turn leads to is judged (decision 4), and the pinned
+//!     man still shields its king.
 //!
 //! # Notation
 //!
-//! See [`notation`]: `K@Bb2`, `NAb1-Cc2`, `NAb1xCc2`, `NAb1~Cc2/3`,
-//! `NBb2^4`, lenient input (`NCc2`, `Ab1-Cc2`, ...).
+//! `K@Bb2` (drop), `NAb1-Cc2` (move), `NAb1xCc2` (capture), `NAb1~Cc2/3`
+//! (warp from the future, 3 red checkers), `NBb2^4` (warp into the future,
+//! 4 black checkers), with `+` for check and `#` for mate. Read leniently
+//! (`NCc2`, `Ab1-Cc2`, `n ab1 - cc2`, ...), as the players' page lists. A
+//! count of checkers outside 1 to 6, however many digits, is refused by the
+//! warp's rule (T-4, T-5).
 
+mod action;
 mod cell;
+mod face;
+mod legality;
 pub mod movement;
-pub mod notation;
-mod rules;
-mod state;
+mod notation;
+mod play;
+mod position;
+mod view;
 
+pub use action::{Action, MAX_CHECKERS};
 pub use cell::{BadCell, Cell, DIRECTIONS, KNIGHT_LEAPS, Step};
 pub use movement::{Kind, attacks};
-pub use rules::{FIFTY_MOVES_PLIES, TemporalChess};
-pub use state::{Action, Event, MAX_CHECKERS, Warp};
-
-use crate::Rules;
-use crate::{ActionError, Played, Status, Turn, View};
-
-/// The face of [`TemporalChess`] outside the crate (the `Rules` trait is
-/// crate-private): for tests, benches and tools.
-impl TemporalChess {
-    pub fn turn(&self) -> Turn {
-        Rules::turn(self)
-    }
-
-    pub fn status(&self) -> Status {
-        Rules::status(self)
-    }
-
-    /// Every legal action now; empty once the game is over.
-    pub fn legal_actions(&self) -> Vec<Action> {
-        Rules::legal_actions(self)
-    }
-
-    /// Reads an action leniently, refusing illegal ones with their rule.
-    pub fn parse(&self, text: &str) -> Result<Action, ActionError> {
-        Rules::parse(self, text)
-    }
-
-    /// The canonical notation of a legal action.
-    pub fn notation(&self, action: &Action) -> String {
-        Rules::notation(self, action)
-    }
-
-    /// Applies an action, checking it is legal.
-    pub fn play(&mut self, action: &Action) -> Result<Played, ActionError> {
-        Rules::play(self, action)
-    }
-
-    pub fn view(&self) -> View {
-        Rules::view(self)
-    }
-}
+pub use play::{Event, FIFTY_MOVES_PLIES};
+pub use position::{TemporalChess, Warp};

@@ -27,13 +27,44 @@
 
 use std::fmt::Write;
 
+use super::action::Action;
 use super::cell::{Cell, file_of, level_of, rank_of};
+use super::legality::placement_first;
 use super::movement::Kind;
-use super::state::{Action, Position};
-use crate::ActionError;
+use super::play::Transition;
+use super::position::{Position, TemporalChess};
+use crate::{ActionError, Color, Rule, quote};
+
+/// The canonical text of `action`, legal in `pos`, with `+` when it leaves
+/// the opponent in check and `#` when that is mate.
+pub(super) fn write(pos: &Position, action: Action) -> String {
+    match pos.legal_transition(action) {
+        Some(t) => write_turn(pos, action, &t),
+        None => base(pos, action),
+    }
+}
+
+/// [`write`], given the whole turn `t` the action makes.
+pub(super) fn write_turn(pos: &Position, action: Action, t: &Transition) -> String {
+    let mut s = base(pos, action);
+    if !t.paradox && t.pos.in_check(t.pos.to_move).is_some() {
+        s.push(if t.pos.has_legal_action() { '+' } else { '#' });
+    }
+    s
+}
+
+/// `black knight`.
+pub(super) fn describe((color, kind): (Color, Kind)) -> String {
+    format!("{color} {kind}")
+}
+
+/// `s` after a count other than one.
+pub(super) fn plural(n: u8) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
 
 /// The canonical text of `action` in `pos`, without the check suffix.
-pub(crate) fn base(pos: &Position, action: Action) -> String {
+fn base(pos: &Position, action: Action) -> String {
     let kind_at = |c: Cell| pos.man_at(c).map_or('?', |m| m.1.letter());
     let capture = |c: Cell| pos.colors[(!pos.to_move).index()].contains(c);
     let mut s = String::with_capacity(12);
@@ -58,7 +89,7 @@ pub(crate) fn base(pos: &Position, action: Action) -> String {
 
 /// Part of a cell: what an origin written short pins down.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(crate) struct Origin {
+struct Origin {
     pub level: Option<u8>,
     pub file: Option<u8>,
     pub rank: Option<u8>,
@@ -151,7 +182,7 @@ impl Origin {
 
 /// What a player typed, read but not yet matched against the position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Pattern {
+enum Pattern {
     /// `N@Bc3`.
     Drop { kind: Kind, to: Cell },
     /// `NBb2^4`, `Bb2^4`.
@@ -178,19 +209,29 @@ fn cell_of(chars: &[char]) -> Option<Cell> {
     }
 }
 
-/// Reads a number of checkers: digits only.
+/// Reads a number of checkers: digits only, any number of them; a number
+/// too large for a `u32` reads as `u32::MAX`, out of range all the same.
 fn count_of(chars: &[char]) -> Option<u32> {
-    if chars.is_empty() || chars.len() > 3 || !chars.iter().all(char::is_ascii_digit) {
+    if chars.is_empty() {
         return None;
     }
-    chars
-        .iter()
-        .try_fold(0u32, |n, c| Some(n * 10 + c.to_digit(10)?))
+    chars.iter().try_fold(0u32, |n, c| {
+        Some(n.saturating_mul(10).saturating_add(c.to_digit(10)?))
+    })
+}
+
+/// Reads `text` as an action of the side to move, checking it is legal now.
+pub(super) fn parse(game: &TemporalChess, text: &str) -> Result<Action, ActionError> {
+    if game.status.is_over() {
+        return Err(ActionError::GameOver);
+    }
+    let patterns = read(text)?;
+    resolve(game, text, &patterns)
 }
 
 /// Reads `text` into the ways it can be understood (one, or two where a
 /// leading `B` may be a bishop or level B), or refuses it as unreadable.
-pub(crate) fn read(text: &str) -> Result<Vec<Pattern>, ActionError> {
+fn read(text: &str) -> Result<Vec<Pattern>, ActionError> {
     let syntax = |reason: &str| Err(ActionError::syntax(text, reason));
     let mut chars: Vec<char> = text
         .chars()
@@ -338,6 +379,173 @@ pub(crate) fn read(text: &str) -> Result<Vec<Pattern>, ActionError> {
         );
     }
     Ok(out)
+}
+
+/// The legal actions a pattern names.
+fn resolve(game: &TemporalChess, text: &str, patterns: &[Pattern]) -> Result<Action, ActionError> {
+    let mut found: Vec<Action> = Vec::new();
+    let mut first_error = None;
+    for &pattern in patterns {
+        match resolve_one(game, pattern) {
+            Ok(actions) => {
+                for a in actions {
+                    if !found.contains(&a) {
+                        found.push(a);
+                    }
+                }
+            }
+            Err(e) => {
+                first_error.get_or_insert(e);
+            }
+        }
+    }
+    match found.as_slice() {
+        [one] => Ok(*one),
+        [] => Err(first_error
+            .unwrap_or_else(|| ActionError::illegal(Rule::T_2, "there is no such action now"))),
+        _ => {
+            let names: Vec<String> = found.iter().map(|a| write(&game.pos, *a)).collect();
+            Err(ActionError::Ambiguous(format!(
+                "{:?} could be {}: say which",
+                quote(text.trim()),
+                names.join(" or ")
+            )))
+        }
+    }
+}
+
+/// The legal actions one reading names, or why there are none.
+fn resolve_one(game: &TemporalChess, pattern: Pattern) -> Result<Vec<Action>, ActionError> {
+    let p = &game.pos;
+    let me = p.to_move;
+    // Checkers are judged (1 to 6, T-4, T-5) before they become a u8.
+    let count_u8 = |n: u32| u8::try_from(n).unwrap_or(u8::MAX);
+    let king_placement = matches!(
+        pattern,
+        Pattern::Drop {
+            kind: Kind::King,
+            ..
+        } | Pattern::Move {
+            kind: None | Some(Kind::King),
+            capture: false,
+            warp: None,
+            ..
+        }
+    );
+    if p.placing_king(me) && !king_placement {
+        return Err(placement_first(me));
+    }
+    let candidates: Vec<Action> = match pattern {
+        Pattern::Drop { kind, to } => vec![Action::Drop { kind, to }],
+        Pattern::Move {
+            kind,
+            from,
+            capture: false,
+            warp: None,
+            to,
+        } if p.placing_king(me) && from.is_any() && kind.is_none_or(|k| k == Kind::King) => {
+            vec![Action::Drop {
+                kind: Kind::King,
+                to,
+            }]
+        }
+        Pattern::Future { kind, at, count } => {
+            game.may_warp(count, Rule::T_5)?;
+            if let (Some(k), Some((c, found))) = (kind, p.man_at(at))
+                && c == me
+                && k != found
+            {
+                return Err(ActionError::illegal(
+                    Rule::T_5,
+                    format!("the man on {at} is a {found}, not a {k}"),
+                ));
+            }
+            vec![Action::WarpInto {
+                at,
+                count: count_u8(count),
+            }]
+        }
+        Pattern::Move {
+            kind,
+            from,
+            capture,
+            warp,
+            to,
+        } => {
+            // A move (T-3), or a warp from the future making one (T-4).
+            let rule = match warp {
+                Some(n) => {
+                    game.may_warp(n, Rule::T_4)?;
+                    Rule::T_4
+                }
+                None => Rule::T_3,
+            };
+            let make = |from: Cell| match warp {
+                Some(n) => Action::WarpFrom {
+                    from,
+                    to,
+                    count: count_u8(n),
+                },
+                None => Action::Move { from, to },
+            };
+            let men: Vec<Cell> = p.colors[me.index()]
+                .cells::<Cell>()
+                .filter(|&c| from.matches(c))
+                .filter(|&c| kind.is_none_or(|k| p.man_at(c).is_some_and(|m| m.1 == k)))
+                .collect();
+            let reach: Vec<Cell> = men
+                .iter()
+                .copied()
+                .filter(|&c| p.pseudo_legal(Action::Move { from: c, to }))
+                .collect();
+            let what = kind.map_or("man".to_owned(), |k| k.name().to_owned());
+            if reach.is_empty() {
+                if let (Some(cell), Some(k)) = (from.cell(), kind)
+                    && let Some((c, found)) = p.man_at(cell)
+                    && c == me
+                    && found != k
+                {
+                    return Err(ActionError::illegal(
+                        rule,
+                        format!("the man on {cell} is a {found}, not a {k}"),
+                    ));
+                }
+                return Err(match (from.cell(), men.as_slice()) {
+                    (Some(cell), _) => game.refusal(make(cell)),
+                    (None, [one]) => game.refusal(make(*one)),
+                    (None, []) => ActionError::illegal(
+                        rule,
+                        format!("you have no {what}{} on the field", from.describe()),
+                    ),
+                    (None, _) => ActionError::illegal(
+                        Rule::T_3,
+                        format!("none of your {what}s{} can reach {to}", from.describe()),
+                    ),
+                });
+            }
+            if capture && !p.colors[(!me).index()].contains(to) {
+                return Err(ActionError::illegal(
+                    Rule::T_3,
+                    format!("there is nothing to capture on {to}"),
+                ));
+            }
+            reach.into_iter().map(make).collect()
+        }
+    };
+    let mut legal = Vec::new();
+    let mut error = None;
+    for a in candidates {
+        match game.legal_turn(a) {
+            Ok(_) => legal.push(a),
+            Err(e) => {
+                error.get_or_insert(e);
+            }
+        }
+    }
+    match (legal.is_empty(), error) {
+        (true, Some(e)) => Err(e),
+        _ => Ok(legal),
+    }
 }
 
 #[cfg(test)]

@@ -1,0 +1,41 @@
+//! Gifford positions in FEN: studies and tests start from one, and the
+//! state is kept (serde) with its moments written as FEN. Any number of
+//! kings a side is read (G-5), none too.
+
+use super::position::Gifford;
+use crate::chess::{FenError, Setup};
+
+impl Gifford {
+    /// A game from the position in `fen`, for studies and tests: any number
+    /// of kings (none too), no man away in time, one timeline. It is judged
+    /// at once (mate, G-6, G-7).
+    pub fn from_fen(fen: &str) -> Result<Gifford, FenError> {
+        let pos = Setup::from_fen(fen)?.position_lenient();
+        let mut game = Gifford::default();
+        game.node.pos = pos;
+        let start = game.node.ply();
+        for timeline in &mut game.timelines {
+            timeline.start = start;
+        }
+        game.begin_turn();
+        Ok(game)
+    }
+}
+
+/// Positions with any number of kings, (de)serialised as FEN.
+pub(super) mod lenient {
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    use crate::chess::{Position, Setup};
+
+    pub fn serialize<S: Serializer>(pos: &Position, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(&pos.fen())
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Position, D::Error> {
+        let text = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
+        Setup::from_fen(&text)
+            .map(Setup::position_lenient)
+            .map_err(serde::de::Error::custom)
+    }
+}

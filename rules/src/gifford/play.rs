@@ -1,0 +1,221 @@
+//! Applying a legal Gifford action, and what the rules then do by
+//! themselves: a side with no man left loses (G-6), a man due that cannot
+//! be placed is lost in time (G-2), and the game is judged (G-5 … G-7).
+
+use super::action::{Action, Arrival, Shade};
+use super::position::{Gifford, Node, Ply, Timeline, kings, ply_of};
+use crate::chess::{Piece, Role};
+use crate::{ActionError, Color, Outcome, Reason, Rule, Status};
+
+impl Node {
+    /// The moment after `action`, which must be legal here; the turn
+    /// passes. A man leaving or arriving resets the fifty-move count
+    /// (decision 5).
+    pub(super) fn after(&self, action: &Action) -> Node {
+        let us = self.mover();
+        let mut next = self.clone();
+        let mut setup = self.pos.setup();
+        match *action {
+            Action::Move { mv } => {
+                next.pos.play_unchecked(&mv);
+                return next;
+            }
+            Action::Forward { from, arrival } => {
+                if let Some(piece) = setup.board.discard(from) {
+                    let shade = (piece.role == Role::Bishop).then(|| Shade::of(from));
+                    next.pending.push(Arrival {
+                        due: arrival,
+                        color: us,
+                        role: piece.role,
+                        shade,
+                        from,
+                    });
+                    next.pending.sort();
+                }
+                // G-8: a king leaving e1 takes the castling rights with it.
+                setup.castling = setup.castling.after_touching(from);
+            }
+            Action::Back { from, .. } => {
+                setup.board.discard(from);
+                setup.castling = setup.castling.after_touching(from);
+            }
+            Action::Arrive { role, to } => {
+                let n = self.number();
+                next.pending.retain(|a| !(a.color == us && a.due == n));
+                setup.board.set(to, Piece::new(us, role));
+            }
+            Action::Place { to } => {
+                setup.board.set(to, Piece::new(us, Role::King));
+            }
+        }
+        setup.turn = us.other();
+        setup.ep_square = None;
+        setup.halfmoves = 0;
+        if us == Color::Black {
+            setup.fullmoves = setup.fullmoves.saturating_add(1);
+        }
+        next.pos = setup.position_lenient();
+        next
+    }
+}
+
+/// Applies `action` if it is legal now; the events the rules caused by
+/// themselves come back in words.
+pub(super) fn apply(game: &mut Gifford, action: &Action) -> Result<Vec<String>, ActionError> {
+    game.check_legal(action)?;
+    apply_legal(game, action)
+}
+
+/// Applies `action`, already found legal now.
+pub(super) fn apply_legal(game: &mut Gifford, action: &Action) -> Result<Vec<String>, ActionError> {
+    let us = game.node.mover();
+    let before = game.node.clone();
+    let last = game.timelines.len().saturating_sub(1);
+    if let Action::Back { to_move, .. } = *action {
+        // G-4: the game returns to the moment the mover was to make move
+        // `to_move` in the present line of play, in a new timeline.
+        let start = ply_of(to_move, us);
+        let Some(past) = game.line_node(start).cloned() else {
+            return Err(ActionError::illegal(
+                Rule::G_4,
+                format!("move {to_move} is not in this timeline's past"),
+            ));
+        };
+        let end = before.after(action);
+        let number = game.timelines.len() + 1;
+        let event = format!(
+            "{us}'s king goes back to move {to_move}: timeline {number} begins, and {us} places the king there (K [FTF] square)"
+        );
+        if let Some(tl) = game.timelines.get_mut(last) {
+            tl.plies.push(Ply {
+                before,
+                action: *action,
+                events: vec![event.clone()],
+            });
+            tl.end = Some(end);
+        }
+        game.timelines.push(Timeline {
+            parent: Some(last),
+            start,
+            plies: Vec::new(),
+            end: None,
+        });
+        game.node = past;
+        game.placing = true;
+        game.backs_used[us.index()] = game.backs_used[us.index()].saturating_add(1);
+        return Ok(vec![event]);
+    }
+    game.node = before.after(action);
+    game.placing = false;
+    let events = game.begin_turn();
+    if let Some(tl) = game.timelines.get_mut(last) {
+        tl.plies.push(Ply {
+            before,
+            action: *action,
+            events: events.clone(),
+        });
+    }
+    Ok(events)
+}
+
+impl Gifford {
+    /// What happens by itself as the next player's move begins: a side
+    /// with no man left loses (G-6, decision 7); a man due that cannot be
+    /// placed is lost in time, and a king so lost loses the game (G-2);
+    /// then the game is judged.
+    pub(super) fn begin_turn(&mut self) -> Vec<String> {
+        let mut events = Vec::new();
+        let us = self.node.mover();
+        for color in [us.other(), us] {
+            if self.node.board().by_color(color).is_empty() {
+                events.push(format!(
+                    "{color} has no man on the board while its king is away in time: {color} loses (G-6)"
+                ));
+                self.status = Status::Finished(Outcome::win(color.other(), Reason::LostInTime));
+                return events;
+            }
+        }
+        let m = self.node.number();
+        if let Some(due) = self.node.due().copied()
+            && self.node.drops(&due).is_empty()
+        {
+            self.node.pending.retain(|a| *a != due);
+            if due.role == Role::King {
+                events.push(format!(
+                    "{us}'s king due at move {m} cannot be placed: it is lost in time, and {us} loses (G-2)"
+                ));
+                self.status = Status::Finished(Outcome::win(us.other(), Reason::LostInTime));
+                return events;
+            }
+            events.push(format!(
+                "{} due at move {m} cannot be placed: it is lost in time (G-2)",
+                due.describe()
+            ));
+        }
+        self.status = self.judge();
+        events
+    }
+
+    /// How the game stands with the mover to act and no man left to lose
+    /// in time: mate (G-5), stalemate, G-6's draw, and G-7's draws.
+    pub(super) fn judge(&self) -> Status {
+        let node = &self.node;
+        let us = node.mover();
+        if !self.has_action() {
+            if node.in_check() {
+                return Status::Finished(Outcome::win(us.other(), Reason::Checkmate));
+            }
+            let king_away = kings(node.board(), us).is_empty()
+                || node
+                    .pending
+                    .iter()
+                    .any(|a| a.color == us && a.role == Role::King);
+            return Status::Finished(Outcome::draw(if king_away {
+                Reason::NoActionLeft
+            } else {
+                Reason::Stalemate
+            }));
+        }
+        // G-7: the automatic draws wait while anything can still change.
+        if !node.pending.is_empty() || Color::ALL.into_iter().any(|c| self.can_travel_back(c)) {
+            return Status::Ongoing;
+        }
+        if node.pos.is_insufficient_material() {
+            return Status::Finished(Outcome::draw(Reason::InsufficientMaterial));
+        }
+        if self.repetitions() >= 3 {
+            return Status::Finished(Outcome::draw(Reason::Repetition));
+        }
+        if node.pos.halfmove_clock() >= 100 {
+            return Status::Finished(Outcome::draw(Reason::FiftyMoves));
+        }
+        Status::Ongoing
+    }
+
+    /// How often the present position has stood in the present line of
+    /// play since the last capture, pawn move or travel (the present
+    /// included): same men, side to move, castling and en passant, and the
+    /// same men away in time (decision 5).
+    fn repetitions(&self) -> usize {
+        let node = &self.node;
+        let key = node.pos.zobrist_hash();
+        let now = node.ply();
+        let clock = node.pos.halfmove_clock().min(now);
+        (now - clock..=now)
+            .filter_map(|ply| self.line_node(ply))
+            .filter(|n| n.pos.zobrist_hash() == key && n.pending == node.pending)
+            .count()
+    }
+}
+
+/// Whether the side to act in `node`, in check, is mated (G-5): no arrival
+/// it can place, and no legal move (travel is barred in check). A king due
+/// that cannot be placed is lost in time instead, which is not mate.
+pub(super) fn mated(node: &Node) -> bool {
+    if let Some(due) = node.due()
+        && (node.drops(due).any() || due.role == Role::King)
+    {
+        return false;
+    }
+    node.moves().is_empty()
+}

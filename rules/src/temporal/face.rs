@@ -1,0 +1,70 @@
+//! The face the host sees: [`Rules`] for [`TemporalChess`], each method a
+//! call into the files that hold the rules.
+
+use super::action::Action;
+use super::position::TemporalChess;
+use super::{notation, play, view};
+use crate::{About, ActionError, Options, Played, RecordFormat, Rules, Status, Turn, View};
+
+impl Rules for TemporalChess {
+    type Action = Action;
+
+    const ABOUT: About = About {
+        id: "temporal",
+        title: "Temporal Chess",
+        summary: "Temporal Chess (temporal): a 4x4x4 field (levels A-D, cells like Bc3). Everything \
+             starts in hand: place your king, then each turn drop, move (Raumschach moves, \
+             unicorns on 3-D diagonals) or warp: a duplicate from the future, or a man sent \
+             ahead, counted down by checkers. Capturing an enemy original, or mate, wins.",
+        options: "",
+        record: RecordFormat::Lines,
+    };
+
+    fn new(_options: &Options, _seed: u64) -> Self {
+        TemporalChess::default()
+    }
+
+    fn turn(&self) -> Turn {
+        Turn::single(self.pos.to_move)
+    }
+
+    fn status(&self) -> Status {
+        self.status
+    }
+
+    fn legal_actions(&self) -> Vec<Action> {
+        if self.status.is_over() {
+            return Vec::new();
+        }
+        self.pos.legal_actions()
+    }
+
+    fn parse(&self, text: &str) -> Result<Action, ActionError> {
+        notation::parse(self, text)
+    }
+
+    fn notation(&self, action: &Action) -> String {
+        notation::write(&self.pos, *action)
+    }
+
+    fn apply(&mut self, action: &Action) -> Result<Vec<String>, ActionError> {
+        play::apply(self, *action)
+    }
+
+    /// Judges the turn once and writes the notation from it (the check
+    /// marks need the turn's outcome), then applies it.
+    fn play(&mut self, action: &Action) -> Result<Played, ActionError> {
+        if self.status.is_over() {
+            return Err(ActionError::GameOver);
+        }
+        let action = *action;
+        let turn = self.legal_turn(action)?;
+        let notation = notation::write_turn(&self.pos, action, &turn);
+        let events = play::apply_turn(self, action, &turn);
+        Ok(Played { notation, events })
+    }
+
+    fn view(&self) -> View {
+        view::view(self)
+    }
+}
