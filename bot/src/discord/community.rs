@@ -10,8 +10,7 @@ use super::commands::{PRIVATE, PUBLIC, VariantChoice, run, run_file};
 use super::reply::{self};
 use super::respond::Route;
 use super::{Context, Data, Error};
-use crate::host::{Refusal, TournamentTerms};
-use crate::store::TournamentFormat;
+use crate::host::{Refusal, TournamentFormat, TournamentTerms};
 
 /// The community commands, to add to the bot's list.
 pub fn all() -> Vec<poise::Command<Data, Error>> {

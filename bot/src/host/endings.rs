@@ -6,7 +6,8 @@ use super::text::{outcome_words, result_words};
 use super::{
     Caller, ChoiceId, ChoiceStyle, DrawMove, GameChoice, Host, HostError, Purpose, Refusal, Reply,
 };
-use crate::store::{Finish, GameRow, GameStatus, Stale};
+use crate::model::GameStatus;
+use crate::store::{Finish, GameRow, Stale};
 impl Host {
     /// Resigns a game. Unconfirmed, it asks for confirmation with the choice
     /// `game:N:resign:confirm`.

@@ -27,7 +27,6 @@ mod endings;
 mod error;
 mod images;
 mod play;
-pub mod rating;
 mod settings;
 mod terms;
 mod text;
@@ -42,7 +41,7 @@ use std::sync::{Arc, Mutex};
 
 use chronomate_rules::{Color, Game, Options, SetupError, Variant};
 
-use crate::store::{GameRow, GameStatus, Millis, Store, StoreError};
+use crate::store::{GameRow, Store, StoreError};
 
 pub use choice::{ChallengeChoice, ChoiceId, GameChoice, UnknownChoice};
 pub use clock::{
@@ -56,6 +55,9 @@ pub use terms::{
 pub use text::{HELP, rules_summary};
 pub use tournament::{COMMUNITY_HELP, TournamentTerms};
 pub use types::{Caller, Choice, ChoiceStyle, Image, Notice, NoticeKind, Place, Player, Reply};
+
+pub use crate::model::rating::{GLOBAL, Glicko};
+pub use crate::model::{ChallengeStatus, GameStatus, Millis, TournamentFormat, TournamentStatus};
 
 use text::outcome_words;
 
@@ -141,8 +143,14 @@ enum Purpose {
 
 impl Host {
     /// Opens the database at `url` with the system clock.
-    pub async fn open(url: &str) -> Result<Host, StoreError> {
+    pub async fn open(url: &str) -> Result<Host, HostError> {
         Ok(Host::new(Store::open(url).await?, Arc::new(SystemClock)))
+    }
+
+    /// Closes the database (checkpointing its log where possible): the
+    /// last thing a transport does before it exits.
+    pub async fn close(&self) {
+        self.store.close().await;
     }
 
     pub fn new(store: Store, clock: Arc<dyn Clock>) -> Host {
@@ -168,6 +176,8 @@ impl Host {
         self
     }
 
+    /// The database, for tests and tools that inspect it; adapters go
+    /// through the host's operations instead.
     pub fn store(&self) -> &Store {
         &self.store
     }

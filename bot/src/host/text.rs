@@ -3,7 +3,8 @@
 use chronomate_rules::{Color, Outcome, Variant};
 
 use super::clock::{DAY, pgn_date};
-use crate::store::{ChallengeRow, GameRow, GameStatus, LoggedAction};
+use crate::model::GameStatus;
+use crate::store::{ChallengeRow, GameRow, LoggedAction};
 
 /// A short summary of a variant's rules (the house rules are in the
 /// project's rules docs).

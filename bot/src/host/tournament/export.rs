@@ -13,7 +13,8 @@ use super::standings::{BoardResult, number_words};
 use super::{Snapshot, board_result, refuse};
 use crate::host::clock::pgn_date;
 use crate::host::{Caller, Host, HostError, Purpose, Reply};
-use crate::store::{GameRow, GameStatus, LoggedAction};
+use crate::model::GameStatus;
+use crate::store::{GameRow, LoggedAction};
 
 /// Escapes a PGN tag value.
 fn tag_value(v: &str) -> String {

@@ -30,16 +30,17 @@ pub mod standings;
 use chronomate_rules::{Game, Options, Outcome, Reason, Variant};
 
 use super::clock::{DAY, HOUR, MINUTE, SECOND, due_words, timestamp};
-use super::rating::{Glicko, change_words};
 use super::text::day_words;
 use super::time::remind_at;
 use super::{
     Caller, Host, HostError, Image, Notice, NoticeKind, Place, Player, Refusal, Reply, check_setup,
     read_days,
 };
+use crate::model::rating::{GLOBAL, Glicko, change_words};
+use crate::model::{GameStatus, Millis, TournamentFormat, TournamentStatus};
 use crate::store::{
-    Finish, GLOBAL, GameStatus, Millis, NewBoard, NewGame, NewTournament, PairingRow, Stale,
-    StoreError, TournamentFormat, TournamentPlayer, TournamentRow, TournamentStatus,
+    Finish, NewBoard, NewGame, NewTournament, PairingRow, Stale, StoreError, TournamentPlayer,
+    TournamentRow,
 };
 use pairing::{Board, SwissPlayer};
 use standings::{BoardResult, Played, Standing, Tiebreaks, number_words, points_words};
@@ -280,11 +281,11 @@ pub fn board_result(p: &PairingRow) -> BoardResult {
         Some("0-0") => return BoardResult::BothLose,
         _ => {}
     }
-    match (p.game_status.as_deref(), p.game_result.as_deref()) {
-        (Some("finished"), Some("1-0")) => BoardResult::WhiteWins,
-        (Some("finished"), Some("0-1")) => BoardResult::BlackWins,
-        (Some("finished"), Some("1/2-1/2")) => BoardResult::Draw,
-        (Some("aborted"), _) => BoardResult::BothLose,
+    match (p.game_status, p.game_result.as_deref()) {
+        (Some(GameStatus::Finished), Some("1-0")) => BoardResult::WhiteWins,
+        (Some(GameStatus::Finished), Some("0-1")) => BoardResult::BlackWins,
+        (Some(GameStatus::Finished), Some("1/2-1/2")) => BoardResult::Draw,
+        (Some(GameStatus::Aborted), _) => BoardResult::BothLose,
         _ if p.black.is_none() => BoardResult::Rest,
         _ => BoardResult::Pending,
     }
