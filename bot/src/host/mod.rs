@@ -51,9 +51,10 @@ pub use clock::{
 pub use error::{HostError, Refusal};
 pub use terms::{
     ChallengeTerms, ColourChoice, MAX_DAYS, MIN_DAYS, SettingsChange, read_days, read_reminder,
+    read_variant,
 };
-pub use text::{HELP, rules_summary};
-pub use tournament::{COMMUNITY_HELP, TournamentTerms};
+pub use text::{HELP, variants_help};
+pub use tournament::{COMMUNITY_HELP, TournamentTerms, read_when};
 pub use types::{Caller, Choice, ChoiceStyle, Image, Notice, NoticeKind, Place, Player, Reply};
 
 pub use crate::model::rating::{GLOBAL, Glicko};

@@ -2,7 +2,7 @@
 
 use chronomate_rules::Variant;
 
-use super::text::{HELP, rules_summary};
+use super::text::{HELP, rules_words, variants_help};
 use super::tournament::COMMUNITY_HELP;
 use super::{Caller, Host, HostError, Refusal, Reply, SettingsChange, read_days, read_reminder};
 use crate::store::GuildSettings;
@@ -10,7 +10,7 @@ impl Host {
     /// A variant's rules in short; without one, the list of variants.
     pub fn rules(&self, variant: Option<Variant>) -> Reply {
         match variant {
-            Some(v) => Reply::text(rules_summary(v)).private(),
+            Some(v) => Reply::text(rules_words(v)).private(),
             None => {
                 let mut lines = vec!["Variants (/rules NAME for more):".to_owned()];
                 for v in Variant::ALL {
@@ -23,7 +23,7 @@ impl Host {
 
     /// The commands in short.
     pub fn help(&self) -> Reply {
-        Reply::text(format!("{HELP}\n{COMMUNITY_HELP}")).private()
+        Reply::text(format!("{HELP}\n{COMMUNITY_HELP}\n{}", variants_help())).private()
     }
 
     /// Shows the server's settings, or changes them (managers only).

@@ -30,11 +30,11 @@ pub mod standings;
 use chronomate_rules::{Game, Options, Outcome, Reason, Variant};
 
 use super::clock::{DAY, HOUR, MINUTE, SECOND, due_words, timestamp};
-use super::text::day_words;
+use super::text::{day_words, variant_ids_words};
 use super::time::remind_at;
 use super::{
     Caller, Host, HostError, Image, Notice, NoticeKind, Place, Player, Refusal, Reply, check_setup,
-    read_days,
+    read_days, read_variant,
 };
 use crate::model::rating::{GLOBAL, Glicko, change_words};
 use crate::model::{GameStatus, Millis, TournamentFormat, TournamentStatus};
@@ -108,40 +108,29 @@ impl TournamentTerms {
         let bad = |m: String| Refusal::Terms(m);
         for word in words.split_whitespace() {
             match word.split_once([':', '=']) {
-                Some((key, value)) => {
-                    match key.to_ascii_lowercase().as_str() {
-                        "variant" | "game" => {
-                            variant = Some(value.parse().map_err(
-                                |e: chronomate_rules::UnknownVariant| bad(e.to_string()),
-                            )?)
-                        }
-                        "format" | "type" | "system" => {
-                            format = Some(TournamentFormat::parse(value).ok_or_else(|| {
-                                bad(format!(
-                                    "the format is roundrobin, double or swiss, not {value:?}"
-                                ))
-                            })?)
-                        }
-                        "rounds" | "round" => rounds = Some(read_count(value, "rounds", 1, 99)?),
-                        "days" | "day" => days = Some(read_days(value)?),
-                        "players" | "max" | "limit" | "entries" => {
-                            players = Some(read_count(value, "players", 2, MAX_PLAYERS)?)
-                        }
-                        "start" | "starts" | "at" => starts_at = Some(read_when(value, now)?),
-                        "name" | "title" => name = Some(read_tournament_name(value)?),
-                        _ => rest.push((key, value)),
+                Some((key, value)) => match key.to_ascii_lowercase().as_str() {
+                    "variant" | "game" => variant = Some(read_variant(value)?),
+                    "format" | "type" | "system" => {
+                        format = Some(TournamentFormat::parse(value).ok_or_else(|| {
+                            bad(format!(
+                                "the format is roundrobin, double or swiss, not {value:?}"
+                            ))
+                        })?)
                     }
-                }
+                    "rounds" | "round" => rounds = Some(read_count(value, "rounds", 1, 99)?),
+                    "days" | "day" => days = Some(read_days(value)?),
+                    "players" | "max" | "limit" | "entries" => {
+                        players = Some(read_count(value, "players", 2, MAX_PLAYERS)?)
+                    }
+                    "start" | "starts" | "at" => starts_at = Some(read_when(value, now)?),
+                    "name" | "title" => name = Some(read_tournament_name(value)?),
+                    _ => rest.push((key, value)),
+                },
                 None => {
                     if let Some(f) = TournamentFormat::parse(word).filter(|_| format.is_none()) {
                         format = Some(f);
                     } else if variant.is_none() {
-                        variant = Some(
-                            word.parse()
-                                .map_err(
-                                    |e: chronomate_rules::UnknownVariant| bad(e.to_string()),
-                                )?,
-                        );
+                        variant = Some(read_variant(word)?);
                     } else {
                         return Err(bad(format!(
                             "cannot read {word:?}: write settings as key:value, like rounds:5"
@@ -150,12 +139,8 @@ impl TournamentTerms {
                 }
             }
         }
-        let variant = variant.ok_or_else(|| {
-            bad(
-                "name the variant: standard, traveler, gifford, multiverse, temporal or manyworlds"
-                    .to_owned(),
-            )
-        })?;
+        let variant =
+            variant.ok_or_else(|| bad(format!("name the variant: {}", variant_ids_words())))?;
         let format = format.unwrap_or(TournamentFormat::RoundRobin);
         if rounds.is_some() && format != TournamentFormat::Swiss {
             return Err(bad(
