@@ -15,6 +15,14 @@
 //! it; racing actions on one game are settled by an optimistic check on the
 //! ply (one applies, the other hears "the game moved on").
 //!
+//! Files by job: challenges and terms ([`ChallengeTerms`]), play, endings
+//! (resigning, draws, aborting, and what follows any game's end), views
+//! (boards, listings), time (deadlines, reminders), ratings and
+//! leaderboards, exports (PGN, CSV), settings, tournaments, and the words
+//! the host writes (text). The domain's types are [`crate::model`]'s,
+//! re-exported here; what a variant is called, how it is played and how
+//! its record is written come from [`Variant::about`].
+//!
 //! Time: each move has a deadline (days per move). [`Host::tick`] reminds
 //! the side to move once when little time is left, and ends games whose
 //! deadline passed. It works from the database alone, so a restart changes
@@ -25,8 +33,10 @@ mod choice;
 mod clock;
 mod endings;
 mod error;
+mod export;
 mod images;
 mod play;
+mod ratings;
 mod settings;
 mod terms;
 mod text;
@@ -49,12 +59,14 @@ pub use clock::{
     timestamp,
 };
 pub use error::{HostError, Refusal};
+pub use ratings::LEADERBOARD_SIZE;
 pub use terms::{
     ChallengeTerms, ColourChoice, MAX_DAYS, MIN_DAYS, SettingsChange, read_days, read_reminder,
     read_variant,
 };
+pub use text::COMMUNITY_HELP;
 pub use text::{HELP, variants_help};
-pub use tournament::{COMMUNITY_HELP, TournamentTerms, read_when};
+pub use tournament::{TournamentTerms, read_when};
 pub use types::{Caller, Choice, ChoiceStyle, Image, Notice, NoticeKind, Place, Player, Reply};
 
 pub use crate::model::rating::{GLOBAL, Glicko};

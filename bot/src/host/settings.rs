@@ -2,8 +2,7 @@
 
 use chronomate_rules::Variant;
 
-use super::text::{HELP, rules_words, variants_help};
-use super::tournament::COMMUNITY_HELP;
+use super::text::{COMMUNITY_HELP, HELP, rules_words, variants_help};
 use super::{Caller, Host, HostError, Refusal, Reply, SettingsChange, read_days, read_reminder};
 use crate::store::GuildSettings;
 impl Host {

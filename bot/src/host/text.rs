@@ -196,6 +196,13 @@ Commands:
 /settings [days:N] [reminder:HOURS]   this server's defaults
 /choose ID               press a button (challenge:1:accept, game:1:draw:accept, ...)";
 
+/// The community commands, for `/help`.
+pub const COMMUNITY_HELP: &str = "\
+/rating [@user] [VARIANT]     Glicko-2 ratings (? = provisional)   /leaderboard VARIANT
+/tournament create VARIANT [format:roundrobin|double|swiss] [rounds:N] [days:N] [players:N] [start:YYYY-MM-DDTHH:MM|+2d] [name:Spring_Cup]
+/tournament join|leave|start|standings|pairings|withdraw|cancel [ID]   /tournament list
+/export pgn [game:ID]          a standard game as PGN    /export csv tournament:ID   results as CSV";
+
 pub(super) fn day_words(days: i64) -> String {
     if days == 1 {
         "1 day".to_owned()

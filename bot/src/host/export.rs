@@ -9,13 +9,17 @@
 //! backslashes in values are escaped. That is all lichess's importer needs
 //! for a game from the standard starting position.
 
-use super::standings::{BoardResult, number_words};
-use super::{Snapshot, board_result, refuse};
+use super::tournament::standings::{BoardResult, number_words};
+use super::tournament::{Snapshot, board_result};
 use chronomate_rules::RecordFormat;
 
 use crate::host::clock::pgn_date;
 use crate::host::text::{pgn_ids_words, record_format};
-use crate::host::{Caller, Host, HostError, Purpose, Reply};
+use crate::host::{Caller, Host, HostError, Purpose, Refusal, Reply};
+
+fn refuse(text: String) -> HostError {
+    Refusal::Terms(text).into()
+}
 use crate::model::GameStatus;
 use crate::store::{GameRow, LoggedAction};
 
