@@ -64,7 +64,7 @@ pub async fn challenge(
     #[min = 1]
     #[max = 14]
     days: Option<i64>,
-    #[description = "The variant's own options as key:value words, e.g. branches:21"]
+    #[description = "The variant's own options as key:value words (/help lists them)"]
     #[max_length = 200]
     options: Option<String>,
 ) -> Result<(), Error> {

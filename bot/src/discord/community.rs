@@ -92,7 +92,7 @@ pub async fn create(
     #[description = "The tournament's name"]
     #[max_length = 60]
     name: Option<String>,
-    #[description = "The variant's own options as key:value words, e.g. branches:21"]
+    #[description = "The variant's own options as key:value words (/help lists them)"]
     #[max_length = 200]
     options: Option<String>,
 ) -> Result<(), Error> {
