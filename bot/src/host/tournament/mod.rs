@@ -10,7 +10,8 @@
 //! with the round's pairings in one transaction. The next round starts by
 //! itself once every board of the round is decided: right after the game
 //! that decides the last board ends, and otherwise (after a crash, say) at
-//! the next [`Host::tick`], which works from the database alone.
+//! the next [`Host::tick`](crate::host::Host::tick), which works from the
+//! database alone.
 //!
 //! Decisions:
 //! - A round-robin rest (odd number of players) scores nothing; a Swiss bye
