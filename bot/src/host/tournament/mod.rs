@@ -1,7 +1,7 @@
-//! Tournaments: their terms ([`terms`]), who joins, starts, withdraws and
-//! cancels ([`lifecycle`]), how rounds are planned and move on
-//! ([`rounds`], [`pairing`]), the standings ([`standings`]) and what a
-//! tournament says ([`text`]). [`Snapshot`] is a tournament as the host
+//! Tournaments, by job: their terms (`terms.rs`), who joins, starts,
+//! withdraws and cancels (`lifecycle.rs`), how rounds are planned and move
+//! on (`rounds.rs`, [`pairing`]), the standings ([`standings`]) and what a
+//! tournament says (`text.rs`). [`Snapshot`] is a tournament as the host
 //! reasons about it.
 //!
 //! Tournaments belong to a server. Anyone there may create one; its
