@@ -4,8 +4,8 @@
 
 mod common;
 
+use chronomate::host::GameStatus;
 use chronomate::host::{ChallengeTerms, DAY, HOUR, NoticeKind, Refusal};
-use chronomate::store::GameStatus;
 use chronomate_rules::Variant;
 use common::{T0, World, caller};
 

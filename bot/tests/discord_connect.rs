@@ -7,6 +7,7 @@ mod support;
 
 use std::process::Stdio;
 
+use chronomate_rules::Variant;
 use serde_json::Value;
 use support::*;
 use tokio::io::AsyncReadExt;
@@ -70,17 +71,10 @@ async fn registers_the_commands_in_the_guild_and_answers() {
             .iter()
             .filter_map(|c| c["name"].as_str())
             .collect();
-        assert_eq!(
-            variants,
-            [
-                "standard",
-                "traveler",
-                "gifford",
-                "multiverse",
-                "temporal",
-                "manyworlds"
-            ]
-        );
+        // Built from the rules' variant list when the commands are registered.
+        let ids: Vec<&str> = Variant::ALL.iter().map(|v| v.id()).collect();
+        assert_eq!(variants, ids);
+        assert_eq!(option(challenge, "variant")["type"], 3, "a string option");
         assert_eq!(option(challenge, "variant")["required"], true);
         assert_eq!(option(challenge, "opponent")["type"], 6);
         assert_eq!(option(challenge, "opponent")["required"], false);
@@ -112,6 +106,12 @@ async fn registers_the_commands_in_the_guild_and_answers() {
             "{}",
             reply.content()
         );
+        // Every variant, with the options a challenge may set.
+        for v in Variant::ALL {
+            assert!(reply.content().contains(v.id()), "{}", reply.content());
+            let options = v.about().options;
+            assert!(reply.content().contains(options), "{}", reply.content());
+        }
 
         let rules = fake
             .command(
@@ -123,6 +123,27 @@ async fn registers_the_commands_in_the_guild_and_answers() {
             .await;
         let reply = fake.reply(&rules).await;
         assert!(!reply.content().is_empty());
+
+        // A variant Discord did not offer (a stale registration, a
+        // hand-made request) is refused, privately, with the list of ids.
+        let unknown = fake
+            .command(
+                &alice(),
+                LOBBY_ID,
+                "challenge",
+                &[Opt::str("variant", "chess960")],
+            )
+            .await;
+        let refused = fake.reply(&unknown).await;
+        assert!(refused.is_ephemeral());
+        assert!(
+            refused.content().contains("nknown variant \"chess960\""),
+            "{}",
+            refused.content()
+        );
+        for id in &ids {
+            assert!(refused.content().contains(id), "{}", refused.content());
+        }
 
         bot.shutdown().await;
     })

@@ -5,10 +5,10 @@
 
 mod common;
 
+use chronomate::host::GameStatus;
 use chronomate::host::{
     ChallengeTerms, ChoiceId, ColourChoice, DrawMove, GameChoice, Refusal, Reply,
 };
-use chronomate::store::GameStatus;
 use chronomate_rules::Variant;
 use common::{World, caller, refusal};
 

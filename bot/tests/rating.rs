@@ -5,8 +5,8 @@
 
 mod common;
 
+use chronomate::host::GLOBAL;
 use chronomate::host::{Caller, Place, Player};
-use chronomate::store::GLOBAL;
 use chronomate_rules::Variant;
 use common::{World, caller, refusal};
 

@@ -10,7 +10,8 @@ use std::io::Write;
 use std::process::{Command, Stdio};
 
 use chronomate::host::{Caller, DrawMove, NoticeKind, TournamentTerms};
-use chronomate::store::{Finish, GameStatus, PairingRow, TournamentStatus};
+use chronomate::host::{GameStatus, TournamentStatus};
+use chronomate::store::{Finish, PairingRow};
 use common::{T0, World, caller, refusal};
 
 fn who(key: &str) -> Caller {

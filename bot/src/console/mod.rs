@@ -28,7 +28,6 @@ use crate::config::Config;
 use crate::host::{
     Caller, Host, HostConfig, HostError, Notice, Place, Player, Reply, TournamentTerms,
 };
-use crate::store::StoreError;
 
 pub use parse::{Command, MAX_NAME, ParseError, TournamentCommand, parse_line, read_name};
 
@@ -45,7 +44,7 @@ pub enum ConsoleError {
     #[error("cannot start the runtime: {0}")]
     Runtime(io::Error),
     #[error(transparent)]
-    Store(#[from] StoreError),
+    Host(#[from] HostError),
     #[error("cannot read or write the terminal: {0}")]
     Io(#[from] io::Error),
 }
@@ -249,6 +248,6 @@ pub fn main(config: &Config) -> Result<(), ConsoleError> {
         }
         out.flush()?;
     }
-    runtime.block_on(session.host().store().close());
+    runtime.block_on(session.host().close());
     Ok(())
 }

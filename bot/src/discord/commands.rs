@@ -1,18 +1,20 @@
 //! The slash commands: each one reads its options, hands them to the host
 //! and shows the reply ([`run`]). Who may do what is the host's business.
 
-use std::future::Future;
-use std::sync::atomic::Ordering;
 use std::time::Duration;
 
-use chronomate_rules::{Options, Variant};
+use chronomate_rules::Options;
 use poise::serenity_prelude as serenity;
 
-use super::reply::{self, Post};
-use super::respond::{Hold, Responder, Route, Source, deliver};
+use super::caller;
+use super::interaction::Source;
+use super::options::{ColourOption, DrawAnswer, VariantName};
+use super::run::{PRIVATE, PUBLIC, run, run_file};
+use super::threads::Route;
 use super::{Context, Data, Error};
 use crate::host::{
-    Caller, ChallengeTerms, ColourChoice, DrawMove, HostError, Refusal, Reply, SettingsChange,
+    ChallengeTerms, ColourChoice, DrawMove, HostError, Refusal, Reply, SettingsChange,
+    variants_help,
 };
 
 /// Every command, in the order `/help` lists them.
@@ -49,151 +51,11 @@ pub const HELP: &str = "\
 `/rating [user]` · `/leaderboard variant` · `/tournament …` · `/export …` ratings, tournaments, PGN and CSV
 In a game's thread, commands mean that game; elsewhere, name it with `game:` when you have several.";
 
-/// The six variants, as a choice list.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
-pub enum VariantChoice {
-    #[name = "standard"]
-    Standard,
-    #[name = "traveler"]
-    Traveler,
-    #[name = "gifford"]
-    Gifford,
-    #[name = "multiverse"]
-    Multiverse,
-    #[name = "temporal"]
-    Temporal,
-    #[name = "manyworlds"]
-    ManyWorlds,
-}
-
-impl From<VariantChoice> for Variant {
-    fn from(v: VariantChoice) -> Variant {
-        match v {
-            VariantChoice::Standard => Variant::Standard,
-            VariantChoice::Traveler => Variant::Traveler,
-            VariantChoice::Gifford => Variant::Gifford,
-            VariantChoice::Multiverse => Variant::Multiverse,
-            VariantChoice::Temporal => Variant::Temporal,
-            VariantChoice::ManyWorlds => Variant::ManyWorlds,
-        }
-    }
-}
-
-/// The challenger's colour.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
-pub enum ColourOption {
-    #[name = "random"]
-    Random,
-    #[name = "white"]
-    White,
-    #[name = "black"]
-    Black,
-}
-
-impl From<ColourOption> for ColourChoice {
-    fn from(c: ColourOption) -> ColourChoice {
-        match c {
-            ColourOption::Random => ColourChoice::Random,
-            ColourOption::White => ColourChoice::White,
-            ColourOption::Black => ColourChoice::Black,
-        }
-    }
-}
-
-/// An answer to a draw offer.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
-pub enum DrawAnswer {
-    #[name = "offer"]
-    Offer,
-    #[name = "accept"]
-    Accept,
-    #[name = "decline"]
-    Decline,
-}
-
-/// How a command shows the host's reply.
-enum Show<'a> {
-    /// As a message, in the place `Route` says.
-    Reply(Route),
-    /// As a text file (a record, PGN, CSV), named from the reply.
-    File(Box<dyn FnOnce(&Reply) -> String + Send + 'a>),
-}
-
-/// Runs a host operation for a command and shows its reply. When the host
-/// takes long (a render), the interaction is deferred first (`hold`).
-pub(super) async fn run<'a, F, Fut>(
-    ctx: Context<'a>,
-    hold: Hold,
-    route: Route,
-    work: F,
-) -> Result<(), Error>
-where
-    F: FnOnce(Caller) -> Fut,
-    Fut: Future<Output = Result<Reply, HostError>>,
-{
-    respond(ctx, hold, Show::Reply(route), work).await
-}
-
-/// Runs a host operation whose reply is a document (a record, PGN, CSV)
-/// and sends it as a text file named by `name`.
-pub(super) async fn run_file<'a, F, Fut>(
-    ctx: Context<'a>,
-    work: F,
-    name: impl FnOnce(&Reply) -> String + Send + 'a,
-) -> Result<(), Error>
-where
-    F: FnOnce(Caller) -> Fut,
-    Fut: Future<Output = Result<Reply, HostError>>,
-{
-    respond(ctx, PUBLIC, Show::File(Box::new(name)), work).await
-}
-
-async fn respond<'a, F, Fut>(
-    ctx: Context<'a>,
-    hold: Hold,
-    show: Show<'a>,
-    work: F,
-) -> Result<(), Error>
-where
-    F: FnOnce(Caller) -> Fut,
-    Fut: Future<Output = Result<Reply, HostError>>,
-{
-    let poise::Context::Application(actx) = ctx else {
-        return Ok(());
-    };
-    let data = ctx.data();
-    let mut r = Responder::new(
-        &ctx.serenity_context().http,
-        Source::Command(actx.interaction),
-    );
-    let caller = r.source.caller();
-    let result = r.race(data.defer_after, hold, work(caller)).await;
-    match (show, result) {
-        (Show::Reply(route), result) => deliver(data, &mut r, result, route).await,
-        (Show::File(name), Ok(reply)) => {
-            let name = name(&reply);
-            let post = Post::text(format!("{name} is attached."))
-                .with_text_file(&name, &reply.text)
-                .ephemeral(reply.private);
-            r.answer(&post).await
-        }
-        (Show::File(_), Err(e)) => r.refuse(&e).await,
-    }
-    if r.acknowledged() {
-        // Keep poise's bookkeeping right for anything it sends later.
-        actx.has_sent_initial_response.store(true, Ordering::SeqCst);
-    }
-    Ok(())
-}
-
-pub(super) const PUBLIC: Hold = Hold::Think { ephemeral: false };
-pub(super) const PRIVATE: Hold = Hold::Think { ephemeral: true };
-
 /// Challenge someone (or anyone) to a game.
 #[poise::command(slash_command, guild_only)]
 pub async fn challenge(
     ctx: Context<'_>,
-    #[description = "Which game"] variant: VariantChoice,
+    #[description = "Which game"] variant: VariantName,
     #[description = "Who you challenge (leave empty: anyone may accept)"] opponent: Option<
         serenity::User,
     >,
@@ -202,13 +64,13 @@ pub async fn challenge(
     #[min = 1]
     #[max = 14]
     days: Option<i64>,
-    #[description = "The variant's own options as key:value words, e.g. branches:21"]
+    #[description = "The variant's own options as key:value words (/help lists them)"]
     #[max_length = 200]
     options: Option<String>,
 ) -> Result<(), Error> {
     let data = ctx.data();
     run(ctx, PUBLIC, Route::Here, |caller| async move {
-        let variant = Variant::from(variant);
+        let variant = variant.read()?;
         let options = Options::parse(variant, options.as_deref().unwrap_or(""))
             .map_err(|e| Refusal::Terms(e.to_string()))?;
         let opponent = match opponent {
@@ -219,7 +81,7 @@ pub async fn challenge(
                 )
                 .into());
             }
-            Some(user) => Some(reply::player(&user, None)),
+            Some(user) => Some(caller::player(&user, None)),
             None => None,
         };
         let terms = ChallengeTerms {
@@ -402,11 +264,7 @@ pub async fn draw(
     game: Option<i64>,
 ) -> Result<(), Error> {
     let data = ctx.data();
-    let how = match answer {
-        None | Some(DrawAnswer::Offer) => DrawMove::Offer,
-        Some(DrawAnswer::Accept) => DrawMove::Accept,
-        Some(DrawAnswer::Decline) => DrawMove::Decline,
-    };
+    let how = answer.map_or(DrawMove::Offer, DrawMove::from);
     run(ctx, PUBLIC, Route::GameThread, |caller| async move {
         data.host.draw(&caller, game, how).await
     })
@@ -447,11 +305,12 @@ pub async fn history(
 #[poise::command(slash_command)]
 pub async fn rules(
     ctx: Context<'_>,
-    #[description = "Which game (default: list them all)"] variant: Option<VariantChoice>,
+    #[description = "Which game (default: list them all)"] variant: Option<VariantName>,
 ) -> Result<(), Error> {
     let data = ctx.data();
     run(ctx, PRIVATE, Route::Here, |_| async move {
-        Ok(data.host.rules(variant.map(Variant::from)))
+        let variant = variant.map(|v| v.read()).transpose()?;
+        Ok(data.host.rules(variant))
     })
     .await
 }
@@ -484,7 +343,7 @@ pub async fn settings(
 #[poise::command(slash_command)]
 pub async fn help(ctx: Context<'_>) -> Result<(), Error> {
     run(ctx, PRIVATE, Route::Here, |_| async move {
-        let mut reply = Reply::text(HELP);
+        let mut reply = Reply::text(format!("{HELP}\n{}", variants_help()));
         reply.private = true;
         Ok(reply)
     })

@@ -3,15 +3,15 @@
 //! hand them to the host and show its reply; who may do what is the
 //! host's business.
 
-use chronomate_rules::{Options, Variant};
+use chronomate_rules::Options;
 use poise::serenity_prelude as serenity;
 
-use super::commands::{PRIVATE, PUBLIC, VariantChoice, run, run_file};
-use super::reply::{self};
-use super::respond::Route;
+use super::caller;
+use super::options::{FormatChoice, VariantName};
+use super::run::{PRIVATE, PUBLIC, run, run_file};
+use super::threads::Route;
 use super::{Context, Data, Error};
-use crate::host::{Refusal, TournamentTerms};
-use crate::store::TournamentFormat;
+use crate::host::{Refusal, TournamentFormat, TournamentTerms, read_when};
 
 /// The community commands, to add to the bot's list.
 pub fn all() -> Vec<poise::Command<Data, Error>> {
@@ -23,14 +23,13 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
 pub async fn rating(
     ctx: Context<'_>,
     #[description = "Whose ratings (default: yours)"] user: Option<serenity::User>,
-    #[description = "Which game (default: every game played)"] variant: Option<VariantChoice>,
+    #[description = "Which game (default: every game played)"] variant: Option<VariantName>,
 ) -> Result<(), Error> {
     let data = ctx.data();
     run(ctx, PRIVATE, Route::Here, |caller| async move {
-        let who = user.map(|u| reply::player(&u, None));
-        data.host
-            .rating(&caller, who, variant.map(Variant::from))
-            .await
+        let who = user.map(|u| caller::player(&u, None));
+        let variant = variant.map(|v| v.read()).transpose()?;
+        data.host.rating(&caller, who, variant).await
     })
     .await
 }
@@ -39,34 +38,13 @@ pub async fn rating(
 #[poise::command(slash_command)]
 pub async fn leaderboard(
     ctx: Context<'_>,
-    #[description = "Which game"] variant: VariantChoice,
+    #[description = "Which game"] variant: VariantName,
 ) -> Result<(), Error> {
     let data = ctx.data();
     run(ctx, PUBLIC, Route::Here, |caller| async move {
-        data.host.leaderboard(&caller, Variant::from(variant)).await
+        data.host.leaderboard(&caller, variant.read()?).await
     })
     .await
-}
-
-/// How a tournament pairs its players.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
-pub enum FormatChoice {
-    #[name = "round robin"]
-    RoundRobin,
-    #[name = "double round robin"]
-    Double,
-    #[name = "swiss"]
-    Swiss,
-}
-
-impl From<FormatChoice> for TournamentFormat {
-    fn from(f: FormatChoice) -> TournamentFormat {
-        match f {
-            FormatChoice::RoundRobin => TournamentFormat::RoundRobin,
-            FormatChoice::Double => TournamentFormat::DoubleRoundRobin,
-            FormatChoice::Swiss => TournamentFormat::Swiss,
-        }
-    }
 }
 
 /// Tournaments on this server.
@@ -94,7 +72,7 @@ pub async fn tournament(_ctx: Context<'_>) -> Result<(), Error> {
 #[allow(clippy::too_many_arguments)]
 pub async fn create(
     ctx: Context<'_>,
-    #[description = "Which game"] variant: VariantChoice,
+    #[description = "Which game"] variant: VariantName,
     #[description = "Pairing system (default: round robin)"] format: Option<FormatChoice>,
     #[description = "Swiss only: rounds (default 5)"]
     #[min = 1]
@@ -114,13 +92,13 @@ pub async fn create(
     #[description = "The tournament's name"]
     #[max_length = 60]
     name: Option<String>,
-    #[description = "The variant's own options as key:value words, e.g. branches:21"]
+    #[description = "The variant's own options as key:value words (/help lists them)"]
     #[max_length = 200]
     options: Option<String>,
 ) -> Result<(), Error> {
     let data = ctx.data();
     run(ctx, PUBLIC, Route::Here, |caller| async move {
-        let variant = Variant::from(variant);
+        let variant = variant.read()?;
         let format = format.map_or(TournamentFormat::RoundRobin, TournamentFormat::from);
         if rounds.is_some() && format != TournamentFormat::Swiss {
             return Err(Refusal::Terms(
@@ -137,7 +115,7 @@ pub async fn create(
         terms.max_players = players;
         terms.name = name;
         if let Some(s) = start {
-            terms.starts_at = Some(crate::host::tournament::read_when(&s, data.host.now())?);
+            terms.starts_at = Some(read_when(&s, data.host.now())?);
         }
         data.host.tournament_create(&caller, terms).await
     })

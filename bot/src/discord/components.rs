@@ -15,8 +15,9 @@
 use poise::serenity_prelude as serenity;
 use serenity::FullEvent;
 
-use super::reply::Post;
-use super::respond::{Hold, Responder, Route, Source, deliver, post_in_game_thread};
+use super::interaction::{Hold, Interaction, Source};
+use super::post::Post;
+use super::threads::{Route, post_in_game_thread, post_reply};
 use super::{Data, Error};
 use crate::host::{ChallengeChoice, ChoiceId, GameChoice};
 
@@ -75,7 +76,7 @@ async fn on_press(
     press: &serenity::ComponentInteraction,
 ) -> Result<(), Error> {
     let custom_id = press.data.custom_id.as_str();
-    let mut r = Responder::new(&ctx.http, Source::Component(press));
+    let mut r = Interaction::new(&ctx.http, Source::Component(press));
     let Ok(choice) = custom_id.parse::<ChoiceId>() else {
         tracing::info!(custom_id, "a button that is not ours");
         r.answer(&Post::text("This button does nothing any more.").ephemeral(true))
@@ -119,7 +120,7 @@ async fn on_press(
             Ok(())
         }
         other => {
-            deliver(data, &mut r, other, route(choice)).await;
+            post_reply(data, &mut r, other, route(choice)).await;
             Ok(())
         }
     }

@@ -1,10 +1,18 @@
 //! The Discord adapter: a thin serenity/poise layer over the [`host`].
 //!
-//! Everything a player can do is a slash command ([`commands`]) or a button
-//! ([`components`]); both hand plain values to the host and turn its reply
-//! into a Discord message ([`reply`]). Buttons carry the host's stable
-//! choice ids as their custom ids and are routed by id in the event handler,
-//! never by in-memory collectors, so a button keeps working after a restart.
+//! Everything a player can do is a slash command ([`commands`],
+//! [`community`]) or a button ([`components`]); both hand plain values to
+//! the host ([`caller`]: who and where) and post its reply. Buttons carry
+//! the host's stable choice ids as their custom ids and are routed by id in
+//! the event handler, never by in-memory collectors, so a button keeps
+//! working after a restart.
+//!
+//! One word for one idea: the host returns a [`Reply`]; the adapter
+//! *posts* it. [`post::Post`] is a reply in Discord's terms (limits,
+//! files, buttons, mentions), [`threads::post_reply`] answers an
+//! interaction with one (in the game's thread where it belongs), and
+//! [`interaction::Interaction`] keeps the answer on Discord's clock.
+//! [`run`] is how every command does all three.
 //! A background task ([`notices`]) asks the host for due reminders and
 //! timeouts and delivers them: by DM first, in the game's thread when the DM
 //! is refused.
@@ -13,14 +21,22 @@
 //! a fake Discord in tests); the gateway URL then comes from that base's
 //! `/gateway`, so the same binary runs against Discord or a stand-in.
 //!
+//! The adapter sees the host alone: never the store, never a particular
+//! variant (variant options are built from `Variant::ALL`, [`options`]).
+//!
 //! [`host`]: crate::host
+//! [`Reply`]: crate::host::Reply
 
+pub mod caller;
 pub mod commands;
 pub mod community;
 pub mod components;
+pub mod interaction;
 pub mod notices;
-pub mod reply;
-pub mod respond;
+pub mod options;
+pub mod post;
+pub mod run;
+pub mod threads;
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -198,7 +214,7 @@ pub async fn start(options: BotOptions, host: Arc<Host>) -> Result<Running, Serv
             commands: all_commands(),
             on_error: |error| Box::pin(on_error(error)),
             event_handler: |framework, event| Box::pin(components::on_event(framework, event)),
-            allowed_mentions: Some(reply::allowed_mentions()),
+            allowed_mentions: Some(post::allowed_mentions()),
             ..Default::default()
         })
         // Nothing needs the owner list; skip the extra request.
@@ -280,7 +296,7 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
     let told = match &error {
         poise::FrameworkError::Command { error, ctx, .. } => {
             tracing::error!(command = %ctx.command().qualified_name, error = %format!("{error:#}"), "command failed");
-            Some((*ctx, respond::OUR_FAULT))
+            Some((*ctx, interaction::OUR_FAULT))
         }
         poise::FrameworkError::CommandStructureMismatch {
             ctx, description, ..

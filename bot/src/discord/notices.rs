@@ -17,8 +17,8 @@ use std::time::Duration;
 use poise::serenity_prelude as serenity;
 use serenity::{ChannelId, Http, UserId};
 
-use super::reply::{self, Post};
-use super::respond::send_with_retry;
+use super::caller::user_of_key;
+use super::post::{Post, is_dm_refused, send_with_retry};
 use crate::host::{Host, Notice, NoticeKind};
 
 /// Asks the host what is due every `every`, for as long as the bot runs.
@@ -63,12 +63,12 @@ pub async fn deliver(http: &Http, notice: &Notice) -> bool {
     let mut reached = false;
     let mut missed: Vec<UserId> = Vec::new();
     for key in &notice.recipients {
-        let Some(user) = reply::user_of_key(key) else {
+        let Some(user) = user_of_key(key) else {
             continue;
         };
         match send_dm(http, user, &direct).await {
             Ok(()) => reached = true,
-            Err(e) if reply::is_dm_refused(&e) => {
+            Err(e) if is_dm_refused(&e) => {
                 tracing::info!(%user, game = ?notice.game, "DMs closed; posting in the game's thread instead");
                 missed.push(user);
             }

@@ -10,7 +10,8 @@ use super::{
     Caller, ChallengeChoice, ChallengeTerms, ChoiceId, ChoiceStyle, Host, HostError, Refusal,
     Reply, check_setup, read_days,
 };
-use crate::store::{ChallengeRow, ChallengeStatus, NewChallenge, NewGame, Stale, StoreError};
+use crate::model::ChallengeStatus;
+use crate::store::{ChallengeRow, NewChallenge, NewGame, Stale, StoreError};
 impl Host {
     /// Challenges a player, or anyone when `terms.opponent` is `None`.
     pub async fn challenge(

@@ -5,7 +5,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use time::{OffsetDateTime, PrimitiveDateTime};
 
-use crate::store::Millis;
+use crate::model::Millis;
 
 pub const SECOND: Millis = 1000;
 pub const MINUTE: Millis = 60 * SECOND;

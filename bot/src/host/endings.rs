@@ -1,4 +1,5 @@
-//! Ending games by hand: resigning, draws, aborting.
+//! Ending games by hand (resigning, draws, aborting), and what follows
+//! any game's end: its rating changes and its tournament moving on.
 
 use chronomate_rules::{Outcome, Reason};
 
@@ -6,7 +7,8 @@ use super::text::{outcome_words, result_words};
 use super::{
     Caller, ChoiceId, ChoiceStyle, DrawMove, GameChoice, Host, HostError, Purpose, Refusal, Reply,
 };
-use crate::store::{Finish, GameRow, GameStatus, Stale};
+use crate::model::GameStatus;
+use crate::store::{Finish, GameRow, Stale};
 impl Host {
     /// Resigns a game. Unconfirmed, it asks for confirmation with the choice
     /// `game:N:resign:confirm`.
@@ -186,5 +188,50 @@ impl Host {
             Ok(_) => Refusal::MovedOn(id).into(),
             Err(e) => e.into(),
         }
+    }
+}
+
+impl Host {
+    /// What follows the end of a game: its rating changes, and the
+    /// tournament moving on if it decided the last board of a round.
+    pub(crate) async fn after_game_end(&self, game: i64) -> Reply {
+        let mut extra = Reply::default();
+        let mut lines = Vec::new();
+        match self.rating_lines(game).await {
+            Ok(l) => lines.extend(l),
+            Err(e) => tracing::warn!(game, error = %e, "cannot read the rating changes"),
+        }
+        match self.store.tournament_of_game(game).await {
+            Ok(Some(t)) => match self.tournament_advance(t, self.now()).await {
+                Ok(Some(r)) => {
+                    lines.push(r.text);
+                    extra.pings = r.pings;
+                    extra.images = r.images;
+                }
+                Ok(None) => {}
+                // The next tick tries again.
+                Err(e) => {
+                    tracing::warn!(game, tournament = t, error = %e, "cannot move the tournament on")
+                }
+            },
+            Ok(None) => {}
+            Err(e) => tracing::warn!(game, error = %e, "cannot look up the game's tournament"),
+        }
+        extra.text = lines.join("\n");
+        extra
+    }
+    /// Appends what follows the end of `game` to its reply.
+    pub(crate) async fn extend_after_end(&self, reply: &mut Reply, game: i64) {
+        let more = self.after_game_end(game).await;
+        if !more.text.is_empty() {
+            reply.text.push('\n');
+            reply.text.push_str(&more.text);
+        }
+        for k in more.pings {
+            if !reply.pings.contains(&k) {
+                reply.pings.push(k);
+            }
+        }
+        reply.images.extend(more.images);
     }
 }

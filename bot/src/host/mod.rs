@@ -15,6 +15,14 @@
 //! it; racing actions on one game are settled by an optimistic check on the
 //! ply (one applies, the other hears "the game moved on").
 //!
+//! Files by job: challenges and terms ([`ChallengeTerms`]), play, endings
+//! (resigning, draws, aborting, and what follows any game's end), views
+//! (boards, listings), time (deadlines, reminders), ratings and
+//! leaderboards, exports (PGN, CSV), settings, tournaments, and the words
+//! the host writes (text). The domain's types are [`crate::model`]'s,
+//! re-exported here; what a variant is called, how it is played and how
+//! its record is written come from [`Variant::about`].
+//!
 //! Time: each move has a deadline (days per move). [`Host::tick`] reminds
 //! the side to move once when little time is left, and ends games whose
 //! deadline passed. It works from the database alone, so a restart changes
@@ -25,9 +33,10 @@ mod choice;
 mod clock;
 mod endings;
 mod error;
+mod export;
 mod images;
 mod play;
-pub mod rating;
+mod ratings;
 mod settings;
 mod terms;
 mod text;
@@ -42,7 +51,7 @@ use std::sync::{Arc, Mutex};
 
 use chronomate_rules::{Color, Game, Options, SetupError, Variant};
 
-use crate::store::{GameRow, GameStatus, Millis, Store, StoreError};
+use crate::store::{GameRow, Store, StoreError};
 
 pub use choice::{ChallengeChoice, ChoiceId, GameChoice, UnknownChoice};
 pub use clock::{
@@ -50,12 +59,18 @@ pub use clock::{
     timestamp,
 };
 pub use error::{HostError, Refusal};
+pub use ratings::LEADERBOARD_SIZE;
 pub use terms::{
     ChallengeTerms, ColourChoice, MAX_DAYS, MIN_DAYS, SettingsChange, read_days, read_reminder,
+    read_variant,
 };
-pub use text::{HELP, rules_summary};
-pub use tournament::{COMMUNITY_HELP, TournamentTerms};
+pub use text::COMMUNITY_HELP;
+pub use text::{HELP, variants_help};
+pub use tournament::{TournamentTerms, read_when};
 pub use types::{Caller, Choice, ChoiceStyle, Image, Notice, NoticeKind, Place, Player, Reply};
+
+pub use crate::model::rating::{GLOBAL, Glicko};
+pub use crate::model::{ChallengeStatus, GameStatus, Millis, TournamentFormat, TournamentStatus};
 
 use text::outcome_words;
 
@@ -141,8 +156,14 @@ enum Purpose {
 
 impl Host {
     /// Opens the database at `url` with the system clock.
-    pub async fn open(url: &str) -> Result<Host, StoreError> {
+    pub async fn open(url: &str) -> Result<Host, HostError> {
         Ok(Host::new(Store::open(url).await?, Arc::new(SystemClock)))
+    }
+
+    /// Closes the database (checkpointing its log where possible): the
+    /// last thing a transport does before it exits.
+    pub async fn close(&self) {
+        self.store.close().await;
     }
 
     pub fn new(store: Store, clock: Arc<dyn Clock>) -> Host {
@@ -168,6 +189,8 @@ impl Host {
         self
     }
 
+    /// The database, for tests and tools that inspect it; adapters go
+    /// through the host's operations instead.
     pub fn store(&self) -> &Store {
         &self.store
     }

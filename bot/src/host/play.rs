@@ -7,7 +7,8 @@ use super::clock::DAY;
 use super::text::result_words;
 use super::time::remind_at;
 use super::{Caller, Host, HostError, Loaded, Purpose, Refusal, Reply};
-use crate::store::{ActionCommit, Finish, GameStatus, Millis, Stale, StoreError};
+use crate::model::{GameStatus, Millis};
+use crate::store::{ActionCommit, Finish, Stale, StoreError};
 /// An action checked and applied in memory, not yet committed.
 pub(super) struct Prepared {
     loaded: Loaded,

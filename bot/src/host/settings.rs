@@ -2,15 +2,14 @@
 
 use chronomate_rules::Variant;
 
-use super::text::{HELP, rules_summary};
-use super::tournament::COMMUNITY_HELP;
+use super::text::{COMMUNITY_HELP, HELP, rules_words, variants_help};
 use super::{Caller, Host, HostError, Refusal, Reply, SettingsChange, read_days, read_reminder};
 use crate::store::GuildSettings;
 impl Host {
     /// A variant's rules in short; without one, the list of variants.
     pub fn rules(&self, variant: Option<Variant>) -> Reply {
         match variant {
-            Some(v) => Reply::text(rules_summary(v)).private(),
+            Some(v) => Reply::text(rules_words(v)).private(),
             None => {
                 let mut lines = vec!["Variants (/rules NAME for more):".to_owned()];
                 for v in Variant::ALL {
@@ -23,7 +22,7 @@ impl Host {
 
     /// The commands in short.
     pub fn help(&self) -> Reply {
-        Reply::text(format!("{HELP}\n{COMMUNITY_HELP}")).private()
+        Reply::text(format!("{HELP}\n{COMMUNITY_HELP}\n{}", variants_help())).private()
     }
 
     /// Shows the server's settings, or changes them (managers only).

@@ -7,6 +7,7 @@ use std::str::FromStr;
 use chronomate_rules::{Options, Variant};
 
 use super::error::Refusal;
+use super::text::variant_ids_words;
 use super::types::Player;
 
 /// The fewest and most days per move a game may have.
@@ -107,12 +108,8 @@ impl ChallengeTerms {
                 }
             }
         }
-        let variant = variant.ok_or_else(|| {
-            Refusal::Terms(
-                "name the variant: standard, traveler, gifford, multiverse, temporal or manyworlds"
-                    .to_owned(),
-            )
-        })?;
+        let variant = variant
+            .ok_or_else(|| Refusal::Terms(format!("name the variant: {}", variant_ids_words())))?;
         let mut options = Options::default();
         for (key, value) in rest {
             options
@@ -129,7 +126,8 @@ impl ChallengeTerms {
     }
 }
 
-fn read_variant(text: &str) -> Result<Variant, Refusal> {
+/// Reads a variant's id, refusing an unknown one with the list of ids.
+pub fn read_variant(text: &str) -> Result<Variant, Refusal> {
     text.parse()
         .map_err(|e: chronomate_rules::UnknownVariant| Refusal::Terms(e.to_string()))
 }

@@ -1,58 +1,67 @@
-//! Words the host writes: rules summaries, records with headers, help.
+//! Words the host writes: rules summaries (from each variant's
+//! [`Variant::about`]), records with headers, help.
 
-use chronomate_rules::{Color, Outcome, Variant};
+use chronomate_rules::{Color, Outcome, RecordFormat, Variant};
 
 use super::clock::{DAY, pgn_date};
-use crate::store::{ChallengeRow, GameRow, GameStatus, LoggedAction};
+use crate::model::GameStatus;
+use crate::store::{ChallengeRow, GameRow, LoggedAction};
 
-/// A short summary of a variant's rules (the house rules are in the
-/// project's rules docs).
-pub fn rules_summary(variant: Variant) -> &'static str {
-    match variant {
-        Variant::Standard => {
-            "Chess (standard): the FIDE laws. Castling, en passant, promotion, check and mate; \
-             stalemate, threefold repetition, the fifty-move rule and insufficient material draw \
-             at once.\nMoves in SAN (e4, Nf3, O-O, e8=Q) or UCI (e2e4)."
-        }
-        Variant::Traveler => {
-            "Time Traveler's Chess (traveler): chess where men can arrive from the future. \
-             Every man is untraveled, traveling or traveled.\n\
-             - Explosion (Nf6/e8): a traveling and a traveled copy of a man appear on an empty \
-             square, and the traveled one moves at once; some untraveled man of yours must be \
-             able to reach that square within three moves (its support).\n\
-             - Annihilation (d2//d4): an untraveled man of the same kind moves onto your \
-             traveling man and both leave the board, closing the loop.\n\
-             - Leave every traveling man resolvable: losing that (grammatical incorrectness) \
-             loses the game. Check and mate follow from who could be left kingless."
-        }
-        Variant::Gifford => {
-            "Gifford's Time Travel Chess (gifford): men next to your king may travel forward \
-             1 to 10 moves (Bf1// to 9) and arrive later as a drop ([B] a5). A king may travel \
-             forward too, or back 1 to 5 moves twice per game (K// back to 6), which opens a new \
-             timeline. A man that cannot land is lost in time; a king lost in time loses. \
-             Checkmate wins."
-        }
-        Variant::Multiverse => {
-            "Multiverse Time Travel Chess (multiverse): every move adds a board; a man may jump \
-             back to a past board, which forks a new branch ((L1)Nf3, >> for travel). On your \
-             turn you move once on every active branch. Past the branch limit (option \
-             branches:N, odd, 21 by default) travel stops and each board move first makes a \
-             random man vanish somewhere. Branches end like chess games; more branch wins wins."
-        }
-        Variant::Temporal => {
-            "Temporal Chess (temporal): a 4x4x4 field (levels A-D, cells like Bc3). Everything \
-             starts in hand: place your king, then each turn drop, move (Raumschach moves, \
-             unicorns on 3-D diagonals) or warp: a duplicate from the future, or a man sent \
-             ahead, counted down by checkers. Capturing an enemy original, or mate, wins."
-        }
-        Variant::ManyWorlds => {
-            "Many Worlds Chess (manyworlds): a set of boards. A turn splits one board with two \
-             different moves ((VII) Nxe4 (=XII) Bd2 (=XV)); identical results merge. Or \
-             transfer a man to the same empty square of another board (Nc6 IV-VII). Kings may \
-             stand in check; capturing a king anywhere wins; no split and no transfer loses. \
-             Option turns:on gives each board its own side to move."
-        }
+/// A variant's rules in short, with the options a challenge may set.
+pub(super) fn rules_words(variant: Variant) -> String {
+    let about = variant.about();
+    if about.options.is_empty() {
+        about.summary.to_owned()
+    } else {
+        format!("{}\nOptions: {}.", about.summary, about.options)
     }
+}
+
+/// Every variant, one a line, with the options a challenge may set: for
+/// `/help`.
+pub fn variants_help() -> String {
+    let mut lines = vec!["Variants (/rules NAME for the rules in short):".to_owned()];
+    for v in Variant::ALL {
+        let about = v.about();
+        let mut line = format!("{} — {}", about.id, about.title);
+        if !about.options.is_empty() {
+            line.push_str(&format!("; options: {}", about.options));
+        }
+        lines.push(line);
+    }
+    lines.join("\n")
+}
+
+/// Every variant's id, as a list in a sentence: `a, b or c`.
+pub(super) fn variant_ids_words() -> String {
+    ids_words(Variant::ALL.iter().map(|v| v.id()))
+}
+
+/// The ids of the variants whose record is PGN movetext.
+pub(super) fn pgn_ids_words() -> String {
+    ids_words(
+        Variant::ALL
+            .iter()
+            .filter(|v| v.about().record == RecordFormat::Pgn)
+            .map(|v| v.id()),
+    )
+}
+
+fn ids_words<'a>(ids: impl Iterator<Item = &'a str>) -> String {
+    let ids: Vec<&str> = ids.collect();
+    match ids.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        Some((last, _)) => (*last).to_owned(),
+        None => String::new(),
+    }
+}
+
+/// How a stored game's record is written, as its variant says (a variant
+/// the rules no longer know gets one action per line).
+pub(super) fn record_format(variant: &str) -> RecordFormat {
+    variant
+        .parse::<Variant>()
+        .map_or(RecordFormat::Lines, |v| v.about().record)
 }
 
 /// The record of a game with PGN-like headers.
@@ -91,7 +100,7 @@ pub fn history(row: &GameRow, log: &[LoggedAction], title: &str) -> String {
         ));
     }
     out.push('\n');
-    if row.variant == Variant::Standard.id() {
+    if record_format(&row.variant) == RecordFormat::Pgn {
         // PGN movetext, as other chess software reads it.
         let mut tokens = movetext(log);
         tokens.push(result);
@@ -186,6 +195,13 @@ Commands:
 /rules [VARIANT]         the rules in short
 /settings [days:N] [reminder:HOURS]   this server's defaults
 /choose ID               press a button (challenge:1:accept, game:1:draw:accept, ...)";
+
+/// The community commands, for `/help`.
+pub const COMMUNITY_HELP: &str = "\
+/rating [@user] [VARIANT]     Glicko-2 ratings (? = provisional)   /leaderboard VARIANT
+/tournament create VARIANT [format:roundrobin|double|swiss] [rounds:N] [days:N] [players:N] [start:YYYY-MM-DDTHH:MM|+2d] [name:Spring_Cup]
+/tournament join|leave|start|standings|pairings|withdraw|cancel [ID]   /tournament list
+/export pgn [game:ID]          a standard game as PGN    /export csv tournament:ID   results as CSV";
 
 pub(super) fn day_words(days: i64) -> String {
     if days == 1 {

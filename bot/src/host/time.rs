@@ -6,7 +6,8 @@ use chronomate_rules::{Outcome, Reason};
 use super::clock::{DAY, HOUR, due_words, duration_words};
 use super::text::{challenge_terms_words, day_words, result_words, variant_words};
 use super::{ChoiceId, ChoiceStyle, GameChoice, Host, HostError, Notice, NoticeKind, Place, Reply};
-use crate::store::{ChallengeStatus, Finish, GameStatus, Millis};
+use crate::model::{ChallengeStatus, GameStatus, Millis};
+use crate::store::Finish;
 impl Host {
     /// Does what time demands at `now`: reminds the side to move once when
     /// little time is left, ends games whose deadline passed (the side to

@@ -10,7 +10,7 @@ use super::{
     Caller, ChallengeChoice, ChoiceId, ChoiceStyle, GameChoice, Host, HostError, Image, Loaded,
     Purpose, Reply,
 };
-use crate::store::{GameStatus, Millis};
+use crate::model::{GameStatus, Millis};
 impl Host {
     /// The board as it stands, from the caller's side.
     pub async fn board(&self, caller: &Caller, game: Option<i64>) -> Result<Reply, HostError> {

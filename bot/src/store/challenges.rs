@@ -5,45 +5,8 @@ use sqlx::Row;
 use sqlx::sqlite::SqliteRow;
 
 use super::games::{NewGame, insert_game};
-use super::{Millis, Stale, Store, StoreError, settle, upsert_player};
-
-/// Where a challenge stands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum ChallengeStatus {
-    Open,
-    Accepted,
-    Declined,
-    Cancelled,
-    Expired,
-}
-
-impl ChallengeStatus {
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            ChallengeStatus::Open => "open",
-            ChallengeStatus::Accepted => "accepted",
-            ChallengeStatus::Declined => "declined",
-            ChallengeStatus::Cancelled => "cancelled",
-            ChallengeStatus::Expired => "expired",
-        }
-    }
-
-    fn parse(id: i64, text: &str) -> Result<ChallengeStatus, StoreError> {
-        Ok(match text {
-            "open" => ChallengeStatus::Open,
-            "accepted" => ChallengeStatus::Accepted,
-            "declined" => ChallengeStatus::Declined,
-            "cancelled" => ChallengeStatus::Cancelled,
-            "expired" => ChallengeStatus::Expired,
-            other => {
-                return Err(StoreError::Corrupt {
-                    game: 0,
-                    detail: format!("challenge #{id}: unknown status {other:?}"),
-                });
-            }
-        })
-    }
-}
+use super::{Stale, Store, StoreError, settle, upsert_player};
+use crate::model::{ChallengeStatus, Millis};
 
 /// A challenge as stored.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -83,7 +46,10 @@ impl ChallengeRow {
             options: r.try_get("options")?,
             colour: r.try_get("colour")?,
             days: r.try_get("days")?,
-            status: ChallengeStatus::parse(id, &status)?,
+            status: ChallengeStatus::from_id(&status).ok_or_else(|| StoreError::Corrupt {
+                game: 0,
+                detail: format!("challenge #{id}: unknown status {status:?}"),
+            })?,
             game_id: r.try_get("game_id")?,
             guild: r.try_get("guild")?,
             channel: r.try_get("channel")?,
@@ -200,7 +166,7 @@ impl Store {
     pub async fn close_challenge(
         &self,
         id: i64,
-        status: super::ChallengeStatus,
+        status: ChallengeStatus,
         by: Option<&str>,
         at: Millis,
     ) -> Result<Result<(), Stale>, StoreError> {

@@ -4,39 +4,8 @@ use chronomate_rules::Color;
 use sqlx::Row;
 use sqlx::sqlite::SqliteRow;
 
-use super::{Millis, Stale, Store, StoreError, color_text, parse_color, settle};
-
-/// Whether a game goes on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum GameStatus {
-    Live,
-    /// Ended with a result (rules, resignation, agreement, time).
-    Finished,
-    /// Ended without a result.
-    Aborted,
-}
-
-impl GameStatus {
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            GameStatus::Live => "live",
-            GameStatus::Finished => "finished",
-            GameStatus::Aborted => "aborted",
-        }
-    }
-
-    fn parse(game: i64, text: &str) -> Result<GameStatus, StoreError> {
-        match text {
-            "live" => Ok(GameStatus::Live),
-            "finished" => Ok(GameStatus::Finished),
-            "aborted" => Ok(GameStatus::Aborted),
-            other => Err(StoreError::Corrupt {
-                game,
-                detail: format!("unknown status {other:?}"),
-            }),
-        }
-    }
-}
+use super::{Stale, Store, StoreError, color_text, parse_color, settle};
+use crate::model::{GameStatus, Millis};
 
 /// A game as stored. `snapshot` is empty in listings.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -111,7 +80,10 @@ impl GameRow {
             black_name: row.try_get("black_name")?,
             days: row.try_get("days")?,
             reminder_hours: row.try_get("reminder_hours")?,
-            status: GameStatus::parse(id, &status)?,
+            status: GameStatus::from_id(&status).ok_or_else(|| StoreError::Corrupt {
+                game: id,
+                detail: format!("unknown status {status:?}"),
+            })?,
             result: row.try_get("result")?,
             reason: row.try_get("reason")?,
             ply: row.try_get("ply")?,

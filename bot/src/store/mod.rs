@@ -9,6 +9,11 @@
 //! action behind. The database runs in WAL mode with `synchronous = FULL`:
 //! once a commit returns, the action survives a crash or power loss.
 //!
+//! Direction: the store imports the rules (colours) and the domain's
+//! vocabulary ([`crate::model`]: statuses, formats, ratings, [`Millis`]),
+//! maps each row to typed values where it is read, and never imports the
+//! host.
+//!
 //! Queries are runtime queries with binds (no `query!` macros): a fresh clone
 //! builds with no database present. Migrations in `migrations/` are embedded
 //! and applied at open.
@@ -22,24 +27,17 @@ mod tournaments;
 use std::str::FromStr;
 use std::time::Duration;
 
+use crate::model::Millis;
 use chronomate_rules::Color;
 use sqlx::sqlite::{
     SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
 };
 
-pub use challenges::{ChallengeRow, ChallengeStatus, NewChallenge};
-pub use games::{
-    ActionCommit, Committed, DrawOffer, Finish, GameRow, GameStatus, LoggedAction, NewGame,
-};
-pub use ratings::{GLOBAL, RatingChange, RatingRow};
+pub use challenges::{ChallengeRow, NewChallenge};
+pub use games::{ActionCommit, Committed, DrawOffer, Finish, GameRow, LoggedAction, NewGame};
+pub use ratings::{RatingChange, RatingRow};
 pub use settings::GuildSettings;
-pub use tournaments::{
-    NewBoard, NewTournament, PairingRow, TournamentFormat, TournamentPlayer, TournamentRow,
-    TournamentStatus,
-};
-
-/// Unix time in milliseconds (UTC).
-pub type Millis = i64;
+pub use tournaments::{NewBoard, NewTournament, PairingRow, TournamentPlayer, TournamentRow};
 
 /// The embedded migrations (`migrations/` at the workspace root).
 pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../migrations");

@@ -5,11 +5,9 @@
 use sqlx::Row;
 use sqlx::sqlite::SqliteRow;
 
-use super::{Millis, Store, StoreError};
-use crate::host::rating::{Glicko, Score, rate_game};
-
-/// The scope of ratings across every server.
-pub const GLOBAL: &str = "*";
+use super::{Store, StoreError};
+use crate::model::Millis;
+use crate::model::rating::{GLOBAL, Glicko, PROVISIONAL_RD, Score, rate_game};
 
 /// A player's rating in one variant and scope.
 #[derive(Clone, Debug, PartialEq)]
@@ -256,7 +254,7 @@ impl Store {
         .bind(variant)
         .bind(scope)
         .bind(limit)
-        .bind(crate::host::rating::PROVISIONAL_RD)
+        .bind(PROVISIONAL_RD)
         .fetch_all(&self.pool)
         .await?;
         rows.iter().map(RatingRow::from_row).collect()

@@ -2,7 +2,8 @@
 
 use sqlx::Row;
 
-use super::{Millis, Store, StoreError, upsert_player};
+use super::{Store, StoreError, upsert_player};
+use crate::model::Millis;
 
 /// A server's settings (the defaults where it has none).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

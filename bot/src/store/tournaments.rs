@@ -7,76 +7,8 @@ use sqlx::Row;
 use sqlx::sqlite::SqliteRow;
 
 use super::games::{NewGame, insert_game};
-use super::{Millis, Stale, Store, StoreError, settle, upsert_player};
-
-/// How a tournament pairs its players.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum TournamentFormat {
-    /// Everyone meets everyone once (Berger tables).
-    RoundRobin,
-    /// Everyone meets everyone twice, colours reversed.
-    DoubleRoundRobin,
-    /// Score groups, a fixed number of rounds.
-    Swiss,
-}
-
-impl TournamentFormat {
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            TournamentFormat::RoundRobin => "roundrobin",
-            TournamentFormat::DoubleRoundRobin => "double",
-            TournamentFormat::Swiss => "swiss",
-        }
-    }
-
-    pub const fn words(self) -> &'static str {
-        match self {
-            TournamentFormat::RoundRobin => "round robin",
-            TournamentFormat::DoubleRoundRobin => "double round robin",
-            TournamentFormat::Swiss => "Swiss",
-        }
-    }
-
-    /// Reads `roundrobin`, `rr`, `double`, `swiss`...
-    pub fn parse(text: &str) -> Option<TournamentFormat> {
-        match text
-            .trim()
-            .to_ascii_lowercase()
-            .replace(['-', '_', ' '], "")
-            .as_str()
-        {
-            "roundrobin" | "rr" | "single" | "robin" | "berger" => {
-                Some(TournamentFormat::RoundRobin)
-            }
-            "double" | "doubleroundrobin" | "drr" | "double_rr" => {
-                Some(TournamentFormat::DoubleRoundRobin)
-            }
-            "swiss" | "s" => Some(TournamentFormat::Swiss),
-            _ => None,
-        }
-    }
-}
-
-/// Where a tournament stands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum TournamentStatus {
-    /// Taking entries.
-    Open,
-    Running,
-    Finished,
-    Cancelled,
-}
-
-impl TournamentStatus {
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            TournamentStatus::Open => "open",
-            TournamentStatus::Running => "running",
-            TournamentStatus::Finished => "finished",
-            TournamentStatus::Cancelled => "cancelled",
-        }
-    }
-}
+use super::{Stale, Store, StoreError, settle, upsert_player};
+use crate::model::{GameStatus, Millis, TournamentFormat, TournamentStatus};
 
 /// A tournament as stored.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -123,7 +55,7 @@ impl TournamentRow {
             name: r.try_get("name")?,
             variant: r.try_get("variant")?,
             options: r.try_get("options")?,
-            format: TournamentFormat::parse(&format)
+            format: TournamentFormat::from_id(&format)
                 .ok_or_else(|| corrupt(format!("unknown format {format:?}")))?,
             rounds: r.try_get("rounds")?,
             days: r.try_get("days")?,
@@ -131,13 +63,8 @@ impl TournamentRow {
             starts_at: r.try_get("starts_at")?,
             organiser: r.try_get("organiser")?,
             organiser_name: r.try_get("organiser_name")?,
-            status: match status.as_str() {
-                "open" => TournamentStatus::Open,
-                "running" => TournamentStatus::Running,
-                "finished" => TournamentStatus::Finished,
-                "cancelled" => TournamentStatus::Cancelled,
-                other => return Err(corrupt(format!("unknown status {other:?}"))),
-            },
+            status: TournamentStatus::from_id(&status)
+                .ok_or_else(|| corrupt(format!("unknown status {status:?}")))?,
             round: r.try_get("round")?,
             note: r.try_get("note")?,
             players: r.try_get("players")?,
@@ -198,7 +125,7 @@ pub struct PairingRow {
     /// A result decided without a game (`bye`, `rest`, a forfeit).
     pub result: Option<String>,
     /// The game's status and result.
-    pub game_status: Option<String>,
+    pub game_status: Option<GameStatus>,
     pub game_result: Option<String>,
 }
 
@@ -347,7 +274,15 @@ impl Store {
                     black_name: r.try_get("black_name")?,
                     game_id: r.try_get("game_id")?,
                     result: r.try_get("result")?,
-                    game_status: r.try_get("game_status")?,
+                    game_status: r
+                        .try_get::<Option<String>, _>("game_status")?
+                        .map(|s| {
+                            GameStatus::from_id(&s).ok_or_else(|| StoreError::Corrupt {
+                                game: r.try_get::<i64, _>("game_id").unwrap_or(0),
+                                detail: format!("unknown status {s:?}"),
+                            })
+                        })
+                        .transpose()?,
                     game_result: r.try_get("game_result")?,
                 })
             })

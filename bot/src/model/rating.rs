@@ -9,9 +9,16 @@
 //!
 //! A rating whose deviation is above [`PROVISIONAL_RD`] is provisional and
 //! shown with a `?`.
+//!
+//! Pure arithmetic: the store applies it inside the transaction that
+//! records a result; the host words the changes.
 
 use skillratings::Outcomes;
 use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2, glicko2_rating_period};
+
+/// The scope of ratings across every server (a server's ratings are
+/// scoped by its id).
+pub const GLOBAL: &str = "*";
 
 /// The system constant τ, which constrains the change in volatility.
 pub const TAU: f64 = 0.5;

@@ -1,31 +1,22 @@
-//! Answering an interaction: on time, in the right place, exactly once.
+//! Answering one interaction: on time, in the right place, exactly once.
 //!
-//! Discord wants a first answer within 3 seconds. [`Responder::race`] runs
-//! the host's work and, when it takes longer than `defer_after` (a slow
-//! render, a busy database), defers first and answers later, so no
+//! Discord wants a first answer within 3 seconds. [`Interaction::race`]
+//! runs the host's work and, when it takes longer than `defer_after` (a
+//! slow render, a busy database), defers first and answers later, so no
 //! interaction ever fails. A deferred answer that must ping someone or must
 //! change visibility replaces the "thinking" placeholder with a fresh
 //! follow-up: filling the placeholder in would neither ping (Discord treats
 //! it as an edit) nor change its visibility.
-//!
-//! Public replies about a game belong in the game's thread. When the
-//! interaction came from elsewhere (a challenge accepted in the lobby, a
-//! move typed in another channel) the reply is posted in the thread (opened
-//! on demand, from the challenge message where there is one) and the
-//! interaction gets a short pointer to it.
 
 use std::future::Future;
 use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
-use serenity::{
-    ChannelId, ChannelType, CreateInteractionResponse, CreateThread, EditInteractionResponse, Http,
-    MessageFlags,
-};
+use serenity::{ChannelId, ChannelType, CreateInteractionResponse, EditInteractionResponse, Http};
 
-use super::Data;
-use super::reply::{self, Post};
-use crate::host::{Caller, HostError, Refusal, Reply};
+use super::caller;
+use super::post::{Post, allowed_mentions, send_with_retry};
+use crate::host::{Caller, HostError, Refusal};
 
 /// What the player is told when something failed on our side.
 pub const OUR_FAULT: &str =
@@ -72,14 +63,14 @@ impl Source<'_> {
 
     pub fn caller(&self) -> Caller {
         match self {
-            Source::Command(i) => reply::caller(
+            Source::Command(i) => caller::caller(
                 &i.user,
                 i.member.as_deref(),
                 i.guild_id,
                 i.channel_id,
                 i.channel.as_ref(),
             ),
-            Source::Component(i) => reply::caller(
+            Source::Component(i) => caller::caller(
                 &i.user,
                 i.member.as_ref(),
                 i.guild_id,
@@ -155,16 +146,16 @@ enum State {
     Answered,
 }
 
-/// Answers one interaction.
-pub struct Responder<'a> {
+/// One interaction to answer.
+pub struct Interaction<'a> {
     pub http: &'a Http,
     pub source: Source<'a>,
     state: State,
 }
 
-impl<'a> Responder<'a> {
-    pub fn new(http: &'a Http, source: Source<'a>) -> Responder<'a> {
-        Responder {
+impl<'a> Interaction<'a> {
+    pub fn new(http: &'a Http, source: Source<'a>) -> Interaction<'a> {
+        Interaction {
             http,
             source,
             state: State::Fresh,
@@ -259,7 +250,7 @@ impl<'a> Responder<'a> {
                 let message = serenity::CreateInteractionResponseMessage::new()
                     .content(post.content.clone())
                     .components(post.rows())
-                    .allowed_mentions(reply::allowed_mentions());
+                    .allowed_mentions(allowed_mentions());
                 self.source
                     .create_response(self.http, CreateInteractionResponse::UpdateMessage(message))
                     .await?;
@@ -270,7 +261,7 @@ impl<'a> Responder<'a> {
                 let edit = EditInteractionResponse::new()
                     .content(post.content.clone())
                     .components(post.rows())
-                    .allowed_mentions(reply::allowed_mentions());
+                    .allowed_mentions(allowed_mentions());
                 self.source.edit_response(self.http, edit).await?;
                 self.state = State::Answered;
                 Ok(())
@@ -323,157 +314,4 @@ pub fn refusal_words(r: &Refusal) -> String {
         out.push('.');
     }
     out
-}
-
-/// Where a public reply about a game goes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Route {
-    /// Where it was asked for (looking at a board, a record).
-    Here,
-    /// In the game's thread (anything that changes the game).
-    GameThread,
-}
-
-/// Answers with the host's reply: refusals privately, private replies
-/// privately, public replies about a game in its thread (opening it when
-/// the game has none yet).
-pub async fn deliver(
-    data: &Data,
-    r: &mut Responder<'_>,
-    result: Result<Reply, HostError>,
-    route: Route,
-) {
-    let reply = match result {
-        Ok(reply) => reply,
-        Err(e) => return r.refuse(&e).await,
-    };
-    let post = Post::from_reply(&reply);
-    let elsewhere = match (route, reply.game) {
-        (Route::GameThread, Some(game)) if !reply.private => {
-            post_in_game_thread(data, r, game, &post).await
-        }
-        _ => None,
-    };
-    match elsewhere {
-        Some(thread) => {
-            r.answer(&Post::text(format!("Posted in <#{thread}>.")).ephemeral(true))
-                .await
-        }
-        None => r.answer(&post).await,
-    }
-}
-
-/// Posts `post` in the game's thread unless the interaction is in it;
-/// returns the thread when it was posted there. `None`: answer here.
-pub async fn post_in_game_thread(
-    data: &Data,
-    r: &Responder<'_>,
-    game: i64,
-    post: &Post,
-) -> Option<ChannelId> {
-    let thread = game_thread(data, r, game).await?;
-    if thread == r.source.channel_id() {
-        return None;
-    }
-    match send_with_retry(r.http, thread, post).await {
-        Ok(_) => Some(thread),
-        Err(e) => {
-            tracing::warn!(game, %thread, error = %e, "cannot post in the game's thread; answering where asked");
-            None
-        }
-    }
-}
-
-/// The game's thread, opened now if it has none: from the pressed
-/// challenge message where there is one (the thread hangs under the
-/// challenge), else in the channel the challenge was made in.
-pub async fn game_thread(data: &Data, r: &Responder<'_>, game: i64) -> Option<ChannelId> {
-    let loaded = match data.host.load(game).await {
-        Ok(l) => l,
-        Err(e) => {
-            tracing::warn!(game, error = %e, "cannot load the game to find its thread");
-            return None;
-        }
-    };
-    let row = &loaded.row;
-    if let Some(thread) = row.thread.as_deref().and_then(parse_channel) {
-        return Some(thread);
-    }
-    row.guild.as_ref()?;
-    let name = reply::clip(
-        &format!(
-            "Game #{} · {} vs {} · {}",
-            row.id, row.white_name, row.black_name, row.variant
-        ),
-        100,
-    );
-    let builder =
-        CreateThread::new(name).auto_archive_duration(serenity::AutoArchiveDuration::OneWeek);
-    let from_message = r.source.message().filter(|m| {
-        !r.source.in_thread()
-            && r.source.guild_id().is_some()
-            && !m.flags.is_some_and(|f| f.contains(MessageFlags::EPHEMERAL))
-    });
-    let created = match from_message {
-        Some(m) => {
-            m.channel_id
-                .create_thread_from_message(r.http, m.id, builder)
-                .await
-        }
-        None => {
-            let channel = row
-                .channel
-                .as_deref()
-                .and_then(parse_channel)
-                .unwrap_or_else(|| r.source.channel_id());
-            channel
-                .create_thread(r.http, builder.kind(ChannelType::PublicThread))
-                .await
-        }
-    };
-    let thread = match created {
-        Ok(t) => t.id,
-        Err(e) => {
-            tracing::warn!(game, error = %e, "cannot open a thread for the game");
-            return None;
-        }
-    };
-    if let Err(e) = data.host.bind_thread(game, &thread.to_string()).await {
-        tracing::warn!(game, %thread, error = %e, "cannot record the game's thread");
-    }
-    tracing::info!(game, %thread, "opened the game's thread");
-    Some(thread)
-}
-
-fn parse_channel(id: &str) -> Option<ChannelId> {
-    id.parse::<u64>()
-        .ok()
-        .filter(|n| *n != 0)
-        .map(ChannelId::new)
-}
-
-/// How many times a message is tried before it is given up.
-const ATTEMPTS: u32 = 3;
-
-/// Sends a message, trying again after rate limits and Discord's own
-/// failures (serenity's ratelimiter already waits out 429s against
-/// Discord; this covers stand-ins and outages).
-pub async fn send_with_retry(
-    http: &Http,
-    channel: ChannelId,
-    post: &Post,
-) -> serenity::Result<serenity::Message> {
-    let mut attempt = 1;
-    loop {
-        match channel.send_message(http, post.message()).await {
-            Ok(m) => return Ok(m),
-            Err(e) if attempt < ATTEMPTS && reply::is_transient(&e) => {
-                let wait = Duration::from_millis(250 * 4u64.pow(attempt - 1));
-                tracing::warn!(%channel, attempt, error = %e, "sending failed; trying again");
-                tokio::time::sleep(wait).await;
-                attempt += 1;
-            }
-            Err(e) => return Err(e),
-        }
-    }
 }

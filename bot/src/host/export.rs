@@ -1,4 +1,4 @@
-//! Exports: a standard game as PGN (for lichess's importer and any chess
+//! Exports: a game recorded in PGN movetext (standard chess) as PGN (for lichess's importer and any chess
 //! program), a tournament's results as CSV.
 //!
 //! The PGN is in export format (PGN standard, section 8): the Seven Tag
@@ -9,11 +9,19 @@
 //! backslashes in values are escaped. That is all lichess's importer needs
 //! for a game from the standard starting position.
 
-use super::standings::{BoardResult, number_words};
-use super::{Snapshot, board_result, refuse};
+use super::tournament::standings::{BoardResult, number_words};
+use super::tournament::{Snapshot, board_result};
+use chronomate_rules::RecordFormat;
+
 use crate::host::clock::pgn_date;
-use crate::host::{Caller, Host, HostError, Purpose, Reply};
-use crate::store::{GameRow, GameStatus, LoggedAction};
+use crate::host::text::{pgn_ids_words, record_format};
+use crate::host::{Caller, Host, HostError, Purpose, Refusal, Reply};
+
+fn refuse(text: String) -> HostError {
+    Refusal::Terms(text).into()
+}
+use crate::model::GameStatus;
+use crate::store::{GameRow, LoggedAction};
 
 /// Escapes a PGN tag value.
 fn tag_value(v: &str) -> String {
@@ -157,10 +165,12 @@ impl Host {
     pub async fn export_pgn(&self, caller: &Caller, game: Option<i64>) -> Result<Reply, HostError> {
         let loaded = self.resolve(caller, game, Purpose::View).await?;
         let row = &loaded.row;
-        if row.variant != chronomate_rules::Variant::Standard.id() {
+        if record_format(&row.variant) != RecordFormat::Pgn {
             return Err(refuse(format!(
-                "PGN is for standard chess; game #{} is {}: /history gives its record in its own notation",
-                row.id, row.variant
+                "PGN is for {} chess; game #{} is {}: /history gives its record in its own notation",
+                pgn_ids_words(),
+                row.id,
+                row.variant
             )));
         }
         let log = self.store.log(row.id).await?;

@@ -1,17 +1,23 @@
-//! Turning the host's [`Reply`] into Discord messages, and sending them.
+//! A host [`Reply`] as a Discord message: a [`Post`], and sending one.
 //!
 //! A [`Post`] is a reply in Discord's terms: content within Discord's limits
 //! (long text goes along as a file), PNGs as attachments, the host's choices
 //! as buttons whose custom ids are the choices' stable ids, and mentions
 //! that ping exactly the players the host named, never roles or @everyone.
+//! [`send_with_retry`] posts one in a channel, thread or DM, trying again
+//! after Discord's passing failures.
+
+use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
 use serenity::{
-    ButtonStyle, CreateActionRow, CreateAllowedMentions, CreateAttachment, CreateButton,
-    CreateInteractionResponseFollowup, CreateInteractionResponseMessage, CreateMessage, UserId,
+    ButtonStyle, ChannelId, CreateActionRow, CreateAllowedMentions, CreateAttachment, CreateButton,
+    CreateInteractionResponseFollowup, CreateInteractionResponseMessage, CreateMessage, Http,
+    UserId,
 };
 
-use crate::host::{Caller, ChoiceStyle, Place, Player, Reply};
+use super::caller::user_of_key;
+use crate::host::{ChoiceStyle, Reply};
 
 /// Discord's limit on a message's content.
 pub const MAX_CONTENT: usize = 2000;
@@ -25,83 +31,6 @@ const MAX_CUSTOM_ID: usize = 100;
 const MAX_FILES: usize = 10;
 /// More players than a game ever pings; keeps the mention line short.
 const MAX_MENTIONS: usize = 20;
-
-/// The player key of a Discord user.
-pub fn player_key(user: UserId) -> String {
-    format!("discord:{user}")
-}
-
-/// The Discord user behind a player key, if it is one.
-pub fn user_of_key(key: &str) -> Option<UserId> {
-    key.strip_prefix("discord:")?
-        .parse::<u64>()
-        .ok()
-        .filter(|id| *id != 0)
-        .map(UserId::new)
-}
-
-/// The host's player for a Discord user: the server nickname or global name
-/// where there is one.
-pub fn player(user: &serenity::User, member: Option<&serenity::Member>) -> Player {
-    let name = member
-        .and_then(|m| m.nick.clone())
-        .or_else(|| user.global_name.clone())
-        .unwrap_or_else(|| user.name.clone());
-    Player::new(player_key(user.id), name)
-}
-
-/// Where an interaction happened, in the host's terms. A thread's place is
-/// its parent channel plus the thread.
-pub fn place(
-    guild: Option<serenity::GuildId>,
-    channel_id: serenity::ChannelId,
-    channel: Option<&serenity::PartialChannel>,
-) -> Place {
-    let guild = guild.map(|g| g.to_string());
-    let in_thread = channel.is_some_and(|c| {
-        matches!(
-            c.kind,
-            serenity::ChannelType::PublicThread
-                | serenity::ChannelType::PrivateThread
-                | serenity::ChannelType::NewsThread
-        )
-    });
-    if in_thread {
-        let parent = channel.and_then(|c| c.parent_id).map(|p| p.to_string());
-        Place {
-            guild,
-            channel: parent.or_else(|| Some(channel_id.to_string())),
-            thread: Some(channel_id.to_string()),
-        }
-    } else {
-        Place {
-            guild,
-            channel: Some(channel_id.to_string()),
-            thread: None,
-        }
-    }
-}
-
-/// Whether a member may change the server's settings: Manage Server (or
-/// Administrator), as Discord computed it for the interaction.
-pub fn is_manager(member: Option<&serenity::Member>) -> bool {
-    member
-        .and_then(|m| m.permissions)
-        .is_some_and(|p| p.manage_guild() || p.administrator())
-}
-
-/// The caller of an interaction.
-pub fn caller(
-    user: &serenity::User,
-    member: Option<&serenity::Member>,
-    guild: Option<serenity::GuildId>,
-    channel_id: serenity::ChannelId,
-    channel: Option<&serenity::PartialChannel>,
-) -> Caller {
-    let mut caller = Caller::new(player(user, member), place(guild, channel_id, channel));
-    caller.manager = is_manager(member);
-    caller
-}
 
 /// Mentions nobody unless named.
 pub fn allowed_mentions() -> CreateAllowedMentions {
@@ -327,19 +256,36 @@ pub fn is_transient(error: &serenity::Error) -> bool {
     }
 }
 
+/// How many times a message is tried before it is given up.
+const ATTEMPTS: u32 = 3;
+
+/// Sends a message, trying again after rate limits and Discord's own
+/// failures (serenity's ratelimiter already waits out 429s against
+/// Discord; this covers stand-ins and outages).
+pub async fn send_with_retry(
+    http: &Http,
+    channel: ChannelId,
+    post: &Post,
+) -> serenity::Result<serenity::Message> {
+    let mut attempt = 1;
+    loop {
+        match channel.send_message(http, post.message()).await {
+            Ok(m) => return Ok(m),
+            Err(e) if attempt < ATTEMPTS && is_transient(&e) => {
+                let wait = Duration::from_millis(250 * 4u64.pow(attempt - 1));
+                tracing::warn!(%channel, attempt, error = %e, "sending failed; trying again");
+                tokio::time::sleep(wait).await;
+                attempt += 1;
+            }
+            Err(e) => return Err(e),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::host::{ChallengeChoice, Choice, ChoiceId, Image};
-
-    #[test]
-    fn keys_round_trip() {
-        let u = UserId::new(1234);
-        assert_eq!(user_of_key(&player_key(u)), Some(u));
-        for bad in ["console:alice", "discord:", "discord:x", "discord:0", ""] {
-            assert_eq!(user_of_key(bad), None, "{bad}");
-        }
-    }
 
     #[test]
     fn posts_keep_discord_limits() {
