@@ -13,9 +13,9 @@
 
 use std::time::Instant;
 
-use chronomate_rules::{Rules, Status};
 use chronomate_rules::chess::Role;
 use chronomate_rules::multiverse::{Action, Destination, Multiverse, When};
+use chronomate_rules::{Rules, Status};
 
 #[path = "support/multiverse_growth.rs"]
 mod growth;
@@ -261,4 +261,15 @@ fn a_twenty_one_branch_turn_lists_the_same_actions() {
         };
         assert_eq!(got, want, "limit {limit}");
     }
+}
+
+/// With 21 branches owed and none named, the refusal names a few of them,
+/// not all: errors stay short (E-11).
+#[test]
+fn an_unnamed_branch_among_many_is_refused_in_a_few_words() {
+    let m = twenty_one_branches(21);
+    let err = m.parse("Nf3").unwrap_err();
+    let shown = err.to_string();
+    assert!(shown.contains("L1, L2, L3, L4, L5, 16 more"), "{shown}");
+    assert!(shown.len() < 200, "{shown}");
 }

@@ -245,17 +245,23 @@ impl Multiverse {
         match owed.as_slice() {
             [one] => Ok(*one),
             [] => Err(ActionError::GameOver),
-            many => Err(ActionError::syntax(
-                text,
-                format!(
-                    "name the branch: {} are owed a move, write (L{})... and so on",
-                    many.iter()
-                        .map(|b| format!("L{b}"))
-                        .collect::<Vec<_>>()
-                        .join(", "),
-                    many[0]
-                ),
-            )),
+            many => {
+                // A few names, not a thousand: the reason stays short.
+                const NAMED: usize = 5;
+                let mut names: Vec<String> =
+                    many.iter().take(NAMED).map(|b| format!("L{b}")).collect();
+                if many.len() > NAMED {
+                    names.push(format!("{} more", many.len() - NAMED));
+                }
+                Err(ActionError::syntax(
+                    text,
+                    format!(
+                        "name the branch: {} are owed a move, write (L{})... and so on",
+                        names.join(", "),
+                        many[0]
+                    ),
+                ))
+            }
         }
     }
 
