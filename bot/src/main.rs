@@ -188,6 +188,9 @@ fn replay(args: &GameArgs, json: bool) -> Result<(), Failure> {
         let out = serde_json::to_string_pretty(&report).map_err(Failure::operational)?;
         out!("{out}");
     } else {
+        for event in &report.opening_events {
+            out!("{{{event}}}");
+        }
         for step in &report.steps {
             out!("{}", step.notation);
             for event in &step.events {

@@ -113,6 +113,45 @@ fn replay_json_is_one_object() {
 }
 
 #[test]
+fn replay_reports_the_collapse_made_as_a_game_is_created() {
+    // E-9: with a branch limit of 1 the first collapse happens at creation:
+    // an event line before the first action, and `opening_events` in JSON.
+    let args = [
+        "replay",
+        "multiverse",
+        "--options",
+        "branches:1",
+        "--seed",
+        "7",
+    ];
+    let o = chronomate(&args, "(L1)Nf3\n");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines[0].starts_with("{collapse: L1 loses the "), "{out}");
+    assert!(lines[0].ends_with('}'), "{out}");
+    assert_eq!(lines[1], "(L1)Nf3", "{out}");
+    assert!(lines[2].starts_with("{collapse: L1 loses the "), "{out}");
+
+    let mut json_args = args.to_vec();
+    json_args.push("--json");
+    let o = chronomate(&json_args, "(L1)Nf3\n");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let opening = v["opening_events"].as_array().unwrap();
+    assert_eq!(opening.len(), 1, "{v}");
+    assert_eq!(format!("{{{}}}", opening[0].as_str().unwrap()), lines[0]);
+    assert_eq!(v["steps"][0]["notation"], "(L1)Nf3");
+
+    // Nothing happens at creation under the default limit, nor in chess.
+    let o = chronomate(&["replay", "multiverse"], "(L1)e4\n");
+    assert_eq!(stdout(&o), "(L1)e4\nto move: black on L1\n");
+    let o = chronomate(&["replay", "standard", "--json"], "e4");
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["opening_events"], serde_json::json!([]));
+}
+
+#[test]
 fn moves_lists_the_legal_actions() {
     let o = chronomate(&["moves", "standard", "-"], "");
     assert!(o.status.success(), "{}", stderr(&o));

@@ -13,7 +13,7 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use chronomate_rules::Status;
+use chronomate_rules::{Rules, Status};
 use criterion::{Criterion, criterion_group, criterion_main};
 
 #[path = "../tests/support/multiverse_growth.rs"]

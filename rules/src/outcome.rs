@@ -24,8 +24,12 @@ pub enum Reason {
     /// Gifford: a king could not be placed on its arrival move (G-2), or a
     /// player has no man on the board while a king is away (G-6).
     LostInTime,
-    /// A king was captured (Many Worlds M-4, multiverse E-8).
+    /// A king was captured (Many Worlds M-4), or could be by the side to
+    /// move (multiverse E-8).
     KingCaptured,
+    /// Multiverse: the loser has no king on the branch, its king having
+    /// travelled away (E-8).
+    NoKing,
     /// Temporal Chess: an original was captured (T-8).
     Paradox,
     /// Multiverse: more branch wins (E-10).
@@ -49,13 +53,14 @@ impl Reason {
             Reason::GrammaticalIncorrectness => "grammatical incorrectness",
             Reason::LostInTime => "lost in time",
             Reason::KingCaptured => "king captured",
+            Reason::NoKing => "no king",
             Reason::Paradox => "paradox",
             Reason::BranchMajority => "branch majority",
             Reason::NoActionLeft => "no action left",
         }
     }
 
-    pub const ALL: [Reason; 14] = [
+    pub const ALL: [Reason; 15] = [
         Reason::Checkmate,
         Reason::Resignation,
         Reason::TimeForfeit,
@@ -67,6 +72,7 @@ impl Reason {
         Reason::GrammaticalIncorrectness,
         Reason::LostInTime,
         Reason::KingCaptured,
+        Reason::NoKing,
         Reason::Paradox,
         Reason::BranchMajority,
         Reason::NoActionLeft,

@@ -92,6 +92,9 @@ rules! {
     E_7 => "E-7",
     /// Multiverse: kings that travel.
     E_8 => "E-8",
+    /// Multiverse: how branches end (a branch that has ended takes no
+    /// more actions).
+    E_10 => "E-10",
     /// Multiverse: notation.
     E_11 => "E-11",
 

@@ -1,12 +1,13 @@
 //! Property tests: random play with time and trans-universe travel up to a
 //! small branch limit and through the collapse keeps the multiverse
 //! consistent; the record replays to the same state; printed actions read
-//! back as themselves; no input panics.
+//! back as themselves; no input panics, and whatever text is accepted
+//! reads back from its canonical form as the same action.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a test fails loudly
 
 use chronomate_rules::chess::{Piece, Role};
 use chronomate_rules::multiverse::{Action, Multiverse};
-use chronomate_rules::{Color, Game, Options, Status, Variant};
+use chronomate_rules::{ActionError, Color, Game, Options, Rules, Status, Variant};
 use proptest::prelude::*;
 
 fn options(limit: u16) -> Options {
@@ -47,7 +48,7 @@ fn check_consistent(m: &Multiverse) {
         }
         assert!(m.arrived(id).is_subset(board.occupied()));
         if owed.contains(&id) {
-            assert_eq!(pos.turn(), m.to_move(), "L{id} owed to the wrong side");
+            assert_eq!(pos.turn(), m.turn().color, "L{id} owed to the wrong side");
         }
     }
 }
@@ -55,7 +56,7 @@ fn check_consistent(m: &Multiverse) {
 /// Plays `steps` random actions (travel preferred when `choices` say so),
 /// through [`Multiverse`] and [`Game`] side by side.
 fn random_game(limit: u16, seed: u64, choices: &[u32]) -> (Multiverse, Game) {
-    let mut m = Multiverse::new(limit, seed);
+    let mut m = Multiverse::with_limit(limit, seed);
     let mut game = Game::new(Variant::Multiverse, options(limit), seed).unwrap();
     for &choice in choices {
         if m.status().is_over() {
@@ -89,6 +90,20 @@ fn random_game(limit: u16, seed: u64, choices: &[u32]) -> (Multiverse, Game) {
         check_consistent(&m);
     }
     (m, game)
+}
+
+/// Whatever `text` is read as prints canonically, reads back as the same
+/// action, and prints the same again; a refusal is short.
+fn round_trips(m: &Multiverse, text: &str) -> Result<(), TestCaseError> {
+    match m.parse(text) {
+        Ok(action) => {
+            let printed = m.notation(&action);
+            prop_assert_eq!(m.parse(&printed), Ok(action), "{:?} -> {}", text, printed);
+            prop_assert_eq!(m.notation(&action), printed);
+        }
+        Err(e) => prop_assert!(e.to_string().len() < 400, "{}", e),
+    }
+    Ok(())
 }
 
 proptest! {
@@ -134,13 +149,15 @@ proptest! {
         seed in any::<u64>(),
         choices in prop::collection::vec(any::<u32>(), 0..12),
         text in "\\PC{0,40}",
-        noise in "[()LlTt0-9>a-hKQRBNP x+#=,-]{0,30}",
+        noise in "[()LlTt0-9>a-hKQRBNP x+#=,\0-]{0,30}",
+        bytes in prop::collection::vec(any::<u8>(), 0..40),
     ) {
         let (m, mut game) = random_game(5, seed, &choices);
-        let _ = m.parse(&text);
-        let _ = m.parse(&noise);
-        let _ = m.suggest(&text, 5);
-        let _ = m.suggest(&noise, 5);
+        let lossy = String::from_utf8_lossy(&bytes).into_owned();
+        for input in [&text, &noise, &lossy] {
+            round_trips(&m, input)?;
+            let _ = m.suggest(input, 5);
+        }
         let _ = game.play(&noise);
         let _ = game.play(&text);
         // Mangled canonical actions.
@@ -148,10 +165,59 @@ proptest! {
             let canonical = m.notation(action);
             for cut in 0..canonical.len() {
                 if canonical.is_char_boundary(cut) {
-                    let _ = m.parse(&canonical[..cut]);
-                    let _ = m.parse(&format!("{}{}", &canonical[..cut], noise));
+                    round_trips(&m, &canonical[..cut])?;
+                    round_trips(&m, &format!("{}{}", &canonical[..cut], noise))?;
+                    round_trips(&m, &format!("{}\0{}", &canonical[..cut], &canonical[cut..]))?;
                 }
             }
+        }
+    }
+}
+
+/// Inputs from the audit, on a game with two branches (L2 opened by a
+/// travel): each is answered at once, with a short error, and never
+/// panics.
+#[test]
+fn hostile_inputs_are_refused_quickly_and_short() {
+    let mut m = Multiverse::with_limit(21, 0);
+    for text in ["(L1)e4", "(L1)e5", "(L1)Nf3 Nb1>>(T1)c3"] {
+        let a = m.parse(text).unwrap();
+        m.apply(&a).unwrap();
+    }
+    let huge = "7".repeat(3_000_000);
+    let line = "e".repeat(5_000_000);
+    let invalid = String::from_utf8_lossy(b"(L1)N\xff\xfef6 \xc3(").into_owned();
+    let inputs = [
+        "\0".to_owned(),
+        "(L1)\0Nc6".to_owned(),
+        "(L1)Nc6\0".to_owned(),
+        "(L1)Nc6 Nb8>>\0(T2)c6".to_owned(),
+        invalid,
+        line.clone(),
+        format!("(L1){line}"),
+        format!("(L1)Nc6 Nb8>>(T2){line}"),
+        format!("(L{huge})Nc6"),
+        format!("(L1T{huge})Nc6"),
+        format!("(L1)Nc6 Ng8>>(T{huge})f6"),
+        format!("(L1)Nc6 Ng8>(L{huge})f6"),
+        format!("(L1){huge}"),
+    ];
+    for input in &inputs {
+        let start = std::time::Instant::now();
+        let refused = m.parse(input).unwrap_err();
+        let _ = m.suggest(input, 10);
+        assert!(
+            start.elapsed().as_secs() < 2,
+            "{}",
+            &input[..input.len().min(40)]
+        );
+        let shown = refused.to_string();
+        assert!(shown.chars().count() < 200, "{}", shown.len());
+        if input.len() > 1000 {
+            assert!(
+                refused.rule().is_some() || matches!(refused, ActionError::Syntax { .. }),
+                "{shown}"
+            );
         }
     }
 }

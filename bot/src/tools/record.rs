@@ -30,6 +30,9 @@ pub struct Step {
 #[derive(Clone, Debug, Serialize)]
 pub struct ReplayReport {
     pub variant: Variant,
+    /// What the rules did by themselves as the game was created, before
+    /// any action (a multiverse collapse with `branches:1`, E-9).
+    pub opening_events: Vec<String>,
     pub steps: Vec<Step>,
     /// `1-0 (checkmate)` once the game is over.
     pub result: Option<String>,
@@ -57,6 +60,7 @@ pub fn replay_record(
     text: &str,
 ) -> Result<(Game, ReplayReport), LoadError> {
     let mut game = Game::new(variant, options, seed)?;
+    let opening_events = game.opening_events();
     let mut steps = Vec::new();
     let mut error = None;
     for (i, input) in record::actions(variant, text).into_iter().enumerate() {
@@ -85,6 +89,7 @@ pub fn replay_record(
     };
     let report = ReplayReport {
         variant,
+        opening_events,
         steps,
         result,
         to_move,

@@ -13,12 +13,14 @@ use std::ops::Range;
 
 use super::action::{Action, BoardMove, BranchId, Destination, Travel, When};
 use super::history::{record_at, side_at};
-use super::state::{Multiverse, without_traveller};
-use super::travel::{attacking_squares, moved_men, price_queen, shape};
+use super::position::Multiverse;
+use super::travel::{
+    attacking_squares, kings_safe, moved_men, paid_after, price_queen, shape, without_traveller,
+};
 use crate::Color;
 use crate::chess::{Board, Move, Piece, Position, Role};
-use crate::geometry::Bitboard;
 use crate::geometry::attacks::queen_attacks;
+use crate::geometry::{Bitboard, Square};
 
 /// A board a traveller may land on, as the landing rules need it.
 struct Target {
@@ -145,7 +147,7 @@ struct AfterMove {
 impl Multiverse {
     /// Every legal action: each owed branch's board moves with and without
     /// travel, then a resignation for each active branch.
-    pub fn legal_actions(&self) -> Vec<Action> {
+    pub(crate) fn all_actions(&self) -> Vec<Action> {
         if self.status.is_over() {
             return Vec::new();
         }
@@ -170,7 +172,7 @@ impl Multiverse {
     }
 
     /// Calls `f` with every legal action, in the order of
-    /// [`Multiverse::legal_actions`], making no list.
+    /// [`crate::Rules::legal_actions`], making no list.
     pub fn for_each_legal_action(&self, mut f: impl FnMut(Action)) {
         if self.status.is_over() {
             return;
@@ -294,13 +296,19 @@ impl Multiverse {
                         }));
                 }
                 let travels = start..listing.travels.len();
-                if travels.is_empty() || (trans && price_queen(board, us, from).is_none()) {
+                // E-7: the queen that pays stands there as the move starts.
+                let payer = if trans {
+                    price_queen(board, us, from)
+                } else {
+                    None
+                };
+                if travels.is_empty() || (trans && payer.is_none()) {
                     listing.travels.truncate(start);
                     continue;
                 }
                 let after_start = listing.moves.len();
                 for (mv, after) in listing.plain.iter().zip(&afters) {
-                    if after_is_safe(after, mv, from, us, trans) {
+                    if after_is_safe(after, mv, from, us, payer) {
                         listing.moves.push(*mv);
                     }
                 }
@@ -340,14 +348,15 @@ fn after_move(pos: &Position, mv: &Move) -> AfterMove {
 }
 
 /// Whether, after `mv` and the traveller on `from` leaving (with the
-/// paying queen for trans-universe travel), the mover's kings are safe.
-/// Men leaving squares off every line from a king expose none.
+/// queen that pays for trans-universe travel, `payer` where it stood as
+/// the board move started), the mover's kings are safe. Men leaving
+/// squares off every line from a king expose none.
 fn after_is_safe(
     after: &AfterMove,
     mv: &Move,
-    from: crate::geometry::Square,
+    from: Square,
     us: Color,
-    trans: bool,
+    payer: Option<Square>,
 ) -> bool {
     if moved_men(mv).contains(from) {
         return false;
@@ -355,22 +364,9 @@ fn after_is_safe(
     let mut board = after.board;
     board.discard(from);
     let mut left = from.bitboard();
-    if trans {
-        match price_queen(&board, us, from) {
-            Some(q) => {
-                board.discard(q);
-                left.insert(q);
-            }
-            None => return false,
-        }
+    if let Some(q) = payer.map(|q| paid_after(q, mv)) {
+        board.discard(q);
+        left.insert(q);
     }
     !left.intersects(after.lines) || kings_safe(&board, us)
-}
-
-/// Whether no king of `color` on `board` is attacked.
-fn kings_safe(board: &Board, color: Color) -> bool {
-    board
-        .by_piece(Piece::new(color, Role::King))
-        .into_iter()
-        .all(|king| !board.is_attacked(king, color.other(), board.occupied()))
 }

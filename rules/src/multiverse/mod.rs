@@ -19,25 +19,28 @@
 //!   the past, on which the mover had just moved; the landing square is
 //!   empty, bishops keep their square colour, pawns land on ranks 2 to 7 no
 //!   further advanced than they stood, and the man attacks no enemy man
-//!   there. The board is copied into a new branch `Tk` with the man on it;
-//!   the opponent moves next there.
+//!   there; a king lands on no square an enemy man attacks there. The
+//!   board is copied into a new branch `Tk` with the man on it; the
+//!   opponent moves next there.
 //! - E-6 The branch limit (odd, 21 by default, up to 1001): once that many
 //!   branches exist, time travel is impossible.
 //! - E-7 Trans-universe travel lands on the latest board of another active
 //!   branch the mover has already made a board move on this turn, under
 //!   E-5's landing rules; a queen of the mover on the origin board pays
-//!   (the one on the lowest square, a1 to h8, other than the traveller's;
-//!   it must be there when the board move starts). No branch opens; it
-//!   works after the limit.
-//! - E-8 Kings may travel; a side with no king on a branch loses it; a
-//!   side to move that attacks an enemy king (after a collapse, say) wins
-//!   it.
+//!   (the one on the lowest square, a1 to h8, other than the traveller's,
+//!   as the board move starts: a queen promoted in the board move never
+//!   pays). No branch opens; it works after the limit.
+//! - E-8 Kings may travel; a side with no king on a branch loses it
+//!   ([`crate::Reason::NoKing`]); a side to move that attacks an enemy
+//!   king (after a collapse, say) wins it ([`crate::Reason::KingCaptured`]).
 //! - E-9 Once the limit is reached, before every board move a uniformly
 //!   random active branch loses a uniformly random man other than a king
 //!   from its latest board. The collapse is made as soon as the previous
 //!   action is applied, so the player sees it, and reported in that
 //!   action's [`crate::Played::events`] as `collapse: L3 loses the black
-//!   knight on f6`. Draws come from the game seed and the draw's number
+//!   knight on f6`; with a branch limit of 1 the first collapse is made as
+//!   the game is created and reported by [`crate::Rules::opening_events`].
+//!   Draws come from the game seed and the draw's number
 //!   ([`collapse`](self)), so replays are identical.
 //! - E-10 A branch ends by checkmate, stalemate (no FIDE move, whatever a
 //!   travel might free), repetition (third occurrence on the branch's
@@ -49,84 +52,45 @@
 //!   equal is a draw.
 //! - E-11 Notation: see [`notation`](self): `(L3)Nf3`, `(L1)e4 Ng1>>(T1)e3`,
 //!   `(L2)Qd2 Nc3>(L1)b5`, `(L3) resign`.
+//!
+//! Every refusal names the rule it enforces ([`crate::ActionError::rule`]):
+//! the house rule's tag (`E-5`, ...), a FIDE article for the chess move
+//! itself, or [`crate::Rule::TURN`] for a branch not owed a move.
+//!
+//! Where the rules are silent, Chronomate decides:
+//! - Boards are numbered by time step on every branch (T0 the start), so
+//!   White moves on even steps everywhere and a past board is named by its
+//!   step alone (`>>(T3)`).
+//! - The queen that pays for trans-universe travel, among several, is the
+//!   one on the lowest square as the board move starts.
+//! - A board move with a travel after it must leave the mover's king safe
+//!   with the traveller (and the paying queen) gone; one with a travel
+//!   before it plays the FIDE move on the board without them.
+//! - Stalemate is judged by FIDE moves alone, whatever a travel might free.
+//! - A branch resignation is no board move: no collapse comes before it.
+//! - The game ends early once the trailing side could not catch up even by
+//!   winning every active branch and every branch still to open.
+//! - A branch or time-step number of any length is read; one no branch or
+//!   board has is refused as such.
+//!
+//! Files: `face` (the face), `action`, `position` (the state and
+//! its queries), `legality` (checks), `listing` (every legal action),
+//! `play` (applying and judging), `notation`, `view`, `suggest`, and the
+//! mechanisms `history` (shared boards), `travel` (landings and the
+//! price), `collapse` (the seeded draws).
 
 mod action;
 mod collapse;
+mod face;
 mod history;
+mod legality;
 mod listing;
 mod notation;
-mod state;
+mod play;
+mod position;
 mod suggest;
 mod travel;
 mod view;
 
 pub use action::{Action, BoardMove, BranchId, Destination, Travel, When};
-pub use state::Multiverse;
-
-use crate::{About, Options, RecordFormat, Rules};
-use crate::{ActionError, Played, Status, Turn, View};
-
-impl Rules for Multiverse {
-    type Action = Action;
-
-    const ABOUT: About = About {
-        id: "multiverse",
-        title: "Multiverse Time Travel Chess",
-        summary: "Multiverse Time Travel Chess (multiverse): every move adds a board; a man may jump \
-             back to a past board, which forks a new branch ((L1)Nf3, >> for travel). On your \
-             turn you move once on every active branch. Past the branch limit (option \
-             branches:N, odd, 21 by default) travel stops and each board move first makes a \
-             random man vanish somewhere. Branches end like chess games; more branch wins wins.",
-        options: "branches:N, the branch limit: an odd number from 1 to 1001, 21 by default (E-6)",
-        record: RecordFormat::Lines,
-    };
-
-    fn new(options: &Options, seed: u64) -> Self {
-        Multiverse::new(options.branch_limit(), seed)
-    }
-
-    fn apply(&mut self, action: &Self::Action) -> Result<Vec<String>, ActionError> {
-        Rules::play(self, action).map(|played| played.events)
-    }
-
-    fn turn(&self) -> Turn {
-        Turn {
-            color: self.to_move(),
-            boards: self.owed().into_iter().map(|b| format!("L{b}")).collect(),
-        }
-    }
-
-    fn status(&self) -> Status {
-        Multiverse::status(self)
-    }
-
-    fn legal_actions(&self) -> Vec<Action> {
-        Multiverse::legal_actions(self)
-    }
-
-    fn parse(&self, text: &str) -> Result<Action, ActionError> {
-        Multiverse::parse(self, text)
-    }
-
-    fn notation(&self, action: &Action) -> String {
-        Multiverse::notation(self, action)
-    }
-
-    fn play(&mut self, action: &Action) -> Result<Played, ActionError> {
-        let notation = Multiverse::notation(self, action);
-        let events = self.apply(action)?;
-        Ok(Played { notation, events })
-    }
-
-    fn view(&self) -> View {
-        Multiverse::view(self)
-    }
-
-    fn snapshot(&self) -> View {
-        Multiverse::snapshot(self)
-    }
-
-    fn suggest(&self, typed: &str, limit: usize) -> Vec<String> {
-        Multiverse::suggest(self, typed, limit)
-    }
-}
+pub use position::Multiverse;

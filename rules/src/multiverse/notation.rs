@@ -30,15 +30,52 @@
 //! `(L2T9)` for a trans-universe target (the target decides which travel
 //! it is, whatever the arrow); SAN as in standard chess, or UCI.
 
+//!
+//! A branch or time-step number of any length is read: one that no branch
+//! or board has (`(L99999999999999999999)`) is refused as such, quoted cut
+//! short.
+
+use std::str::FromStr;
+
 use super::action::{Action, BoardMove, BranchId, Destination, Travel, When};
-use super::state::{Multiverse, without_traveller};
-use crate::ActionError;
-use crate::chess::{IllegalMove, Move, Position, San, Uci};
+use super::legality::fide_refusal;
+use super::position::Multiverse;
+use super::travel::without_traveller;
+use crate::chess::{Move, Position, San, Uci};
 use crate::geometry::{File, Rank, Square};
+use crate::{ActionError, Rule};
+
+/// A number as written: its digits, however many.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Written<'a>(&'a str);
+
+impl Written<'_> {
+    /// Its value, if it fits `T`.
+    pub(crate) fn value<T: FromStr>(self) -> Option<T> {
+        self.0.parse().ok()
+    }
+
+    /// The digits for an error to quote: cut short when long.
+    fn shown(self) -> String {
+        const LONG: usize = 12;
+        if self.0.len() <= LONG {
+            self.0.to_owned()
+        } else {
+            format!("{}… ({} digits)", &self.0[..8], self.0.len())
+        }
+    }
+}
+
+/// The digits at the start of `s` and what follows them; `None` without
+/// a digit.
+fn digits(s: &str) -> Option<(Written<'_>, &str)> {
+    let d = s.len() - s.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    (d > 0).then(|| (Written(&s[..d]), &s[d..]))
+}
 
 impl Multiverse {
     /// The canonical notation of `action`.
-    pub fn notation(&self, action: &Action) -> String {
+    pub(crate) fn write_action(&self, action: &Action) -> String {
         match action {
             Action::Resign { branch } => format!("(L{branch}) resign"),
             Action::Move(bm) => self.board_move_notation(bm),
@@ -96,8 +133,8 @@ impl Multiverse {
     }
 
     /// Reads an action leniently (see the module docs) and checks it is
-    /// legal now, refusing it with the reason.
-    pub fn parse(&self, text: &str) -> Result<Action, ActionError> {
+    /// legal now, refusing it with the rule it breaks.
+    pub(crate) fn read_action(&self, text: &str) -> Result<Action, ActionError> {
         if self.status.is_over() {
             return Err(ActionError::GameOver);
         }
@@ -112,16 +149,23 @@ impl Multiverse {
         let rest = rest.trim_start_matches([':', ' ', ',']).trim();
         let branch = match prefix {
             Some((id, time)) => {
+                let Some(branch) = id.value::<BranchId>().filter(|&b| self.index(b).is_some())
+                else {
+                    return Err(self.no_branch(&id.shown()));
+                };
                 if let Some(t) = time {
-                    let index = self.branch(id)?;
-                    let now = self.branches[index].now();
-                    if t != now {
-                        return Err(ActionError::illegal_untagged(format!(
-                            "board moves are made on the latest board of L{id}, T{now}, not T{t}"
-                        )));
+                    let now = self.branch_now(branch).unwrap_or_default();
+                    if t.value::<u32>() != Some(now) {
+                        return Err(ActionError::illegal(
+                            Rule::E_3,
+                            format!(
+                                "board moves are made on the latest board of L{branch}, T{now}, not T{}",
+                                t.shown()
+                            ),
+                        ));
                     }
                 }
-                id
+                branch
             }
             None => self.only_owed(text)?,
         };
@@ -146,10 +190,10 @@ impl Multiverse {
                     match pos.board().piece_at(parts.from) {
                         Some(p) if p.color == us && p.role == letter => {}
                         _ => {
-                            return Err(ActionError::illegal_untagged(format!(
-                                "you have no {letter} on {} on L{branch}",
-                                parts.from
-                            )));
+                            return Err(ActionError::illegal(
+                                Rule::E_3,
+                                format!("you have no {letter} on {} on L{branch}", parts.from),
+                            ));
                         }
                     }
                 }
@@ -201,32 +245,63 @@ impl Multiverse {
         match owed.as_slice() {
             [one] => Ok(*one),
             [] => Err(ActionError::GameOver),
-            many => Err(ActionError::syntax(
-                text,
-                format!(
-                    "name the branch: {} are owed a move, write (L{})... and so on",
-                    many.iter()
-                        .map(|b| format!("L{b}"))
-                        .collect::<Vec<_>>()
-                        .join(", "),
-                    many[0]
-                ),
-            )),
+            many => {
+                // A few names, not a thousand: the reason stays short.
+                const NAMED: usize = 5;
+                let mut names: Vec<String> =
+                    many.iter().take(NAMED).map(|b| format!("L{b}")).collect();
+                if many.len() > NAMED {
+                    names.push(format!("{} more", many.len() - NAMED));
+                }
+                Err(ActionError::syntax(
+                    text,
+                    format!(
+                        "name the branch: {} are owed a move, write (L{})... and so on",
+                        names.join(", "),
+                        many[0]
+                    ),
+                ))
+            }
         }
     }
 
-    /// The destination a written target names, from branch `index`.
+    /// The destination a written target names, from branch `index` (the
+    /// board move's `branch`).
     fn destination(
         &self,
         index: usize,
         branch: BranchId,
-        target: (Option<BranchId>, Option<u32>),
+        target: Target<'_>,
     ) -> Result<Destination, ActionError> {
-        match target {
+        let now = self.branches[index].now();
+        let time = match target.time {
+            None => None,
+            Some(t) => Some(t.value::<u32>().ok_or_else(|| {
+                ActionError::illegal(
+                    Rule::E_5,
+                    format!(
+                        "there is no board T{}: time travel goes to a past board of L{branch}, T1 to T{}",
+                        t.shown(),
+                        now.saturating_sub(1)
+                    ),
+                )
+            })?),
+        };
+        let l = match target.branch {
+            None => None,
+            Some(l) => match l.value::<BranchId>().filter(|&b| self.index(b).is_some()) {
+                Some(l) => Some(l),
+                None => return Err(self.no_branch(&l.shown())),
+            },
+        };
+        match (l, time) {
             (None, Some(time)) => Ok(Destination::Past { time }),
-            (Some(l), None) if l == branch => Err(ActionError::illegal_untagged(format!(
-                "to travel in L{branch}'s own past, name the board: >>(T3)"
-            ))),
+            (Some(l), None) if l == branch => Err(ActionError::illegal(
+                Rule::E_7,
+                format!(
+                    "trans-universe travel goes to another branch; to travel in L{branch}'s own past, name the board: >>(T3)"
+                ),
+            )),
             (Some(l), None) => Ok(Destination::Branch { branch: l }),
             (Some(l), Some(time)) => {
                 let ours = self
@@ -235,17 +310,23 @@ impl Multiverse {
                 if l == branch || ours {
                     Ok(Destination::Past { time })
                 } else {
-                    let t = self.branch(l)?;
-                    let now = self.branches[t].now();
-                    if time != now {
-                        return Err(ActionError::illegal_untagged(format!(
-                            "T{time} of L{l} is not in L{branch}'s history; trans-universe travel lands on L{l}'s latest board, T{now}"
-                        )));
+                    let there = self.branch_now(l).unwrap_or_default();
+                    if time != there {
+                        return Err(ActionError::illegal(
+                            Rule::E_7,
+                            format!(
+                                "T{time} of L{l} is not in L{branch}'s history; trans-universe travel lands on L{l}'s latest board, T{there}"
+                            ),
+                        ));
                     }
                     Ok(Destination::Branch { branch: l })
                 }
             }
-            (None, None) => Err(ActionError::illegal_untagged("a travel needs a target")),
+            // `split_travel` finds a branch or a time, or refuses the text.
+            (None, None) => Err(ActionError::illegal(
+                Rule::E_3,
+                "a travel needs a target: >>(T3) for the past, >(L2) for another branch",
+            )),
         }
     }
 }
@@ -254,23 +335,18 @@ impl Multiverse {
 fn read_move(pos: &Position, san: &str, text: &str) -> Result<Move, ActionError> {
     let san = san.trim_matches([' ', ',', ';']);
     if let Ok(uci) = Uci::from_ascii(san) {
-        return uci.to_move(pos).map_err(refusal);
+        return uci.to_move(pos).map_err(fide_refusal);
     }
     let parsed = San::from_ascii(san).map_err(|e| ActionError::syntax(text, e.to_string()))?;
-    parsed.to_move(pos).map_err(refusal)
+    parsed.to_move(pos).map_err(fide_refusal)
 }
 
-fn refusal(error: IllegalMove) -> ActionError {
-    match error {
-        IllegalMove::Ambiguous { .. } => ActionError::Ambiguous(error.to_string()),
-        _ => ActionError::illegal_untagged(error.to_string()),
-    }
-}
+/// A board prefix as written: the branch and, 5DPGN's way, the time step.
+type Prefix<'a> = (Written<'a>, Option<Written<'a>>);
 
 /// Reads `(L3)`, `L3`, `(L3T12)`, `l3:`: the branch and an optional time.
 /// No prefix: `None` and the whole text.
-#[allow(clippy::type_complexity)]
-pub(crate) fn read_prefix(text: &str) -> Result<(Option<(BranchId, Option<u32>)>, &str), String> {
+pub(crate) fn read_prefix(text: &str) -> Result<(Option<Prefix<'_>>, &str), String> {
     let s = text.trim_start();
     let (open, body) = match s.strip_prefix('(') {
         Some(b) => (true, b.trim_start()),
@@ -282,32 +358,18 @@ pub(crate) fn read_prefix(text: &str) -> Result<(Option<(BranchId, Option<u32>)>
         }
         return Ok((None, text));
     };
-    let digits = after_l.len()
-        - after_l
-            .trim_start_matches(|c: char| c.is_ascii_digit())
-            .len();
-    if digits == 0 {
+    let Some((id, mut rest)) = digits(after_l) else {
         if open {
             return Err("a branch is written L and its number, like (L3)".to_owned());
         }
         return Ok((None, text));
-    }
-    let id: BranchId = after_l[..digits]
-        .parse()
-        .map_err(|_| format!("there is no branch L{}", &after_l[..digits]))?;
-    let mut rest = &after_l[digits..];
+    };
     let mut time = None;
     if let Some(t) = rest.strip_prefix(['T', 't']) {
-        let d = t.len() - t.trim_start_matches(|c: char| c.is_ascii_digit()).len();
-        if d == 0 {
-            return Err("a time step is written T and its number, like (L1T5)".to_owned());
-        }
-        time = Some(
-            t[..d]
-                .parse()
-                .map_err(|_| format!("there is no time step T{}", &t[..d]))?,
-        );
-        rest = &t[d..];
+        let (written, tail) =
+            digits(t).ok_or("a time step is written T and its number, like (L1T5)")?;
+        time = Some(written);
+        rest = tail;
     }
     let rest = rest.trim_start();
     let rest = if open {
@@ -320,12 +382,19 @@ pub(crate) fn read_prefix(text: &str) -> Result<(Option<(BranchId, Option<u32>)>
     Ok((Some((id, time)), rest))
 }
 
+/// A travel's target as written: `(L2)`, `(T3)` or `(L1T3)`.
+#[derive(Clone, Copy, Debug)]
+struct Target<'a> {
+    branch: Option<Written<'a>>,
+    time: Option<Written<'a>>,
+}
+
 /// A travel cut out of a board move's text.
 struct TravelParts<'a> {
     before: &'a str,
     letter: Option<crate::chess::Role>,
     from: Square,
-    target: (Option<BranchId>, Option<u32>),
+    target: Target<'a>,
     square: Square,
     after: &'a str,
 }
@@ -361,13 +430,15 @@ fn split_travel(rest: &str, at: usize) -> Result<TravelParts<'_>, String> {
     let mut branch = None;
     let mut time = None;
     if let Some(t) = r.strip_prefix(['L', 'l']) {
-        let (v, tail) = number(t).ok_or("a branch is written L and its number, like >(L2)")?;
-        branch = Some(BranchId::try_from(v).map_err(|_| format!("there is no branch L{v}"))?);
+        let (v, tail) =
+            digits(t.trim_start()).ok_or("a branch is written L and its number, like >(L2)")?;
+        branch = Some(v);
         r = tail;
     }
     if let Some(t) = r.strip_prefix(['T', 't']) {
-        let (v, tail) = number(t).ok_or("a time step is written T and its number, like >>(T3)")?;
-        time = Some(u32::try_from(v).map_err(|_| format!("there is no time step T{v}"))?);
+        let (v, tail) =
+            digits(t.trim_start()).ok_or("a time step is written T and its number, like >>(T3)")?;
+        time = Some(v);
         r = tail;
     }
     if branch.is_none() && time.is_none() {
@@ -392,19 +463,10 @@ fn split_travel(rest: &str, at: usize) -> Result<TravelParts<'_>, String> {
         before,
         letter,
         from,
-        target: (branch, time),
+        target: Target { branch, time },
         square,
         after,
     })
-}
-
-fn number(s: &str) -> Option<(u64, &str)> {
-    let s = s.trim_start();
-    let d = s.len() - s.trim_start_matches(|c: char| c.is_ascii_digit()).len();
-    if d == 0 || d > 9 {
-        return None;
-    }
-    Some((s[..d].parse().ok()?, &s[d..]))
 }
 
 /// The text with separators and marks around it dropped; empty if only

@@ -13,7 +13,7 @@
 
 use super::action::{Action, BranchId};
 use super::notation::read_prefix;
-use super::state::Multiverse;
+use super::position::Multiverse;
 use crate::geometry::{File, Rank, Square};
 
 struct Picker {
@@ -47,7 +47,7 @@ impl Picker {
 
 impl Multiverse {
     /// Up to `limit` actions fitting `typed` (see the module docs).
-    pub fn suggest(&self, typed: &str, limit: usize) -> Vec<String> {
+    pub(crate) fn suggestions(&self, typed: &str, limit: usize) -> Vec<String> {
         if self.status.is_over() || limit == 0 {
             return Vec::new();
         }
@@ -58,7 +58,10 @@ impl Multiverse {
             inner: Vec::new(),
         };
         let named = match read_prefix(typed.trim()) {
-            Ok((Some((id, _)), rest)) if self.branch(id).is_ok() => Some((id, rest)),
+            Ok((Some((id, _)), rest)) => id
+                .value::<BranchId>()
+                .filter(|&id| self.index(id).is_some())
+                .map(|id| (id, rest)),
             _ => None,
         };
         match named {
@@ -73,15 +76,15 @@ impl Multiverse {
                             && let Some(t) = bm.travel
                             && from.is_none_or(|f| f == t.from)
                         {
-                            picker.offer(self.notation(&action));
+                            picker.offer(self.write_action(&action));
                         }
                     }
                 } else {
                     for action in self.plain_moves(id) {
-                        picker.offer(self.notation(&action));
+                        picker.offer(self.write_action(&action));
                     }
-                    if self.branches[usize::from(id) - 1].is_active() {
-                        picker.offer(self.notation(&Action::Resign { branch: id }));
+                    if self.index(id).is_some_and(|i| self.branches[i].is_active()) {
+                        picker.offer(self.write_action(&Action::Resign { branch: id }));
                     }
                 }
             }
@@ -97,7 +100,7 @@ impl Multiverse {
                         break;
                     }
                     for action in self.plain_moves(id) {
-                        picker.offer(self.notation(&action));
+                        picker.offer(self.write_action(&action));
                     }
                 }
                 for (i, branch) in self.branches.iter().enumerate() {
@@ -105,7 +108,7 @@ impl Multiverse {
                         break;
                     }
                     if branch.is_active() {
-                        picker.offer(self.notation(&Action::Resign {
+                        picker.offer(self.write_action(&Action::Resign {
                             branch: i as BranchId + 1,
                         }));
                     }

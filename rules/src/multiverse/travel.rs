@@ -1,8 +1,9 @@
-//! Where a travelling man may land (E-5, E-7), and the men's bookkeeping
-//! around a board move (E-3, E-4).
+//! Where a travelling man may land (E-5, E-7), the queen that pays for
+//! trans-universe travel (E-7), and the men's bookkeeping around a board
+//! move (E-3, E-4).
 
 use crate::Color;
-use crate::chess::{Board, Move, Piece, Role};
+use crate::chess::{Board, Move, Piece, Position, Role};
 use crate::geometry::attacks::{
     bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
 };
@@ -10,9 +11,10 @@ use crate::geometry::{Bitboard, DARK_SQUARES, LIGHT_SQUARES, Rank, Square};
 
 /// The squares `piece`, leaving `from`, may land on `board` (E-5): empty
 /// squares; a bishop only on squares of the colour it left; a pawn never
-/// on ranks 1 or 8 nor further advanced than `from`; and no square from
-/// which the man would attack an enemy man. (Listing works this out
-/// with the attack sets kept per board: see `listing`.)
+/// on ranks 1 or 8 nor further advanced than `from`; no square from which
+/// the man would attack an enemy man; and for a king no square an enemy
+/// man attacks. (Listing works this out with the attack sets kept per
+/// board: see `listing`.)
 #[cfg(test)]
 pub(crate) fn landings(board: &Board, piece: Piece, from: Square) -> Bitboard {
     let attacking = attacking_squares(board, piece.color);
@@ -25,11 +27,14 @@ pub(crate) fn landings(board: &Board, piece: Piece, from: Square) -> Bitboard {
 /// `e` exactly when the same kind of man on `e` attacks `s` over the same
 /// men, save that pawns attack forward, so `e`'s pawn attacks are taken
 /// for the other colour. The landing square is empty, so it blocks
-/// nothing either way.
+/// nothing either way. A king may besides not land where an enemy man
+/// attacks it, so the king's squares also hold every square the enemy
+/// attacks.
 pub(crate) fn attacking_squares(board: &Board, color: Color) -> [Bitboard; 6] {
     let occupied = board.occupied();
     let mut out = [Bitboard::EMPTY; 6];
     for enemy in board.by_color(color.other()) {
+        out[Role::King.index()] |= board.attacks_from(enemy);
         let diagonal = bishop_attacks(enemy, occupied);
         let straight = rook_attacks(enemy, occupied);
         out[Role::Pawn.index()] |= pawn_attacks(color.other(), enemy);
@@ -97,13 +102,59 @@ pub(crate) fn landing_refusal(
             piece.role
         ));
     }
+    if piece.role == Role::King {
+        let attackers = board.attackers_to(square, piece.color.other(), board.occupied());
+        if let Some(attacker) = attackers.first::<Square>() {
+            let by = board
+                .piece_at(attacker)
+                .map_or_else(|| "man".to_owned(), |p| p.to_string());
+            return Some(format!(
+                "on {square} the king would stand attacked by the {by} on {attacker}: a king may not travel onto an attacked square"
+            ));
+        }
+    }
     None
 }
 
-/// The queen that pays for trans-universe travel (E-7): the mover's queen
-/// on the lowest square (a1, b1, ... h8) other than the traveller's.
+/// The queen that pays for trans-universe travel (E-7), on the origin
+/// board as the board move starts: the mover's queen on the lowest square
+/// (a1, b1, ... h8) other than the traveller's. A queen promoted during
+/// the board move is not on that board yet, so it never pays.
 pub(crate) fn price_queen(board: &Board, color: Color, traveller: Square) -> Option<Square> {
     (board.by_piece(Piece::new(color, Role::Queen)) - traveller.bitboard()).first()
+}
+
+/// Where the paying queen, on `queen` when the board move started, stands
+/// after its FIDE move `mv`: moved there if the move was hers.
+pub(crate) fn paid_after(queen: Square, mv: &Move) -> Square {
+    match *mv {
+        Move::Normal { from, to, .. } if from == queen => to,
+        _ => queen,
+    }
+}
+
+/// The position with the traveller on `from` gone (and, for trans-universe
+/// travel, the queen that pays): where a move after a travel before it is
+/// played. None if no queen can pay.
+pub(crate) fn without_traveller(pos: &Position, from: Square, trans: bool) -> Option<Position> {
+    let us = pos.turn();
+    let mut board = *pos.board();
+    if trans {
+        let queen = price_queen(&board, us, from)?;
+        board.discard(queen);
+    }
+    board.discard(from);
+    let mut setup = pos.setup();
+    setup.board = board;
+    Some(setup.position_lenient())
+}
+
+/// Whether no king of `color` on `board` is attacked (E-3).
+pub(crate) fn kings_safe(board: &Board, color: Color) -> bool {
+    board
+        .by_piece(Piece::new(color, Role::King))
+        .into_iter()
+        .all(|king| !board.is_attacked(king, color.other(), board.occupied()))
 }
 
 /// The squares a move empties and fills of the mover's men: the men that
@@ -115,9 +166,9 @@ pub(crate) fn moved_men(mv: &Move) -> Bitboard {
     }
 }
 
-/// The arrived men (E-4) after `color` plays `mv`: they follow their men,
-/// and men taken are forgotten.
-pub(crate) fn follow(arrived: Bitboard, color: Color, mv: &Move) -> Bitboard {
+/// The arrived men (E-4) after `mv`: they follow their men, and men taken
+/// are forgotten.
+pub(crate) fn follow(arrived: Bitboard, mv: &Move) -> Bitboard {
     let mut out = arrived;
     let carry = |from: Square, to: Square, out: &mut Bitboard| {
         let had = out.contains(from);
@@ -155,7 +206,6 @@ pub(crate) fn follow(arrived: Bitboard, color: Color, mv: &Move) -> Bitboard {
             }
         }
     }
-    let _ = color;
     out
 }
 

@@ -1,6 +1,6 @@
 //! Pictures of the multiverse for the renderer.
 //!
-//! - [`Multiverse::snapshot`]: the whole multiverse in
+//! - [`crate::Rules::snapshot`]: the whole multiverse in
 //!   [`Layout::Timelines`]: one row a branch (L1 on row 0), one column a
 //!   time step; each branch shows its own boards only, from its fork on
 //!   (the boards it shares are drawn once, in the row of the branch that
@@ -8,13 +8,13 @@
 //!   on ([`ArrowKind::Travel`] opening a branch, [`ArrowKind::TransUniverse`]).
 //!   Latest boards still owed a move this turn are `owed`; every board of
 //!   an ended branch carries its result in `ended`.
-//! - [`Multiverse::view`]: what a player needs to move: the latest board
+//! - [`crate::Rules::view`]: what a player needs to move: the latest board
 //!   of every active branch, in branch order, in [`Layout::Grid`]; those
 //!   still owed a move this turn are `owed`, the others say they have
 //!   moved (they are the targets of trans-universe travel).
 
 use super::history::{Branch, Record, side_at};
-use super::state::{Multiverse, label};
+use super::position::{Multiverse, label};
 use crate::Color;
 use crate::chess::{Piece, Role};
 use crate::geometry::Square;
@@ -111,7 +111,7 @@ impl Multiverse {
     }
 
     /// The latest board of every active branch (see the module docs).
-    pub fn view(&self) -> View {
+    pub(crate) fn grid(&self) -> View {
         let mut boards = Vec::new();
         for (i, branch) in self.branches.iter().enumerate() {
             if !branch.is_active() {
@@ -140,7 +140,7 @@ impl Multiverse {
     }
 
     /// The whole multiverse (see the module docs).
-    pub fn snapshot(&self) -> View {
+    pub(crate) fn timelines(&self) -> View {
         let mut boards = Vec::with_capacity(self.stored_boards());
         let mut base = Vec::with_capacity(self.branches.len());
         for (i, branch) in self.branches.iter().enumerate() {

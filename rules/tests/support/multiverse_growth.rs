@@ -2,10 +2,10 @@
 //! (`tests/multiverse_scale.rs`) and the bench (`benches/multiverse.rs`).
 #![allow(dead_code)]
 
-use chronomate_rules::Color;
 use chronomate_rules::chess::{Piece, Role};
 use chronomate_rules::geometry::Square;
 use chronomate_rules::multiverse::{Action, BoardMove, Destination, Multiverse, Travel, When};
+use chronomate_rules::{Color, Rules};
 
 /// xorshift64: enough randomness for growing games, and no dependency.
 pub struct Rng(pub u64);
@@ -115,7 +115,7 @@ pub fn grow(m: &mut Multiverse, rng: &mut Rng, until_time: u32, target: impl Fn(
 /// 1,001 branches of about 100 boards.
 pub fn thousand_and_one_branches() -> Multiverse {
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
-    let mut m = Multiverse::new(1001, 7);
+    let mut m = Multiverse::with_limit(1001, 7);
     grow(&mut m, &mut rng, 100, |t| {
         (1001 * (t as usize).saturating_sub(6) / 88).min(1001)
     });
@@ -126,9 +126,11 @@ pub fn thousand_and_one_branches() -> Multiverse {
 /// 21 branches at the start of White's turn.
 pub fn twenty_one_branches(limit: u16) -> Multiverse {
     let mut rng = Rng(0x2545_f491_4f6c_dd1d);
-    let mut m = Multiverse::new(limit, 3);
+    let mut m = Multiverse::with_limit(limit, 3);
     grow(&mut m, &mut rng, 30, |t| if t > 6 { 21 } else { 1 });
-    while m.branch_count() < 21 || m.to_move() != Color::White || m.owed().len() != m.active().len()
+    while m.branch_count() < 21
+        || m.turn().color != Color::White
+        || m.owed().len() != m.active().len()
     {
         let owed = m.owed();
         let id = owed[0];

@@ -1,0 +1,69 @@
+//! The multiverse behind the one face every variant shows.
+
+use super::action::Action;
+use super::position::Multiverse;
+use crate::{About, ActionError, Options, RecordFormat, Rules, Status, Turn, View};
+
+impl Rules for Multiverse {
+    type Action = Action;
+
+    const ABOUT: About = About {
+        id: "multiverse",
+        title: "Multiverse Time Travel Chess",
+        summary: "Multiverse Time Travel Chess (multiverse): every move adds a board; a man may jump \
+             back to a past board, which forks a new branch ((L1)Nf3, >> for travel). On your \
+             turn you move once on every active branch. Past the branch limit (option \
+             branches:N, odd, 21 by default) travel stops and each board move first makes a \
+             random man vanish somewhere. Branches end like chess games; more branch wins wins.",
+        options: "branches:N, the branch limit: an odd number from 1 to 1001, 21 by default (E-6)",
+        record: RecordFormat::Lines,
+    };
+
+    fn new(options: &Options, seed: u64) -> Self {
+        Multiverse::with_limit(options.branch_limit(), seed)
+    }
+
+    /// The collapse a branch limit of 1 makes as the game is created (E-9).
+    fn opening_events(&self) -> Vec<String> {
+        Multiverse::created(self.limit, self.seed).1
+    }
+
+    fn turn(&self) -> Turn {
+        Turn {
+            color: self.to_move,
+            boards: self.owed().into_iter().map(|b| format!("L{b}")).collect(),
+        }
+    }
+
+    fn status(&self) -> Status {
+        self.status
+    }
+
+    fn legal_actions(&self) -> Vec<Action> {
+        self.all_actions()
+    }
+
+    fn parse(&self, text: &str) -> Result<Action, ActionError> {
+        self.read_action(text)
+    }
+
+    fn notation(&self, action: &Action) -> String {
+        self.write_action(action)
+    }
+
+    fn apply(&mut self, action: &Action) -> Result<Vec<String>, ActionError> {
+        self.apply_action(action)
+    }
+
+    fn view(&self) -> View {
+        self.grid()
+    }
+
+    fn snapshot(&self) -> View {
+        self.timelines()
+    }
+
+    fn suggest(&self, typed: &str, limit: usize) -> Vec<String> {
+        self.suggestions(typed, limit)
+    }
+}
