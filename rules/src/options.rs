@@ -29,16 +29,28 @@ pub struct Options {
 
 impl Options {
     /// Reads options for `variant` from `key:value` words.
+    pub fn parse(variant: Variant, text: &str) -> Result<Options, OptionError> {
+        let pairs = text
+            .split_whitespace()
+            .map(|word| {
+                word.split_once([':', '='])
+                    .ok_or_else(|| OptionError::Malformed(quote(word)))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        Options::from_pairs(variant, pairs)
+    }
+
+    /// Reads options for `variant` from `(key, value)` pairs.
     ///
     /// Each option may be given once: `branches:3 branches:5` is refused
     /// rather than taking the last, so a typo never silently wins.
-    pub fn parse(variant: Variant, text: &str) -> Result<Options, OptionError> {
+    pub fn from_pairs<'a>(
+        variant: Variant,
+        pairs: impl IntoIterator<Item = (&'a str, &'a str)>,
+    ) -> Result<Options, OptionError> {
         let mut options = Options::default();
         let mut seen: Vec<&'static str> = Vec::new();
-        for word in text.split_whitespace() {
-            let (key, value) = word
-                .split_once([':', '='])
-                .ok_or_else(|| OptionError::Malformed(quote(word)))?;
+        for (key, value) in pairs {
             let name = options.set(variant, key, value)?;
             if seen.contains(&name) {
                 return Err(OptionError::Twice(name));
@@ -50,7 +62,7 @@ impl Options {
 
     /// Sets one option for `variant`, checking that it belongs to it;
     /// returns the option's canonical name.
-    pub fn set(
+    fn set(
         &mut self,
         variant: Variant,
         key: &str,

@@ -1,7 +1,7 @@
 //! Reads one console line into a command. Never panics; a line it cannot
 //! read gets a message that says what was expected.
 
-use chronomate_rules::Variant;
+use chronomate_rules::{Variant, quote};
 
 use crate::host::{ChallengeTerms, DrawMove, Player, SettingsChange};
 
@@ -112,7 +112,10 @@ fn tournament_command(args: &[&str]) -> Result<TournamentCommand, ParseError> {
                     .map(|r| r.trim_start_matches([':', '=']))
                 {
                     round = Some(r.parse::<i64>().ok().filter(|n| *n > 0).ok_or_else(|| {
-                        ParseError(format!("cannot read {w:?} as a round; usage: {usage}"))
+                        ParseError(format!(
+                            "cannot read {:?} as a round; usage: {usage}",
+                            quote(w)
+                        ))
                     })?);
                 } else if tid.is_none() {
                     tid = only_id(&[*w], "tournament", usage)?;
@@ -156,7 +159,8 @@ pub fn read_name(word: &str) -> Result<String, ParseError> {
         Ok(name.to_owned())
     } else {
         err(format!(
-            "{word:?} is not a player name: use letters, digits, _ - . (at most {MAX_NAME})"
+            "{:?} is not a player name: use letters, digits, _ - . (at most {MAX_NAME})",
+            quote(word)
         ))
     }
 }
@@ -185,7 +189,8 @@ fn only_id(args: &[&str], key: &str, usage: &str) -> Result<Option<i64>, ParseEr
         [one] => match read_id(one, key) {
             Some(id) => Ok(Some(id)),
             None => err(format!(
-                "cannot read {one:?} as a {key} number; usage: {usage}"
+                "cannot read {:?} as a {key} number; usage: {usage}",
+                quote(one)
             )),
         },
         _ => err(format!("too many words; usage: {usage}")),
@@ -310,7 +315,7 @@ pub fn parse_line(line: &str) -> Result<Option<Command>, ParseError> {
                 "offer" => DrawMove::Offer,
                 "accept" => DrawMove::Accept,
                 "decline" | "withdraw" => DrawMove::Decline,
-                other => return err(format!("cannot read {other:?}; usage: {usage}")),
+                other => return err(format!("cannot read {:?}; usage: {usage}", quote(other))),
             };
             Command::Draw {
                 game: only_id(rest, "game", usage)?,

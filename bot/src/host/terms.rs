@@ -4,7 +4,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use chronomate_rules::{Options, Variant};
+use chronomate_rules::{Options, Variant, quote};
 
 use super::error::Refusal;
 use super::text::variant_ids_words;
@@ -102,7 +102,8 @@ impl ChallengeTerms {
                         variant = Some(read_variant(word)?);
                     } else {
                         return Err(Refusal::Terms(format!(
-                            "cannot read {word:?}: write options as key:value, like days:3"
+                            "cannot read {:?}: write options as key:value, like days:3",
+                            quote(word)
                         )));
                     }
                 }
@@ -110,12 +111,8 @@ impl ChallengeTerms {
         }
         let variant = variant
             .ok_or_else(|| Refusal::Terms(format!("name the variant: {}", variant_ids_words())))?;
-        let mut options = Options::default();
-        for (key, value) in rest {
-            options
-                .set(variant, key, value)
-                .map_err(|e| Refusal::Terms(e.to_string()))?;
-        }
+        let options =
+            Options::from_pairs(variant, rest).map_err(|e| Refusal::Terms(e.to_string()))?;
         Ok(ChallengeTerms {
             opponent: None,
             variant,
@@ -160,7 +157,8 @@ impl SettingsChange {
         for word in words.split_whitespace() {
             let (key, value) = word.split_once([':', '=']).ok_or_else(|| {
                 Refusal::BadSetting(format!(
-                    "cannot read {word:?}: write days:N or reminder:HOURS"
+                    "cannot read {:?}: write days:N or reminder:HOURS",
+                    quote(word)
                 ))
             })?;
             match key.to_ascii_lowercase().as_str() {

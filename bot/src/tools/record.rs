@@ -3,7 +3,7 @@
 use std::io::Read;
 use std::path::Path;
 
-use chronomate_rules::{Game, LoadError, Options, Status, Variant, record};
+use chronomate_rules::{Game, LoadError, Options, Status, Variant, quote, record};
 use serde::Serialize;
 
 /// Reads a record from a file, or stdin for `-` or no path.
@@ -73,7 +73,7 @@ pub fn replay_record(
             Err(e) => {
                 error = Some(ReplayFailure {
                     index: i + 1,
-                    text: input,
+                    text: quote(&input),
                     reason: e.to_string(),
                 });
                 break;

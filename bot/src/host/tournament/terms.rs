@@ -1,7 +1,7 @@
 //! A tournament as asked for: `VARIANT [format:F] [rounds:N] ...`, and
 //! the start time and name it may carry.
 
-use chronomate_rules::{Options, Variant};
+use chronomate_rules::{Options, Variant, quote};
 
 use super::MAX_PLAYERS;
 use crate::host::clock::{DAY, HOUR, MINUTE, SECOND};
@@ -77,7 +77,8 @@ impl TournamentTerms {
                         variant = Some(read_variant(word)?);
                     } else {
                         return Err(bad(format!(
-                            "cannot read {word:?}: write settings as key:value, like rounds:5"
+                            "cannot read {:?}: write settings as key:value, like rounds:5",
+                            quote(word)
                         )));
                     }
                 }
@@ -92,12 +93,7 @@ impl TournamentTerms {
                     .to_owned(),
             ));
         }
-        let mut options = Options::default();
-        for (key, value) in rest {
-            options
-                .set(variant, key, value)
-                .map_err(|e| bad(e.to_string()))?;
-        }
+        let options = Options::from_pairs(variant, rest).map_err(|e| bad(e.to_string()))?;
         Ok(TournamentTerms {
             name,
             variant,
