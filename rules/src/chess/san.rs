@@ -10,13 +10,24 @@
 //! move that takes nothing; `e8Q`, `e8=Q`, `e8(Q)` and `e8/Q`; a full start
 //! square (`Ng1f3`, `e2-e4`); lower-case `n`, `r`, `q`, `k` for pieces (but
 //! `b` is the b-file); and trailing `+`, `#`, `!`, `?` in any mix.
+//!
+//! A pawn capture may be written by its files alone, as older texts do
+//! (Time Traveler's Chess writes `1...gf`): `gf`, `gxf` or `g:f`, the
+//! pawn's file and the file it takes on ([`San::FileCapture`]). It names
+//! the one legal pawn capture between those files, en passant included;
+//! when two fit (`gxf3` and `gxf6`), the player is asked which. No other
+//! SAN ends in a file, so the form takes nothing from the others: `Bc4`
+//! is a bishop, `bc` the b-pawn taking on the c-file, `b4` a push.
 
 use std::fmt;
 use std::str::FromStr;
 
-use super::illegal::{IllegalMove, Origin, castling_refusal};
+use super::illegal::{
+    IllegalMove, Origin, Target, castling_refusal, en_passant_san, en_passant_too_late,
+};
 use super::movegen::{MoveGen, keeps_kings_safe};
 use super::{CastlingRefusal, CastlingSide, Move, Position, Role};
+use crate::geometry::attacks::pawn_attacks;
 use crate::geometry::{Bitboard, File, Rank, Square};
 
 /// A move as SAN describes it, without check marks.
@@ -33,6 +44,15 @@ pub enum San {
         promotion: Option<Role>,
     },
     Castle(CastlingSide),
+    /// A pawn capture written by files only: `gf`, `gxf`, `g:f`, with a
+    /// promotion where the capture reaches the last rank (`gh=Q`). It
+    /// names whichever legal pawn capture goes from file `from` to file
+    /// `to`, when exactly one does; written back as `gxf`.
+    FileCapture {
+        from: File,
+        to: File,
+        promotion: Option<Role>,
+    },
 }
 
 /// Check or mate, as SAN marks it.
@@ -90,6 +110,11 @@ impl San {
         };
         let mut end = chars.len();
         let promotion = read_promotion(&chars, start, &mut end)?;
+        if start == 0
+            && let Some(capture) = file_capture(&chars[..end], promotion)
+        {
+            return Ok(capture);
+        }
         if end < start + 2 {
             return Err(SanError::NoSquare);
         }
@@ -173,139 +198,259 @@ impl San {
 
     /// The legal move of `pos` this SAN describes, or why there is none.
     pub fn to_move(&self, pos: &Position) -> Result<Move, IllegalMove> {
-        match *self {
-            San::Castle(side) => {
-                let mut found = None;
-                pos.for_each_legal_move(|mv| {
-                    if mv.castling_side() == Some(side) {
-                        found = Some(mv);
-                    }
-                });
-                found.ok_or_else(|| IllegalMove::CannotCastle {
-                    side,
-                    reason: castling_refusal(pos, side).unwrap_or(CastlingRefusal::NoRight),
-                })
+        if let San::Castle(side) = *self {
+            let mut found = None;
+            pos.for_each_legal_move(|mv| {
+                if mv.castling_side() == Some(side) {
+                    found = Some(mv);
+                }
+            });
+            return found.ok_or_else(|| IllegalMove::CannotCastle {
+                side,
+                reason: castling_refusal(pos, side).unwrap_or(CastlingRefusal::NoRight),
+            });
+        }
+        let mut candidates = Vec::new();
+        pos.for_each_legal_move(|mv| {
+            if self.describes(&mv) {
+                candidates.push(mv);
+            }
+        });
+        if candidates.is_empty() {
+            return Err(self.why_not(pos));
+        }
+        self.choose(candidates, |mv| SanPlus::from_move(pos, mv).to_string())
+    }
+
+    /// The one move among `candidates` (the moves this SAN describes, at
+    /// least one) that it names: `Kg1` is castling only when no king
+    /// steps there; several men fitting is ambiguous (the options written
+    /// by `write`); a pawn reaching the last rank must say what it
+    /// becomes. A variant with its own list of moves resolves SAN with
+    /// [`San::describes`] and this.
+    pub fn choose(
+        &self,
+        mut candidates: Vec<Move>,
+        write: impl Fn(&Move) -> String,
+    ) -> Result<Move, IllegalMove> {
+        let (role, to, promotion) = match *self {
+            San::Castle(_) => {
+                return candidates
+                    .first()
+                    .copied()
+                    .ok_or(IllegalMove::CannotPromote);
             }
             San::Normal {
                 role,
+                to,
                 promotion,
+                ..
+            } => (role, Target::Square(to), promotion),
+            San::FileCapture {
+                from,
+                to,
+                promotion,
+            } => (Role::Pawn, Target::Files { from, to }, promotion),
+        };
+        if promotion.is_some() && !self.may_promote() {
+            return Err(IllegalMove::CannotPromote);
+        }
+        // `Kg1` may be read as castling, but only when no king can
+        // simply step there: with a second king beside g1 (the variants
+        // allow several), it is that king's move.
+        if candidates.iter().any(|mv| mv.castling_side().is_none()) {
+            candidates.retain(|mv| mv.castling_side().is_none());
+        }
+        // Men on different squares, or (written by files) captures on
+        // different squares: the player must say which.
+        let key = |mv: &Move| match self {
+            San::FileCapture { .. } => mv.to(),
+            _ => mv.from(),
+        };
+        let keys: Bitboard = candidates.iter().map(key).collect();
+        if keys.more_than_one() {
+            let options = keys
+                .into_iter()
+                .filter_map(|k| candidates.iter().find(|mv| key(mv) == k))
+                .map(&write)
+                .collect();
+            return Err(IllegalMove::Ambiguous { role, to, options });
+        }
+        if candidates.iter().any(|mv| mv.promotion().is_some()) {
+            let Some(promotion) = promotion else {
+                let queen = candidates
+                    .iter()
+                    .find(|mv| mv.promotion() == Some(Role::Queen))
+                    .or(candidates.first());
+                return Err(IllegalMove::MustPromote {
+                    example: queen.map(promoting_san).unwrap_or_default(),
+                });
+            };
+            candidates.retain(|mv| mv.promotion() == Some(promotion));
+        }
+        candidates
+            .first()
+            .copied()
+            .ok_or(IllegalMove::CannotPromote)
+    }
+
+    /// Whether a promotion may be written: a pawn going to the last rank
+    /// (or a pawn capture by files, whose rank is not written).
+    fn may_promote(&self) -> bool {
+        match *self {
+            San::Normal { role, to, .. } => role == Role::Pawn && Move::reaches_back_rank(to),
+            San::FileCapture { .. } => true,
+            San::Castle(_) => false,
+        }
+    }
+
+    /// Whether `mv` fits what was written: castling to that side; or the
+    /// kind of man, the target, the start square's file and rank where
+    /// given (a pawn written without its file pushes, or after `x` takes);
+    /// or (written by files) a pawn capture between those files. A
+    /// variant that keeps its own list of moves picks with this, then
+    /// [`San::choose`].
+    pub fn describes(&self, mv: &Move) -> bool {
+        let from = mv.from();
+        match *self {
+            San::Castle(side) => mv.castling_side() == Some(side),
+            San::Normal {
+                role,
+                file,
+                rank,
+                capture,
                 to,
                 ..
             } => {
-                if promotion.is_some() && (role != Role::Pawn || !Move::reaches_back_rank(to)) {
-                    return Err(IllegalMove::CannotPromote);
-                }
-                let mut candidates = Vec::new();
-                pos.for_each_legal_move(|mv| {
-                    if self.describes(&mv) {
-                        candidates.push(mv);
-                    }
-                });
-                // `Kg1` may be read as castling, but only when no king can
-                // simply step there: with a second king beside g1 (the
-                // variants allow several), it is that king's move.
-                if candidates.iter().any(|mv| mv.castling_side().is_none()) {
-                    candidates.retain(|mv| mv.castling_side().is_none());
-                }
-                let froms: Bitboard = candidates.iter().map(Move::from).collect();
-                if candidates.is_empty() {
-                    return Err(self.why_not(pos));
-                }
-                if froms.more_than_one() {
-                    let options = froms
-                        .into_iter()
-                        .filter_map(|from| candidates.iter().find(|mv| mv.from() == from))
-                        .map(|mv| SanPlus::from_move(pos, mv).to_string())
-                        .collect();
-                    return Err(IllegalMove::Ambiguous { role, to, options });
-                }
-                if candidates.iter().any(|mv| mv.promotion().is_some()) {
-                    let Some(promotion) = promotion else {
-                        let queen = candidates
-                            .iter()
-                            .find(|mv| mv.promotion() == Some(Role::Queen))
-                            .unwrap_or(&candidates[0]);
-                        return Err(IllegalMove::MustPromote {
-                            example: San::from_move(pos, queen).to_string(),
-                        });
-                    };
-                    candidates.retain(|mv| mv.promotion() == Some(promotion));
-                }
-                candidates
-                    .first()
-                    .copied()
-                    .ok_or(IllegalMove::CannotPromote)
+                mv.role() == role
+                    && mv.to() == to
+                    && file.is_none_or(|f| from.file() == f)
+                    && rank.is_none_or(|r| from.rank() == r)
+                    && (role != Role::Pawn
+                        || file.is_some()
+                        || (from.file() != to.file()) == capture)
+            }
+            San::FileCapture {
+                from: from_file,
+                to: to_file,
+                ..
+            } => {
+                mv.role() == Role::Pawn
+                    && mv.is_capture()
+                    && from.file() == from_file
+                    && mv.to().file() == to_file
             }
         }
     }
 
-    /// Whether the move fits what was written: the kind of man, the target,
-    /// the start square's file and rank where given. A pawn written without
-    /// its file pushes (or, after `x`, takes).
-    fn describes(&self, mv: &Move) -> bool {
-        let San::Normal {
-            role,
-            file,
-            rank,
-            capture,
-            to,
-            ..
-        } = *self
-        else {
-            return false;
-        };
-        let from = mv.from();
-        mv.role() == role
-            && mv.to() == to
-            && file.is_none_or(|f| from.file() == f)
-            && rank.is_none_or(|r| from.rank() == r)
-            && (role != Role::Pawn || file.is_some() || (from.file() != to.file()) == capture)
-    }
-
-    /// Why no legal move fits: the man would leave its king in check, or no
-    /// such man can get there at all.
+    /// Why no legal move fits: the man would leave its king in check, an
+    /// en passant capture comes too late, or no such man can get there at
+    /// all.
     fn why_not(&self, pos: &Position) -> IllegalMove {
-        let San::Normal {
-            role,
-            file,
-            rank,
-            capture,
-            to,
-            ..
-        } = *self
-        else {
-            return IllegalMove::CannotPromote;
+        let (role, file, rank, capture, to) = match *self {
+            San::Castle(side) => {
+                return IllegalMove::CannotCastle {
+                    side,
+                    reason: castling_refusal(pos, side).unwrap_or(CastlingRefusal::NoRight),
+                };
+            }
+            San::Normal {
+                role,
+                file,
+                rank,
+                capture,
+                to,
+                ..
+            } => (role, file, rank, capture, Target::Square(to)),
+            San::FileCapture { from, to, .. } => (
+                Role::Pawn,
+                Some(from),
+                None,
+                true,
+                Target::Files { from, to },
+            ),
         };
         let board = pos.board();
         let us = pos.turn();
+        // Where an en passant capture would land: the square written, or
+        // (by files) the one square of the file a double step passes.
+        let ep_target = match to {
+            Target::Square(square) => square,
+            Target::Files { to, .. } => Square::new(to, Rank::Sixth.relative_to(us)),
+        };
         // Taking en passant may be what was meant, pinned or not.
         let mut unsafe_move = None;
-        MoveGen::new(board, us).en_passant(Some(to)).for_each(|mv| {
-            if unsafe_move.is_none() && self.describes(&mv) && !keeps_kings_safe(board, us, &mv) {
-                unsafe_move = Some(mv);
-            }
-        });
+        MoveGen::new(board, us)
+            .en_passant(Some(ep_target))
+            .for_each(|mv| {
+                if unsafe_move.is_none() && self.describes(&mv) && !keeps_kings_safe(board, us, &mv)
+                {
+                    unsafe_move = Some(mv);
+                }
+            });
         if let Some(mv) = unsafe_move {
             return IllegalMove::LeavesKingInCheck {
                 san: San::from_move(pos, &mv).to_string(),
             };
         }
+        let takes_sideways = file.is_some_and(|f| f != ep_target.file()) || capture;
+        if role == Role::Pawn && takes_sideways {
+            let late = pawn_attacks(us.other(), ep_target)
+                .into_iter()
+                .filter(|&from| file.is_none_or(|f| from.file() == f))
+                .find(|&from| en_passant_too_late(pos, from, ep_target));
+            if let Some(from) = late {
+                return IllegalMove::EnPassantTooLate {
+                    san: en_passant_san(from, ep_target),
+                };
+            }
+        }
         let mut hint = None;
         if role == Role::Pawn && file.is_none() && !capture {
             pos.for_each_legal_move(|mv| {
-                if hint.is_none() && mv.role() == Role::Pawn && mv.to() == to && mv.is_capture() {
+                if hint.is_none()
+                    && mv.role() == Role::Pawn
+                    && mv.to() == ep_target
+                    && mv.is_capture()
+                {
                     // Promotions come queen first.
                     hint = Some(format!("to capture, write {}", San::from_move(pos, &mv)));
                 }
             });
         }
+        // Written by files, the target already names the pawn's file.
+        let origin = match to {
+            Target::Square(_) => Origin::new(file, rank),
+            Target::Files { .. } => Origin::Anywhere,
+        };
         IllegalMove::NoneCanReach {
             role,
-            origin: Origin::new(file, rank),
+            origin,
             to,
             hint,
         }
     }
+}
+
+/// A promoting pawn move as SAN writes it, without check marks (a pawn
+/// move never needs telling apart from another by more than its file).
+fn promoting_san(mv: &Move) -> String {
+    San::from_move_among(mv, Bitboard::EMPTY).to_string()
+}
+
+/// A pawn capture written by files only, `gf`, `gxf` or `g:f` (the
+/// promotion already read off): two different files. Files that are not
+/// neighbours are read too, so that the refusal can say no pawn takes so.
+fn file_capture(chars: &[char], promotion: Option<Role>) -> Option<San> {
+    let (from, to) = match *chars {
+        [from, to] | [from, 'x' | 'X' | ':', to] => (File::from_char(from)?, File::from_char(to)?),
+        _ => return None,
+    };
+    (from != to).then_some(San::FileCapture {
+        from,
+        to,
+        promotion,
+    })
 }
 
 /// Drops trailing check marks, annotations and `e.p.`.
@@ -342,8 +487,6 @@ fn read_promotion(chars: &[char], start: usize, end: &mut usize) -> Result<Optio
     }
 }
 
-/// The file, else the rank, else both of `from`, when another `role` of
-/// the mover could also legally go to `to`.
 /// Whether `other` is another man of `mv`'s kind going to the same square:
 /// a move SAN must tell apart from `mv`.
 pub fn is_rival(mv: &Move, other: &Move) -> bool {
@@ -357,6 +500,17 @@ impl fmt::Display for San {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
             San::Castle(side) => f.write_str(side.san()),
+            San::FileCapture {
+                from,
+                to,
+                promotion,
+            } => {
+                write!(f, "{from}x{to}")?;
+                if let Some(promotion) = promotion {
+                    write!(f, "={}", promotion.upper_char())?;
+                }
+                Ok(())
+            }
             San::Normal {
                 role,
                 file,
