@@ -294,6 +294,53 @@ impl San {
             .ok_or(IllegalMove::CannotPromote)
     }
 
+    /// For a capture written by files (`gf`), the same capture written in
+    /// full (`gxf6`): the one target square among `moves` (the variant's
+    /// moves now) that a pawn capture between those files reaches. Any
+    /// other SAN comes back as it is. For variants that resolve
+    /// [`San::Normal`] with their own rules.
+    pub fn narrowed(self, moves: &[Move]) -> Result<San, IllegalMove> {
+        let San::FileCapture {
+            from,
+            to,
+            promotion,
+        } = self
+        else {
+            return Ok(self);
+        };
+        let fits: Vec<Move> = moves
+            .iter()
+            .copied()
+            .filter(|m| self.describes(m))
+            .collect();
+        let squares: Bitboard = fits.iter().map(Move::to).collect();
+        let full = |square| San::Normal {
+            role: Role::Pawn,
+            file: Some(from),
+            rank: None,
+            capture: true,
+            to: square,
+            promotion,
+        };
+        match squares.single::<Square>() {
+            Some(square) => Ok(full(square)),
+            None if squares.is_empty() => Err(IllegalMove::NoneCanReach {
+                role: Role::Pawn,
+                origin: Origin::Anywhere,
+                to: Target::Files { from, to },
+                hint: None,
+            }),
+            None => Err(IllegalMove::Ambiguous {
+                role: Role::Pawn,
+                to: Target::Files { from, to },
+                options: squares
+                    .into_iter()
+                    .map(|square| full(square).to_string())
+                    .collect(),
+            }),
+        }
+    }
+
     /// Whether a promotion may be written: a pawn going to the last rank
     /// (or a pawn capture by files, whose rank is not written).
     fn may_promote(&self) -> bool {
@@ -768,6 +815,74 @@ mod tests {
             SanPlus::from_ascii("Qh7+!").unwrap().suffix,
             Some(Suffix::Check)
         );
+    }
+
+    #[test]
+    fn pawn_captures_read_by_files() {
+        let capture = |from, to, promotion| San::FileCapture {
+            from,
+            to,
+            promotion,
+        };
+        for text in [
+            "gf", "gxf", "g:f", "gXf", "gf+", "gxf#", " gf!? ", "gf e.p.",
+        ] {
+            assert_eq!(
+                San::from_ascii(text),
+                Ok(capture(File::G, File::F, None)),
+                "{text}"
+            );
+        }
+        assert_eq!(
+            San::from_ascii("gh=Q"),
+            Ok(capture(File::G, File::H, Some(Role::Queen)))
+        );
+        assert_eq!(capture(File::G, File::F, None).to_string(), "gxf");
+        // Nothing else ends in a file: these keep their meaning.
+        assert!(matches!(
+            San::from_ascii("Bc4"),
+            Ok(San::Normal {
+                role: Role::Bishop,
+                ..
+            })
+        ));
+        assert!(matches!(
+            San::from_ascii("bc4"),
+            Ok(San::Normal {
+                role: Role::Pawn,
+                file: Some(File::B),
+                ..
+            })
+        ));
+        for text in ["Bc", "ee", "e", "gfx", "gxxf", "Ngf"] {
+            assert!(San::from_ascii(text).is_err(), "{text}");
+        }
+    }
+
+    #[test]
+    fn a_capture_by_files_narrows_to_its_square() {
+        let pos = Position::from_fen("4k3/8/5p2/6P1/5p2/6P1/8/4K3 w - - 0 1").unwrap();
+        let moves = pos.legal_moves();
+        let gf = San::from_ascii("gf").unwrap();
+        assert!(matches!(
+            gf.narrowed(&moves),
+            Err(IllegalMove::Ambiguous { .. })
+        ));
+        let only_g5: Vec<Move> = moves
+            .iter()
+            .copied()
+            .filter(|m| m.from() == Square::G5)
+            .collect();
+        assert_eq!(
+            gf.narrowed(&only_g5).map(|s| s.to_string()),
+            Ok("gxf6".to_owned())
+        );
+        assert!(matches!(
+            San::from_ascii("hg").unwrap().narrowed(&moves),
+            Err(IllegalMove::NoneCanReach { .. })
+        ));
+        let push = San::from_ascii("g4").unwrap();
+        assert_eq!(push.narrowed(&moves), Ok(push));
     }
 
     #[test]
