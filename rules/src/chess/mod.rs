@@ -27,6 +27,7 @@ mod movegen;
 mod moves;
 mod perft;
 mod position;
+mod resolve;
 mod role;
 mod san;
 mod uci;

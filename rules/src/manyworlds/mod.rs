@@ -58,6 +58,16 @@
 //! 7. Splits are written without check marks (there is no check to mark);
 //!    SAN disambiguates against the board's moves as M-3 allows them.
 //!
+//! # Refusals
+//!
+//! A refused action names the rule it breaks ([`crate::ActionError::rule`]):
+//! M-1 for a board that is not live or a numeral beyond any board, M-2 for
+//! a split or transfer that is not one (one move only, the same move twice,
+//! a wrong result written, a king, the opponent's man, an occupied
+//! square), M-3 for a move or castling the board does not have, M-6 for a
+//! board that is not the player's or a transfer under `turns`, and FIDE
+//! 3.7.5 for a promotion missing or misplaced.
+//!
 //! # Notation
 //!
 //! See [`notation`]: `(0) e4 (=I) d4 (=II)`, `Nf6 III-IV`, lenient input.

@@ -12,13 +12,13 @@
 //!
 //! Read leniently: spaces anywhere between the parts, or none around
 //! parentheses (`(vii)Nxe4(=xii)Bd2`); numerals in any case or in Arabic
-//! digits; the results `(=XII)` may be left out, since the rules decide
-//! them (`(VII) Nxe4 Bd2`), but one written must be right; `=XII` without
-//! parentheses; a comma between the moves; SAN as for standard chess
-//! (`0-0`, `e8Q`, `Ng1f3`, `x` left out, `+ # ! ?` ignored). A transfer's
-//! man may be written without its letter (`c6 IV-VII`: whatever man of
-//! yours stands there), and the boards as `IV - VII`, `IV->VII`, `IV>VII`
-//! or `IV to VII`.
+//! digits; the results `(=XII)` may be left out, since the rules decide them
+//! (`(VII) Nxe4 Bd2`), but one written must be right; `=XII` without
+//! parentheses; a comma between the moves; SAN as for standard chess (`0-0`,
+//! `e8Q`, `Ng1f3`, `x` left out, `+ # ! ?` ignored, a pawn capture by its
+//! files alone, `ed`). A transfer's man may be written without its letter
+//! (`c6 IV-VII`: whatever man of yours stands there), and the boards as
+//! `IV - VII`, `IV->VII`, `IV>VII` or `IV to VII`.
 
 use super::numeral::NumeralError;
 use super::{Action, ManyWorlds, Numeral};
