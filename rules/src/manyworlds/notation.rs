@@ -91,12 +91,19 @@ fn read_split(whole: &str, rest: &str) -> Result<SplitText, ActionError> {
             }
         }
     };
+    let too_many = |items: &[(bool, String)]| {
+        // Two moves and two results at most: a long line stops here.
+        (items.len() > 4).then(|| too_many_moves(whole, board))
+    };
     let chars: Vec<char> = rest.chars().collect();
     let mut i = 0;
     while i < chars.len() {
         let c = chars[i];
         if c.is_whitespace() || c == ',' || c == ';' {
             flush(&mut current, &mut items);
+            if let Some(e) = too_many(&items) {
+                return Err(e);
+            }
         } else if c == '(' {
             let mut j = i + 1;
             while j < chars.len() && chars[j].is_whitespace() {
@@ -141,18 +148,24 @@ fn read_split(whole: &str, rest: &str) -> Result<SplitText, ActionError> {
     }
     match <[(String, Option<Numeral>); 2]>::try_from(moves) {
         Ok(moves) => Ok(SplitText { board, moves }),
+        Err(moves) if moves.len() > 2 => Err(too_many_moves(whole, board)),
         Err(moves) => Err(ActionError::syntax(
             whole,
             format!(
                 "a split is two different moves on board {board}, like ({board}) e4 d4; {} written",
-                match moves.len() {
-                    0 => "none".to_owned(),
-                    1 => "one".to_owned(),
-                    n => n.to_string(),
-                }
+                if moves.is_empty() { "none" } else { "one" }
             ),
         )),
     }
+}
+
+fn too_many_moves(whole: &str, board: Numeral) -> ActionError {
+    ActionError::syntax(
+        whole,
+        format!(
+            "a split is two different moves on board {board}, like ({board}) e4 d4; more are written"
+        ),
+    )
 }
 
 fn read_transfer(whole: &str, text: &str) -> Result<TransferText, ActionError> {

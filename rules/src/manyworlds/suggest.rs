@@ -97,9 +97,11 @@ impl ManyWorlds {
             clean.push(c);
         }
         let ends_open = clean.ends_with(char::is_whitespace) || in_result || clean.ends_with(',');
+        // Three tokens are already too many for a part of a split.
         let tokens: Vec<&str> = clean
             .split(|c: char| c.is_whitespace() || c == ',')
             .filter(|s| !s.is_empty())
+            .take(3)
             .collect();
         let castle = |_| CastlingRefusal::NoRight;
         let starts = |m: &Move, partial: &str| {
