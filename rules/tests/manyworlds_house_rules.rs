@@ -164,7 +164,7 @@ fn m2_split_refusals() {
     assert!(m.contains("III, IV, V, VI"), "{m}");
     refused(g.parse("(0) e5 d5"), Rule::M_1);
     // M-3: a move the board does not have; the refusal names the board.
-    let m = refused(g.parse("(III) Ng4 Nb4"), Rule::FIDE_MOVEMENT);
+    let m = refused(g.parse("(III) Ng4 Nb4"), Rule::M_3);
     assert!(m.contains("on board III"), "{m}");
     assert!(matches!(
         g.parse("(III) e5"),

@@ -61,7 +61,8 @@ fn a_capture_by_files_that_fits_none_or_several_is_refused() {
     );
     let mut game = Game::new(Variant::ManyWorlds, Options::default(), 0).unwrap();
     let e = game.play("(0) ed e4").unwrap_err();
-    assert_eq!(e.rule(), Some(Rule::FIDE_MOVEMENT), "{e}");
+    // M-3: Many Worlds' own movement rule.
+    assert_eq!(e.rule(), Some(Rule::M_3), "{e}");
     // Two captures that fit are ambiguous: see standard_game.rs,
     // pawn_captures_written_by_files_alone.
 }

@@ -244,12 +244,15 @@ pub fn san(moves: &[Move], mv: &Move) -> San {
     San::from_move_among(mv, rivals)
 }
 
-/// The refusal for a move SAN names on a board: ambiguous, or illegal by
-/// FIDE's article, but castling by M-3 (unmoved king and rook, empty
-/// squares between; check does not matter).
+/// The refusal for a move SAN names on a board: ambiguous; or against M-3,
+/// this game's movement (FIDE's, check aside; castling with unmoved king
+/// and rook and empty squares between); or against FIDE's promotion.
 fn refusal(error: IllegalMove) -> ActionError {
     match error {
-        IllegalMove::CannotCastle { .. } => ActionError::illegal(Rule::M_3, error.to_string()),
+        IllegalMove::Ambiguous { .. } => error.into(),
+        _ if matches!(error.rule(), Rule::FIDE_MOVEMENT | Rule::FIDE_CASTLING) => {
+            ActionError::illegal(Rule::M_3, error.to_string())
+        }
         _ => error.into(),
     }
 }
