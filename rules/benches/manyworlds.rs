@@ -5,14 +5,16 @@
 //! The game is built by splits with random moves (none taking a king) on
 //! random boards until 1,000 boards are live. Measured: applying a split
 //! and a transfer (with duplicate detection: results are looked up by
-//! Zobrist key, not compared with every board), reading and applying a
-//! typed split, listing one board's moves in SAN, and autocomplete.
+//! Zobrist key, not compared with every board), the same through `apply`
+//! (no notation written, as an engine plays), reading and applying a typed
+//! split, listing one board's moves in SAN, and autocomplete.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a test fails loudly
 
 use std::hint::black_box;
 
 use chronomate_rules::chess::Role;
 use chronomate_rules::manyworlds::{Action, ManyWorlds, Numeral};
+use chronomate_rules::{Options, Rules};
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 
 struct Pick(u64);
@@ -30,7 +32,7 @@ impl Pick {
 /// A game with `boards` live boards, reached by random splits.
 fn many_boards(boards: usize) -> ManyWorlds {
     let mut pick = Pick(7);
-    let mut mw = ManyWorlds::new(false);
+    let mut mw = ManyWorlds::new(&Options::default(), 0);
     while mw.board_count() < boards {
         let numerals: Vec<Numeral> = mw.boards().map(|(n, _)| n).collect();
         let board = numerals[pick.below(numerals.len())];
@@ -92,6 +94,16 @@ fn bench(c: &mut Criterion) {
             |mut g| {
                 let played = black_box(g.play(&split).map(|p| p.notation.len()));
                 (g, played)
+            },
+            BatchSize::LargeInput,
+        )
+    });
+    group.bench_function("apply_split_without_notation", |b| {
+        b.iter_batched(
+            || mw.clone(),
+            |mut g| {
+                let events = black_box(g.apply(&split).map(|e| e.len()));
+                (g, events)
             },
             BatchSize::LargeInput,
         )

@@ -56,12 +56,6 @@ impl ActionError {
         }
     }
 
-    /// Transitional, while the variants name their rules: an illegal
-    /// action whose rule is not named yet.
-    pub(crate) fn illegal_untagged(reason: impl Into<String>) -> ActionError {
-        ActionError::illegal(Rule::UNTAGGED, reason)
-    }
-
     /// The rule an illegal action breaks; `None` for other refusals.
     pub fn rule(&self) -> Option<Rule> {
         match self {

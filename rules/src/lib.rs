@@ -69,6 +69,7 @@ pub mod temporal;
 pub mod traveler;
 pub mod view;
 
+pub use chess::FenError;
 pub use color::{Color, UnknownColor};
 pub use error::{ActionError, LoadError, QUOTE_LIMIT, ReplayError, SetupError, quote};
 pub use face::{About, Played, RecordFormat, Rules, Turn, filter_suggestions};

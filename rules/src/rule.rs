@@ -126,9 +126,6 @@ rules! {
 }
 
 impl Rule {
-    /// Transitional: a refusal whose rule is not named yet.
-    pub(crate) const UNTAGGED: Rule = Rule("untagged");
-
     /// The tag as `VARIANTS.md` or the FIDE laws write it.
     pub const fn tag(self) -> &'static str {
         self.0

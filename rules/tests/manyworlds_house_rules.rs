@@ -3,7 +3,9 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a test fails loudly
 
 use chronomate_rules::manyworlds::{Action, ManyWorlds, Numeral};
-use chronomate_rules::{ActionError, Color, Game, Options, Outcome, Reason, Status, Variant};
+use chronomate_rules::{
+    ActionError, Color, FenError, Game, Options, Outcome, Reason, Rule, Rules, Status, Variant,
+};
 
 fn game(actions: &[&str]) -> Game {
     Game::replay(Variant::ManyWorlds, Options::default(), 0, actions).unwrap()
@@ -25,9 +27,13 @@ fn labels(game: &Game) -> Vec<String> {
         .collect()
 }
 
-fn illegal(result: Result<impl std::fmt::Debug, ActionError>) -> String {
+/// The words of a refusal by `rule`.
+fn refused(result: Result<impl std::fmt::Debug, ActionError>, rule: Rule) -> String {
     match result {
-        Err(ActionError::Illegal { reason: m, .. }) => m,
+        Err(ActionError::Illegal { rule: r, reason }) => {
+            assert_eq!(r, rule, "{reason}");
+            reason
+        }
         other => panic!("expected an illegal action, got {other:?}"),
     }
 }
@@ -61,7 +67,13 @@ fn m1_identical_means_placement_castling_and_en_passant() {
     let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -";
     // The side to move is not part of a board: these two are one board.
     let also_start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq -";
-    assert!(ManyWorlds::from_fens(false, Color::White, &[start, also_start]).is_err());
+    assert_eq!(
+        ManyWorlds::from_fens(false, Color::White, &[start, also_start]),
+        Err(FenError::IdenticalBoards {
+            first: 1,
+            second: 2
+        })
+    );
     // Castling rights tell boards apart.
     let no_castling = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w Qkq -";
     let mw = ManyWorlds::from_fens(false, Color::White, &[start, no_castling]).unwrap();
@@ -117,7 +129,7 @@ const MERGE_SETUP: [&str; 5] = [
 #[test]
 fn m2_a_written_result_must_be_the_right_one() {
     let g = game(&MERGE_SETUP);
-    let m = illegal(g.parse("(IX) Ng8 (=XI) Nc6"));
+    let m = refused(g.parse("(IX) Ng8 (=XI) Nc6"), Rule::M_2);
     assert!(m.contains("makes board I, not XI"), "{m}");
     assert!(g.parse("(IX) Ng8 (=I) Nc6 (=XI)").is_ok());
     assert!(g.parse("(ix) ng8 =i nc6").is_ok());
@@ -145,14 +157,14 @@ fn m2_the_order_of_the_moves_decides_the_numbering() {
 #[test]
 fn m2_split_refusals() {
     let g = game(&SAMPLE3);
-    let m = illegal(g.parse("(III) Nd5 Nd5"));
-    assert!(m.contains("the two moves are the same"), "{m}");
-    let m = illegal(g.parse("(IX) e5 d5"));
+    refused(g.parse("(III) Nd5 Nd5"), Rule::M_2);
+    // M-1: no such board; the refusal lists the live ones.
+    let m = refused(g.parse("(IX) e5 d5"), Rule::M_1);
     assert!(m.contains("there is no board IX"), "{m}");
     assert!(m.contains("III, IV, V, VI"), "{m}");
-    let m = illegal(g.parse("(0) e5 d5"));
-    assert!(m.contains("there is no board 0"), "{m}");
-    let m = illegal(g.parse("(III) Ng4 Nb4"));
+    refused(g.parse("(0) e5 d5"), Rule::M_1);
+    // M-3: a move the board does not have; the refusal names the board.
+    let m = refused(g.parse("(III) Ng4 Nb4"), Rule::M_3);
     assert!(m.contains("on board III"), "{m}");
     assert!(matches!(
         g.parse("(III) e5"),
@@ -167,7 +179,7 @@ fn m2_split_refusals() {
     let one_move = "4k3/8/8/8/7P/p7/P7/8 w - -";
     let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -";
     let mw = ManyWorlds::from_fens(false, Color::White, &[one_move, start]).unwrap();
-    let m = illegal(mw.parse("(0) h5 a3"));
+    let m = refused(mw.parse("(0) h5 a3"), Rule::M_2);
     assert!(m.contains("only one move (h5)"), "{m}");
 }
 
@@ -200,23 +212,19 @@ fn m2_a_transfer_moves_a_man_to_the_same_empty_square_of_another_board() {
 #[test]
 fn m2_transfer_refusals() {
     let g = game(&SAMPLE3);
-    let m = illegal(g.parse("Ke8 III-IV"));
-    assert!(m.contains("a king cannot transfer"), "{m}");
-    let m = illegal(g.parse("Nb8 III-IV"));
-    assert!(
-        m.contains("b8 of board IV is taken by a black knight"),
-        "{m}"
-    );
-    let m = illegal(g.parse("Nf6 III-IX"));
-    assert!(m.contains("there is no board IX"), "{m}");
-    let m = illegal(g.parse("Nf6 III-III"));
-    assert!(m.contains("another board"), "{m}");
-    let m = illegal(g.parse("e4 III-V"));
-    assert!(m.contains("white's"), "{m}");
-    let m = illegal(g.parse("Bf6 III-IV"));
-    assert!(m.contains("is a knight, not a bishop"), "{m}");
-    let m = illegal(g.parse("Nf5 III-IV"));
-    assert!(m.contains("no man on f5 of board III"), "{m}");
+    // A king, an occupied target square, the same board, the opponent's
+    // man, the wrong man, no man: each against M-2.
+    for text in [
+        "Ke8 III-IV",
+        "Nb8 III-IV",
+        "Nf6 III-III",
+        "e4 III-V",
+        "Bf6 III-IV",
+        "Nf5 III-IV",
+    ] {
+        refused(g.parse(text), Rule::M_2);
+    }
+    refused(g.parse("Nf6 III-IX"), Rule::M_1);
     assert!(matches!(
         g.parse("Nf6 III"),
         Err(ActionError::Syntax { .. })
@@ -290,11 +298,11 @@ fn m3_castling_through_and_out_of_check() {
     // Without the right, or with a man between, no castling.
     let no_right = "k4r2/8/8/8/8/8/8/4K2R w - -";
     let mw = ManyWorlds::from_fens(false, Color::White, &[no_right]).unwrap();
-    let m = illegal(mw.parse("(0) O-O Kd1"));
-    assert!(m.contains("cannot castle kingside"), "{m}");
+    let m = refused(mw.parse("(0) O-O Kd1"), Rule::M_3);
+    assert!(m.contains("already moved"), "{m}");
     let blocked = "k4r2/8/8/8/8/8/8/4KN1R w K -";
     let mw = ManyWorlds::from_fens(false, Color::White, &[blocked]).unwrap();
-    let m = illegal(mw.parse("(0) O-O Kd1"));
+    let m = refused(mw.parse("(0) O-O Kd1"), Rule::M_3);
     assert!(m.contains("between"), "{m}");
 }
 
@@ -302,8 +310,7 @@ fn m3_castling_through_and_out_of_check() {
 fn m3_promotion_and_en_passant_as_fide() {
     let fen = "4k3/P7/8/8/8/8/8/4K3 w - -";
     let mut mw = ManyWorlds::from_fens(false, Color::White, &[fen]).unwrap();
-    let m = illegal(mw.parse("(0) a8 Kd1"));
-    assert!(m.contains("must promote"), "{m}");
+    refused(mw.parse("(0) a8 Kd1"), Rule::FIDE_PROMOTION);
     assert_eq!(play(&mut mw, "(0) a8Q a8=N"), "(0) a8=Q (=I) a8=N (=II)");
 
     let fen = "4k3/8/8/8/3p4/8/4P3/4K3 w - -";
@@ -401,12 +408,9 @@ fn m6_with_turns_each_board_knows_whose_move_it_is() {
         ]
     );
     assert_eq!(g.turn().boards, ["III", "IV"]);
-    let m = illegal(g.parse("(II) Nf3 Nc3"));
-    assert!(m.contains("it is black's move on board II"), "{m}");
-    assert!(m.contains("M-6"), "{m}");
+    refused(g.parse("(II) Nf3 Nc3"), Rule::M_6);
     // Only splits: no transfers at all.
-    let m = illegal(g.parse("Nb1 III-II"));
-    assert!(m.contains("only splits"), "{m}");
+    refused(g.parse("Nb1 III-II"), Rule::M_6);
     assert!(
         g.legal_actions()
             .iter()
@@ -441,7 +445,7 @@ fn actions_serialize_and_name_their_boards() {
         json.contains("manyworlds") && json.contains("transfer"),
         "{json}"
     );
-    let mw = ManyWorlds::new(false);
+    let mw = ManyWorlds::new(&Options::default(), 0);
     assert_eq!(
         mw.parse("(0) e4 d4").map(|a| matches!(
             a,

@@ -1,11 +1,15 @@
 //! Many Worlds property tests: random legal play keeps the state consistent
-//! (no two identical boards, numerals increasing), the record replays to
-//! the state, printed actions read back to themselves, and no text panics
-//! the parser.
+//! (no two identical boards, numerals increasing, M-1, M-2), the record
+//! replays to the state, printed actions read back to themselves, and no
+//! text panics the parser: what it accepts prints canonically and reads
+//! back as the same action; what it refuses, even 5 MB of it, it refuses
+//! quickly and in a few words.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a test fails loudly
 
+use std::time::{Duration, Instant};
+
 use chronomate_rules::manyworlds::{Action, ManyWorlds};
-use chronomate_rules::{Game, Options, Variant};
+use chronomate_rules::{Game, Options, Rules, Variant};
 use proptest::prelude::*;
 
 /// A small deterministic generator for picking actions.
@@ -23,7 +27,11 @@ impl Pick {
 
 fn play_randomly(seed: u64, steps: usize, turns: bool) -> Result<(), TestCaseError> {
     let mut pick = Pick(seed);
-    let mut mw = ManyWorlds::new(turns);
+    let options = Options {
+        turns,
+        ..Options::default()
+    };
+    let mut mw = ManyWorlds::new(&options, 0);
     let mut record = Vec::new();
     for _ in 0..steps {
         if mw.status().is_over() {
@@ -72,10 +80,6 @@ fn play_randomly(seed: u64, steps: usize, turns: bool) -> Result<(), TestCaseErr
         prop_assert_eq!(mw.board_count(), mw.view().boards.len());
     }
     // Replaying the record gives the same state.
-    let options = Options {
-        turns,
-        ..Options::default()
-    };
     let game = Game::replay(Variant::ManyWorlds, options, 0, &record)
         .map_err(|e| TestCaseError::fail(e.to_string()))?;
     let replayed = serde_json::to_value(&game).unwrap();
@@ -102,36 +106,96 @@ proptest! {
     }
 }
 
+/// The game the text tests read in: four boards after the sample opening.
+fn sample_game() -> Game {
+    Game::replay(
+        Variant::ManyWorlds,
+        Options::default(),
+        0,
+        [
+            "(0) e4 (=I) d4 (=II)",
+            "(I) Nf6 (=III) e5 (=IV)",
+            "(II) Nf3 (=V) e4 (=VI)",
+        ],
+    )
+    .unwrap()
+}
+
+/// What any text must do: no panic; if accepted, the action prints
+/// canonically, the canonical text reads back as the same action, and
+/// prints the same again; if refused, in a few words.
+fn reads_back_or_refuses_briefly(game: &Game, text: &str) -> Result<(), TestCaseError> {
+    match game.parse(text) {
+        Ok(action) => {
+            let canonical = game.notation(&action);
+            let again = game.parse(&canonical);
+            prop_assert_eq!(again.as_ref(), Ok(&action), "{:?} -> {}", text, canonical);
+            prop_assert_eq!(game.notation(&action), canonical);
+        }
+        Err(e) => {
+            let words = e.to_string();
+            prop_assert!(words.chars().count() < 400, "{} chars", words.len());
+        }
+    }
+    let _ = game.suggest(text, 5);
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(1500))]
 
     #[test]
     fn no_text_panics_the_parser(text in any::<String>()) {
-        let game = Game::replay(
-            Variant::ManyWorlds,
-            Options::default(),
-            0,
-            ["(0) e4 (=I) d4 (=II)", "(I) Nf6 (=III) e5 (=IV)", "(II) Nf3 (=V) e4 (=VI)"],
-        ).unwrap();
-        let _ = game.parse(&text);
-        let _ = game.suggest(&text, 5);
+        reads_back_or_refuses_briefly(&sample_game(), &text)?;
     }
 
     #[test]
     fn no_action_like_text_panics_the_parser(
-        text in r"[ (=)IVXivx0-9a-hNBRQKOo+#,;>-]{0,24}"
+        text in r"[ (=)IVXivx0-9a-hNBRQKOo+#,;>\x00-]{0,24}"
     ) {
-        let game = Game::replay(
-            Variant::ManyWorlds,
-            Options::default(),
-            0,
-            ["(0) e4 (=I) d4 (=II)", "(I) Nf6 (=III) e5 (=IV)", "(II) Nf3 (=V) e4 (=VI)"],
-        ).unwrap();
-        if let Ok(action) = game.parse(&text) {
-            // Whatever reads as an action prints canonically and reads back.
-            let canonical = game.notation(&action);
-            prop_assert_eq!(game.parse(&canonical), Ok(action));
-        }
-        let _ = game.suggest(&text, 5);
+        reads_back_or_refuses_briefly(&sample_game(), &text)?;
     }
+
+    #[test]
+    fn no_bytes_panic_the_parser(bytes in proptest::collection::vec(any::<u8>(), 0..32)) {
+        // Invalid UTF-8, decoded as a host would (lossily).
+        let text = String::from_utf8_lossy(&bytes);
+        reads_back_or_refuses_briefly(&sample_game(), &text)?;
+        let mut split = b"(III) ".to_vec();
+        split.extend(&bytes);
+        reads_back_or_refuses_briefly(&sample_game(), &String::from_utf8_lossy(&split))?;
+    }
+}
+
+#[test]
+fn huge_inputs_are_answered_quickly_and_briefly() {
+    let game = sample_game();
+    let digits = "9".repeat(3_000_000);
+    let roman = "M".repeat(5_000_000);
+    let texts = [
+        // A 5 MB line of moves, of NULs, of annotations.
+        format!("(III) {}", "e5 ".repeat(1_700_000)),
+        "\0".repeat(5_000_000),
+        format!("(III) Nd5\0 e5{}", "\0".repeat(5_000_000)),
+        format!("(III) Nd5 e5{}", "!".repeat(5_000_000)),
+        String::from_utf8_lossy(&vec![0xff; 5_000_000]).into_owned(),
+        // Board numerals of 3 million digits and 5 MB of Roman letters (M-1).
+        format!("({digits}) e5 d5"),
+        format!("({roman}) e5 d5"),
+        format!("(III) Nd5 (={digits}) e5"),
+        format!("(III) Nd5 (={roman}) e5"),
+        format!("Nf6 III-{digits}"),
+        format!("Nf6 {roman}-IV"),
+        format!("({}3) Nd5 e5", "0".repeat(3_000_000)),
+    ];
+    for text in &texts {
+        let start = Instant::now();
+        reads_back_or_refuses_briefly(&game, text).unwrap();
+        let took = start.elapsed();
+        let head: String = text.chars().take(20).collect();
+        eprintln!("{head:?}...: {took:?}");
+        assert!(took < Duration::from_secs(2), "{head:?}... took {took:?}");
+    }
+    // Leading zeros are read as the number they write (board III).
+    assert!(game.parse(texts.last().unwrap()).is_ok());
 }

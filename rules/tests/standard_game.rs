@@ -6,7 +6,7 @@ use chronomate_rules::chess::{Piece, Role};
 use chronomate_rules::geometry::Square;
 use chronomate_rules::standard::Chess;
 use chronomate_rules::{
-    ActionError, Color, Game, Options, Outcome, Reason, Status, Variant, record,
+    ActionError, Color, Game, Options, Outcome, Reason, Rule, Rules, Status, Variant, record,
 };
 
 fn new_game() -> Game {
@@ -28,14 +28,25 @@ impl FenGame {
     }
 
     fn play(&mut self, text: &str) -> Result<String, ActionError> {
-        self.0.play_text(text)
+        let mv = self.0.parse(text)?;
+        Ok(self.0.play(&mv)?.notation)
+    }
+
+    fn error(&mut self, text: &str) -> ActionError {
+        match self.play(text) {
+            Ok(san) => panic!("{text} was accepted as {san}"),
+            Err(e) => e,
+        }
     }
 
     fn refusal(&mut self, text: &str) -> String {
-        match self.play(text) {
-            Ok(san) => panic!("{text} was accepted as {san}"),
-            Err(e) => e.to_string(),
-        }
+        self.error(text).to_string()
+    }
+
+    /// The rule the refusal of `text` names, and its words.
+    fn refused(&mut self, text: &str) -> (Option<Rule>, String) {
+        let e = self.error(text);
+        (e.rule(), e.to_string())
     }
 
     fn status(&self) -> Status {
@@ -169,35 +180,24 @@ fn stalemate_draws() {
 
 #[test]
 fn castling_out_of_through_or_into_check_is_refused() {
-    let mut out_of = FenGame::new("k3r3/8/8/8/8/8/8/4K2R w K - 0 1");
-    assert_eq!(
-        out_of.refusal("O-O"),
-        "you cannot castle kingside: your king is in check"
+    // FIDE 3.8.2: each refusal names the rule and says which condition
+    // fails.
+    let castling = |fen: &str, text: &str, why: &str| {
+        let (rule, words) = FenGame::new(fen).refused(text);
+        assert_eq!(rule, Some(Rule::FIDE_CASTLING), "{text}: {words}");
+        assert!(words.contains(why), "{text}: {words}");
+    };
+    castling("k3r3/8/8/8/8/8/8/4K2R w K - 0 1", "O-O", "is in check");
+    let through = "k4r2/8/8/8/8/8/8/4K2R w K - 0 1";
+    castling(through, "0-0", "pass through f1");
+    castling(through, "e1g1", "pass through f1");
+    castling(
+        "k5r1/8/8/8/8/8/8/4K2R w K - 0 1",
+        "O-O",
+        "land in check on g1",
     );
-    let mut through = FenGame::new("k4r2/8/8/8/8/8/8/4K2R w K - 0 1");
-    assert_eq!(
-        through.refusal("0-0"),
-        "you cannot castle kingside: your king would pass through f1, which is attacked"
-    );
-    assert_eq!(
-        through.refusal("e1g1"),
-        "you cannot castle kingside: your king would pass through f1, which is attacked"
-    );
-    let mut into = FenGame::new("k5r1/8/8/8/8/8/8/4K2R w K - 0 1");
-    assert_eq!(
-        into.refusal("O-O"),
-        "you cannot castle kingside: your king would land in check on g1"
-    );
-    let mut no_right = FenGame::new("k7/8/8/8/8/8/8/4K2R w - - 0 1");
-    assert_eq!(
-        no_right.refusal("O-O"),
-        "you cannot castle kingside: your king or that rook has already moved"
-    );
-    let mut blocked = FenGame::new("7k/8/8/8/8/8/8/R2QK3 w Q - 0 1");
-    assert_eq!(
-        blocked.refusal("O-O-O"),
-        "you cannot castle queenside: there are men between your king and the rook"
-    );
+    castling("k7/8/8/8/8/8/8/4K2R w - - 0 1", "O-O", "already moved");
+    castling("7k/8/8/8/8/8/8/R2QK3 w Q - 0 1", "O-O-O", "men between");
     // b1 attacked does not stop queenside castling: the king never crosses it.
     let mut long = FenGame::new("1r5k/8/8/8/8/8/8/R3K3 w Q - 0 1");
     assert_eq!(long.play("O-O-O").unwrap(), "O-O-O");
@@ -220,13 +220,27 @@ fn en_passant_is_played_and_the_horizontally_pinned_pawn_may_not_take() {
 
     let mut pinned = FenGame::new("7k/2p5/8/KP5r/8/8/8/8 b - - 0 1");
     pinned.play("c5").unwrap();
-    assert_eq!(pinned.refusal("bxc6"), "bxc6 leaves your king in check");
-    assert_eq!(pinned.refusal("b5c6"), "bxc6 leaves your king in check");
-    assert_eq!(
-        pinned.refusal("bxc6 e.p."),
-        "bxc6 leaves your king in check"
-    );
+    // FIDE 3.9: the capture would expose the king along the rank.
+    for text in ["bxc6", "b5c6", "bxc6 e.p.", "bc"] {
+        let (rule, words) = pinned.refused(text);
+        assert_eq!(rule, Some(Rule::FIDE_CHECK), "{text}: {words}");
+        assert!(words.starts_with("bxc6 "), "{text}: {words}");
+    }
     assert!(pinned.play("b6").is_ok());
+}
+
+#[test]
+fn en_passant_only_right_after_the_double_step() {
+    // FIDE 3.7.3: after d5, White may take on d6 at once, not later.
+    let mut game = FenGame::new("4k3/3p4/8/4P3/8/8/8/4K3 b - - 0 1");
+    game.play("d5").unwrap();
+    game.play("Kd2").unwrap();
+    game.play("Kd8").unwrap();
+    for text in ["exd6", "ed6", "e5d6", "ed"] {
+        let (rule, words) = game.refused(text);
+        assert_eq!(rule, Some(Rule::FIDE_EN_PASSANT), "{text}: {words}");
+        assert!(words.starts_with("exd6 would take en passant"), "{words}");
+    }
 }
 
 #[test]
@@ -244,18 +258,19 @@ fn promotion_to_each_piece() {
             Some(Piece::new(Color::White, role))
         );
     }
+    // FIDE 3.7.5: the refusal says how to write the promotion.
     let mut game = FenGame::new("8/4P2k/8/8/8/8/8/K7 w - - 0 1");
-    assert_eq!(game.refusal("e8"), "the pawn must promote: write e8=Q");
-    assert_eq!(game.refusal("e7e8"), "the pawn must promote: write e7e8q");
+    for (text, example) in [("e8", "write e8=Q"), ("e7e8", "write e7e8q")] {
+        let (rule, words) = game.refused(text);
+        assert_eq!(rule, Some(Rule::FIDE_PROMOTION), "{text}: {words}");
+        assert!(words.ends_with(example), "{text}: {words}");
+    }
     assert!(
         game.refusal("e8=K")
             .starts_with("cannot read \"e8=K\": a pawn promotes to")
     );
     let mut start = FenGame::new("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
-    assert_eq!(
-        start.refusal("e4=Q"),
-        "only a pawn reaching the last rank promotes"
-    );
+    assert_eq!(start.refused("e4=Q").0, Some(Rule::FIDE_PROMOTION));
     // A promotion that gives mate.
     let mut mate = FenGame::new("k7/4P3/1K6/8/8/8/8/8 w - - 0 1");
     assert_eq!(mate.play("e8=Q").unwrap(), "e8=Q#");
@@ -304,8 +319,13 @@ fn illegal_moves_say_why() {
     );
     assert!(matches!(start.play(""), Err(ActionError::Syntax { .. })));
 
+    for text in ["Nf6", "Nbd4", "e5", "Ke2", "e2e5", "e7e5"] {
+        assert_eq!(start.refused(text).0, Some(Rule::FIDE_MOVEMENT), "{text}");
+    }
+
     let mut exposed = FenGame::new("4k3/8/8/8/8/8/r7/4K3 w - - 0 1");
     assert_eq!(exposed.refusal("Ke2"), "Ke2 leaves your king in check");
+    assert_eq!(exposed.refused("Ke2").0, Some(Rule::FIDE_CHECK));
 
     let mut pinned = FenGame::new("4k3/4r3/8/8/8/8/4N3/4K3 w - - 0 1");
     assert_eq!(pinned.refusal("Nf4"), "Nf4 leaves your king in check");
@@ -320,6 +340,55 @@ fn illegal_moves_say_why() {
     assert_eq!(capture.play("ed5").unwrap(), "exd5");
     let mut quiet = FenGame::new("4k3/p7/8/8/8/8/8/4K1N1 w - - 0 1");
     assert_eq!(quiet.play("Nxf3").unwrap(), "Nf3");
+}
+
+#[test]
+fn pawn_captures_written_by_files_alone() {
+    // As the Traveler rule text writes `1...gf`: `ef` is the one pawn
+    // capture from the e-file onto the f-file, en passant included, and is
+    // recorded canonically.
+    let mut game = new_game();
+    play_all(&mut game, &["e4", "d5", "e5", "f5", "ef"]);
+    assert_eq!(game.record(), ["e4", "d5", "e5", "f5", "exf6"]);
+    for text in ["gf", "gxf", "g:f", "gxf+", "gf#", "gXf", "gf!?"] {
+        let g = game.clone();
+        assert_eq!(g.notation(&g.parse(text).unwrap()), "gxf6", "{text}");
+    }
+    // Two captures from the g-file onto the f-file: the player says which.
+    let mut two = FenGame::new("4k3/8/5p2/6P1/5p2/6P1/8/4K3 w - - 0 1");
+    match two.play("gf") {
+        Err(ActionError::Ambiguous(m)) => assert_eq!(
+            m,
+            "two pawns can take from the g-file onto the f-file: write gxf4 or gxf6"
+        ),
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(two.play("gxf6").unwrap(), "gxf6");
+    // None: the refusal says so and names FIDE's movement rule.
+    let mut none = FenGame::new("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1");
+    let (rule, words) = none.refused("ed");
+    assert_eq!(rule, Some(Rule::FIDE_MOVEMENT));
+    assert_eq!(words, "no pawn can take from the e-file onto the d-file");
+    assert_eq!(
+        none.refused("ac").1,
+        "no pawn can take from the a-file onto the c-file"
+    );
+    // A capture onto the last rank promotes.
+    let mut promote = FenGame::new("3rk3/4P3/8/8/8/8/8/4K3 w - - 0 1");
+    let (rule, words) = promote.refused("ed");
+    assert_eq!(rule, Some(Rule::FIDE_PROMOTION));
+    assert_eq!(words, "the pawn must promote: write exd8=Q");
+    assert_eq!(promote.play("ed=N").unwrap(), "exd8=N");
+    // The form takes nothing from SAN: `Bc4` is the bishop, `bc` the
+    // b-pawn's capture, `b4` a push.
+    let fen = "4k3/8/8/8/2p5/1P6/8/4KB2 w - - 0 1";
+    assert_eq!(FenGame::new(fen).play("bc").unwrap(), "bxc4");
+    assert_eq!(FenGame::new(fen).play("Bc4").unwrap(), "Bxc4");
+    assert_eq!(FenGame::new(fen).play("b4").unwrap(), "b4");
+    assert!(matches!(
+        FenGame::new(fen).play("Bc"),
+        Err(ActionError::Syntax { .. })
+    ));
 }
 
 #[test]

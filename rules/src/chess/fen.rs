@@ -12,10 +12,12 @@ use std::str::FromStr;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::{Board, CastlingRights, CastlingSide, Piece, Position, PositionError, Setup};
-use crate::Color;
 use crate::geometry::{File, Rank, Square};
+use crate::{Color, quote};
 
-/// Why a text is not a FEN of a chess position.
+/// Why a text is not a FEN of a chess position. The texts it quotes are
+/// cut short ([`crate::quote`]): a 3-million-digit move number is not
+/// echoed back.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum FenError {
     #[error(
@@ -51,6 +53,13 @@ pub enum FenError {
     /// Time Traveler's Chess: more untraveled men than a side starts with.
     #[error("{0} has more than 16 untraveled men: only the men of the start can be untraveled")]
     Untraveled(Color),
+    /// A game of several boards (Many Worlds, M-1) was given none.
+    #[error("a game needs at least one board")]
+    NoBoard,
+    /// A game of several boards was given two identical ones (M-1); the
+    /// FENs are counted from 1 as given.
+    #[error("FENs {first} and {second} give identical boards, and no two boards may be (M-1)")]
+    IdenticalBoards { first: usize, second: usize },
 }
 
 impl Board {
@@ -125,7 +134,7 @@ impl Setup {
         let turn = match fields[1] {
             "w" => Color::White,
             "b" => Color::Black,
-            other => return Err(FenError::Turn(other.to_owned())),
+            other => return Err(FenError::Turn(quote(other))),
         };
         let castling = parse_castling(fields[2])?;
         let ep_square = match fields[3] {
@@ -133,14 +142,12 @@ impl Setup {
             square => Some(
                 square
                     .parse::<Square>()
-                    .map_err(|_| FenError::EnPassant(square.to_owned()))?,
+                    .map_err(|_| FenError::EnPassant(quote(square)))?,
             ),
         };
         let halfmoves = match fields.get(4) {
             None => 0,
-            Some(n) => n
-                .parse()
-                .map_err(|_| FenError::HalfmoveClock((*n).to_owned()))?,
+            Some(n) => n.parse().map_err(|_| FenError::HalfmoveClock(quote(n)))?,
         };
         let fullmoves = match fields.get(5) {
             None => 1,
@@ -148,7 +155,7 @@ impl Setup {
                 .parse()
                 .ok()
                 .filter(|&n| n >= 1)
-                .ok_or_else(|| FenError::FullmoveNumber((*n).to_owned()))?,
+                .ok_or_else(|| FenError::FullmoveNumber(quote(n)))?,
         };
         Ok(Setup {
             board,
@@ -170,7 +177,7 @@ fn parse_castling(text: &str) -> Result<CastlingRights, FenError> {
         let side = match c.to_ascii_uppercase() {
             'K' => CastlingSide::KingSide,
             'Q' => CastlingSide::QueenSide,
-            _ => return Err(FenError::Castling(text.to_owned())),
+            _ => return Err(FenError::Castling(quote(text))),
         };
         let color = if c.is_ascii_uppercase() {
             Color::White
@@ -178,7 +185,7 @@ fn parse_castling(text: &str) -> Result<CastlingRights, FenError> {
             Color::Black
         };
         if rights.has(color, side) {
-            return Err(FenError::Castling(text.to_owned()));
+            return Err(FenError::Castling(quote(text)));
         }
         rights = rights.with(color, side);
     }
@@ -325,5 +332,13 @@ mod tests {
             error("8/8/8/8/8/8/8/8 w - -"),
             FenError::Position(_)
         ));
+        let huge = "9".repeat(3_000_000);
+        for fen in [
+            START.replace(" 0 1", &format!(" {huge} 1")),
+            START.replace(" 0 1", &format!(" 0 {huge}")),
+            START.replace("KQkq", &"K".repeat(5_000_000)),
+        ] {
+            assert!(error(&fen).to_string().len() < 300);
+        }
     }
 }

@@ -1,32 +1,40 @@
-//! Why a move that was read cannot be played, in words for the player.
+//! Why a move that was read cannot be played, in words for the player,
+//! and the FIDE article it breaks ([`IllegalMove::rule`]).
 
 use std::fmt;
 
-use super::{CastlingSide, Piece, Position, Role};
-use crate::geometry::attacks::between;
+use super::{CastlingSide, Move, Piece, Position, Role};
+use crate::geometry::attacks::{between, pawn_attacks};
 use crate::geometry::{File, Rank, Square};
+use crate::{ActionError, Rule};
 
 /// A move read from SAN or UCI that is not a legal move now.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum IllegalMove {
     /// No man of the mover matching the description moves there, even
     /// ignoring check.
-    #[error("no {role}{origin} can reach {to}{}", hint.as_ref().map_or(String::new(), |h| format!(": {h}")))]
+    #[error("no {role}{origin} can {to}{}", hint.as_ref().map_or(String::new(), |h| format!(": {h}")))]
     NoneCanReach {
         role: Role,
         origin: Origin,
-        to: Square,
+        to: Target,
         /// What the player may have meant, such as `to capture, write exd5`.
         hint: Option<String>,
     },
     /// Several men match the description (the options are their moves in
-    /// SAN).
-    #[error("{} {} can reach {to}: write {}", count_word(options.len()), role.plural(), or_list(options))]
+    /// SAN). Not a refusal by the rules: the player says which.
+    #[error("{} {} can {to}: write {}", count_word(options.len()), role.plural(), or_list(options))]
     Ambiguous {
         role: Role,
-        to: Square,
+        to: Target,
         options: Vec<String>,
     },
+    /// A pawn capture en passant written too late: the enemy pawn's double
+    /// step was not the last move (FIDE 3.7.3.2).
+    #[error(
+        "{san} would take en passant, which is allowed only right after the pawn's double step"
+    )]
+    EnPassantTooLate { san: String },
     /// A pawn reaching the last rank was not told what to become.
     #[error("the pawn must promote: write {example}")]
     MustPromote { example: String },
@@ -52,6 +60,88 @@ pub enum IllegalMove {
         side: CastlingSide,
         reason: CastlingRefusal,
     },
+}
+
+impl IllegalMove {
+    /// The FIDE article the move breaks: how men move (FIDE 3), check
+    /// (3.9), castling (3.8.2), promotion (3.7.5) or en passant (3.7.3).
+    /// An ambiguous move breaks none; it says FIDE 3 (how men move), for
+    /// the variants that would refuse it.
+    pub fn rule(&self) -> Rule {
+        match self {
+            IllegalMove::NoneCanReach { .. }
+            | IllegalMove::Ambiguous { .. }
+            | IllegalMove::NoManOn(_)
+            | IllegalMove::CannotMoveTo { .. } => Rule::FIDE_MOVEMENT,
+            IllegalMove::EnPassantTooLate { .. } => Rule::FIDE_EN_PASSANT,
+            IllegalMove::MustPromote { .. } | IllegalMove::CannotPromote => Rule::FIDE_PROMOTION,
+            IllegalMove::LeavesKingInCheck { .. } => Rule::FIDE_CHECK,
+            IllegalMove::CannotCastle { .. } => Rule::FIDE_CASTLING,
+        }
+    }
+}
+
+impl From<IllegalMove> for ActionError {
+    /// An ambiguous move asks the player to say which; any other is
+    /// refused with its rule ([`IllegalMove::rule`]).
+    fn from(error: IllegalMove) -> ActionError {
+        match error {
+            IllegalMove::Ambiguous { .. } => ActionError::Ambiguous(error.to_string()),
+            _ => ActionError::illegal(error.rule(), error.to_string()),
+        }
+    }
+}
+
+/// What a SAN move said its man goes to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Target {
+    /// A square: `Nf3`, `exd5`.
+    Square(Square),
+    /// A pawn capture written by files only (`gf`, `gxf`): from one file
+    /// to the next, on whatever rank the capture is.
+    Files { from: File, to: File },
+}
+
+impl fmt::Display for Target {
+    /// What the man can do, after `can`: `reach d5`, `take from the g-file
+    /// onto the f-file`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Target::Square(square) => write!(f, "reach {square}"),
+            Target::Files { from, to } => {
+                write!(f, "take from the {from}-file onto the {to}-file")
+            }
+        }
+    }
+}
+
+/// Whether a pawn of the side to move on `from` would take en passant on
+/// `to` had the enemy pawn beyond `to` just double-stepped, but may not
+/// now (FIDE 3.7.3.2: only right after the double step). `to` is empty,
+/// on the rank a double step passes, with an enemy pawn just beyond it.
+pub(super) fn en_passant_too_late(pos: &Position, from: Square, to: Square) -> bool {
+    let board = pos.board();
+    let us = pos.turn();
+    let Some(beyond) = to.offset(0, us.fold(-1, 1)) else {
+        return false;
+    };
+    pos.ep_square() != Some(to)
+        && to.rank() == Rank::Sixth.relative_to(us)
+        && board.by_piece(Piece::new(us, Role::Pawn)).contains(from)
+        && pawn_attacks(us, from).contains(to)
+        && !board.occupied().contains(to)
+        && board
+            .by_piece(Piece::new(us.other(), Role::Pawn))
+            .contains(beyond)
+}
+
+/// The en passant capture from `from` to `to`, as SAN writes it (`exd6`).
+pub(super) fn en_passant_san(from: Square, to: Square) -> String {
+    super::San::from_move_among(
+        &Move::EnPassant { from, to },
+        crate::geometry::Bitboard::EMPTY,
+    )
+    .to_string()
 }
 
 /// Where a SAN move said the man comes from.
@@ -161,7 +251,7 @@ mod tests {
     fn messages_read_well() {
         let ambiguous = IllegalMove::Ambiguous {
             role: Role::Knight,
-            to: Square::D2,
+            to: Target::Square(Square::D2),
             options: vec!["Nbd2".into(), "Nfd2".into()],
         };
         assert_eq!(
@@ -170,7 +260,7 @@ mod tests {
         );
         let three = IllegalMove::Ambiguous {
             role: Role::Queen,
-            to: Square::E4,
+            to: Target::Square(Square::E4),
             options: vec!["Qa4e4".into(), "Qh4e4".into(), "Qe1e4".into()],
         };
         assert_eq!(
@@ -180,10 +270,27 @@ mod tests {
         let none = IllegalMove::NoneCanReach {
             role: Role::Knight,
             origin: Origin::new(Some(File::B), None),
-            to: Square::F6,
+            to: Target::Square(Square::F6),
             hint: None,
         };
         assert_eq!(none.to_string(), "no knight on the b-file can reach f6");
+        assert_eq!(none.rule(), Rule::FIDE_MOVEMENT);
+        let files = IllegalMove::Ambiguous {
+            role: Role::Pawn,
+            to: Target::Files {
+                from: File::G,
+                to: File::F,
+            },
+            options: vec!["gxf3".into(), "gxf6".into()],
+        };
+        assert_eq!(
+            files.to_string(),
+            "two pawns can take from the g-file onto the f-file: write gxf3 or gxf6"
+        );
+        assert!(matches!(
+            ActionError::from(files),
+            ActionError::Ambiguous(_)
+        ));
         let castle = IllegalMove::CannotCastle {
             side: CastlingSide::KingSide,
             reason: CastlingRefusal::ThroughCheck(Square::F1),
@@ -192,5 +299,7 @@ mod tests {
             castle.to_string(),
             "you cannot castle kingside: your king would pass through f1, which is attacked"
         );
+        assert_eq!(castle.rule(), Rule::FIDE_CASTLING);
+        assert_eq!(ActionError::from(castle).rule(), Some(Rule::FIDE_CASTLING));
     }
 }

@@ -49,6 +49,32 @@ impl<F: FnMut(Move)> Sink for Expand<F> {
     }
 }
 
+/// Looks for one move, expanding only the targets of its man.
+pub(super) struct Find {
+    pub wanted: Move,
+    pub found: bool,
+}
+
+impl Sink for Find {
+    #[inline]
+    fn targets(&mut self, board: &Board, role: Role, from: Square, targets: Bitboard) {
+        let to = self.wanted.to();
+        if from == self.wanted.from() && role == self.wanted.role() && targets.contains(to) {
+            let wanted = self.wanted;
+            let mut found = false;
+            emit(board, role, from, to.bitboard(), &mut |mv| {
+                found |= mv == wanted
+            });
+            self.found |= found;
+        }
+    }
+
+    #[inline]
+    fn one(&mut self, mv: Move) {
+        self.found |= mv == self.wanted;
+    }
+}
+
 /// Counts moves without making them.
 #[derive(Default)]
 pub(super) struct Count(pub u64);

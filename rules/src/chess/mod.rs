@@ -12,8 +12,10 @@
 //!   what Many Worlds, Time Traveler's Chess, Gifford and the multiverse
 //!   build on.
 //! - Notation: FEN ([`Position::from_fen`], [`Position::fen`]), SAN
-//!   ([`San`], [`SanPlus`]) and UCI ([`Uci`]); a move that cannot be played
-//!   is refused with an [`IllegalMove`] that says why.
+//!   ([`San`], [`SanPlus`], including pawn captures written by files
+//!   alone, `gf`) and UCI ([`Uci`]); a move that cannot be played is
+//!   refused with an [`IllegalMove`] that says why and names the FIDE
+//!   article it breaks ([`IllegalMove::rule`]).
 //! - [`perft`] and [`perft_divide`] count move sequences.
 
 mod board;
@@ -25,6 +27,7 @@ mod movegen;
 mod moves;
 mod perft;
 mod position;
+mod resolve;
 mod role;
 mod san;
 mod uci;
@@ -33,7 +36,7 @@ pub mod zobrist;
 pub use board::Board;
 pub use castling::{CastlingRights, CastlingSide};
 pub use fen::FenError;
-pub use illegal::{CastlingRefusal, IllegalMove, Origin, castling_refusal};
+pub use illegal::{CastlingRefusal, IllegalMove, Origin, Target, castling_refusal};
 pub use movegen::{CastlingRule, MoveGen, keeps_kings_safe};
 pub use moves::Move;
 pub use perft::{perft, perft_divide};

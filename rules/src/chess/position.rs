@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use super::legal::{self, Count, Expand};
+use super::legal::{self, Count, Expand, Find};
 use super::{Board, CastlingRights, CastlingSide, Move, Piece, Role, zobrist};
 use crate::Color;
 use crate::geometry::{Bitboard, DARK_SQUARES, LIGHT_SQUARES, Rank, Square};
@@ -263,11 +263,14 @@ impl Position {
         count.0
     }
 
-    /// Whether `mv` is legal here.
+    /// Whether `mv` is legal here. Only the moves of `mv`'s man are made.
     pub fn is_legal(&self, mv: &Move) -> bool {
-        let mut found = false;
-        self.for_each_legal_move(|m| found |= m == *mv);
-        found
+        let mut find = Find {
+            wanted: *mv,
+            found: false,
+        };
+        legal::generate(self, &mut find);
+        find.found
     }
 
     /// Checkmate: in check with no legal move.

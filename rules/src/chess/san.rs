@@ -10,13 +10,22 @@
 //! move that takes nothing; `e8Q`, `e8=Q`, `e8(Q)` and `e8/Q`; a full start
 //! square (`Ng1f3`, `e2-e4`); lower-case `n`, `r`, `q`, `k` for pieces (but
 //! `b` is the b-file); and trailing `+`, `#`, `!`, `?` in any mix.
+//!
+//! A pawn capture may be written by its files alone, as older texts do
+//! (Time Traveler's Chess writes `1...gf`): `gf`, `gxf` or `g:f`, the
+//! pawn's file and the file it takes on ([`San::FileCapture`]). It names
+//! the one legal pawn capture between those files, en passant included;
+//! when two fit (`gxf3` and `gxf6`), the player is asked which. No other
+//! SAN ends in a file, so the form takes nothing from the others: `Bc4`
+//! is a bishop, `bc` the b-pawn taking on the c-file, `b4` a push.
+//!
+//! Which legal move a SAN names, or why none does, is in the `resolve`
+//! module ([`San::to_move`]).
 
 use std::fmt;
 use std::str::FromStr;
 
-use super::illegal::{IllegalMove, Origin, castling_refusal};
-use super::movegen::{MoveGen, keeps_kings_safe};
-use super::{CastlingRefusal, CastlingSide, Move, Position, Role};
+use super::{CastlingSide, Move, Position, Role};
 use crate::geometry::{Bitboard, File, Rank, Square};
 
 /// A move as SAN describes it, without check marks.
@@ -33,6 +42,15 @@ pub enum San {
         promotion: Option<Role>,
     },
     Castle(CastlingSide),
+    /// A pawn capture written by files only: `gf`, `gxf`, `g:f`, with a
+    /// promotion where the capture reaches the last rank (`gh=Q`). It
+    /// names whichever legal pawn capture goes from file `from` to file
+    /// `to`, when exactly one does; written back as `gxf`.
+    FileCapture {
+        from: File,
+        to: File,
+        promotion: Option<Role>,
+    },
 }
 
 /// Check or mate, as SAN marks it.
@@ -90,6 +108,11 @@ impl San {
         };
         let mut end = chars.len();
         let promotion = read_promotion(&chars, start, &mut end)?;
+        if start == 0
+            && let Some(capture) = file_capture(&chars[..end], promotion)
+        {
+            return Ok(capture);
+        }
         if end < start + 2 {
             return Err(SanError::NoSquare);
         }
@@ -170,142 +193,21 @@ impl San {
             promotion: mv.promotion(),
         }
     }
+}
 
-    /// The legal move of `pos` this SAN describes, or why there is none.
-    pub fn to_move(&self, pos: &Position) -> Result<Move, IllegalMove> {
-        match *self {
-            San::Castle(side) => {
-                let mut found = None;
-                pos.for_each_legal_move(|mv| {
-                    if mv.castling_side() == Some(side) {
-                        found = Some(mv);
-                    }
-                });
-                found.ok_or_else(|| IllegalMove::CannotCastle {
-                    side,
-                    reason: castling_refusal(pos, side).unwrap_or(CastlingRefusal::NoRight),
-                })
-            }
-            San::Normal {
-                role,
-                promotion,
-                to,
-                ..
-            } => {
-                if promotion.is_some() && (role != Role::Pawn || !Move::reaches_back_rank(to)) {
-                    return Err(IllegalMove::CannotPromote);
-                }
-                let mut candidates = Vec::new();
-                pos.for_each_legal_move(|mv| {
-                    if self.describes(&mv) {
-                        candidates.push(mv);
-                    }
-                });
-                // `Kg1` may be read as castling, but only when no king can
-                // simply step there: with a second king beside g1 (the
-                // variants allow several), it is that king's move.
-                if candidates.iter().any(|mv| mv.castling_side().is_none()) {
-                    candidates.retain(|mv| mv.castling_side().is_none());
-                }
-                let froms: Bitboard = candidates.iter().map(Move::from).collect();
-                if candidates.is_empty() {
-                    return Err(self.why_not(pos));
-                }
-                if froms.more_than_one() {
-                    let options = froms
-                        .into_iter()
-                        .filter_map(|from| candidates.iter().find(|mv| mv.from() == from))
-                        .map(|mv| SanPlus::from_move(pos, mv).to_string())
-                        .collect();
-                    return Err(IllegalMove::Ambiguous { role, to, options });
-                }
-                if candidates.iter().any(|mv| mv.promotion().is_some()) {
-                    let Some(promotion) = promotion else {
-                        let queen = candidates
-                            .iter()
-                            .find(|mv| mv.promotion() == Some(Role::Queen))
-                            .unwrap_or(&candidates[0]);
-                        return Err(IllegalMove::MustPromote {
-                            example: San::from_move(pos, queen).to_string(),
-                        });
-                    };
-                    candidates.retain(|mv| mv.promotion() == Some(promotion));
-                }
-                candidates
-                    .first()
-                    .copied()
-                    .ok_or(IllegalMove::CannotPromote)
-            }
-        }
-    }
-
-    /// Whether the move fits what was written: the kind of man, the target,
-    /// the start square's file and rank where given. A pawn written without
-    /// its file pushes (or, after `x`, takes).
-    fn describes(&self, mv: &Move) -> bool {
-        let San::Normal {
-            role,
-            file,
-            rank,
-            capture,
-            to,
-            ..
-        } = *self
-        else {
-            return false;
-        };
-        let from = mv.from();
-        mv.role() == role
-            && mv.to() == to
-            && file.is_none_or(|f| from.file() == f)
-            && rank.is_none_or(|r| from.rank() == r)
-            && (role != Role::Pawn || file.is_some() || (from.file() != to.file()) == capture)
-    }
-
-    /// Why no legal move fits: the man would leave its king in check, or no
-    /// such man can get there at all.
-    fn why_not(&self, pos: &Position) -> IllegalMove {
-        let San::Normal {
-            role,
-            file,
-            rank,
-            capture,
-            to,
-            ..
-        } = *self
-        else {
-            return IllegalMove::CannotPromote;
-        };
-        let board = pos.board();
-        let us = pos.turn();
-        // Taking en passant may be what was meant, pinned or not.
-        let mut unsafe_move = None;
-        MoveGen::new(board, us).en_passant(Some(to)).for_each(|mv| {
-            if unsafe_move.is_none() && self.describes(&mv) && !keeps_kings_safe(board, us, &mv) {
-                unsafe_move = Some(mv);
-            }
-        });
-        if let Some(mv) = unsafe_move {
-            return IllegalMove::LeavesKingInCheck {
-                san: San::from_move(pos, &mv).to_string(),
-            };
-        }
-        let mut hint = None;
-        if role == Role::Pawn && file.is_none() && !capture {
-            pos.for_each_legal_move(|mv| {
-                if hint.is_none() && mv.role() == Role::Pawn && mv.to() == to && mv.is_capture() {
-                    // Promotions come queen first.
-                    hint = Some(format!("to capture, write {}", San::from_move(pos, &mv)));
-                }
-            });
-        }
-        IllegalMove::NoneCanReach {
-            role,
-            origin: Origin::new(file, rank),
-            to,
-            hint,
-        }
-    }
+/// A pawn capture written by files only, `gf`, `gxf` or `g:f` (the
+/// promotion already read off): two different files. Files that are not
+/// neighbours are read too, so that the refusal can say no pawn takes so.
+fn file_capture(chars: &[char], promotion: Option<Role>) -> Option<San> {
+    let (from, to) = match *chars {
+        [from, to] | [from, 'x' | 'X' | ':', to] => (File::from_char(from)?, File::from_char(to)?),
+        _ => return None,
+    };
+    (from != to).then_some(San::FileCapture {
+        from,
+        to,
+        promotion,
+    })
 }
 
 /// Drops trailing check marks, annotations and `e.p.`.
@@ -342,8 +244,6 @@ fn read_promotion(chars: &[char], start: usize, end: &mut usize) -> Result<Optio
     }
 }
 
-/// The file, else the rank, else both of `from`, when another `role` of
-/// the mover could also legally go to `to`.
 /// Whether `other` is another man of `mv`'s kind going to the same square:
 /// a move SAN must tell apart from `mv`.
 pub fn is_rival(mv: &Move, other: &Move) -> bool {
@@ -357,6 +257,17 @@ impl fmt::Display for San {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
             San::Castle(side) => f.write_str(side.san()),
+            San::FileCapture {
+                from,
+                to,
+                promotion,
+            } => {
+                write!(f, "{from}x{to}")?;
+                if let Some(promotion) = promotion {
+                    write!(f, "={}", promotion.upper_char())?;
+                }
+                Ok(())
+            }
             San::Normal {
                 role,
                 file,
@@ -617,19 +528,44 @@ mod tests {
     }
 
     #[test]
-    fn a_king_stepping_to_g1_is_not_read_as_castling() {
-        // Two white kings, as multiverse travel allows: the one on h2 can
-        // step to g1 and the one on e1 can still castle.
-        let setup = crate::chess::Setup::from_fen("4k3/8/8/8/8/8/7K/4K2R w K - 0 1").unwrap();
-        let pos = setup.position_lenient();
-        let step = San::from_ascii("Kg1").unwrap().to_move(&pos).unwrap();
-        assert_eq!(step.castling_side(), None);
-        assert_eq!(step.from(), Square::H2);
-        let castle = San::from_ascii("O-O").unwrap().to_move(&pos).unwrap();
-        assert_eq!(castle.castling_side(), Some(CastlingSide::KingSide));
-        // With one king, Kg1 still castles, as players often write it.
-        let one = Position::from_fen("4k3/8/8/8/8/8/8/4K2R w K - 0 1").unwrap();
-        let mv = San::from_ascii("Kg1").unwrap().to_move(&one).unwrap();
-        assert_eq!(mv.castling_side(), Some(CastlingSide::KingSide));
+    fn pawn_captures_read_by_files() {
+        let capture = |from, to, promotion| San::FileCapture {
+            from,
+            to,
+            promotion,
+        };
+        for text in [
+            "gf", "gxf", "g:f", "gXf", "gf+", "gxf#", " gf!? ", "gf e.p.",
+        ] {
+            assert_eq!(
+                San::from_ascii(text),
+                Ok(capture(File::G, File::F, None)),
+                "{text}"
+            );
+        }
+        assert_eq!(
+            San::from_ascii("gh=Q"),
+            Ok(capture(File::G, File::H, Some(Role::Queen)))
+        );
+        assert_eq!(capture(File::G, File::F, None).to_string(), "gxf");
+        // Nothing else ends in a file: these keep their meaning.
+        assert!(matches!(
+            San::from_ascii("Bc4"),
+            Ok(San::Normal {
+                role: Role::Bishop,
+                ..
+            })
+        ));
+        assert!(matches!(
+            San::from_ascii("bc4"),
+            Ok(San::Normal {
+                role: Role::Pawn,
+                file: Some(File::B),
+                ..
+            })
+        ));
+        for text in ["Bc", "ee", "e", "gfx", "gxxf", "Ngf"] {
+            assert!(San::from_ascii(text).is_err(), "{text}");
+        }
     }
 }

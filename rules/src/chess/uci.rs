@@ -5,7 +5,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::illegal::{IllegalMove, castling_refusal};
+use super::illegal::{IllegalMove, castling_refusal, en_passant_san, en_passant_too_late};
 use super::movegen::{MoveGen, keeps_kings_safe};
 use super::{CastlingRefusal, CastlingSide, Move, Position, Role, San};
 use crate::geometry::Square;
@@ -81,7 +81,10 @@ impl Uci {
                     .to_string(),
                 })
             }
-            None => Ok(candidates[0]),
+            None => candidates
+                .first()
+                .copied()
+                .ok_or(IllegalMove::CannotPromote),
             Some(role) => candidates
                 .into_iter()
                 .find(|mv| mv.promotion() == Some(role))
@@ -137,6 +140,9 @@ impl Uci {
         match unsafe_move {
             Some(mv) => IllegalMove::LeavesKingInCheck {
                 san: San::from_move(pos, &mv).to_string(),
+            },
+            None if en_passant_too_late(pos, self.from, self.to) => IllegalMove::EnPassantTooLate {
+                san: en_passant_san(self.from, self.to),
             },
             None => IllegalMove::CannotMoveTo {
                 role,

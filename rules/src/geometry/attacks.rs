@@ -30,8 +30,6 @@ const KNIGHT_STEPS: [(i32, i32); 8] = [
     (1, 2),
     (2, 1),
 ];
-pub(super) const ROOK_DIRECTIONS: [(i32, i32); 4] = [(0, 1), (0, -1), (1, 0), (-1, 0)];
-pub(super) const BISHOP_DIRECTIONS: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
 
 /// The squares one step of `steps` away from `square`.
 const fn leaps(square: Square, steps: &[(i32, i32)]) -> Bitboard {
@@ -115,24 +113,6 @@ pub fn queen_attacks(square: Square, occupied: Bitboard) -> Bitboard {
     sliders.rook(square, occupied) | sliders.bishop(square, occupied)
 }
 
-/// What a slider moving in `directions` from `square` attacks, found by
-/// walking each ray until it meets an occupied square. Slow: the reference
-/// the magic tables are built from and tested against.
-pub(super) fn walk_rays(square: Square, occupied: Bitboard, directions: &[(i32, i32)]) -> Bitboard {
-    let mut set = Bitboard::EMPTY;
-    for &(df, dr) in directions {
-        let mut at = square;
-        while let Some(next) = at.offset(df, dr) {
-            set.insert(next);
-            if occupied.contains(next) {
-                break;
-            }
-            at = next;
-        }
-    }
-    set
-}
-
 /// The direction from `a` to `b` in unit steps, if they share a rank, file
 /// or diagonal.
 const fn direction(a: Square, b: Square) -> Option<(i32, i32)> {
@@ -213,6 +193,7 @@ pub fn aligned(a: Square, b: Square, c: Square) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::geometry::rays::{BISHOP_DIRECTIONS, ROOK_DIRECTIONS, walk_rays};
     use rand_chacha::ChaCha8Rng;
     use rand_core::{Rng, SeedableRng};
 

@@ -11,7 +11,7 @@
 
 use std::sync::LazyLock;
 
-use super::attacks::{BISHOP_DIRECTIONS, ROOK_DIRECTIONS, walk_rays};
+use super::rays::{BISHOP_DIRECTIONS, ROOK_DIRECTIONS, walk_rays};
 use super::{Bitboard, File, Rank, Square};
 
 /// The slider tables, found on first use.

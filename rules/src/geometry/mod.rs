@@ -7,11 +7,15 @@
 //!   a1 = 0 to h8 = 63.
 //! - [`attacks`] says which squares each kind of man attacks, and gives the
 //!   rays [`between`](attacks::between) and [`line`](attacks::line)
-//!   through two squares.
+//!   through two squares. Sliders look up magic bitboard tables (the
+//!   private `magic` module), built from the rays walked square by square
+//!   (the private `rays` module): `attacks` uses `magic`, `magic` uses
+//!   `rays`, and nothing goes back the other way.
 
 pub mod attacks;
 mod bitboard;
 mod magic;
+mod rays;
 mod square;
 
 pub use bitboard::{Bitboard, Cell, Cells, Subsets};

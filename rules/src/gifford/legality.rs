@@ -12,20 +12,6 @@ use crate::geometry::attacks::king_attacks;
 use crate::geometry::{Bitboard, DARK_SQUARES, LIGHT_SQUARES, Rank, Square};
 use crate::{ActionError, Rule};
 
-/// The refusal of a move the FIDE laws forbid, naming the law.
-pub(super) fn move_refusal(error: IllegalMove) -> ActionError {
-    let rule = match error {
-        IllegalMove::Ambiguous { .. } => return ActionError::Ambiguous(error.to_string()),
-        IllegalMove::NoneCanReach { .. }
-        | IllegalMove::NoManOn(_)
-        | IllegalMove::CannotMoveTo { .. } => Rule::FIDE_MOVEMENT,
-        IllegalMove::MustPromote { .. } | IllegalMove::CannotPromote => Rule::FIDE_PROMOTION,
-        IllegalMove::LeavesKingInCheck { .. } => Rule::FIDE_CHECK,
-        IllegalMove::CannotCastle { .. } => Rule::FIDE_CASTLING,
-    };
-    ActionError::illegal(rule, error.to_string())
-}
-
 impl Node {
     /// Where `arrival` may be dropped now (G-2): an empty square, not the
     /// first or eighth rank for a pawn, its own colour of square for a
@@ -453,7 +439,7 @@ fn check_move(node: &Node, mv: Move) -> Result<(), ActionError> {
     }
     // The move as its squares name it says what is wrong with it.
     Err(match mv.uci().to_move(&node.pos) {
-        Err(error) => move_refusal(error),
+        Err(error) => ActionError::from(error),
         Ok(_) => ActionError::illegal(
             Rule::FIDE_MOVEMENT,
             format!("{} is not a legal move now", mv.uci()),

@@ -17,7 +17,6 @@
 //! square only when the mover has several kings on the board.
 
 use super::action::{Action, Shade, tag};
-use super::legality::move_refusal;
 use super::play::mated;
 use super::position::{Gifford, MAX_AHEAD, MAX_BACK, Node, kings};
 use crate::chess::{Piece, Role, San, Uci};
@@ -284,7 +283,7 @@ fn read_move(game: &Gifford, text: &str, body: &str) -> Result<Action, ActionErr
         let san = San::from_ascii(body).map_err(|e| syntax(text, &e.to_string()))?;
         san.to_move(pos)
     };
-    mv.map(|mv| Action::Move { mv }).map_err(move_refusal)
+    mv.map(|mv| Action::Move { mv }).map_err(ActionError::from)
 }
 
 /// A move number too long to be one (`Bf1// to 99999999999999999999999`):

@@ -58,79 +58,33 @@
 //! 7. Splits are written without check marks (there is no check to mark);
 //!    SAN disambiguates against the board's moves as M-3 allows them.
 //!
+//! # Refusals
+//!
+//! A refused action names the rule it breaks ([`crate::ActionError::rule`]):
+//! M-1 for a board that is not live or a numeral beyond any board, M-2 for
+//! a split or transfer that is not one (one move only, the same move twice,
+//! a wrong result written, a king, the opponent's man, an occupied
+//! square), M-3 for a move or castling the board does not have, M-6 for a
+//! board that is not the player's or a transfer under `turns`, and FIDE
+//! 3.7.5 for a promotion missing or misplaced.
+//!
 //! # Notation
 //!
 //! See [`notation`]: `(0) e4 (=I) d4 (=II)`, `Nf6 III-IV`, lenient input.
 
 mod action;
+mod face;
+mod fen;
+mod legality;
 pub mod notation;
 mod numeral;
-mod state;
+mod play;
+mod position;
 mod suggest;
 mod view;
 mod world;
 
 pub use action::Action;
 pub use numeral::{MAX_NUMERAL, Numeral, NumeralError};
-pub use state::{Last, ManyWorlds, Mark};
+pub use position::{Last, ManyWorlds, Mark};
 pub use world::World;
-
-use crate::{About, Options, RecordFormat, Rules};
-use crate::{ActionError, Played, Status, Turn, View};
-
-/// The face the host sees, through [`crate::Game`].
-impl Rules for ManyWorlds {
-    type Action = Action;
-
-    const ABOUT: About = About {
-        id: "manyworlds",
-        title: "Many Worlds Chess",
-        summary: "Many Worlds Chess (manyworlds): a set of boards. A turn splits one board with two \
-             different moves ((VII) Nxe4 (=XII) Bd2 (=XV)); identical results merge. Or \
-             transfer a man to the same empty square of another board (Nc6 IV-VII). Kings may \
-             stand in check; capturing a king anywhere wins; no split and no transfer loses. \
-             Option turns:on gives each board its own side to move.",
-        options: "turns:on, each board knows whose move it is and only splits are allowed (M-6); off by default",
-        record: RecordFormat::Lines,
-    };
-
-    fn new(options: &Options, _seed: u64) -> Self {
-        ManyWorlds::new(options.turns)
-    }
-
-    fn apply(&mut self, action: &Self::Action) -> Result<Vec<String>, ActionError> {
-        Rules::play(self, action).map(|played| played.events)
-    }
-
-    fn turn(&self) -> Turn {
-        ManyWorlds::turn(self)
-    }
-
-    fn status(&self) -> Status {
-        ManyWorlds::status(self)
-    }
-
-    fn legal_actions(&self) -> Vec<Action> {
-        ManyWorlds::legal_actions(self)
-    }
-
-    fn parse(&self, text: &str) -> Result<Action, ActionError> {
-        ManyWorlds::parse(self, text)
-    }
-
-    fn notation(&self, action: &Action) -> String {
-        ManyWorlds::notation(self, action)
-    }
-
-    fn play(&mut self, action: &Action) -> Result<Played, ActionError> {
-        ManyWorlds::play(self, action)
-    }
-
-    fn view(&self) -> View {
-        ManyWorlds::view(self)
-    }
-
-    fn suggest(&self, typed: &str, limit: usize) -> Vec<String> {
-        ManyWorlds::suggest(self, typed, limit)
-    }
-}

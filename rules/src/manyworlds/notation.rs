@@ -12,19 +12,19 @@
 //!
 //! Read leniently: spaces anywhere between the parts, or none around
 //! parentheses (`(vii)Nxe4(=xii)Bd2`); numerals in any case or in Arabic
-//! digits; the results `(=XII)` may be left out, since the rules decide
-//! them (`(VII) Nxe4 Bd2`), but one written must be right; `=XII` without
-//! parentheses; a comma between the moves; SAN as for standard chess
-//! (`0-0`, `e8Q`, `Ng1f3`, `x` left out, `+ # ! ?` ignored). A transfer's
-//! man may be written without its letter (`c6 IV-VII`: whatever man of
-//! yours stands there), and the boards as `IV - VII`, `IV->VII`, `IV>VII`
-//! or `IV to VII`.
+//! digits; the results `(=XII)` may be left out, since the rules decide them
+//! (`(VII) Nxe4 Bd2`), but one written must be right; `=XII` without
+//! parentheses; a comma between the moves; SAN as for standard chess (`0-0`,
+//! `e8Q`, `Ng1f3`, `x` left out, `+ # ! ?` ignored, a pawn capture by its
+//! files alone, `ed`). A transfer's man may be written without its letter
+//! (`c6 IV-VII`: whatever man of yours stands there), and the boards as
+//! `IV - VII`, `IV->VII`, `IV>VII` or `IV to VII`.
 
-use super::Numeral;
 use super::numeral::NumeralError;
-use crate::ActionError;
-use crate::chess::{CastlingRefusal, IllegalMove, Move, Origin, Role, San, is_rival};
-use crate::geometry::{Bitboard, File, Rank, Square};
+use super::{Action, ManyWorlds, Numeral};
+use crate::chess::{CastlingRefusal, CastlingSide, IllegalMove, Move, Role, San, is_rival};
+use crate::geometry::{File, Rank, Square};
+use crate::{ActionError, Rule, quote};
 
 /// A split as written: the board and the two moves with their results.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -51,15 +51,16 @@ pub(crate) enum Text {
 
 const SHAPES: &str = "a split is written (0) e4 (=I) d4 (=II), a transfer Nf6 III-IV";
 
+/// A board's numeral; one beyond any board is no board (M-1).
 fn numeral(text: &str, whole: &str) -> Result<Numeral, ActionError> {
     Numeral::parse(text).map_err(|e| match e {
-        NumeralError::TooLarge(_) => ActionError::illegal_untagged(e.to_string()),
+        NumeralError::TooLarge(_) => ActionError::illegal(Rule::M_1, e.to_string()),
         _ => ActionError::syntax(whole, e.to_string()),
     })
 }
 
 /// Reads the shape of an action: which kind, which boards, which words.
-pub(crate) fn read(text: &str) -> Result<Text, ActionError> {
+pub(crate) fn read_text(text: &str) -> Result<Text, ActionError> {
     let trimmed = text.trim();
     if trimmed.is_empty() {
         return Err(ActionError::syntax(text, SHAPES));
@@ -90,12 +91,19 @@ fn read_split(whole: &str, rest: &str) -> Result<SplitText, ActionError> {
             }
         }
     };
+    let too_many = |items: &[(bool, String)]| {
+        // Two moves and two results at most: a long line stops here.
+        (items.len() > 4).then(|| too_many_moves(whole, board))
+    };
     let chars: Vec<char> = rest.chars().collect();
     let mut i = 0;
     while i < chars.len() {
         let c = chars[i];
         if c.is_whitespace() || c == ',' || c == ';' {
             flush(&mut current, &mut items);
+            if let Some(e) = too_many(&items) {
+                return Err(e);
+            }
         } else if c == '(' {
             let mut j = i + 1;
             while j < chars.len() && chars[j].is_whitespace() {
@@ -127,7 +135,10 @@ fn read_split(whole: &str, rest: &str) -> Result<SplitText, ActionError> {
                 _ => {
                     return Err(ActionError::syntax(
                         whole,
-                        format!("(={item}) must follow the move that makes that board"),
+                        format!(
+                            "(={}) must follow the move that makes that board",
+                            quote(&item)
+                        ),
                     ));
                 }
             }
@@ -137,28 +148,41 @@ fn read_split(whole: &str, rest: &str) -> Result<SplitText, ActionError> {
     }
     match <[(String, Option<Numeral>); 2]>::try_from(moves) {
         Ok(moves) => Ok(SplitText { board, moves }),
+        Err(moves) if moves.len() > 2 => Err(too_many_moves(whole, board)),
         Err(moves) => Err(ActionError::syntax(
             whole,
             format!(
                 "a split is two different moves on board {board}, like ({board}) e4 d4; {} written",
-                match moves.len() {
-                    0 => "none".to_owned(),
-                    1 => "one".to_owned(),
-                    n => n.to_string(),
-                }
+                if moves.is_empty() { "none" } else { "one" }
             ),
         )),
     }
+}
+
+fn too_many_moves(whole: &str, board: Numeral) -> ActionError {
+    ActionError::syntax(
+        whole,
+        format!(
+            "a split is two different moves on board {board}, like ({board}) e4 d4; more are written"
+        ),
+    )
 }
 
 fn read_transfer(whole: &str, text: &str) -> Result<TransferText, ActionError> {
     let (man, boards) = match text.split_once(char::is_whitespace) {
         Some((man, boards)) => (man, boards.trim()),
         None => {
+            // A move alone: show it as the start of a split, if it is short
+            // enough to be one.
+            let example = if text.chars().count() <= 8 {
+                format!("(0) {text} ...")
+            } else {
+                "(0) e4 d4".to_owned()
+            };
             return Err(ActionError::syntax(
                 whole,
                 format!(
-                    "a transfer names the man and two boards, like Nf6 III-IV; a split names its board first, like (0) {text} ..."
+                    "a transfer names the man and two boards, like Nf6 III-IV; a split names its board first, like {example}"
                 ),
             ));
         }
@@ -220,28 +244,16 @@ pub fn san(moves: &[Move], mv: &Move) -> San {
     San::from_move_among(mv, rivals)
 }
 
-/// Whether `mv` fits the written SAN: kind, target, the start square's
-/// file and rank where given; a pawn written without its file pushes (or,
-/// after `x`, takes).
-fn describes(san: &San, mv: &Move) -> bool {
-    match *san {
-        San::Castle(side) => mv.castling_side() == Some(side),
-        San::Normal {
-            role,
-            file,
-            rank,
-            capture,
-            to,
-            ..
-        } => {
-            let from = mv.from();
-            mv.castling_side().is_none()
-                && mv.role() == role
-                && mv.to() == to
-                && file.is_none_or(|f| from.file() == f)
-                && rank.is_none_or(|r| from.rank() == r)
-                && (role != Role::Pawn || file.is_some() || (from.file() != to.file()) == capture)
+/// The refusal for a move SAN names on a board: ambiguous; or against M-3,
+/// this game's movement (FIDE's, check aside; castling with unmoved king
+/// and rook and empty squares between); or against FIDE's promotion.
+fn refusal(error: IllegalMove) -> ActionError {
+    match error {
+        IllegalMove::Ambiguous { .. } => error.into(),
+        _ if matches!(error.rule(), Rule::FIDE_MOVEMENT | Rule::FIDE_CASTLING) => {
+            ActionError::illegal(Rule::M_3, error.to_string())
         }
+        _ => error.into(),
     }
 }
 
@@ -250,77 +262,175 @@ fn describes(san: &San, mv: &Move) -> bool {
 pub(crate) fn resolve(
     moves: &[Move],
     text: &str,
-    castle: impl Fn(crate::chess::CastlingSide) -> CastlingRefusal,
+    castle: impl Fn(CastlingSide) -> CastlingRefusal,
 ) -> Result<Move, ActionError> {
     let parsed = San::from_ascii(text).map_err(|e| ActionError::syntax(text, e.to_string()))?;
-    let refuse = |e: IllegalMove| match e {
-        IllegalMove::Ambiguous { .. } => ActionError::Ambiguous(e.to_string()),
-        _ => ActionError::illegal_untagged(e.to_string()),
-    };
-    let mut candidates: Vec<Move> = moves
+    let candidates: Vec<Move> = moves
         .iter()
         .copied()
-        .filter(|m| describes(&parsed, m))
+        .filter(|m| parsed.describes(m))
         .collect();
-    match parsed {
-        San::Castle(side) => candidates.first().copied().ok_or_else(|| {
-            refuse(IllegalMove::CannotCastle {
-                side,
-                reason: castle(side),
-            })
-        }),
+    if candidates.is_empty() {
+        return Err(refusal(why_not(moves, &parsed, castle)));
+    }
+    parsed
+        .choose(candidates, |m| san(moves, m).to_string())
+        .map_err(refusal)
+}
+
+/// Why no move of `moves` fits `parsed`: castling is not possible, or no
+/// man of that kind reaches the target (with a hint when a pawn push was
+/// written for a capture).
+fn why_not(
+    moves: &[Move],
+    parsed: &San,
+    castle: impl Fn(CastlingSide) -> CastlingRefusal,
+) -> IllegalMove {
+    use crate::chess::{Origin, Target};
+    match *parsed {
+        San::Castle(side) => IllegalMove::CannotCastle {
+            side,
+            reason: castle(side),
+        },
+        San::FileCapture { from, to, .. } => IllegalMove::NoneCanReach {
+            role: Role::Pawn,
+            origin: Origin::Anywhere,
+            to: Target::Files { from, to },
+            hint: None,
+        },
         San::Normal {
             role,
             file,
             rank,
             capture,
             to,
-            promotion,
+            ..
         } => {
-            if promotion.is_some() && (role != Role::Pawn || !Move::reaches_back_rank(to)) {
-                return Err(refuse(IllegalMove::CannotPromote));
-            }
-            if candidates.is_empty() {
-                let hint = (role == Role::Pawn && file.is_none() && !capture)
-                    .then(|| {
-                        moves
-                            .iter()
-                            .find(|m| m.role() == Role::Pawn && m.to() == to && m.is_capture())
-                            .map(|m| format!("to capture, write {}", san(moves, m)))
-                    })
-                    .flatten();
-                return Err(refuse(IllegalMove::NoneCanReach {
-                    role,
-                    origin: Origin::new(file, rank),
-                    to,
-                    hint,
-                }));
-            }
-            let froms: Bitboard = candidates.iter().map(Move::from).collect();
-            if froms.more_than_one() {
-                let options = froms
-                    .into_iter()
-                    .filter_map(|from| candidates.iter().find(|m| m.from() == from))
-                    .map(|m| san(moves, m).to_string())
-                    .collect();
-                return Err(refuse(IllegalMove::Ambiguous { role, to, options }));
-            }
-            if candidates.iter().any(|m| m.promotion().is_some()) {
-                let Some(promotion) = promotion else {
-                    let queen = candidates
+            let hint = (role == Role::Pawn && file.is_none() && !capture)
+                .then(|| {
+                    moves
                         .iter()
-                        .find(|m| m.promotion() == Some(Role::Queen))
-                        .unwrap_or(&candidates[0]);
-                    return Err(refuse(IllegalMove::MustPromote {
-                        example: san(moves, queen).to_string(),
-                    }));
-                };
-                candidates.retain(|m| m.promotion() == Some(promotion));
+                        .find(|m| m.role() == Role::Pawn && m.to() == to && m.is_capture())
+                        .map(|m| format!("to capture, write {}", san(moves, m)))
+                })
+                .flatten();
+            IllegalMove::NoneCanReach {
+                role,
+                origin: Origin::new(file, rank),
+                to: Target::Square(to),
+                hint,
             }
-            candidates
-                .first()
-                .copied()
-                .ok_or_else(|| refuse(IllegalMove::CannotPromote))
+        }
+    }
+}
+
+/// Reads an action leniently, refusing what is not legal with the rule
+/// it breaks.
+pub(super) fn read(game: &ManyWorlds, text: &str) -> Result<Action, ActionError> {
+    if game.status.is_over() {
+        return Err(ActionError::GameOver);
+    }
+    let action = match read_text(text)? {
+        Text::Split(split) => read_split_action(game, &split)?,
+        Text::Transfer(t) => {
+            let role = match t.role {
+                Some(role) => role,
+                None => game
+                    .board(t.from)
+                    .and_then(|w| w.board().role_at(t.square))
+                    .unwrap_or(Role::Pawn),
+            };
+            let action = Action::Transfer {
+                role,
+                square: t.square,
+                from: t.from,
+                to: t.to,
+            };
+            game.check(&action)?;
+            action
+        }
+    };
+    Ok(action)
+}
+
+/// A split as written: both moves resolved on their board, the results
+/// written checked against the numerals the rules give (M-1, M-2).
+fn read_split_action(game: &ManyWorlds, split: &SplitText) -> Result<Action, ActionError> {
+    let us = game.to_move;
+    let board = split.board;
+    let (world, moves) = game.split_moves(board)?;
+    let castle = |side: CastlingSide| {
+        if world.castling().has(us, side) {
+            CastlingRefusal::Blocked
+        } else {
+            CastlingRefusal::NoRight
+        }
+    };
+    let on_board = |e: ActionError| match e {
+        ActionError::Illegal { rule, reason } => {
+            ActionError::illegal(rule, format!("on board {board}: {reason}"))
+        }
+        ActionError::Ambiguous(m) => ActionError::Ambiguous(format!("on board {board}: {m}")),
+        other => other,
+    };
+    let [(first_text, _), (second_text, _)] = &split.moves;
+    let first = resolve(&moves, first_text, castle).map_err(on_board)?;
+    let second = resolve(&moves, second_text, castle).map_err(on_board)?;
+    let action = Action::Split {
+        board,
+        first,
+        second,
+    };
+    game.check(&action)?;
+    if let Some((n1, n2)) = game.results(board, &first, &second) {
+        for ((written, result), actual) in split.moves.iter().zip([n1, n2]) {
+            if let Some(result) = result
+                && *result != actual
+            {
+                return Err(ActionError::illegal(
+                    Rule::M_2,
+                    format!(
+                        "{} on board {board} makes board {actual}, not {result}",
+                        quote(written)
+                    ),
+                ));
+            }
+        }
+    }
+    Ok(action)
+}
+
+/// The canonical notation of `action`, a legal action now:
+/// `(0) e4 (=I) d4 (=II)` or `Nf6 III-IV`.
+pub(super) fn write(game: &ManyWorlds, action: &Action) -> String {
+    match *action {
+        Action::Split {
+            board,
+            first,
+            second,
+        } => {
+            let moves = game
+                .board(board)
+                .map(|w| w.moves(game.to_move))
+                .unwrap_or_default();
+            let (s1, s2) = (san(&moves, &first), san(&moves, &second));
+            match game.results(board, &first, &second) {
+                Some((n1, n2)) => format!("({board}) {s1} (={n1}) {s2} (={n2})"),
+                None => format!("({board}) {s1} {s2}"),
+            }
+        }
+        Action::Transfer {
+            role,
+            square,
+            from,
+            to,
+        } => {
+            let letter = if role == Role::Pawn {
+                String::new()
+            } else {
+                role.upper_char().to_string()
+            };
+            format!("{letter}{square} {from}-{to}")
         }
     }
 }
@@ -331,22 +441,22 @@ mod tests {
 
     #[test]
     fn splits_are_read_leniently() {
-        let t = read("(VII) Nxe4 (=XII) Bd2 (=XV)").unwrap();
+        let t = read_text("(VII) Nxe4 (=XII) Bd2 (=XV)").unwrap();
         let Text::Split(s) = t else { panic!() };
         assert_eq!(s.board, Numeral(7));
         assert_eq!(s.moves[0], ("Nxe4".to_owned(), Some(Numeral(12))));
         assert_eq!(s.moves[1], ("Bd2".to_owned(), Some(Numeral(15))));
-        let Text::Split(s) = read(" ( vii )Nxe4(= xii)Bd2 ").unwrap() else {
+        let Text::Split(s) = read_text(" ( vii )Nxe4(= xii)Bd2 ").unwrap() else {
             panic!()
         };
         assert_eq!(s.moves[1], ("Bd2".to_owned(), None));
-        let Text::Split(s) = read("(0) e8(Q) =I, d4").unwrap() else {
+        let Text::Split(s) = read_text("(0) e8(Q) =I, d4").unwrap() else {
             panic!()
         };
         assert_eq!(s.moves[0], ("e8(Q)".to_owned(), Some(Numeral(1))));
-        assert!(read("(0) e4").is_err());
-        assert!(read("(0) (=I) e4 d4").is_err());
-        assert!(read("(0 e4 d4").is_err());
+        assert!(read_text("(0) e4").is_err());
+        assert!(read_text("(0) (=I) e4 d4").is_err());
+        assert!(read_text("(0 e4 d4").is_err());
     }
 
     #[test]
@@ -364,14 +474,14 @@ mod tests {
             "Nc6 4 to 7",
             "Nc6 IV VII",
         ] {
-            assert_eq!(read(text), Ok(want.clone()), "{text}");
+            assert_eq!(read_text(text), Ok(want.clone()), "{text}");
         }
         assert!(matches!(
-            read("c6 IV-VII"),
+            read_text("c6 IV-VII"),
             Ok(Text::Transfer(TransferText { role: None, .. }))
         ));
-        assert!(read("e4").is_err());
-        assert!(read("Nc6 IV").is_err());
-        assert!(read("Zc6 IV-V").is_err());
+        assert!(read_text("e4").is_err());
+        assert!(read_text("Nc6 IV").is_err());
+        assert!(read_text("Zc6 IV-V").is_err());
     }
 }

@@ -8,9 +8,16 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+use crate::quote;
+
 /// The largest board number read: far beyond any game, small enough that
 /// its numeral stays short.
 pub const MAX_NUMERAL: u32 = 99_999;
+
+/// The longest Roman numeral read: the usual spelling of any number up to
+/// [`MAX_NUMERAL`] is shorter (98,888 takes 110 letters). A longer text is
+/// refused before it is looked at letter by letter.
+const MAX_ROMAN_LEN: usize = 128;
 
 /// A board's number, shown as a Roman numeral (0 for the first board).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -50,7 +57,8 @@ impl fmt::Display for Numeral {
     }
 }
 
-/// Why a text is not a board numeral.
+/// Why a text is not a board numeral. The texts kept are cut short
+/// ([`crate::quote`]): a 5 MB numeral is answered with its first letters.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum NumeralError {
     Empty,
@@ -61,6 +69,7 @@ pub enum NumeralError {
         written: String,
         usual: String,
     },
+    /// A number beyond any board (M-1).
     TooLarge(String),
 }
 
@@ -91,15 +100,23 @@ impl Numeral {
             return Err(NumeralError::Empty);
         }
         if text.bytes().all(|b| b.is_ascii_digit()) {
-            return match text.parse::<u32>() {
+            // Leading zeros aside, more than a few digits is too large, and
+            // is not read any further.
+            let digits = text.trim_start_matches('0');
+            return match digits.parse::<u32>() {
+                _ if digits.is_empty() => Ok(Numeral(0)),
                 Ok(n) if n <= MAX_NUMERAL => Ok(Numeral(n)),
-                _ => Err(NumeralError::TooLarge(text.to_owned())),
+                _ => Err(NumeralError::TooLarge(quote(text))),
             };
         }
-        let upper = text.to_ascii_uppercase();
-        if upper.len() > 40 {
-            return Err(NumeralError::TooLarge(text.to_owned()));
+        if text.len() > MAX_ROMAN_LEN {
+            return Err(if text.chars().all(|c| "IVXLCDMivxlcdm".contains(c)) {
+                NumeralError::TooLarge(quote(text))
+            } else {
+                NumeralError::Letters(quote(text))
+            });
         }
+        let upper = text.to_ascii_uppercase();
         let value = |c: char| match c {
             'I' => Some(1u32),
             'V' => Some(5),
@@ -112,7 +129,7 @@ impl Numeral {
         };
         let values: Option<Vec<u32>> = upper.chars().map(value).collect();
         let Some(values) = values else {
-            return Err(NumeralError::Letters(text.to_owned()));
+            return Err(NumeralError::Letters(quote(text)));
         };
         let mut total = 0i64;
         for (i, &v) in values.iter().enumerate() {
@@ -122,10 +139,10 @@ impl Numeral {
                 total += i64::from(v);
             }
         }
-        if total <= 0 || total > i64::from(MAX_NUMERAL) {
-            return Err(NumeralError::TooLarge(text.to_owned()));
-        }
-        let total = total as u32;
+        let total = match u32::try_from(total) {
+            Ok(total) if total > 0 && total <= MAX_NUMERAL => total,
+            _ => return Err(NumeralError::TooLarge(quote(text))),
+        };
         let usual = Numeral(total).to_string();
         if usual != upper {
             return Err(NumeralError::Unusual {
@@ -158,5 +175,31 @@ mod tests {
         assert!(Numeral::parse("e4").is_err());
         assert!(Numeral::parse("").is_err());
         assert!(Numeral::parse("99999999999999999999").is_err());
+        assert_eq!(Numeral::parse("000"), Ok(Numeral(0)));
+        assert_eq!(Numeral::parse("007"), Ok(Numeral(7)));
+        let largest = Numeral(MAX_NUMERAL).to_string();
+        assert_eq!(Numeral::parse(&largest), Ok(Numeral(MAX_NUMERAL)));
+        assert_eq!(Numeral::parse("98888"), Ok(Numeral(98_888)));
+        let longest = Numeral(98_888).to_string();
+        assert!(longest.len() <= MAX_ROMAN_LEN, "{}", longest.len());
+    }
+
+    #[test]
+    fn huge_numerals_are_refused_quickly_and_briefly() {
+        let start = std::time::Instant::now();
+        for text in [
+            "9".repeat(3_000_000),
+            format!("1{}", "0".repeat(3_000_000)),
+            "M".repeat(5_000_000),
+            "x".repeat(5_000_000),
+        ] {
+            let e = Numeral::parse(&text).unwrap_err();
+            assert!(
+                e.to_string().chars().count() < 200,
+                "{}",
+                e.to_string().len()
+            );
+        }
+        assert!(start.elapsed().as_secs() < 2, "{:?}", start.elapsed());
     }
 }

@@ -6,6 +6,11 @@ use super::notation::{self, san};
 use super::{Action, ManyWorlds, Numeral, World};
 use crate::chess::{CastlingRefusal, Move};
 
+/// Up to `limit` completions of `typed` (see [`ManyWorlds::suggestions`]).
+pub(super) fn suggest(game: &ManyWorlds, typed: &str, limit: usize) -> Vec<String> {
+    game.suggestions(typed, limit)
+}
+
 impl ManyWorlds {
     /// Up to `limit` completions of `typed`:
     ///
@@ -17,8 +22,8 @@ impl ManyWorlds {
     /// - `(III) Nf6 ` and part of a move: whole splits;
     /// - anything else: transfers beginning with it (the man's letter may
     ///   be left out).
-    pub fn suggest(&self, typed: &str, limit: usize) -> Vec<String> {
-        if limit == 0 || self.status().is_over() {
+    fn suggestions(&self, typed: &str, limit: usize) -> Vec<String> {
+        if limit == 0 || self.status.is_over() {
             return Vec::new();
         }
         let t = typed.trim_start();
@@ -92,9 +97,11 @@ impl ManyWorlds {
             clean.push(c);
         }
         let ends_open = clean.ends_with(char::is_whitespace) || in_result || clean.ends_with(',');
+        // Three tokens are already too many for a part of a split.
         let tokens: Vec<&str> = clean
             .split(|c: char| c.is_whitespace() || c == ',')
             .filter(|s| !s.is_empty())
+            .take(3)
             .collect();
         let castle = |_| CastlingRefusal::NoRight;
         let starts = |m: &Move, partial: &str| {
@@ -125,18 +132,21 @@ impl ManyWorlds {
                         return;
                     }
                     if *m != first && starts(m, partial) {
-                        out.push(self.notation(&Action::Split {
-                            board,
-                            first,
-                            second: *m,
-                        }));
+                        out.push(notation::write(
+                            self,
+                            &Action::Split {
+                                board,
+                                first,
+                                second: *m,
+                            },
+                        ));
                     }
                 }
             }
             _ => {
                 let text = format!("({board}) {rest}");
-                if let Ok(action) = self.parse(&text) {
-                    out.push(self.notation(&action));
+                if let Ok(action) = notation::read(self, &text) {
+                    out.push(notation::write(self, &action));
                 }
             }
         }
@@ -192,12 +202,15 @@ impl ManyWorlds {
                     if to == from || target.board().occupied().contains(square) {
                         continue;
                     }
-                    let text = self.notation(&Action::Transfer {
-                        role,
-                        square,
-                        from,
-                        to,
-                    });
+                    let text = notation::write(
+                        self,
+                        &Action::Transfer {
+                            role,
+                            square,
+                            from,
+                            to,
+                        },
+                    );
                     let lower = text.to_ascii_lowercase();
                     let bare = lower.trim_start_matches(|c: char| "nbrqk".contains(c));
                     if lower.starts_with(&typed) || bare.starts_with(&typed) {

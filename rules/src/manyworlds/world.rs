@@ -4,9 +4,7 @@
 use std::hash::{Hash, Hasher};
 
 use crate::Color;
-use crate::chess::{
-    Board, CastlingRights, CastlingRule, Move, MoveGen, Piece, Role, Setup, zobrist,
-};
+use crate::chess::{Board, CastlingRights, CastlingRule, Move, MoveGen, Piece, Role, zobrist};
 use crate::geometry::attacks::pawn_attacks;
 use crate::geometry::{Rank, Square};
 
@@ -43,50 +41,22 @@ impl World {
         }
     }
 
-    /// A board from a FEN. Its side to move is kept only when `turns`.
-    /// Any placement is accepted (Many Worlds has no check, M-3), but the
-    /// castling rights must match kings and rooks at home and the en
-    /// passant square must lie behind a pawn that could just have
-    /// double-stepped.
-    pub fn from_fen(fen: &str, turns: bool) -> Result<World, String> {
-        let setup = Setup::from_fen(fen).map_err(|e| e.to_string())?;
+    /// A board from its parts, the en passant square kept only while a
+    /// pawn could take onto it.
+    pub(super) fn new(
+        board: Board,
+        castling: CastlingRights,
+        ep_square: Option<Square>,
+        to_move: Option<Color>,
+    ) -> World {
         let mut world = World {
-            board: setup.board,
-            castling: setup.castling,
-            ep_square: setup.ep_square,
-            to_move: turns.then_some(setup.turn),
+            board,
+            castling,
+            ep_square,
+            to_move,
         };
-        for (color, side) in setup.castling.iter() {
-            if world
-                .board
-                .piece_at(crate::chess::CastlingSide::king_from(color))
-                != Some(Piece::new(color, Role::King))
-                || world.board.piece_at(side.rook_from(color))
-                    != Some(Piece::new(color, Role::Rook))
-            {
-                return Err(format!(
-                    "{color} cannot castle {}: king or rook not at home",
-                    side.name()
-                ));
-            }
-        }
-        if let Some(sq) = setup.ep_square
-            && !matches!(sq.rank(), Rank::Third | Rank::Sixth)
-        {
-            return Err(format!("{sq} cannot be an en passant square"));
-        }
-        // Kept only while a pawn could take en passant there.
         world.normalize_ep();
-        Ok(world)
-    }
-
-    /// The placement, castling rights and en passant square as the first,
-    /// third and fourth fields of a FEN, with the side to move between
-    /// (`w` when the board does not know it).
-    pub fn fen(&self) -> String {
-        let turn = self.to_move.unwrap_or(Color::White).char();
-        let ep = self.ep_square.map_or("-".to_owned(), |s| s.to_string());
-        format!("{} {turn} {} {ep}", self.board.placement(), self.castling)
+        world
     }
 
     pub fn board(&self) -> &Board {

@@ -32,26 +32,11 @@ pub(crate) struct Arrival {
     pub mark: TravelMark,
 }
 
-/// The rule a FIDE move read from SAN or UCI breaks, and why, for the
-/// player; several men fitting the text is no rule broken but ambiguity.
-pub(crate) fn fide_refusal(error: IllegalMove) -> ActionError {
-    let rule = match error {
-        IllegalMove::Ambiguous { .. } => return ActionError::Ambiguous(error.to_string()),
-        IllegalMove::MustPromote { .. } | IllegalMove::CannotPromote => Rule::FIDE_PROMOTION,
-        IllegalMove::LeavesKingInCheck { .. } => Rule::FIDE_CHECK,
-        IllegalMove::CannotCastle { .. } => Rule::FIDE_CASTLING,
-        IllegalMove::NoneCanReach { .. }
-        | IllegalMove::NoManOn(_)
-        | IllegalMove::CannotMoveTo { .. } => Rule::FIDE_MOVEMENT,
-    };
-    ActionError::illegal(rule, error.to_string())
-}
-
 /// Why `mv` is no legal move on `pos` (the latest board of branch `id`,
 /// perhaps without a traveller), with the FIDE rule it breaks.
 fn move_refusal(pos: &Position, mv: &Move, id: BranchId) -> ActionError {
     let reason = match Uci::from_move(mv).to_move(pos) {
-        Err(error) => match fide_refusal(error) {
+        Err(error) => match ActionError::from(error) {
             ActionError::Illegal { rule, reason } => (rule, reason),
             other => return other,
         },

@@ -38,7 +38,6 @@
 use std::str::FromStr;
 
 use super::action::{Action, BoardMove, BranchId, Destination, Travel, When};
-use super::legality::fide_refusal;
 use super::position::Multiverse;
 use super::travel::without_traveller;
 use crate::chess::{Move, Position, San, Uci};
@@ -335,10 +334,10 @@ impl Multiverse {
 fn read_move(pos: &Position, san: &str, text: &str) -> Result<Move, ActionError> {
     let san = san.trim_matches([' ', ',', ';']);
     if let Ok(uci) = Uci::from_ascii(san) {
-        return uci.to_move(pos).map_err(fide_refusal);
+        return uci.to_move(pos).map_err(ActionError::from);
     }
     let parsed = San::from_ascii(san).map_err(|e| ActionError::syntax(text, e.to_string()))?;
-    parsed.to_move(pos).map_err(fide_refusal)
+    parsed.to_move(pos).map_err(ActionError::from)
 }
 
 /// A board prefix as written: the branch and, 5DPGN's way, the time step.

@@ -281,6 +281,23 @@ impl TravelerChess {
                 to,
                 promotion,
             }) => self.read_move(role, (file, rank), capture, to, promotion),
+            Pattern::San(san @ San::FileCapture { .. }) => {
+                // The rule text's own form (`1...gf`): the one pawn capture
+                // between those files among this game's moves, read in full.
+                let mut moves = Vec::new();
+                normal_moves(&self.pos, |mv| moves.push(mv));
+                match san.narrowed(&moves).map_err(ActionError::from)? {
+                    San::Normal {
+                        role,
+                        file,
+                        rank,
+                        capture,
+                        to,
+                        promotion,
+                    } => self.read_move(role, (file, rank), capture, to, promotion),
+                    _ => Err(ActionError::syntax(text, "a pawn capture written by files")),
+                }
+            }
         }
     }
 

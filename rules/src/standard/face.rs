@@ -1,0 +1,55 @@
+//! The face the host sees, through [`crate::Game`].
+
+use super::{Chess, Move, legality, notation, play, view};
+use crate::{About, ActionError, Color, Options, RecordFormat, Rules, Status, Turn, View};
+
+impl Rules for Chess {
+    type Action = Move;
+
+    const ABOUT: About = About {
+        id: "standard",
+        title: "Chess",
+        summary: "Chess (standard): the FIDE laws. Castling, en passant, promotion, check and mate; \
+             stalemate, threefold repetition, the fifty-move rule and insufficient material draw \
+             at once.\nMoves in SAN (e4, Nf3, O-O, e8=Q) or UCI (e2e4).",
+        options: "",
+        record: RecordFormat::Pgn,
+    };
+
+    fn new(_options: &Options, _seed: u64) -> Self {
+        Chess::default()
+    }
+
+    fn turn(&self) -> Turn {
+        Turn::single(self.position().turn())
+    }
+
+    fn status(&self) -> Status {
+        self.status
+    }
+
+    fn legal_actions(&self) -> Vec<Move> {
+        legality::legal_moves(self)
+    }
+
+    fn parse(&self, text: &str) -> Result<Move, ActionError> {
+        notation::read(self, text)
+    }
+
+    fn notation(&self, action: &Move) -> String {
+        notation::write(self, action)
+    }
+
+    fn apply(&mut self, action: &Move) -> Result<Vec<String>, ActionError> {
+        play::apply(self, action)?;
+        Ok(Vec::new())
+    }
+
+    fn view(&self) -> View {
+        view::view(self)
+    }
+
+    fn can_win(&self, color: Color) -> bool {
+        self.position().can_mate(color)
+    }
+}
