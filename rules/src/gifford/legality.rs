@@ -7,7 +7,7 @@ use super::position::{
     BACK_TRAVELS, Gifford, MAX_AHEAD, MAX_BACK, MAX_TIMELINES, Node, attacked_king, has_man, kings,
     kings_safe, ply_of,
 };
-use crate::chess::{IllegalMove, Move, Piece, Role};
+use crate::chess::{Move, Piece, Role};
 use crate::geometry::attacks::king_attacks;
 use crate::geometry::{Bitboard, DARK_SQUARES, LIGHT_SQUARES, Rank, Square};
 use crate::{ActionError, Rule};

@@ -9,7 +9,7 @@ use super::position::{Multiverse, TravelMark};
 use super::travel::{
     follow, kings_safe, landing_refusal, moved_men, paid_after, price_queen, without_traveller,
 };
-use crate::chess::{IllegalMove, Move, Position, Uci};
+use crate::chess::{Move, Position, Uci};
 use crate::geometry::Square;
 use crate::{ActionError, Rule};
 
