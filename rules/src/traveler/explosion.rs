@@ -16,9 +16,9 @@ use crate::geometry::attacks::pawn_attacks;
 use crate::geometry::{Bitboard, Rank, Square};
 
 use super::matching::explosion_allowed;
-use super::position::{MAX_EXPLOSIONS, Pos, Stage};
+use super::position::{MAX_EXPLOSIONS, Pos, Stage, Supports};
 use super::resonance::resonators;
-use super::support::{Supports, pawn_pushes};
+use super::support::pawn_pushes;
 
 /// The enemy men an exploding traveled man may not take: traveling men and
 /// resonators (TT-4).

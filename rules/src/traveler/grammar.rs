@@ -10,8 +10,15 @@
 use crate::Color;
 
 use super::matching::all_matched;
-use super::position::{Pos, Stage};
+use super::position::{Pos, Stage, TravelerChess};
 use super::resonance::could_annihilate;
+
+impl TravelerChess {
+    /// TT-6: whether `color` is grammatically correct now.
+    pub fn is_correct(&self, color: Color) -> bool {
+        is_correct(&self.pos, color)
+    }
+}
 
 /// TT-6: whether `color` is grammatically correct.
 pub fn is_correct(pos: &Pos, color: Color) -> bool {

@@ -18,8 +18,25 @@ use crate::geometry::{Bitboard, Square};
 use crate::{ActionError, Color, Reason, Rule};
 
 use super::grammar::is_correct;
-use super::position::{Pos, Stage};
+use super::position::{Pos, Stage, TravelerChess};
 use super::resonance::can_annihilate_onto;
+
+impl TravelerChess {
+    /// TT-7: whether `color` is in check now.
+    pub fn is_check(&self, color: Color) -> bool {
+        in_check(&self.pos, color)
+    }
+
+    /// TT-7: whether `color` is kingless now.
+    pub fn is_kingless(&self, color: Color) -> bool {
+        is_kingless(&self.pos, color)
+    }
+
+    /// TT-7: whether `color` is resolved (no traveling man) now.
+    pub fn is_resolved(&self, color: Color) -> bool {
+        is_resolved(&self.pos, color)
+    }
+}
 
 /// TT-7: whether `color` is kingless.
 pub fn is_kingless(pos: &Pos, color: Color) -> bool {

@@ -13,9 +13,9 @@ use super::action::Action;
 use super::explosion;
 use super::kings::{Verdict, castling, judge};
 use super::matching::explosion_allowed;
-use super::position::{Pos, TravelerChess};
+use super::position::{Pos, Supports, TravelerChess};
 use super::resonance::{annihilation, for_each_annihilation};
-use super::support::{Supports, supports};
+use super::support::supports;
 
 /// A legal action with the position after it and its verdict.
 #[derive(Clone, Copy, Debug)]

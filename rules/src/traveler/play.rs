@@ -3,16 +3,82 @@
 //! judging the game after it: TT-7a wins, TT-7 mate and stalemate, TT-10
 //! repetition and fifty moves, and Chronomate's insufficient material.
 
+use std::sync::OnceLock;
+
 use crate::chess::{CastlingSide, Move, Role};
 use crate::geometry::{DARK_SQUARES, LIGHT_SQUARES, Square};
 use crate::{ActionError, Color, Outcome, Played, Reason, Status};
 
 use super::action::Action;
-use super::kings::{Verdict, in_check};
+use super::grammar::is_correct;
+use super::kings::{Verdict, in_check, is_kingless, is_resolved};
 use super::legality::{has_legal_action, normal_moves};
+use super::matching::explosion_allowed;
 use super::position::{
     EnPassant, ExplosionRecord, MAX_EXPLOSIONS, Pos, Stage, TravelerChess, TtMan,
 };
+
+impl Default for TravelerChess {
+    fn default() -> TravelerChess {
+        TravelerChess::new()
+    }
+}
+
+impl TravelerChess {
+    /// A new game from the standard start, every man untraveled.
+    pub fn new() -> TravelerChess {
+        TravelerChess::from_pos(Pos::start())
+    }
+
+    /// A game going on from `pos`, with no past.
+    pub(super) fn from_pos(pos: Pos) -> TravelerChess {
+        TravelerChess {
+            history: vec![repetition_key(&pos)],
+            pos: Box::new(pos),
+            last: None,
+            status: Status::Ongoing,
+            supports: OnceLock::new(),
+        }
+    }
+
+    /// Checks the state agrees with itself and with the rules' invariants
+    /// (for tests): consistent stages and identities, both sides
+    /// grammatically correct while play goes on, the explosion records
+    /// matchable (TT-2), the side that just moved not in check (TT-7).
+    #[doc(hidden)]
+    pub fn consistency(&self) -> Result<(), String> {
+        let pos = &self.pos;
+        pos.consistency()?;
+        for color in Color::ALL {
+            let sets: Vec<u16> = pos.records(color).iter().map(|r| r.supports).collect();
+            if let Some((last, rest)) = sets.split_last()
+                && !explosion_allowed(rest, *last)
+            {
+                return Err(format!(
+                    "{color}'s explosions cannot be matched to supports"
+                ));
+            }
+        }
+        if self.status.is_over() {
+            return Ok(());
+        }
+        let mover = pos.turn.other();
+        for color in Color::ALL {
+            if !is_correct(pos, color) {
+                return Err(format!("{color} is incorrect but play goes on"));
+            }
+        }
+        if in_check(pos, mover) {
+            return Err(format!("{mover} moved into check"));
+        }
+        if is_kingless(pos, mover) && is_resolved(pos, pos.turn) {
+            return Err(format!(
+                "{mover} is kingless while the opponent is resolved"
+            ));
+        }
+        Ok(())
+    }
+}
 
 impl TravelerChess {
     /// Applies `action`, checking it is legal now, and judges the game

@@ -1,7 +1,11 @@
 //! The state of a game of Time Traveler's Chess: [`TravelerChess`], the
 //! game in progress, and [`Pos`], its position with stages and identities;
-//! their plain queries. How each kind of action changes a position is in
-//! `play.rs`, what is legal in `legality.rs`.
+//! their plain queries. The rules' questions about a position are answered
+//! by the mechanisms above this file, each with its [`TravelerChess`]
+//! methods: TT-1 supports in `support.rs` (cached here as [`Supports`]),
+//! TT-3 resonators in `resonance.rs`, TT-6 in `grammar.rs`, TT-7 in
+//! `kings.rs`. How each kind of action changes a position, and a game's
+//! beginning, are in `play.rs`, what is legal in `legality.rs`.
 //!
 //! Every man has a stage ([`Stage`]) and an identity that lasts the whole
 //! game: the 32 men of the start are numbered 0-15 (White, a1..h2) and
@@ -21,12 +25,6 @@ pub use crate::view::Stage;
 use crate::{Color, Status};
 
 use super::action::Action;
-use super::grammar::is_correct;
-use super::kings::{in_check, is_kingless, is_resolved};
-use super::matching::explosion_allowed;
-use super::play::repetition_key;
-use super::resonance::resonators;
-use super::support::{Supports, supports, supports_brute};
 
 /// A game of Time Traveler's Chess.
 #[derive(Debug, Serialize, Deserialize)]
@@ -65,38 +63,11 @@ impl Clone for TravelerChess {
     }
 }
 
-impl Default for TravelerChess {
-    fn default() -> TravelerChess {
-        TravelerChess::new()
-    }
-}
-
 impl TravelerChess {
-    /// A new game from the standard start, every man untraveled.
-    pub fn new() -> TravelerChess {
-        TravelerChess::from_pos(Pos::start())
-    }
-
-    /// A game going on from `pos`, with no past.
-    pub(super) fn from_pos(pos: Pos) -> TravelerChess {
-        TravelerChess {
-            history: vec![repetition_key(&pos)],
-            pos: Box::new(pos),
-            last: None,
-            status: Status::Ongoing,
-            supports: OnceLock::new(),
-        }
-    }
-
     /// Actions since the last pawn move, capture, explosion or
     /// annihilation (TT-10).
     pub fn halfmove_clock(&self) -> u32 {
         self.pos.halfmove
-    }
-
-    /// TT-3: `color`'s resonators now.
-    pub fn resonators(&self, color: Color) -> Bitboard {
-        resonators(&self.pos, color)
     }
 
     /// The action that led here, if any.
@@ -107,26 +78,6 @@ impl TravelerChess {
     /// The man on `square`: kind, colour, stage and identity.
     pub fn man_at(&self, square: Square) -> Option<TtMan> {
         self.pos.man_at(square)
-    }
-
-    /// TT-7: whether `color` is in check now.
-    pub fn is_check(&self, color: Color) -> bool {
-        in_check(&self.pos, color)
-    }
-
-    /// TT-7: whether `color` is kingless now.
-    pub fn is_kingless(&self, color: Color) -> bool {
-        is_kingless(&self.pos, color)
-    }
-
-    /// TT-7: whether `color` is resolved (no traveling man) now.
-    pub fn is_resolved(&self, color: Color) -> bool {
-        is_resolved(&self.pos, color)
-    }
-
-    /// TT-6: whether `color` is grammatically correct now.
-    pub fn is_correct(&self, color: Color) -> bool {
-        is_correct(&self.pos, color)
     }
 
     /// `color`'s explosions so far with their recorded supports (TT-2).
@@ -145,70 +96,54 @@ impl TravelerChess {
             })
             .collect()
     }
+}
 
-    /// TT-1 supports of the side to move, computed once per position.
-    pub(super) fn sup(&self) -> &Supports {
-        self.supports
-            .get_or_init(|| Box::new(supports(&self.pos, self.pos.turn)))
-    }
+/// TT-1 supports of one side, as `support.rs` works them out: for each
+/// original man of the mover (by local number), for each kind, the
+/// explosion squares it supports (empty squares only, never a pawn
+/// explosion on the first or last rank).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct Supports {
+    pub(crate) reach: [[Bitboard; 6]; 16],
+}
 
-    /// TT-1: the explosion squares of `role` each original man of the side
-    /// to move supports now, by the square it started on.
-    pub fn supports(&self, role: Role) -> Vec<(Square, Bitboard)> {
-        let us = self.pos.turn;
-        let sup = self.sup();
-        (0..16u8)
-            .filter_map(|m| {
-                let squares = sup.of(m, role);
-                Some((self.pos.home(us, m), squares)).filter(|_| squares.any())
-            })
-            .collect()
-    }
-
-    /// TT-1 by brute force, as [`TravelerChess::supports`] (for tests).
-    #[doc(hidden)]
-    pub fn supports_pair(&self, color: Color) -> (String, String, bool) {
-        let fast = supports(&self.pos, color);
-        let brute = supports_brute(&self.pos, color);
-        (format!("{fast:?}"), format!("{brute:?}"), fast == brute)
-    }
-
-    /// Checks the state agrees with itself and with the rules' invariants
-    /// (for tests): consistent stages and identities, both sides
-    /// grammatically correct while play goes on, the explosion records
-    /// matchable (TT-2), the side that just moved not in check (TT-7).
-    #[doc(hidden)]
-    pub fn consistency(&self) -> Result<(), String> {
-        let pos = &self.pos;
-        pos.consistency()?;
-        for color in Color::ALL {
-            let sets: Vec<u16> = pos.records(color).iter().map(|r| r.supports).collect();
-            if let Some((last, rest)) = sets.split_last()
-                && !explosion_allowed(rest, *last)
-            {
-                return Err(format!(
-                    "{color}'s explosions cannot be matched to supports"
-                ));
+impl std::fmt::Debug for Supports {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let mut list = f.debug_map();
+        for (m, roles) in self.reach.iter().enumerate() {
+            for role in Role::ALL {
+                if roles[role.index()].any() {
+                    list.entry(&(m, role), &roles[role.index()]);
+                }
             }
         }
-        if self.status.is_over() {
-            return Ok(());
-        }
-        let mover = pos.turn.other();
-        for color in Color::ALL {
-            if !is_correct(pos, color) {
-                return Err(format!("{color} is incorrect but play goes on"));
+        list.finish()
+    }
+}
+
+impl Supports {
+    /// The mover's men (local numbers, as a mask) supporting an explosion
+    /// of `role` on `square`.
+    pub fn set_for(&self, role: Role, square: Square) -> u16 {
+        let mut set = 0;
+        for (m, roles) in self.reach.iter().enumerate() {
+            if roles[role.index()].contains(square) {
+                set |= 1 << m;
             }
         }
-        if in_check(pos, mover) {
-            return Err(format!("{mover} moved into check"));
-        }
-        if is_kingless(pos, mover) && is_resolved(pos, pos.turn) {
-            return Err(format!(
-                "{mover} is kingless while the opponent is resolved"
-            ));
-        }
-        Ok(())
+        set
+    }
+
+    /// Every square some man supports an explosion of `role` on.
+    pub fn squares(&self, role: Role) -> Bitboard {
+        self.reach
+            .iter()
+            .fold(Bitboard::EMPTY, |acc, roles| acc | roles[role.index()])
+    }
+
+    /// The squares man `local` supports for `role`.
+    pub fn of(&self, local: u8, role: Role) -> Bitboard {
+        self.reach[(local & 15) as usize][role.index()]
     }
 }
 

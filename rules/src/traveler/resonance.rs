@@ -25,7 +25,7 @@ use crate::Color;
 use crate::chess::{Piece, Role};
 use crate::geometry::{Bitboard, Rank, Square};
 
-use super::position::{Pos, Stage};
+use super::position::{Pos, Stage, TravelerChess};
 
 /// TT-3: whether an untraveled `r_role` on `r` could ever annihilate a
 /// traveling `t_role` on `t`, both of `color`: same kind (a bishop on the
@@ -45,6 +45,13 @@ pub fn could_annihilate(color: Color, r_role: Role, r: Square, t_role: Role, t: 
         }
     } else {
         r_role == Role::Pawn && Role::PROMOTIONS.contains(&t_role)
+    }
+}
+
+impl TravelerChess {
+    /// TT-3: `color`'s resonators now.
+    pub fn resonators(&self, color: Color) -> Bitboard {
+        resonators(&self.pos, color)
     }
 }
 

@@ -19,27 +19,34 @@ use crate::Color;
 use crate::chess::{Board, MoveGen, Piece, Role};
 use crate::geometry::{Bitboard, Rank, Square};
 
-use super::position::Pos;
+use super::position::{Pos, Supports, TravelerChess};
 
-/// For each original man of the mover (by local number), for each kind,
-/// the explosion squares it supports (empty squares only, never a pawn
-/// explosion on the first or last rank).
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub struct Supports {
-    pub(crate) reach: [[Bitboard; 6]; 16],
-}
+impl TravelerChess {
+    /// TT-1 supports of the side to move, computed once per position.
+    pub(super) fn sup(&self) -> &Supports {
+        self.supports
+            .get_or_init(|| Box::new(supports(&self.pos, self.pos.turn)))
+    }
 
-impl std::fmt::Debug for Supports {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let mut list = f.debug_map();
-        for (m, roles) in self.reach.iter().enumerate() {
-            for role in Role::ALL {
-                if roles[role.index()].any() {
-                    list.entry(&(m, role), &roles[role.index()]);
-                }
-            }
-        }
-        list.finish()
+    /// TT-1: the explosion squares of `role` each original man of the side
+    /// to move supports now, by the square it started on.
+    pub fn supports(&self, role: Role) -> Vec<(Square, Bitboard)> {
+        let us = self.pos.turn;
+        let sup = self.sup();
+        (0..16u8)
+            .filter_map(|m| {
+                let squares = sup.of(m, role);
+                Some((self.pos.home(us, m), squares)).filter(|_| squares.any())
+            })
+            .collect()
+    }
+
+    /// TT-1 by brute force, as [`TravelerChess::supports`] (for tests).
+    #[doc(hidden)]
+    pub fn supports_pair(&self, color: Color) -> (String, String, bool) {
+        let fast = supports(&self.pos, color);
+        let brute = supports_brute(&self.pos, color);
+        (format!("{fast:?}"), format!("{brute:?}"), fast == brute)
     }
 }
 
@@ -47,30 +54,6 @@ impl Supports {
     const NONE: Supports = Supports {
         reach: [[Bitboard::EMPTY; 6]; 16],
     };
-
-    /// The mover's men (local numbers, as a mask) supporting an explosion
-    /// of `role` on `square`.
-    pub fn set_for(&self, role: Role, square: Square) -> u16 {
-        let mut set = 0;
-        for (m, roles) in self.reach.iter().enumerate() {
-            if roles[role.index()].contains(square) {
-                set |= 1 << m;
-            }
-        }
-        set
-    }
-
-    /// Every square some man supports an explosion of `role` on.
-    pub fn squares(&self, role: Role) -> Bitboard {
-        self.reach
-            .iter()
-            .fold(Bitboard::EMPTY, |acc, roles| acc | roles[role.index()])
-    }
-
-    /// The squares man `local` supports for `role`.
-    pub fn of(&self, local: u8, role: Role) -> Bitboard {
-        self.reach[(local & 15) as usize][role.index()]
-    }
 
     fn finish(mut self, pos: &Pos) -> Supports {
         let empty = !pos.board.occupied();
