@@ -5,9 +5,8 @@
 use super::action::{Action, MAX_CHECKERS};
 use super::cell::Cell;
 use super::movement::{Kind, attacks, between};
-use super::notation::{describe, plural};
-use super::play::Transition;
 use super::position::{Position, TemporalChess, Warp};
+use super::turn::Transition;
 use crate::geometry::Bitboard;
 use crate::{ActionError, Color, Rule};
 
@@ -353,6 +352,16 @@ impl TemporalChess {
             )),
         }
     }
+}
+
+/// `black knight`.
+pub(super) fn describe((color, kind): (Color, Kind)) -> String {
+    format!("{color} {kind}")
+}
+
+/// `s` after a count other than one.
+pub(super) fn plural(n: u8) -> &'static str {
+    if n == 1 { "" } else { "s" }
 }
 
 /// T-2: while `me`'s king is in hand, placing it is the only action

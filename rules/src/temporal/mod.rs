@@ -102,10 +102,11 @@ pub mod movement;
 mod notation;
 mod play;
 mod position;
+mod turn;
 mod view;
 
 pub use action::{Action, MAX_CHECKERS};
 pub use cell::{BadCell, Cell, DIRECTIONS, KNIGHT_LEAPS, Step};
 pub use movement::{Kind, attacks};
-pub use play::{Event, FIFTY_MOVES_PLIES};
-pub use position::{TemporalChess, Warp};
+pub use play::FIFTY_MOVES_PLIES;
+pub use position::{Event, TemporalChess, Warp};

@@ -31,9 +31,9 @@ use super::action::Action;
 use super::cell::{Cell, file_of, level_of, rank_of};
 use super::legality::placement_first;
 use super::movement::Kind;
-use super::play::Transition;
 use super::position::{Position, TemporalChess};
-use crate::{ActionError, Color, Rule, quote};
+use super::turn::Transition;
+use crate::{ActionError, Rule, quote};
 
 /// The canonical text of `action`, legal in `pos`, with `+` when it leaves
 /// the opponent in check and `#` when that is mate.
@@ -51,16 +51,6 @@ pub(super) fn write_turn(pos: &Position, action: Action, t: &Transition) -> Stri
         s.push(if t.pos.has_legal_action() { '+' } else { '#' });
     }
     s
-}
-
-/// `black knight`.
-pub(super) fn describe((color, kind): (Color, Kind)) -> String {
-    format!("{color} {kind}")
-}
-
-/// `s` after a count other than one.
-pub(super) fn plural(n: u8) -> &'static str {
-    if n == 1 { "" } else { "s" }
 }
 
 /// The canonical text of `action` in `pos`, without the check suffix.

@@ -18,7 +18,6 @@ use super::cell::Cell;
 use super::movement::{
     Kind, bishop_attacks, king_attacks, knight_attacks, rook_attacks, unicorn_attacks,
 };
-use super::play::Event;
 use crate::geometry::Bitboard;
 use crate::{Color, Status};
 
@@ -214,6 +213,25 @@ pub struct TemporalChess {
     pub(super) seen: Vec<Position>,
     pub(super) last: Option<Last>,
     pub(super) status: Status,
+}
+
+/// What happened at the end of a turn by itself (T-6).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Event {
+    /// An original left the game with its last red checker.
+    OriginalLeft {
+        color: Color,
+        kind: Kind,
+        cell: Cell,
+    },
+    /// A disappeared man reappeared with its last black checker, capturing
+    /// the man present on its cell, if any.
+    Reappeared {
+        color: Color,
+        kind: Kind,
+        cell: Cell,
+        captured: Option<(Color, Kind)>,
+    },
 }
 
 /// The last action and what the countdown did after it, for highlights.

@@ -4,10 +4,9 @@
 
 use super::action::Action;
 use super::cell::Cell;
+use super::legality::plural;
 use super::movement::Kind;
-use super::notation::plural;
-use super::play::Event;
-use super::position::{TemporalChess, Warp};
+use super::position::{Event, TemporalChess, Warp};
 use crate::view::{
     BoardView, Counter, CounterKind, Hand, Highlight, HighlightKind, Man, Pending, Shape,
 };
