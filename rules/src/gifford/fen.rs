@@ -1,6 +1,6 @@
-//! Gifford positions in FEN: studies and tests start from one, and the
-//! state is kept (serde) with its moments written as FEN. Any number of
-//! kings a side is read (G-5), none too.
+//! Gifford positions in FEN: studies and tests start from one. Any number
+//! of kings a side is read (G-5), none too. The state is kept (serde) with
+//! its moments written as FEN too (`position.rs`).
 
 use super::position::Gifford;
 use crate::chess::{FenError, Setup};
@@ -19,23 +19,5 @@ impl Gifford {
         }
         game.begin_turn();
         Ok(game)
-    }
-}
-
-/// Positions with any number of kings, (de)serialised as FEN.
-pub(super) mod lenient {
-    use serde::{Deserialize, Deserializer, Serializer};
-
-    use crate::chess::{Position, Setup};
-
-    pub fn serialize<S: Serializer>(pos: &Position, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(&pos.fen())
-    }
-
-    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Position, D::Error> {
-        let text = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
-        Setup::from_fen(&text)
-            .map(Setup::position_lenient)
-            .map_err(serde::de::Error::custom)
     }
 }

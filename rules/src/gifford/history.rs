@@ -50,6 +50,18 @@ impl Gifford {
         lines
     }
 
+    /// `(move number, colour, notation)` of each action of timeline `t`
+    /// (0-based) alone, without the part of the line it shares with the
+    /// timeline it branched from.
+    pub(super) fn own_actions(&self, t: usize) -> Vec<(u32, Color, String)> {
+        self.timelines.get(t).map_or_else(Vec::new, |tl| {
+            tl.plies
+                .iter()
+                .map(|p| (p.before.number(), p.before.mover(), p.notation()))
+                .collect()
+        })
+    }
+
     /// Notes for the history: each event, and how each timeline ended.
     fn history_notes(&self) -> Vec<String> {
         let mut notes = Vec::new();

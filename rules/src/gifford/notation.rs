@@ -18,7 +18,7 @@
 
 use super::action::{Action, Shade, tag};
 use super::play::mated;
-use super::position::{Gifford, MAX_AHEAD, MAX_BACK, Node, kings};
+use super::position::{Gifford, MAX_AHEAD, MAX_BACK, Node, Ply, kings};
 use crate::chess::{Piece, Role, San, Uci};
 use crate::geometry::Square;
 use crate::{ActionError, Rule};
@@ -59,6 +59,27 @@ pub(super) fn write(node: &Node, action: &Action) -> String {
         format!("{body}#")
     } else {
         format!("{body}+")
+    }
+}
+
+impl Ply {
+    /// How the record writes this action: its canonical notation in the
+    /// moment before it.
+    pub(super) fn notation(&self) -> String {
+        write(&self.before, &self.action)
+    }
+}
+
+impl Gifford {
+    /// The record so far: the canonical notation of every action in the
+    /// order played, across timelines. Replaying it rebuilds the game.
+    pub fn record(&self) -> Vec<String> {
+        // Timelines are played one after another: each one's actions all
+        // come before the next one's.
+        self.timelines
+            .iter()
+            .flat_map(|tl| tl.plies.iter().map(Ply::notation))
+            .collect()
     }
 }
 

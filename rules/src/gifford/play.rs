@@ -3,7 +3,7 @@
 //! be placed is lost in time (G-2), and the game is judged (G-5 … G-7).
 
 use super::action::{Action, Arrival, Shade};
-use super::position::{Gifford, Node, Ply, Timeline, kings, ply_of};
+use super::position::{BACK_TRAVELS, Gifford, Node, Ply, Timeline, kings, ply_of};
 use crate::chess::{Piece, Role};
 use crate::{ActionError, Color, Outcome, Reason, Rule, Status};
 
@@ -119,6 +119,17 @@ pub(super) fn apply_legal(game: &mut Gifford, action: &Action) -> Result<Vec<Str
 }
 
 impl Gifford {
+    /// The game with `white` and `black` backward travels already made
+    /// (at most two each), for studies and tests of G-7; judged again.
+    #[must_use]
+    pub fn with_backward_travels_made(mut self, white: u8, black: u8) -> Gifford {
+        self.backs_used = [white.min(BACK_TRAVELS), black.min(BACK_TRAVELS)];
+        if !self.status.is_over() && !self.placing {
+            self.status = self.judge();
+        }
+        self
+    }
+
     /// What happens by itself as the next player's move begins: a side
     /// with no man left loses (G-6, decision 7); a man due that cannot be
     /// placed is lost in time, and a king so lost loses the game (G-2);

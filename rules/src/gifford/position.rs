@@ -36,7 +36,7 @@ pub const fn ply_of(number: u32, color: Color) -> u32 {
 /// passant, move counters) and the men away in time.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Node {
-    #[serde(with = "super::fen::lenient")]
+    #[serde(with = "lenient")]
     pub(super) pos: Position,
     /// Sorted by move number, then colour.
     pub(super) pending: Vec<Arrival>,
@@ -96,6 +96,25 @@ impl Default for Gifford {
             backs_used: [0; 2],
             status: Status::Ongoing,
         }
+    }
+}
+
+/// Positions with any number of kings (G-5, none too), (de)serialised as
+/// FEN: the state is kept with its moments written so.
+mod lenient {
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    use crate::chess::{Position, Setup};
+
+    pub fn serialize<S: Serializer>(pos: &Position, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(&pos.fen())
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Position, D::Error> {
+        let text = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
+        Setup::from_fen(&text)
+            .map(Setup::position_lenient)
+            .map_err(serde::de::Error::custom)
     }
 }
 
@@ -178,28 +197,9 @@ impl Node {
     }
 }
 
-impl Ply {
-    /// How the record writes this action: its canonical notation in the
-    /// moment before it.
-    pub(super) fn notation(&self) -> String {
-        super::notation::write(&self.before, &self.action)
-    }
-}
-
 // ---------------------------------------------------------------- the game
 
 impl Gifford {
-    /// The game with `white` and `black` backward travels already made
-    /// (at most two each), for studies and tests of G-7; judged again.
-    #[must_use]
-    pub fn with_backward_travels_made(mut self, white: u8, black: u8) -> Gifford {
-        self.backs_used = [white.min(BACK_TRAVELS), black.min(BACK_TRAVELS)];
-        if !self.status.is_over() && !self.placing {
-            self.status = self.judge();
-        }
-        self
-    }
-
     /// The present position (several kings a side are possible).
     pub fn position(&self) -> &Position {
         &self.node.pos
@@ -254,17 +254,6 @@ impl Gifford {
             && has_man(self.board(), color)
     }
 
-    /// The record so far: the canonical notation of every action in the
-    /// order played, across timelines. Replaying it rebuilds the game.
-    pub fn record(&self) -> Vec<String> {
-        // Timelines are played one after another: each one's actions all
-        // come before the next one's.
-        self.timelines
-            .iter()
-            .flat_map(|tl| tl.plies.iter().map(Ply::notation))
-            .collect()
-    }
-
     /// The moment of the present line of play at half-move `ply`: the
     /// state when the side to move was to make that move.
     pub(super) fn line_node(&self, ply: u32) -> Option<&Node> {
@@ -282,18 +271,6 @@ impl Gifford {
             }
             t = tl.parent?;
         }
-    }
-
-    /// `(move number, colour, notation)` of each action of timeline `t`
-    /// (0-based) alone, without the part of the line it shares with the
-    /// timeline it branched from.
-    pub(super) fn own_actions(&self, t: usize) -> Vec<(u32, Color, String)> {
-        self.timelines.get(t).map_or_else(Vec::new, |tl| {
-            tl.plies
-                .iter()
-                .map(|p| (p.before.number(), p.before.mover(), p.notation()))
-                .collect()
-        })
     }
 
     /// Describes the kings of `color` on the board: `e8 and f8`.
