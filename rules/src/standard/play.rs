@@ -1,9 +1,38 @@
 //! Playing a move and judging the game after it. The engine's hot path:
 //! a legality check that makes only the moving man's moves, the move, the
-//! repetition key, and one count of the replies.
+//! repetition key, and one count of the replies. A game set up from a
+//! position is judged the same way.
 
 use super::{Chess, Move, legality};
+use crate::chess::{FenError, Position};
 use crate::{ActionError, Color, Outcome, Reason, Status};
+
+impl Default for Chess {
+    /// A new game from the starting position.
+    fn default() -> Chess {
+        Chess::from_position(Position::new())
+    }
+}
+
+impl Chess {
+    /// A game going on from `position` (already finished if it is mate,
+    /// stalemate, insufficient material, or past the fifty-move limit).
+    pub fn from_position(position: Position) -> Chess {
+        let mut chess = Chess {
+            position,
+            history: vec![position.zobrist_hash()],
+            last_move: None,
+            status: Status::Ongoing,
+        };
+        chess.status = judge(&chess);
+        chess
+    }
+
+    /// A game going on from the position in `fen`.
+    pub fn from_fen(fen: &str) -> Result<Chess, FenError> {
+        Ok(Chess::from_position(Position::from_fen(fen)?))
+    }
+}
 
 /// Plays `mv` if it is legal now, and judges the game after it.
 pub(super) fn apply(game: &mut Chess, mv: &Move) -> Result<(), ActionError> {

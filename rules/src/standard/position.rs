@@ -4,9 +4,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{Move, play};
+use super::Move;
 use crate::Status;
-use crate::chess::{FenError, Position};
+use crate::chess::Position;
 
 /// A game of chess.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -19,32 +19,7 @@ pub struct Chess {
     pub(super) status: Status,
 }
 
-impl Default for Chess {
-    /// A new game from the starting position.
-    fn default() -> Chess {
-        Chess::from_position(Position::new())
-    }
-}
-
 impl Chess {
-    /// A game going on from `position` (already finished if it is mate,
-    /// stalemate, insufficient material, or past the fifty-move limit).
-    pub fn from_position(position: Position) -> Chess {
-        let mut chess = Chess {
-            position,
-            history: vec![position.zobrist_hash()],
-            last_move: None,
-            status: Status::Ongoing,
-        };
-        chess.status = play::judge(&chess);
-        chess
-    }
-
-    /// A game going on from the position in `fen`.
-    pub fn from_fen(fen: &str) -> Result<Chess, FenError> {
-        Ok(Chess::from_position(Position::from_fen(fen)?))
-    }
-
     /// The position now: the board, the side to move, castling rights,
     /// the en passant square and the move counters.
     pub fn position(&self) -> &Position {
