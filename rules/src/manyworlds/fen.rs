@@ -7,7 +7,7 @@
 
 use std::collections::BTreeMap;
 
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::{Last, ManyWorlds, Numeral, World};
 use crate::chess::{Board, CastlingSide, FenError, Piece, PositionError, Role, Setup};
@@ -86,7 +86,7 @@ impl ManyWorlds {
 /// The stored form: boards as FEN fields, the index and keys rebuilt on
 /// loading.
 #[derive(Clone, Debug, Serialize, Deserialize)]
-pub(super) struct Saved {
+struct Saved {
     turns: bool,
     to_move: Color,
     boards: Vec<(Numeral, String)>,
@@ -95,6 +95,19 @@ pub(super) struct Saved {
     seen: BTreeMap<u64, u8>,
     last: Option<Last>,
     status: Status,
+}
+
+/// A game is kept in its stored form.
+impl Serialize for ManyWorlds {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        Saved::from(self.clone()).serialize(serializer)
+    }
+}
+
+impl<'de> Deserialize<'de> for ManyWorlds {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<ManyWorlds, D::Error> {
+        ManyWorlds::try_from(Saved::deserialize(deserializer)?).map_err(serde::de::Error::custom)
+    }
 }
 
 impl From<ManyWorlds> for Saved {

@@ -17,8 +17,10 @@ use crate::{Color, Status};
 /// at once, however many boards there are. The whole set of boards has a
 /// key too, the sum of its boards' mixed keys, kept up to date as boards
 /// come and go, for the repetition rule (M-5).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(try_from = "super::fen::Saved", into = "super::fen::Saved")]
+///
+/// It is kept (serde) in a stored form of its own, its boards as FEN
+/// fields (`fen.rs`).
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ManyWorlds {
     /// The `turns` option (M-6).
     pub(super) turns: bool,
