@@ -24,6 +24,68 @@ use crate::geometry::attacks::{
 };
 use crate::geometry::{Bitboard, Rank, Square};
 
+impl Position {
+    /// Every legal move.
+    pub fn legal_moves(&self) -> Vec<Move> {
+        let mut moves = Vec::with_capacity(64);
+        self.for_each_legal_move(|mv| moves.push(mv));
+        moves
+    }
+
+    /// Calls `f` with every legal move, making no list.
+    #[inline]
+    pub fn for_each_legal_move(&self, f: impl FnMut(Move)) {
+        generate(self, &mut Expand(f));
+    }
+
+    /// How many legal moves there are, counted without making them.
+    #[inline]
+    pub fn count_legal_moves(&self) -> u64 {
+        let mut count = Count::default();
+        generate(self, &mut count);
+        count.0
+    }
+
+    /// Whether `mv` is legal here. Only the moves of `mv`'s man are made.
+    pub fn is_legal(&self, mv: &Move) -> bool {
+        let mut find = Find {
+            wanted: *mv,
+            found: false,
+        };
+        generate(self, &mut find);
+        find.found
+    }
+
+    /// Checkmate: in check with no legal move.
+    pub fn is_checkmate(&self) -> bool {
+        self.is_check() && self.count_legal_moves() == 0
+    }
+
+    /// Stalemate: not in check, with no legal move.
+    pub fn is_stalemate(&self) -> bool {
+        !self.is_check() && self.count_legal_moves() == 0
+    }
+
+    /// Whether the side to move has a legal en passant capture onto
+    /// `square` (assumed just passed by an enemy pawn).
+    pub(super) fn has_legal_en_passant(&self, square: Square) -> bool {
+        let us = self.turn();
+        let capturers = en_passant_capturers(self.board(), us, square);
+        if capturers.is_empty() {
+            return false;
+        }
+        match self.board().king_of(us) {
+            // Trying the capture on the board also catches pinned pawns.
+            Some(king) => capturers
+                .into_iter()
+                .any(|from| en_passant_is_safe(self.board(), us, king, from, square)),
+            None => capturers.into_iter().any(|from| {
+                keeps_kings_safe(self.board(), us, &Move::EnPassant { from, to: square })
+            }),
+        }
+    }
+}
+
 /// Receives the legal moves: a man's target squares at once, or a single
 /// special move.
 pub(super) trait Sink {

@@ -1,9 +1,10 @@
 //! A position of FIDE chess: the board and everything else the rules need
-//! to know to say which moves are legal.
+//! to know to say which moves are legal. The legal moves themselves
+//! ([`Position::legal_moves`], [`Position::is_legal`], mate, stalemate)
+//! are worked out in `legal.rs`.
 
 use std::fmt;
 
-use super::legal::{self, Count, Expand, Find};
 use super::{Board, CastlingRights, CastlingSide, Move, Piece, Role, zobrist};
 use crate::Color;
 use crate::geometry::{Bitboard, DARK_SQUARES, LIGHT_SQUARES, Rank, Square};
@@ -242,47 +243,6 @@ impl Position {
         self.checkers().any()
     }
 
-    /// Every legal move.
-    pub fn legal_moves(&self) -> Vec<Move> {
-        let mut moves = Vec::with_capacity(64);
-        self.for_each_legal_move(|mv| moves.push(mv));
-        moves
-    }
-
-    /// Calls `f` with every legal move, making no list.
-    #[inline]
-    pub fn for_each_legal_move(&self, f: impl FnMut(Move)) {
-        legal::generate(self, &mut Expand(f));
-    }
-
-    /// How many legal moves there are, counted without making them.
-    #[inline]
-    pub fn count_legal_moves(&self) -> u64 {
-        let mut count = Count::default();
-        legal::generate(self, &mut count);
-        count.0
-    }
-
-    /// Whether `mv` is legal here. Only the moves of `mv`'s man are made.
-    pub fn is_legal(&self, mv: &Move) -> bool {
-        let mut find = Find {
-            wanted: *mv,
-            found: false,
-        };
-        legal::generate(self, &mut find);
-        find.found
-    }
-
-    /// Checkmate: in check with no legal move.
-    pub fn is_checkmate(&self) -> bool {
-        self.is_check() && self.count_legal_moves() == 0
-    }
-
-    /// Stalemate: not in check, with no legal move.
-    pub fn is_stalemate(&self) -> bool {
-        !self.is_check() && self.count_legal_moves() == 0
-    }
-
     /// Whether neither side has the men to mate: king against king, king
     /// and one knight or bishop against king, or kings and bishops only
     /// with every bishop on squares of one colour.
@@ -385,29 +345,6 @@ impl Position {
             after.play_unchecked(mv);
             after
         })
-    }
-
-    /// Whether the side to move has a legal en passant capture onto
-    /// `square` (assumed just passed by an enemy pawn).
-    fn has_legal_en_passant(&self, square: Square) -> bool {
-        let us = self.turn;
-        let capturers = super::movegen::en_passant_capturers(&self.board, us, square);
-        if capturers.is_empty() {
-            return false;
-        }
-        match self.board.king_of(us) {
-            // Trying the capture on the board also catches pinned pawns.
-            Some(king) => capturers
-                .into_iter()
-                .any(|from| legal::en_passant_is_safe(&self.board, us, king, from, square)),
-            None => capturers.into_iter().any(|from| {
-                super::movegen::keeps_kings_safe(
-                    &self.board,
-                    us,
-                    &Move::EnPassant { from, to: square },
-                )
-            }),
-        }
     }
 }
 
