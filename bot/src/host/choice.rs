@@ -2,12 +2,11 @@
 //! `game:7:resign:confirm`, `game:7:draw:accept`. They carry everything
 //! needed to act, so a button pressed after a restart still works; the host
 //! checks permissions when it is pressed, as for a typed command:
-//! [`Host::choose`] routes an id to the command it stands for.
+//! [`Host::choose`](super::Host::choose) (in `route.rs`) routes an id to
+//! the command it stands for.
 
 use std::fmt;
 use std::str::FromStr;
-
-use super::{Caller, DrawMove, Host, HostError, Refusal, Reply};
 
 /// What can be done to a challenge by id.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -114,37 +113,6 @@ impl FromStr for ChoiceId {
                 .map(|(c, _)| ChoiceId::Game(id, *c))
                 .ok_or_else(unknown),
             _ => Err(unknown()),
-        }
-    }
-}
-
-impl Host {
-    /// Acts on a choice (a pressed button) by its stable id.
-    pub async fn choose(&self, caller: &Caller, id: &str) -> Result<Reply, HostError> {
-        let choice: ChoiceId = id
-            .parse()
-            .map_err(|e: UnknownChoice| Refusal::UnknownChoice(e.to_string()))?;
-        match choice {
-            ChoiceId::Challenge(c, ChallengeChoice::Accept) => self.accept(caller, Some(c)).await,
-            ChoiceId::Challenge(c, ChallengeChoice::Decline) => self.decline(caller, Some(c)).await,
-            ChoiceId::Challenge(c, ChallengeChoice::Cancel) => self.cancel(caller, Some(c)).await,
-            ChoiceId::Game(g, GameChoice::Board) => self.board(caller, Some(g)).await,
-            ChoiceId::Game(g, GameChoice::Snapshot) => self.snapshot(caller, Some(g)).await,
-            ChoiceId::Game(g, GameChoice::History) => self.history(caller, Some(g)).await,
-            ChoiceId::Game(g, GameChoice::Resign) => self.resign(caller, Some(g), false).await,
-            ChoiceId::Game(g, GameChoice::ResignConfirm) => {
-                self.resign(caller, Some(g), true).await
-            }
-            ChoiceId::Game(g, GameChoice::DrawOffer) => {
-                self.draw(caller, Some(g), DrawMove::Offer).await
-            }
-            ChoiceId::Game(g, GameChoice::DrawAccept) => {
-                self.draw(caller, Some(g), DrawMove::Accept).await
-            }
-            ChoiceId::Game(g, GameChoice::DrawDecline) => {
-                self.draw(caller, Some(g), DrawMove::Decline).await
-            }
-            ChoiceId::Game(g, GameChoice::Abort) => self.abort(caller, Some(g)).await,
         }
     }
 }

@@ -18,8 +18,8 @@
 //! Files by job: challenges and terms ([`ChallengeTerms`]), play, endings
 //! (resigning, draws, aborting, and what follows any game's end), views
 //! (boards, listings), time (deadlines, reminders), ratings and
-//! leaderboards, exports (PGN, CSV), settings, tournaments, and the words
-//! the host writes (text). The domain's types are [`crate::model`]'s,
+//! leaderboards, exports (PGN, CSV), settings, tournaments, choices (their
+//! ids, and routing a pressed one), and the words the host writes (text). The domain's types are [`crate::model`]'s,
 //! re-exported here; what a variant is called, how it is played and how
 //! its record is written come from [`Variant::about`].
 //!
@@ -37,6 +37,7 @@ mod export;
 mod images;
 mod play;
 mod ratings;
+mod route;
 mod settings;
 mod terms;
 mod text;
