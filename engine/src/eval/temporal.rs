@@ -3,7 +3,8 @@
 //! checkers).
 //!
 //! Capturing an enemy original wins (T-8, a paradox), so an original is a
-//! liability while its checkers last, and an exposed one (attacked by the
+//! liability while its checkers last (and worth little: it leaves the game
+//! with its last one, T-6; its duplicate stays), and an exposed one (attacked by the
 //! side to move) is all but lost. Men in hand count nine tenths (a drop is
 //! a move), men away four fifths. Central cells are worth a little: from
 //! the eight inner cells a man reaches the most. Movement (T-3) is worked
@@ -142,7 +143,11 @@ pub(super) fn evaluate(view: &View, turn: &Turn) -> i32 {
         let enemy = m.color.other();
         let hit = !m.ghost && attacked[enemy.index()] & (1 << i) != 0;
         if original {
-            own -= 40;
+            // It leaves the game with its last red checker (T-6): worth
+            // a twenty-fourth of its value a turn it has left (a quarter
+            // at most), and a liability.
+            let turns = m.counter.map_or(0, |c| i32::from(c.count));
+            own = v * turns / 24 - 40;
             if hit {
                 own -= if enemy == mover { DECISIVE_SHARE } else { 200 };
             }

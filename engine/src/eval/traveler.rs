@@ -1,8 +1,10 @@
 //! Time Traveler's Chess, from the view's stages.
 //!
 //! Traveled and untraveled men count as FIDE men (the board evaluation);
-//! traveling men count nothing and are a liability: each must be
-//! annihilated by an untraveled man of the same side (TT-3, TT-5), and a
+//! traveling men count nothing and are a debt: each must be annihilated by
+//! an untraveled man of the same side (TT-3, TT-5), which leaves the board
+//! with it, so an explosion borrows a man from the future at about its
+//! value (it pays only where it wins something now). A
 //! capture of one, or of the last man that could resolve it, loses at
 //! once (TT-6). So a traveling man costs more the fewer resonators it has,
 //! and much more when the enemy attacks it or its only resonator; the side
@@ -75,12 +77,16 @@ pub(super) fn evaluate(view: &View, turn: &Turn) -> i32 {
                     resonators.push(r);
                 }
             }
-            liability += match resonators.len() {
-                0 => 600,
-                1 => 120,
-                2 => 60,
-                _ => 40,
-            };
+            // The debt: resolving it spends an untraveled man of the kind
+            // (the resonator leaves the board with it, TT-5); the fewer the
+            // men that could, the more fragile the side.
+            liability += fide::value(t_role) * 17 / 20
+                + match resonators.len() {
+                    0 => 600,
+                    1 => 100,
+                    2 => 40,
+                    _ => 20,
+                };
             let attacked = |sq: Square| attacked_by_solid(&solid, &all, sq, color.other());
             if attacked(t) || (resonators.len() == 1 && resonators.iter().all(|&r| attacked(r))) {
                 liability += if enemy_moves { DECISIVE_SHARE } else { 250 };

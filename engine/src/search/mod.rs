@@ -20,8 +20,12 @@
 //!   same sample) and the static evaluation stands in for what was left
 //!   out.
 //! - Limits: a node budget (deterministic), a deadline and a stop flag
-//!   (which only shorten); the first iteration always completes its first
-//!   root move so that there is always an answer.
+//!   (which only shorten). The node budget counts from the start but ends
+//!   the search only after the first iteration (every root move searched
+//!   one ply and its captures), so that even the smallest budget weighs
+//!   every candidate; a deadline or stop flag may cut even that short, and
+//!   the best so far (at worst the best by static evaluation) is the
+//!   answer.
 
 pub(crate) mod face;
 pub(crate) mod fide;
@@ -196,7 +200,7 @@ pub(crate) struct Search<'a, D: Domain> {
     limits: Limits<'a>,
     nodes: u64,
     aborted: bool,
-    /// The node budget applies once the first root move has been searched.
+    /// The node budget applies once the first iteration is complete.
     budget_armed: bool,
     table: Table,
     killers: Vec<[Option<D::Move>; 2]>,
@@ -299,12 +303,6 @@ impl<'a, D: Domain> Search<'a, D> {
                     finished = false;
                     break;
                 }
-                // Once the first root move is scored, the node budget may
-                // end the search.
-                self.budget_armed = true;
-                if self.nodes >= self.limits.nodes {
-                    self.aborted = true;
-                }
                 iteration_scores[i] = score;
                 if iteration_best.is_none_or(|(_, s)| score > s) {
                     iteration_best = Some((i, score));
@@ -322,6 +320,12 @@ impl<'a, D: Domain> Search<'a, D> {
                     best = i;
                     best_score = s;
                 }
+            }
+            // Once the first iteration is complete (every root move
+            // scored), the node budget may end the search.
+            self.budget_armed = true;
+            if self.nodes >= self.limits.nodes {
+                self.aborted = true;
             }
             if finished {
                 completed = depth;

@@ -29,7 +29,7 @@ use crate::rng::{Rng, mix};
 
 /// What a travel must win over the plain move, in centipawns: opening a
 /// branch also opens a board for the opponent.
-const TRAVEL_MARGIN: i32 = 50;
+const TRAVEL_MARGIN: i32 = 100;
 
 pub(crate) fn think(
     state: &Multiverse,
@@ -71,7 +71,6 @@ pub(crate) fn think(
     let mut nodes = 0;
     let mut depth = 0;
     let mut chosen = first;
-    let mut score = 0;
     if let Some(board) = board_view.and_then(|b| board_of(b, |_| true)) {
         let setup = Setup {
             board,
@@ -92,26 +91,27 @@ pub(crate) fn think(
             }
             nodes += found.nodes;
             depth = found.depth;
-            score = found.score;
         }
     }
 
-    // Travel, sampled, judged by the whole multiverse after each.
-    if !travels.is_empty() && settings.travels > 0 {
-        let mut face = Face::new(eval::for_variant::<Multiverse>(), 1, 1, seed);
-        let side = turn.color;
-        let mut judge = |m: &BoardMove| -> Option<i32> {
-            let mut next = state.clone();
-            next.apply(&Action::Move(*m)).ok()?;
-            let node = face.node(next);
-            nodes += 1;
-            Some(match node.outcome {
-                Some(result) => crate::score::terminal(result, side, 1),
-                None if node.side == side => face.evaluate(&node),
-                None => -face.evaluate(&node),
-            })
-        };
-        let plain_score = judge(&chosen).unwrap_or(i32::MIN / 2);
+    // Travel, sampled, judged by the whole multiverse after each; the
+    // chosen move's score is that judgement too (the branch's chess score
+    // alone would leave out every other board).
+    let mut face = Face::new(eval::for_variant::<Multiverse>(), 1, 1, seed);
+    let side = turn.color;
+    let mut judge = |m: &BoardMove| -> Option<i32> {
+        let mut next = state.clone();
+        next.apply(&Action::Move(*m)).ok()?;
+        let node = face.node(next);
+        nodes += 1;
+        Some(match node.outcome {
+            Some(result) => crate::score::terminal(result, side, 1),
+            None if node.side == side => face.evaluate(&node),
+            None => -face.evaluate(&node),
+        })
+    };
+    let mut score = judge(&chosen).unwrap_or(0);
+    if settings.travels > 0 {
         rng.sample(&mut travels, settings.travels);
         let mut best_travel: Option<(BoardMove, i32)> = None;
         for t in &travels {
@@ -122,7 +122,7 @@ pub(crate) fn think(
             }
         }
         if let Some((t, s)) = best_travel
-            && s > plain_score.saturating_add(TRAVEL_MARGIN)
+            && s > score.saturating_add(TRAVEL_MARGIN)
         {
             chosen = t;
             score = s;
