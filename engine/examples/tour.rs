@@ -10,7 +10,10 @@ fn main() {
         .nth(1)
         .map(|s| s.split(',').filter_map(|n| n.parse().ok()).collect())
         .unwrap_or_else(|| vec![1, 4, 8]);
-    let plies: usize = std::env::args().nth(2).and_then(|s| s.parse().ok()).unwrap_or(6);
+    let plies: usize = std::env::args()
+        .nth(2)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(6);
     for &variant in Variant::ALL {
         for &l in &levels {
             let Some(level) = Level::new(l) else { continue };

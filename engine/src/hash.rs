@@ -10,8 +10,8 @@
 
 use std::hash::{Hash, Hasher};
 
-use chronomate_rules::view::View;
 use chronomate_rules::Turn;
+use chronomate_rules::view::View;
 
 /// A fast, fixed (not randomly keyed) hasher: the same state gets the same
 /// key in every run.

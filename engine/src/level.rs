@@ -67,7 +67,11 @@ pub struct LevelError(pub String);
 
 impl fmt::Display for LevelError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{:?} is not a level: choose 1 (weakest) to 8 (strongest)", self.0)
+        write!(
+            f,
+            "{:?} is not a level: choose 1 (weakest) to 8 (strongest)",
+            self.0
+        )
     }
 }
 

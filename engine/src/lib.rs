@@ -302,7 +302,12 @@ pub fn analyse<S: AsRef<str>>(
     limits: &Limits,
 ) -> Result<Vec<Evaluation>, LoadError> {
     // The whole record must replay before anything is searched.
-    Game::replay(variant, options.clone(), seed, record.iter().map(|s| s.as_ref()))?;
+    Game::replay(
+        variant,
+        options.clone(),
+        seed,
+        record.iter().map(|s| s.as_ref()),
+    )?;
     let mut game = Game::new(variant, options, seed)?;
     let mut out = Vec::with_capacity(record.len() + 1);
     let mut played: Option<String> = None;

@@ -2,9 +2,7 @@
 
 use std::fmt;
 
-use chronomate_rules::{
-    Color, Game, LoadError, Options, Outcome, ReplayError, Variant, quote,
-};
+use chronomate_rules::{Color, Game, LoadError, Options, Outcome, ReplayError, Variant, quote};
 
 use crate::{Level, choose, rng};
 

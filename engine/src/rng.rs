@@ -70,14 +70,18 @@ mod tests {
 
     #[test]
     fn the_stream_is_fixed_by_the_seed() {
-        let a: Vec<u64> = (0..4).map({
-            let mut r = Rng::new(7);
-            move |_| r.next_u64()
-        }).collect();
-        let b: Vec<u64> = (0..4).map({
-            let mut r = Rng::new(7);
-            move |_| r.next_u64()
-        }).collect();
+        let a: Vec<u64> = (0..4)
+            .map({
+                let mut r = Rng::new(7);
+                move |_| r.next_u64()
+            })
+            .collect();
+        let b: Vec<u64> = (0..4)
+            .map({
+                let mut r = Rng::new(7);
+                move |_| r.next_u64()
+            })
+            .collect();
         assert_eq!(a, b);
         assert_ne!(a[0], a[1]);
     }

@@ -82,7 +82,12 @@ pub fn go(args: &str) -> Go {
     let mut go = Go::default();
     let mut words = args.split_whitespace();
     while let Some(w) = words.next() {
-        let mut number = || words.next().and_then(|n| n.parse::<i64>().ok()).map(|n| n.max(0) as u64);
+        let mut number = || {
+            words
+                .next()
+                .and_then(|n| n.parse::<i64>().ok())
+                .map(|n| n.max(0) as u64)
+        };
         match w {
             "movetime" => go.movetime = number(),
             "wtime" => go.wtime = number(),
@@ -120,7 +125,9 @@ impl Go {
             self.movetime.map(|m| m.saturating_sub(10).max(1)).or(clock)
         };
         let timed = self.infinite || millis.is_some();
-        let nodes = self.nodes.or_else(|| (timed && level == Level::MAX).then_some(u64::MAX));
+        let nodes = self
+            .nodes
+            .or_else(|| (timed && level == Level::MAX).then_some(u64::MAX));
         let depth = self
             .depth
             .or_else(|| (timed && level == Level::MAX).then_some(64));
@@ -137,7 +144,11 @@ impl Go {
 /// The engine's move in `position`, in UCI notation (`e2e4`, `e7e8q`,
 /// castling as the king's move `e1g1`), with its thought; `None` when the
 /// game is over.
-pub fn best_move(position: &UciPosition, limits: &Limits, seed: u64) -> Option<(String, Thought<Move>)> {
+pub fn best_move(
+    position: &UciPosition,
+    limits: &Limits,
+    seed: u64,
+) -> Option<(String, Thought<Move>)> {
     let thought = think_about(&position.chess, limits, seed, &position.prior)?;
     Some((thought.action.uci().to_string(), thought))
 }

@@ -34,7 +34,11 @@ fn every_level_mates_in_one() {
     // Scholar's mate is one move away: Qxf7#.
     let g = game(Variant::Standard, &["e4", "e5", "Bc4", "Nc6", "Qh5", "Nf6"]);
     for level in Level::ALL {
-        assert_eq!(choose(&g, level, 7, None).as_deref(), Some("Qxf7#"), "level {level}");
+        assert_eq!(
+            choose(&g, level, 7, None).as_deref(),
+            Some("Qxf7#"),
+            "level {level}"
+        );
     }
 }
 
@@ -44,7 +48,10 @@ fn a_strong_level_takes_a_free_queen_and_sees_the_score() {
     let t = think(&g, &Limits::level(Level::new(6).unwrap(), None), 0).unwrap();
     assert!(t.depth >= 3, "{t:?}");
     // The queen on e5 is defended by nothing a knight fears; Nxc7+ forks.
-    assert!(t.score.centipawns().unwrap_or(0) > 50 || t.score.mate_in().is_some(), "{t:?}");
+    assert!(
+        t.score.centipawns().unwrap_or(0) > 50 || t.score.mate_in().is_some(),
+        "{t:?}"
+    );
 }
 
 #[test]
@@ -77,7 +84,16 @@ fn analysis_scores_every_position_from_whites_side() {
     let last = &evals[7];
     assert!(last.result.is_some() && last.best.is_none());
     assert!(last.score.0 > 0);
-    assert!(analyse(Variant::Standard, Options::default(), 0, &["e5"], &Limits::default()).is_err());
+    assert!(
+        analyse(
+            Variant::Standard,
+            Options::default(),
+            0,
+            &["e5"],
+            &Limits::default()
+        )
+        .is_err()
+    );
 }
 
 #[test]
@@ -85,7 +101,11 @@ fn many_worlds_takes_a_king_when_it_can() {
     // On board III the f-pawn has gone and Qh5 attacks the king on e8:
     // kings may stay attacked (M-3), and taking one wins (M-4).
     let mut g = Game::new(Variant::ManyWorlds, Options::default(), 0).unwrap();
-    for a in ["(0) e4 (=I) d4 (=II)", "(I) f5 (=III) f6 (=IV)", "(III) Qh5 (=V) a3 (=VI)"] {
+    for a in [
+        "(0) e4 (=I) d4 (=II)",
+        "(I) f5 (=III) f6 (=IV)",
+        "(III) Qh5 (=V) a3 (=VI)",
+    ] {
         g.play(a).unwrap();
     }
     // Black plays elsewhere and leaves the king there.
@@ -95,7 +115,10 @@ fn many_worlds_takes_a_king_when_it_can() {
         .into_iter()
         .filter(|a| {
             let mut h = g.clone();
-            h.play(a).is_ok() && h.status().outcome().is_some_and(|o| o.winner == Some(Color::White))
+            h.play(a).is_ok()
+                && h.status()
+                    .outcome()
+                    .is_some_and(|o| o.winner == Some(Color::White))
         })
         .collect();
     let white = choose(&g, Level::new(1).unwrap(), 0, None).unwrap();

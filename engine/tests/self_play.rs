@@ -11,7 +11,9 @@ use proptest::prelude::*;
 fn check(variant: Variant, options: Options, seed: u64, white: u8, black: u8, actions: usize) {
     let (white, black) = (Level::new(white).unwrap(), Level::new(black).unwrap());
     let played = self_play(variant, options.clone(), seed, white, black, None, actions)
-        .unwrap_or_else(|e| panic!("{variant} seed {seed}: the engine played an illegal action: {e}"));
+        .unwrap_or_else(|e| {
+            panic!("{variant} seed {seed}: the engine played an illegal action: {e}")
+        });
     let record = played.game.record();
     assert!(!record.is_empty() || played.game.status().is_over());
     // Each action was among the legal ones (canonical notation) when it
@@ -79,6 +81,15 @@ proptest! {
 #[test]
 fn weak_standard_games_end() {
     let one = Level::MIN;
-    let played = self_play(Variant::Standard, Options::default(), 3, one, one, None, 600).unwrap();
+    let played = self_play(
+        Variant::Standard,
+        Options::default(),
+        3,
+        one,
+        one,
+        None,
+        600,
+    )
+    .unwrap();
     assert!(played.outcome.is_some(), "{}", played.game);
 }

@@ -167,16 +167,19 @@ pub(crate) fn board_white(board: &Board) -> i32 {
                 mid += v + pst;
                 end += v + pst;
                 if role != Role::Pawn {
-                    let reach = (Piece::new(color, role).attacks(sq, occupied) & !ours
-                        & !pawn_guarded)
-                        .count() as i32;
+                    let reach =
+                        (Piece::new(color, role).attacks(sq, occupied) & !ours & !pawn_guarded)
+                            .count() as i32;
                     let (m, e) = MOBILITY[role.index()];
                     mid += m * reach;
                     end += e * reach;
                 }
             }
         }
-        if board.by_piece(Piece::new(color, Role::Bishop)).more_than_one() {
+        if board
+            .by_piece(Piece::new(color, Role::Bishop))
+            .more_than_one()
+        {
             mid += 30;
             end += 40;
         }
@@ -335,14 +338,19 @@ mod tests {
     fn the_start_is_level_and_material_counts() {
         let start = Position::new();
         assert_eq!(board_white(start.board()), 0);
-        let up_a_knight = Position::from_fen("rnbqkb1r/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").unwrap();
+        let up_a_knight =
+            Position::from_fen("rnbqkb1r/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").unwrap();
         assert!(position(&up_a_knight) > 250);
     }
 
     #[test]
     fn mirrored_positions_score_the_same_for_the_mover() {
-        let a = Position::from_fen("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3").unwrap();
-        let b = Position::from_fen("rnbqkb1r/pppp1ppp/5n2/4p3/4P3/2N5/PPPP1PPP/R1BQKBNR b KQkq - 2 3").unwrap();
+        let a =
+            Position::from_fen("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3")
+                .unwrap();
+        let b =
+            Position::from_fen("rnbqkb1r/pppp1ppp/5n2/4p3/4P3/2N5/PPPP1PPP/R1BQKBNR b KQkq - 2 3")
+                .unwrap();
         assert_eq!(position(&a), position(&b));
     }
 

@@ -6,8 +6,8 @@
 //! Otherwise the boards count by their average quality (the FIDE board
 //! evaluation) and by how many of them each side leads on.
 
-use chronomate_rules::view::View;
 use chronomate_rules::Turn;
+use chronomate_rules::view::View;
 
 use super::{DECISIVE_SHARE, attacks_king, board_of, fide, for_side};
 use crate::score::DECISIVE;

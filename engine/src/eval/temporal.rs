@@ -11,8 +11,8 @@
 //! out here from the cells: rook along 6 lines, bishop 12, unicorn 8,
 //! queen 26, king one step in 26 directions, knight 24 leaps.
 
-use chronomate_rules::view::{CounterKind, Figure, Man, Shape, View};
 use chronomate_rules::Turn;
+use chronomate_rules::view::{CounterKind, Figure, Man, Shape, View};
 
 use super::{DECISIVE_SHARE, for_side, sign};
 
@@ -34,7 +34,11 @@ fn value(figure: Figure) -> i32 {
 type Coord = [i8; 3];
 
 fn coord(index: usize) -> Coord {
-    [(index % 4) as i8, ((index / 4) % 4) as i8, (index / 16) as i8]
+    [
+        (index % 4) as i8,
+        ((index / 4) % 4) as i8,
+        (index / 16) as i8,
+    ]
 }
 
 fn index(c: Coord) -> Option<usize> {
@@ -48,7 +52,13 @@ fn index(c: Coord) -> Option<usize> {
 /// Directions of one step, by how many coordinates change (1, 2 or 3).
 fn directions(changes: usize) -> impl Iterator<Item = Coord> {
     (0..27)
-        .map(|i| [(i % 3) as i8 - 1, ((i / 3) % 3) as i8 - 1, (i / 9) as i8 - 1])
+        .map(|i| {
+            [
+                (i % 3) as i8 - 1,
+                ((i / 3) % 3) as i8 - 1,
+                (i / 9) as i8 - 1,
+            ]
+        })
         .filter(move |d| d.iter().filter(|&&x| x != 0).count() == changes)
 }
 

@@ -104,7 +104,11 @@ impl<R: Rules> Domain for Face<R> {
     fn moves(&mut self, s: &Node<R>, ply: usize, out: &mut Vec<R::Action>) -> bool {
         let mut all = s.state.legal_actions();
         (self.policy.narrow)(&s.state, &mut all);
-        let width = if ply == 0 { self.root_width } else { self.width };
+        let width = if ply == 0 {
+            self.root_width
+        } else {
+            self.width
+        };
         if all.len() <= width {
             out.extend(all);
             return false;

@@ -61,9 +61,9 @@ impl Domain for Fide {
     fn capture_order(&self, _s: &Position, m: &Move) -> Option<i32> {
         let attacker = fide::value(m.role()) / 10;
         match (m.capture(), m.promotion()) {
-            (Some(victim), promotion) => Some(
-                fide::value(victim) * 10 - attacker + promotion.map_or(0, |p| fide::value(p)),
-            ),
+            (Some(victim), promotion) => {
+                Some(fide::value(victim) * 10 - attacker + promotion.map_or(0, |p| fide::value(p)))
+            }
             (None, Some(Role::Queen)) => Some(fide::value(Role::Queen) * 8),
             _ => None,
         }
@@ -85,7 +85,8 @@ impl Domain for Fide {
     fn null_move(&self, s: &Position) -> Option<Position> {
         // Not with only pawns and king: zugzwang is common there.
         let board = s.board();
-        let pieces = board.by_color(s.turn()) & !(board.by_role(Role::Pawn) | board.by_role(Role::King));
+        let pieces =
+            board.by_color(s.turn()) & !(board.by_role(Role::Pawn) | board.by_role(Role::King));
         if pieces.is_empty() {
             return None;
         }

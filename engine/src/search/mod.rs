@@ -517,7 +517,8 @@ impl<'a, D: Domain> Search<'a, D> {
                 } else {
                     0
                 };
-                let mut score = self.child_value(side, &child, d - reduce, alpha, alpha + 1, ply + 1);
+                let mut score =
+                    self.child_value(side, &child, d - reduce, alpha, alpha + 1, ply + 1);
                 if score > alpha && reduce > 0 && !self.aborted {
                     score = self.child_value(side, &child, d, alpha, alpha + 1, ply + 1);
                 }

@@ -16,9 +16,9 @@
 //!
 //! Branch resignations are never chosen.
 
+use chronomate_rules::Rules;
 use chronomate_rules::chess::{CastlingRights, Setup};
 use chronomate_rules::multiverse::{Action, BoardMove, Multiverse};
-use chronomate_rules::Rules;
 
 use super::face::Face;
 use super::fide::Fide;
