@@ -17,7 +17,9 @@ fn main() {
     for &variant in Variant::ALL {
         for &l in &levels {
             let Some(level) = Level::new(l) else { continue };
-            let mut game = Game::new(variant, Options::default(), 1).expect("a game");
+            let Ok(mut game) = Game::new(variant, Options::default(), 1) else {
+                continue;
+            };
             let start = Instant::now();
             let mut nodes = 0;
             let mut depth = 0;
@@ -28,7 +30,10 @@ fn main() {
                 };
                 nodes += t.nodes;
                 depth += t.depth;
-                game.play(&t.action).expect("legal");
+                if let Err(e) = game.play(&t.action) {
+                    println!("{variant}: illegal {}: {e}", t.action);
+                    break;
+                }
                 moves.push(format!("{} {}", t.action, t.score));
             }
             let n = moves.len().max(1);

@@ -129,50 +129,53 @@ fn entry(color: Color, sq: Square) -> usize {
     }
 }
 
-/// Men of the board, mobility and structure, from White's side, as
-/// (middlegame, endgame) halves before tapering, and the phase.
-struct Terms {
-    middle: i32,
-    end: i32,
-    phase: i32,
-}
+/// Weight of an attacker of the squares around a king, by role.
+const PRESSURE: [i32; 6] = [1, 2, 2, 3, 5, 1];
 
 /// `board` from White's point of view, in centipawns. Any placement is
 /// taken: several kings or none (the time-travel variants have both).
 pub(crate) fn board_white(board: &Board) -> i32 {
-    let mut t = Terms {
-        middle: 0,
-        end: 0,
-        phase: 0,
-    };
     let occupied = board.occupied();
+    // The squares around each side's kings, and the pressure on them.
+    let zones = Color::ALL.map(|c| {
+        board
+            .by_piece(Piece::new(c, Role::King))
+            .into_iter()
+            .fold(Bitboard::EMPTY, |z, k| z | king_attacks(k).with(k))
+    });
+    let mut pressure = [0i32; 2];
+    let (mut middle, mut end, mut phase) = (0, 0, 0);
     for color in Color::ALL {
         let sign = if color == Color::White { 1 } else { -1 };
         let ours = board.by_color(color);
         let their_pawns = board.by_piece(Piece::new(color.other(), Role::Pawn));
         let pawn_guarded = pawn_attacks_all(color.other(), their_pawns);
-        let (mut mid, mut end) = (0, 0);
+        let enemy_zone = zones[color.other().index()];
+        let (mut mid, mut eg) = (0, 0);
         for role in Role::ALL {
             let men = board.by_piece(Piece::new(color, role));
+            let r = role.index();
             for sq in men {
                 let e = entry(color, sq);
-                let v = VALUE[role.index()];
-                t.phase += PHASE[role.index()];
+                phase += PHASE[r];
                 if role == Role::King {
                     mid += KING_MIDDLE[e];
-                    end += KING_END[e];
-                    continue;
+                    eg += KING_END[e];
+                } else {
+                    let v = VALUE[r] + table(role)[e];
+                    mid += v;
+                    eg += v;
                 }
-                let pst = table(role)[e];
-                mid += v + pst;
-                end += v + pst;
-                if role != Role::Pawn {
-                    let reach =
-                        (Piece::new(color, role).attacks(sq, occupied) & !ours & !pawn_guarded)
-                            .count() as i32;
-                    let (m, e) = MOBILITY[role.index()];
+                let attacks = Piece::new(color, role).attacks(sq, occupied);
+                if enemy_zone.intersects(attacks) {
+                    pressure[color.other().index()] +=
+                        PRESSURE[r] * (attacks & enemy_zone).count() as i32;
+                }
+                if matches!(role, Role::Knight | Role::Bishop | Role::Rook | Role::Queen) {
+                    let reach = (attacks & !ours & !pawn_guarded).count() as i32;
+                    let (m, e) = MOBILITY[r];
                     mid += m * reach;
-                    end += e * reach;
+                    eg += e * reach;
                 }
             }
         }
@@ -181,18 +184,38 @@ pub(crate) fn board_white(board: &Board) -> i32 {
             .more_than_one()
         {
             mid += 30;
-            end += 40;
+            eg += 40;
         }
         let (pm, pe) = pawn_structure(board, color);
-        mid += pm;
-        end += pe;
-        let king_mid = king_safety(board, color);
-        mid += king_mid;
-        t.middle += sign * mid;
-        t.end += sign * end;
+        mid += pm + shield(board, color);
+        eg += pe;
+        middle += sign * mid;
+        end += sign * eg;
     }
-    let phase = t.phase.min(PHASE_TOTAL);
-    (t.middle * phase + t.end * (PHASE_TOTAL - phase)) / PHASE_TOTAL
+    for color in Color::ALL {
+        let p = pressure[color.index()];
+        middle -= (if color == Color::White { 1 } else { -1 }) * p * p / 4;
+    }
+    let phase = phase.min(PHASE_TOTAL);
+    (middle * phase + end * (PHASE_TOTAL - phase)) / PHASE_TOTAL
+}
+
+/// The files beside `file` and `file` itself.
+fn files_around(file: File) -> Bitboard {
+    [file.offset(-1), Some(file), file.offset(1)]
+        .into_iter()
+        .flatten()
+        .fold(Bitboard::EMPTY, |b, f| b | f.bitboard())
+}
+
+/// Every square on a rank ahead of `sq` for `color`.
+fn ahead(color: Color, sq: Square) -> Bitboard {
+    let rank = sq.rank().index() as u32;
+    match color {
+        Color::White if rank < 7 => Bitboard(!0u64 << (8 * (rank + 1))),
+        Color::Black if rank > 0 => Bitboard(!0u64 >> (8 * (8 - rank))),
+        _ => Bitboard::EMPTY,
+    }
 }
 
 /// Doubled, isolated and passed pawns of `color`: (middlegame, endgame).
@@ -200,44 +223,20 @@ fn pawn_structure(board: &Board, color: Color) -> (i32, i32) {
     let pawns = board.by_piece(Piece::new(color, Role::Pawn));
     let theirs = board.by_piece(Piece::new(color.other(), Role::Pawn));
     let (mut mid, mut end) = (0, 0);
-    for file in File::ALL {
-        let on_file = (pawns & file.bitboard()).count() as i32;
-        if on_file == 0 {
-            continue;
-        }
-        if on_file > 1 {
-            mid -= 10 * (on_file - 1);
-            end -= 20 * (on_file - 1);
-        }
-        let neighbours = [file.offset(-1), file.offset(1)]
-            .into_iter()
-            .flatten()
-            .fold(Bitboard::EMPTY, |b, f| b | f.bitboard());
-        if (pawns & neighbours).is_empty() {
-            mid -= 10 * on_file;
-            end -= 15 * on_file;
-        }
-    }
     for sq in pawns {
-        let rank = sq.rank().relative_to(color).index();
-        // Enemy pawns ahead on this file or the two beside it stop a
-        // passer.
-        let mut front = Bitboard::EMPTY;
-        for df in -1..=1 {
-            let Some(f) = sq.file().offset(df) else {
-                continue;
-            };
-            for step in 1..8 {
-                let dr = match color {
-                    Color::White => step,
-                    Color::Black => -step,
-                };
-                if let Some(s) = Square::new(f, sq.rank()).offset(0, dr) {
-                    front.insert(s);
-                }
-            }
+        let file = sq.file().bitboard();
+        let around = files_around(sq.file());
+        if (pawns & file & ahead(color, sq)).any() {
+            // Doubled: another pawn of ours ahead on the file.
+            mid -= 10;
+            end -= 20;
         }
-        if (theirs & front).is_empty() {
+        if (pawns & (around & !file)).is_empty() {
+            mid -= 10;
+            end -= 15;
+        }
+        if (theirs & around & ahead(color, sq)).is_empty() {
+            let rank = sq.rank().relative_to(color).index();
             mid += PASSED[rank] / 2;
             end += PASSED[rank];
         }
@@ -245,44 +244,26 @@ fn pawn_structure(board: &Board, color: Color) -> (i32, i32) {
     (mid, end)
 }
 
-/// Middlegame king safety of `color`: the pawn shield before each king
-/// and the enemy men bearing on the squares around it.
-fn king_safety(board: &Board, color: Color) -> i32 {
-    let mut score = 0;
+/// The pawn shield before each of `color`'s kings (middlegame).
+fn shield(board: &Board, color: Color) -> i32 {
     let pawns = board.by_piece(Piece::new(color, Role::Pawn));
-    let occupied = board.occupied();
+    let forward = match color {
+        Color::White => 1,
+        Color::Black => -1,
+    };
+    let mut score = 0;
     for king in board.by_piece(Piece::new(color, Role::King)) {
-        let zone = king_attacks(king).with(king);
-        let ahead = match color {
-            Color::White => 1,
-            Color::Black => -1,
-        };
-        let mut shield = 0;
+        let mut s = 0;
         for df in -1..=1 {
             for dr in 1..=2 {
-                if let Some(s) = king.offset(df, ahead * dr)
-                    && pawns.contains(s)
+                if let Some(sq) = king.offset(df, forward * dr)
+                    && pawns.contains(sq)
                 {
-                    shield += if dr == 1 { 12 } else { 6 };
+                    s += if dr == 1 { 12 } else { 6 };
                 }
             }
         }
-        score += shield.min(36);
-        let mut pressure = 0;
-        for sq in zone {
-            let attackers = board.attackers_to(sq, color.other(), occupied);
-            for a in attackers {
-                if let Some(role) = board.role_at(a) {
-                    pressure += match role {
-                        Role::Queen => 5,
-                        Role::Rook => 3,
-                        Role::Bishop | Role::Knight => 2,
-                        _ => 1,
-                    };
-                }
-            }
-        }
-        score -= pressure * pressure / 4;
+        score += s.min(36);
     }
     score
 }

@@ -95,6 +95,9 @@ pub(crate) trait Domain {
     }
 }
 
+/// Which root moves a search may choose.
+pub(crate) type Allowed<'f, M> = &'f dyn Fn(&M) -> bool;
+
 /// History table slots.
 pub(crate) const HISTORY: usize = 2 * 64 * 64;
 const MAX_PLY: usize = 96;
@@ -249,7 +252,7 @@ impl<'a, D: Domain> Search<'a, D> {
     pub(crate) fn run(
         &mut self,
         root: &D::State,
-        allowed: Option<&dyn Fn(&D::Move) -> bool>,
+        allowed: Option<Allowed<'_, D::Move>>,
         noise: i32,
         rng: &mut Rng,
     ) -> Option<Found<D::Move>> {
