@@ -10,12 +10,18 @@ use chronomate_engine::{Level, Limits, self_play, think};
 use chronomate_rules::{Game, Options, Variant};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
-/// A middlegame: twelve actions between two level-2 engines.
+/// A middlegame: twelve actions between two level-2 engines (the first
+/// seed from 7 whose game is still going).
 fn middlegame(variant: Variant) -> Game {
     let two = Level::new(2).unwrap();
-    self_play(variant, Options::default(), 7, two, two, None, 12)
+    (7..)
+        .map(|seed| {
+            self_play(variant, Options::default(), seed, two, two, None, 12)
+                .unwrap()
+                .game
+        })
+        .find(|g| !g.status().is_over())
         .unwrap()
-        .game
 }
 
 /// A node budget that takes a fraction of a second in each variant.

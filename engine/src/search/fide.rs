@@ -101,6 +101,27 @@ impl Domain for Fide {
         true
     }
 
+    fn futile(&self, s: &Position, m: &Move, stand: i32, alpha: i32) -> bool {
+        let victim = m.capture().map_or(0, fide::value);
+        let promotion = m
+            .promotion()
+            .map_or(0, |p| fide::value(p) - fide::value(Role::Pawn));
+        // Delta pruning: even winning the man (and a margin) stays below
+        // alpha.
+        if stand + victim + promotion + 150 < alpha {
+            return true;
+        }
+        // A capture of a cheaper man on a square the enemy guards loses
+        // material (a rough static exchange).
+        let attacker = fide::value(m.role());
+        if promotion == 0 && victim < attacker && m.role() != Role::King {
+            let board = s.board();
+            let occupied = board.occupied().without(m.from());
+            return board.is_attacked(m.to(), s.turn().other(), occupied);
+        }
+        false
+    }
+
     fn null_move(&self, s: &Position) -> Option<Position> {
         // Not with only pawns and king: zugzwang is common there.
         let board = s.board();

@@ -81,6 +81,12 @@ pub(crate) trait Domain {
     fn captures(&mut self, _s: &Self::State, _out: &mut Vec<Self::Move>) -> bool {
         false
     }
+    /// Whether the quiescence search may skip capture `m` when standing
+    /// pat scores `stand` against `alpha`: it cannot raise alpha, or it
+    /// loses material.
+    fn futile(&self, _s: &Self::State, _m: &Self::Move, _stand: i32, _alpha: i32) -> bool {
+        false
+    }
     /// The state with the turn passed, for null-move pruning.
     fn null_move(&self, _s: &Self::State) -> Option<Self::State> {
         None
@@ -247,8 +253,10 @@ impl<'a, D: Domain> Search<'a, D> {
 
     /// Searches `root`, choosing among `allowed` moves when given (the
     /// multiverse restricts a branch's chess search to the moves its rules
-    /// allow). With `noise`, every root move gets an exact score and the
-    /// choice is the best after adding seeded noise of that amplitude.
+    /// allow). With `noise`, every root move that could be chosen gets an
+    /// exact score (those more than twice the noise below the best only a
+    /// bound), and the choice is the best after adding seeded noise of
+    /// that amplitude.
     pub(crate) fn run(
         &mut self,
         root: &D::State,
@@ -292,7 +300,14 @@ impl<'a, D: Domain> Search<'a, D> {
             for (n, &i) in order.iter().enumerate() {
                 let child = &root_moves[i].1;
                 let d = depth as i32 - 1;
-                let score = if noise > 0 || n == 0 {
+                let score = if noise > 0 {
+                    // A move more than twice the noise below the best so far
+                    // can never be chosen: a fail-low bound is enough.
+                    let floor = iteration_best.map_or(-INFINITY, |(_, b)| {
+                        b.saturating_sub(2 * noise + 1).max(-INFINITY)
+                    });
+                    self.child_value(side, child, d, floor, INFINITY, 1)
+                } else if n == 0 {
                     self.child_value(side, child, d, -INFINITY, INFINITY, 1)
                 } else {
                     let s = self.child_value(side, child, d, alpha, alpha + 1, 1);
@@ -588,7 +603,8 @@ impl<'a, D: Domain> Search<'a, D> {
             return stand;
         }
         let mut best = stand;
-        if self.domain.in_check(s) {
+        let in_check = self.domain.in_check(s);
+        if in_check {
             // In check there is no standing pat: every evasion is tried.
             captures.clear();
             self.domain.moves(s, ply, &mut captures);
@@ -604,6 +620,9 @@ impl<'a, D: Domain> Search<'a, D> {
         }
         captures.sort_by_key(|m| std::cmp::Reverse(self.domain.capture_order(s, m).unwrap_or(0)));
         for mv in captures {
+            if !in_check && self.domain.futile(s, &mv, stand, alpha) {
+                continue;
+            }
             self.tick();
             if self.aborted {
                 return 0;
