@@ -258,8 +258,12 @@ impl Visitor for Key {
     }
 }
 
-/// The keys of the states a game went through before its present one.
+/// The keys of the states a game went through before its present one
+/// (none for the multiverse: every action adds a board, nothing repeats).
 fn prior_keys(game: &Game) -> Vec<u64> {
+    if game.variant() == Variant::Multiverse {
+        return Vec::new();
+    }
     let Ok(mut replay) = Game::new(game.variant(), game.options().clone(), game.seed()) else {
         return Vec::new();
     };
