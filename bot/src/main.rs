@@ -9,7 +9,8 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use chronomate::config::Config;
-use chronomate::tools;
+use chronomate::tools::{self, MatchSettings, Opponent, UciClient};
+use chronomate_engine::Level;
 use chronomate_render::{RenderOptions, render_png};
 use chronomate_rules::chess::{Position, perft_divide};
 use chronomate_rules::{Options, Variant};
@@ -62,6 +63,52 @@ enum Command {
         #[arg(long)]
         theme: Option<String>,
     },
+    /// Print the engine's action after a record.
+    Play {
+        #[command(flatten)]
+        game: GameArgs,
+        #[command(flatten)]
+        engine: EngineArgs,
+    },
+    /// Play the engine against itself (or a UCI engine) and print the score.
+    Match {
+        /// standard, traveler, gifford, multiverse, temporal or manyworlds.
+        variant: String,
+        /// The level the score is counted for (1 to 8).
+        #[arg(long, value_parser = parse_level)]
+        white: Level,
+        /// The opponent's level (1 to 8); not with --against-uci.
+        #[arg(long, value_parser = parse_level, required_unless_present = "against_uci")]
+        black: Option<Level>,
+        /// How many games.
+        #[arg(long)]
+        games: u32,
+        /// Milliseconds a move at most (with --against-uci, also the UCI
+        /// engine's movetime; 100 if not given).
+        #[arg(long)]
+        millis: Option<u64>,
+        /// Game i (from 0) uses seed S+i.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// The variant's options, as `key:value` words.
+        #[arg(long, default_value = "")]
+        options: String,
+        /// Play --white's level against this UCI engine (standard only).
+        #[arg(long, value_name = "PATH")]
+        against_uci: Option<PathBuf>,
+        /// A UCI option for that engine, NAME=VALUE (repeatable).
+        #[arg(long = "uci-option", value_name = "NAME=VALUE")]
+        uci_options: Vec<String>,
+        /// A command-line argument for that engine (repeatable).
+        #[arg(long = "uci-arg", value_name = "ARG", allow_hyphen_values = true)]
+        uci_args: Vec<String>,
+        /// Actions after which an unfinished game is scored a draw.
+        #[arg(long, default_value_t = 600)]
+        max_actions: usize,
+    },
+    /// Speak UCI on stdin and stdout (standard chess), for chess GUIs and
+    /// tournament managers.
+    Uci,
     /// Count the leaf nodes of the FIDE move tree to DEPTH.
     Perft {
         /// Start from this position instead of the initial one.
@@ -87,6 +134,22 @@ struct GameArgs {
     /// The game's random seed (multiverse collapse).
     #[arg(long, default_value_t = 0)]
     seed: u64,
+}
+
+/// How the engine thinks.
+#[derive(Args)]
+struct EngineArgs {
+    /// 1 (a beginner) to 8 (the engine's best).
+    #[arg(long, default_value = "8", value_parser = parse_level)]
+    level: Level,
+    /// Milliseconds to think at most (the level's budget otherwise).
+    #[arg(long)]
+    millis: Option<u64>,
+}
+
+fn parse_level(text: &str) -> Result<Level, String> {
+    text.parse()
+        .map_err(|e: chronomate_engine::LevelError| e.to_string())
 }
 
 /// A failure with its exit code; the message goes to stderr.
@@ -145,6 +208,35 @@ fn main() -> ExitCode {
             theme,
         }) => render(&game, &output, snapshot, flip, theme.as_deref()),
         Some(Command::Perft { fen, divide, depth }) => perft(fen.as_deref(), divide, depth),
+        Some(Command::Play { game, engine }) => play(&game, &engine),
+        Some(Command::Match {
+            variant,
+            white,
+            black,
+            games,
+            millis,
+            seed,
+            options,
+            against_uci,
+            uci_options,
+            uci_args,
+            max_actions,
+        }) => run_match(
+            &variant,
+            white,
+            black,
+            games,
+            millis,
+            seed,
+            &options,
+            against_uci.as_deref(),
+            &uci_options,
+            &uci_args,
+            max_actions,
+        ),
+        Some(Command::Uci) => {
+            tools::serve_uci(std::io::stdin().lock()).map_err(Failure::operational)
+        }
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -212,6 +304,87 @@ fn replay(args: &GameArgs, json: bool) -> Result<(), Failure> {
             (None, None) => {}
         }
     }
+    Ok(())
+}
+
+/// The record replayed, refused as `replay` refuses it.
+fn replayed(args: &GameArgs) -> Result<chronomate_rules::Game, Failure> {
+    let (variant, options, text) = load_input(args)?;
+    let (game, report) =
+        tools::replay_record(variant, options, args.seed, &text).map_err(Failure::input)?;
+    if let Some(e) = &report.error {
+        return Err(Failure::input(format!(
+            "action {} ({:?}): {}",
+            e.index, e.text, e.reason
+        )));
+    }
+    Ok(game)
+}
+
+fn play(args: &GameArgs, engine: &EngineArgs) -> Result<(), Failure> {
+    let game = replayed(args)?;
+    if let Some(outcome) = game.status().outcome() {
+        return Err(Failure::input(format!("the game is over: {outcome}")));
+    }
+    let seed = args.seed ^ (game.record().len() as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    let action = chronomate_engine::choose(&game, engine.level, seed, engine.millis)
+        .ok_or_else(|| Failure::input("no action: the game is over"))?;
+    out!("{action}");
+    Ok(())
+}
+
+#[allow(clippy::too_many_arguments)]
+fn run_match(
+    variant: &str,
+    white: Level,
+    black: Option<Level>,
+    games: u32,
+    millis: Option<u64>,
+    seed: u64,
+    options: &str,
+    against_uci: Option<&std::path::Path>,
+    uci_options: &[String],
+    uci_args: &[String],
+    max_actions: usize,
+) -> Result<(), Failure> {
+    let variant: Variant = variant.parse().map_err(Failure::input)?;
+    let options = Options::parse(variant, options).map_err(Failure::input)?;
+    let opponent = match (against_uci, black) {
+        (Some(path), None) => {
+            if variant != Variant::Standard {
+                return Err(Failure::input("--against-uci plays standard chess only"));
+            }
+            let mut pairs = Vec::new();
+            for o in uci_options {
+                let (name, value) = o.split_once('=').ok_or_else(|| {
+                    Failure::input(format!("--uci-option {o:?}: write NAME=VALUE"))
+                })?;
+                pairs.push((name.trim().to_owned(), value.trim().to_owned()));
+            }
+            let client = UciClient::start(path, uci_args, &pairs).map_err(Failure::operational)?;
+            Opponent::Uci {
+                client: Box::new(client),
+                movetime: millis.unwrap_or(100),
+            }
+        }
+        (None, Some(level)) => Opponent::Level(level),
+        (Some(_), Some(_)) => {
+            return Err(Failure::input("give --black or --against-uci, not both"));
+        }
+        (None, None) => return Err(Failure::input("give --black LEVEL or --against-uci PATH")),
+    };
+    let mut settings = MatchSettings {
+        variant,
+        options,
+        level: white,
+        opponent,
+        games,
+        millis: millis.or(against_uci.map(|_| 100)),
+        seed,
+        max_actions,
+    };
+    let mut stdout = std::io::stdout().lock();
+    tools::run_match(&mut settings, &mut stdout).map_err(Failure::operational)?;
     Ok(())
 }
 

@@ -1,6 +1,11 @@
-//! The offline CLI tools: `replay`, `moves`, `render`, `perft`. Each reads a
-//! record and writes plain lines that scripts rely on (see README).
+//! The offline CLI tools: `replay`, `moves`, `render`, `perft`, and the
+//! engine's `play`, `match` and `uci`. Each reads a record (or UCI
+//! commands) and writes plain lines that scripts rely on (see README).
 
+mod matches;
 mod record;
+mod uci;
 
+pub use matches::{MatchSettings, Opponent, run_match};
 pub use record::{ReplayReport, read_input, replay, replay_record};
+pub use uci::{UciClient, serve_uci};

@@ -1,0 +1,139 @@
+//! `chronomate match`: the engine against itself at two levels, or against
+//! another engine spoken to over UCI (standard chess only).
+
+use std::io::Write;
+
+use chronomate_engine::{Elo, Level, choose, elo, self_play};
+use chronomate_rules::{Action, Color, Game, Options, Outcome, Variant};
+
+use super::uci::UciClient;
+
+/// Who plays against `--white`'s level.
+pub enum Opponent {
+    /// The engine at this level.
+    Level(Level),
+    /// Another engine over UCI, given `movetime` milliseconds a move.
+    Uci {
+        client: Box<UciClient>,
+        movetime: u64,
+    },
+}
+
+pub struct MatchSettings {
+    pub variant: Variant,
+    pub options: Options,
+    /// The level whose point of view the score takes.
+    pub level: Level,
+    pub opponent: Opponent,
+    pub games: u32,
+    pub millis: Option<u64>,
+    pub seed: u64,
+    /// Actions after which an unfinished game counts as a draw.
+    pub max_actions: usize,
+}
+
+/// Plays the match, writing `game N: RESULT` for each game, then
+/// `score: W-D-L` and `elo: ...`, to `out`. Colours alternate from game to
+/// game (the first game gives `level` White) unless both sides are the
+/// same level. Game `i` (from 0) uses seed `seed + i`.
+pub fn run_match(settings: &mut MatchSettings, out: &mut impl Write) -> Result<Elo, String> {
+    let (mut wins, mut draws, mut losses) = (0, 0, 0);
+    for i in 0..settings.games {
+        let alternate = match &settings.opponent {
+            Opponent::Level(other) => *other != settings.level,
+            Opponent::Uci { .. } => true,
+        };
+        let ours = if alternate && i % 2 == 1 {
+            Color::Black
+        } else {
+            Color::White
+        };
+        let seed = settings.seed.wrapping_add(u64::from(i));
+        let outcome = match &mut settings.opponent {
+            Opponent::Level(other) => {
+                let (white, black) = match ours {
+                    Color::White => (settings.level, *other),
+                    Color::Black => (*other, settings.level),
+                };
+                self_play(
+                    settings.variant,
+                    settings.options.clone(),
+                    seed,
+                    white,
+                    black,
+                    settings.millis,
+                    settings.max_actions,
+                )
+                .map_err(|e| format!("game {}: {e}", i + 1))?
+                .outcome
+            }
+            Opponent::Uci { client, movetime } => against_uci(
+                settings.variant,
+                &settings.options,
+                seed,
+                settings.level,
+                ours,
+                client,
+                *movetime,
+                settings.millis,
+                settings.max_actions,
+            )
+            .map_err(|e| format!("game {}: {e}", i + 1))?,
+        };
+        let line = match outcome {
+            Some(o) => o.to_string(),
+            None => "1/2-1/2 (move limit)".to_owned(),
+        };
+        writeln!(out, "game {}: {line}", i + 1).map_err(|e| e.to_string())?;
+        out.flush().map_err(|e| e.to_string())?;
+        match outcome.and_then(|o: Outcome| o.winner) {
+            None => draws += 1,
+            Some(w) if w == ours => wins += 1,
+            Some(_) => losses += 1,
+        }
+    }
+    let estimate = elo(wins, draws, losses);
+    writeln!(out, "score: {wins}-{draws}-{losses}").map_err(|e| e.to_string())?;
+    writeln!(out, "elo: {estimate}").map_err(|e| e.to_string())?;
+    Ok(estimate)
+}
+
+/// One game of standard chess: the engine at `level` plays `ours`, the UCI
+/// engine the other side.
+#[allow(clippy::too_many_arguments)]
+fn against_uci(
+    variant: Variant,
+    options: &Options,
+    seed: u64,
+    level: Level,
+    ours: Color,
+    client: &mut UciClient,
+    movetime: u64,
+    millis: Option<u64>,
+    max_actions: usize,
+) -> Result<Option<Outcome>, String> {
+    if variant != Variant::Standard {
+        return Err("a UCI engine plays standard chess only".to_owned());
+    }
+    let mut game = Game::new(variant, options.clone(), seed).map_err(|e| e.to_string())?;
+    let mut moves: Vec<String> = Vec::new();
+    client.new_game()?;
+    while !game.status().is_over() && game.record().len() < max_actions {
+        let text = if game.turn().color == ours {
+            let ply = game.record().len() as u64;
+            choose(&game, level, seed.wrapping_add(ply << 20), millis)
+                .ok_or("the engine found no move")?
+        } else {
+            client.best_move(&moves, movetime)?
+        };
+        let action = game
+            .parse(&text)
+            .map_err(|e| format!("{text:?} is not legal: {e}"))?;
+        let Action::Standard(mv) = &action else {
+            return Err("not a chess move".to_owned());
+        };
+        moves.push(mv.uci().to_string());
+        game.apply(&action).map_err(|e| e.to_string())?;
+    }
+    Ok(game.status().outcome())
+}

@@ -1,0 +1,253 @@
+//! UCI both ways, for `standard`: `chronomate uci` serves the engine to a
+//! GUI or a tournament manager (cutechess, python-chess, lichess-bot), and
+//! [`UciClient`] drives another engine (stockfish) for `chronomate match
+//! --against-uci`.
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::Path;
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+use chronomate_engine::uci::{self, UciPosition};
+use chronomate_engine::{Level, Score, state_key};
+
+/// Writes lines to stdout at once (a GUI waits on each).
+fn say(line: &str) {
+    let mut out = std::io::stdout().lock();
+    // A GUI that has gone away cannot be told anything: ignore.
+    let _ = writeln!(out, "{line}");
+    let _ = out.flush();
+}
+
+/// A search running in the background, and how to stop it.
+struct Running {
+    stop: Arc<AtomicBool>,
+    handle: JoinHandle<()>,
+}
+
+impl Running {
+    /// Stops the search; it prints its `bestmove` before this returns.
+    fn finish(self) {
+        self.stop.store(true, Ordering::Relaxed);
+        let _ = self.handle.join();
+    }
+}
+
+/// `score cp 35` or `score mate 3` (negative: mated).
+fn uci_score(score: Score) -> String {
+    match score.mate_in() {
+        Some(n) => format!("score mate {n}"),
+        None => format!("score cp {}", score.0),
+    }
+}
+
+/// Speaks UCI on `input` and stdout until `quit` or the end of the input.
+pub fn serve_uci(input: impl BufRead) -> Result<(), String> {
+    let mut position = UciPosition::default();
+    let mut level = Level::MAX;
+    let mut running: Option<Running> = None;
+    for line in input.lines() {
+        let line = line.map_err(|e| format!("cannot read the input: {e}"))?;
+        let line = line.trim();
+        let (command, args) = line.split_once(' ').unwrap_or((line, ""));
+        match command {
+            "uci" => {
+                say(&format!("id name Chronomate {}", env!("CARGO_PKG_VERSION")));
+                say("id author the Chronomate authors");
+                say("option name Level type spin default 8 min 1 max 8");
+                say("uciok");
+            }
+            "isready" => say("readyok"),
+            "setoption" => {
+                // setoption name Level value 5
+                let lower = args.to_ascii_lowercase();
+                if let Some(rest) = lower.strip_prefix("name level value ") {
+                    match rest.trim().parse::<Level>() {
+                        Ok(l) => level = l,
+                        Err(e) => say(&format!("info string {e}")),
+                    }
+                }
+            }
+            "ucinewgame" => {
+                if let Some(r) = running.take() {
+                    r.finish();
+                }
+                position = UciPosition::default();
+            }
+            "position" => match uci::position(args) {
+                Ok(p) => position = p,
+                Err(e) => say(&format!("info string error: {e}")),
+            },
+            "go" => {
+                if let Some(r) = running.take() {
+                    r.finish();
+                }
+                let go = uci::go(args);
+                let side = position.chess.position().turn();
+                let mut limits = go.limits(level, side);
+                let stop = Arc::new(AtomicBool::new(false));
+                limits.stop = Some(stop.clone());
+                let pos = position.clone();
+                let infinite = go.infinite;
+                let flag = stop.clone();
+                let handle = std::thread::spawn(move || {
+                    let start = Instant::now();
+                    let seed = state_key(&pos.chess);
+                    let best = uci::best_move(&pos, &limits, seed);
+                    // `go infinite` answers only when told to stop.
+                    while infinite && !flag.load(Ordering::Relaxed) {
+                        std::thread::sleep(Duration::from_millis(2));
+                    }
+                    match best {
+                        Some((mv, t)) => {
+                            let ms = start.elapsed().as_millis().max(1);
+                            say(&format!(
+                                "info depth {} {} nodes {} nps {} time {ms} pv {mv}",
+                                t.depth.max(1),
+                                uci_score(t.score),
+                                t.nodes,
+                                u128::from(t.nodes) * 1000 / ms,
+                            ));
+                            say(&format!("bestmove {mv}"));
+                        }
+                        None => say("bestmove 0000"),
+                    }
+                });
+                running = Some(Running { stop, handle });
+            }
+            "stop" => {
+                if let Some(r) = running.take() {
+                    r.finish();
+                }
+            }
+            "quit" => break,
+            // debug, register, ponderhit and anything else: nothing to do.
+            _ => {}
+        }
+    }
+    if let Some(r) = running.take() {
+        r.finish();
+    }
+    Ok(())
+}
+
+/// Another engine, driven over UCI.
+pub struct UciClient {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+}
+
+impl UciClient {
+    /// Starts the engine at `path` with `args`, sets `options` (name,
+    /// value), and waits until it is ready.
+    pub fn start(
+        path: &Path,
+        args: &[String],
+        options: &[(String, String)],
+    ) -> Result<UciClient, String> {
+        let mut child = Command::new(path)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| format!("cannot start {}: {e}", path.display()))?;
+        let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
+            return Err("no pipes to the UCI engine".to_owned());
+        };
+        let (tx, lines) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut client = UciClient {
+            child,
+            stdin,
+            lines,
+        };
+        client.send("uci")?;
+        client.wait_for("uciok", Duration::from_secs(10))?;
+        for (name, value) in options {
+            client.send(&format!("setoption name {name} value {value}"))?;
+        }
+        client.send("isready")?;
+        client.wait_for("readyok", Duration::from_secs(10))?;
+        Ok(client)
+    }
+
+    fn send(&mut self, line: &str) -> Result<(), String> {
+        writeln!(self.stdin, "{line}")
+            .and_then(|()| self.stdin.flush())
+            .map_err(|e| format!("the UCI engine stopped listening: {e}"))
+    }
+
+    /// Reads lines until one starts with `word`; returns it.
+    fn wait_for(&mut self, word: &str, timeout: Duration) -> Result<String, String> {
+        let deadline = Instant::now() + timeout;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(line) if line.split_whitespace().next() == Some(word) => return Ok(line),
+                Ok(_) => {}
+                Err(RecvTimeoutError::Timeout) => {
+                    return Err(format!("the UCI engine did not say {word} in time"));
+                }
+                Err(RecvTimeoutError::Disconnected) => {
+                    return Err("the UCI engine has exited".to_owned());
+                }
+            }
+        }
+    }
+
+    /// Tells the engine a new game starts.
+    pub fn new_game(&mut self) -> Result<(), String> {
+        self.send("ucinewgame")?;
+        self.send("isready")?;
+        self.wait_for("readyok", Duration::from_secs(10))
+            .map(|_| ())
+    }
+
+    /// The engine's move after `moves` (UCI) from the start, thinking
+    /// `movetime` milliseconds.
+    pub fn best_move(&mut self, moves: &[String], movetime: u64) -> Result<String, String> {
+        let mut position = "position startpos".to_owned();
+        if !moves.is_empty() {
+            position.push_str(" moves ");
+            position.push_str(&moves.join(" "));
+        }
+        self.send(&position)?;
+        self.send(&format!("go movetime {movetime}"))?;
+        let line = self.wait_for(
+            "bestmove",
+            Duration::from_millis(movetime.saturating_mul(10)) + Duration::from_secs(10),
+        )?;
+        line.split_whitespace()
+            .nth(1)
+            .map(str::to_owned)
+            .ok_or_else(|| "the UCI engine gave no move".to_owned())
+    }
+}
+
+impl Drop for UciClient {
+    fn drop(&mut self) {
+        let _ = self.send("quit");
+        let deadline = Instant::now() + Duration::from_millis(500);
+        while Instant::now() < deadline {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}

@@ -1,0 +1,78 @@
+//! The engine's speed: nodes a second in every variant, and the time a
+//! move takes at levels 1, 4 and 8 in standard chess and Gifford's.
+//!
+//! `cargo bench -p chronomate-engine`
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a bench fails loudly
+
+use std::time::Duration;
+
+use chronomate_engine::{Level, Limits, self_play, think};
+use chronomate_rules::{Game, Options, Variant};
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+
+/// A middlegame: twelve actions between two level-2 engines (the first
+/// seed from 7 whose game is still going).
+fn middlegame(variant: Variant) -> Game {
+    let two = Level::new(2).unwrap();
+    (7..)
+        .map(|seed| {
+            self_play(variant, Options::default(), seed, two, two, None, 12)
+                .unwrap()
+                .game
+        })
+        .find(|g| !g.status().is_over())
+        .unwrap()
+}
+
+/// A node budget that takes a fraction of a second in each variant.
+fn budget(variant: Variant) -> u64 {
+    match variant {
+        Variant::Standard => 300_000,
+        Variant::Multiverse => 100_000,
+        Variant::Gifford | Variant::Temporal => 20_000,
+        Variant::ManyWorlds => 4_000,
+        Variant::Traveler => 2_000,
+    }
+}
+
+fn nodes_per_second(c: &mut Criterion) {
+    let mut group = c.benchmark_group("nodes");
+    for &variant in Variant::ALL {
+        let game = middlegame(variant);
+        let limits = Limits {
+            level: Level::MAX,
+            nodes: Some(budget(variant)),
+            depth: Some(64),
+            ..Limits::default()
+        };
+        // The count is the same every run: no time limit.
+        let nodes = think(&game, &limits, 0).unwrap().nodes;
+        group.throughput(Throughput::Elements(nodes));
+        group.bench_function(variant.id(), |b| b.iter(|| think(&game, &limits, 0)));
+    }
+    group.finish();
+}
+
+fn time_per_move(c: &mut Criterion) {
+    let mut group = c.benchmark_group("move");
+    for variant in [Variant::Standard, Variant::Gifford] {
+        let game = middlegame(variant);
+        for level in [1, 4, 8] {
+            let limits = Limits::level(Level::new(level).unwrap(), None);
+            group.bench_function(format!("{}/level{level}", variant.id()), |b| {
+                b.iter(|| think(&game, &limits, 0))
+            });
+        }
+    }
+    group.finish();
+}
+
+criterion_group! {
+    name = benches;
+    config = Criterion::default()
+        .sample_size(10)
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(4));
+    targets = nodes_per_second, time_per_move
+}
+criterion_main!(benches);

@@ -1,0 +1,59 @@
+//! Many Worlds Chess, from the view: every live board.
+//!
+//! Capturing a king on any board wins at once (M-4), so a king the side to
+//! move can capture is decisive, and kings of the side to move that the
+//! opponent attacks on several boards cannot all be saved by one action.
+//! Otherwise the boards count by their average quality (the FIDE board
+//! evaluation) and by how many of them each side leads on.
+
+use chronomate_rules::Turn;
+use chronomate_rules::view::View;
+
+use super::{DECISIVE_SHARE, attacks_king, board_of, fide, for_side};
+use crate::score::DECISIVE;
+
+pub(super) fn evaluate(view: &View, turn: &Turn) -> i32 {
+    let mover = turn.color;
+    let mut total = 0i64;
+    let mut count = 0i64;
+    let mut leads = 0;
+    let mut exposed = 0;
+    let mut best_threat = 0;
+    for board_view in &view.boards {
+        let Some(board) = board_of(board_view, |_| true) else {
+            continue;
+        };
+        // With `turns` (M-6) a board says whose move it is there; only the
+        // side to move on it can act on it.
+        let mover_acts = board_view.to_move.is_none_or(|c| c == mover);
+        let opponent_acts = board_view.to_move.is_none_or(|c| c != mover);
+        if mover_acts && attacks_king(&board, mover.other(), mover) {
+            return DECISIVE;
+        }
+        if opponent_acts && attacks_king(&board, mover, mover.other()) {
+            exposed += 1;
+        }
+        let score = fide::board_white(&board);
+        total += i64::from(score);
+        count += 1;
+        leads += match score {
+            s if s >= 100 => 1,
+            s if s <= -100 => -1,
+            _ => 0,
+        };
+        if mover_acts {
+            best_threat = best_threat.max(fide::threat(&board, mover, &fide::VALUE));
+        }
+    }
+    if count == 0 {
+        return 0;
+    }
+    let white = (total / count) as i32 + 25 * leads;
+    let mut score = for_side(white, mover) + best_threat / 2 + 10;
+    score -= match exposed {
+        0 => 0,
+        1 => 300,
+        _ => DECISIVE_SHARE,
+    };
+    score
+}

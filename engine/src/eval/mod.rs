@@ -1,0 +1,197 @@
+//! Evaluations: how good a state is for the side to act, in centipawns.
+//!
+//! [`for_variant`] picks one by the variant's type (a `TypeId` comparison,
+//! so a new variant needs no change here): FIDE chess reads its
+//! [`Position`](chronomate_rules::chess::Position)'s bitboards; the
+//! time-travel variants read their [`View`] (the men with their stages,
+//! checkers and ghosts, men in hand and away in time, boards and notes),
+//! the one picture every variant gives; any other variant gets the
+//! [`generic`] material count from its view.
+
+use std::any::{Any, TypeId};
+
+use chronomate_rules::chess::{Board, Piece, Role};
+use chronomate_rules::geometry::Square;
+use chronomate_rules::gifford::Gifford;
+use chronomate_rules::manyworlds::ManyWorlds;
+use chronomate_rules::multiverse::Multiverse;
+use chronomate_rules::standard::Chess;
+use chronomate_rules::temporal::TemporalChess;
+use chronomate_rules::traveler::TravelerChess;
+use chronomate_rules::view::{BoardView, Figure, Man, Shape, View};
+use chronomate_rules::{Color, Rules, Turn};
+
+pub(crate) mod fide;
+mod gifford;
+mod manyworlds;
+mod multiverse;
+mod temporal;
+mod traveler;
+
+/// What an evaluation gives a loss the opponent can cash in at once (a
+/// capturable king, a capturable traveling man or original): half a
+/// decisive score, so that the search still prefers real mates.
+pub(crate) const DECISIVE_SHARE: i32 = crate::score::DECISIVE / 2;
+
+/// An evaluation: the state, its view and its turn give a score for
+/// `turn.color`.
+pub(crate) type EvalFn<R> = fn(&R, &View, &Turn) -> i32;
+
+/// The evaluation for variant `R`.
+pub(crate) fn for_variant<R: Rules>() -> EvalFn<R> {
+    let t = TypeId::of::<R>();
+    if t == TypeId::of::<Chess>() {
+        standard::<R>
+    } else if t == TypeId::of::<TravelerChess>() {
+        |_, view, turn| traveler::evaluate(view, turn)
+    } else if t == TypeId::of::<Gifford>() {
+        |_, view, turn| gifford::evaluate(view, turn)
+    } else if t == TypeId::of::<Multiverse>() {
+        |_, view, turn| multiverse::evaluate(view, turn)
+    } else if t == TypeId::of::<TemporalChess>() {
+        |_, view, turn| temporal::evaluate(view, turn)
+    } else if t == TypeId::of::<ManyWorlds>() {
+        |_, view, turn| manyworlds::evaluate(view, turn)
+    } else {
+        |_, view, turn| generic(view, turn)
+    }
+}
+
+/// FIDE chess from its position's bitboards.
+fn standard<R: Rules>(state: &R, view: &View, turn: &Turn) -> i32 {
+    match (state as &dyn Any).downcast_ref::<Chess>() {
+        Some(chess) => fide::position(chess.position()),
+        None => generic(view, turn),
+    }
+}
+
+/// The centipawn value of a figure in the generic count (the unicorn, a
+/// three-dimensional diagonal mover, about a bishop less its reach).
+pub(crate) fn figure_value(figure: Figure) -> i32 {
+    match figure {
+        Figure::Pawn => 100,
+        Figure::Knight => 320,
+        Figure::Bishop => 330,
+        Figure::Rook => 500,
+        Figure::Queen => 900,
+        Figure::King => 0,
+        Figure::Unicorn => 250,
+    }
+}
+
+/// Material on every board of the view (averaged over the boards, so that
+/// a variant that adds boards does not inflate the count), in hand (nine
+/// tenths) and away in time (three quarters), for the side to move. Works
+/// for any variant, a seventh included.
+pub(crate) fn generic(view: &View, turn: &Turn) -> i32 {
+    let boards = view.boards.len().max(1) as i32;
+    let mut on_boards = 0;
+    for board in &view.boards {
+        for man in board.cells.iter().flatten() {
+            let v = figure_value(man.figure);
+            let v = if man.ghost { v * 4 / 5 } else { v };
+            on_boards += sign(man.color) * v;
+        }
+    }
+    let mut white = on_boards / boards;
+    for hand in &view.hands {
+        for (man, count) in &hand.men {
+            white += sign(hand.color) * figure_value(man.figure) * i32::from(*count) * 9 / 10;
+        }
+    }
+    for pending in &view.pending {
+        white += sign(pending.man.color) * figure_value(pending.man.figure) * 3 / 4;
+    }
+    for_side(white, turn.color)
+}
+
+/// +1 for White, -1 for Black.
+pub(crate) fn sign(color: Color) -> i32 {
+    match color {
+        Color::White => 1,
+        Color::Black => -1,
+    }
+}
+
+/// A score from White's side turned to `side`'s.
+pub(crate) fn for_side(white: i32, side: Color) -> i32 {
+    white * sign(side)
+}
+
+/// The FIDE role of a figure (none for the unicorn).
+pub(crate) fn role_of(figure: Figure) -> Option<Role> {
+    Some(match figure {
+        Figure::Pawn => Role::Pawn,
+        Figure::Knight => Role::Knight,
+        Figure::Bishop => Role::Bishop,
+        Figure::Rook => Role::Rook,
+        Figure::Queen => Role::Queen,
+        Figure::King => Role::King,
+        Figure::Unicorn => return None,
+    })
+}
+
+/// The 8x8 board of a view's board, keeping the men `keep` accepts
+/// (ghosts are never on it). `None` for a 4x4x4 field.
+pub(crate) fn board_of(view: &BoardView, keep: impl Fn(&Man) -> bool) -> Option<Board> {
+    if view.shape != Shape::Square8 {
+        return None;
+    }
+    let mut board = Board::empty();
+    for (i, man) in view.cells.iter().enumerate() {
+        let Some(man) = man else { continue };
+        if man.ghost || !keep(man) {
+            continue;
+        }
+        let (Some(role), Some(square)) = (role_of(man.figure), Square::try_from_index(i)) else {
+            continue;
+        };
+        board.set(square, Piece::new(man.color, role));
+    }
+    Some(board)
+}
+
+/// Whether `by` attacks a king of `victim` on `board`.
+pub(crate) fn attacks_king(board: &Board, victim: Color, by: Color) -> bool {
+    board
+        .by_piece(Piece::new(victim, Role::King))
+        .into_iter()
+        .any(|k| board.is_attacked(k, by, board.occupied()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chronomate_rules::{Game, Options, Variant, Visitor};
+
+    struct Eval;
+    impl Visitor for Eval {
+        type Output = i32;
+        fn visit<R: Rules>(self, state: &R) -> i32 {
+            for_variant::<R>()(state, &state.view(), &state.turn())
+        }
+    }
+
+    #[test]
+    fn every_variant_starts_near_level() {
+        for &v in Variant::ALL {
+            let game = Game::new(v, Options::default(), 0).unwrap();
+            let score = game.visit(Eval);
+            assert!(score.abs() < 60, "{v}: {score}");
+        }
+    }
+
+    #[test]
+    fn the_generic_count_sees_material() {
+        let game = Game::replay(
+            Variant::Standard,
+            Options::default(),
+            0,
+            ["e4", "d5", "exd5"],
+        )
+        .unwrap();
+        let view = game.view();
+        let turn = game.turn();
+        assert_eq!(generic(&view, &turn), -100);
+    }
+}

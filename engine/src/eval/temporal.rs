@@ -1,0 +1,195 @@
+//! Temporal Chess on the 4x4x4 field, from the view: men on the field, in
+//! hand and away (ghosts with black checkers), and originals (red
+//! checkers).
+//!
+//! Capturing an enemy original wins (T-8, a paradox), so an original is a
+//! liability while its checkers last (and worth little: it leaves the game
+//! with its last one, T-6; its duplicate stays), and an exposed one (attacked by the
+//! side to move) is all but lost. Men in hand count nine tenths (a drop is
+//! a move), men away four fifths. Central cells are worth a little: from
+//! the eight inner cells a man reaches the most. Movement (T-3) is worked
+//! out here from the cells: rook along 6 lines, bishop 12, unicorn 8,
+//! queen 26, king one step in 26 directions, knight 24 leaps.
+
+use chronomate_rules::Turn;
+use chronomate_rules::view::{CounterKind, Figure, Man, Shape, View};
+
+use super::{DECISIVE_SHARE, for_side, sign};
+
+/// Centipawn values in Raumschach, where the knight's 24 leaps and the
+/// rook's and bishop's long lines are worth more than on a flat board and
+/// the unicorn (8 lines) less.
+fn value(figure: Figure) -> i32 {
+    match figure {
+        Figure::Queen => 1000,
+        Figure::Rook => 500,
+        Figure::Bishop => 400,
+        Figure::Knight => 350,
+        Figure::Unicorn => 250,
+        Figure::Pawn => 100,
+        Figure::King => 0,
+    }
+}
+
+type Coord = [i8; 3];
+
+fn coord(index: usize) -> Coord {
+    [
+        (index % 4) as i8,
+        ((index / 4) % 4) as i8,
+        (index / 16) as i8,
+    ]
+}
+
+fn index(c: Coord) -> Option<usize> {
+    if c.iter().all(|&x| (0..4).contains(&x)) {
+        Some(c[0] as usize + 4 * c[1] as usize + 16 * c[2] as usize)
+    } else {
+        None
+    }
+}
+
+/// Directions of one step, by how many coordinates change (1, 2 or 3).
+fn directions(changes: usize) -> impl Iterator<Item = Coord> {
+    (0..27)
+        .map(|i| {
+            [
+                (i % 3) as i8 - 1,
+                ((i / 3) % 3) as i8 - 1,
+                (i / 9) as i8 - 1,
+            ]
+        })
+        .filter(move |d| d.iter().filter(|&&x| x != 0).count() == changes)
+}
+
+/// The cells the man `figure` on `from` attacks, with `occupied` blocking.
+fn attacks(figure: Figure, from: usize, occupied: u64) -> u64 {
+    let at = coord(from);
+    let mut out = 0u64;
+    let mut slide = |changes: usize, far: bool| {
+        for d in directions(changes) {
+            let mut c = at;
+            loop {
+                c = [c[0] + d[0], c[1] + d[1], c[2] + d[2]];
+                let Some(i) = index(c) else { break };
+                out |= 1 << i;
+                if !far || occupied & (1 << i) != 0 {
+                    break;
+                }
+            }
+        }
+    };
+    match figure {
+        Figure::Rook => slide(1, true),
+        Figure::Bishop => slide(2, true),
+        Figure::Unicorn => slide(3, true),
+        Figure::Queen => {
+            slide(1, true);
+            slide(2, true);
+            slide(3, true);
+        }
+        Figure::King => {
+            slide(1, false);
+            slide(2, false);
+            slide(3, false);
+        }
+        Figure::Knight => {
+            for a in 0..3 {
+                for b in 0..3 {
+                    if a == b {
+                        continue;
+                    }
+                    for sa in [-1i8, 1] {
+                        for sb in [-2i8, 2] {
+                            let mut c = at;
+                            c[a] += sa;
+                            c[b] += sb;
+                            if let Some(i) = index(c) {
+                                out |= 1 << i;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        Figure::Pawn => {}
+    }
+    out
+}
+
+pub(super) fn evaluate(view: &View, turn: &Turn) -> i32 {
+    let Some(field) = view.boards.iter().find(|b| b.shape == Shape::Cube4) else {
+        return super::generic(view, turn);
+    };
+    let mover = turn.color;
+    let men: Vec<(usize, Man)> = field
+        .cells
+        .iter()
+        .enumerate()
+        .filter_map(|(i, m)| m.map(|m| (i, m)))
+        .collect();
+    let present = |m: &Man| !m.ghost;
+    let occupied = men
+        .iter()
+        .filter(|(_, m)| present(m))
+        .fold(0u64, |o, (i, _)| o | (1 << i));
+    let mut attacked = [0u64; 2];
+    for (i, m) in men.iter().filter(|(_, m)| present(m)) {
+        attacked[m.color.index()] |= attacks(m.figure, *i, occupied);
+    }
+    let mut white = 0;
+    let mut threat = 0;
+    for (i, m) in &men {
+        let v = value(m.figure);
+        let c = coord(*i);
+        let inner = c.iter().all(|&x| x == 1 || x == 2);
+        let mut own = if m.ghost { v * 4 / 5 } else { v };
+        if inner && m.figure != Figure::King && !m.ghost {
+            own += 12;
+        }
+        let original = m
+            .counter
+            .is_some_and(|c| c.kind == CounterKind::Red && !m.ghost);
+        let enemy = m.color.other();
+        let hit = !m.ghost && attacked[enemy.index()] & (1 << i) != 0;
+        if original {
+            // It leaves the game with its last red checker (T-6): worth
+            // a twenty-fourth of its value a turn it has left (a quarter
+            // at most), and a liability.
+            let turns = m.counter.map_or(0, |c| i32::from(c.count));
+            own = v * turns / 24 - 40;
+            if hit {
+                own -= if enemy == mover { DECISIVE_SHARE } else { 200 };
+            }
+        } else if hit && enemy == mover {
+            let defended = attacked[m.color.index()] & (1 << i) != 0;
+            let gain = if defended { v / 3 } else { v };
+            threat = threat.max(gain);
+        }
+        white += sign(m.color) * own;
+    }
+    for hand in &view.hands {
+        for (man, count) in &hand.men {
+            white += sign(hand.color) * value(man.figure) * i32::from(*count) * 9 / 10;
+        }
+    }
+    for_side(white, mover) + threat / 2 + 10
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chronomate_rules::Color;
+
+    #[test]
+    fn movement_counts_match_raumschach() {
+        // From a corner: the rook sees 3 lines of 3, the knight 6 leaps.
+        assert_eq!(attacks(Figure::Rook, 0, 0).count_ones(), 9);
+        assert_eq!(attacks(Figure::Knight, 0, 0).count_ones(), 6);
+        // From an inner cell the king has all 26 neighbours.
+        let inner = index([1, 1, 1]).unwrap();
+        assert_eq!(attacks(Figure::King, inner, 0).count_ones(), 26);
+        assert_eq!(attacks(Figure::Unicorn, 0, 0).count_ones(), 3);
+        assert_eq!(Color::White.other(), Color::Black);
+    }
+}

@@ -1,0 +1,106 @@
+//! Time Traveler's Chess, from the view's stages.
+//!
+//! Traveled and untraveled men count as FIDE men (the board evaluation);
+//! traveling men count nothing and are a debt: each must be annihilated by
+//! an untraveled man of the same side (TT-3, TT-5), which leaves the board
+//! with it, so an explosion borrows a man from the future at about its
+//! value (it pays only where it wins something now). A
+//! capture of one, or of the last man that could resolve it, loses at
+//! once (TT-6). So a traveling man costs more the fewer resonators it has,
+//! and much more when the enemy attacks it or its only resonator; the side
+//! to move cashing in such a capture is all but winning.
+
+use chronomate_rules::chess::{Board, Role};
+use chronomate_rules::geometry::{Rank, Square};
+use chronomate_rules::view::{Stage, View};
+use chronomate_rules::{Color, Turn};
+
+use super::{DECISIVE_SHARE, board_of, fide, for_side, role_of, sign};
+
+/// TT-3: whether an untraveled `r_role` on `r` could ever annihilate a
+/// traveling `t_role` on `t`, both of `color`.
+fn could_annihilate(color: Color, r_role: Role, r: Square, t_role: Role, t: Square) -> bool {
+    if r_role == t_role {
+        match r_role {
+            Role::Bishop => r.is_light() == t.is_light(),
+            Role::Pawn => {
+                let forward = match color {
+                    Color::White => 1,
+                    Color::Black => -1,
+                };
+                let ahead = (t.rank() as i32 - r.rank() as i32) * forward;
+                let aside = (t.file() as i32 - r.file() as i32).abs();
+                ahead > 0 && aside <= ahead && t.rank() != Rank::Eighth.relative_to(color)
+            }
+            _ => true,
+        }
+    } else {
+        r_role == Role::Pawn && Role::PROMOTIONS.contains(&t_role)
+    }
+}
+
+pub(super) fn evaluate(view: &View, turn: &Turn) -> i32 {
+    let Some(cells) = view.boards.first() else {
+        return 0;
+    };
+    let stage = |m: &chronomate_rules::view::Man| m.stage.unwrap_or(Stage::Untraveled);
+    let (Some(solid), Some(all)) = (
+        board_of(cells, |m| stage(m) != Stage::Traveling),
+        board_of(cells, |_| true),
+    ) else {
+        return 0;
+    };
+    let mover = turn.color;
+    let mut white = fide::board_white(&solid);
+    for color in Color::ALL {
+        let enemy_moves = mover != color;
+        let mut liability = 0;
+        for (t_index, t_man) in cells.cells.iter().enumerate() {
+            let Some(t_man) = t_man else { continue };
+            if t_man.color != color || stage(t_man) != Stage::Traveling {
+                continue;
+            }
+            let (Some(t_role), Some(t)) = (role_of(t_man.figure), Square::try_from_index(t_index))
+            else {
+                continue;
+            };
+            let mut resonators = Vec::new();
+            for (r_index, r_man) in cells.cells.iter().enumerate() {
+                let Some(r_man) = r_man else { continue };
+                if r_man.color != color || stage(r_man) != Stage::Untraveled {
+                    continue;
+                }
+                if let (Some(r_role), Some(r)) =
+                    (role_of(r_man.figure), Square::try_from_index(r_index))
+                    && could_annihilate(color, r_role, r, t_role, t)
+                {
+                    resonators.push(r);
+                }
+            }
+            // The debt: resolving it spends an untraveled man of the kind
+            // (the resonator leaves the board with it, TT-5); the fewer the
+            // men that could, the more fragile the side.
+            liability += fide::value(t_role) * 17 / 20
+                + match resonators.len() {
+                    0 => 600,
+                    1 => 100,
+                    2 => 40,
+                    _ => 20,
+                };
+            let attacked = |sq: Square| attacked_by_solid(&solid, &all, sq, color.other());
+            if attacked(t) || (resonators.len() == 1 && resonators.iter().all(|&r| attacked(r))) {
+                liability += if enemy_moves { DECISIVE_SHARE } else { 250 };
+            }
+        }
+        white -= sign(color) * liability;
+    }
+    let threat = fide::threat(&solid, mover, &fide::VALUE) / 2;
+    for_side(white, mover) + threat + 10
+}
+
+/// Whether a traveled or untraveled man of `by` attacks `sq`, with every
+/// man (traveling ones too) blocking.
+fn attacked_by_solid(solid: &Board, all: &Board, sq: Square, by: Color) -> bool {
+    let attackers = all.attackers_to(sq, by, all.occupied());
+    (attackers & solid.occupied()).any()
+}

@@ -1,0 +1,155 @@
+//! Levels 1 to 8: how hard the engine thinks, and how often it errs.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+/// The engine's strength, from 1 (a beginner who blunders) to 8 (its
+/// best).
+///
+/// Each level fixes a search depth, a node budget and an amount of noise
+/// added to the scores of the candidate actions, so that the same level and
+/// seed always choose the same action when no time limit cuts the search
+/// short.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(try_from = "u8", into = "u8")]
+pub struct Level(u8);
+
+impl Level {
+    pub const MIN: Level = Level(1);
+    pub const MAX: Level = Level(8);
+    /// Every level, weakest first.
+    pub const ALL: [Level; 8] = [
+        Level(1),
+        Level(2),
+        Level(3),
+        Level(4),
+        Level(5),
+        Level(6),
+        Level(7),
+        Level(8),
+    ];
+
+    /// The level `n`, if it is one (1 to 8).
+    pub const fn new(n: u8) -> Option<Level> {
+        if n >= 1 && n <= 8 {
+            Some(Level(n))
+        } else {
+            None
+        }
+    }
+
+    pub const fn get(self) -> u8 {
+        self.0
+    }
+
+    pub(crate) fn settings(self) -> Settings {
+        SETTINGS[usize::from(self.0.clamp(1, 8)) - 1]
+    }
+}
+
+impl Default for Level {
+    fn default() -> Level {
+        Level::MAX
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+/// A level that is not 1 to 8.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LevelError(pub String);
+
+impl fmt::Display for LevelError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{:?} is not a level: choose 1 (weakest) to 8 (strongest)",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for LevelError {}
+
+impl FromStr for Level {
+    type Err = LevelError;
+    fn from_str(s: &str) -> Result<Level, LevelError> {
+        s.trim()
+            .parse::<u8>()
+            .ok()
+            .and_then(Level::new)
+            .ok_or_else(|| LevelError(s.chars().take(20).collect()))
+    }
+}
+
+impl TryFrom<u8> for Level {
+    type Error = LevelError;
+    fn try_from(n: u8) -> Result<Level, LevelError> {
+        Level::new(n).ok_or_else(|| LevelError(n.to_string()))
+    }
+}
+
+impl From<Level> for u8 {
+    fn from(level: Level) -> u8 {
+        level.0
+    }
+}
+
+/// What a level allows the search.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Settings {
+    /// Deepest iteration, in plies (actions).
+    pub depth: u32,
+    /// Nodes (states visited) for a variant whose node costs about a
+    /// microsecond (FIDE chess); slower variants divide it by their cost.
+    pub nodes: u64,
+    /// Amplitude of the noise added to each root action's score, in
+    /// centipawns: a weak level misjudges by up to this much.
+    pub noise: i32,
+    /// Actions examined at the root where a state has more (sampled).
+    pub root_width: usize,
+    /// Actions examined below the root where a state has more (sampled).
+    pub width: usize,
+    /// Multiverse: time and trans-universe travels weighed each decision.
+    pub travels: usize,
+    /// log2 of the transposition table's entries.
+    pub table_bits: u32,
+}
+
+const fn s(
+    depth: u32,
+    nodes: u64,
+    noise: i32,
+    root_width: usize,
+    width: usize,
+    travels: usize,
+    table_bits: u32,
+) -> Settings {
+    Settings {
+        depth,
+        nodes,
+        noise,
+        root_width,
+        width,
+        travels,
+        table_bits,
+    }
+}
+
+/// The levels, weakest first.
+const SETTINGS: [Settings; 8] = [
+    s(1, 300, 260, 24, 8, 0, 12),
+    s(2, 1_500, 150, 48, 12, 0, 14),
+    s(2, 6_000, 90, 96, 16, 4, 15),
+    s(3, 25_000, 50, 192, 20, 8, 16),
+    s(5, 100_000, 25, 512, 24, 16, 17),
+    s(7, 300_000, 10, 2_048, 32, 32, 18),
+    s(12, 600_000, 0, 8_192, 40, 64, 19),
+    s(64, 2_000_000, 0, usize::MAX, 48, 128, 20),
+];

@@ -1,0 +1,360 @@
+//! Chronomate's engine: an opponent and an analyst for every variant,
+//! through the rules face alone. Pure like the rules: no IO, no async (a
+//! time budget reads the clock, nothing else).
+//!
+//! # For the host
+//!
+//! - [`choose`]: the action the engine plays in a game, in canonical
+//!   notation; `None` once the game is over.
+//! - [`think`]: the same with its score, depth and node count, and finer
+//!   [`Limits`] (a stop flag, a node or depth limit).
+//! - [`analyse`]: an [`Evaluation`] of every position of a record, for a
+//!   chart of the game.
+//! - [`self_play`]: a whole game between two levels, for matches and tests.
+//! - [`elo`]: the Elo difference a match's score shows, with its error.
+//!
+//! Searches are CPU-bound and take up to a few seconds at level 8: run them
+//! off the async runtime (`spawn_blocking`), one per core.
+//!
+//! # Reproducible
+//!
+//! A level fixes a depth, a node budget and noise ([`Level`]); a seed
+//! fixes the noise and the samples. The same state, level and seed give
+//! the same action whenever no time limit (`millis`) cuts the search
+//! short: a time limit only ever shortens it.
+//!
+//! # How it plays each variant
+//!
+//! The evaluation and the search are picked by the variant's type (a
+//! `TypeId` comparison, so a seventh variant works unchanged with the
+//! generic parts):
+//!
+//! | variant | search | evaluation |
+//! |---|---|---|
+//! | standard | alpha-beta on FIDE positions: quiescence, null move, LMR, Zobrist table | material, piece-square tables, mobility, king safety, pawns |
+//! | traveler, gifford, temporal | alpha-beta through the face, children ordered by evaluation, table keyed by a hash of the view | per variant, from the view (see [`eval`](crate::eval)) |
+//! | manyworlds | the same, with the actions sampled to the level's width (a turn has thousands) and king captures first | boards' quality and count, king exposure |
+//! | multiverse | one board move at a time: the owed branch's chess searched as a FIDE position, travel sampled and judged by the whole multiverse | branch wins and every branch's board |
+//! | any other | alpha-beta through the face, sampled where wide | material from the view |
+
+mod eval;
+mod hash;
+mod level;
+mod matches;
+mod rng;
+mod score;
+mod search;
+pub mod uci;
+
+use std::any::{Any, TypeId};
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+use chronomate_rules::gifford::Gifford;
+use chronomate_rules::manyworlds::ManyWorlds;
+use chronomate_rules::multiverse::Multiverse;
+use chronomate_rules::standard::Chess;
+use chronomate_rules::temporal::TemporalChess;
+use chronomate_rules::traveler::TravelerChess;
+use chronomate_rules::{Color, Game, LoadError, Options, Outcome, Rules, Status, Variant, Visitor};
+use serde::{Deserialize, Serialize};
+
+pub use level::{Level, LevelError};
+pub use matches::{Elo, MatchGame, elo, self_play};
+pub use score::Score;
+
+use search::face::Face;
+use search::fide::Fide;
+use search::{Found, Search};
+
+/// How hard and how long to think.
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    /// The level: depth, node budget and noise.
+    pub level: Level,
+    /// Stop after this many milliseconds (only ever shortens the search).
+    pub millis: Option<u64>,
+    /// A node budget instead of the level's.
+    pub nodes: Option<u64>,
+    /// A depth limit instead of the level's.
+    pub depth: Option<u32>,
+    /// Set from another thread to stop the search now (UCI `stop`); the
+    /// best action found so far is returned.
+    pub stop: Option<Arc<AtomicBool>>,
+}
+
+impl Limits {
+    /// The limits of `level`, and at most `millis` milliseconds.
+    pub fn level(level: Level, millis: Option<u64>) -> Limits {
+        Limits {
+            level,
+            millis,
+            ..Limits::default()
+        }
+    }
+}
+
+/// What the engine chose, and why.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Thought<A> {
+    pub action: A,
+    /// How good the state is for the side to act, as far as the search saw.
+    pub score: Score,
+    /// The deepest completed iteration, in actions.
+    pub depth: u32,
+    /// States visited.
+    pub nodes: u64,
+}
+
+/// The action the engine plays now, in canonical notation; `None` once
+/// the game is over.
+///
+/// `level` sets its strength, `seed` its noise and samples (a host passes,
+/// say, the game's seed mixed with the number of actions, so that the
+/// engine does not repeat itself from game to game); `millis` caps the
+/// time. The same game, level and seed give the same action when `millis`
+/// does not cut the search short.
+pub fn choose(game: &Game, level: Level, seed: u64, millis: Option<u64>) -> Option<String> {
+    think(game, &Limits::level(level, millis), seed).map(|t| t.action)
+}
+
+/// [`choose`], with the score, depth and nodes, and finer limits.
+pub fn think(game: &Game, limits: &Limits, seed: u64) -> Option<Thought<String>> {
+    if game.status().is_over() {
+        return None;
+    }
+    let prior = prior_keys(game);
+    game.visit(Think {
+        limits,
+        seed,
+        prior,
+    })
+}
+
+/// The engine's choice in a state of a known variant, as that variant's
+/// action. `prior` are the keys of earlier states (see [`state_key`]), for
+/// repetitions; empty will do.
+pub fn think_about<R: Rules>(
+    state: &R,
+    limits: &Limits,
+    seed: u64,
+    prior: &[u64],
+) -> Option<Thought<R::Action>> {
+    if state.status().is_over() {
+        return None;
+    }
+    let settings = limits.level.settings();
+    let cost = node_cost::<R>();
+    let nodes = limits
+        .nodes
+        .unwrap_or_else(|| (settings.nodes / cost).max(1));
+    let deadline = limits
+        .millis
+        .map(|ms| Instant::now() + Duration::from_millis(ms));
+    let search_limits = search::Limits {
+        depth: limits.depth.unwrap_or(settings.depth).max(1),
+        nodes,
+        deadline,
+        stop: limits.stop.as_deref(),
+    };
+    let mut rng = rng::Rng::new(rng::mix(seed, 0x00e1_9b1e));
+    let any = state as &dyn Any;
+    if let Some(chess) = any.downcast_ref::<Chess>() {
+        let mut search = Search::new(Fide, search_limits, settings.table_bits, prior.to_vec());
+        let found = search.run(chess.position(), None, settings.noise, &mut rng)?;
+        return thought_as::<R, _>(found);
+    }
+    if let Some(multiverse) = any.downcast_ref::<Multiverse>() {
+        let found = search::multiverse::think(multiverse, &settings, search_limits, seed)?;
+        return thought_as::<R, _>(found);
+    }
+    let face = Face::new(
+        eval::for_variant::<R>(),
+        settings.width,
+        settings.root_width,
+        seed,
+    );
+    let root = face.node(state.clone());
+    let mut search = Search::new(face, search_limits, settings.table_bits, prior.to_vec());
+    let found = search.run(&root, None, settings.noise, &mut rng)?;
+    Some(Thought {
+        action: found.best,
+        score: Score(found.score),
+        depth: found.depth,
+        nodes: found.nodes,
+    })
+}
+
+/// A found move of a concrete variant's action type as `R`'s action (they
+/// are the same type whenever this is called).
+fn thought_as<R: Rules, A: Any + Clone>(found: Found<A>) -> Option<Thought<R::Action>> {
+    let action = (&found.best as &dyn Any)
+        .downcast_ref::<R::Action>()?
+        .clone();
+    Some(Thought {
+        action,
+        score: Score(found.score),
+        depth: found.depth,
+        nodes: found.nodes,
+    })
+}
+
+/// How many FIDE-chess nodes one node of variant `R` costs, roughly: the
+/// level's node budget is divided by it, so that a level takes about as
+/// long in every variant. Measured with the rules of this release (apply,
+/// legal actions and view per node); a variant not listed counts 16.
+fn node_cost<R: Rules>() -> u64 {
+    let t = TypeId::of::<R>();
+    if t == TypeId::of::<Chess>() {
+        1
+    } else if t == TypeId::of::<Multiverse>() {
+        2
+    } else if t == TypeId::of::<Gifford>() || t == TypeId::of::<TemporalChess>() {
+        8
+    } else if t == TypeId::of::<ManyWorlds>() {
+        32
+    } else if t == TypeId::of::<TravelerChess>() {
+        64
+    } else {
+        16
+    }
+}
+
+struct Think<'a> {
+    limits: &'a Limits,
+    seed: u64,
+    prior: Vec<u64>,
+}
+
+impl Visitor for Think<'_> {
+    type Output = Option<Thought<String>>;
+    fn visit<R: Rules>(self, state: &R) -> Self::Output {
+        let t = think_about(state, self.limits, self.seed, &self.prior)?;
+        Some(Thought {
+            action: state.notation(&t.action),
+            score: t.score,
+            depth: t.depth,
+            nodes: t.nodes,
+        })
+    }
+}
+
+/// The key the search gives a state: the Zobrist key for FIDE chess, a
+/// hash of the view and turn elsewhere.
+pub fn state_key<R: Rules>(state: &R) -> u64 {
+    match (state as &dyn Any).downcast_ref::<Chess>() {
+        Some(chess) => chess.position().zobrist_hash(),
+        None => hash::view_key(&state.turn(), &state.view()),
+    }
+}
+
+struct Key;
+
+impl Visitor for Key {
+    type Output = u64;
+    fn visit<R: Rules>(self, state: &R) -> u64 {
+        state_key(state)
+    }
+}
+
+/// The keys of the states a game went through before its present one
+/// (none for the multiverse: every action adds a board, nothing repeats).
+fn prior_keys(game: &Game) -> Vec<u64> {
+    if game.variant() == Variant::Multiverse {
+        return Vec::new();
+    }
+    let Ok(mut replay) = Game::new(game.variant(), game.options().clone(), game.seed()) else {
+        return Vec::new();
+    };
+    let mut keys = Vec::with_capacity(game.record().len());
+    for action in game.record() {
+        keys.push(replay.visit(Key));
+        if replay.play(action).is_err() {
+            break;
+        }
+    }
+    keys
+}
+
+/// How the engine saw one position of a game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Evaluation {
+    /// Actions played before this position (0: the start).
+    pub ply: usize,
+    /// The action that led here, as the record writes it.
+    pub played: Option<String>,
+    /// The side to act here; `None` once the game is over.
+    pub to_move: Option<Color>,
+    /// From White's point of view; a finished game scores as a forced
+    /// result (or 0 for a draw).
+    pub score: Score,
+    /// What the engine would play here.
+    pub best: Option<String>,
+    /// The result, once the game is over.
+    pub result: Option<Outcome>,
+}
+
+/// Evaluates every position of a record: the start, then after each
+/// action. Each position is searched within `limits` (its `millis` apply
+/// to each position). Refuses a record that does not replay.
+pub fn analyse<S: AsRef<str>>(
+    variant: Variant,
+    options: Options,
+    seed: u64,
+    record: &[S],
+    limits: &Limits,
+) -> Result<Vec<Evaluation>, LoadError> {
+    // The whole record must replay before anything is searched.
+    Game::replay(
+        variant,
+        options.clone(),
+        seed,
+        record.iter().map(|s| s.as_ref()),
+    )?;
+    let mut game = Game::new(variant, options, seed)?;
+    let mut out = Vec::with_capacity(record.len() + 1);
+    let mut played: Option<String> = None;
+    for ply in 0..=record.len() {
+        if ply > 0 {
+            let text = record[ply - 1].as_ref();
+            match game.play(text) {
+                Ok(p) => played = Some(p.notation),
+                Err(_) => break,
+            }
+        }
+        let (to_move, score, best, result) = match game.status() {
+            Status::Finished(outcome) => {
+                let score = match outcome.winner {
+                    None => 0,
+                    Some(Color::White) => score::MATE,
+                    Some(Color::Black) => -score::MATE,
+                };
+                (None, Score(score), None, Some(outcome))
+            }
+            Status::Ongoing => {
+                let side = game.turn().color;
+                let seed_here = rng::mix(seed, ply as u64);
+                match think(&game, limits, seed_here) {
+                    Some(t) => {
+                        let white = match side {
+                            Color::White => t.score,
+                            Color::Black => t.score.flip(),
+                        };
+                        (Some(side), white, Some(t.action), None)
+                    }
+                    None => (Some(side), Score(0), None, None),
+                }
+            }
+        };
+        out.push(Evaluation {
+            ply,
+            played: played.clone(),
+            to_move,
+            score,
+            best,
+            result,
+        });
+    }
+    Ok(out)
+}

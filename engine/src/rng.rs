@@ -1,0 +1,102 @@
+//! A tiny seeded generator (SplitMix64): portable and reproducible, so the
+//! same seed and level give the same action on every machine.
+
+/// SplitMix64 (Steele, Lea and Flood, 2014).
+#[derive(Clone, Debug)]
+pub(crate) struct Rng(u64);
+
+impl Rng {
+    pub(crate) fn new(seed: u64) -> Rng {
+        Rng(seed)
+    }
+
+    pub(crate) fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// A number in `0..n` (0 when `n` is 0).
+    pub(crate) fn below(&mut self, n: usize) -> usize {
+        ((u128::from(self.next_u64()) * n as u128) >> 64) as usize
+    }
+
+    /// Noise in `-amplitude..=amplitude`, triangular (the sum of two
+    /// uniform draws): small errors are common, big ones rare.
+    pub(crate) fn noise(&mut self, amplitude: i32) -> i32 {
+        if amplitude <= 0 {
+            return 0;
+        }
+        let half = amplitude as usize;
+        let a = self.below(half + 1) as i32;
+        let b = self.below(half + 1) as i32;
+        a + b - amplitude
+    }
+
+    /// Keeps `k` elements of `items` chosen uniformly, in their original
+    /// order (a partial Fisher-Yates shuffle of the indices).
+    pub(crate) fn sample<T>(&mut self, items: &mut Vec<T>, k: usize) {
+        if items.len() <= k {
+            return;
+        }
+        let mut indices: Vec<usize> = (0..items.len()).collect();
+        for i in 0..k {
+            let j = i + self.below(indices.len() - i);
+            indices.swap(i, j);
+        }
+        let mut keep = vec![false; items.len()];
+        for &i in &indices[..k] {
+            keep[i] = true;
+        }
+        let mut i = 0;
+        items.retain(|_| {
+            let kept = keep[i];
+            i += 1;
+            kept
+        });
+    }
+}
+
+/// Mixes two numbers into a seed.
+pub(crate) fn mix(a: u64, b: u64) -> u64 {
+    Rng::new(a ^ b.rotate_left(29) ^ 0x2545_f491_4f6c_dd1d).next_u64()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_stream_is_fixed_by_the_seed() {
+        let a: Vec<u64> = (0..4)
+            .map({
+                let mut r = Rng::new(7);
+                move |_| r.next_u64()
+            })
+            .collect();
+        let b: Vec<u64> = (0..4)
+            .map({
+                let mut r = Rng::new(7);
+                move |_| r.next_u64()
+            })
+            .collect();
+        assert_eq!(a, b);
+        assert_ne!(a[0], a[1]);
+    }
+
+    #[test]
+    fn noise_and_samples_stay_in_bounds() {
+        let mut r = Rng::new(1);
+        for _ in 0..1000 {
+            let n = r.noise(50);
+            assert!((-50..=50).contains(&n));
+            assert!(r.below(7) < 7);
+        }
+        let mut items: Vec<u32> = (0..100).collect();
+        r.sample(&mut items, 10);
+        assert_eq!(items.len(), 10);
+        assert!(items.windows(2).all(|w| w[0] < w[1]), "order is kept");
+    }
+}

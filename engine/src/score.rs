@@ -1,0 +1,105 @@
+//! Scores: centipawns, or a forced win counted in plies.
+
+use std::fmt;
+
+use chronomate_rules::Color;
+use serde::{Deserialize, Serialize};
+
+/// A won game `n` plies from the root scores `MATE - n`.
+pub(crate) const MATE: i32 = 30_000;
+/// Scores beyond this are forced wins or losses.
+pub(crate) const MATE_BOUND: i32 = MATE - 1_000;
+/// Above any score.
+pub(crate) const INFINITY: i32 = 32_000;
+/// What an evaluation gives a position that is as good as won (a king
+/// that can be captured, a branch about to be won) without the search
+/// having seen the end: below mate scores, above any material count.
+pub(crate) const DECISIVE: i32 = 10_000;
+
+/// The score of a finished game at `ply` for `side`.
+pub(crate) fn terminal(winner: Option<Color>, side: Color, ply: usize) -> i32 {
+    match winner {
+        None => 0,
+        Some(w) if w == side => MATE - ply as i32,
+        Some(_) => -(MATE - ply as i32),
+    }
+}
+
+/// An evaluation as the engine reports it: centipawns (a pawn is 100), or
+/// a forced result. From the point of view of a side that the context
+/// names (the side to move for [`crate::Thought`], White for
+/// [`crate::Evaluation`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct Score(pub i32);
+
+impl Score {
+    /// Centipawns, or `None` for a forced result.
+    pub fn centipawns(self) -> Option<i32> {
+        (self.0.abs() < MATE_BOUND).then_some(self.0)
+    }
+
+    /// A forced result in moves (not plies): positive when the side scored
+    /// wins, negative when it loses; `None` for a centipawn score.
+    pub fn mate_in(self) -> Option<i32> {
+        if self.0 >= MATE_BOUND {
+            Some((MATE - self.0 + 1) / 2)
+        } else if self.0 <= -MATE_BOUND {
+            Some(-((MATE + self.0 + 1) / 2))
+        } else {
+            None
+        }
+    }
+
+    /// The same score from the other side.
+    pub fn flip(self) -> Score {
+        Score(-self.0)
+    }
+
+    /// The expected score (0 to 1) of the side scored: the logistic curve
+    /// Elo ratings use, a pawn worth about 64 Elo, for charts.
+    pub fn expectation(self) -> f64 {
+        match self.mate_in() {
+            Some(n) if n > 0 => 1.0,
+            Some(_) => 0.0,
+            None => 1.0 / (1.0 + 10f64.powf(-f64::from(self.0) / 400.0)),
+        }
+    }
+}
+
+impl fmt::Display for Score {
+    /// `+0.35`, `-1.20`, `#3` (wins in 3), `#-2` (loses in 2).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.mate_in() {
+            Some(n) => write!(f, "#{n}"),
+            None => {
+                let sign = if self.0 < 0 { '-' } else { '+' };
+                let abs = self.0.unsigned_abs();
+                write!(f, "{sign}{}.{:02}", abs / 100, abs % 100)
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scores_print_as_pawns_or_mates() {
+        assert_eq!(Score(35).to_string(), "+0.35");
+        assert_eq!(Score(-120).to_string(), "-1.20");
+        assert_eq!(Score(0).to_string(), "+0.00");
+        assert_eq!(Score(MATE - 1).to_string(), "#1");
+        assert_eq!(Score(MATE - 5).to_string(), "#3");
+        assert_eq!(Score(-(MATE - 2)).to_string(), "#-1");
+        assert_eq!(Score(-(MATE - 4)).to_string(), "#-2");
+        assert_eq!(Score(MATE - 3).flip().mate_in(), Some(-2));
+    }
+
+    #[test]
+    fn expectation_is_logistic() {
+        assert!((Score(0).expectation() - 0.5).abs() < 1e-9);
+        assert!(Score(400).expectation() > 0.9);
+        assert_eq!(Score(MATE - 1).expectation(), 1.0);
+    }
+}

@@ -1,0 +1,652 @@
+//! The search: negamax alpha-beta with iterative deepening, over any
+//! [`Domain`] (a game seen as states, moves and an evaluation).
+//!
+//! - Turns need not alternate: a child whose side to act is the parent's
+//!   (the multiverse, where a side moves on every branch in turn) is
+//!   searched with the same window and its score kept; otherwise the
+//!   window and the score are negated.
+//! - A transposition table keyed by the domain's key (Zobrist for FIDE
+//!   chess, a hash of the view elsewhere) keeps scores, bounds and the best
+//!   move's index in the (deterministic) move list.
+//! - Move ordering: the table's move, captures by most valuable victim
+//!   and least valuable attacker, two killer moves a ply, then the history
+//!   heuristic; where moves are expensive and evaluation cheap by
+//!   comparison (the time-travel variants), every child is made and
+//!   ordered by its static evaluation instead.
+//! - Domains that can (FIDE chess) add a quiescence search of captures, a
+//!   check extension, null-move pruning and late-move reductions.
+//! - Where a state has more actions than the level's width, the domain
+//!   samples them (seeded by the state's key, so a state always gets the
+//!   same sample) and the static evaluation stands in for what was left
+//!   out.
+//! - Limits: a node budget (deterministic), a deadline and a stop flag
+//!   (which only shorten). The node budget counts from the start but ends
+//!   the search only after the first iteration (every root move searched
+//!   one ply and its captures), so that even the smallest budget weighs
+//!   every candidate; a deadline or stop flag may cut even that short, and
+//!   the best so far (at worst the best by static evaluation) is the
+//!   answer.
+
+pub(crate) mod face;
+pub(crate) mod fide;
+pub(crate) mod multiverse;
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+use chronomate_rules::Color;
+
+use crate::rng::Rng;
+use crate::score::{INFINITY, MATE_BOUND, terminal};
+
+/// A game as the search sees it.
+pub(crate) trait Domain {
+    type State;
+    type Move: Clone + PartialEq;
+
+    /// The side to act in `s`.
+    fn side(&self, s: &Self::State) -> Color;
+    /// The result if play is over in `s`: `Some(None)` for a draw.
+    fn outcome(&self, s: &Self::State) -> Option<Option<Color>>;
+    /// A key identifying `s` (equal states, equal keys).
+    fn key(&self, s: &Self::State) -> u64;
+    /// The moves in `s` (at `ply` from the root), in a fixed order; with
+    /// `truncated` set when the domain kept only a sample.
+    fn moves(&mut self, s: &Self::State, ply: usize, out: &mut Vec<Self::Move>) -> bool;
+    /// The state after `m`; `None` if the rules refused it.
+    fn play(&mut self, s: &Self::State, m: &Self::Move) -> Option<Self::State>;
+    /// The static evaluation for the side to act.
+    fn evaluate(&mut self, s: &Self::State) -> i32;
+    /// The score of a state with no moves (checkmate or stalemate).
+    fn no_moves(&self, s: &Self::State, ply: usize) -> i32 {
+        let _ = (s, ply);
+        0
+    }
+    /// Whether the side to act is in check (extends the search).
+    fn in_check(&self, _s: &Self::State) -> bool {
+        false
+    }
+    /// An ordering bonus for captures (victim first, then the cheapest
+    /// attacker); `None` for a quiet move.
+    fn capture_order(&self, _s: &Self::State, _m: &Self::Move) -> Option<i32> {
+        None
+    }
+    /// A slot in the history table (below [`HISTORY`]), if the domain
+    /// keeps history.
+    fn history_slot(&self, _s: &Self::State, _m: &Self::Move) -> Option<usize> {
+        None
+    }
+    /// Captures (and queen promotions) for the quiescence search; `false`
+    /// if the domain has none, and the evaluation stands.
+    fn captures(&mut self, _s: &Self::State, _out: &mut Vec<Self::Move>) -> bool {
+        false
+    }
+    /// Whether the quiescence search may skip capture `m` when standing
+    /// pat scores `stand` against `alpha`: it cannot raise alpha, or it
+    /// loses material.
+    fn futile(&self, _s: &Self::State, _m: &Self::Move, _stand: i32, _alpha: i32) -> bool {
+        false
+    }
+    /// The state with the turn passed, for null-move pruning.
+    fn null_move(&self, _s: &Self::State) -> Option<Self::State> {
+        None
+    }
+    /// Whether to make every child first and order by its evaluation.
+    fn order_by_evaluation(&self) -> bool {
+        false
+    }
+    /// Whether late quiet moves may be searched shallower first.
+    fn reductions(&self) -> bool {
+        false
+    }
+}
+
+/// Which root moves a search may choose.
+pub(crate) type Allowed<'f, M> = &'f dyn Fn(&M) -> bool;
+
+/// History table slots.
+pub(crate) const HISTORY: usize = 2 * 64 * 64;
+const MAX_PLY: usize = 96;
+
+/// How long a search may go on.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Limits<'a> {
+    pub depth: u32,
+    pub nodes: u64,
+    pub deadline: Option<Instant>,
+    pub stop: Option<&'a AtomicBool>,
+}
+
+/// What a search found at the root.
+#[derive(Clone, Debug)]
+pub(crate) struct Found<M> {
+    pub best: M,
+    /// For the side to act at the root.
+    pub score: i32,
+    /// The deepest completed iteration (0 if none completed).
+    pub depth: u32,
+    pub nodes: u64,
+}
+
+#[derive(Clone, Copy, Default)]
+struct Entry {
+    key: u64,
+    score: i32,
+    best: u16,
+    depth: i8,
+    bound: u8,
+}
+
+const EXACT: u8 = 1;
+const LOWER: u8 = 2;
+const UPPER: u8 = 3;
+const NO_MOVE: u16 = u16::MAX;
+
+struct Table {
+    entries: Vec<Entry>,
+    mask: usize,
+}
+
+impl Table {
+    fn new(bits: u32) -> Table {
+        let size = 1usize << bits.clamp(8, 24);
+        Table {
+            entries: vec![Entry::default(); size],
+            mask: size - 1,
+        }
+    }
+
+    fn probe(&self, key: u64) -> Option<Entry> {
+        let e = self.entries[key as usize & self.mask];
+        (e.bound != 0 && e.key == key).then_some(e)
+    }
+
+    fn store(&mut self, key: u64, depth: i32, score: i32, bound: u8, best: u16) {
+        let slot = &mut self.entries[key as usize & self.mask];
+        if slot.key != key || depth >= i32::from(slot.depth) || bound == EXACT {
+            *slot = Entry {
+                key,
+                score,
+                best,
+                depth: depth.clamp(-1, 127) as i8,
+                bound,
+            };
+        }
+    }
+}
+
+/// Mate scores are stored relative to the node, not the root.
+fn to_table(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score + ply as i32
+    } else if score <= -MATE_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn from_table(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score - ply as i32
+    } else if score <= -MATE_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+/// One move of a node's list, with its child once made.
+struct Candidate<D: Domain> {
+    index: usize,
+    mv: D::Move,
+    child: Option<D::State>,
+    order: i64,
+}
+
+pub(crate) struct Search<'a, D: Domain> {
+    pub domain: D,
+    limits: Limits<'a>,
+    nodes: u64,
+    aborted: bool,
+    /// The node budget applies once the first iteration is complete.
+    budget_armed: bool,
+    table: Table,
+    killers: Vec<[Option<D::Move>; 2]>,
+    history: Vec<i32>,
+    /// Keys of the states from the root to the current node.
+    path: Vec<u64>,
+    /// Keys of the game's states before the root.
+    prior: Vec<u64>,
+}
+
+impl<'a, D: Domain> Search<'a, D> {
+    pub(crate) fn new(domain: D, limits: Limits<'a>, table_bits: u32, prior: Vec<u64>) -> Self {
+        Search {
+            domain,
+            limits,
+            nodes: 0,
+            aborted: false,
+            budget_armed: false,
+            table: Table::new(table_bits),
+            killers: vec![[None, None]; MAX_PLY + 2],
+            history: vec![0; HISTORY],
+            path: Vec::with_capacity(MAX_PLY + 2),
+            prior,
+        }
+    }
+
+    fn tick(&mut self) {
+        self.nodes += 1;
+        if self.budget_armed && self.nodes >= self.limits.nodes {
+            self.aborted = true;
+        }
+        if self.nodes & 255 == 0 {
+            if self.limits.deadline.is_some_and(|d| Instant::now() >= d) {
+                self.aborted = true;
+            }
+            if self.limits.stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+                self.aborted = true;
+            }
+        }
+    }
+
+    /// Searches `root`, choosing among `allowed` moves when given (the
+    /// multiverse restricts a branch's chess search to the moves its rules
+    /// allow). With `noise`, every root move that could be chosen gets an
+    /// exact score (those more than twice the noise below the best only a
+    /// bound), and the choice is the best after adding seeded noise of
+    /// that amplitude.
+    pub(crate) fn run(
+        &mut self,
+        root: &D::State,
+        allowed: Option<Allowed<'_, D::Move>>,
+        noise: i32,
+        rng: &mut Rng,
+    ) -> Option<Found<D::Move>> {
+        let mut moves = Vec::new();
+        self.domain.moves(root, 0, &mut moves);
+        if let Some(allowed) = allowed {
+            moves.retain(|m| allowed(m));
+        }
+        let side = self.domain.side(root);
+        let root_key = self.domain.key(root);
+        let mut root_moves: Vec<(D::Move, D::State, i32)> = Vec::with_capacity(moves.len());
+        for m in moves {
+            self.nodes += 1;
+            if let Some(child) = self.domain.play(root, &m) {
+                let eval = self.child_eval(side, &child);
+                root_moves.push((m, child, eval));
+            }
+        }
+        if root_moves.is_empty() {
+            return None;
+        }
+        // First order: the static evaluation of each child.
+        let mut order: Vec<usize> = (0..root_moves.len()).collect();
+        order.sort_by_key(|&i| std::cmp::Reverse(root_moves[i].2));
+        let mut best = order[0];
+        let mut best_score = root_moves[best].2;
+        let mut scores: Vec<i32> = root_moves.iter().map(|r| r.2).collect();
+        let mut completed = 0;
+        self.path.clear();
+        self.path.push(root_key);
+        let max_depth = self.limits.depth.max(1);
+        for depth in 1..=max_depth {
+            let mut alpha = -INFINITY;
+            let mut iteration_best: Option<(usize, i32)> = None;
+            let mut iteration_scores = scores.clone();
+            let mut finished = true;
+            for (n, &i) in order.iter().enumerate() {
+                let child = &root_moves[i].1;
+                let d = depth as i32 - 1;
+                let score = if noise > 0 {
+                    // A move more than twice the noise below the best so far
+                    // can never be chosen: a fail-low bound is enough.
+                    let floor = iteration_best.map_or(-INFINITY, |(_, b)| {
+                        b.saturating_sub(2 * noise + 1).max(-INFINITY)
+                    });
+                    self.child_value(side, child, d, floor, INFINITY, 1)
+                } else if n == 0 {
+                    self.child_value(side, child, d, -INFINITY, INFINITY, 1)
+                } else {
+                    let s = self.child_value(side, child, d, alpha, alpha + 1, 1);
+                    if s > alpha && !self.aborted {
+                        self.child_value(side, child, d, alpha, INFINITY, 1)
+                    } else {
+                        s
+                    }
+                };
+                if self.aborted {
+                    finished = false;
+                    break;
+                }
+                iteration_scores[i] = score;
+                if iteration_best.is_none_or(|(_, s)| score > s) {
+                    iteration_best = Some((i, score));
+                }
+                alpha = alpha.max(score);
+                if self.aborted && n + 1 < order.len() {
+                    finished = false;
+                    break;
+                }
+            }
+            if !finished && noise == 0 {
+                // A partial iteration searched the old best first: the best
+                // it found is at least as well founded as the old one.
+                if let Some((i, s)) = iteration_best {
+                    best = i;
+                    best_score = s;
+                }
+            }
+            // Once the first iteration is complete (every root move
+            // scored), the node budget may end the search.
+            self.budget_armed = true;
+            if self.nodes >= self.limits.nodes {
+                self.aborted = true;
+            }
+            if finished {
+                completed = depth;
+                scores = iteration_scores;
+                order.sort_by_key(|&i| std::cmp::Reverse(scores[i]));
+                best = order[0];
+                best_score = scores[best];
+            }
+            if self.aborted || (noise == 0 && best_score.abs() >= MATE_BOUND) {
+                break;
+            }
+        }
+        if noise > 0 && completed > 0 {
+            let mut chosen = best;
+            let mut chosen_score = i32::MIN;
+            for (i, &score) in scores.iter().enumerate() {
+                let noisy = score.saturating_add(rng.noise(noise));
+                if noisy > chosen_score {
+                    chosen = i;
+                    chosen_score = noisy;
+                }
+            }
+            best = chosen;
+            best_score = scores[chosen];
+        }
+        let nodes = self.nodes;
+        let (mv, _, _) = root_moves.swap_remove(best);
+        Some(Found {
+            best: mv,
+            score: best_score,
+            depth: completed,
+            nodes,
+        })
+    }
+
+    /// A child's static evaluation, for its parent's side.
+    fn child_eval(&mut self, parent: Color, child: &D::State) -> i32 {
+        let side = self.domain.side(child);
+        if let Some(result) = self.domain.outcome(child) {
+            return terminal(result, parent, 1);
+        }
+        let e = self.domain.evaluate(child);
+        if side == parent { e } else { -e }
+    }
+
+    /// The value of `child` for the parent's side, searched `depth` more
+    /// plies with the parent's window.
+    fn child_value(
+        &mut self,
+        parent: Color,
+        child: &D::State,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        if self.domain.side(child) == parent {
+            self.negamax(child, depth, alpha, beta, ply)
+        } else {
+            -self.negamax(child, depth, -beta, -alpha, ply)
+        }
+    }
+
+    fn is_repetition(&self, key: u64, ply: usize) -> bool {
+        ply > 0 && (self.path[..ply].contains(&key) || self.prior.contains(&key))
+    }
+
+    fn negamax(&mut self, s: &D::State, depth: i32, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        self.tick();
+        if self.aborted {
+            return 0;
+        }
+        let side = self.domain.side(s);
+        if let Some(result) = self.domain.outcome(s) {
+            return terminal(result, side, ply);
+        }
+        let key = self.domain.key(s);
+        if self.is_repetition(key, ply) {
+            return 0;
+        }
+        if ply >= MAX_PLY {
+            return self.domain.evaluate(s);
+        }
+        let in_check = self.domain.in_check(s);
+        let depth = if in_check { depth + 1 } else { depth };
+        if depth <= 0 {
+            return self.quiesce(s, alpha, beta, ply);
+        }
+        let original_alpha = alpha;
+        let mut table_move = NO_MOVE;
+        if let Some(e) = self.table.probe(key) {
+            table_move = e.best;
+            if i32::from(e.depth) >= depth {
+                let score = from_table(e.score, ply);
+                match e.bound {
+                    EXACT => return score,
+                    LOWER if score >= beta => return score,
+                    UPPER if score <= alpha => return score,
+                    _ => {}
+                }
+            }
+        }
+        self.path.truncate(ply);
+        self.path.push(key);
+
+        // Null move: if passing still holds beta, the position is good
+        // enough to cut (not in check, not near mates, with pieces).
+        if depth >= 3
+            && !in_check
+            && beta.abs() < MATE_BOUND
+            && let Some(null) = self.domain.null_move(s)
+            && self.domain.evaluate(s) >= beta
+        {
+            let r = if depth >= 6 { 3 } else { 2 };
+            let score = -self.negamax(&null, depth - 1 - r, -beta, -beta + 1, ply + 1);
+            self.path.truncate(ply + 1);
+            if self.aborted {
+                return 0;
+            }
+            if score >= beta {
+                return score.min(MATE_BOUND - 1);
+            }
+        }
+
+        let mut moves = Vec::new();
+        let truncated = self.domain.moves(s, ply, &mut moves);
+        if moves.is_empty() {
+            return self.domain.no_moves(s, ply);
+        }
+        let eager = self.domain.order_by_evaluation();
+        let mut list: Vec<Candidate<D>> = Vec::with_capacity(moves.len());
+        for (index, mv) in moves.into_iter().enumerate() {
+            let mut order: i64 = 0;
+            let mut child = None;
+            if index as u16 == table_move {
+                order = 1 << 50;
+            } else if let Some(c) = self.domain.capture_order(s, &mv) {
+                order = (1 << 40) + i64::from(c);
+            } else if self.killers[ply][0].as_ref() == Some(&mv) {
+                order = 1 << 39;
+            } else if self.killers[ply][1].as_ref() == Some(&mv) {
+                order = 1 << 38;
+            } else if let Some(slot) = self.domain.history_slot(s, &mv) {
+                order = i64::from(self.history[slot]);
+            }
+            if eager {
+                self.tick();
+                child = self.domain.play(s, &mv);
+                let Some(c) = &child else { continue };
+                let e = self.child_eval(side, c);
+                order += i64::from(e);
+            }
+            list.push(Candidate {
+                index,
+                mv,
+                child,
+                order,
+            });
+        }
+        if self.aborted {
+            return 0;
+        }
+        list.sort_by_key(|c| std::cmp::Reverse(c.order));
+
+        let mut best = -INFINITY;
+        let mut best_index = NO_MOVE;
+        let mut searched = 0;
+        for cand in list {
+            let quiet = cand.order < (1 << 38);
+            let child = match cand.child {
+                Some(c) => c,
+                None if eager => continue,
+                None => match self.domain.play(s, &cand.mv) {
+                    Some(c) => c,
+                    None => continue,
+                },
+            };
+            let d = depth - 1;
+            let score = if searched == 0 {
+                self.child_value(side, &child, d, alpha, beta, ply + 1)
+            } else {
+                let reduce = if self.domain.reductions()
+                    && depth >= 3
+                    && searched >= 3
+                    && quiet
+                    && !in_check
+                {
+                    1 + i32::from(searched >= 8 && depth >= 5)
+                } else {
+                    0
+                };
+                let mut score =
+                    self.child_value(side, &child, d - reduce, alpha, alpha + 1, ply + 1);
+                if score > alpha && reduce > 0 && !self.aborted {
+                    score = self.child_value(side, &child, d, alpha, alpha + 1, ply + 1);
+                }
+                if score > alpha && score < beta && !self.aborted {
+                    score = self.child_value(side, &child, d, alpha, beta, ply + 1);
+                }
+                score
+            };
+            self.path.truncate(ply + 1);
+            if self.aborted {
+                return 0;
+            }
+            searched += 1;
+            if score > best {
+                best = score;
+                best_index = cand.index as u16;
+            }
+            if score > alpha {
+                alpha = score;
+                if alpha >= beta {
+                    if quiet {
+                        let k = &mut self.killers[ply];
+                        if k[0].as_ref() != Some(&cand.mv) {
+                            k[1] = k[0].take();
+                            k[0] = Some(cand.mv.clone());
+                        }
+                        if let Some(slot) = self.domain.history_slot(s, &cand.mv) {
+                            let h = &mut self.history[slot];
+                            *h = (*h + depth * depth).min(1 << 20);
+                        }
+                    }
+                    break;
+                }
+            }
+        }
+        if searched == 0 {
+            return self.domain.no_moves(s, ply);
+        }
+        // Where only a sample of the moves was searched, the static
+        // evaluation stands for the rest (as a quiescence search's stand
+        // pat does).
+        if truncated && best < beta {
+            let stand = self.domain.evaluate(s);
+            if stand > best {
+                best = stand.min(beta);
+            }
+        }
+        let bound = if best >= beta {
+            LOWER
+        } else if best > original_alpha {
+            EXACT
+        } else {
+            UPPER
+        };
+        self.table
+            .store(key, depth, to_table(best, ply), bound, best_index);
+        best
+    }
+
+    fn quiesce(&mut self, s: &D::State, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        let stand = self.domain.evaluate(s);
+        let mut captures = Vec::new();
+        if ply >= MAX_PLY || !self.domain.captures(s, &mut captures) {
+            return stand;
+        }
+        let mut best = stand;
+        let in_check = self.domain.in_check(s);
+        if in_check {
+            // In check there is no standing pat: every evasion is tried.
+            captures.clear();
+            self.domain.moves(s, ply, &mut captures);
+            if captures.is_empty() {
+                return self.domain.no_moves(s, ply);
+            }
+            best = -INFINITY;
+        } else {
+            if stand >= beta {
+                return stand;
+            }
+            alpha = alpha.max(stand);
+        }
+        captures.sort_by_key(|m| std::cmp::Reverse(self.domain.capture_order(s, m).unwrap_or(0)));
+        for mv in captures {
+            if !in_check && self.domain.futile(s, &mv, stand, alpha) {
+                continue;
+            }
+            self.tick();
+            if self.aborted {
+                return 0;
+            }
+            let Some(child) = self.domain.play(s, &mv) else {
+                continue;
+            };
+            let score = if let Some(result) = self.domain.outcome(&child) {
+                terminal(result, self.domain.side(s), ply + 1)
+            } else if self.domain.side(&child) == self.domain.side(s) {
+                self.quiesce(&child, alpha, beta, ply + 1)
+            } else {
+                -self.quiesce(&child, -beta, -alpha, ply + 1)
+            };
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+}

@@ -1,0 +1,137 @@
+//! The multiverse: a turn is a board move on every active branch (E-2),
+//! so the same side acts many times in a row and a turn with time travel
+//! open has up to a million actions. A tree over whole turns is out of
+//! reach; instead each decision is one board move, made branch by branch:
+//!
+//! 1. The branch: the first still owed a move this turn (the order is
+//!    free, E-2).
+//! 2. Its chess: the branch's latest board, read from the view, is searched
+//!    as a FIDE position (alpha-beta with quiescence, [`super::fide`]),
+//!    among the plain board moves the rules allow there.
+//! 3. Travel: a seeded sample of the branch's board moves with time or
+//!    trans-universe travel (E-5, E-7), as many as the level weighs, is
+//!    judged with the plain move by the whole multiverse's evaluation
+//!    after each; a travel is chosen only if it beats the plain move by a
+//!    margin.
+//!
+//! Branch resignations are never chosen.
+
+use chronomate_rules::Rules;
+use chronomate_rules::chess::{CastlingRights, Setup};
+use chronomate_rules::multiverse::{Action, BoardMove, Multiverse};
+
+use super::face::Face;
+use super::fide::Fide;
+use super::{Domain, Found, Limits, Search};
+use crate::eval::{self, board_of};
+use crate::level::Settings;
+use crate::rng::{Rng, mix};
+
+/// What a travel must win over the plain move, in centipawns: opening a
+/// branch also opens a board for the opponent.
+const TRAVEL_MARGIN: i32 = 100;
+
+pub(crate) fn think(
+    state: &Multiverse,
+    settings: &Settings,
+    limits: Limits<'_>,
+    seed: u64,
+) -> Option<Found<Action>> {
+    let turn = state.turn();
+    let branch: Option<u16> = turn
+        .boards
+        .first()
+        .and_then(|label| label.trim_start_matches('L').parse().ok());
+    let mut plain = Vec::new();
+    let mut travels = Vec::new();
+    for action in state.legal_actions() {
+        let Action::Move(board_move) = action else {
+            continue;
+        };
+        if branch.is_some_and(|b| b != board_move.branch) {
+            continue;
+        }
+        if board_move.travel.is_none() {
+            plain.push(board_move);
+        } else {
+            travels.push(board_move);
+        }
+    }
+    let first = plain.first().or(travels.first()).copied()?;
+    let branch = first.branch;
+
+    // The branch's chess, searched on its latest board.
+    let view = state.view();
+    let label = format!("L{branch} ");
+    let board_view = view
+        .boards
+        .iter()
+        .find(|b| b.label.as_deref().is_some_and(|l| l.starts_with(&label)));
+    let mut rng = Rng::new(mix(seed, u64::from(branch)));
+    let mut nodes = 0;
+    let mut depth = 0;
+    let mut chosen = first;
+    if let Some(board) = board_view.and_then(|b| board_of(b, |_| true)) {
+        let setup = Setup {
+            board,
+            turn: turn.color,
+            // Rights where king and rook stand at home; a castling the
+            // rules refuse is never among the allowed moves.
+            castling: CastlingRights::ALL,
+            ep_square: None,
+            halfmoves: 0,
+            fullmoves: 1,
+        };
+        let position = setup.position_lenient();
+        let allowed = |m: &chronomate_rules::chess::Move| plain.iter().any(|p| p.mv == *m);
+        let mut search = Search::new(Fide, limits, settings.table_bits.min(18), Vec::new());
+        if let Some(found) = search.run(&position, Some(&allowed), settings.noise, &mut rng) {
+            if let Some(p) = plain.iter().find(|p| p.mv == found.best) {
+                chosen = *p;
+            }
+            nodes += found.nodes;
+            depth = found.depth;
+        }
+    }
+
+    // Travel, sampled, judged by the whole multiverse after each; the
+    // chosen move's score is that judgement too (the branch's chess score
+    // alone would leave out every other board).
+    let mut face = Face::new(eval::for_variant::<Multiverse>(), 1, 1, seed);
+    let side = turn.color;
+    let mut judge = |m: &BoardMove| -> Option<i32> {
+        let mut next = state.clone();
+        next.apply(&Action::Move(*m)).ok()?;
+        let node = face.node(next);
+        nodes += 1;
+        Some(match node.outcome {
+            Some(result) => crate::score::terminal(result, side, 1),
+            None if node.side == side => face.evaluate(&node),
+            None => -face.evaluate(&node),
+        })
+    };
+    let mut score = judge(&chosen).unwrap_or(0);
+    if settings.travels > 0 {
+        rng.sample(&mut travels, settings.travels);
+        let mut best_travel: Option<(BoardMove, i32)> = None;
+        for t in &travels {
+            if let Some(s) = judge(t)
+                && best_travel.is_none_or(|(_, b)| s > b)
+            {
+                best_travel = Some((*t, s));
+            }
+        }
+        if let Some((t, s)) = best_travel
+            && s > score.saturating_add(TRAVEL_MARGIN)
+        {
+            chosen = t;
+            score = s;
+        }
+    }
+    Some(Found {
+        best: Action::Move(chosen),
+        score,
+        depth,
+        nodes,
+    })
+}

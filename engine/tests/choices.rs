@@ -1,0 +1,127 @@
+//! What the engine chooses: reproducible, sensible, and within its limits.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a test fails loudly
+
+use chronomate_engine::{Level, Limits, analyse, choose, think};
+use chronomate_rules::{Color, Game, Options, Variant};
+
+fn game(variant: Variant, record: &[&str]) -> Game {
+    Game::replay(variant, Options::default(), 0, record).unwrap()
+}
+
+#[test]
+fn the_same_seed_and_level_give_the_same_action() {
+    for &variant in Variant::ALL {
+        let g = Game::new(variant, Options::default(), 5).unwrap();
+        for level in [Level::new(1).unwrap(), Level::new(3).unwrap()] {
+            let a = choose(&g, level, 42, None).unwrap();
+            let b = choose(&g, level, 42, None).unwrap();
+            assert_eq!(a, b, "{variant} level {level}");
+            // A time limit that does not bite changes nothing.
+            let c = choose(&g, level, 42, Some(600_000)).unwrap();
+            assert_eq!(a, c, "{variant} level {level}");
+        }
+    }
+}
+
+#[test]
+fn a_finished_game_has_no_action() {
+    let g = game(Variant::Standard, &["f3", "e5", "g4", "Qh4"]);
+    assert_eq!(choose(&g, Level::MAX, 0, None), None);
+}
+
+#[test]
+fn every_level_mates_in_one() {
+    // Scholar's mate is one move away: Qxf7#.
+    let g = game(Variant::Standard, &["e4", "e5", "Bc4", "Nc6", "Qh5", "Nf6"]);
+    for level in Level::ALL {
+        assert_eq!(
+            choose(&g, level, 7, None).as_deref(),
+            Some("Qxf7#"),
+            "level {level}"
+        );
+    }
+}
+
+#[test]
+fn a_strong_level_takes_a_free_queen_and_sees_the_score() {
+    let g = game(Variant::Standard, &["e4", "d5", "Nc3", "Qd6", "Nb5", "Qe5"]);
+    let t = think(&g, &Limits::level(Level::new(6).unwrap(), None), 0).unwrap();
+    assert!(t.depth >= 3, "{t:?}");
+    // The queen on e5 is defended by nothing a knight fears; Nxc7+ forks.
+    assert!(
+        t.score.centipawns().unwrap_or(0) > 50 || t.score.mate_in().is_some(),
+        "{t:?}"
+    );
+}
+
+#[test]
+fn a_deadline_cuts_a_search_short() {
+    let g = Game::new(Variant::Standard, Options::default(), 0).unwrap();
+    let start = std::time::Instant::now();
+    let t = think(&g, &Limits::level(Level::MAX, Some(30)), 0).unwrap();
+    assert!(start.elapsed().as_millis() < 2_000, "{:?}", start.elapsed());
+    assert!(g.clone().play(&t.action).is_ok());
+}
+
+#[test]
+fn analysis_scores_every_position_from_whites_side() {
+    let record = ["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7#"];
+    let evals = analyse(
+        Variant::Standard,
+        Options::default(),
+        0,
+        &record,
+        &Limits::level(Level::new(3).unwrap(), None),
+    )
+    .unwrap();
+    assert_eq!(evals.len(), record.len() + 1);
+    assert_eq!(evals[0].played, None);
+    assert_eq!(evals[0].to_move, Some(Color::White));
+    assert_eq!(evals[1].played.as_deref(), Some("e4"));
+    // Before the mate White is winning; after it the game is over.
+    assert_eq!(evals[6].score.mate_in(), Some(1), "{:?}", evals[6]);
+    assert_eq!(evals[6].best.as_deref(), Some("Qxf7#"));
+    let last = &evals[7];
+    assert!(last.result.is_some() && last.best.is_none());
+    assert!(last.score.0 > 0);
+    assert!(
+        analyse(
+            Variant::Standard,
+            Options::default(),
+            0,
+            &["e5"],
+            &Limits::default()
+        )
+        .is_err()
+    );
+}
+
+#[test]
+fn many_worlds_takes_a_king_when_it_can() {
+    // On board III the f-pawn has gone and Qh5 attacks the king on e8:
+    // kings may stay attacked (M-3), and taking one wins (M-4).
+    let mut g = Game::new(Variant::ManyWorlds, Options::default(), 0).unwrap();
+    for a in [
+        "(0) e4 (=I) d4 (=II)",
+        "(I) f5 (=III) f6 (=IV)",
+        "(III) Qh5 (=V) a3 (=VI)",
+    ] {
+        g.play(a).unwrap();
+    }
+    // Black plays elsewhere and leaves the king there.
+    g.play("(VI) a6 (=VII) h6 (=VIII)").unwrap();
+    let wins: Vec<String> = g
+        .legal_actions()
+        .into_iter()
+        .filter(|a| {
+            let mut h = g.clone();
+            h.play(a).is_ok()
+                && h.status()
+                    .outcome()
+                    .is_some_and(|o| o.winner == Some(Color::White))
+        })
+        .collect();
+    let white = choose(&g, Level::new(1).unwrap(), 0, None).unwrap();
+    assert!(!wins.is_empty());
+    assert!(wins.contains(&white), "{white} instead of one of {wins:?}");
+}
