@@ -351,7 +351,7 @@ fn run_match(
     let options = Options::parse(variant, options).map_err(Failure::input)?;
     let opponent = match (against_uci, black) {
         (Some(path), None) => {
-            if variant != Variant::Standard {
+            if !tools::uci_speaks(variant) {
                 return Err(Failure::input("--against-uci plays standard chess only"));
             }
             let mut pairs = Vec::new();

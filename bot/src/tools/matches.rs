@@ -3,10 +3,10 @@
 
 use std::io::Write;
 
-use chronomate_engine::{Elo, Level, choose, elo, self_play};
-use chronomate_rules::{Action, Color, Game, Options, Outcome, Variant};
+use chronomate_engine::{Elo, Level, elo, self_play};
+use chronomate_rules::{Color, Options, Outcome, Variant};
 
-use super::uci::UciClient;
+use super::uci::{UciClient, against_uci};
 
 /// Who plays against `--white`'s level.
 pub enum Opponent {
@@ -96,44 +96,4 @@ pub fn run_match(settings: &mut MatchSettings, out: &mut impl Write) -> Result<E
     writeln!(out, "score: {wins}-{draws}-{losses}").map_err(|e| e.to_string())?;
     writeln!(out, "elo: {estimate}").map_err(|e| e.to_string())?;
     Ok(estimate)
-}
-
-/// One game of standard chess: the engine at `level` plays `ours`, the UCI
-/// engine the other side.
-#[allow(clippy::too_many_arguments)]
-fn against_uci(
-    variant: Variant,
-    options: &Options,
-    seed: u64,
-    level: Level,
-    ours: Color,
-    client: &mut UciClient,
-    movetime: u64,
-    millis: Option<u64>,
-    max_actions: usize,
-) -> Result<Option<Outcome>, String> {
-    if variant != Variant::Standard {
-        return Err("a UCI engine plays standard chess only".to_owned());
-    }
-    let mut game = Game::new(variant, options.clone(), seed).map_err(|e| e.to_string())?;
-    let mut moves: Vec<String> = Vec::new();
-    client.new_game()?;
-    while !game.status().is_over() && game.record().len() < max_actions {
-        let text = if game.turn().color == ours {
-            let ply = game.record().len() as u64;
-            choose(&game, level, seed.wrapping_add(ply << 20), millis)
-                .ok_or("the engine found no move")?
-        } else {
-            client.best_move(&moves, movetime)?
-        };
-        let action = game
-            .parse(&text)
-            .map_err(|e| format!("{text:?} is not legal: {e}"))?;
-        let Action::Standard(mv) = &action else {
-            return Err("not a chess move".to_owned());
-        };
-        moves.push(mv.uci().to_string());
-        game.apply(&action).map_err(|e| e.to_string())?;
-    }
-    Ok(game.status().outcome())
 }

@@ -8,4 +8,4 @@ mod uci;
 
 pub use matches::{MatchSettings, Opponent, run_match};
 pub use record::{ReplayReport, read_input, replay, replay_record};
-pub use uci::{UciClient, serve_uci};
+pub use uci::{UciClient, serve_uci, speaks as uci_speaks};

@@ -2,6 +2,9 @@
 //! GUI or a tournament manager (cutechess, python-chess, lichess-bot), and
 //! [`UciClient`] drives another engine (stockfish) for `chronomate match
 //! --against-uci`.
+//!
+//! Names its variant on purpose: UCI is the protocol of FIDE chess, so this
+//! file speaks for `standard` alone.
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
@@ -13,7 +16,8 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use chronomate_engine::uci::{self, UciPosition};
-use chronomate_engine::{Level, Score, state_key};
+use chronomate_engine::{Level, Score, choose, state_key};
+use chronomate_rules::{Action, Color, Game, Options, Outcome, Variant};
 
 /// Writes lines to stdout at once (a GUI waits on each).
 fn say(line: &str) {
@@ -250,4 +254,49 @@ impl Drop for UciClient {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
+}
+
+/// Whether UCI engines can play `variant`: FIDE chess alone.
+pub fn speaks(variant: Variant) -> bool {
+    variant == Variant::Standard
+}
+
+/// One game of standard chess: the engine at `level` plays `ours`, the UCI
+/// engine the other side.
+#[allow(clippy::too_many_arguments)]
+pub fn against_uci(
+    variant: Variant,
+    options: &Options,
+    seed: u64,
+    level: Level,
+    ours: Color,
+    client: &mut UciClient,
+    movetime: u64,
+    millis: Option<u64>,
+    max_actions: usize,
+) -> Result<Option<Outcome>, String> {
+    if !speaks(variant) {
+        return Err("a UCI engine plays standard chess only".to_owned());
+    }
+    let mut game = Game::new(variant, options.clone(), seed).map_err(|e| e.to_string())?;
+    let mut moves: Vec<String> = Vec::new();
+    client.new_game()?;
+    while !game.status().is_over() && game.record().len() < max_actions {
+        let text = if game.turn().color == ours {
+            let ply = game.record().len() as u64;
+            choose(&game, level, seed.wrapping_add(ply << 20), millis)
+                .ok_or("the engine found no move")?
+        } else {
+            client.best_move(&moves, movetime)?
+        };
+        let action = game
+            .parse(&text)
+            .map_err(|e| format!("{text:?} is not legal: {e}"))?;
+        let Action::Standard(mv) = &action else {
+            return Err("not a chess move".to_owned());
+        };
+        moves.push(mv.uci().to_string());
+        game.apply(&action).map_err(|e| e.to_string())?;
+    }
+    Ok(game.status().outcome())
 }
