@@ -12,11 +12,16 @@
 mod arrows;
 mod board;
 mod canvas;
+mod deflate;
+mod encode;
 mod font;
+mod fxhash;
 mod layout;
+mod palette;
 mod sprites;
 mod table;
 mod theme;
+mod tiles;
 
 use chronomate_rules::Color;
 use chronomate_rules::view::View;
@@ -26,7 +31,8 @@ pub use theme::{Theme, UnknownTheme};
 
 use crate::canvas::Canvas;
 use crate::layout::{BlockKind, Item, Plan};
-use crate::sprites::Sprites;
+use crate::palette::Indexed;
+use crate::tiles::Tiles;
 
 /// The longest side of any image, in pixels.
 pub const MAX_SIDE: u32 = 4096;
@@ -122,9 +128,9 @@ pub fn render_png(view: &View, options: &RenderOptions) -> Result<Vec<u8>, Rende
     for _ in 0..6 {
         let plan = layout::plan(view, &limits, side);
         let canvas = draw(view, &plan, options.theme, side);
-        let mut png = encode(&canvas, 1)?;
+        let mut png = encode::png_indexed(&canvas, plan.geo.s as usize);
         if png.len() > max_bytes {
-            png = encode(&canvas, 9)?;
+            png = encode::png_indexed_small(&canvas, 9)?;
         }
         if png.len() <= max_bytes {
             return Ok(png);
@@ -170,9 +176,10 @@ fn check(view: &View) -> Result<(), RenderError> {
 
 fn draw(view: &View, plan: &Plan, theme: Theme, side: i32) -> Canvas {
     let pal = &theme.palette();
-    let mut cv = Canvas::new(plan.w.min(side), plan.h.min(side), pal.bg);
+    let indexed = Indexed::of(theme);
+    let mut cv = Canvas::new(plan.w.min(side), plan.h.min(side), indexed.key.bg, indexed);
     let geo = &plan.geo;
-    let mut sprites = Sprites::new(geo.s, theme);
+    let mut tiles = Tiles::new(geo.s, theme);
 
     // Timeline threads under the boards.
     let tw = (geo.s as f32 * 0.09).clamp(2.0, 8.0);
@@ -194,7 +201,7 @@ fn draw(view: &View, plan: &Plan, theme: Theme, side: i32) -> Canvas {
         let (x, y) = plan.origin[i];
         board::draw(
             &mut cv,
-            &mut sprites,
+            &mut tiles,
             geo,
             pal,
             &view.boards[i],
@@ -222,7 +229,7 @@ fn draw(view: &View, plan: &Plan, theme: Theme, side: i32) -> Canvas {
                 }
             }
             BlockKind::Flow { rows, icon, text } => {
-                let mut icons = Sprites::new(*icon, theme);
+                let mut icons = Tiles::new(*icon, theme);
                 let gap = (text * 0.6) as i32;
                 let rh = icon + (text * 0.3) as i32;
                 for (k, row) in rows.iter().enumerate() {
@@ -240,7 +247,7 @@ fn draw(view: &View, plan: &Plan, theme: Theme, side: i32) -> Canvas {
                                 x += font::text_width(t, *text, false);
                             }
                             Item::Man(man, count) => {
-                                x += board::man_icon(&mut cv, &mut icons, pal, *man, x, y);
+                                x += board::man_icon(&mut cv, &mut icons, *man, x, y);
                                 if let Some(c) = count {
                                     let t = format!("×{c}");
                                     x += (text * 0.15) as i32;
@@ -249,7 +256,7 @@ fn draw(view: &View, plan: &Plan, theme: Theme, side: i32) -> Canvas {
                                 }
                             }
                             Item::Labelled(man, label) => {
-                                x += board::man_icon(&mut cv, &mut icons, pal, *man, x, y);
+                                x += board::man_icon(&mut cv, &mut icons, *man, x, y);
                                 x += (text * 0.3) as i32;
                                 cv.text(label, x, base, *text, false, pal.text);
                                 x += font::text_width(label, *text, false);
@@ -262,26 +269,4 @@ fn draw(view: &View, plan: &Plan, theme: Theme, side: i32) -> Canvas {
         }
     }
     cv
-}
-
-/// Encodes the canvas as an 8-bit RGB PNG.
-fn encode(cv: &Canvas, level: u8) -> Result<Vec<u8>, RenderError> {
-    let mut out = Vec::new();
-    {
-        let mut enc = png::Encoder::new(&mut out, cv.w as u32, cv.h as u32);
-        enc.set_color(png::ColorType::Rgb);
-        enc.set_depth(png::BitDepth::Eight);
-        // Boards are flat colours repeated: zlib level 1 finds the long
-        // matches fdeflate misses (4x smaller on big snapshots) at about the
-        // same speed; higher levels cost 2-4x the time for 10-25% less.
-        enc.set_deflate_compression(png::DeflateCompression::Level(level));
-        enc.set_filter(png::Filter::Adaptive);
-        let mut w = enc
-            .write_header()
-            .map_err(|e| RenderError::Encode(e.to_string()))?;
-        w.write_image_data(&cv.px)
-            .map_err(|e| RenderError::Encode(e.to_string()))?;
-        w.finish().map_err(|e| RenderError::Encode(e.to_string()))?;
-    }
-    Ok(out)
 }
