@@ -17,7 +17,9 @@ mod encode;
 mod font;
 mod fxhash;
 mod layout;
+mod lzw;
 mod palette;
+mod replay;
 mod sprites;
 mod table;
 mod theme;
@@ -26,6 +28,7 @@ mod tiles;
 use chronomate_rules::Color;
 use chronomate_rules::view::View;
 
+pub use replay::{Gif, GifOptions, replay_gif};
 pub use table::{Table, render_table};
 pub use theme::{Theme, UnknownTheme};
 
@@ -52,7 +55,7 @@ pub struct RenderOptions {
     /// default 32).
     pub multi_square: u32,
     /// Multi-board views shrink down to this square size before they are
-    /// cropped to their most recent part (default 18).
+    /// cropped to their most recent part (default 12: boards 96 px across).
     pub min_square: u32,
     /// Longest side of the image in pixels, at most [`MAX_SIDE`].
     pub max_side: u32,
@@ -60,6 +63,11 @@ pub struct RenderOptions {
     pub max_bytes: usize,
     /// Draw file and rank letters beside the boards.
     pub coordinates: bool,
+    /// Show a whole snapshot (every board of a timelines view, up to
+    /// `max_side`) instead of the compact one that reads in a chat: about
+    /// 2048 x 1280 at most, the present boards large beside the recent
+    /// history.
+    pub full: bool,
 }
 
 impl Default for RenderOptions {
@@ -69,10 +77,11 @@ impl Default for RenderOptions {
             theme: Theme::default(),
             square: 64,
             multi_square: 32,
-            min_square: 18,
+            min_square: 12,
             max_side: MAX_SIDE,
             max_bytes: MAX_BYTES,
             coordinates: true,
+            full: false,
         }
     }
 }
@@ -82,6 +91,8 @@ impl Default for RenderOptions {
 pub enum RenderError {
     #[error("the view has no boards")]
     NoBoards,
+    #[error("a replay needs at least one view")]
+    NoFrames,
     #[error("board {board} has {found} cells; boards have exactly 64")]
     CellCount { board: usize, found: usize },
     #[error("board {board} highlights cell {cell}; cells run 0 to 63")]
@@ -102,32 +113,23 @@ pub(crate) struct Limits {
     pub min_square: i32,
     pub coordinates: bool,
     pub bottom: Color,
+    pub full: bool,
+    /// A grid has at least this many columns, and the boards start this
+    /// far down at least (replays keep their boards in place).
+    pub min_cols: usize,
+    pub min_top: i32,
+    /// Keep room for every board's label and caption lines even where no
+    /// board has one (replays).
+    pub lines: bool,
 }
 
 /// Draws `view` as a PNG.
 pub fn render_png(view: &View, options: &RenderOptions) -> Result<Vec<u8>, RenderError> {
-    font::ensure_fonts()?;
-    check(view)?;
-    let square = if view.boards.len() > 1 {
-        options.multi_square
-    } else {
-        options.square
-    }
-    .clamp(8, 256) as i32;
-    let limits = Limits {
-        square,
-        min_square: (options.min_square.clamp(8, 256) as i32).min(square),
-        coordinates: options.coordinates,
-        bottom: {
-            let p = view.perspective.unwrap_or(Color::White);
-            if options.flip { p.other() } else { p }
-        },
-    };
+    let limits = prepare(view, options)?;
     let max_bytes = options.max_bytes.min(MAX_BYTES);
     let mut side = options.max_side.clamp(128, MAX_SIDE) as i32;
     for _ in 0..6 {
-        let plan = layout::plan(view, &limits, side);
-        let canvas = draw(view, &plan, options.theme, side);
+        let (canvas, plan) = draw_view(view, &limits, options.theme, side);
         let mut png = encode::png_indexed(&canvas, plan.geo.s as usize);
         if png.len() > max_bytes {
             png = encode::png_indexed_small(&canvas, 9)?;
@@ -138,6 +140,39 @@ pub fn render_png(view: &View, options: &RenderOptions) -> Result<Vec<u8>, Rende
         side = side * 3 / 4;
     }
     Err(RenderError::TooLarge(max_bytes))
+}
+
+/// Checks `view` and resolves the options for it.
+pub(crate) fn prepare(view: &View, options: &RenderOptions) -> Result<Limits, RenderError> {
+    font::ensure_fonts()?;
+    check(view)?;
+    let square = if view.boards.len() > 1 {
+        options.multi_square
+    } else {
+        options.square
+    }
+    .clamp(8, 256) as i32;
+    Ok(Limits {
+        square,
+        min_square: (options.min_square.clamp(8, 256) as i32).min(square),
+        coordinates: options.coordinates,
+        full: options.full,
+        min_cols: 0,
+        min_top: 0,
+        lines: false,
+        bottom: {
+            let p = view.perspective.unwrap_or(Color::White);
+            if options.flip { p.other() } else { p }
+        },
+    })
+}
+
+/// Lays `view` out within `side` pixels and draws it.
+pub(crate) fn draw_view(view: &View, limits: &Limits, theme: Theme, side: i32) -> (Canvas, Plan) {
+    let mut plan = layout::plan(view, limits, side);
+    plan.lower_to(limits.min_top);
+    let canvas = draw(view, &plan, theme, side);
+    (canvas, plan)
 }
 
 /// Refuses views no image can be drawn from.
@@ -197,12 +232,14 @@ fn draw(view: &View, plan: &Plan, theme: Theme, side: i32) -> Canvas {
         }
     }
 
+    let mut big = Tiles::new(plan.big.s, theme);
     for &i in &plan.shown {
         let (x, y) = plan.origin[i];
+        let spot = plan.spot.get(i).copied().unwrap_or(false);
         board::draw(
             &mut cv,
-            &mut tiles,
-            geo,
+            if spot { &mut big } else { &mut tiles },
+            plan.geo_of(i),
             pal,
             &view.boards[i],
             (x as i32, y as i32),

@@ -15,9 +15,11 @@ use std::sync::atomic::{AtomicU8, Ordering};
 
 use crate::theme::{Rgb, Theme};
 
-/// Colours in a palette, at most: index 255 is never a colour (GIF frames
-/// use it for "unchanged").
+/// Colours in a palette, at most. Index [`TRANSPARENT`] is never a colour:
+/// GIF frames use it for "unchanged".
 pub(crate) const COLORS: usize = 255;
+/// The index GIF frames use for pixels that did not change.
+pub(crate) const TRANSPARENT: u8 = 255;
 
 /// Steps of the lookup table per channel (6 bits).
 const LUT_BITS: u32 = 6;

@@ -202,6 +202,26 @@ fn big_grid_cropped() {
 }
 
 #[test]
+fn a_long_history_shows_the_present_large_beside_wrapped_recent_moves() {
+    check("snapshot-compact", &common::history(3, 16), &opts());
+}
+
+#[test]
+fn the_full_snapshot_wraps_every_board_near_16_9() {
+    let o = RenderOptions {
+        full: true,
+        max_side: 1600,
+        ..opts()
+    };
+    check("snapshot-full", &common::history(3, 16), &o);
+}
+
+#[test]
+fn one_long_timeline_wraps_into_rows() {
+    check("timeline-wrapped", &common::big_timelines(1, 7), &opts());
+}
+
+#[test]
 fn standard_game_view() {
     use chronomate_rules::{Game, Options, Variant};
     let game = Game::new(Variant::Standard, Options::default(), 0).expect("standard exists");
