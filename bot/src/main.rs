@@ -11,7 +11,7 @@ use std::process::ExitCode;
 use chronomate::config::Config;
 use chronomate::tools::{self, MatchSettings, Opponent, UciClient};
 use chronomate_engine::Level;
-use chronomate_render::{RenderOptions, render_png};
+use chronomate_render::{GifOptions, RenderOptions, render_png};
 use chronomate_rules::chess::{Position, perft_divide};
 use chronomate_rules::{Options, Variant};
 use clap::{Args, Parser, Subcommand};
@@ -109,6 +109,24 @@ enum Command {
     /// Speak UCI on stdin and stdout (standard chess), for chess GUIs and
     /// tournament managers.
     Uci,
+    /// Draw a record as an animated GIF: the start, then one frame per
+    /// action, the last held.
+    Gif {
+        #[command(flatten)]
+        game: GameArgs,
+        /// Where to write the GIF.
+        #[arg(short = 'o', long = "output")]
+        output: PathBuf,
+        /// Show the boards from the other side.
+        #[arg(long)]
+        flip: bool,
+        /// Colour theme.
+        #[arg(long)]
+        theme: Option<String>,
+        /// How long each frame shows, in milliseconds.
+        #[arg(long, default_value_t = 800)]
+        delay: u32,
+    },
     /// Count the leaf nodes of the FIDE move tree to DEPTH.
     Perft {
         /// Start from this position instead of the initial one.
@@ -207,6 +225,13 @@ fn main() -> ExitCode {
             flip,
             theme,
         }) => render(&game, &output, snapshot, flip, theme.as_deref()),
+        Some(Command::Gif {
+            game,
+            output,
+            flip,
+            theme,
+            delay,
+        }) => gif(&game, &output, flip, theme.as_deref(), delay),
         Some(Command::Perft { fen, divide, depth }) => perft(fen.as_deref(), divide, depth),
         Some(Command::Play { game, engine }) => play(&game, &engine),
         Some(Command::Match {
@@ -421,6 +446,41 @@ fn render(
     let png = render_png(&view, &options).map_err(Failure::operational)?;
     std::fs::write(output, png)
         .map_err(|e| Failure::operational(format!("cannot write {}: {e}", output.display())))
+}
+
+fn gif(
+    args: &GameArgs,
+    output: &std::path::Path,
+    flip: bool,
+    theme: Option<&str>,
+    delay: u32,
+) -> Result<(), Failure> {
+    let mut options = GifOptions {
+        delay_ms: delay,
+        ..GifOptions::default()
+    };
+    options.frame.flip = flip;
+    if let Some(name) = theme {
+        options.frame.theme = name.parse().map_err(Failure::input)?;
+    }
+    let (variant, game_options, text) = load_input(args)?;
+    let gif = tools::record_gif(variant, game_options, args.seed, &text, &options).map_err(
+        |e| match e {
+            tools::GifError::Record(e) => Failure::input(e),
+            tools::GifError::Render(e) => Failure::operational(e),
+        },
+    )?;
+    std::fs::write(output, &gif.bytes)
+        .map_err(|e| Failure::operational(format!("cannot write {}: {e}", output.display())))?;
+    let mut line = format!("frames: {} of {}", gif.frames_used, gif.frames_total);
+    if gif.sampled {
+        line.push_str(&format!(", every {}", gif.step));
+    }
+    if gif.shrunk {
+        line.push_str(", smaller boards");
+    }
+    out!("{line}");
+    Ok(())
 }
 
 fn perft(fen: Option<&str>, divide: bool, depth: u32) -> Result<(), Failure> {

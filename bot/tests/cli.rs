@@ -190,3 +190,63 @@ fn a_closed_pipe_ends_output_quietly() {
     assert!(output.status.success(), "{}", stderr(&output));
     assert!(!stderr(&output).contains("panicked"), "{}", stderr(&output));
 }
+
+#[test]
+fn gif_writes_one_frame_per_action_and_says_how_many() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("opera.gif");
+    let o = chronomate(
+        &[
+            "gif",
+            "standard",
+            "-",
+            "-o",
+            out.to_str().unwrap(),
+            "--theme",
+            "wood",
+            "--delay",
+            "500",
+        ],
+        OPERA_GAME,
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    // 33 half-moves: the start and one frame each.
+    assert_eq!(stdout(&o), "frames: 34 of 34\n");
+    let bytes = std::fs::read(&out).unwrap();
+    assert!(bytes.starts_with(b"GIF89a"), "a GIF");
+    assert!(bytes.len() < 1_000_000, "{} bytes", bytes.len());
+    assert_eq!(bytes.last(), Some(&0x3b), "the GIF trailer");
+
+    // Flipped, from a file, another variant.
+    let record = dir.path().join("traveler.txt");
+    std::fs::write(&record, "e4\nNf6/e4\n").unwrap();
+    let out = dir.path().join("traveler.gif");
+    let o = chronomate(
+        &[
+            "gif",
+            "traveler",
+            record.to_str().unwrap(),
+            "-o",
+            out.to_str().unwrap(),
+            "--flip",
+        ],
+        "",
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "frames: 3 of 3\n");
+}
+
+#[test]
+fn gif_refuses_an_illegal_record_and_an_unknown_theme() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("bad.gif");
+    let path = out.to_str().unwrap();
+    let o = chronomate(&["gif", "standard", "-o", path], "e4\ne5\nKe3\n");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("Ke3"), "{}", stderr(&o));
+    assert!(!out.exists(), "nothing written");
+    // Refused before the record is read.
+    let o = chronomate(&["gif", "standard", "-o", path, "--theme", "neon"], "");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("unknown theme"), "{}", stderr(&o));
+}

@@ -11,8 +11,9 @@ use crate::theme::Palette;
 fn centre(view: &View, plan: &Plan, c: &BoardCell) -> Option<(f32, f32)> {
     let board = view.boards.get(c.board)?;
     let (ox, oy) = *plan.origin.get(c.board)?;
-    let (x, y) = plan.geo.cell_xy(board.shape, c.cell, plan.bottom)?;
-    let h = plan.geo.s as f64 / 2.0;
+    let geo = plan.geo_of(c.board);
+    let (x, y) = geo.cell_xy(board.shape, c.cell, plan.bottom)?;
+    let h = geo.s as f64 / 2.0;
     Some(((ox + x as f64 + h) as f32, (oy + y as f64 + h) as f32))
 }
 

@@ -6,8 +6,8 @@ use chronomate_rules::view::{BoardView, Figure, HighlightKind, Man, Shape};
 
 use crate::canvas::{self, Canvas};
 use crate::font;
-use crate::sprites::Sprites;
-use crate::theme::{Palette, Rgb};
+use crate::theme::Palette;
+use crate::tiles::{Square, Tiles};
 
 /// Sizes shared by every tile of one image.
 #[derive(Clone, Copy, Debug)]
@@ -106,7 +106,7 @@ impl Geo {
 /// Draws `board` as a tile with its top-left at (x, y).
 pub(crate) fn draw(
     cv: &mut Canvas,
-    sp: &mut Sprites,
+    tiles: &mut Tiles,
     geo: &Geo,
     pal: &Palette,
     board: &BoardView,
@@ -121,14 +121,15 @@ pub(crate) fn draw(
     let (tw, _) = geo.tile(shape);
 
     // Rings: owed dashed outside, current or touched solid inside.
+    let key = cv.pal.key;
     let r = geo.ring;
     let (rx, ry, rw, rh) = (bx - r, by - r, bw + 2 * r, bh + 2 * r);
     let half = ((r * 3) / 5).max(3);
     if board.current || board.touched {
         let c = if board.current {
-            pal.current
+            key.current
         } else {
-            pal.touched
+            key.touched
         };
         let t = if board.current { r - half / 2 } else { half };
         cv.stroke_rect(
@@ -141,39 +142,52 @@ pub(crate) fn draw(
         );
     }
     if board.owed {
-        cv.dashed_rect(rx, ry, rw, rh, half, pal.owed);
+        cv.dashed_rect(rx, ry, rw, rh, half, key.owed);
     }
 
-    // Squares, each level with a thin frame.
+    // Squares, each level with a thin frame; highlighted or occupied
+    // squares are precomposed tiles.
     let levels = if shape == Shape::Cube4 { 4 } else { 1 };
     let n = if shape == Shape::Cube4 { 4 } else { 8 };
+    let mut marks = [(false, false); 64];
+    for h in &board.highlights {
+        if let Some(m) = marks.get_mut(h.cell as usize) {
+            match h.kind {
+                HighlightKind::LastMoveFrom | HighlightKind::LastMoveTo => m.0 = true,
+                HighlightKind::Check => m.1 = true,
+            }
+        }
+    }
     for l in 0..levels {
         let lx = bx + l * (4 * s + geo.level_gap);
         if s >= 12 {
-            cv.stroke_rect(lx - 1, by - 1, n * s + 2, n * s + 2, 1, pal.frame);
+            cv.stroke_rect(lx - 1, by - 1, n * s + 2, n * s + 2, 1, key.frame);
         }
         for row in 0..n {
             for col in 0..n {
                 // a1 (and Aa1) is dark; on a cube the colours alternate
                 // by level too. Rotation keeps the pattern (n is even).
                 let dark = (row + col + l) % 2 == 1;
-                let c = if dark { pal.dark } else { pal.light };
-                cv.fill_rect(lx + col * s, by + row * s, s, s, c);
+                let (file, rank) = match bottom {
+                    Color::White => (col, n - 1 - row),
+                    Color::Black => (n - 1 - col, row),
+                };
+                let cell = (l * n * n + rank * n + file) as usize;
+                let (last_move, check) = marks[cell];
+                let sq = Square {
+                    man: board.cells.get(cell).copied().flatten(),
+                    dark,
+                    last_move,
+                    check,
+                };
+                let (x, y) = (lx + col * s, by + row * s);
+                if sq.is_plain() {
+                    cv.fill_rect(x, y, s, s, if dark { key.dark } else { key.light });
+                } else {
+                    let tile = tiles.square(sq);
+                    cv.copy(&tile, s, s, x, y);
+                }
             }
-        }
-    }
-
-    // Highlights.
-    for h in &board.highlights {
-        let Some((cx, cy)) = geo.cell_xy(shape, h.cell, bottom) else {
-            continue;
-        };
-        let (cx, cy) = (x + cx, y + cy);
-        match h.kind {
-            HighlightKind::LastMoveFrom | HighlightKind::LastMoveTo => {
-                cv.blend_rect(cx, cy, s, s, pal.last_move.0, pal.last_move.1);
-            }
-            HighlightKind::Check => check_glow(cv, cx, cy, s, pal.check),
         }
     }
 
@@ -208,16 +222,6 @@ pub(crate) fn draw(
         }
     }
 
-    // Men.
-    for (cell, man) in board.cells.iter().enumerate() {
-        let Some(man) = man else { continue };
-        let Some((cx, cy)) = geo.cell_xy(shape, cell as u8, bottom) else {
-            continue;
-        };
-        let sprite = sp.get(*man);
-        cv.blit(&sprite, x + cx, y + cy, 1.0);
-    }
-
     // Label line: the side to move as a small king, then the label.
     if geo.label_h > 0 {
         let f = geo.label_font;
@@ -225,18 +229,10 @@ pub(crate) fn draw(
         let mut lx = bx - r;
         if let Some(c) = board.to_move {
             let k = ((geo.label_h as f32) * 0.92) as i32;
-            let mut kings = Sprites::new(k, sp.theme());
-            let king = kings.get(Man::new(c, Figure::King));
             // On a light chip, so a black king reads on a dark card too.
             let ky = y + (geo.label_h - k) / 2;
-            canvas::round_rect(
-                cv,
-                (lx as f32, ky as f32, k as f32, k as f32),
-                k as f32 * 0.2,
-                pal.light,
-                1.0,
-            );
-            cv.blit(&king, lx, ky, 1.0);
+            let king = Tiles::new(k, tiles.theme()).icon(Man::new(c, Figure::King), 0.2);
+            cv.copy(&king, k, k, lx, ky);
             lx += k + (f * 0.3) as i32;
         }
         let color = if board.current { pal.current } else { pal.text };
@@ -263,21 +259,6 @@ pub(crate) fn draw(
     }
 }
 
-/// A red glow on a checked king's square.
-fn check_glow(cv: &mut Canvas, x: i32, y: i32, s: i32, c: Rgb) {
-    let (cx, cy) = (x as f32 + s as f32 / 2.0, y as f32 + s as f32 / 2.0);
-    let reach = s as f32 * 0.72;
-    for yy in y.max(0)..(y + s).min(cv.h) {
-        for xx in x.max(0)..(x + s).min(cv.w) {
-            let d = ((xx as f32 + 0.5 - cx).powi(2) + (yy as f32 + 0.5 - cy).powi(2)).sqrt();
-            let a = (1.0 - d / reach).clamp(0.0, 1.0);
-            if a > 0.0 {
-                canvas::Target::blend(cv, xx, yy, c, (a * 1.4).min(0.95));
-            }
-        }
-    }
-}
-
 /// Dims an ended board and writes its result across it.
 fn ended(
     cv: &mut Canvas,
@@ -286,7 +267,8 @@ fn ended(
     s: i32,
     text: &str,
 ) {
-    cv.blend_rect(bx, by, bw, bh, pal.dim.0, pal.dim.1);
+    let veil = cv.pal.veil;
+    cv.remap_rect(bx, by, bw, bh, &veil);
     if text.trim().is_empty() {
         return;
     }
@@ -321,25 +303,12 @@ fn ended(
     }
 }
 
-/// Draws a man (with marks) on a light chip at (x, y), the sprite's size,
+/// Draws a man (with marks) on a light chip at (x, y), the tiles' size,
 /// for hands and pending lists (a black man reads on a dark card too).
 /// Returns the width used.
-pub(crate) fn man_icon(
-    cv: &mut Canvas,
-    sp: &mut Sprites,
-    pal: &Palette,
-    man: Man,
-    x: i32,
-    y: i32,
-) -> i32 {
-    let s = sp.size();
-    canvas::round_rect(
-        cv,
-        (x as f32, y as f32, s as f32, s as f32),
-        s as f32 * 0.18,
-        pal.light,
-        1.0,
-    );
-    cv.blit(&sp.get(man), x, y, 1.0);
+pub(crate) fn man_icon(cv: &mut Canvas, tiles: &mut Tiles, man: Man, x: i32, y: i32) -> i32 {
+    let s = tiles.size();
+    let icon = tiles.icon(man, 0.18);
+    cv.copy(&icon, s, s, x, y);
     s
 }

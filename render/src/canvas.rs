@@ -1,9 +1,12 @@
-//! Pixel targets: the image (an RGB buffer plotters draws into) and sprites
-//! (straight-alpha RGBA), with the anti-aliased shapes both need.
+//! Pixel targets: the image (palette indices, drawn mostly by copying
+//! precomposed tiles), sprites (straight-alpha RGBA, composed once and
+//! cached) and tables (an RGB buffer plotters draws into), with the
+//! anti-aliased shapes they need.
 
 use plotters::prelude::*;
 
 use crate::font::{self, Mask};
+use crate::palette::Indexed;
 use crate::theme::Rgb;
 
 /// Something shapes can be blended onto.
@@ -14,25 +17,208 @@ pub(crate) trait Target {
     fn blend(&mut self, x: i32, y: i32, c: Rgb, a: f32);
 }
 
-/// The image being drawn: RGB, 3 bytes a pixel, rows top to bottom.
+/// The image being drawn: one palette index a pixel, rows top to bottom.
 pub(crate) struct Canvas {
+    pub w: i32,
+    pub h: i32,
+    pub px: Vec<u8>,
+    pub pal: &'static Indexed,
+    /// The last solid colour drawn and its index (text draws one colour
+    /// many times).
+    solid: (Rgb, u8),
+}
+
+impl Canvas {
+    pub(crate) fn new(w: i32, h: i32, bg: u8, pal: &'static Indexed) -> Canvas {
+        let (w, h) = (w.max(1), h.max(1));
+        Canvas {
+            w,
+            h,
+            px: vec![bg; (w * h) as usize],
+            pal,
+            solid: (pal.rgb(bg), bg),
+        }
+    }
+
+    /// The rectangle clipped to the image: (x0, y0, x1, y1), or `None`.
+    fn clip(&self, x: i32, y: i32, w: i32, h: i32) -> Option<(i32, i32, i32, i32)> {
+        let (x0, y0) = (x.max(0), y.max(0));
+        let (x1, y1) = (
+            x.saturating_add(w).min(self.w),
+            y.saturating_add(h).min(self.h),
+        );
+        (x0 < x1 && y0 < y1).then_some((x0, y0, x1, y1))
+    }
+
+    /// An opaque rectangle of colour index `c`, clipped, covering all but
+    /// its last column and row: the rectangles of the plotters canvas this
+    /// one replaced did, and boards keep that look (a hairline of the card
+    /// between squares; 1-pixel strokes vanish).
+    pub(crate) fn fill_rect(&mut self, x: i32, y: i32, w: i32, h: i32, c: u8) {
+        let Some((x0, y0, x1, y1)) = self.clip(x, y, w, h) else {
+            return;
+        };
+        let (x1, y1) = (x1 - 1, y1 - 1);
+        if x0 >= x1 || y0 >= y1 {
+            return;
+        }
+        for yy in y0..y1 {
+            let row = (yy * self.w) as usize;
+            self.px[row + x0 as usize..row + x1 as usize].fill(c);
+        }
+    }
+
+    /// Maps every pixel of the rectangle through `map` (a veil).
+    pub(crate) fn remap_rect(&mut self, x: i32, y: i32, w: i32, h: i32, map: &[u8; 256]) {
+        let Some((x0, y0, x1, y1)) = self.clip(x, y, w, h) else {
+            return;
+        };
+        for yy in y0..y1 {
+            let row = (yy * self.w) as usize;
+            for p in &mut self.px[row + x0 as usize..row + x1 as usize] {
+                *p = map[*p as usize];
+            }
+        }
+    }
+
+    /// An outline of thickness `t` inside the rectangle.
+    pub(crate) fn stroke_rect(&mut self, x: i32, y: i32, w: i32, h: i32, t: i32, c: u8) {
+        self.fill_rect(x, y, w, t, c);
+        self.fill_rect(x, y + h - t, w, t, c);
+        self.fill_rect(x, y, t, h, c);
+        self.fill_rect(x + w - t, y, t, h, c);
+    }
+
+    /// A dashed outline of thickness `t` inside the rectangle.
+    pub(crate) fn dashed_rect(&mut self, x: i32, y: i32, w: i32, h: i32, t: i32, c: u8) {
+        let dash = (3 * t).max(4);
+        let period = dash * 2 - dash / 3;
+        let mut i = 0;
+        while i < w {
+            let len = dash.min(w - i);
+            self.fill_rect(x + i, y, len, t, c);
+            self.fill_rect(x + w - i - len, y + h - t, len, t, c);
+            i += period;
+        }
+        let mut j = 0;
+        while j < h {
+            let len = dash.min(h - j);
+            self.fill_rect(x + w - t, y + j, t, len, c);
+            self.fill_rect(x, y + h - j - len, t, len, c);
+            j += period;
+        }
+    }
+
+    /// Copies a `w` x `h` tile of indices with its top-left at (x, y),
+    /// clipped.
+    pub(crate) fn copy(&mut self, tile: &[u8], w: i32, h: i32, x: i32, y: i32) {
+        let Some((x0, y0, x1, y1)) = self.clip(x, y, w, h) else {
+            return;
+        };
+        if tile.len() < (w * h) as usize {
+            return;
+        }
+        let n = (x1 - x0) as usize;
+        for yy in y0..y1 {
+            let src = ((yy - y) * w + (x0 - x)) as usize;
+            let dst = (yy * self.w + x0) as usize;
+            self.px[dst..dst + n].copy_from_slice(&tile[src..src + n]);
+        }
+    }
+
+    /// Text from glyph sprites with its baseline at `baseline`, starting
+    /// at `x`.
+    pub(crate) fn text(&mut self, s: &str, x: i32, baseline: i32, size: f32, bold: bool, c: Rgb) {
+        draw_text(self, s, x, baseline, size, bold, c);
+    }
+
+    /// Text centred on `cx`.
+    pub(crate) fn text_centered(
+        &mut self,
+        s: &str,
+        cx: i32,
+        baseline: i32,
+        size: f32,
+        bold: bool,
+        c: Rgb,
+    ) {
+        let w = font::text_width(s, size, bold);
+        self.text(s, cx - w / 2, baseline, size, bold, c);
+    }
+}
+
+impl Target for Canvas {
+    fn size(&self) -> (i32, i32) {
+        (self.w, self.h)
+    }
+
+    #[inline]
+    fn blend(&mut self, x: i32, y: i32, c: Rgb, a: f32) {
+        let i = (y * self.w + x) as usize;
+        if a >= 1.0 {
+            if self.solid.0 != c {
+                self.solid = (c, self.pal.index(c));
+            }
+            self.px[i] = self.solid.1;
+            return;
+        }
+        let d = self.pal.rgb(self.px[i]);
+        let m = |d: u8, s: u8| (d as f32 + (s as f32 - d as f32) * a + 0.5) as u8;
+        self.px[i] = self.pal.nearest(Rgb(m(d.0, c.0), m(d.1, c.1), m(d.2, c.2)));
+    }
+}
+
+/// Text from glyph sprites on any target, placed as plotters places it:
+/// the text's top at `baseline - size / 2`.
+pub(crate) fn draw_text<T: Target>(
+    t: &mut T,
+    s: &str,
+    x: i32,
+    baseline: i32,
+    size: f32,
+    bold: bool,
+    c: Rgb,
+) {
+    if s.is_empty() || size < 1.0 {
+        return;
+    }
+    let top = baseline - (size / 2.0) as i32;
+    let (tw, th) = t.size();
+    font::layout(s, size, bold, |pen, g| {
+        let (gx, gy) = (x + pen, top + g.dy);
+        for my in 0..g.h {
+            let ty = gy + my;
+            if ty < 0 || ty >= th {
+                continue;
+            }
+            for mx in 0..g.w {
+                let tx = gx + mx;
+                if tx < 0 || tx >= tw {
+                    continue;
+                }
+                let a = g.a[(my * g.w + mx) as usize];
+                if a > 0 {
+                    t.blend(tx, ty, c, a as f32 / 255.0);
+                }
+            }
+        }
+    });
+}
+
+/// An RGB image drawn by plotters (tables): 3 bytes a pixel.
+pub(crate) struct RgbCanvas {
     pub w: i32,
     pub h: i32,
     pub px: Vec<u8>,
 }
 
-impl Canvas {
-    pub(crate) fn new(w: i32, h: i32, bg: Rgb) -> Canvas {
+impl RgbCanvas {
+    pub(crate) fn new(w: i32, h: i32, bg: Rgb) -> RgbCanvas {
         let n = (w.max(1) * h.max(1)) as usize;
-        let px = if bg.0 == bg.1 && bg.1 == bg.2 {
-            vec![bg.0; n * 3]
-        } else {
-            [bg.0, bg.1, bg.2].repeat(n)
-        };
-        Canvas {
+        RgbCanvas {
             w: w.max(1),
             h: h.max(1),
-            px,
+            px: [bg.0, bg.1, bg.2].repeat(n),
         }
     }
 
@@ -52,45 +238,6 @@ impl Canvas {
         let _ = b.draw_rect((x0, y0), (x1 - 1, y1 - 1), &style, true);
     }
 
-    /// A translucent rectangle, clipped.
-    pub(crate) fn blend_rect(&mut self, x: i32, y: i32, w: i32, h: i32, c: Rgb, a: f32) {
-        let (x0, y0) = (x.max(0), y.max(0));
-        let (x1, y1) = ((x + w).min(self.w), (y + h).min(self.h));
-        for yy in y0..y1 {
-            for xx in x0..x1 {
-                self.blend(xx, yy, c, a);
-            }
-        }
-    }
-
-    /// An outline of thickness `t` inside the rectangle.
-    pub(crate) fn stroke_rect(&mut self, x: i32, y: i32, w: i32, h: i32, t: i32, c: Rgb) {
-        self.fill_rect(x, y, w, t, c);
-        self.fill_rect(x, y + h - t, w, t, c);
-        self.fill_rect(x, y, t, h, c);
-        self.fill_rect(x + w - t, y, t, h, c);
-    }
-
-    /// A dashed outline of thickness `t` inside the rectangle.
-    pub(crate) fn dashed_rect(&mut self, x: i32, y: i32, w: i32, h: i32, t: i32, c: Rgb) {
-        let dash = (3 * t).max(4);
-        let period = dash * 2 - dash / 3;
-        let mut i = 0;
-        while i < w {
-            let len = dash.min(w - i);
-            self.fill_rect(x + i, y, len, t, c);
-            self.fill_rect(x + w - i - len, y + h - t, len, t, c);
-            i += period;
-        }
-        let mut j = 0;
-        while j < h {
-            let len = dash.min(h - j);
-            self.fill_rect(x + w - t, y + j, t, len, c);
-            self.fill_rect(x, y + h - j - len, t, len, c);
-            j += period;
-        }
-    }
-
     /// Text drawn by plotters with its baseline at `baseline`, starting at
     /// `x`.
     pub(crate) fn text(&mut self, s: &str, x: i32, baseline: i32, size: f32, bold: bool, c: Rgb) {
@@ -101,64 +248,6 @@ impl Canvas {
         let style = font::font(size, bold).color(&RGBColor(c.0, c.1, c.2));
         let mut b = self.backend();
         let _ = b.draw_text(s, &style, (x, y));
-    }
-
-    /// Text centred on `cx`.
-    pub(crate) fn text_centered(
-        &mut self,
-        s: &str,
-        cx: i32,
-        baseline: i32,
-        size: f32,
-        bold: bool,
-        c: Rgb,
-    ) {
-        let w = font::text_width(s, size, bold);
-        self.text(s, cx - w / 2, baseline, size, bold, c);
-    }
-
-    /// Blits a sprite with its top-left at (x, y), at `opacity`.
-    pub(crate) fn blit(&mut self, s: &Sprite, x: i32, y: i32, opacity: f32) {
-        for sy in 0..s.h {
-            let ty = y + sy;
-            if ty < 0 || ty >= self.h {
-                continue;
-            }
-            for sx in 0..s.w {
-                let tx = x + sx;
-                if tx < 0 || tx >= self.w {
-                    continue;
-                }
-                let p = s.px[(sy * s.w + sx) as usize];
-                if p[3] == 0 {
-                    continue;
-                }
-                let i = ((ty * self.w + tx) * 3) as usize;
-                if p[3] == 255 && opacity >= 1.0 {
-                    self.px[i] = p[0];
-                    self.px[i + 1] = p[1];
-                    self.px[i + 2] = p[2];
-                } else {
-                    self.blend(tx, ty, Rgb(p[0], p[1], p[2]), p[3] as f32 / 255.0 * opacity);
-                }
-            }
-        }
-    }
-}
-
-impl Target for Canvas {
-    fn size(&self) -> (i32, i32) {
-        (self.w, self.h)
-    }
-
-    #[inline]
-    fn blend(&mut self, x: i32, y: i32, c: Rgb, a: f32) {
-        let i = ((y * self.w + x) * 3) as usize;
-        let p = &mut self.px[i..i + 3];
-        let m = |d: u8, s: u8| (d as f32 + (s as f32 - d as f32) * a + 0.5) as u8;
-        p[0] = m(p[0], c.0);
-        p[1] = m(p[1], c.1);
-        p[2] = m(p[2], c.2);
     }
 }
 

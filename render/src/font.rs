@@ -3,10 +3,16 @@
 //! plotters' ab_glyph backend draws a string with its baseline at
 //! `pos.y + size / 2` (it ignores the font's ascent), so we place text by
 //! baseline and measure ink ourselves instead of trusting `VPos::Center`.
+//!
+//! Images draw text from glyph sprites: each glyph is rasterised once per
+//! size by ab_glyph (the rasteriser plotters uses) and placed exactly where
+//! plotters would place it, so drawing text is copying coverage. Tables and
+//! the masks men are composed from still go through plotters.
 
-use std::collections::HashMap;
+use crate::fxhash::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
+use ab_glyph::{Font, FontRef, ScaleFont};
 use plotters::prelude::*;
 use plotters::style::{FontDesc, FontFamily, FontStyle, register_font};
 
@@ -22,6 +28,7 @@ pub(crate) fn ensure_fonts() -> Result<(), RenderError> {
     let ok = *DONE.get_or_init(|| {
         register_font(FAMILY, FontStyle::Normal, dejavu::sans::regular()).is_ok()
             && register_font(FAMILY, FontStyle::Bold, dejavu::sans::bold()).is_ok()
+            && faces().is_some()
     });
     if ok { Ok(()) } else { Err(RenderError::Font) }
 }
@@ -35,12 +42,130 @@ pub(crate) fn font(size: f32, bold: bool) -> FontDesc<'static> {
     FontDesc::new(FontFamily::Name(FAMILY), size.max(1.0) as f64, style)
 }
 
-/// The advance width of `text` in pixels.
+/// DejaVu Sans regular and bold, parsed once for metrics and glyph sprites.
+struct Faces {
+    regular: FontRef<'static>,
+    bold: FontRef<'static>,
+}
+
+fn faces() -> Option<&'static Faces> {
+    static FACES: OnceLock<Option<Faces>> = OnceLock::new();
+    FACES
+        .get_or_init(|| {
+            Some(Faces {
+                regular: FontRef::try_from_slice(dejavu::sans::regular()).ok()?,
+                bold: FontRef::try_from_slice(dejavu::sans::bold()).ok()?,
+            })
+        })
+        .as_ref()
+}
+
+fn face(bold: bool) -> Option<&'static FontRef<'static>> {
+    faces().map(|f| if bold { &f.bold } else { &f.regular })
+}
+
+/// The size plotters would draw `size` at (its font sizes are whole
+/// numbers of pixels at least 1).
+fn px(size: f32) -> f32 {
+    size.max(1.0) as f64 as f32
+}
+
+/// The advance width of `text` in pixels: advances plus kerning, as
+/// plotters' ab_glyph backend measures it.
 pub(crate) fn text_width(text: &str, size: f32, bold: bool) -> i32 {
-    font(size, bold)
-        .box_size(text)
-        .map(|(w, _)| w as i32)
-        .unwrap_or(0)
+    let Some(face) = face(bold) else { return 0 };
+    let font = face.as_scaled(px(size));
+    let mut x = 0f32;
+    let mut prev = None;
+    for c in text.chars() {
+        let id = font.glyph_id(c);
+        x += font.h_advance(id);
+        if let Some(p) = prev {
+            x += font.kern(p, id);
+        }
+        prev = Some(id);
+    }
+    x as i32
+}
+
+/// A glyph rasterised once: coverage, placed as plotters places it (the
+/// coverage box's left edge at the pen, its top `dy` below the text's top).
+#[derive(Debug, Default)]
+pub(crate) struct Glyph {
+    pub w: i32,
+    pub h: i32,
+    pub dy: i32,
+    pub a: Vec<u8>,
+}
+
+/// The sprite of `c` at `size`, cached across renders.
+pub(crate) fn glyph(c: char, size: f32, bold: bool) -> Arc<Glyph> {
+    type Key = (char, u32, bool);
+    static CACHE: OnceLock<Mutex<HashMap<Key, Arc<Glyph>>>> = OnceLock::new();
+    let size = px(size);
+    let key = (c, size.to_bits(), bold);
+    let cache = CACHE.get_or_init(|| Mutex::new(HashMap::default()));
+    if let Some(g) = cache.lock().ok().and_then(|m| m.get(&key).cloned()) {
+        return g;
+    }
+    let g = Arc::new(rasterise(c, size, bold));
+    if let Ok(mut m) = cache.lock() {
+        // Bounded: a few sizes of a few hundred characters in practice.
+        if m.len() > 8192 {
+            m.clear();
+        }
+        m.insert(key, g.clone());
+    }
+    g
+}
+
+fn rasterise(c: char, size: f32, bold: bool) -> Glyph {
+    let Some(face) = face(bold) else {
+        return Glyph::default();
+    };
+    let font = face.as_scaled(size);
+    let Some(outline) = font.outline_glyph(font.scaled_glyph(c)) else {
+        return Glyph::default();
+    };
+    let rect = outline.px_bounds();
+    let (w, h) = (rect.width() as i32, rect.height() as i32);
+    if w <= 0 || h <= 0 || w > 4096 || h > 4096 {
+        return Glyph::default();
+    }
+    let mut a = vec![0u8; (w * h) as usize];
+    outline.draw(|x, y, v| {
+        if let Some(p) = a.get_mut((y as i32 * w + x as i32) as usize) {
+            *p = (v.clamp(0.0, 1.0) * 255.0 + 0.5) as u8;
+        }
+    });
+    Glyph {
+        w,
+        h,
+        dy: (size / 2.0 + rect.min.y) as i32,
+        a,
+    }
+}
+
+/// Lays out `text` as plotters does: each glyph's pen position (whole
+/// pixels) with its sprite, for drawing at a text top of `baseline -
+/// size / 2`.
+pub(crate) fn layout(text: &str, size: f32, bold: bool, mut f: impl FnMut(i32, &Glyph)) {
+    let Some(face) = face(bold) else { return };
+    let size = px(size);
+    let font = face.as_scaled(size);
+    let mut x = 0f32;
+    let mut prev: Option<char> = None;
+    for c in text.chars() {
+        if let Some(p) = prev {
+            x += font.kern(font.glyph_id(p), font.glyph_id(c));
+        }
+        prev = Some(c);
+        let g = glyph(c, size, bold);
+        if g.w > 0 {
+            f(x as i32, &g);
+        }
+        x += font.h_advance(font.glyph_id(c));
+    }
 }
 
 /// Cuts `text` to fit `max` pixels, ending it with an ellipsis if cut.
@@ -181,7 +306,7 @@ pub(crate) fn glyph_mask(c: char, size: f32, bold: bool) -> Arc<Mask> {
     static CACHE: OnceLock<Mutex<HashMap<Key, Arc<Mask>>>> = OnceLock::new();
     let q = (size.clamp(1.0, 2000.0) * 4.0).round() as u32;
     let key = (c, q, bold);
-    let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
+    let cache = CACHE.get_or_init(|| Mutex::new(HashMap::default()));
     if let Some(m) = cache.lock().ok().and_then(|m| m.get(&key).cloned()) {
         return m;
     }

@@ -12,21 +12,30 @@
 mod arrows;
 mod board;
 mod canvas;
+mod deflate;
+mod encode;
 mod font;
+mod fxhash;
 mod layout;
+mod lzw;
+mod palette;
+mod replay;
 mod sprites;
 mod table;
 mod theme;
+mod tiles;
 
 use chronomate_rules::Color;
 use chronomate_rules::view::View;
 
+pub use replay::{Gif, GifOptions, replay_gif};
 pub use table::{Table, render_table};
 pub use theme::{Theme, UnknownTheme};
 
 use crate::canvas::Canvas;
 use crate::layout::{BlockKind, Item, Plan};
-use crate::sprites::Sprites;
+use crate::palette::Indexed;
+use crate::tiles::Tiles;
 
 /// The longest side of any image, in pixels.
 pub const MAX_SIDE: u32 = 4096;
@@ -46,7 +55,7 @@ pub struct RenderOptions {
     /// default 32).
     pub multi_square: u32,
     /// Multi-board views shrink down to this square size before they are
-    /// cropped to their most recent part (default 18).
+    /// cropped to their most recent part (default 12: boards 96 px across).
     pub min_square: u32,
     /// Longest side of the image in pixels, at most [`MAX_SIDE`].
     pub max_side: u32,
@@ -54,6 +63,11 @@ pub struct RenderOptions {
     pub max_bytes: usize,
     /// Draw file and rank letters beside the boards.
     pub coordinates: bool,
+    /// Show a whole snapshot (every board of a timelines view, up to
+    /// `max_side`) instead of the compact one that reads in a chat: about
+    /// 2048 x 1280 at most, the present boards large beside the recent
+    /// history.
+    pub full: bool,
 }
 
 impl Default for RenderOptions {
@@ -63,10 +77,11 @@ impl Default for RenderOptions {
             theme: Theme::default(),
             square: 64,
             multi_square: 32,
-            min_square: 18,
+            min_square: 12,
             max_side: MAX_SIDE,
             max_bytes: MAX_BYTES,
             coordinates: true,
+            full: false,
         }
     }
 }
@@ -76,6 +91,8 @@ impl Default for RenderOptions {
 pub enum RenderError {
     #[error("the view has no boards")]
     NoBoards,
+    #[error("a replay needs at least one view")]
+    NoFrames,
     #[error("board {board} has {found} cells; boards have exactly 64")]
     CellCount { board: usize, found: usize },
     #[error("board {board} highlights cell {cell}; cells run 0 to 63")]
@@ -96,10 +113,37 @@ pub(crate) struct Limits {
     pub min_square: i32,
     pub coordinates: bool,
     pub bottom: Color,
+    pub full: bool,
+    /// A grid has at least this many columns, and the boards start this
+    /// far down at least (replays keep their boards in place).
+    pub min_cols: usize,
+    pub min_top: i32,
+    /// Keep room for every board's label and caption lines even where no
+    /// board has one (replays).
+    pub lines: bool,
 }
 
 /// Draws `view` as a PNG.
 pub fn render_png(view: &View, options: &RenderOptions) -> Result<Vec<u8>, RenderError> {
+    let limits = prepare(view, options)?;
+    let max_bytes = options.max_bytes.min(MAX_BYTES);
+    let mut side = options.max_side.clamp(128, MAX_SIDE) as i32;
+    for _ in 0..6 {
+        let (canvas, plan) = draw_view(view, &limits, options.theme, side);
+        let mut png = encode::png_indexed(&canvas, plan.geo.s as usize);
+        if png.len() > max_bytes {
+            png = encode::png_indexed_small(&canvas, 9)?;
+        }
+        if png.len() <= max_bytes {
+            return Ok(png);
+        }
+        side = side * 3 / 4;
+    }
+    Err(RenderError::TooLarge(max_bytes))
+}
+
+/// Checks `view` and resolves the options for it.
+pub(crate) fn prepare(view: &View, options: &RenderOptions) -> Result<Limits, RenderError> {
     font::ensure_fonts()?;
     check(view)?;
     let square = if view.boards.len() > 1 {
@@ -108,30 +152,27 @@ pub fn render_png(view: &View, options: &RenderOptions) -> Result<Vec<u8>, Rende
         options.square
     }
     .clamp(8, 256) as i32;
-    let limits = Limits {
+    Ok(Limits {
         square,
         min_square: (options.min_square.clamp(8, 256) as i32).min(square),
         coordinates: options.coordinates,
+        full: options.full,
+        min_cols: 0,
+        min_top: 0,
+        lines: false,
         bottom: {
             let p = view.perspective.unwrap_or(Color::White);
             if options.flip { p.other() } else { p }
         },
-    };
-    let max_bytes = options.max_bytes.min(MAX_BYTES);
-    let mut side = options.max_side.clamp(128, MAX_SIDE) as i32;
-    for _ in 0..6 {
-        let plan = layout::plan(view, &limits, side);
-        let canvas = draw(view, &plan, options.theme, side);
-        let mut png = encode(&canvas, 1)?;
-        if png.len() > max_bytes {
-            png = encode(&canvas, 9)?;
-        }
-        if png.len() <= max_bytes {
-            return Ok(png);
-        }
-        side = side * 3 / 4;
-    }
-    Err(RenderError::TooLarge(max_bytes))
+    })
+}
+
+/// Lays `view` out within `side` pixels and draws it.
+pub(crate) fn draw_view(view: &View, limits: &Limits, theme: Theme, side: i32) -> (Canvas, Plan) {
+    let mut plan = layout::plan(view, limits, side);
+    plan.lower_to(limits.min_top);
+    let canvas = draw(view, &plan, theme, side);
+    (canvas, plan)
 }
 
 /// Refuses views no image can be drawn from.
@@ -170,9 +211,10 @@ fn check(view: &View) -> Result<(), RenderError> {
 
 fn draw(view: &View, plan: &Plan, theme: Theme, side: i32) -> Canvas {
     let pal = &theme.palette();
-    let mut cv = Canvas::new(plan.w.min(side), plan.h.min(side), pal.bg);
+    let indexed = Indexed::of(theme);
+    let mut cv = Canvas::new(plan.w.min(side), plan.h.min(side), indexed.key.bg, indexed);
     let geo = &plan.geo;
-    let mut sprites = Sprites::new(geo.s, theme);
+    let mut tiles = Tiles::new(geo.s, theme);
 
     // Timeline threads under the boards.
     let tw = (geo.s as f32 * 0.09).clamp(2.0, 8.0);
@@ -190,12 +232,14 @@ fn draw(view: &View, plan: &Plan, theme: Theme, side: i32) -> Canvas {
         }
     }
 
+    let mut big = Tiles::new(plan.big.s, theme);
     for &i in &plan.shown {
         let (x, y) = plan.origin[i];
+        let spot = plan.spot.get(i).copied().unwrap_or(false);
         board::draw(
             &mut cv,
-            &mut sprites,
-            geo,
+            if spot { &mut big } else { &mut tiles },
+            plan.geo_of(i),
             pal,
             &view.boards[i],
             (x as i32, y as i32),
@@ -222,7 +266,7 @@ fn draw(view: &View, plan: &Plan, theme: Theme, side: i32) -> Canvas {
                 }
             }
             BlockKind::Flow { rows, icon, text } => {
-                let mut icons = Sprites::new(*icon, theme);
+                let mut icons = Tiles::new(*icon, theme);
                 let gap = (text * 0.6) as i32;
                 let rh = icon + (text * 0.3) as i32;
                 for (k, row) in rows.iter().enumerate() {
@@ -240,7 +284,7 @@ fn draw(view: &View, plan: &Plan, theme: Theme, side: i32) -> Canvas {
                                 x += font::text_width(t, *text, false);
                             }
                             Item::Man(man, count) => {
-                                x += board::man_icon(&mut cv, &mut icons, pal, *man, x, y);
+                                x += board::man_icon(&mut cv, &mut icons, *man, x, y);
                                 if let Some(c) = count {
                                     let t = format!("×{c}");
                                     x += (text * 0.15) as i32;
@@ -249,7 +293,7 @@ fn draw(view: &View, plan: &Plan, theme: Theme, side: i32) -> Canvas {
                                 }
                             }
                             Item::Labelled(man, label) => {
-                                x += board::man_icon(&mut cv, &mut icons, pal, *man, x, y);
+                                x += board::man_icon(&mut cv, &mut icons, *man, x, y);
                                 x += (text * 0.3) as i32;
                                 cv.text(label, x, base, *text, false, pal.text);
                                 x += font::text_width(label, *text, false);
@@ -262,26 +306,4 @@ fn draw(view: &View, plan: &Plan, theme: Theme, side: i32) -> Canvas {
         }
     }
     cv
-}
-
-/// Encodes the canvas as an 8-bit RGB PNG.
-fn encode(cv: &Canvas, level: u8) -> Result<Vec<u8>, RenderError> {
-    let mut out = Vec::new();
-    {
-        let mut enc = png::Encoder::new(&mut out, cv.w as u32, cv.h as u32);
-        enc.set_color(png::ColorType::Rgb);
-        enc.set_depth(png::BitDepth::Eight);
-        // Boards are flat colours repeated: zlib level 1 finds the long
-        // matches fdeflate misses (4x smaller on big snapshots) at about the
-        // same speed; higher levels cost 2-4x the time for 10-25% less.
-        enc.set_deflate_compression(png::DeflateCompression::Level(level));
-        enc.set_filter(png::Filter::Adaptive);
-        let mut w = enc
-            .write_header()
-            .map_err(|e| RenderError::Encode(e.to_string()))?;
-        w.write_image_data(&cv.px)
-            .map_err(|e| RenderError::Encode(e.to_string()))?;
-        w.finish().map_err(|e| RenderError::Encode(e.to_string()))?;
-    }
-    Ok(out)
 }

@@ -1,7 +1,7 @@
 //! Men as pre-composed sprites: DejaVu Sans chess glyphs (the unicorn is
 //! drawn as a horned disc with a U), with the marks variants need.
 
-use std::collections::HashMap;
+use crate::fxhash::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
 use chronomate_rules::Color;
@@ -24,7 +24,7 @@ type Key = (Man, i32, Theme);
 
 fn shared() -> &'static Mutex<HashMap<Key, Arc<Sprite>>> {
     static CACHE: OnceLock<Mutex<HashMap<Key, Arc<Sprite>>>> = OnceLock::new();
-    CACHE.get_or_init(|| Mutex::new(HashMap::new()))
+    CACHE.get_or_init(|| Mutex::new(HashMap::default()))
 }
 
 impl Sprites {
@@ -32,16 +32,8 @@ impl Sprites {
         Sprites {
             size: size.max(4),
             theme,
-            local: HashMap::new(),
+            local: HashMap::default(),
         }
-    }
-
-    pub(crate) fn size(&self) -> i32 {
-        self.size
-    }
-
-    pub(crate) fn theme(&self) -> Theme {
-        self.theme
     }
 
     pub(crate) fn get(&mut self, man: Man) -> Arc<Sprite> {

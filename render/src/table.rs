@@ -4,9 +4,10 @@
 //! cells with an ellipsis, and one taller lists as many rows as fit and
 //! says how many were left out.
 
-use crate::canvas::Canvas;
+use crate::canvas::RgbCanvas as Canvas;
+use crate::encode::png_rgb;
 use crate::theme::Rgb;
-use crate::{MAX_SIDE, RenderError, encode, font};
+use crate::{MAX_SIDE, RenderError, font};
 
 /// A table to draw.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -113,7 +114,7 @@ pub fn render_table(table: &Table) -> Result<Vec<u8>, RenderError> {
         top += ROW;
     }
     cv.fill_rect(PAD, top, table_w - 2 * PAD, 1, RULE);
-    encode(&cv, 6)
+    png_rgb(cv.w as u32, cv.h as u32, &cv.px, 6)
 }
 
 #[cfg(test)]

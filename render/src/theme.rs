@@ -4,7 +4,7 @@ use std::fmt;
 use std::str::FromStr;
 
 /// An RGB colour.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct Rgb(pub u8, pub u8, pub u8);
 
 impl Rgb {

@@ -17,10 +17,11 @@ struct Image {
     px: Vec<u8>,
 }
 
+/// Decodes a PNG to RGB (palette images are expanded).
 fn decode(png_bytes: &[u8]) -> Image {
-    let mut reader = png::Decoder::new(std::io::Cursor::new(png_bytes))
-        .read_info()
-        .expect("a PNG header");
+    let mut decoder = png::Decoder::new(std::io::Cursor::new(png_bytes));
+    decoder.set_transformations(png::Transformations::EXPAND);
+    let mut reader = decoder.read_info().expect("a PNG header");
     let mut buf = vec![0; reader.output_buffer_size().expect("a sane size")];
     let info = reader.next_frame(&mut buf).expect("a PNG frame");
     assert_eq!(info.color_type, png::ColorType::Rgb);
@@ -59,6 +60,10 @@ fn golden_path(name: &str) -> PathBuf {
 fn check(name: &str, view: &View, options: &RenderOptions) {
     let png_bytes = render_png(view, options).unwrap_or_else(|e| panic!("{name}: {e}"));
     let path = golden_path(name);
+    if let Some(dir) = std::env::var_os("GOLDEN_OUT") {
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(PathBuf::from(dir).join(format!("{name}.png")), &png_bytes).unwrap();
+    }
     if std::env::var_os("UPDATE_GOLDEN").is_some() {
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();
         std::fs::write(&path, recompress(&decode(&png_bytes))).unwrap();
@@ -194,6 +199,26 @@ fn big_grid_cropped() {
         ..opts()
     };
     check("grid-cropped", &common::big_grid(200), &o);
+}
+
+#[test]
+fn a_long_history_shows_the_present_large_beside_wrapped_recent_moves() {
+    check("snapshot-compact", &common::history(3, 16), &opts());
+}
+
+#[test]
+fn the_full_snapshot_wraps_every_board_near_16_9() {
+    let o = RenderOptions {
+        full: true,
+        max_side: 1600,
+        ..opts()
+    };
+    check("snapshot-full", &common::history(3, 16), &o);
+}
+
+#[test]
+fn one_long_timeline_wraps_into_rows() {
+    check("timeline-wrapped", &common::big_timelines(1, 7), &opts());
 }
 
 #[test]

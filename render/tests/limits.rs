@@ -338,9 +338,10 @@ fn arb_options() -> impl Strategy<Value = RenderOptions> {
         0..300u32,
         0..5000u32,
         any::<bool>(),
+        any::<bool>(),
     )
         .prop_map(
-            |(flip, theme, square, multi, min_square, max_side, coordinates)| RenderOptions {
+            |(flip, theme, square, multi, min_square, max_side, coordinates, full)| RenderOptions {
                 flip,
                 theme: Theme::ALL[theme],
                 square,
@@ -349,6 +350,7 @@ fn arb_options() -> impl Strategy<Value = RenderOptions> {
                 max_side,
                 max_bytes: MAX_BYTES,
                 coordinates,
+                full,
             },
         )
 }

@@ -1,11 +1,13 @@
-//! The offline CLI tools: `replay`, `moves`, `render`, `perft`, and the
-//! engine's `play`, `match` and `uci`. Each reads a record (or UCI
+//! The offline CLI tools: `replay`, `moves`, `render`, `gif`, `perft`, and
+//! the engine's `play`, `match` and `uci`. Each reads a record (or UCI
 //! commands) and writes plain lines that scripts rely on (see README).
 
+mod gif;
 mod matches;
 mod record;
 mod uci;
 
+pub use gif::{GifError, record_gif, views};
 pub use matches::{MatchSettings, Opponent, run_match};
 pub use record::{ReplayReport, read_input, replay, replay_record};
 pub use uci::{UciClient, serve_uci, speaks as uci_speaks};

@@ -489,3 +489,174 @@ pub fn gallery() -> View {
         ..View::default()
     }
 }
+
+/// A record of up to `actions` random legal actions from the start of
+/// `variant` (seeded, so the same every run). Actions that would end the
+/// game are avoided while others exist, so games last; it stops early only
+/// if every action ends it.
+pub fn random_record(
+    variant: chronomate_rules::Variant,
+    options: chronomate_rules::Options,
+    seed: u64,
+    actions: usize,
+) -> Vec<String> {
+    let mut game = chronomate_rules::Game::new(variant, options, seed).expect("a new game");
+    let mut state = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+    let mut next = move |n: usize| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % n as u64) as usize
+    };
+    let mut record = Vec::with_capacity(actions);
+    while record.len() < actions && !game.status().is_over() {
+        let mut legal = game.legal_actions();
+        if legal.is_empty() {
+            break;
+        }
+        let mut chosen = None;
+        for _ in 0..12 {
+            if legal.is_empty() {
+                break;
+            }
+            let action = legal.swap_remove(next(legal.len()));
+            let mut after = game.clone();
+            after.play(&action).expect("a legal action plays");
+            let over = after.status().is_over();
+            if chosen.is_none() || !over {
+                chosen = Some((action, after));
+            }
+            if !over {
+                break;
+            }
+        }
+        let Some((action, after)) = chosen else { break };
+        game = after;
+        record.push(action);
+    }
+    record
+}
+
+/// A record of up to `actions` random actions of a multiverse game,
+/// chosen cheaply through the rules' face instead of listing every travel
+/// of every branch: a board that owes a move, one of its moves from the
+/// autocomplete (`(L3)`), and one time in six a man of the mover's on that
+/// board sent back in time with it (`(L3)Nf3 Pe4>` lists his travels).
+/// Mates, resignations and actions that end the game are avoided while
+/// others exist, so the game lasts.
+pub fn random_multiverse_record(
+    options: chronomate_rules::Options,
+    seed: u64,
+    actions: usize,
+) -> Vec<String> {
+    let variant = chronomate_rules::Variant::Multiverse;
+    let mut game = chronomate_rules::Game::new(variant, options, seed).expect("a new game");
+    let mut state = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+    let mut next = move |n: usize| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % n.max(1) as u64) as usize
+    };
+    let letter = |f: Figure| match f {
+        Figure::King => 'K',
+        Figure::Queen => 'Q',
+        Figure::Rook => 'R',
+        Figure::Bishop => 'B',
+        Figure::Knight => 'N',
+        _ => 'P',
+    };
+    let mut record = Vec::with_capacity(actions);
+    while record.len() < actions && !game.status().is_over() {
+        let turn = game.turn();
+        let Some(board) = turn.boards.get(next(turn.boards.len())).cloned() else {
+            break;
+        };
+        let mut moves = game.suggest(&format!("({board})"), 256);
+        moves.retain(|m| !m.contains("resign") && !m.ends_with('#'));
+        if moves.is_empty() {
+            moves = game.legal_actions();
+        }
+        if !moves.is_empty() && next(6) == 0 {
+            // A traveller: one of the mover's men on that board.
+            let view = game.view();
+            let men: Vec<(char, u8)> = view
+                .boards
+                .iter()
+                .filter(|b| {
+                    b.label
+                        .as_deref()
+                        .is_some_and(|l| l.starts_with(&format!("{board} ")))
+                })
+                .flat_map(|b| b.cells.iter().enumerate())
+                .filter_map(|(c, m)| {
+                    m.filter(|m| m.color == turn.color)
+                        .map(|m| (letter(m.figure), c as u8))
+                })
+                .collect();
+            if let Some(&(l, c)) = men.get(next(men.len())) {
+                let m = &moves[next(moves.len())];
+                let sq = format!("{}{}", (b'a' + c % 8) as char, c / 8 + 1);
+                let travels = game.suggest(&format!("{m} {l}{sq}>"), 64);
+                if !travels.is_empty() {
+                    moves = travels;
+                }
+            }
+        }
+        let mut chosen = None;
+        for _ in 0..8 {
+            if moves.is_empty() {
+                break;
+            }
+            let action = moves.swap_remove(next(moves.len()));
+            let mut after = game.clone();
+            if after.play(&action).is_err() {
+                continue;
+            }
+            let over = after.status().is_over();
+            if chosen.is_none() || !over {
+                chosen = Some((action, after));
+            }
+            if !over {
+                break;
+            }
+        }
+        let Some((action, after)) = chosen else { break };
+        game = after;
+        record.push(action);
+    }
+    record
+}
+
+/// The views of a replay of `record`: the start, then after each action.
+pub fn replay_views(
+    variant: chronomate_rules::Variant,
+    options: chronomate_rules::Options,
+    seed: u64,
+    record: &[String],
+) -> impl Iterator<Item = View> + '_ {
+    let mut game = chronomate_rules::Game::new(variant, options, seed).expect("a new game");
+    let start = game.view();
+    std::iter::once(start).chain(record.iter().map(move |a| {
+        game.play(a).expect("the record replays");
+        game.view()
+    }))
+}
+
+/// A Gifford-style history: `rows` timelines of up to `cols` half-moves,
+/// the last board of the last timeline the present (owes the next move).
+pub fn history(rows: u32, cols: u32) -> View {
+    let mut view = big_timelines(rows, cols);
+    for b in &mut view.boards {
+        b.owed = false;
+    }
+    if let Some(b) = view.boards.last_mut() {
+        b.current = true;
+        b.owed = true;
+    }
+    view.title = Some(format!(
+        "Timeline {rows} · move {} · white to move",
+        cols / 2 + 1
+    ));
+    view
+}

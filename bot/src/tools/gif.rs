@@ -1,0 +1,53 @@
+//! `chronomate gif`: a record as an animated replay.
+
+use chronomate_render::{Gif, GifOptions, RenderError, replay_gif};
+use chronomate_rules::{Game, LoadError, Options, Variant, View, record};
+
+/// The views of a game replayed from `actions`: the start position, then
+/// the view after each action, stopping at the first action that does not
+/// apply (check the record with [`super::replay`] first).
+pub fn views<'a>(
+    variant: Variant,
+    options: &Options,
+    seed: u64,
+    actions: &'a [String],
+) -> impl Iterator<Item = View> + 'a {
+    let game = Game::new(variant, options.clone(), seed).ok();
+    let start = game.as_ref().map(Game::view);
+    let mut game = game;
+    start.into_iter().chain(actions.iter().map_while(move |a| {
+        let g = game.as_mut()?;
+        g.play(a).ok()?;
+        Some(g.view())
+    }))
+}
+
+/// Why a record could not be drawn as a replay.
+#[derive(Debug, thiserror::Error)]
+pub enum GifError {
+    /// The record does not replay (exit 2 in the CLI).
+    #[error(transparent)]
+    Record(#[from] LoadError),
+    /// The replay could not be drawn.
+    #[error(transparent)]
+    Render(#[from] RenderError),
+}
+
+/// Draws the replay of record `text` as an animated GIF: one frame per
+/// action after the start, within `gif.max_bytes` (sampled or drawn
+/// smaller if need be; the returned [`Gif`] says so).
+pub fn record_gif(
+    variant: Variant,
+    options: Options,
+    seed: u64,
+    text: &str,
+    gif: &GifOptions,
+) -> Result<Gif, GifError> {
+    let actions = record::actions(variant, text);
+    // Refuse a record that does not replay before drawing anything.
+    Game::replay(variant, options.clone(), seed, &actions)?;
+    Ok(replay_gif(
+        || views(variant, &options, seed, &actions),
+        gif,
+    )?)
+}
