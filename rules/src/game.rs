@@ -66,6 +66,26 @@ impl Game {
         Ok(game)
     }
 
+    /// The views of a game as it was played: the start, then the view
+    /// after each action of `record`, stopping at the first that does not
+    /// apply. The frames of an animated replay.
+    pub fn replay_views<'a, S: AsRef<str>>(
+        variant: Variant,
+        options: &Options,
+        seed: u64,
+        record: &'a [S],
+    ) -> impl Iterator<Item = View> + 'a {
+        let mut game = Game::new(variant, options.clone(), seed).ok();
+        let start = game.as_ref().map(Game::view);
+        start
+            .into_iter()
+            .chain(record.iter().map_while(move |action| {
+                let game = game.as_mut()?;
+                game.play(action.as_ref()).ok()?;
+                Some(game.view())
+            }))
+    }
+
     pub fn variant(&self) -> Variant {
         self.state.variant()
     }

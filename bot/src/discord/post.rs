@@ -17,7 +17,7 @@ use serenity::{
 };
 
 use super::caller::user_of_key;
-use crate::host::{ChoiceStyle, Reply};
+use crate::host::{ChoiceStyle, Image, Reply};
 
 /// Discord's limit on a message's content.
 pub const MAX_CONTENT: usize = 2000;
@@ -91,12 +91,6 @@ impl Post {
                 "reply.txt",
             ));
         }
-        for image in reply.images.iter().take(MAX_FILES - files.len()) {
-            files.push(
-                CreateAttachment::bytes(image.png.clone(), image.name.clone())
-                    .description(clip(&image.description, 1024)),
-            );
-        }
         let buttons = reply
             .choices
             .iter()
@@ -120,6 +114,20 @@ impl Post {
             mentions,
             ephemeral: reply.private,
         }
+        .with_images(&reply.images)
+    }
+
+    /// The host's images (boards, a replay GIF) as attachments, as many as
+    /// a message may carry.
+    pub fn with_images(mut self, images: &[Image]) -> Post {
+        let room = MAX_FILES.saturating_sub(self.files.len());
+        for image in images.iter().take(room) {
+            self.files.push(
+                CreateAttachment::bytes(image.png.clone(), image.name.clone())
+                    .description(clip(&image.description, 1024)),
+            );
+        }
+        self
     }
 
     /// The record of a game as a file, with a short line as content.

@@ -74,6 +74,7 @@ where
             let name = name(&reply);
             let post = Post::text(format!("{name} is attached."))
                 .with_text_file(&name, &reply.text)
+                .with_images(&reply.images)
                 .ephemeral(reply.private);
             r.answer(&post).await
         }

@@ -214,7 +214,54 @@ impl Host {
             let table = table.replace(['{', '}'], "");
             record.push_str(&format!("\n\n{{Every timeline, side by side:\n{table}}}\n"));
         }
-        Ok(Reply::text(record).about(loaded.id()))
+        let mut reply = Reply::text(record).about(loaded.id());
+        self.attach_replay(&mut reply, caller, &loaded);
+        Ok(reply)
+    }
+
+    /// The game as an animated GIF beside its record, if images are on:
+    /// seen from the caller's side when they play in it, else from the
+    /// side the final still image shows. A long game is sampled or drawn
+    /// smaller to stay within Discord's upload limit, and the reply says
+    /// so. A drawing failure costs the picture, never the reply.
+    fn attach_replay(&self, reply: &mut Reply, caller: &Caller, loaded: &Loaded) {
+        if !self.config.images {
+            return;
+        }
+        let row = &loaded.row;
+        let game = &loaded.game;
+        let perspective = row
+            .side_of(caller.key())
+            .unwrap_or_else(|| game.turn().color);
+        let Ok(gif) = images::replay(
+            game.variant(),
+            game.options(),
+            game.seed(),
+            game.record(),
+            perspective,
+        ) else {
+            return;
+        };
+        if gif.sampled || gif.shrunk {
+            let mut how = Vec::new();
+            if gif.shrunk {
+                how.push("smaller boards".to_owned());
+            }
+            if gif.sampled {
+                how.push(format!("every {}th action", gif.step));
+            }
+            reply.text.push_str(&format!(
+                "\n{{The replay shows {} of {} positions ({}) to stay within Discord's upload limit.}}\n",
+                gif.frames_used,
+                gif.frames_total,
+                how.join(", ")
+            ));
+        }
+        reply.images.push(Image {
+            name: format!("game-{}-replay.gif", row.id),
+            png: gif.bytes,
+            description: format!("Game #{} ({}) replayed", row.id, variant_words(row)),
+        });
     }
 
     /// `bob (black) to move, due in 3 days (...)`.

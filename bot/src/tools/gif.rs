@@ -1,26 +1,7 @@
 //! `chronomate gif`: a record as an animated replay.
 
 use chronomate_render::{Gif, GifOptions, RenderError, replay_gif};
-use chronomate_rules::{Game, LoadError, Options, Variant, View, record};
-
-/// The views of a game replayed from `actions`: the start position, then
-/// the view after each action, stopping at the first action that does not
-/// apply (check the record with [`super::replay`] first).
-pub fn views<'a>(
-    variant: Variant,
-    options: &Options,
-    seed: u64,
-    actions: &'a [String],
-) -> impl Iterator<Item = View> + 'a {
-    let game = Game::new(variant, options.clone(), seed).ok();
-    let start = game.as_ref().map(Game::view);
-    let mut game = game;
-    start.into_iter().chain(actions.iter().map_while(move |a| {
-        let g = game.as_mut()?;
-        g.play(a).ok()?;
-        Some(g.view())
-    }))
-}
+use chronomate_rules::{Game, LoadError, Options, Variant, record};
 
 /// Why a record could not be drawn as a replay.
 #[derive(Debug, thiserror::Error)]
@@ -47,7 +28,7 @@ pub fn record_gif(
     // Refuse a record that does not replay before drawing anything.
     Game::replay(variant, options.clone(), seed, &actions)?;
     Ok(replay_gif(
-        || views(variant, &options, seed, &actions),
+        || Game::replay_views(variant, &options, seed, &actions),
         gif,
     )?)
 }

@@ -7,7 +7,7 @@ mod matches;
 mod record;
 mod uci;
 
-pub use gif::{GifError, record_gif, views};
+pub use gif::{GifError, record_gif};
 pub use matches::{MatchSettings, Opponent, run_match};
 pub use record::{ReplayReport, read_input, replay, replay_record};
 pub use uci::{UciClient, serve_uci, speaks as uci_speaks};
