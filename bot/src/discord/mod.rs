@@ -35,6 +35,7 @@ pub mod interaction;
 pub mod notices;
 pub mod options;
 pub mod post;
+pub mod rest;
 pub mod run;
 pub mod threads;
 
@@ -51,6 +52,10 @@ use crate::host::Host;
 /// What every command and event handler can reach.
 pub struct Data {
     pub host: Arc<Host>,
+    /// Discord's REST API, as the adapter sends it.
+    pub rest: Arc<rest::Rest>,
+    /// Game threads: opening, posting with fallbacks, closing.
+    pub threads: Arc<threads::Threads>,
     /// How long an interaction may wait for the host before it is deferred.
     pub defer_after: Duration,
 }
@@ -96,6 +101,8 @@ pub enum ServeError {
     Runtime(std::io::Error),
     #[error("Discord: {0}")]
     Discord(Box<serenity::Error>),
+    #[error("cannot set up the REST client: {0}")]
+    Rest(String),
 }
 
 impl From<serenity::Error> for ServeError {
@@ -135,7 +142,17 @@ impl BotOptions {
     }
 }
 
-/// The REST client. With another base, serenity's ratelimiter must be off
+/// The adapter's REST client ([`rest`]): Discord, or the other base.
+pub fn build_rest(options: &BotOptions) -> Result<rest::Rest, ServeError> {
+    let base = match &options.api_base {
+        Some(base) => check_api_base(base)?,
+        None => "https://discord.com",
+    };
+    rest::Rest::new(base, options.token.expose(), rest::Policy::default()).map_err(ServeError::Rest)
+}
+
+/// serenity's REST client (registration, autocomplete, poise's error
+/// replies). With another base, serenity's ratelimiter must be off
 /// (it ignores the proxy otherwise; serenity #1739): the stand-in is
 /// expected to do its own limiting. Against Discord it stays on, so 429s
 /// are waited out and retried by serenity.
@@ -172,7 +189,7 @@ pub fn all_commands() -> Vec<poise::Command<Data, Error>> {
 pub struct Running {
     pub shard_manager: Arc<serenity::ShardManager>,
     pub http: Arc<serenity::Http>,
-    host: Arc<Host>,
+    threads: Arc<threads::Threads>,
     client: JoinHandle<Result<(), serenity::Error>>,
     ticker: Option<JoinHandle<()>>,
 }
@@ -181,7 +198,7 @@ impl Running {
     /// Runs one round of deadlines as if the time were `now` (Unix ms) and
     /// delivers the notices; returns how many were delivered somewhere.
     pub async fn tick(&self, now: i64) -> usize {
-        notices::tick_once(&self.host, &self.http, now).await
+        notices::tick_once(&self.threads, now).await
     }
 
     /// Waits until the client stops by itself (a fatal gateway error).
@@ -206,9 +223,12 @@ impl Running {
 /// Commands are registered once the gateway says READY.
 pub async fn start(options: BotOptions, host: Arc<Host>) -> Result<Running, ServeError> {
     let http = build_http(&options)?;
+    let rest = Arc::new(build_rest(&options)?);
+    let threads = Arc::new(threads::Threads::new(rest.clone(), host.clone()));
     let guild_id = options.guild_id;
     let defer_after = options.defer_after;
     let setup_host = host.clone();
+    let setup_threads = threads.clone();
     let framework = poise::Framework::builder()
         .options(poise::FrameworkOptions {
             commands: all_commands(),
@@ -225,6 +245,8 @@ pub async fn start(options: BotOptions, host: Arc<Host>) -> Result<Running, Serv
                 tracing::info!(user = %ready.user.name, "connected to Discord");
                 Ok(Data {
                     host: setup_host,
+                    rest,
+                    threads: setup_threads,
                     defer_after,
                 })
             })
@@ -236,18 +258,34 @@ pub async fn start(options: BotOptions, host: Arc<Host>) -> Result<Running, Serv
         .event_handler(RateLimits)
         .await?;
     let shard_manager = client.shard_manager.clone();
+    quick_restarts(&shard_manager);
     let http = client.http.clone();
     let client_task = tokio::spawn(async move { client.start().await });
     let ticker = options
         .tick_every
-        .map(|every| tokio::spawn(notices::run_ticker(host.clone(), http.clone(), every)));
+        .map(|every| tokio::spawn(notices::run_ticker(threads.clone(), every)));
     Ok(Running {
         shard_manager,
         http,
-        host,
+        threads,
         client: client_task,
         ticker,
     })
+}
+
+/// Makes a shard that must identify anew (op 9 INVALID_SESSION that cannot
+/// be resumed, a missed heartbeat ACK, a failed resume) reconnect at once
+/// instead of after 5 seconds of deafness.
+///
+/// In serenity 0.12.5 such a shard asks the manager to restart it and the
+/// manager waits, up to 5 seconds, for the shard to confirm its own
+/// shutdown, which it cannot do while it waits for the manager. After
+/// every restart the manager queues one confirmation more than it used, so
+/// only the first restart of a process waits: one confirmation queued at
+/// start makes the first as quick as the rest. (Discord's own limit of one
+/// IDENTIFY per 5 seconds is still kept by serenity's shard queuer.)
+fn quick_restarts(manager: &serenity::ShardManager) {
+    manager.shutdown_finished(serenity::ShardId(0));
 }
 
 /// Logs the rate limits serenity's ratelimiter waits out (against Discord).

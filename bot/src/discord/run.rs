@@ -62,10 +62,7 @@ where
         return Ok(());
     };
     let data = ctx.data();
-    let mut r = Interaction::new(
-        &ctx.serenity_context().http,
-        Source::Command(actx.interaction),
-    );
+    let mut r = Interaction::new(&data.rest, Source::Command(actx.interaction));
     let caller = r.source.caller();
     let result = r.race(data.defer_after, hold, work(caller)).await;
     match (show, result) {

@@ -222,20 +222,30 @@ pub async fn accept(fake: &FakeDiscord, challenge: i64, message: u64) -> (u64, i
     assert_board_png(&first);
     let game = number_after(text, "game").expect("the game's number");
 
-    // The challenge message is closed: no buttons, the outcome and a link.
+    // The challenge message is closed at once (no buttons, the outcome),
+    // then links the thread once it is open.
     let closed = fake.callback(&press).await;
     assert_eq!(closed.callback_type(), Some(7));
     assert!(closed.custom_ids().is_empty());
-    assert!(
-        closed.content().contains(&format!("<#{thread}>")),
-        "{}",
-        closed.content()
-    );
     assert!(
         closed.content().contains("accepted"),
         "{}",
         closed.content()
     );
+    let link = format!("<#{thread}>");
+    let linked = fake
+        .wait_call("the challenge message linking the thread", |calls| {
+            calls
+                .iter()
+                .find(|c| {
+                    c.method == "PATCH"
+                        && c.path.contains(&press.token)
+                        && c.content().contains(&link)
+                })
+                .cloned()
+        })
+        .await;
+    assert!(linked.custom_ids().is_empty());
     (thread, game)
 }
 
