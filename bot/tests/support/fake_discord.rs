@@ -245,6 +245,8 @@ pub struct Fault {
     land: bool,
     /// Any route but the interaction routes (a global rate limit).
     global: bool,
+    /// A 429's wait, also when only the header says it.
+    retry_after: Option<f64>,
 }
 
 impl Fault {
@@ -259,6 +261,7 @@ impl Fault {
             times: 1,
             land: false,
             global: false,
+            retry_after: None,
         }
     }
 
@@ -293,6 +296,7 @@ impl Fault {
     pub fn rate_limit(mut self, retry_after: f64) -> Fault {
         let global = self.global;
         self.status = 429;
+        self.retry_after = Some(retry_after);
         self.body = json!({
             "message": "You are being rate limited.",
             "retry_after": retry_after,
@@ -316,7 +320,7 @@ impl Fault {
         self
     }
 
-    /// The wait only in the `Retry-After` header (whole seconds).
+    /// The wait only in the `Retry-After` header.
     pub fn header_only(mut self) -> Fault {
         if let Some(o) = self.body.as_object_mut() {
             o.remove("retry_after");
@@ -332,9 +336,10 @@ impl Fault {
     }
 
     fn matches(&self, method: &str, path: &str) -> bool {
-        if self.times == 0 {
-            return false;
-        }
+        self.times > 0 && self.matches_route(method, path)
+    }
+
+    fn matches_route(&self, method: &str, path: &str) -> bool {
         if self.global {
             return !path.starts_with("/interactions/")
                 && !path.starts_with("/webhooks/")
@@ -394,6 +399,9 @@ struct State {
     denied: HashSet<(u64, Perm)>,
     /// Session ids that may be resumed.
     sessions: HashSet<String>,
+    /// Rate limits in force: a request they match before they end gets
+    /// another 429, as from Discord.
+    windows: Vec<(Fault, Instant)>,
     /// The live gateway session: connection number and its sender.
     gateway: Option<(u64, mpsc::UnboundedSender<Outgoing>)>,
     connections: u64,
@@ -1269,14 +1277,32 @@ async fn handle_rest(inner: &Inner, req: Request<Incoming>) -> Response<Full<Byt
     let at = Instant::now();
     let (status, answer, headers) = {
         let mut s = inner.lock();
-        let scripted = s
-            .faults
-            .iter_mut()
-            .find(|f| f.matches(&method, &path))
-            .map(|f| {
-                f.times -= 1;
+        let now = Instant::now();
+        s.windows.retain(|(_, until)| *until > now);
+        let limited = s
+            .windows
+            .iter()
+            .find(|(f, _)| f.matches_route(&method, &path))
+            .map(|(f, until)| {
                 f.clone()
+                    .rate_limit(until.duration_since(now).as_secs_f64())
             });
+        let scripted = limited.or_else(|| {
+            s.faults
+                .iter_mut()
+                .find(|f| f.matches(&method, &path))
+                .map(|f| {
+                    f.times -= 1;
+                    f.clone()
+                })
+        });
+        if let Some(f) = &scripted
+            && f.status == 429
+            && let Some(wait) = f.body["retry_after"].as_f64().or(f.retry_after)
+        {
+            let until = now + Duration::from_secs_f64(wait);
+            s.windows.push((f.clone(), until));
+        }
         let (status, answer, headers) = match scripted {
             Some(f) => {
                 if f.land {

@@ -98,13 +98,53 @@ impl World {
     }
 }
 
-/// The bot's log in the test's output, filtered by RUST_LOG (default: warnings).
+/// Everything the bot logged (at debug level for our crates, serenity and
+/// poise), for tests that read the log.
+static CAPTURED: std::sync::Mutex<Vec<u8>> = std::sync::Mutex::new(Vec::new());
+
+struct Capture;
+
+impl std::io::Write for Capture {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        CAPTURED
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .extend_from_slice(bytes);
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// The log so far (of every test in this binary).
+pub fn captured_logs() -> String {
+    String::from_utf8_lossy(&CAPTURED.lock().unwrap_or_else(|e| e.into_inner())).into_owned()
+}
+
+/// The bot's log in the test's output, filtered by RUST_LOG (default:
+/// warnings), and captured for [`captured_logs`].
 pub fn log_to_test_output() {
-    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+    use tracing_subscriber::Layer;
+    use tracing_subscriber::layer::SubscriberExt;
+    use tracing_subscriber::util::SubscriberInitExt;
+    let shown = tracing_subscriber::EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn"));
-    let _ = tracing_subscriber::fmt()
-        .with_env_filter(filter)
-        .with_test_writer()
+    let kept =
+        tracing_subscriber::EnvFilter::new("chronomate=debug,serenity=debug,poise=debug,info");
+    let _ = tracing_subscriber::registry()
+        .with(
+            tracing_subscriber::fmt::layer()
+                .with_test_writer()
+                .with_filter(shown),
+        )
+        .with(
+            tracing_subscriber::fmt::layer()
+                .with_ansi(false)
+                .with_writer(|| Capture)
+                .with_filter(kept),
+        )
         .try_init();
 }
 
