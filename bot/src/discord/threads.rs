@@ -151,23 +151,23 @@ impl Threads {
             Some((c, m)) => create_thread_from_message(&self.rest, c, m, &name).await,
             None => create_thread(&self.rest, channel, &name).await,
         };
-        let place = match created {
+        match created {
             Ok(thread) => {
                 tracing::info!(game = gp.game, %thread, "opened the game's thread");
-                thread
+                self.record(gp.game, thread).await;
+                Ok(thread)
             }
             Err(f) if is_refusal_of_permission(&f) => {
+                self.record(gp.game, channel).await;
                 self.tell_admins(channel, gp.game, Missing::CreateThreads, &f)
                     .await;
-                channel
+                Ok(channel)
             }
             Err(f) => {
                 tracing::warn!(game = gp.game, "{f}; the game has no thread yet");
-                return Err(Undelivered::Failed(f));
+                Err(Undelivered::Failed(f))
             }
-        };
-        self.record(gp.game, place).await;
-        Ok(place)
+        }
     }
 
     async fn record(&self, game: i64, place: ChannelId) {
@@ -205,9 +205,9 @@ impl Threads {
                 }
                 Err(f) if in_thread && is_refusal_of_permission(&f) => {
                     let channel = channel.ok_or_else(nowhere)?;
+                    self.record(game, channel).await;
                     self.tell_admins(channel, game, Missing::SendInThreads, &f)
                         .await;
-                    self.record(game, channel).await;
                     target = channel;
                 }
                 Err(f) => return Err(Undelivered::Failed(f)),

@@ -289,6 +289,43 @@ pub async fn accept(fake: &FakeDiscord, challenge: i64, message: u64) -> (u64, i
     (thread, game)
 }
 
+/// `white` challenges `black` in `channel` (white playing white) and
+/// `black` presses Accept; returns the game's number, the challenge
+/// message (a thread started under it takes its id) and the press.
+pub async fn new_game(
+    fake: &FakeDiscord,
+    white: &Player,
+    black: &Player,
+    channel: u64,
+) -> (i64, u64, Sent) {
+    let sent = fake
+        .command(
+            white,
+            channel,
+            "challenge",
+            &[
+                Opt::choice("variant", "standard"),
+                Opt::user("opponent", black),
+                Opt::choice("colour", "white"),
+            ],
+        )
+        .await;
+    let reply = fake.reply(&sent).await;
+    let id = number_after(reply.content(), "Challenge").expect("the challenge's number");
+    let message = id_of(&fake.original(&sent).await);
+    let mark = fake.mark();
+    let press = fake
+        .click(black, message, &format!("challenge:{id}:accept"))
+        .await;
+    let begun = fake
+        .wait_call_after("the game's first post", mark, |c| {
+            c.status < 300 && c.content().contains("begins")
+        })
+        .await;
+    let game = number_after(begun.content(), "game").expect("the game's number");
+    (game, message, press)
+}
+
 pub fn assert_board_png(call: &Call) {
     let pngs = call.pngs();
     assert_eq!(
