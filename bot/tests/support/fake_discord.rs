@@ -402,6 +402,8 @@ struct State {
     /// Rate limits in force: a request they match before they end gets
     /// another 429, as from Discord.
     windows: Vec<(Fault, Instant)>,
+    /// The session's dispatches (seq, type, data), replayed on RESUME.
+    events: Vec<(u64, String, Value)>,
     /// The live gateway session: connection number and its sender.
     gateway: Option<(u64, mpsc::UnboundedSender<Outgoing>)>,
     connections: u64,
@@ -632,11 +634,23 @@ impl FakeDiscord {
         .await;
     }
 
+    /// Sends `what` on the live connection. A fault that ends the session
+    /// ends it here and now: whatever is pushed next waits for the bot to
+    /// come back (or, resumed, gets replayed).
     async fn send_on_live(&self, what: Outgoing) -> u64 {
-        let (conn, tx) = self
+        let (conn, _) = self
             .wait("a live gateway session", |s| s.gateway.clone())
             .await;
-        let _ = tx.send(what);
+        let mut s = self.inner.lock();
+        let ends = !matches!(what, Outgoing::StopAcks | Outgoing::Dispatch(..));
+        let live = if ends {
+            s.gateway.take()
+        } else {
+            s.gateway.clone()
+        };
+        if let Some((_, tx)) = live {
+            let _ = tx.send(what);
+        }
         conn
     }
 
@@ -1826,7 +1840,10 @@ async fn gateway_session(
     let dispatch = |inner: &Inner, t: &str, d: Value| -> WsMessage {
         let mut s = inner.lock();
         s.seq += 1;
-        WsMessage::Text(json!({"op": 0, "s": s.seq, "t": t, "d": d}).to_string())
+        let seq = s.seq;
+        let msg = json!({"op": 0, "s": seq, "t": t, "d": d}).to_string();
+        s.events.push((seq, t.to_owned(), d));
+        WsMessage::Text(msg)
     };
     let op9 = |resumable: bool| {
         WsMessage::Text(json!({"op": 9, "d": resumable, "s": null, "t": null}).to_string())
@@ -1865,6 +1882,7 @@ async fn gateway_session(
                             let mut s = inner.lock();
                             s.identifies += 1;
                             s.seq = 0;
+                            s.events.clear();
                             let session = format!("session-{}", s.identifies);
                             s.sessions.insert(session.clone());
                             json!({
@@ -1884,6 +1902,25 @@ async fn gateway_session(
                     Some(6) => {
                         let session = payload["d"]["session_id"].as_str().unwrap_or("");
                         if inner.lock().sessions.contains(session) {
+                            // What the bot missed, in order, then RESUMED.
+                            let after = payload["d"]["seq"].as_u64().unwrap_or(0);
+                            let missed: Vec<String> = inner
+                                .lock()
+                                .events
+                                .iter()
+                                .filter(|(seq, t, _)| *seq > after && t != "RESUMED" && t != "READY")
+                                .map(|(seq, t, d)| json!({"op": 0, "s": seq, "t": t, "d": d}).to_string())
+                                .collect();
+                            let mut failed = false;
+                            for m in missed {
+                                if sink.send(WsMessage::Text(m)).await.is_err() {
+                                    failed = true;
+                                    break;
+                                }
+                            }
+                            if failed {
+                                break;
+                            }
                             let msg = dispatch(inner, "RESUMED", json!({}));
                             {
                                 let mut s = inner.lock();
