@@ -1394,7 +1394,22 @@ fn parse_multipart(body: &[u8], boundary: &str) -> (Option<Value>, Vec<FilePart>
 }
 
 fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
-    haystack.windows(needle.len()).position(|w| w == needle)
+    // Scan for the first byte, then compare: cheap even unoptimised, for
+    // bodies that carry board images.
+    let (&first, rest) = needle.split_first()?;
+    let mut from = 0;
+    while let Some(at) = haystack[from..].iter().position(|&b| b == first) {
+        let start = from + at;
+        let end = start + needle.len();
+        if end > haystack.len() {
+            return None;
+        }
+        if &haystack[start + 1..end] == rest {
+            return Some(start);
+        }
+        from = start + 1;
+    }
+    None
 }
 
 fn split_bytes<'a>(mut body: &'a [u8], delimiter: &[u8]) -> Vec<&'a [u8]> {

@@ -98,8 +98,8 @@ impl World {
     }
 }
 
-/// Everything the bot logged (at debug level for our crates, serenity and
-/// poise), for tests that read the log.
+/// Everything the bot logged (at debug level for our crates, info for the
+/// rest), for tests that read the log.
 static CAPTURED: std::sync::Mutex<Vec<u8>> = std::sync::Mutex::new(Vec::new());
 
 struct Capture;
