@@ -53,7 +53,7 @@ async fn three_hundred_moves_in_three_seconds_are_all_answered_in_time() {
         for i in 0..INTERACTIONS {
             let (game, thread, white, black) = &games[i % GAMES];
             let ply = i / GAMES;
-            let who = if ply % 2 == 0 { white } else { black };
+            let who = if ply.is_multiple_of(2) { white } else { black };
             tokio::time::sleep_until((start + OVER * i as u32 / INTERACTIONS as u32).into()).await;
             let s = fake
                 .command(who, *thread, "move", &[Opt::str("action", LINE[ply])])
