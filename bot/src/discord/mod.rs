@@ -124,6 +124,8 @@ pub struct BotOptions {
     pub tick_every: Option<Duration>,
     /// See [`DEFER_AFTER`]; tests set 0 to take the deferred path.
     pub defer_after: Duration,
+    /// How hard REST requests are tried ([`rest::Policy`]).
+    pub rest_policy: rest::Policy,
 }
 
 impl BotOptions {
@@ -138,6 +140,7 @@ impl BotOptions {
             guild_id: config.guild_id,
             tick_every: Some(TICK_EVERY),
             defer_after: DEFER_AFTER,
+            rest_policy: rest::Policy::default(),
         })
     }
 }
@@ -148,7 +151,8 @@ pub fn build_rest(options: &BotOptions) -> Result<rest::Rest, ServeError> {
         Some(base) => check_api_base(base)?,
         None => "https://discord.com",
     };
-    rest::Rest::new(base, options.token.expose(), rest::Policy::default()).map_err(ServeError::Rest)
+    rest::Rest::new(base, options.token.expose(), options.rest_policy.clone())
+        .map_err(ServeError::Rest)
 }
 
 /// serenity's REST client (registration, autocomplete, poise's error

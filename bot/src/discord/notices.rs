@@ -41,7 +41,7 @@ pub async fn run_ticker(threads: Arc<Threads>, every: Duration) {
 
 /// One round at `now` (Unix ms): returns how many notices reached someone.
 pub async fn tick_once(threads: &Threads, now: i64) -> usize {
-    let notices = match threads.host.tick(now).await {
+    let notices = match threads.host.tick_to_deliver(now).await {
         Ok(n) => n,
         Err(e) => {
             tracing::error!(error = %e, "cannot look for due reminders and timeouts");
@@ -52,6 +52,13 @@ pub async fn tick_once(threads: &Threads, now: i64) -> usize {
     for notice in &notices {
         if deliver(threads, notice).await {
             delivered += 1;
+            // Recorded once it reached someone: one that reached nobody is
+            // due again at the next round.
+            if let Err(e) = threads.host.reminded(notice).await {
+                tracing::error!(game = ?notice.game, error = %e, "cannot record a delivered reminder; it may be sent again");
+            }
+        } else if notice.kind == NoticeKind::Reminder {
+            tracing::warn!(game = ?notice.game, "a reminder reached nobody; trying again at the next round");
         }
     }
     if !notices.is_empty() {

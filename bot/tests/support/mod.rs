@@ -88,6 +88,12 @@ impl World {
             guild_id: Some(GUILD_ID),
             tick_every: None,
             defer_after,
+            // Discord's failures are repeated after 20, 40, 80... ms here:
+            // the same bounded tries, sooner.
+            rest_policy: discord::rest::Policy {
+                backoff: Duration::from_millis(20),
+                ..discord::rest::Policy::default()
+            },
         };
         let before = fake.identifies();
         let running = discord::start(options, host.clone())
