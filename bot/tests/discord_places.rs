@@ -298,3 +298,78 @@ async fn a_finished_games_thread_is_archived_and_locked() {
     })
     .await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_commands_at_once_open_one_thread() {
+    within_limit(async {
+        let fake = FakeDiscord::start().await;
+        let world = World::new();
+        let (bot, host) = world.start_bot(&fake).await;
+        wait_registered(&fake).await;
+
+        // An open challenge, accepted by command: the thread is opened in
+        // the channel, slowly (Discord rate limits it for half a second).
+        let sent = fake
+            .command(
+                &alice(),
+                LOBBY_ID,
+                "challenge",
+                &[Opt::choice("variant", "standard")],
+            )
+            .await;
+        let open = fake.reply(&sent).await;
+        let id = number_after(open.content(), "Challenge").expect("the challenge's number");
+        let threads = format!("/channels/{LOBBY_ID}/threads");
+        fake.inject(Fault::on("POST", &threads).rate_limit(0.5));
+        let accepted = fake
+            .command(&carol(), LOBBY_ID, "accept", &[Opt::int("challenge", id)])
+            .await;
+        fake.wait_call("the thread rate limited", |calls| {
+            calls.iter().find(|c| c.is("POST", &threads)).cloned()
+        })
+        .await;
+        // Meanwhile alice offers a draw from the lobby: it waits for the
+        // same thread instead of opening a second one.
+        let offer = fake
+            .command(
+                &alice(),
+                LOBBY_ID,
+                "draw",
+                &[Opt::choice("answer", "offer")],
+            )
+            .await;
+        let first = fake.reply(&accepted).await;
+        let second = fake.reply(&offer).await;
+        let thread = channel_in(first.content()).expect("a pointer to the thread");
+        assert_eq!(
+            channel_in(second.content()),
+            Some(thread),
+            "{}",
+            second.content()
+        );
+        let opened: Vec<u16> = fake
+            .calls()
+            .iter()
+            .filter(|c| c.is("POST", &threads))
+            .map(|c| c.status)
+            .collect();
+        assert_eq!(opened, [429, 201], "one thread");
+        assert_eq!(
+            host.place_of(1).await.unwrap().place.thread,
+            Some(thread.to_string())
+        );
+        fake.wait_call("the offer in the thread", |calls| {
+            calls
+                .iter()
+                .find(|c| {
+                    c.is("POST", &format!("/channels/{thread}/messages"))
+                        && c.content().contains("draw")
+                })
+                .cloned()
+        })
+        .await;
+
+        bot.shutdown().await;
+    })
+    .await;
+}

@@ -20,7 +20,7 @@
 //! When a game ends, its thread is archived and locked after the final
 //! board (archived only, when the bot may not lock: Manage Threads).
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::fmt;
 use std::sync::{Arc, Mutex};
 
@@ -83,6 +83,9 @@ pub struct Threads {
     pub host: Arc<Host>,
     /// (channel, permission) pairs whose admins were told: once per process.
     told: Mutex<HashSet<(ChannelId, Missing)>>,
+    /// Games whose place is being opened: one opening at a time per game,
+    /// so two commands at once cannot open two threads.
+    opening: Mutex<HashMap<i64, Arc<tokio::sync::Mutex<()>>>>,
 }
 
 impl Threads {
@@ -91,6 +94,7 @@ impl Threads {
             rest,
             host,
             told: Mutex::new(HashSet::new()),
+            opening: Mutex::new(HashMap::new()),
         }
     }
 
@@ -118,6 +122,43 @@ impl Threads {
     /// are refused. `None`: nowhere (not in a server, or Discord failed;
     /// the caller answers where asked).
     pub async fn open(
+        &self,
+        game: i64,
+        starter: Option<(ChannelId, MessageId)>,
+        here: ChannelId,
+    ) -> Option<ChannelId> {
+        let _held = self.hold(game).await;
+        self.open_once(game, starter, here).await
+    }
+
+    /// The game's opening lock (kept for the process's life: a few bytes a
+    /// game).
+    async fn hold(&self, game: i64) -> Option<tokio::sync::OwnedMutexGuard<()>> {
+        let lock = self
+            .opening
+            .lock()
+            .map(|mut o| o.entry(game).or_default().clone())
+            .ok()?;
+        Some(lock.lock_owned().await)
+    }
+
+    /// A new place for a game whose place `gone` is gone, unless another
+    /// task found one meanwhile.
+    async fn reopen(&self, game: i64, gone: ChannelId) -> Result<ChannelId, Undelivered> {
+        let _held = self.hold(game).await;
+        let gp = self.place_of(game).await?;
+        if let Some(place) = gp.place.thread.as_deref().and_then(parse_channel)
+            && place != gone
+        {
+            return Ok(place);
+        }
+        let channel = channel_of(&gp).ok_or_else(|| {
+            Undelivered::Nowhere(format!("game {game} has no channel to post in"))
+        })?;
+        self.open_in(&gp, channel, None).await
+    }
+
+    async fn open_once(
         &self,
         game: i64,
         starter: Option<(ChannelId, MessageId)>,
@@ -187,8 +228,10 @@ impl Threads {
         let mut target = match gp.place.thread.as_deref().and_then(parse_channel) {
             Some(place) => place,
             None if open && gp.place.guild.is_some() => {
-                self.open_in(&gp, channel.ok_or_else(nowhere)?, None)
-                    .await?
+                let here = channel.ok_or_else(nowhere)?;
+                self.open(game, None, here).await.ok_or_else(|| {
+                    Undelivered::Nowhere(format!("game {game}: no thread could be opened"))
+                })?
             }
             None => channel.ok_or_else(nowhere)?,
         };
@@ -199,9 +242,7 @@ impl Threads {
                 Ok(_) => return Ok(target),
                 Err(f) if in_thread && is_gone(&f) => {
                     tracing::warn!(game, "{f}; the game's thread is gone: opening another");
-                    target = self
-                        .open_in(&gp, channel.ok_or_else(nowhere)?, None)
-                        .await?;
+                    target = self.reopen(game, target).await?;
                 }
                 Err(f) if in_thread && is_refusal_of_permission(&f) => {
                     let channel = channel.ok_or_else(nowhere)?;

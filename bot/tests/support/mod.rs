@@ -329,6 +329,14 @@ pub async fn new_game(
         })
         .await;
     let game = number_after(begun.content(), "game").expect("the game's number");
+    // The game's place is open (its thread, or the channel).
+    fake.wait_call_after("the game's place", mark, |c| {
+        c.method == "POST"
+            && c.status < 300
+            && c.content().contains("begins")
+            && (c.path.starts_with("/channels/") || c.path.starts_with("/webhooks/"))
+    })
+    .await;
     (game, message, press)
 }
 

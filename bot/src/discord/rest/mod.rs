@@ -33,16 +33,22 @@
 //! #1739), and its errors drop `retry_after`, so this layer does the
 //! sending that matters itself.
 
+mod failure;
+mod route;
+
 use std::collections::HashMap;
 use std::fmt;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
+use reqwest::Client;
 use reqwest::header::{AUTHORIZATION, CONTENT_TYPE, HeaderMap, HeaderValue, USER_AGENT};
 use reqwest::multipart::{Form, Part};
-use reqwest::{Client, Method};
 use serde_json::Value;
+
+pub use failure::{Failure, codes};
+pub use route::{Body, Route, Upload};
 
 /// The API version every route lives under.
 pub const API_PATH: &str = "/api/v10";
@@ -51,28 +57,6 @@ const AGENT: &str = concat!(
     env!("CARGO_PKG_VERSION"),
     ")"
 );
-
-/// Discord's codes that this layer reads.
-pub mod codes {
-    /// Unknown Channel: the channel or thread was deleted.
-    pub const UNKNOWN_CHANNEL: i64 = 10003;
-    /// Unknown Message.
-    pub const UNKNOWN_MESSAGE: i64 = 10008;
-    /// Unknown interaction: answered too late.
-    pub const UNKNOWN_INTERACTION: i64 = 10062;
-    /// Missing Access: the bot cannot see the channel.
-    pub const MISSING_ACCESS: i64 = 50001;
-    /// Cannot send messages to this user (DMs closed, no shared server).
-    pub const CANNOT_DM: i64 = 50007;
-    /// Missing Permissions.
-    pub const MISSING_PERMISSIONS: i64 = 50013;
-    /// Interaction has already been acknowledged.
-    pub const ALREADY_ACKNOWLEDGED: i64 = 40060;
-    /// Thread is archived (and locked, or the bot may not reopen it).
-    pub const THREAD_ARCHIVED: i64 = 50083;
-    /// A thread has already been created for this message.
-    pub const THREAD_EXISTS: i64 = 160_004;
-}
 
 /// Whether a request may be sent again after a failure that may have landed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -83,218 +67,6 @@ pub enum Repeat {
     /// connection was made).
     OnlyIfUnsent,
 }
-
-/// One of Discord's routes, with what the log may show of it and the key
-/// its rate limit is kept under.
-#[derive(Clone, Debug)]
-pub struct Route {
-    method: Method,
-    path: String,
-    /// The route for the log: interaction tokens left out.
-    label: String,
-    bucket: String,
-    /// Interaction routes are exempt from the global limit.
-    interaction: bool,
-}
-
-impl Route {
-    fn new(method: Method, path: String, label: String, bucket: String) -> Route {
-        Route {
-            method,
-            path,
-            label,
-            bucket,
-            interaction: false,
-        }
-    }
-
-    fn interaction(mut self) -> Route {
-        self.interaction = true;
-        self
-    }
-
-    /// `POST /interactions/{id}/{token}/callback`: the first answer.
-    pub fn callback(id: u64, token: &str) -> Route {
-        Route::new(
-            Method::POST,
-            format!("/interactions/{id}/{token}/callback"),
-            format!("POST /interactions/{id}/…/callback"),
-            format!("callback {id}"),
-        )
-        .interaction()
-    }
-
-    /// `POST /webhooks/{app}/{token}`: a follow-up.
-    pub fn followup(app: u64, token: &str) -> Route {
-        Route::new(
-            Method::POST,
-            format!("/webhooks/{app}/{token}"),
-            format!("POST /webhooks/{app}/…"),
-            format!("webhook {token}"),
-        )
-        .interaction()
-    }
-
-    /// `PATCH|DELETE /webhooks/{app}/{token}/messages/@original`.
-    pub fn original(method: Method, app: u64, token: &str) -> Route {
-        let label = format!("{method} /webhooks/{app}/…/messages/@original");
-        Route::new(
-            method,
-            format!("/webhooks/{app}/{token}/messages/@original"),
-            label,
-            format!("webhook {token}"),
-        )
-        .interaction()
-    }
-
-    /// `POST /channels/{channel}/messages`.
-    pub fn messages(channel: u64) -> Route {
-        let path = format!("/channels/{channel}/messages");
-        Route::new(
-            Method::POST,
-            path.clone(),
-            format!("POST {path}"),
-            format!("messages {channel}"),
-        )
-    }
-
-    /// `POST /channels/{channel}/messages/{message}/threads`.
-    pub fn thread_from_message(channel: u64, message: u64) -> Route {
-        let path = format!("/channels/{channel}/messages/{message}/threads");
-        Route::new(
-            Method::POST,
-            path.clone(),
-            format!("POST {path}"),
-            format!("threads {channel}"),
-        )
-    }
-
-    /// `POST /channels/{channel}/threads`: a thread with no starter message.
-    pub fn threads(channel: u64) -> Route {
-        let path = format!("/channels/{channel}/threads");
-        Route::new(
-            Method::POST,
-            path.clone(),
-            format!("POST {path}"),
-            format!("threads {channel}"),
-        )
-    }
-
-    /// `PATCH /channels/{channel}`: a thread's settings (archived, locked).
-    pub fn edit_channel(channel: u64) -> Route {
-        let path = format!("/channels/{channel}");
-        Route::new(
-            Method::PATCH,
-            path.clone(),
-            format!("PATCH {path}"),
-            format!("channel {channel}"),
-        )
-    }
-
-    /// `POST /users/@me/channels`: a DM channel (Discord returns the
-    /// existing one).
-    pub fn dm_channel() -> Route {
-        let path = "/users/@me/channels".to_owned();
-        Route::new(
-            Method::POST,
-            path.clone(),
-            format!("POST {path}"),
-            "dm".to_owned(),
-        )
-    }
-
-    pub fn label(&self) -> &str {
-        &self.label
-    }
-}
-
-/// A file to attach.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Upload {
-    pub name: String,
-    pub bytes: Vec<u8>,
-    pub description: Option<String>,
-}
-
-/// What a request carries.
-#[derive(Clone, Debug)]
-pub enum Body {
-    Empty,
-    Json(Value),
-    /// `payload_json` plus `files[n]`; the payload names them in
-    /// `attachments`.
-    Files {
-        payload: Value,
-        files: Vec<Upload>,
-    },
-}
-
-impl Body {
-    /// JSON, or a multipart body when there are files (which the payload
-    /// then lists as its attachments).
-    pub fn with_files(mut payload: Value, files: &[Upload]) -> Body {
-        if files.is_empty() {
-            return Body::Json(payload);
-        }
-        let attachments: Vec<Value> = files
-            .iter()
-            .enumerate()
-            .map(|(i, f)| {
-                let mut a = serde_json::json!({"id": i, "filename": f.name});
-                if let Some(d) = &f.description {
-                    a["description"] = Value::String(d.clone());
-                }
-                a
-            })
-            .collect();
-        payload["attachments"] = Value::Array(attachments);
-        Body::Files {
-            payload,
-            files: files.to_vec(),
-        }
-    }
-}
-
-/// A request that failed for good (after any repeats).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Failure {
-    /// The route, as the log shows it.
-    pub route: String,
-    /// Discord's status; `None` when no answer came.
-    pub status: Option<u16>,
-    /// Discord's JSON error code.
-    pub code: Option<i64>,
-    pub message: String,
-    /// Discord may have done it anyway (a 5xx, a timeout, a lost answer).
-    pub maybe_landed: bool,
-}
-
-impl Failure {
-    pub fn is(&self, code: i64) -> bool {
-        self.code == Some(code)
-    }
-
-    /// Rate limited, or waiting for the limit would pass the deadline.
-    pub fn rate_limited(&self) -> bool {
-        self.status == Some(429)
-    }
-}
-
-impl fmt::Display for Failure {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: ", self.route)?;
-        match self.status {
-            Some(s) => write!(f, "{s} {}", self.message)?,
-            None => write!(f, "no answer ({})", self.message)?,
-        }
-        if let Some(code) = self.code {
-            write!(f, " (code {code})")?;
-        }
-        Ok(())
-    }
-}
-
-impl std::error::Error for Failure {}
 
 /// How hard to try.
 #[derive(Clone, Debug)]
@@ -656,34 +428,6 @@ mod tests {
         );
         assert_eq!(seconds("-1"), None);
         assert_eq!(seconds("NaN"), None);
-    }
-
-    #[test]
-    fn labels_leave_tokens_out() {
-        let secret = "aW50ZXJhY3Rpb24";
-        for route in [
-            Route::callback(5, secret),
-            Route::followup(6, secret),
-            Route::original(Method::PATCH, 6, secret),
-        ] {
-            assert!(!route.label().contains(secret), "{}", route.label());
-            assert!(route.path.contains(secret));
-        }
-    }
-
-    #[test]
-    fn failures_read_as_one_line() {
-        let f = Failure {
-            route: "POST /channels/1/messages".into(),
-            status: Some(403),
-            code: Some(50013),
-            message: "Missing Permissions".into(),
-            maybe_landed: false,
-        };
-        assert_eq!(
-            f.to_string(),
-            "POST /channels/1/messages: 403 Missing Permissions (code 50013)"
-        );
     }
 
     #[test]
