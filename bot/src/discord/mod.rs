@@ -10,14 +10,21 @@
 //! One word for one idea: the host returns a [`Reply`]; the adapter
 //! *posts* it. [`post::Post`] is a reply in Discord's terms (limits,
 //! files, buttons, mentions), [`threads::post_reply`] answers an
-//! interaction with one (in the game's thread where it belongs), and
-//! [`interaction::Interaction`] keeps the answer on Discord's clock.
+//! interaction with one (in the game's thread where it belongs, opened,
+//! replaced or given up for the channel as Discord allows: [`threads`]),
+//! and [`interaction::Interaction`] keeps the answer on Discord's clock.
 //! [`run`] is how every command does all three.
 //! A background task ([`notices`]) asks the host for due reminders and
 //! timeouts and delivers them: by DM first, in the game's thread when the DM
 //! is refused.
 //!
-//! The REST client can be pointed at another base URL (`DISCORD_API_BASE`,
+//! Every answer, post, thread and DM is sent by [`rest`], which waits out
+//! rate limits as Discord says and repeats a failed request only where a
+//! repeat cannot do it twice; serenity's own client registers the commands
+//! and answers autocomplete. docs/discord.md ("Behaviour under failure")
+//! says what the bot does when Discord misbehaves.
+//!
+//! The REST clients can be pointed at another base URL (`DISCORD_API_BASE`,
 //! a fake Discord in tests); the gateway URL then comes from that base's
 //! `/gateway`, so the same binary runs against Discord or a stand-in.
 //!

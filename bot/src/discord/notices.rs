@@ -1,15 +1,22 @@
 //! Reminders and timeouts: what the host's clock says, delivered.
 //!
-//! A background task asks [`Host::tick`] what is due every so often (the
-//! host works from the database, so nothing is repeated or lost across
+//! A background task asks [`Host::tick_to_deliver`] what is due every so
+//! often (the host works from the database, so nothing is lost across
 //! restarts) and delivers each notice to its recipients by DM. Where a DM is
 //! refused (Discord's 50007: DMs closed, or no server shared) or fails, the
-//! notice is posted in the game's thread (else its channel) with a ping for
-//! those the DM missed. A game that ended on time is announced in its
-//! thread as well, and a tournament that moved on (a round begun, its end)
-//! in its channel. Failures are logged; the task never stops.
+//! notice is posted in the game's place (its thread, found again if it is
+//! gone; else its channel) with a ping for those the DM missed. A game that
+//! ended on time is announced in its thread as well, which is then archived,
+//! and a tournament that moved on (a round begun, its end) in its channel.
 //!
-//! [`Host::tick`]: crate::host::Host::tick
+//! A reminder is recorded ([`Host::reminded`]) once it reached someone: one
+//! that reached nobody is due again at the next round, so it is delivered at
+//! least once, and twice only if the process stopped between sending and
+//! recording it. Every message carries a nonce, so Discord's failures never
+//! double one. Failures are logged; the task never stops.
+//!
+//! [`Host::tick_to_deliver`]: crate::host::Host::tick_to_deliver
+//! [`Host::reminded`]: crate::host::Host::reminded
 
 use std::sync::Arc;
 use std::time::Duration;
