@@ -253,6 +253,28 @@ impl<'a> Interaction<'a> {
             .map(|_| ())
     }
 
+    /// Whether the interaction's original message exists: `None` when
+    /// Discord does not say.
+    async fn original_exists(&self) -> Option<bool> {
+        let route = Route::original(
+            Method::GET,
+            self.source.application_id(),
+            self.source.token(),
+        );
+        match self
+            .rest
+            .send(&route, &Body::Empty, Repeat::Safe, None)
+            .await
+        {
+            Ok(_) => Some(true),
+            Err(f) if f.status == Some(404) => Some(false),
+            Err(f) => {
+                tracing::warn!("{f}; cannot tell whether the answer landed");
+                None
+            }
+        }
+    }
+
     async fn delete_original(&self) {
         let route = Route::original(
             Method::DELETE,
@@ -338,6 +360,7 @@ impl<'a> Interaction<'a> {
     /// the host's work is done either way, and the player must not be told
     /// otherwise.
     pub async fn answer(&mut self, post: &Post) {
+        let first = !self.acknowledged();
         let Err(e) = self.send(post).await else {
             return;
         };
@@ -346,8 +369,20 @@ impl<'a> Interaction<'a> {
             return;
         }
         if e.maybe_landed {
-            tracing::warn!("{e}; the answer may have landed: not posted again");
-            return;
+            // A first answer that may have landed can be looked up: its
+            // message is the interaction's original.
+            match (first, self.original_exists().await) {
+                (true, Some(true)) => {
+                    tracing::info!("{e}; it had landed");
+                    self.state = State::Answered;
+                    return;
+                }
+                (true, Some(false)) => {}
+                _ => {
+                    tracing::warn!("{e}; the answer may have landed: not posted again");
+                    return;
+                }
+            }
         }
         let channel = self.source.channel_id();
         match create_message(self.rest, channel, post).await {

@@ -129,6 +129,22 @@ pub fn captured_logs() -> String {
     String::from_utf8_lossy(&CAPTURED.lock().unwrap_or_else(|e| e.into_inner())).into_owned()
 }
 
+/// Waits (a few seconds at most) for a line of the log that `f` accepts,
+/// and returns it; the whole log when none comes.
+pub async fn wait_log(f: impl Fn(&str) -> bool) -> Result<String, String> {
+    let until = std::time::Instant::now() + Duration::from_secs(5);
+    loop {
+        let log = captured_logs();
+        if let Some(line) = log.lines().find(|l| f(l)) {
+            return Ok(line.to_owned());
+        }
+        if std::time::Instant::now() > until {
+            return Err(log);
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
 /// The bot's log in the test's output, filtered by RUST_LOG (default:
 /// warnings), and captured for [`captured_logs`].
 pub fn log_to_test_output() {
