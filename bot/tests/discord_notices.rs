@@ -150,6 +150,15 @@ async fn reminders_by_dm_and_a_time_forfeit_in_the_thread() {
             !announced.content().contains("<@"),
             "both were reached by DM"
         );
+        // After the announcement, the thread is archived and locked.
+        let closed = calls
+            .iter()
+            .find(|c| c.is("PATCH", &format!("/channels/{thread}")))
+            .expect("the thread closed");
+        assert!(closed.seq > announced.seq);
+        let meta = fake.thread_metadata(thread).unwrap();
+        assert_eq!(meta["archived"], true);
+        assert_eq!(meta["locked"], true);
 
         // The game is over.
         let late = play(&fake, &bob(), thread, "e5").await;
