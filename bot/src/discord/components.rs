@@ -90,7 +90,11 @@ async fn on_press(data: &Data, press: &serenity::ComponentInteraction) -> Result
         Hold::Think { ephemeral: false }
     };
     let result = r
-        .race(data.defer_after, hold, data.host.choose(&caller, custom_id))
+        .race(
+            data.defer_after,
+            hold,
+            data.work(data.host.choose(&caller, custom_id)),
+        )
         .await;
     match result {
         Ok(reply) if settles && !reply.private => {

@@ -64,7 +64,9 @@ where
     let data = ctx.data();
     let mut r = Interaction::new(&data.rest, Source::Command(actx.interaction));
     let caller = r.source.caller();
-    let result = r.race(data.defer_after, hold, work(caller)).await;
+    let result = r
+        .race(data.defer_after, hold, data.work(work(caller)))
+        .await;
     match (show, result) {
         (Show::Reply(route), result) => post_reply(data, &mut r, result, route).await,
         (Show::File(name), Ok(reply)) => {
