@@ -255,8 +255,8 @@ async fn a_move_stands_when_discord_drops_the_reply() {
         let (id, message) = challenge(&fake).await;
         let (thread, game) = accept(&fake, id, message).await;
 
-        // Discord fails the interaction response: the move is committed
-        // all the same, and its post goes to the thread directly.
+        // Discord fails the interaction response: it is tried again, and
+        // the player sees the move (no "This interaction failed").
         fake.fail_next(
             "POST",
             "/interactions/",
@@ -264,24 +264,16 @@ async fn a_move_stands_when_discord_drops_the_reply() {
             serde_json::json!({"message": "500: Internal Server Error", "code": 0}),
             1,
         );
-        let mark = fake.mark();
         let sent = fake
             .command(&alice(), thread, "move", &[Opt::str("action", "e4")])
             .await;
-        let failed = fake.callback(&sent).await;
-        assert_eq!(failed.status, 500);
-        let posted = fake
-            .wait_call_after("the move posted in the thread", mark, |c| {
-                c.is("POST", &format!("/channels/{thread}/messages"))
-            })
-            .await;
-        assert!(
-            posted.content().contains("played e4"),
-            "{}",
-            posted.content()
-        );
-        assert!(posted.content().contains(&bob().mention()));
-        assert_board_png(&posted);
+        let moved = fake.reply(&sent).await;
+        assert_eq!(moved.callback_type(), Some(4));
+        assert!(moved.content().contains("played e4"), "{}", moved.content());
+        assert!(moved.content().contains(&bob().mention()));
+        assert_board_png(&moved);
+        let tries: Vec<u16> = fake.responses(&sent).iter().map(|c| c.status).collect();
+        assert_eq!(tries, [500, 204]);
         let loaded = host.load(game).await.expect("the game loads");
         assert_eq!(loaded.game.record(), ["e4"]);
 
@@ -362,8 +354,11 @@ async fn an_open_challenge_accepted_by_command() {
             .await;
         assert!(first.content().contains("begins"), "{}", first.content());
         assert_board_png(&first);
+        // Acknowledged first (privately), the pointer filled in after.
+        let deferred = fake.callback(&accepted).await;
+        assert_eq!(deferred.callback_type(), Some(5));
+        assert!(deferred.is_ephemeral());
         let pointer = fake.reply(&accepted).await;
-        assert!(pointer.is_ephemeral());
         assert!(pointer.content().contains(&format!("<#{thread}>")));
 
         bot.shutdown().await;

@@ -1,6 +1,7 @@
 //! Reminders and timeouts reach the players: by DM, and in the game's
 //! thread when a DM is refused (Discord's 50007) or a game ends on time;
-//! a rate-limited post is tried again.
+//! a rate-limited post is tried again; a reminder that reached nobody is
+//! delivered at the next round, and never twice.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a test fails loudly
 
 mod support;
@@ -149,11 +150,70 @@ async fn reminders_by_dm_and_a_time_forfeit_in_the_thread() {
             !announced.content().contains("<@"),
             "both were reached by DM"
         );
+        // After the announcement, the thread is archived and locked.
+        let closed = calls
+            .iter()
+            .find(|c| c.is("PATCH", &format!("/channels/{thread}")))
+            .expect("the thread closed");
+        assert!(closed.seq > announced.seq);
+        let meta = fake.thread_metadata(thread).unwrap();
+        assert_eq!(meta["archived"], true);
+        assert_eq!(meta["locked"], true);
 
         // The game is over.
         let late = play(&fake, &bob(), thread, "e5").await;
         assert!(late.is_ephemeral());
         assert!(late.content().contains("over"), "{}", late.content());
+
+        bot.shutdown().await;
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_reminder_that_reached_nobody_comes_again_then_never_twice() {
+    within_limit(async {
+        let fake = FakeDiscord::start().await;
+        let world = World::new();
+        let (bot, _host) = world.start_bot(&fake).await;
+        wait_registered(&fake).await;
+        let (id, message) = challenge(&fake).await;
+        let (thread, _game) = accept(&fake, id, message).await;
+        let thread_messages = format!("/channels/{thread}/messages");
+
+        // Discord is down for the round: the DM and the thread fail every
+        // try (bounded), and the reminder reached nobody.
+        fake.inject(
+            Fault::on("POST", "/users/@me/channels")
+                .server_error(500)
+                .times(5),
+        );
+        fake.inject(
+            Fault::on("POST", &thread_messages)
+                .server_error(503)
+                .times(5),
+        );
+        let due = T0 + 2 * DAY + HOUR;
+        assert_eq!(bot.tick(due).await, 0);
+        assert!(fake.faults_spent(), "every try was made");
+        let dm = fake.dm_channel(alice().id);
+        assert!(dm.is_none_or(|dm| fake.messages_in(dm).is_empty()));
+        assert!(
+            fake.messages_in(thread)
+                .iter()
+                .all(|m| !m["content"].as_str().unwrap().contains("Reminder"))
+        );
+
+        // The next round delivers it, by DM; the one after has nothing.
+        assert_eq!(bot.tick(due + HOUR).await, 1);
+        let dm = fake.dm_channel(alice().id).expect("alice's DM channel");
+        let sent = fake.messages_in(dm);
+        assert_eq!(sent.len(), 1);
+        assert!(sent[0]["content"].as_str().unwrap().contains("Reminder"));
+        let mark = fake.mark();
+        assert_eq!(bot.tick(due + 2 * HOUR).await, 0);
+        assert_eq!(fake.mark(), mark, "nothing more was sent");
+        assert_eq!(fake.messages_in(dm).len(), 1);
 
         bot.shutdown().await;
     })

@@ -88,8 +88,15 @@ async fn tournament(fake: &FakeDiscord, who: &Player, sub: &str, options: &[Opt]
 async fn first_move(fake: &FakeDiscord, b: &Board, action: &str) -> u64 {
     let (white, black) = (by_name(&b.white), by_name(&b.black));
     let mark = fake.mark();
-    let pointer = play(fake, &white, LOBBY_ID, action).await;
-    assert!(pointer.is_ephemeral(), "{}", pointer.content());
+    let sent = fake
+        .command(&white, LOBBY_ID, "move", &[Opt::str("action", action)])
+        .await;
+    let pointer = fake.reply(&sent).await;
+    assert!(
+        fake.answered_privately(&sent).await,
+        "{}",
+        pointer.content()
+    );
     let thread = channel_in(pointer.content()).expect("a pointer to the game's thread");
     let opened = fake
         .wait_call_after("the game's thread", mark, |c| {

@@ -7,17 +7,19 @@
 //!
 //! A button that settles something (accepting, declining or withdrawing a
 //! challenge, confirming a resignation, answering a draw offer) closes its
-//! message: the buttons go and the outcome is written under it. The full
-//! reply, with its pings and board, goes to the game's thread.
+//! message first: the buttons go and the outcome is written under it. The
+//! full reply, with its pings and board, then goes to the game's thread
+//! (opened under the pressed message when the game has none), and the
+//! closed message points to it.
 //!
 //! [`Host::choose`]: crate::host::Host::choose
 
 use poise::serenity_prelude as serenity;
-use serenity::FullEvent;
+use serenity::{ChannelId, FullEvent};
 
 use super::interaction::{Hold, Interaction, Source};
 use super::post::Post;
-use super::threads::{Route, post_in_game_thread, post_reply};
+use super::threads::{Route, deliver_after, post_reply, starter};
 use super::{Data, Error};
 use crate::host::{ChallengeChoice, ChoiceId, GameChoice};
 
@@ -30,7 +32,7 @@ pub async fn on_event(
     match event {
         FullEvent::InteractionCreate {
             interaction: serenity::Interaction::Component(press),
-        } => on_press(framework.serenity_context, framework.user_data, press).await,
+        } => on_press(framework.user_data, press).await,
         FullEvent::Ready { data_about_bot } => {
             tracing::info!(session = %data_about_bot.session_id, "gateway session ready");
             Ok(())
@@ -70,13 +72,9 @@ fn route(choice: ChoiceId) -> Route {
     }
 }
 
-async fn on_press(
-    ctx: &serenity::Context,
-    data: &Data,
-    press: &serenity::ComponentInteraction,
-) -> Result<(), Error> {
+async fn on_press(data: &Data, press: &serenity::ComponentInteraction) -> Result<(), Error> {
     let custom_id = press.data.custom_id.as_str();
-    let mut r = Interaction::new(&ctx.http, Source::Component(press));
+    let mut r = Interaction::new(&data.rest, Source::Component(press));
     let Ok(choice) = custom_id.parse::<ChoiceId>() else {
         tracing::info!(custom_id, "a button that is not ours");
         r.answer(&Post::text("This button does nothing any more.").ephemeral(true))
@@ -92,31 +90,61 @@ async fn on_press(
         Hold::Think { ephemeral: false }
     };
     let result = r
-        .race(data.defer_after, hold, data.host.choose(&caller, custom_id))
+        .race(
+            data.defer_after,
+            hold,
+            data.work(data.host.choose(&caller, custom_id)),
+        )
         .await;
     match result {
         Ok(reply) if settles && !reply.private => {
             let post = Post::from_reply(&reply);
-            let thread = match reply.game {
-                Some(game) => post_in_game_thread(data, &r, game, &post).await,
+            let outcome = reply.text.lines().next().unwrap_or("").to_owned();
+            let here = r.source.channel_id();
+            let closed = |place: Option<ChannelId>| {
+                let link = place
+                    .filter(|p| *p != here)
+                    .map(|p| format!(" → <#{p}>"))
+                    .unwrap_or_default();
+                Post::text(format!("{}\n**{outcome}{link}**", press.message.content))
+            };
+            let recorded = match reply.game {
+                Some(game) => data.threads.recorded(game).await,
                 None => None,
             };
-            let mut outcome = reply.text.lines().next().unwrap_or("").to_owned();
-            if let Some(thread) = thread {
-                outcome.push_str(&format!(" → <#{thread}>"));
-            }
-            let closed = Post::text(format!("{}\n**{outcome}**", press.message.content));
-            if let Err(e) = r.update(&closed).await {
-                tracing::warn!(error = %e, "cannot close the pressed message");
+            // The buttons go at once; the post in the thread follows.
+            if let Err(e) = r.update(&closed(recorded)).await {
+                tracing::warn!("{e}; the pressed message stays as it was");
             }
             let more =
                 !post.mentions.is_empty() || !post.files.is_empty() || reply.text.contains('\n');
-            if thread.is_none() && more {
-                r.answer(&post).await;
+            let Some(game) = reply.game else {
+                if more {
+                    r.also(&post).await;
+                }
+                return Ok(());
+            };
+            let place = match recorded {
+                Some(place) => Some(place),
+                None => data.threads.open(game, starter(&r), here).await,
+            };
+            match place {
+                Some(place) if place != here => {
+                    let at = deliver_after(data, &mut r, game, &post, recorded).await;
+                    if at.is_some()
+                        && at != recorded
+                        && let Err(e) = r.update(&closed(at)).await
+                    {
+                        tracing::warn!("{e}; the pressed message does not link the thread");
+                    }
+                }
+                _ if more => r.also(&post).await,
+                _ => {}
             }
             if matches!(choice, ChoiceId::Challenge(_, ChallengeChoice::Accept)) {
-                tracing::info!(game = ?reply.game, "challenge accepted");
+                tracing::info!(game, "challenge accepted");
             }
+            data.threads.close_if_over(game).await;
             Ok(())
         }
         other => {

@@ -1,35 +1,45 @@
 //! Reminders and timeouts: what the host's clock says, delivered.
 //!
-//! A background task asks [`Host::tick`] what is due every so often (the
-//! host works from the database, so nothing is repeated or lost across
+//! A background task asks [`Host::tick_to_deliver`] what is due every so
+//! often (the host works from the database, so nothing is lost across
 //! restarts) and delivers each notice to its recipients by DM. Where a DM is
 //! refused (Discord's 50007: DMs closed, or no server shared) or fails, the
-//! notice is posted in the game's thread (else its channel) with a ping for
-//! those the DM missed. A game that ended on time is announced in its
-//! thread as well, and a tournament that moved on (a round begun, its end)
-//! in its channel. Failures are logged; the task never stops.
+//! notice is posted in the game's place (its thread, found again if it is
+//! gone; else its channel) with a ping for those the DM missed. A game that
+//! ended on time is announced in its thread as well, which is then archived,
+//! and a tournament that moved on (a round begun, its end) in its channel.
 //!
-//! [`Host::tick`]: crate::host::Host::tick
+//! A reminder is recorded ([`Host::reminded`]) once it reached someone: one
+//! that reached nobody is due again at the next round, so it is delivered at
+//! least once, and twice only if the process stopped between sending and
+//! recording it. Every message carries a nonce, so Discord's failures never
+//! double one. Failures are logged; the task never stops.
+//!
+//! [`Host::tick_to_deliver`]: crate::host::Host::tick_to_deliver
+//! [`Host::reminded`]: crate::host::Host::reminded
 
 use std::sync::Arc;
 use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
-use serenity::{ChannelId, Http, UserId};
+use serde_json::json;
+use serenity::{ChannelId, UserId};
 
 use super::caller::user_of_key;
-use super::post::{Post, is_dm_refused, send_with_retry};
-use crate::host::{Host, Notice, NoticeKind};
+use super::post::{Post, create_message};
+use super::rest::{Body, Failure, Repeat, Route, codes};
+use super::threads::{Threads, id_in, parse_channel};
+use crate::host::{Notice, NoticeKind};
 
 /// Asks the host what is due every `every`, for as long as the bot runs.
-pub async fn run_ticker(host: Arc<Host>, http: Arc<Http>, every: Duration) {
+pub async fn run_ticker(threads: Arc<Threads>, every: Duration) {
     let mut interval = tokio::time::interval(every);
     interval.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
         interval.tick().await;
-        let (host, http) = (host.clone(), http.clone());
+        let threads = threads.clone();
         // One round in a task of its own: even a bug in it cannot end the loop.
-        let round = tokio::spawn(async move { tick_once(&host, &http, host.now()).await });
+        let round = tokio::spawn(async move { tick_once(&threads, threads.host.now()).await });
         if let Err(e) = round.await {
             tracing::error!(error = %e, "a round of reminders failed");
         }
@@ -37,8 +47,8 @@ pub async fn run_ticker(host: Arc<Host>, http: Arc<Http>, every: Duration) {
 }
 
 /// One round at `now` (Unix ms): returns how many notices reached someone.
-pub async fn tick_once(host: &Host, http: &Http, now: i64) -> usize {
-    let notices = match host.tick(now).await {
+pub async fn tick_once(threads: &Threads, now: i64) -> usize {
+    let notices = match threads.host.tick_to_deliver(now).await {
         Ok(n) => n,
         Err(e) => {
             tracing::error!(error = %e, "cannot look for due reminders and timeouts");
@@ -47,8 +57,15 @@ pub async fn tick_once(host: &Host, http: &Http, now: i64) -> usize {
     };
     let mut delivered = 0;
     for notice in &notices {
-        if deliver(http, notice).await {
+        if deliver(threads, notice).await {
             delivered += 1;
+            // Recorded once it reached someone: one that reached nobody is
+            // due again at the next round.
+            if let Err(e) = threads.host.reminded(notice).await {
+                tracing::error!(game = ?notice.game, error = %e, "cannot record a delivered reminder; it may be sent again");
+            }
+        } else if notice.kind == NoticeKind::Reminder {
+            tracing::warn!(game = ?notice.game, "a reminder reached nobody; trying again at the next round");
         }
     }
     if !notices.is_empty() {
@@ -58,7 +75,7 @@ pub async fn tick_once(host: &Host, http: &Http, now: i64) -> usize {
 }
 
 /// Delivers one notice; `false` when it reached nobody.
-pub async fn deliver(http: &Http, notice: &Notice) -> bool {
+pub async fn deliver(threads: &Threads, notice: &Notice) -> bool {
     let direct = Post::pinging(&notice.reply, &[]);
     let mut reached = false;
     let mut missed: Vec<UserId> = Vec::new();
@@ -66,14 +83,14 @@ pub async fn deliver(http: &Http, notice: &Notice) -> bool {
         let Some(user) = user_of_key(key) else {
             continue;
         };
-        match send_dm(http, user, &direct).await {
+        match send_dm(threads, user, &direct).await {
             Ok(()) => reached = true,
-            Err(e) if is_dm_refused(&e) => {
-                tracing::info!(%user, game = ?notice.game, "DMs closed; posting in the game's thread instead");
+            Err(e) if e.is(codes::CANNOT_DM) => {
+                tracing::info!(%user, game = ?notice.game, "{e}; DMs closed: posting in the game's thread instead");
                 missed.push(user);
             }
             Err(e) => {
-                tracing::warn!(%user, game = ?notice.game, error = %e, "cannot DM; posting in the game's thread instead");
+                tracing::warn!(%user, game = ?notice.game, "{e}; cannot DM: posting in the game's thread instead");
                 missed.push(user);
             }
         }
@@ -87,32 +104,63 @@ pub async fn deliver(http: &Http, notice: &Notice) -> bool {
     if missed.is_empty() && !announce {
         return reached;
     }
-    let place = notice
-        .place
-        .thread
-        .as_deref()
-        .or(notice.place.channel.as_deref())
-        .and_then(|id| id.parse::<u64>().ok())
-        .filter(|id| *id != 0)
-        .map(ChannelId::new);
-    let Some(channel) = place else {
-        if !missed.is_empty() {
-            tracing::warn!(game = ?notice.game, "a notice reached nobody: no DM and no thread or channel to post in");
-        }
-        return reached;
-    };
     let post = Post::pinging(&notice.reply, &missed);
-    match send_with_retry(http, channel, &post).await {
+    let posted = match notice.game {
+        // A game's place, found again if its thread is gone.
+        Some(game) => threads
+            .post(game, &post, false)
+            .await
+            .map_err(|e| e.to_string()),
+        None => {
+            let place = notice
+                .place
+                .thread
+                .as_deref()
+                .or(notice.place.channel.as_deref())
+                .and_then(parse_channel);
+            match place {
+                Some(channel) => create_message(&threads.rest, channel, &post)
+                    .await
+                    .map(|_| channel)
+                    .map_err(|e| e.to_string()),
+                None => Err("no thread or channel to post in".to_owned()),
+            }
+        }
+    };
+    let reached = match posted {
         Ok(_) => true,
-        Err(e) => {
-            tracing::error!(game = ?notice.game, %channel, error = %e, "a notice could not be delivered");
+        Err(e) if missed.is_empty() => {
+            tracing::warn!(game = ?notice.game, "{e}; the announcement is not posted (the players had it by DM)");
             reached
         }
+        Err(e) => {
+            tracing::error!(game = ?notice.game, "{e}; a notice reached nobody");
+            reached
+        }
+    };
+    if let Some(game) = notice.game
+        && matches!(notice.kind, NoticeKind::TimeForfeit | NoticeKind::Aborted)
+    {
+        threads.close_if_over(game).await;
     }
+    reached
 }
 
 /// A direct message to `user`.
-async fn send_dm(http: &Http, user: UserId, post: &Post) -> serenity::Result<()> {
-    let channel = user.create_dm_channel(http).await?;
-    send_with_retry(http, channel.id, post).await.map(|_| ())
+async fn send_dm(threads: &Threads, user: UserId, post: &Post) -> Result<(), Failure> {
+    let body = Body::Json(json!({"recipient_id": user.to_string()}));
+    let v = threads
+        .rest
+        .send(&Route::dm_channel(), &body, Repeat::Safe, None)
+        .await?;
+    let channel: ChannelId = id_in(&v).ok_or_else(|| Failure {
+        route: Route::dm_channel().label().to_owned(),
+        status: None,
+        code: None,
+        message: "the answer has no channel id".to_owned(),
+        maybe_landed: false,
+    })?;
+    create_message(&threads.rest, channel, post)
+        .await
+        .map(|_| ())
 }

@@ -4,19 +4,17 @@
 //! (long text goes along as a file), PNGs as attachments, the host's choices
 //! as buttons whose custom ids are the choices' stable ids, and mentions
 //! that ping exactly the players the host named, never roles or @everyone.
-//! [`send_with_retry`] posts one in a channel, thread or DM, trying again
-//! after Discord's passing failures.
-
-use std::time::Duration;
+//! It is written as Discord's JSON for every way of sending one (an
+//! interaction's answer, a follow-up, an edit, a channel message), and
+//! [`create_message`] posts one in a channel, thread or DM with a nonce, so
+//! a repeat after Discord's failure cannot post it twice.
 
 use poise::serenity_prelude as serenity;
-use serenity::{
-    ButtonStyle, ChannelId, CreateActionRow, CreateAllowedMentions, CreateAttachment, CreateButton,
-    CreateInteractionResponseFollowup, CreateInteractionResponseMessage, CreateMessage, Http,
-    UserId,
-};
+use serde_json::{Value, json};
+use serenity::{ButtonStyle, ChannelId, CreateAllowedMentions, UserId};
 
 use super::caller::user_of_key;
+use super::rest::{Body, Failure, Repeat, Rest, Route, Upload};
 use crate::host::{ChoiceStyle, Image, Reply};
 
 /// Discord's limit on a message's content.
@@ -31,8 +29,11 @@ const MAX_CUSTOM_ID: usize = 100;
 const MAX_FILES: usize = 10;
 /// More players than a game ever pings; keeps the mention line short.
 const MAX_MENTIONS: usize = 20;
+/// The flag of a message only its reader sees.
+const EPHEMERAL: u64 = 1 << 6;
 
-/// Mentions nobody unless named.
+/// Mentions nobody unless named (for serenity's own sends: poise's error
+/// replies).
 pub fn allowed_mentions() -> CreateAllowedMentions {
     CreateAllowedMentions::new()
 }
@@ -41,7 +42,7 @@ pub fn allowed_mentions() -> CreateAllowedMentions {
 #[derive(Clone, Debug, Default)]
 pub struct Post {
     pub content: String,
-    pub files: Vec<CreateAttachment>,
+    pub files: Vec<Upload>,
     pub buttons: Vec<(String, String, ButtonStyle)>,
     pub mentions: Vec<UserId>,
     pub ephemeral: bool,
@@ -86,10 +87,11 @@ impl Post {
             let note = "\n… (the whole text is attached)";
             content.push_str(&cut_at_line(&reply.text, room.saturating_sub(note.len())));
             content.push_str(note);
-            files.push(CreateAttachment::bytes(
-                reply.text.as_bytes().to_vec(),
-                "reply.txt",
-            ));
+            files.push(Upload {
+                name: "reply.txt".to_owned(),
+                bytes: reply.text.as_bytes().to_vec(),
+                description: None,
+            });
         }
         let buttons = reply
             .choices
@@ -122,18 +124,25 @@ impl Post {
     pub fn with_images(mut self, images: &[Image]) -> Post {
         let room = MAX_FILES.saturating_sub(self.files.len());
         for image in images.iter().take(room) {
-            self.files.push(
-                CreateAttachment::bytes(image.png.clone(), image.name.clone())
-                    .description(clip(&image.description, 1024)),
-            );
+            self.files.push(Upload {
+                name: image.name.clone(),
+                bytes: image.png.clone(),
+                description: Some(clip(&image.description, 1024)),
+            });
         }
         self
     }
 
     /// The record of a game as a file, with a short line as content.
     pub fn with_text_file(mut self, name: &str, text: &str) -> Post {
-        self.files
-            .insert(0, CreateAttachment::bytes(text.as_bytes().to_vec(), name));
+        self.files.insert(
+            0,
+            Upload {
+                name: name.to_owned(),
+                bytes: text.as_bytes().to_vec(),
+                description: None,
+            },
+        );
         self.files.truncate(MAX_FILES);
         self
     }
@@ -143,56 +152,98 @@ impl Post {
         self
     }
 
-    /// The buttons, five to a row.
-    pub fn rows(&self) -> Vec<CreateActionRow> {
-        self.buttons
+    /// The buttons, five to a row, as Discord's components.
+    pub fn rows(&self) -> Value {
+        let rows: Vec<Value> = self
+            .buttons
             .chunks(BUTTONS_PER_ROW)
             .map(|row| {
-                CreateActionRow::Buttons(
-                    row.iter()
-                        .map(|(id, label, style)| {
-                            CreateButton::new(id.clone())
-                                .label(label.clone())
-                                .style(*style)
-                        })
-                        .collect(),
-                )
+                let buttons: Vec<Value> = row
+                    .iter()
+                    .map(|(id, label, style)| {
+                        json!({"type": 2, "style": style_number(*style), "label": label, "custom_id": id})
+                    })
+                    .collect();
+                json!({"type": 1, "components": buttons})
             })
-            .collect()
+            .collect();
+        Value::Array(rows)
     }
 
-    fn mentions(&self) -> CreateAllowedMentions {
-        allowed_mentions().users(self.mentions.iter().copied())
+    /// Who may be pinged: the named users, never roles or @everyone.
+    fn allowed(&self) -> Value {
+        let users: Vec<String> = self.mentions.iter().map(ToString::to_string).collect();
+        json!({"parse": [], "users": users})
     }
 
-    /// As the first answer to an interaction.
-    pub fn response(&self) -> CreateInteractionResponseMessage {
-        CreateInteractionResponseMessage::new()
-            .content(self.content.clone())
-            .components(self.rows())
-            .files(self.files.clone())
-            .allowed_mentions(self.mentions())
-            .ephemeral(self.ephemeral)
+    /// The message's JSON, without its files: content, buttons, mentions,
+    /// and (for interaction answers) the ephemeral flag.
+    pub fn payload(&self) -> Value {
+        let mut v = json!({
+            "content": self.content,
+            "components": self.rows(),
+            "allowed_mentions": self.allowed(),
+        });
+        if self.ephemeral {
+            v["flags"] = json!(EPHEMERAL);
+        }
+        v
     }
 
-    /// As a follow-up to an interaction (after a deferral).
-    pub fn followup(&self) -> CreateInteractionResponseFollowup {
-        CreateInteractionResponseFollowup::new()
-            .content(self.content.clone())
-            .components(self.rows())
-            .files(self.files.clone())
-            .allowed_mentions(self.mentions())
-            .ephemeral(self.ephemeral)
+    /// The message with its files, as a request body.
+    pub fn body(&self) -> Body {
+        Body::with_files(self.payload(), &self.files)
     }
 
-    /// As a message in a channel, thread or DM.
-    pub fn message(&self) -> CreateMessage {
-        CreateMessage::new()
-            .content(self.content.clone())
-            .components(self.rows())
-            .files(self.files.clone())
-            .allowed_mentions(self.mentions())
+    /// The message with its files, filling a deferred answer in (an edit:
+    /// its visibility was set by the deferral and cannot change).
+    pub fn edit_body(&self) -> Body {
+        let mut payload = self.payload();
+        if let Some(p) = payload.as_object_mut() {
+            p.remove("flags");
+        }
+        Body::with_files(payload, &self.files)
     }
+
+    /// Text and buttons only, for replacing a message's (an edit that
+    /// keeps its attachments and pings nobody).
+    pub fn replacement(&self) -> Value {
+        json!({
+            "content": self.content,
+            "components": self.rows(),
+            "allowed_mentions": {"parse": []},
+        })
+    }
+}
+
+fn style_number(style: ButtonStyle) -> u8 {
+    match style {
+        ButtonStyle::Primary => 1,
+        ButtonStyle::Secondary => 2,
+        ButtonStyle::Success => 3,
+        ButtonStyle::Danger => 4,
+        _ => 2,
+    }
+}
+
+/// Posts `post` as a message in a channel, thread or DM. It carries a
+/// nonce that Discord enforces, so the repeats after a 5xx or a lost
+/// answer cannot post it twice.
+pub async fn create_message(
+    rest: &Rest,
+    channel: ChannelId,
+    post: &Post,
+) -> Result<Value, Failure> {
+    let mut payload = post.payload();
+    if let Some(p) = payload.as_object_mut() {
+        // Channel messages are never ephemeral.
+        p.remove("flags");
+        p.insert("nonce".to_owned(), Value::String(rest.nonce()));
+        p.insert("enforce_nonce".to_owned(), Value::Bool(true));
+    }
+    let body = Body::with_files(payload, &post.files);
+    rest.send(&Route::messages(channel.get()), &body, Repeat::Safe, None)
+        .await
 }
 
 /// At most `max` bytes of `text`, cut at a character boundary, with an
@@ -223,70 +274,6 @@ fn cut_at_line(text: &str, max: usize) -> String {
         clip(text, max)
     } else {
         out.trim_end().to_owned()
-    }
-}
-
-/// Whether a Discord error is "cannot send messages to this user" (DMs
-/// closed, or no server shared).
-pub fn is_dm_refused(error: &serenity::Error) -> bool {
-    discord_code(error) == Some(50007)
-}
-
-/// The JSON error code of a failed request, if Discord gave one.
-pub fn discord_code(error: &serenity::Error) -> Option<isize> {
-    match error {
-        serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r)) => Some(r.error.code),
-        _ => None,
-    }
-}
-
-/// The HTTP status of a failed request.
-pub fn http_status(error: &serenity::Error) -> Option<u16> {
-    match error {
-        serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r)) => {
-            Some(r.status_code.as_u16())
-        }
-        _ => None,
-    }
-}
-
-/// Whether trying again later may succeed: rate limits, Discord's own
-/// failures, the network. Refusals (403, 404, 400) are final.
-pub fn is_transient(error: &serenity::Error) -> bool {
-    match error {
-        serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r)) => {
-            let s = r.status_code.as_u16();
-            s == 429 || s >= 500
-        }
-        serenity::Error::Http(serenity::HttpError::Request(_)) => true,
-        serenity::Error::Io(_) => true,
-        _ => false,
-    }
-}
-
-/// How many times a message is tried before it is given up.
-const ATTEMPTS: u32 = 3;
-
-/// Sends a message, trying again after rate limits and Discord's own
-/// failures (serenity's ratelimiter already waits out 429s against
-/// Discord; this covers stand-ins and outages).
-pub async fn send_with_retry(
-    http: &Http,
-    channel: ChannelId,
-    post: &Post,
-) -> serenity::Result<serenity::Message> {
-    let mut attempt = 1;
-    loop {
-        match channel.send_message(http, post.message()).await {
-            Ok(m) => return Ok(m),
-            Err(e) if attempt < ATTEMPTS && is_transient(&e) => {
-                let wait = Duration::from_millis(250 * 4u64.pow(attempt - 1));
-                tracing::warn!(%channel, attempt, error = %e, "sending failed; trying again");
-                tokio::time::sleep(wait).await;
-                attempt += 1;
-            }
-            Err(e) => return Err(e),
-        }
     }
 }
 
@@ -322,7 +309,18 @@ mod tests {
         assert_eq!(post.files.len(), MAX_FILES);
         assert_eq!(post.buttons.len(), 25);
         assert!(post.buttons.iter().all(|(_, l, _)| l.len() <= MAX_LABEL));
-        assert_eq!(post.rows().len(), 5);
+        assert_eq!(post.rows().as_array().unwrap().len(), 5);
+        let payload = post.payload();
+        assert_eq!(payload["allowed_mentions"]["parse"], json!([]));
+        assert_eq!(payload["allowed_mentions"]["users"], json!(["5"]));
+        match post.body() {
+            Body::Files { payload, files } => {
+                assert_eq!(files.len(), MAX_FILES);
+                assert_eq!(payload["attachments"].as_array().unwrap().len(), MAX_FILES);
+                assert_eq!(payload["attachments"][9]["id"], 9);
+            }
+            Body::Json(_) | Body::Empty => panic!("files make a multipart body"),
+        }
     }
 
     proptest::proptest! {

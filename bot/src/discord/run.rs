@@ -62,12 +62,11 @@ where
         return Ok(());
     };
     let data = ctx.data();
-    let mut r = Interaction::new(
-        &ctx.serenity_context().http,
-        Source::Command(actx.interaction),
-    );
+    let mut r = Interaction::new(&data.rest, Source::Command(actx.interaction));
     let caller = r.source.caller();
-    let result = r.race(data.defer_after, hold, work(caller)).await;
+    let result = r
+        .race(data.defer_after, hold, data.work(work(caller)))
+        .await;
     match (show, result) {
         (Show::Reply(route), result) => post_reply(data, &mut r, result, route).await,
         (Show::File(name), Ok(reply)) => {

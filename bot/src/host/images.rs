@@ -4,8 +4,20 @@ use chronomate_render::{Gif, GifOptions, RenderOptions, render_png, replay_gif};
 use chronomate_rules::{Color, Game, Options, Variant, View};
 
 /// Draws `view` as a PNG, or says why it could not.
+///
+/// Drawing is CPU work of a few milliseconds (more for a big multiverse).
+/// On a multi-threaded runtime it runs as blocking work, so the runtime
+/// hands this worker's other tasks (acknowledging interactions, timers)
+/// to another thread meanwhile: a burst of renders never holds up an
+/// answer that is due.
 pub(crate) fn render(view: &View) -> Result<Vec<u8>, String> {
-    render_png(view, &RenderOptions::default()).map_err(|e| e.to_string())
+    let draw = || render_png(view, &RenderOptions::default()).map_err(|e| e.to_string());
+    match tokio::runtime::Handle::try_current() {
+        Ok(h) if h.runtime_flavor() == tokio::runtime::RuntimeFlavor::MultiThread => {
+            tokio::task::block_in_place(draw)
+        }
+        _ => draw(),
+    }
 }
 
 /// Draws a game as it was played, as an animated GIF within Discord's

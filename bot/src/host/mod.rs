@@ -68,7 +68,9 @@ pub use terms::{
 pub use text::COMMUNITY_HELP;
 pub use text::{HELP, variants_help};
 pub use tournament::{TournamentTerms, read_when};
-pub use types::{Caller, Choice, ChoiceStyle, Image, Notice, NoticeKind, Place, Player, Reply};
+pub use types::{
+    Caller, Choice, ChoiceStyle, GamePlace, Image, Notice, NoticeKind, Place, Player, Reply,
+};
 
 pub use crate::model::rating::{GLOBAL, Glicko};
 pub use crate::model::{ChallengeStatus, GameStatus, Millis, TournamentFormat, TournamentStatus};
@@ -318,8 +320,32 @@ impl Host {
         Err(Refusal::WhichGame(ids).into())
     }
 
-    /// Records the thread a transport opened for a game: commands typed
-    /// there mean that game.
+    /// Where a game is played and whether it is still on, read without
+    /// loading the game: what a transport needs to post about it.
+    pub async fn place_of(&self, game: i64) -> Result<GamePlace, HostError> {
+        let row = self
+            .store
+            .game(game)
+            .await?
+            .ok_or(Refusal::NoSuchGame(game))?;
+        Ok(GamePlace {
+            game,
+            title: format!(
+                "Game #{} · {} vs {} · {}",
+                row.id, row.white_name, row.black_name, row.variant
+            ),
+            live: row.status == GameStatus::Live,
+            place: Place {
+                guild: row.guild,
+                channel: row.channel,
+                thread: row.thread,
+            },
+        })
+    }
+
+    /// Records where a game's posts go: the thread a transport opened for
+    /// it (commands typed there mean that game), a new one when that thread
+    /// is gone, or the game's channel itself when no thread can be had.
     pub async fn bind_thread(&self, game: i64, thread: &str) -> Result<(), HostError> {
         if self.store.bind_thread(game, thread, self.now()).await? {
             Ok(())

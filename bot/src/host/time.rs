@@ -14,8 +14,39 @@ impl Host {
     /// move loses on time; with no action yet the game is aborted), and
     /// withdraws challenges nobody answered. Returns what to deliver. Works
     /// from the database alone: running it twice, or after a restart,
-    /// repeats nothing.
+    /// repeats nothing. Reminders are recorded as sent as they are
+    /// returned: for a transport that cannot fail to show them.
     pub async fn tick(&self, now: Millis) -> Result<Vec<Notice>, HostError> {
+        self.tick_recording(now, true).await
+    }
+
+    /// [`Host::tick`] for a transport whose delivery may fail: reminders
+    /// are returned unrecorded, and the transport records each with
+    /// [`Host::reminded`] once it reached someone. A reminder that reached
+    /// nobody is due again at the next tick (delivered at least once); one
+    /// is delivered twice only when the process stopped between delivering
+    /// and recording it. Endings are recorded as they happen (the game is
+    /// over either way) and announced once.
+    pub async fn tick_to_deliver(&self, now: Millis) -> Result<Vec<Notice>, HostError> {
+        self.tick_recording(now, false).await
+    }
+
+    /// Records a delivered reminder (nothing for other notices): the game
+    /// is not reminded again for this move.
+    pub async fn reminded(&self, notice: &Notice) -> Result<(), HostError> {
+        if let (NoticeKind::Reminder, Some(game), Some(ply)) =
+            (notice.kind, notice.game, notice.ply)
+        {
+            self.store.mark_reminded(game, ply).await?;
+        }
+        Ok(())
+    }
+
+    async fn tick_recording(
+        &self,
+        now: Millis,
+        record_reminders: bool,
+    ) -> Result<Vec<Notice>, HostError> {
         let mut notices = Vec::new();
         for row in self.store.due_games(now).await? {
             let place = Place {
@@ -95,16 +126,20 @@ impl Host {
                     notices.push(Notice {
                         kind,
                         game: Some(row.id),
+                        ply: Some(row.ply),
                         challenge: None,
                         recipients: vec![row.white.clone(), row.black.clone()],
                         place,
                         reply,
                     });
                 }
-            } else if !row.reminder_sent && self.store.mark_reminded(row.id, row.ply).await? {
+            } else if !row.reminder_sent
+                && (!record_reminders || self.store.mark_reminded(row.id, row.ply).await?)
+            {
                 notices.push(Notice {
                     kind: NoticeKind::Reminder,
                     game: Some(row.id),
+                    ply: Some(row.ply),
                     challenge: None,
                     recipients: vec![row.player(side).to_owned()],
                     place,
@@ -138,6 +173,7 @@ impl Host {
                 notices.push(Notice {
                     kind: NoticeKind::ChallengeExpired,
                     game: None,
+                    ply: None,
                     challenge: Some(c.id),
                     recipients: vec![c.challenger.clone()],
                     place: Place {

@@ -71,6 +71,19 @@ impl Caller {
     }
 }
 
+/// Where a game is played: its place (the guild, the channel it began in,
+/// and the thread its posts go to, which is the channel itself when no
+/// thread could be opened), whether it is still on, and a title for a
+/// thread.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GamePlace {
+    pub game: i64,
+    pub place: Place,
+    pub live: bool,
+    /// `Game #7 · alice vs bob · standard`.
+    pub title: String,
+}
+
 /// A PNG to attach.
 #[derive(Clone, PartialEq, Eq)]
 pub struct Image {
@@ -185,6 +198,9 @@ pub enum NoticeKind {
 pub struct Notice {
     pub kind: NoticeKind,
     pub game: Option<i64>,
+    /// The game's ply the notice is about (a reminder is recorded for it,
+    /// [`super::Host::reminded`]).
+    pub ply: Option<i64>,
     pub challenge: Option<i64>,
     /// Player keys to tell directly (a DM); where that fails, post in `place`.
     pub recipients: Vec<String>,

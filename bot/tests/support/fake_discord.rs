@@ -7,11 +7,21 @@
 //!   files) and answered the way Discord would: 204 for interaction
 //!   callbacks, a Message for webhooks and channel messages, a thread for
 //!   thread creation, a DM channel for `POST /users/@me/channels`, and a 403
-//!   with code 50007 for a message to a user whose DMs are closed. Failures
-//!   can be scripted ([`FakeDiscord::fail_next`]).
+//!   with code 50007 for a message to a user whose DMs are closed. It keeps
+//!   Discord's rules where the bot could break them: an interaction's first
+//!   answer must come within 3 s (else 404, 10062) and only once (else 400,
+//!   40060); a message create with `enforce_nonce` and a nonce seen before
+//!   returns the message already made.
+//! - Faults ([`Fault`], [`FakeDiscord::inject`]): the next N requests to a
+//!   route answered with a 429 (per route or global, `retry_after` in the
+//!   body and the headers), a 5xx (also after carrying the request out, as
+//!   when Discord's answer is lost), or a 403/404 with Discord's code;
+//!   threads deleted, archived and locked; permissions denied per channel.
 //! - Gateway (tokio-tungstenite): HELLO, then READY for IDENTIFY or RESUMED
-//!   for RESUME, op 11 for every heartbeat; tests push INTERACTION_CREATE
-//!   events and op 7 (reconnect) through it.
+//!   for RESUME (op 9 for a session that is no more), op 11 for every
+//!   heartbeat; tests push INTERACTION_CREATE events, op 7 (reconnect), op
+//!   9 (invalid session, resumable or not), drop the socket, or stop
+//!   acknowledging heartbeats.
 //!
 //! `GET /api/v10/gateway` hands out the gateway's `ws://` address, so the bot
 //! only needs the REST base. Nothing leaves the machine.
@@ -20,7 +30,7 @@ use std::collections::{HashMap, HashSet};
 use std::convert::Infallible;
 use std::net::SocketAddr;
 use std::sync::{Arc, Mutex, MutexGuard};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use bytes::Bytes;
 use futures_util::{SinkExt, StreamExt};
@@ -48,6 +58,8 @@ pub const TOKEN: &str = "fake.bot.token";
 const TIMESTAMP: &str = "2025-01-01T00:00:00.000000+00:00";
 /// How long a wait may take before the test is declared hung.
 const HANG: Duration = Duration::from_secs(60);
+/// Discord's limit on an interaction's first answer.
+pub const ANSWER_WITHIN: Duration = Duration::from_secs(3);
 
 /// Permission bits used in members.
 pub const ADMINISTRATOR: u64 = 1 << 3;
@@ -132,6 +144,8 @@ pub struct Call {
     pub files: Vec<FilePart>,
     pub status: u16,
     pub authorized: bool,
+    /// When the request arrived.
+    pub at: Instant,
 }
 
 impl Call {
@@ -213,21 +227,152 @@ pub struct Sent {
     pub id: u64,
     pub token: String,
     pub channel_id: u64,
+    /// When it was pushed through the gateway.
+    pub at: Instant,
 }
 
-/// A scripted failure: the next `times` requests matching are answered
-/// with `status` and `body` instead.
-struct Failure {
+/// A scripted fault: the next `times` requests matching `method` and the
+/// path prefix are answered with `status`, `body` and `headers` instead.
+#[derive(Clone, Debug)]
+pub struct Fault {
     method: String,
     path_prefix: String,
     status: u16,
     body: Value,
+    headers: Vec<(String, String)>,
     times: usize,
+    /// Carry the request out first (the fault is only in the answer).
+    land: bool,
+    /// Any route but the interaction routes (a global rate limit).
+    global: bool,
+    /// A 429's wait, also when only the header says it.
+    retry_after: Option<f64>,
+}
+
+impl Fault {
+    /// `method path_prefix...` fails with a 500 once.
+    pub fn on(method: &str, path_prefix: &str) -> Fault {
+        Fault {
+            method: method.to_owned(),
+            path_prefix: path_prefix.to_owned(),
+            status: 500,
+            body: json!({"message": "500: Internal Server Error", "code": 0}),
+            headers: Vec::new(),
+            times: 1,
+            land: false,
+            global: false,
+            retry_after: None,
+        }
+    }
+
+    /// Every route but the interaction routes: a global rate limit.
+    pub fn global() -> Fault {
+        let mut f = Fault::on("*", "/");
+        f.global = true;
+        f
+    }
+
+    pub fn times(mut self, times: usize) -> Fault {
+        self.times = times;
+        self
+    }
+
+    /// A 5xx of this status.
+    pub fn server_error(mut self, status: u16) -> Fault {
+        self.status = status;
+        self.body = json!({"message": format!("{status}: Server Error"), "code": 0});
+        self
+    }
+
+    /// A refusal with Discord's JSON code: 403 50013, 404 10003, ...
+    pub fn refuse(mut self, status: u16, code: u64, message: &str) -> Fault {
+        self.status = status;
+        self.body = json!({"message": message, "code": code});
+        self
+    }
+
+    /// A 429 as Discord sends it: `retry_after` (seconds) in the body and
+    /// in the `Retry-After` header, with the scope.
+    pub fn rate_limit(mut self, retry_after: f64) -> Fault {
+        let global = self.global;
+        self.status = 429;
+        self.retry_after = Some(retry_after);
+        self.body = json!({
+            "message": "You are being rate limited.",
+            "retry_after": retry_after,
+            "global": global,
+            "code": 0,
+        });
+        self.headers = vec![
+            (
+                "retry-after".to_owned(),
+                format!("{}", retry_after.ceil() as u64),
+            ),
+            (
+                "x-ratelimit-scope".to_owned(),
+                if global { "global" } else { "user" }.to_owned(),
+            ),
+        ];
+        if global {
+            self.headers
+                .push(("x-ratelimit-global".to_owned(), "true".to_owned()));
+        }
+        self
+    }
+
+    /// The wait only in the `Retry-After` header.
+    pub fn header_only(mut self) -> Fault {
+        if let Some(o) = self.body.as_object_mut() {
+            o.remove("retry_after");
+        }
+        self
+    }
+
+    /// The request is carried out, then answered with the fault: a reply
+    /// lost on its way back.
+    pub fn landing(mut self) -> Fault {
+        self.land = true;
+        self
+    }
+
+    fn matches(&self, method: &str, path: &str) -> bool {
+        self.times > 0 && self.matches_route(method, path)
+    }
+
+    fn matches_route(&self, method: &str, path: &str) -> bool {
+        if self.global {
+            return !path.starts_with("/interactions/")
+                && !path.starts_with("/webhooks/")
+                && path != "/gateway";
+        }
+        (self.method == "*" || self.method == method) && path.starts_with(&self.path_prefix)
+    }
+}
+
+/// A permission the fake can deny the bot in a channel.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[allow(clippy::enum_variant_names)] // Discord's names
+pub enum Perm {
+    /// Create Public Threads: opening a thread in the channel.
+    CreateThreads,
+    /// Send Messages in Threads: posting in the channel's threads.
+    SendInThreads,
+    /// Manage Threads: locking a thread (anywhere).
+    ManageThreads,
+}
+
+/// An interaction's clock: when it was pushed, when first answered.
+struct Pending {
+    sent: Instant,
+    acked: Option<Instant>,
 }
 
 enum Outgoing {
     Dispatch(&'static str, Value),
     Reconnect,
+    InvalidSession(bool),
+    Drop,
+    StopAcks,
 }
 
 #[derive(Default)]
@@ -243,7 +388,22 @@ struct State {
     /// DM channel -> its user.
     dm_users: HashMap<u64, u64>,
     closed_dms: HashSet<u64>,
-    failures: Vec<Failure>,
+    faults: Vec<Fault>,
+    /// Interactions by token: Discord's 3 s and answer-once rules.
+    pending: HashMap<String, Pending>,
+    /// (channel, nonce) -> message, for `enforce_nonce`.
+    nonces: HashMap<(u64, String), u64>,
+    /// Channels deleted (404, Unknown Channel).
+    deleted: HashSet<u64>,
+    /// Permissions denied: per channel (Manage Threads: channel 0, anywhere).
+    denied: HashSet<(u64, Perm)>,
+    /// Session ids that may be resumed.
+    sessions: HashSet<String>,
+    /// Rate limits in force: a request they match before they end gets
+    /// another 429, as from Discord.
+    windows: Vec<(Fault, Instant)>,
+    /// The session's dispatches (seq, type, data), replayed on RESUME.
+    events: Vec<(u64, String, Value)>,
     /// The live gateway session: connection number and its sender.
     gateway: Option<(u64, mpsc::UnboundedSender<Outgoing>)>,
     connections: u64,
@@ -343,13 +503,65 @@ impl FakeDiscord {
         body: Value,
         times: usize,
     ) {
-        self.inner.lock().failures.push(Failure {
-            method: method.to_owned(),
-            path_prefix: path_prefix.to_owned(),
-            status,
-            body,
-            times,
-        });
+        let mut f = Fault::on(method, path_prefix).times(times);
+        f.status = status;
+        f.body = body;
+        self.inject(f);
+    }
+
+    /// Scripts a fault (see [`Fault`]).
+    pub fn inject(&self, fault: Fault) {
+        self.inner.lock().faults.push(fault);
+    }
+
+    /// Whether every scripted fault has been used up.
+    pub fn faults_spent(&self) -> bool {
+        self.inner.lock().faults.iter().all(|f| f.times == 0)
+    }
+
+    /// The channel or thread is deleted: requests to it get 404 (10003).
+    pub fn delete_channel(&self, id: u64) {
+        let mut s = self.inner.lock();
+        s.channels.remove(&id);
+        s.deleted.insert(id);
+    }
+
+    /// The thread is archived and locked, as by a moderator: posts in it
+    /// are refused (400, 50083).
+    pub fn lock_thread(&self, id: u64) {
+        let mut s = self.inner.lock();
+        if let Some(c) = s.channels.get_mut(&id) {
+            c["thread_metadata"]["archived"] = json!(true);
+            c["thread_metadata"]["locked"] = json!(true);
+        }
+    }
+
+    /// Denies the bot `perm` in `channel` (for Manage Threads: anywhere).
+    pub fn deny(&self, channel: u64, perm: Perm) {
+        let channel = if perm == Perm::ManageThreads {
+            0
+        } else {
+            channel
+        };
+        self.inner.lock().denied.insert((channel, perm));
+    }
+
+    /// Gives `perm` back.
+    pub fn allow(&self, channel: u64, perm: Perm) {
+        let channel = if perm == Perm::ManageThreads {
+            0
+        } else {
+            channel
+        };
+        self.inner.lock().denied.remove(&(channel, perm));
+    }
+
+    /// Registers a thread of `parent` (as if a person opened it).
+    pub fn add_thread(&self, id: u64, parent: u64, name: &str) {
+        self.inner
+            .lock()
+            .channels
+            .insert(id, thread_json(id, parent, name, 10080));
     }
 
     // ---- gateway ----
@@ -383,22 +595,79 @@ impl FakeDiscord {
     /// Sends op 7 (reconnect) on the live connection and waits until the bot
     /// is back (by RESUME or IDENTIFY) on a new one.
     pub async fn reconnect(&self) {
-        let (conn, tx) = self
-            .wait("a live gateway session", |s| s.gateway.clone())
-            .await;
-        let _ = tx.send(Outgoing::Reconnect);
+        let conn = self.send_on_live(Outgoing::Reconnect).await;
+        self.wait_back(conn).await;
+    }
+
+    /// Sends op 9 (invalid session) on the live connection; when it cannot
+    /// be resumed the session is forgotten, so a RESUME gets op 9 again.
+    /// Returns when it was sent; the bot is not waited for.
+    pub async fn invalid_session(&self, resumable: bool) -> Instant {
+        self.send_on_live(Outgoing::InvalidSession(resumable)).await;
+        Instant::now()
+    }
+
+    /// Drops the live connection without a close frame. Returns when.
+    pub async fn drop_socket(&self) -> Instant {
+        self.send_on_live(Outgoing::Drop).await;
+        Instant::now()
+    }
+
+    /// The live connection stops acknowledging heartbeats (a zombie
+    /// connection); later connections acknowledge them again.
+    pub async fn stop_heartbeat_acks(&self) -> Instant {
+        self.send_on_live(Outgoing::StopAcks).await;
+        Instant::now()
+    }
+
+    /// How many connections the gateway has accepted.
+    pub fn connections(&self) -> u64 {
+        self.inner.lock().connections
+    }
+
+    /// Waits for a live session on a connection after `conn`.
+    pub async fn wait_back(&self, conn: u64) {
         self.wait("the bot back on a new connection", |s| match &s.gateway {
-            Some((c, _)) if *c != conn => Some(()),
+            Some((c, _)) if *c > conn => Some(()),
             _ => None,
         })
         .await;
     }
 
-    async fn dispatch(&self, event: &'static str, data: Value) {
+    /// Sends `what` on the live connection. A fault that ends the session
+    /// ends it here and now: whatever is pushed next waits for the bot to
+    /// come back (or, resumed, gets replayed).
+    async fn send_on_live(&self, what: Outgoing) -> u64 {
+        let (conn, _) = self
+            .wait("a live gateway session", |s| s.gateway.clone())
+            .await;
+        let mut s = self.inner.lock();
+        let ends = !matches!(what, Outgoing::StopAcks | Outgoing::Dispatch(..));
+        let live = if ends {
+            s.gateway.take()
+        } else {
+            s.gateway.clone()
+        };
+        if let Some((_, tx)) = live {
+            let _ = tx.send(what);
+        }
+        conn
+    }
+
+    /// Pushes an interaction once a session is live; its 3 s start then.
+    async fn push(&self, sent: &mut Sent, body: Value) {
         let (_, tx) = self
             .wait("a live gateway session", |s| s.gateway.clone())
             .await;
-        tx.send(Outgoing::Dispatch(event, data))
+        sent.at = Instant::now();
+        self.inner.lock().pending.insert(
+            sent.token.clone(),
+            Pending {
+                sent: sent.at,
+                acked: None,
+            },
+        );
+        tx.send(Outgoing::Dispatch("INTERACTION_CREATE", body))
             .expect("the gateway connection is gone");
     }
 
@@ -452,6 +721,7 @@ impl FakeDiscord {
                 id,
                 token,
                 channel_id,
+                at: Instant::now(),
             },
             body,
         )
@@ -520,8 +790,8 @@ impl FakeDiscord {
         options: &[Opt],
     ) -> Sent {
         let data = self.command_data(name, options);
-        let (sent, body) = self.interaction(2, player, channel_id, data);
-        self.dispatch("INTERACTION_CREATE", body).await;
+        let (mut sent, body) = self.interaction(2, player, channel_id, data);
+        self.push(&mut sent, body).await;
         sent
     }
 
@@ -536,8 +806,8 @@ impl FakeDiscord {
         options: &[Opt],
     ) -> Sent {
         let data = self.subcommand_data(name, sub, options);
-        let (sent, body) = self.interaction(2, player, channel_id, data);
-        self.dispatch("INTERACTION_CREATE", body).await;
+        let (mut sent, body) = self.interaction(2, player, channel_id, data);
+        self.push(&mut sent, body).await;
         sent
     }
 
@@ -607,6 +877,54 @@ impl FakeDiscord {
             .collect()
     }
 
+    /// Every message in `channel` as it stands, oldest first: what a
+    /// person would see there (a repeated create with a nonce is one).
+    pub fn messages_in(&self, channel_id: u64) -> Vec<Value> {
+        let s = self.inner.lock();
+        let mut out: Vec<Value> = s
+            .messages
+            .values()
+            .filter(|m| m["channel_id"] == json!(channel_id.to_string()))
+            .cloned()
+            .collect();
+        out.sort_by_key(id_of);
+        out
+    }
+
+    /// Whether the interaction's answer is for the caller alone: the flag
+    /// of its first answer (a deferral sets it for what fills it in).
+    pub async fn answered_privately(&self, sent: &Sent) -> bool {
+        self.callback(sent).await.is_ephemeral()
+    }
+
+    /// When the interaction got its first answer, after it was pushed.
+    pub fn answered_after(&self, sent: &Sent) -> Option<Duration> {
+        let s = self.inner.lock();
+        let p = s.pending.get(&sent.token)?;
+        p.acked.map(|a| a.duration_since(p.sent))
+    }
+
+    /// Waits until the interaction has its first answer; how long it took.
+    pub async fn wait_answered(&self, sent: &Sent) -> Duration {
+        self.wait(
+            &format!("the first answer to interaction {}", sent.id),
+            |s| {
+                let p = s.pending.get(&sent.token)?;
+                p.acked.map(|a| a.duration_since(p.sent))
+            },
+        )
+        .await
+    }
+
+    /// A channel or thread as it stands (threads: archived, locked).
+    pub fn thread_metadata(&self, id: u64) -> Option<Value> {
+        self.inner
+            .lock()
+            .channels
+            .get(&id)
+            .map(|c| c["thread_metadata"].clone())
+    }
+
     /// An autocomplete request (one option must be focused).
     pub async fn autocomplete(
         &self,
@@ -616,8 +934,8 @@ impl FakeDiscord {
         options: &[Opt],
     ) -> Sent {
         let data = self.command_data(name, options);
-        let (sent, body) = self.interaction(4, player, channel_id, data);
-        self.dispatch("INTERACTION_CREATE", body).await;
+        let (mut sent, body) = self.interaction(4, player, channel_id, data);
+        self.push(&mut sent, body).await;
         sent
     }
 
@@ -635,7 +953,7 @@ impl FakeDiscord {
             .and_then(|c| c.parse().ok())
             .expect("message channel");
         let data = json!({"custom_id": custom_id, "component_type": 2});
-        let (sent, mut body) = self.interaction(3, player, channel_id, data);
+        let (mut sent, mut body) = self.interaction(3, player, channel_id, data);
         body["message"] = message;
         if self.inner.lock().dm_users.contains_key(&channel_id) {
             // A press in a DM: no guild, no member, the user itself.
@@ -651,7 +969,7 @@ impl FakeDiscord {
             .lock()
             .originals
             .insert(sent.token.clone(), message_id);
-        self.dispatch("INTERACTION_CREATE", body).await;
+        self.push(&mut sent, body).await;
         sent
     }
 
@@ -916,9 +1234,16 @@ async fn serve_rest(listener: TcpListener, inner: Arc<Inner>) {
     }
 }
 
-fn respond(status: u16, body: Option<Value>) -> Response<Full<Bytes>> {
+fn respond(
+    status: u16,
+    body: Option<Value>,
+    headers: &[(String, String)],
+) -> Response<Full<Bytes>> {
     let mut builder =
         Response::builder().status(StatusCode::from_u16(status).unwrap_or(StatusCode::OK));
+    for (k, v) in headers {
+        builder = builder.header(k.as_str(), v.as_str());
+    }
     let body = match body {
         Some(v) => {
             builder = builder.header("content-type", "application/json");
@@ -963,22 +1288,51 @@ async fn handle_rest(inner: &Inner, req: Request<Incoming>) -> Response<Full<Byt
         .unwrap_or(&full_path)
         .to_owned();
 
-    let (status, answer) = {
+    let at = Instant::now();
+    let (status, answer, headers) = {
         let mut s = inner.lock();
-        let scripted = s
-            .failures
-            .iter_mut()
-            .find(|f| f.times > 0 && f.method == method && path.starts_with(&f.path_prefix));
-        let (status, answer) = match scripted {
+        let now = Instant::now();
+        s.windows.retain(|(_, until)| *until > now);
+        let limited = s
+            .windows
+            .iter()
+            .find(|(f, _)| f.matches_route(&method, &path))
+            .map(|(f, until)| {
+                f.clone()
+                    .rate_limit(until.duration_since(now).as_secs_f64())
+            });
+        let scripted = limited.or_else(|| {
+            s.faults
+                .iter_mut()
+                .find(|f| f.matches(&method, &path))
+                .map(|f| {
+                    f.times -= 1;
+                    f.clone()
+                })
+        });
+        if let Some(f) = &scripted
+            && f.status == 429
+            && let Some(wait) = f.body["retry_after"].as_f64().or(f.retry_after)
+        {
+            let until = now + Duration::from_secs_f64(wait);
+            s.windows.push((f.clone(), until));
+        }
+        let (status, answer, headers) = match scripted {
             Some(f) => {
-                f.times -= 1;
-                (f.status, Some(f.body.clone()))
+                if f.land {
+                    let _ = route(&mut s, inner, &method, &path, json.as_ref(), &files);
+                }
+                (f.status, Some(f.body), f.headers)
             }
             None if !authorized && path != "/gateway" => (
                 401,
                 Some(json!({"message": "401: Unauthorized", "code": 0})),
+                Vec::new(),
             ),
-            None => route(&mut s, inner, &method, &path, json.as_ref(), &files),
+            None => {
+                let (status, answer) = route(&mut s, inner, &method, &path, json.as_ref(), &files);
+                (status, answer, Vec::new())
+            }
         };
         let seq = s.calls.len();
         s.calls.push(Call {
@@ -990,11 +1344,12 @@ async fn handle_rest(inner: &Inner, req: Request<Incoming>) -> Response<Full<Byt
             files,
             status,
             authorized,
+            at,
         });
-        (status, answer)
+        (status, answer, headers)
     };
     inner.touch();
-    respond(status, answer)
+    respond(status, answer, &headers)
 }
 
 /// Splits a multipart body into its `payload_json` and its files.
@@ -1039,7 +1394,22 @@ fn parse_multipart(body: &[u8], boundary: &str) -> (Option<Value>, Vec<FilePart>
 }
 
 fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
-    haystack.windows(needle.len()).position(|w| w == needle)
+    // Scan for the first byte, then compare: cheap even unoptimised, for
+    // bodies that carry board images.
+    let (&first, rest) = needle.split_first()?;
+    let mut from = 0;
+    while let Some(at) = haystack[from..].iter().position(|&b| b == first) {
+        let start = from + at;
+        let end = start + needle.len();
+        if end > haystack.len() {
+            return None;
+        }
+        if &haystack[start + 1..end] == rest {
+            return Some(start);
+        }
+        from = start + 1;
+    }
+    None
 }
 
 fn split_bytes<'a>(mut body: &'a [u8], delimiter: &[u8]) -> Vec<&'a [u8]> {
@@ -1116,10 +1486,44 @@ fn edit_message(message: &mut Value, data: Option<&Value>, files: &[FilePart]) {
 }
 
 fn not_found(what: &str) -> (u16, Option<Value>) {
+    let code = match what {
+        "Message" => 10008,
+        _ => 10003,
+    };
     (
         404,
-        Some(json!({"message": format!("Unknown {what}"), "code": 10003})),
+        Some(json!({"message": format!("Unknown {what}"), "code": code})),
     )
+}
+
+fn missing_permissions() -> (u16, Option<Value>) {
+    (
+        403,
+        Some(json!({"message": "Missing Permissions", "code": 50013})),
+    )
+}
+
+/// A public thread as Discord returns it.
+fn thread_json(id: u64, parent: u64, name: &str, archive: u64) -> Value {
+    json!({
+        "id": id.to_string(),
+        "type": 11,
+        "guild_id": GUILD_ID.to_string(),
+        "parent_id": parent.to_string(),
+        "owner_id": APPLICATION_ID.to_string(),
+        "name": name,
+        "last_message_id": null,
+        "rate_limit_per_user": 0,
+        "message_count": 0,
+        "member_count": 1,
+        "thread_metadata": {
+            "archived": false,
+            "auto_archive_duration": archive,
+            "archive_timestamp": TIMESTAMP,
+            "locked": false,
+        },
+        "flags": 0,
+    })
 }
 
 fn route(
@@ -1168,6 +1572,23 @@ fn route(
             (200, Some(Value::Array(out)))
         }
         ("POST", ["interactions", _, token, "callback"]) => {
+            if let Some(p) = s.pending.get_mut(*token) {
+                if p.acked.is_some() {
+                    return (
+                        400,
+                        Some(
+                            json!({"message": "Interaction has already been acknowledged.", "code": 40060}),
+                        ),
+                    );
+                }
+                if p.sent.elapsed() > ANSWER_WITHIN {
+                    return (
+                        404,
+                        Some(json!({"message": "Unknown interaction", "code": 10062})),
+                    );
+                }
+                p.acked = Some(Instant::now());
+            }
             let kind = body.and_then(|b| b["type"].as_u64()).unwrap_or(0);
             let data = body.and_then(|b| b.get("data"));
             match kind {
@@ -1191,6 +1612,14 @@ fn route(
             }
             (204, None)
         }
+        ("POST" | "PATCH" | "DELETE" | "GET", ["webhooks", _, token, ..])
+            if s.pending.get(*token).is_some_and(|p| p.acked.is_none()) =>
+        {
+            (
+                404,
+                Some(json!({"message": "Unknown Webhook", "code": 10015})),
+            )
+        }
         ("POST", ["webhooks", _, token]) => {
             let id = s.snowflake();
             let channel = channel_of_token(s, token);
@@ -1213,8 +1642,43 @@ fn route(
             (200, Some(m.clone()))
         }
         ("DELETE", ["webhooks", _, _, "messages", _]) => (204, None),
+        (_, ["channels", id, ..]) if id.parse::<u64>().is_ok_and(|c| s.deleted.contains(&c)) => {
+            not_found("Channel")
+        }
         ("POST", ["channels", _, "messages"]) => {
             let channel = num(1).unwrap_or(0);
+            if let Some(thread) = s.channels.get(&channel).filter(|c| c["type"] == json!(11)) {
+                let parent = thread["parent_id"]
+                    .as_str()
+                    .and_then(|p| p.parse::<u64>().ok())
+                    .unwrap_or(0);
+                if thread["thread_metadata"]["locked"] == json!(true) {
+                    return (
+                        400,
+                        Some(json!({"message": "Thread is locked", "code": 50083})),
+                    );
+                }
+                if s.denied.contains(&(parent, Perm::SendInThreads)) {
+                    return missing_permissions();
+                }
+            }
+            // enforce_nonce: a nonce seen before returns that message.
+            let nonce = body
+                .filter(|b| b["enforce_nonce"] == json!(true))
+                .and_then(|b| b["nonce"].as_str())
+                .map(str::to_owned);
+            if let Some(nonce) = &nonce
+                && let Some(id) = s.nonces.get(&(channel, nonce.clone()))
+                && let Some(m) = s.messages.get(id)
+            {
+                return (200, Some(m.clone()));
+            }
+            if let Some(c) = s.channels.get_mut(&channel)
+                && c["type"] == json!(11)
+            {
+                // A post in an archived (not locked) thread reopens it.
+                c["thread_metadata"]["archived"] = json!(false);
+            }
             if let Some(user) = s.dm_users.get(&channel)
                 && s.closed_dms.contains(user)
             {
@@ -1226,6 +1690,9 @@ fn route(
             let id = s.snowflake();
             let m = message_json(id, channel, body, files);
             s.messages.insert(id, m.clone());
+            if let Some(nonce) = nonce {
+                s.nonces.insert((channel, nonce), id);
+            }
             (200, Some(m))
         }
         ("PATCH", ["channels", _, "messages", _]) => {
@@ -1244,8 +1711,21 @@ fn route(
         ("POST", ["channels", _, "messages", _, "threads"])
         | ("POST", ["channels", _, "threads"]) => {
             let parent = num(1).unwrap_or(0);
+            if s.denied.contains(&(parent, Perm::CreateThreads)) {
+                return missing_permissions();
+            }
             // A thread started from a message takes the message's id.
             let id = match num(3) {
+                Some(message)
+                    if s.channels.contains_key(&message) || s.deleted.contains(&message) =>
+                {
+                    return (
+                        400,
+                        Some(
+                            json!({"message": "A thread has already been created for this message", "code": 160004}),
+                        ),
+                    );
+                }
                 Some(message) => message,
                 None => s.snowflake(),
             };
@@ -1253,25 +1733,10 @@ fn route(
                 .and_then(|b| b["name"].as_str())
                 .unwrap_or("thread")
                 .to_owned();
-            let thread = json!({
-                "id": id.to_string(),
-                "type": 11,
-                "guild_id": GUILD_ID.to_string(),
-                "parent_id": parent.to_string(),
-                "owner_id": APPLICATION_ID.to_string(),
-                "name": name,
-                "last_message_id": null,
-                "rate_limit_per_user": 0,
-                "message_count": 0,
-                "member_count": 1,
-                "thread_metadata": {
-                    "archived": false,
-                    "auto_archive_duration": body.and_then(|b| b["auto_archive_duration"].as_u64()).unwrap_or(10080),
-                    "archive_timestamp": TIMESTAMP,
-                    "locked": false,
-                },
-                "flags": 0,
-            });
+            let archive = body
+                .and_then(|b| b["auto_archive_duration"].as_u64())
+                .unwrap_or(10080);
+            let thread = thread_json(id, parent, &name, archive);
             s.channels.insert(id, thread.clone());
             (201, Some(thread))
         }
@@ -1292,6 +1757,10 @@ fn route(
         },
         ("PATCH", ["channels", _]) => {
             let id = num(1).unwrap_or(0);
+            let locking = body.is_some_and(|b| b["locked"] == json!(true));
+            if locking && s.denied.contains(&(0, Perm::ManageThreads)) {
+                return missing_permissions();
+            }
             let channel = s.channels.entry(id).or_insert_with(|| {
                 json!({"id": id.to_string(), "type": 11, "guild_id": GUILD_ID.to_string(), "name": "thread"})
             });
@@ -1378,6 +1847,7 @@ async fn gateway_session(
         s.connections += 1;
         s.connections
     };
+    let mut acking = true;
     let hello = json!({"op": 10, "d": {"heartbeat_interval": 1000}, "s": null, "t": null});
     if sink.send(WsMessage::Text(hello.to_string())).await.is_err() {
         return;
@@ -1385,7 +1855,20 @@ async fn gateway_session(
     let dispatch = |inner: &Inner, t: &str, d: Value| -> WsMessage {
         let mut s = inner.lock();
         s.seq += 1;
-        WsMessage::Text(json!({"op": 0, "s": s.seq, "t": t, "d": d}).to_string())
+        let seq = s.seq;
+        let msg = json!({"op": 0, "s": seq, "t": t, "d": d}).to_string();
+        s.events.push((seq, t.to_owned(), d));
+        WsMessage::Text(msg)
+    };
+    let op9 = |resumable: bool| {
+        WsMessage::Text(json!({"op": 9, "d": resumable, "s": null, "t": null}).to_string())
+    };
+    // The session is not live any more until the bot comes back.
+    let not_live = |inner: &Inner| {
+        let mut s = inner.lock();
+        if s.gateway.as_ref().is_some_and(|(c, _)| *c == conn) {
+            s.gateway = None;
+        }
     };
     loop {
         tokio::select! {
@@ -1398,7 +1881,8 @@ async fn gateway_session(
                 };
                 let Ok(payload) = serde_json::from_str::<Value>(&text) else { continue };
                 let reply = match payload["op"].as_u64() {
-                    Some(1) => Some(WsMessage::Text(json!({"op": 11, "d": null, "s": null, "t": null}).to_string())),
+                    Some(1) if acking => Some(WsMessage::Text(json!({"op": 11, "d": null, "s": null, "t": null}).to_string())),
+                    Some(1) => None,
                     Some(2) => {
                         let token = payload["d"]["token"].as_str().unwrap_or("");
                         let token_ok = token.strip_prefix("Bot ").unwrap_or(token) == TOKEN;
@@ -1413,11 +1897,14 @@ async fn gateway_session(
                             let mut s = inner.lock();
                             s.identifies += 1;
                             s.seq = 0;
+                            s.events.clear();
+                            let session = format!("session-{}", s.identifies);
+                            s.sessions.insert(session.clone());
                             json!({
                                 "v": 10,
                                 "user": bot_user(),
                                 "guilds": [],
-                                "session_id": format!("session-{}", s.identifies),
+                                "session_id": session,
                                 "resume_gateway_url": inner.gateway_url,
                                 "shard": [0, 1],
                                 "application": {"id": APPLICATION_ID.to_string(), "flags": 0},
@@ -1428,13 +1915,37 @@ async fn gateway_session(
                         Some(msg)
                     }
                     Some(6) => {
-                        let msg = dispatch(inner, "RESUMED", json!({}));
-                        {
-                            let mut s = inner.lock();
-                            s.resumes += 1;
-                            s.gateway = Some((conn, tx.clone()));
+                        let session = payload["d"]["session_id"].as_str().unwrap_or("");
+                        if inner.lock().sessions.contains(session) {
+                            // What the bot missed, in order, then RESUMED.
+                            let after = payload["d"]["seq"].as_u64().unwrap_or(0);
+                            let missed: Vec<String> = inner
+                                .lock()
+                                .events
+                                .iter()
+                                .filter(|(seq, t, _)| *seq > after && t != "RESUMED" && t != "READY")
+                                .map(|(seq, t, d)| json!({"op": 0, "s": seq, "t": t, "d": d}).to_string())
+                                .collect();
+                            let mut failed = false;
+                            for m in missed {
+                                if sink.send(WsMessage::Text(m)).await.is_err() {
+                                    failed = true;
+                                    break;
+                                }
+                            }
+                            if failed {
+                                break;
+                            }
+                            let msg = dispatch(inner, "RESUMED", json!({}));
+                            {
+                                let mut s = inner.lock();
+                                s.resumes += 1;
+                                s.gateway = Some((conn, tx.clone()));
+                            }
+                            Some(msg)
+                        } else {
+                            Some(op9(false))
                         }
-                        Some(msg)
                     }
                     _ => None,
                 };
@@ -1449,20 +1960,31 @@ async fn gateway_session(
                 let msg = match outgoing {
                     Some(Outgoing::Dispatch(t, d)) => dispatch(inner, t, d),
                     Some(Outgoing::Reconnect) => {
-                        // The session is not live any more until the bot comes back.
-                        {
-                            let mut s = inner.lock();
-                            if s.gateway.as_ref().is_some_and(|(c, _)| *c == conn) {
-                                s.gateway = None;
-                            }
-                        }
+                        not_live(inner);
                         WsMessage::Text(json!({"op": 7, "d": null, "s": null, "t": null}).to_string())
+                    }
+                    Some(Outgoing::InvalidSession(resumable)) => {
+                        not_live(inner);
+                        if !resumable {
+                            inner.lock().sessions.clear();
+                        }
+                        op9(resumable)
+                    }
+                    Some(Outgoing::Drop) => {
+                        not_live(inner);
+                        // No close frame: the TCP connection just ends.
+                        break;
+                    }
+                    Some(Outgoing::StopAcks) => {
+                        acking = false;
+                        continue;
                     }
                     None => break,
                 };
                 if sink.send(msg).await.is_err() {
                     break;
                 }
+                inner.touch();
             }
         }
     }

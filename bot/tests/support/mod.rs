@@ -88,6 +88,12 @@ impl World {
             guild_id: Some(GUILD_ID),
             tick_every: None,
             defer_after,
+            // Discord's failures are repeated after 20, 40, 80... ms here:
+            // the same bounded tries, sooner.
+            rest_policy: discord::rest::Policy {
+                backoff: Duration::from_millis(20),
+                ..discord::rest::Policy::default()
+            },
         };
         let before = fake.identifies();
         let running = discord::start(options, host.clone())
@@ -98,13 +104,69 @@ impl World {
     }
 }
 
-/// The bot's log in the test's output, filtered by RUST_LOG (default: warnings).
+/// Everything the bot logged (at debug level for our crates, info for the
+/// rest), for tests that read the log.
+static CAPTURED: std::sync::Mutex<Vec<u8>> = std::sync::Mutex::new(Vec::new());
+
+struct Capture;
+
+impl std::io::Write for Capture {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        CAPTURED
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .extend_from_slice(bytes);
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// The log so far (of every test in this binary).
+pub fn captured_logs() -> String {
+    String::from_utf8_lossy(&CAPTURED.lock().unwrap_or_else(|e| e.into_inner())).into_owned()
+}
+
+/// Waits (a few seconds at most) for a line of the log that `f` accepts,
+/// and returns it; the whole log when none comes.
+pub async fn wait_log(f: impl Fn(&str) -> bool) -> Result<String, String> {
+    let until = std::time::Instant::now() + Duration::from_secs(5);
+    loop {
+        let log = captured_logs();
+        if let Some(line) = log.lines().find(|l| f(l)) {
+            return Ok(line.to_owned());
+        }
+        if std::time::Instant::now() > until {
+            return Err(log);
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+/// The bot's log in the test's output, filtered by RUST_LOG (default:
+/// warnings), and captured for [`captured_logs`].
 pub fn log_to_test_output() {
-    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+    use tracing_subscriber::Layer;
+    use tracing_subscriber::layer::SubscriberExt;
+    use tracing_subscriber::util::SubscriberInitExt;
+    let shown = tracing_subscriber::EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn"));
-    let _ = tracing_subscriber::fmt()
-        .with_env_filter(filter)
-        .with_test_writer()
+    let kept =
+        tracing_subscriber::EnvFilter::new("chronomate=debug,serenity=debug,poise=debug,info");
+    let _ = tracing_subscriber::registry()
+        .with(
+            tracing_subscriber::fmt::layer()
+                .with_test_writer()
+                .with_filter(shown),
+        )
+        .with(
+            tracing_subscriber::fmt::layer()
+                .with_ansi(false)
+                .with_writer(|| Capture)
+                .with_filter(kept),
+        )
         .try_init();
 }
 
@@ -222,21 +284,76 @@ pub async fn accept(fake: &FakeDiscord, challenge: i64, message: u64) -> (u64, i
     assert_board_png(&first);
     let game = number_after(text, "game").expect("the game's number");
 
-    // The challenge message is closed: no buttons, the outcome and a link.
+    // The challenge message is closed at once (no buttons, the outcome),
+    // then links the thread once it is open.
     let closed = fake.callback(&press).await;
     assert_eq!(closed.callback_type(), Some(7));
     assert!(closed.custom_ids().is_empty());
-    assert!(
-        closed.content().contains(&format!("<#{thread}>")),
-        "{}",
-        closed.content()
-    );
     assert!(
         closed.content().contains("accepted"),
         "{}",
         closed.content()
     );
+    let link = format!("<#{thread}>");
+    let linked = fake
+        .wait_call("the challenge message linking the thread", |calls| {
+            calls
+                .iter()
+                .find(|c| {
+                    c.method == "PATCH"
+                        && c.path.contains(&press.token)
+                        && c.content().contains(&link)
+                })
+                .cloned()
+        })
+        .await;
+    assert!(linked.custom_ids().is_empty());
     (thread, game)
+}
+
+/// `white` challenges `black` in `channel` (white playing white) and
+/// `black` presses Accept; returns the game's number, the challenge
+/// message (a thread started under it takes its id) and the press.
+pub async fn new_game(
+    fake: &FakeDiscord,
+    white: &Player,
+    black: &Player,
+    channel: u64,
+) -> (i64, u64, Sent) {
+    let sent = fake
+        .command(
+            white,
+            channel,
+            "challenge",
+            &[
+                Opt::choice("variant", "standard"),
+                Opt::user("opponent", black),
+                Opt::choice("colour", "white"),
+            ],
+        )
+        .await;
+    let reply = fake.reply(&sent).await;
+    let id = number_after(reply.content(), "Challenge").expect("the challenge's number");
+    let message = id_of(&fake.original(&sent).await);
+    let mark = fake.mark();
+    let press = fake
+        .click(black, message, &format!("challenge:{id}:accept"))
+        .await;
+    let begun = fake
+        .wait_call_after("the game's first post", mark, |c| {
+            c.status < 300 && c.content().contains("begins")
+        })
+        .await;
+    let game = number_after(begun.content(), "game").expect("the game's number");
+    // The game's place is open (its thread, or the channel).
+    fake.wait_call_after("the game's place", mark, |c| {
+        c.method == "POST"
+            && c.status < 300
+            && c.content().contains("begins")
+            && (c.path.starts_with("/channels/") || c.path.starts_with("/webhooks/"))
+    })
+    .await;
+    (game, message, press)
 }
 
 pub fn assert_board_png(call: &Call) {

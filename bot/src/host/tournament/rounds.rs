@@ -305,6 +305,7 @@ impl Host {
                 notices.push(Notice {
                     kind: NoticeKind::Tournament,
                     game: None,
+                    ply: None,
                     challenge: None,
                     recipients,
                     place: Place {
