@@ -537,7 +537,9 @@ fn arrange_bands(
 /// wider or taller than 2:1.
 fn aspect_cost(w: i64, h: i64) -> Option<f64> {
     let a = w.max(1) as f64 / h.max(1) as f64;
-    (1.0 / MAX_ASPECT..=MAX_ASPECT).contains(&a).then(|| (a / (16.0 / 9.0)).ln().abs())
+    (1.0 / MAX_ASPECT..=MAX_ASPECT)
+        .contains(&a)
+        .then(|| (a / (16.0 / 9.0)).ln().abs())
 }
 
 /// Lays out a timelines view (a snapshot): the largest boards at which
