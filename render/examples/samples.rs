@@ -18,12 +18,14 @@ fn recompress(png_bytes: &[u8]) -> Vec<u8> {
     let mut reader = png::Decoder::new(std::io::Cursor::new(png_bytes))
         .read_info()
         .expect("our PNG");
+    let palette = reader.info().palette.clone().expect("an indexed PNG");
     let mut buf = vec![0; reader.output_buffer_size().expect("size")];
     let info = reader.next_frame(&mut buf).expect("frame");
     let mut out = Vec::new();
     let mut enc = png::Encoder::new(&mut out, info.width, info.height);
-    enc.set_color(png::ColorType::Rgb);
+    enc.set_color(png::ColorType::Indexed);
     enc.set_depth(png::BitDepth::Eight);
+    enc.set_palette(palette.into_owned());
     enc.set_compression(png::Compression::High);
     let mut w = enc.write_header().expect("header");
     w.write_image_data(&buf[..info.buffer_size()])
@@ -82,6 +84,8 @@ fn main() {
             common::big_grid(1000),
             with(&|o| o.max_side = 1400),
         ),
+        ("snapshot-compact", common::history(3, 16), def.clone()),
+        ("timeline-wrapped", common::big_timelines(1, 7), def.clone()),
         // Full-size snapshots (up to 4096 px): not in docs, too big for
         // the repository.
         (
@@ -90,6 +94,16 @@ fn main() {
             def.clone(),
         ),
         ("full-grid-1000", common::big_grid(1000), def.clone()),
+        (
+            "full-timelines-21x40-full",
+            common::big_timelines(21, 40),
+            with(&|o| o.full = true),
+        ),
+        (
+            "full-grid-1000-full",
+            common::big_grid(1000),
+            with(&|o| o.full = true),
+        ),
     ];
     for (name, view, opts) in samples {
         let wanted = if only.is_empty() {

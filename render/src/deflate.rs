@@ -112,7 +112,11 @@ impl Codes {
 fn common(a: &[u8], b: &[u8]) -> usize {
     let n = a.len().min(b.len());
     let (a, b) = (&a[..n], &b[..n]);
-    let word = |c: &[u8]| u64::from_le_bytes(<[u8; 8]>::try_from(c).unwrap_or([0; 8]));
+    let word = |c: &[u8]| {
+        let mut w = [0u8; 8];
+        w.copy_from_slice(c);
+        u64::from_le_bytes(w)
+    };
     let mut i = 0;
     for (x, y) in a.chunks_exact(8).zip(b.chunks_exact(8)) {
         let diff = word(x) ^ word(y);
@@ -178,17 +182,17 @@ pub(crate) fn zlib_scanlines(px: &[u8], w: usize, tile: usize) -> Vec<u8> {
             let k = col - 1;
             let b = cur[k];
             let mut best = (0, one);
-            // Candidates are only measured where their first byte matches.
-            if k > 0 && cur[k - 1] == b {
-                best = (common(&cur[k..], &cur[k - 1..]), one);
-            }
+            // Candidates are only measured where their first byte matches;
+            // the row above first (most rows repeat it), then the run.
             if let (Some(prev), Some(up)) = (prev, up)
                 && prev[k] == b
-                && best.0 < w - k
             {
-                let n = common(&cur[k..], &prev[k..]);
+                best = (common(&cur[k..], &prev[k..]), up);
+            }
+            if k > 0 && cur[k - 1] == b && best.0 < w - k {
+                let n = common(&cur[k..], &cur[k - 1..]);
                 if n > best.0 {
-                    best = (n, up);
+                    best = (n, one);
                 }
             }
             if let Some((t, d)) = left

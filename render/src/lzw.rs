@@ -12,8 +12,9 @@ const MAX_CODE: u16 = 4095;
 const SLOTS: usize = 1 << 13;
 
 struct Table {
-    /// (generation, prefix << 8 | byte, code), open addressing.
-    slots: Vec<(u16, u32, u16)>,
+    /// Open addressing; each slot packs epoch << 32 | (prefix << 8 | byte)
+    /// << 12 | code, and is empty unless its epoch is the table's.
+    slots: Vec<u64>,
     epoch: u16,
     /// For each byte, the codes of its run strings: `runs[b][k]` is the
     /// code of `b` repeated `k + 1` times (`runs[b][0] = b`).
@@ -23,7 +24,7 @@ struct Table {
 impl Table {
     fn new() -> Table {
         Table {
-            slots: vec![(0, 0, 0); SLOTS],
+            slots: vec![0; SLOTS],
             epoch: 1,
             runs: (0..256).map(|b| vec![b as u16]).collect(),
         }
@@ -32,7 +33,7 @@ impl Table {
     fn clear(&mut self) {
         self.epoch = self.epoch.wrapping_add(1);
         if self.epoch == 0 {
-            self.slots.fill((0, 0, 0));
+            self.slots.fill(0);
             self.epoch = 1;
         }
         for (b, r) in self.runs.iter_mut().enumerate() {
@@ -49,14 +50,15 @@ impl Table {
     #[inline]
     fn get(&self, prefix: u16, byte: u8) -> Option<u16> {
         let key = (prefix as u32) << 8 | byte as u32;
+        let want = (self.epoch as u64) << 32 | (key as u64) << 12;
         let mut i = Table::slot(key);
         loop {
-            let (g, k, c) = self.slots[i];
-            if g != self.epoch {
+            let s = self.slots[i];
+            if s >> 32 != self.epoch as u64 {
                 return None;
             }
-            if k == key {
-                return Some(c);
+            if s & !0xfff == want {
+                return Some((s & 0xfff) as u16);
             }
             i = (i + 1) & (SLOTS - 1);
         }
@@ -66,11 +68,36 @@ impl Table {
     fn insert(&mut self, prefix: u16, byte: u8, code: u16) {
         let key = (prefix as u32) << 8 | byte as u32;
         let mut i = Table::slot(key);
-        while self.slots[i].0 == self.epoch {
+        while self.slots[i] >> 32 == self.epoch as u64 {
             i = (i + 1) & (SLOTS - 1);
         }
-        self.slots[i] = (self.epoch, key, code);
+        self.slots[i] = (self.epoch as u64) << 32 | (key as u64) << 12 | (code as u64 & 0xfff);
     }
+}
+
+/// How many of the first `limit` bytes of `s` are `b`, in a row.
+#[inline]
+fn run_len(s: &[u8], b: u8, limit: usize) -> usize {
+    let s = &s[..limit.min(s.len())];
+    let pattern = u64::from_ne_bytes([b; 8]);
+    let mut n = 0;
+    let mut words = s.chunks_exact(8);
+    for c in words.by_ref() {
+        let mut w = [0u8; 8];
+        w.copy_from_slice(c);
+        let w = u64::from_ne_bytes(w);
+        let d = w ^ pattern;
+        if d != 0 {
+            let same = if cfg!(target_endian = "little") {
+                d.trailing_zeros()
+            } else {
+                d.leading_zeros()
+            } / 8;
+            return n + same as usize;
+        }
+        n += 8;
+    }
+    n + words.remainder().iter().take_while(|&&x| x == b).count()
 }
 
 /// Bits packed least significant first.
@@ -137,11 +164,7 @@ pub(crate) fn encode(data: &[u8], min_size: u8) -> Vec<u8> {
             // Jump along the run as far as the table knows run strings.
             let known = table.runs[b as usize].len();
             if k < known {
-                let ahead = rest[i..]
-                    .iter()
-                    .take(known - k)
-                    .take_while(|&&x| x == b)
-                    .count();
+                let ahead = run_len(&rest[i..], b, known - k);
                 let k2 = k + ahead;
                 omega = table.runs[b as usize][k2 - 1];
                 run = Some((b, k2));

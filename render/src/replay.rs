@@ -227,47 +227,89 @@ impl Screen {
         };
         // The rows that differ, and the columns within them.
         let (mut x0, mut x1, mut y0, mut y1) = (usize::MAX, 0, usize::MAX, 0);
+        let blank = vec![bg; sw];
         for y in 0..self.h {
             let old = &self.px[y * sw..(y + 1) * sw];
             let a = canvas_row(y);
             let (oa, ob) = old.split_at(a.len());
-            let head = oa.iter().zip(a).position(|(p, q)| p != q);
-            let tail = || ob.iter().position(|&p| p != bg).map(|x| x + a.len());
-            let Some(first) = head.or_else(tail) else {
+            let tail = &blank[a.len()..];
+            if oa == a && ob == tail {
                 continue;
-            };
-            let last = ob
-                .iter()
-                .rposition(|&p| p != bg)
+            }
+            let first = first_diff(oa, a).or_else(|| first_diff(ob, tail).map(|x| x + a.len()));
+            let last = last_diff(ob, tail)
                 .map(|x| x + a.len())
-                .or_else(|| oa.iter().zip(a).rposition(|(p, q)| p != q))
-                .unwrap_or(first);
-            x0 = x0.min(first);
-            x1 = x1.max(last);
-            y0 = y0.min(y);
-            y1 = y;
+                .or_else(|| last_diff(oa, a));
+            if let (Some(f), Some(l)) = (first, last) {
+                x0 = x0.min(f);
+                x1 = x1.max(l);
+                y0 = y0.min(y);
+                y1 = y;
+            }
         }
         if x0 == usize::MAX {
             return None;
         }
         let (w, h) = (x1 - x0 + 1, y1 - y0 + 1);
-        let mut rect = Vec::with_capacity(w * h);
-        let mark = |o: &mut u8, n: u8| -> u8 {
-            let t = if *o == n { palette::TRANSPARENT } else { n };
-            *o = n;
-            t
-        };
-        for y in y0..=y1 {
+        let mut rect = vec![palette::TRANSPARENT; w * h];
+        let mut new = vec![bg; w];
+        for (y, out) in (y0..=y1).zip(rect.chunks_exact_mut(w)) {
             let a = canvas_row(y);
             let old = &mut self.px[y * sw + x0..y * sw + x1 + 1];
+            // This row of the rectangle as it is now: canvas, then card.
             let split = a.len().clamp(x0, x1 + 1) - x0;
-            let (oa, ob) = old.split_at_mut(split);
-            let a = a.get(x0..x0 + split).unwrap_or(&[]);
-            rect.extend(oa.iter_mut().zip(a).map(|(o, &n)| mark(o, n)));
-            rect.extend(ob.iter_mut().map(|o| mark(o, bg)));
+            if let Some(part) = a.get(x0..x0 + split) {
+                new[..split].copy_from_slice(part);
+            }
+            new[split..].fill(bg);
+            if old[..] == new[..] {
+                continue;
+            }
+            for ((t, o), &n) in out.iter_mut().zip(old.iter()).zip(&new) {
+                if *o != n {
+                    *t = n;
+                }
+            }
+            old.copy_from_slice(&new);
         }
         Some((x0, y0, w, h, rect))
     }
+}
+
+/// 8 bytes of `c` as a word (zeros past its end).
+#[inline]
+fn word(c: &[u8]) -> u64 {
+    let mut w = [0u8; 8];
+    w[..c.len().min(8)].copy_from_slice(&c[..c.len().min(8)]);
+    u64::from_le_bytes(w)
+}
+
+/// The first index where `a` and `b` (equally long) differ.
+fn first_diff(a: &[u8], b: &[u8]) -> Option<usize> {
+    let mut i = 0;
+    for (x, y) in a.chunks(8).zip(b.chunks(8)) {
+        let d = word(x) ^ word(y);
+        if d != 0 {
+            return Some(i + (d.trailing_zeros() / 8) as usize);
+        }
+        i += 8;
+    }
+    None
+}
+
+/// The last index where `a` and `b` (equally long) differ.
+fn last_diff(a: &[u8], b: &[u8]) -> Option<usize> {
+    let n = a.len().min(b.len());
+    let mut end = n;
+    while end > 0 {
+        let start = end.saturating_sub(8);
+        let d = word(&a[start..end]) ^ word(&b[start..end]);
+        if d != 0 {
+            return Some(start + (63 - d.leading_zeros() as usize) / 8);
+        }
+        end = start;
+    }
+    None
 }
 
 /// Draws and encodes the views `pass` keeps; stops as soon as the bytes
@@ -446,4 +488,39 @@ where
         step: pass.step,
         frame: o,
     }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn first_and_last_differences() {
+        let mut seed = 5u32;
+        for len in [0usize, 1, 7, 8, 9, 31, 64, 100] {
+            for _ in 0..50 {
+                let a: Vec<u8> = (0..len)
+                    .map(|_| {
+                        seed ^= seed << 13;
+                        seed ^= seed >> 17;
+                        seed ^= seed << 5;
+                        (seed % 3) as u8
+                    })
+                    .collect();
+                let b: Vec<u8> = a
+                    .iter()
+                    .map(|&x| {
+                        seed ^= seed << 13;
+                        seed ^= seed >> 17;
+                        seed ^= seed << 5;
+                        if seed.is_multiple_of(9) { x + 1 } else { x }
+                    })
+                    .collect();
+                let naive_first = a.iter().zip(&b).position(|(x, y)| x != y);
+                let naive_last = a.iter().zip(&b).rposition(|(x, y)| x != y);
+                assert_eq!(first_diff(&a, &b), naive_first);
+                assert_eq!(last_diff(&a, &b), naive_last);
+            }
+        }
+    }
 }
