@@ -115,6 +115,17 @@ pub struct Thought<A> {
 /// engine does not repeat itself from game to game); `millis` caps the
 /// time. The same game, level and seed give the same action when `millis`
 /// does not cut the search short.
+///
+/// ```
+/// use chronomate_engine::{Level, choose};
+/// use chronomate_rules::{Game, Options, Variant};
+///
+/// let mut game = Game::new(Variant::Traveler, Options::default(), 0).unwrap();
+/// let level = Level::new(2).unwrap();
+/// let action = choose(&game, level, 0, None).unwrap();
+/// assert_eq!(choose(&game, level, 0, None), Some(action.clone()));
+/// game.play(&action).unwrap();
+/// ```
 pub fn choose(game: &Game, level: Level, seed: u64, millis: Option<u64>) -> Option<String> {
     think(game, &Limits::level(level, millis), seed).map(|t| t.action)
 }
