@@ -13,7 +13,7 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use chronomate_engine::uci::{self, UciPosition};
-use chronomate_engine::{Level, Score, state_key};
+use chronomate_engine::{Level, OnProgress, Progress, Score, state_key};
 
 /// Writes lines to stdout at once (a GUI waits on each).
 fn say(line: &str) {
@@ -91,6 +91,23 @@ pub fn serve_uci(input: impl BufRead) -> Result<(), String> {
                 let mut limits = go.limits(level, side);
                 let stop = Arc::new(AtomicBool::new(false));
                 limits.stop = Some(stop.clone());
+                // An `info` line after each iteration (GUIs show them, and
+                // python-chess's analysis streams them).
+                let chess = position.chess.clone();
+                limits.progress = Some(OnProgress(Arc::new(move |p: &Progress| {
+                    let pv = chess
+                        .parse(&p.best)
+                        .map(|m| m.uci().to_string())
+                        .unwrap_or_default();
+                    say(&format!(
+                        "info depth {} {} nodes {} nps {} time {} pv {pv}",
+                        p.depth,
+                        uci_score(p.score),
+                        p.nodes,
+                        p.nodes * 1000 / p.millis.max(1),
+                        p.millis,
+                    ));
+                })));
                 let pos = position.clone();
                 let infinite = go.infinite;
                 let flag = stop.clone();

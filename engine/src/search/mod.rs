@@ -31,6 +31,7 @@ pub(crate) mod face;
 pub(crate) mod fide;
 pub(crate) mod multiverse;
 
+use std::any::Any;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
@@ -42,7 +43,7 @@ use crate::score::{INFINITY, MATE_BOUND, terminal};
 /// A game as the search sees it.
 pub(crate) trait Domain {
     type State;
-    type Move: Clone + PartialEq;
+    type Move: Clone + PartialEq + 'static;
 
     /// The side to act in `s`.
     fn side(&self, s: &Self::State) -> Color;
@@ -112,13 +113,19 @@ pub(crate) const HISTORY: usize = 2 * 64 * 64;
 const MAX_PLY: usize = 96;
 
 /// How long a search may go on.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy)]
 pub(crate) struct Limits<'a> {
     pub depth: u32,
     pub nodes: u64,
     pub deadline: Option<Instant>,
     pub stop: Option<&'a AtomicBool>,
+    /// Told after each completed iteration: depth, score, nodes and the
+    /// best move so far (the domain's move).
+    pub progress: Option<Progress<'a>>,
 }
+
+/// A report after each completed iteration.
+pub(crate) type Progress<'a> = &'a dyn Fn(u32, i32, u64, &dyn Any);
 
 /// What a search found at the root.
 #[derive(Clone, Debug)]
@@ -372,6 +379,9 @@ impl<'a, D: Domain> Search<'a, D> {
                 order.sort_by_key(|&i| std::cmp::Reverse(scores[i]));
                 best = order[0];
                 best_score = scores[best];
+                if let Some(progress) = self.limits.progress {
+                    progress(depth, best_score, self.nodes, &root_moves[best].0);
+                }
             }
             if self.aborted || (noise == 0 && best_score.abs() >= MATE_BOUND) {
                 break;
