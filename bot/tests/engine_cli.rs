@@ -339,7 +339,12 @@ fn uci_session() {
     s.send("go wtime 2000 btime 2000 winc 0 binc 0");
     s.until("bestmove");
     s.send("go infinite");
-    std::thread::sleep(Duration::from_millis(150));
+    // Each completed iteration is reported as it comes.
+    let info = s.until("info");
+    assert!(
+        info.last().unwrap().starts_with("info depth 1 score "),
+        "{info:?}"
+    );
     s.send("isready");
     assert_eq!(s.until("readyok"), vec!["readyok".to_owned()]);
     s.send("stop");

@@ -32,7 +32,7 @@
 //! | variant | search | evaluation |
 //! |---|---|---|
 //! | standard | alpha-beta on FIDE positions: quiescence, null move, LMR, Zobrist table | material, piece-square tables, mobility, king safety, pawns |
-//! | traveler, gifford, temporal | alpha-beta through the face, children ordered by evaluation, table keyed by a hash of the view | per variant, from the view (see [`eval`](crate::eval)) |
+//! | traveler, gifford, temporal | alpha-beta through the face, children ordered by evaluation, table keyed by a hash of the view | per variant, from the view (engine/src/eval) |
 //! | manyworlds | the same, with the actions sampled to the level's width (a turn has thousands) and king captures first | boards' quality and count, king exposure |
 //! | multiverse | one board move at a time: the owed branch's chess searched as a FIDE position, travel sampled and judged by the whole multiverse | branch wins and every branch's board |
 //! | any other | alpha-beta through the face, sampled where wide | material from the view |
@@ -68,6 +68,30 @@ use search::face::Face;
 use search::fide::Fide;
 use search::{Found, Search};
 
+/// How a search stands after an iteration.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Progress {
+    /// The iteration just completed, in actions.
+    pub depth: u32,
+    /// For the side to act.
+    pub score: Score,
+    pub nodes: u64,
+    pub millis: u64,
+    /// The best action so far, in canonical notation.
+    pub best: String,
+}
+
+/// Called after each completed iteration of a search (UCI prints `info`
+/// lines with it).
+#[derive(Clone)]
+pub struct OnProgress(pub Arc<dyn Fn(&Progress) + Send + Sync>);
+
+impl std::fmt::Debug for OnProgress {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("OnProgress")
+    }
+}
+
 /// How hard and how long to think.
 #[derive(Clone, Debug, Default)]
 pub struct Limits {
@@ -82,6 +106,8 @@ pub struct Limits {
     /// Set from another thread to stop the search now (UCI `stop`); the
     /// best action found so far is returned.
     pub stop: Option<Arc<AtomicBool>>,
+    /// Told after each completed iteration.
+    pub progress: Option<OnProgress>,
 }
 
 impl Limits {
@@ -115,6 +141,17 @@ pub struct Thought<A> {
 /// engine does not repeat itself from game to game); `millis` caps the
 /// time. The same game, level and seed give the same action when `millis`
 /// does not cut the search short.
+///
+/// ```
+/// use chronomate_engine::{Level, choose};
+/// use chronomate_rules::{Game, Options, Variant};
+///
+/// let mut game = Game::new(Variant::Traveler, Options::default(), 0).unwrap();
+/// let level = Level::new(2).unwrap();
+/// let action = choose(&game, level, 0, None).unwrap();
+/// assert_eq!(choose(&game, level, 0, None), Some(action.clone()));
+/// game.play(&action).unwrap();
+/// ```
 pub fn choose(game: &Game, level: Level, seed: u64, millis: Option<u64>) -> Option<String> {
     think(game, &Limits::level(level, millis), seed).map(|t| t.action)
 }
@@ -157,6 +194,28 @@ pub fn think_about<R: Rules>(
         nodes,
         deadline,
         stop: limits.stop.as_deref(),
+        progress: None,
+    };
+    // Progress is reported in the variant's notation, where the search's
+    // moves are the variant's actions (not inside the multiverse's chess).
+    let start = Instant::now();
+    let report = |depth: u32, score: i32, nodes: u64, best: &dyn Any| {
+        if let (Some(on), Some(action)) = (&limits.progress, best.downcast_ref::<R::Action>()) {
+            (on.0)(&Progress {
+                depth,
+                score: Score(score),
+                nodes,
+                millis: start.elapsed().as_millis() as u64,
+                best: state.notation(action),
+            });
+        }
+    };
+    let search_limits = search::Limits {
+        progress: limits
+            .progress
+            .as_ref()
+            .map(|_| &report as search::Progress<'_>),
+        ..search_limits
     };
     let mut rng = rng::Rng::new(rng::mix(seed, 0x00e1_9b1e));
     let any = state as &dyn Any;

@@ -136,7 +136,7 @@ impl Go {
             millis,
             nodes,
             depth,
-            stop: None,
+            ..Limits::default()
         }
     }
 }

@@ -16,8 +16,8 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use chronomate_engine::uci::{self, UciPosition};
-use chronomate_engine::{Level, Score, choose, state_key};
-use chronomate_rules::{Action, Color, Game, Options, Outcome, Variant};
+use chronomate_engine::{Level, OnProgress, Progress, Score, choose, state_key};
+use chronomate_rules::{Action, Color, Game, Options, Outcome, Rules, Variant};
 
 /// Writes lines to stdout at once (a GUI waits on each).
 fn say(line: &str) {
@@ -95,6 +95,23 @@ pub fn serve_uci(input: impl BufRead) -> Result<(), String> {
                 let mut limits = go.limits(level, side);
                 let stop = Arc::new(AtomicBool::new(false));
                 limits.stop = Some(stop.clone());
+                // An `info` line after each iteration (GUIs show them, and
+                // python-chess's analysis streams them).
+                let chess = position.chess.clone();
+                limits.progress = Some(OnProgress(Arc::new(move |p: &Progress| {
+                    let pv = chess
+                        .parse(&p.best)
+                        .map(|m| m.uci().to_string())
+                        .unwrap_or_default();
+                    say(&format!(
+                        "info depth {} {} nodes {} nps {} time {} pv {pv}",
+                        p.depth,
+                        uci_score(p.score),
+                        p.nodes,
+                        p.nodes * 1000 / p.millis.max(1),
+                        p.millis,
+                    ));
+                })));
                 let pos = position.clone();
                 let infinite = go.infinite;
                 let flag = stop.clone();

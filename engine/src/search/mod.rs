@@ -31,6 +31,7 @@ pub(crate) mod face;
 pub(crate) mod fide;
 pub(crate) mod multiverse;
 
+use std::any::Any;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
@@ -42,7 +43,7 @@ use crate::score::{INFINITY, MATE_BOUND, terminal};
 /// A game as the search sees it.
 pub(crate) trait Domain {
     type State;
-    type Move: Clone + PartialEq;
+    type Move: Clone + PartialEq + 'static;
 
     /// The side to act in `s`.
     fn side(&self, s: &Self::State) -> Color;
@@ -104,18 +105,27 @@ pub(crate) trait Domain {
 /// Which root moves a search may choose.
 pub(crate) type Allowed<'f, M> = &'f dyn Fn(&M) -> bool;
 
+/// Root children kept made between iterations.
+const KEPT_ROOT_CHILDREN: usize = 256;
+
 /// History table slots.
 pub(crate) const HISTORY: usize = 2 * 64 * 64;
 const MAX_PLY: usize = 96;
 
 /// How long a search may go on.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy)]
 pub(crate) struct Limits<'a> {
     pub depth: u32,
     pub nodes: u64,
     pub deadline: Option<Instant>,
     pub stop: Option<&'a AtomicBool>,
+    /// Told after each completed iteration: depth, score, nodes and the
+    /// best move so far (the domain's move).
+    pub progress: Option<Progress<'a>>,
 }
+
+/// A report after each completed iteration.
+pub(crate) type Progress<'a> = &'a dyn Fn(u32, i32, u64, &dyn Any);
 
 /// What a search found at the root.
 #[derive(Clone, Debug)]
@@ -271,12 +281,15 @@ impl<'a, D: Domain> Search<'a, D> {
         }
         let side = self.domain.side(root);
         let root_key = self.domain.key(root);
-        let mut root_moves: Vec<(D::Move, D::State, i32)> = Vec::with_capacity(moves.len());
+        let mut root_moves: Vec<(D::Move, Option<D::State>, i32)> = Vec::with_capacity(moves.len());
         for m in moves {
             self.nodes += 1;
             if let Some(child) = self.domain.play(root, &m) {
                 let eval = self.child_eval(side, &child);
-                root_moves.push((m, child, eval));
+                // Past the first few hundred, children are made again when
+                // searched (in Many Worlds a root has thousands).
+                let keep = root_moves.len() < KEPT_ROOT_CHILDREN;
+                root_moves.push((m, keep.then_some(child), eval));
             }
         }
         if root_moves.is_empty() {
@@ -285,6 +298,10 @@ impl<'a, D: Domain> Search<'a, D> {
         // First order: the static evaluation of each child.
         let mut order: Vec<usize> = (0..root_moves.len()).collect();
         order.sort_by_key(|&i| std::cmp::Reverse(root_moves[i].2));
+        // Only the most promising children stay made, to keep memory small.
+        for &i in order.iter().skip(KEPT_ROOT_CHILDREN) {
+            root_moves[i].1 = None;
+        }
         let mut best = order[0];
         let mut best_score = root_moves[best].2;
         let mut scores: Vec<i32> = root_moves.iter().map(|r| r.2).collect();
@@ -298,7 +315,15 @@ impl<'a, D: Domain> Search<'a, D> {
             let mut iteration_scores = scores.clone();
             let mut finished = true;
             for (n, &i) in order.iter().enumerate() {
-                let child = &root_moves[i].1;
+                if root_moves[i].1.is_none() {
+                    let Some(c) = self.domain.play(root, &root_moves[i].0) else {
+                        continue;
+                    };
+                    root_moves[i].1 = Some(c);
+                }
+                let Some(child) = root_moves[i].1.take() else {
+                    continue;
+                };
                 let d = depth as i32 - 1;
                 let score = if noise > 0 {
                     // A move more than twice the noise below the best so far
@@ -306,17 +331,20 @@ impl<'a, D: Domain> Search<'a, D> {
                     let floor = iteration_best.map_or(-INFINITY, |(_, b)| {
                         b.saturating_sub(2 * noise + 1).max(-INFINITY)
                     });
-                    self.child_value(side, child, d, floor, INFINITY, 1)
+                    self.child_value(side, &child, d, floor, INFINITY, 1)
                 } else if n == 0 {
-                    self.child_value(side, child, d, -INFINITY, INFINITY, 1)
+                    self.child_value(side, &child, d, -INFINITY, INFINITY, 1)
                 } else {
-                    let s = self.child_value(side, child, d, alpha, alpha + 1, 1);
+                    let s = self.child_value(side, &child, d, alpha, alpha + 1, 1);
                     if s > alpha && !self.aborted {
-                        self.child_value(side, child, d, alpha, INFINITY, 1)
+                        self.child_value(side, &child, d, alpha, INFINITY, 1)
                     } else {
                         s
                     }
                 };
+                if n < KEPT_ROOT_CHILDREN {
+                    root_moves[i].1 = Some(child);
+                }
                 if self.aborted {
                     finished = false;
                     break;
@@ -351,6 +379,9 @@ impl<'a, D: Domain> Search<'a, D> {
                 order.sort_by_key(|&i| std::cmp::Reverse(scores[i]));
                 best = order[0];
                 best_score = scores[best];
+                if let Some(progress) = self.limits.progress {
+                    progress(depth, best_score, self.nodes, &root_moves[best].0);
+                }
             }
             if self.aborted || (noise == 0 && best_score.abs() >= MATE_BOUND) {
                 break;
