@@ -93,8 +93,6 @@ pub enum RenderError {
     NoBoards,
     #[error("a replay needs at least one view")]
     NoFrames,
-    #[error("board {board} has {found} cells; boards have exactly 64")]
-    CellCount { board: usize, found: usize },
     #[error("board {board} highlights cell {cell}; cells run 0 to 63")]
     HighlightCell { board: usize, cell: u8 },
     #[error("arrow {arrow} points at a missing board or cell")]
@@ -181,12 +179,6 @@ fn check(view: &View) -> Result<(), RenderError> {
         return Err(RenderError::NoBoards);
     }
     for (i, b) in view.boards.iter().enumerate() {
-        if b.cells.len() != b.shape.cells() {
-            return Err(RenderError::CellCount {
-                board: i,
-                found: b.cells.len(),
-            });
-        }
         if let Some(h) = b
             .highlights
             .iter()

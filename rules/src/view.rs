@@ -52,18 +52,22 @@ pub enum Shape {
     Cube4,
 }
 
+/// The cells of every board shape: 8x8 and 4x4x4 alike.
+pub const CELLS: usize = 64;
+
 impl Shape {
     pub const fn cells(self) -> usize {
-        64
+        CELLS
     }
 }
 
 /// One board of a view.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct BoardView {
     pub shape: Shape,
-    /// Exactly 64 entries, indexed as [`Shape`] says.
-    pub cells: Vec<Option<Man>>,
+    /// The men on the cells, indexed as [`Shape`] says.
+    #[serde(with = "cells_serde")]
+    pub cells: [Option<Man>; CELLS],
     /// The board's name: "IV", "L3", "T2 move 7".
     pub label: Option<String>,
     /// A line under the board: a result ("1-0 checkmate") or a note. The side
@@ -90,9 +94,54 @@ impl BoardView {
     pub fn empty(shape: Shape) -> BoardView {
         BoardView {
             shape,
-            cells: vec![None; shape.cells()],
             ..BoardView::default()
         }
+    }
+}
+
+impl Default for BoardView {
+    /// An empty 8x8 board.
+    fn default() -> BoardView {
+        BoardView {
+            shape: Shape::default(),
+            cells: [None; CELLS],
+            label: None,
+            caption: None,
+            row: 0,
+            column: 0,
+            highlights: Vec::new(),
+            to_move: None,
+            owed: false,
+            touched: false,
+            current: false,
+            ended: None,
+        }
+    }
+}
+
+/// The cells as a list in JSON (serde derives arrays up to 32 only); a
+/// list of another length is refused.
+mod cells_serde {
+    use serde::de::Error;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    use super::{CELLS, Man};
+
+    pub fn serialize<S: Serializer>(
+        cells: &[Option<Man>; CELLS],
+        serializer: S,
+    ) -> Result<S::Ok, S::Error> {
+        cells.as_slice().serialize(serializer)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(
+        deserializer: D,
+    ) -> Result<[Option<Man>; CELLS], D::Error> {
+        let cells = Vec::<Option<Man>>::deserialize(deserializer)?;
+        let found = cells.len();
+        cells
+            .try_into()
+            .map_err(|_| D::Error::invalid_length(found, &"64 cells"))
     }
 }
 
