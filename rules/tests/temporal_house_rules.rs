@@ -430,7 +430,7 @@ fn t9_fifty_moves_without_capture_drop_or_warp_draw() {
             .find_map(|a| {
                 let mut h = g.clone();
                 h.play(&a).unwrap();
-                let key = serde_json::to_string(&h.view().boards[0].cells).unwrap();
+                let key = serde_json::to_string(h.view().boards[0].cells.as_slice()).unwrap();
                 (!seen.contains(&key)).then_some((a, key))
             })
             .expect("a fresh quiet move");
