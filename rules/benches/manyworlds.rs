@@ -77,7 +77,7 @@ fn a_split(mw: &ManyWorlds) -> Action {
 fn bench(c: &mut Criterion) {
     let mw = many_boards(1000);
     assert_eq!(mw.board_count(), 1000);
-    mw.audit().expect("consistent");
+    mw.consistency().expect("consistent");
     let split = a_split(&mw);
     let split_text = mw.notation(&split);
     let transfer = mw

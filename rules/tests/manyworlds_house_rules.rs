@@ -249,7 +249,7 @@ fn m2_a_transfer_that_makes_two_boards_identical_merges_them() {
     // The unchanged board keeps its numeral; I is gone; II has the knight.
     let numerals: Vec<u32> = mw.boards().map(|(n, _)| n.0).collect();
     assert_eq!(numerals, [0, 2]);
-    mw.audit().unwrap();
+    mw.consistency().unwrap();
     let marked: Vec<_> = mw
         .view()
         .boards

@@ -79,9 +79,9 @@ fn random_game(seed: u64, plies: usize) -> Result<Game, TestCaseError> {
         shadow.play(&a).unwrap();
         prop_assert_eq!(shadow.status(), g.status());
         prop_assert!(
-            shadow.check_consistency().is_ok(),
+            shadow.consistency().is_ok(),
             "{:?} after {}",
-            shadow.check_consistency(),
+            shadow.consistency(),
             text
         );
         prop_assert_eq!(shadow.view(), g.view());

@@ -213,7 +213,7 @@ impl ManyWorlds {
     /// Checks the invariants (for tests and benches): no two live boards
     /// identical, the index and the set key match the boards, numerals
     /// below the next one.
-    pub fn audit(&self) -> Result<(), String> {
+    pub fn consistency(&self) -> Result<(), String> {
         if self.index.len() != self.boards.len() {
             return Err("two live boards are identical".into());
         }

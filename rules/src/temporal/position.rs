@@ -295,7 +295,7 @@ impl TemporalChess {
     /// within the initial set, warps where their men are, a king for each
     /// side once placed, the side that just moved not in check. For tests;
     /// says what is wrong.
-    pub fn check_consistency(&self) -> Result<(), String> {
+    pub fn consistency(&self) -> Result<(), String> {
         let p = &self.pos;
         if p.colors[0].intersects(p.colors[1]) {
             return Err("a cell holds men of both colours".into());
