@@ -1,0 +1,496 @@
+//! Where everything goes: the square size, which boards are shown (cropped
+//! to the recent past when a view is too big), and the text around them.
+
+use chronomate_rules::Color;
+use chronomate_rules::view::{BoardView, Hand, Layout, Man, Shape, View};
+
+use crate::Limits;
+use crate::board::Geo;
+use crate::font;
+
+mod chrome;
+mod timelines;
+
+/// The box a compact snapshot fits in.
+const COMPACT: (i32, i32) = (2048, 1280);
+
+use chrome::{chrome, ui_size};
+use timelines::plan_timelines;
+
+/// Longest text we lay out from any one string of the view.
+const MAX_CHARS: usize = 300;
+/// At most this many lines of title and of notes.
+const MAX_TITLE_LINES: usize = 3;
+const MAX_NOTE_LINES: usize = 10;
+/// At most this many rows of men in one hand or in the pending list.
+const MAX_FLOW_ROWS: usize = 3;
+
+/// A laid-out image.
+pub(crate) struct Plan {
+    pub w: i32,
+    pub h: i32,
+    pub geo: Geo,
+    /// The present boards' larger geometry in a compact snapshot, and which
+    /// boards use it (empty: none).
+    pub big: Geo,
+    pub spot: Vec<bool>,
+    pub bottom: Color,
+    /// Top-left of every board's tile in image coordinates; boards cropped
+    /// away get where they would have been (off the image), so arrows to
+    /// them run off its edge.
+    pub origin: Vec<(f64, f64)>,
+    /// Indices of the boards drawn.
+    pub shown: Vec<usize>,
+    /// Lines of text and rows of men, top to bottom, outside the board area.
+    pub blocks: Vec<Block>,
+    /// Timeline threads: (from board, to board) of consecutive boards of one
+    /// row.
+    pub threads: Vec<(usize, usize)>,
+    pub pad: i32,
+    /// Columns of a grid of boards (0 for other layouts).
+    pub cols: usize,
+}
+
+impl Plan {
+    /// Where the boards start, from the top.
+    pub(crate) fn top(&self) -> i32 {
+        self.blocks
+            .iter()
+            .find(|b| matches!(b.kind, BlockKind::Boards))
+            .map_or(self.pad, |b| b.y)
+    }
+
+    /// Moves the boards and everything under them down so that the boards
+    /// start at `top` (or lower).
+    pub(crate) fn lower_to(&mut self, top: i32) {
+        let d = top - self.top();
+        if d <= 0 {
+            return;
+        }
+        let from = self.top();
+        for b in &mut self.blocks {
+            if b.y >= from {
+                b.y += d;
+            }
+        }
+        for o in &mut self.origin {
+            o.1 += d as f64;
+        }
+        self.h += d;
+    }
+
+    /// The geometry board `i` is drawn at.
+    pub(crate) fn geo_of(&self, i: usize) -> &Geo {
+        if self.spot.get(i).copied().unwrap_or(false) {
+            &self.big
+        } else {
+            &self.geo
+        }
+    }
+}
+
+/// A horizontal band of the image.
+pub(crate) struct Block {
+    pub y: i32,
+    pub h: i32,
+    pub kind: BlockKind,
+}
+
+pub(crate) enum BlockKind {
+    /// The boards.
+    Boards,
+    /// Lines of text.
+    Text {
+        lines: Vec<String>,
+        size: f32,
+        bold: bool,
+        dim: bool,
+    },
+    /// Rows of men and labels.
+    Flow {
+        rows: Vec<Vec<Item>>,
+        icon: i32,
+        text: f32,
+    },
+}
+
+/// One thing in a flow row.
+pub(crate) enum Item {
+    /// A heading such as "white in hand".
+    Heading(String),
+    /// A man with an optional count badge.
+    Man(Man, Option<u8>),
+    /// A man with a label beside him ("move 9").
+    Labelled(Man, String),
+    /// Plain text ("+3 more").
+    Text(String),
+}
+
+impl Item {
+    fn width(&self, icon: i32, text: f32) -> i32 {
+        match self {
+            Item::Heading(t) => font::text_width(t, text, true),
+            Item::Text(t) => font::text_width(t, text, false),
+            Item::Man(_, None) => icon,
+            Item::Man(_, Some(c)) => {
+                icon + (text * 0.15) as i32 + font::text_width(&format!("×{c}"), text, true)
+            }
+            Item::Labelled(_, l) => icon + (text * 0.3) as i32 + font::text_width(l, text, false),
+        }
+    }
+}
+
+fn clip(s: &str) -> String {
+    if s.chars().count() > MAX_CHARS {
+        let mut t: String = s.chars().take(MAX_CHARS).collect();
+        t.push('…');
+        t
+    } else {
+        s.to_owned()
+    }
+}
+
+/// Which boards go where, at one square size.
+struct Arrangement {
+    /// Size of the board area.
+    w: i32,
+    h: i32,
+    origin: Vec<(f64, f64)>,
+    shown: Vec<usize>,
+    threads: Vec<(usize, usize)>,
+    notice: Option<String>,
+    /// Whether everything fits without cropping.
+    complete: bool,
+    /// The present boards drawn large beside the history, if any.
+    spot: Option<(Geo, Vec<bool>)>,
+    /// Columns of a grid (0 for other layouts).
+    cols: usize,
+}
+
+/// The slot every tile gets: the largest tile of the boards present.
+fn slot(view: &View, geo: &Geo) -> (i32, i32) {
+    let mut shapes = [false; 2];
+    for b in &view.boards {
+        shapes[(b.shape == Shape::Cube4) as usize] = true;
+    }
+    let mut s = (0, 0);
+    for (i, shape) in [Shape::Square8, Shape::Cube4].into_iter().enumerate() {
+        if shapes[i] {
+            let t = geo.tile(shape);
+            s = (s.0.max(t.0), s.1.max(t.1));
+        }
+    }
+    s
+}
+
+fn gap(geo: &Geo) -> i32 {
+    ((geo.s as f32 * 0.5) as i32).max(10)
+}
+
+/// How much a board matters when choosing which timelines to keep.
+fn weight(b: &BoardView) -> u64 {
+    1 + if b.current { 1000 } else { 0 }
+        + if b.touched { 100 } else { 0 }
+        + if b.owed { 10 } else { 0 }
+}
+
+/// How much a board matters when choosing which grid boards to keep: only
+/// the present and the last action's board pull the window away from the
+/// most recent boards.
+fn grid_weight(b: &BoardView) -> u64 {
+    (if b.current { 1000 } else { 0 }) + if b.touched { 100 } else { 0 }
+}
+
+/// Start of the window of `k` of `scores` with the largest sum (ties to the
+/// earliest, or the latest when `late`).
+fn best_window(scores: &[u64], k: usize, late: bool) -> usize {
+    if k >= scores.len() {
+        return 0;
+    }
+    let mut sum: u64 = scores[..k].iter().sum();
+    let (mut best, mut at) = (sum, 0);
+    for start in 1..=scores.len() - k {
+        sum = sum + scores[start + k - 1] - scores[start - 1];
+        if sum > best || (late && sum == best) {
+            best = sum;
+            at = start;
+        }
+    }
+    at
+}
+
+fn clamp_pos(v: f64) -> f64 {
+    v.clamp(-1.0e6, 1.0e6)
+}
+
+/// Lays the boards out at `geo`, cropping to fit `max_w` x `max_h` when
+/// `crop` (otherwise the arrangement may be bigger and says it is complete).
+fn arrange(
+    view: &View,
+    geo: &Geo,
+    (max_w, max_h): (i32, i32),
+    crop: bool,
+    min_cols: usize,
+) -> Arrangement {
+    let n = view.boards.len();
+    let (sw, sh) = slot(view, geo);
+    let g = gap(geo);
+    let timelines = view.layout == Layout::Timelines && n > 1;
+    if n <= 1 {
+        return Arrangement {
+            w: sw,
+            h: sh,
+            origin: vec![(0.0, 0.0); n],
+            shown: (0..n).collect(),
+            threads: Vec::new(),
+            notice: None,
+            complete: true,
+            spot: None,
+            cols: 0,
+        };
+    }
+    let fit = |avail: i32, slot: i32| -> usize { (((avail + g) / (slot + g)).max(1)) as usize };
+    if timelines {
+        let cmin = view.boards.iter().map(|b| b.column).min().unwrap_or(0) as u64;
+        let cmax = view.boards.iter().map(|b| b.column).max().unwrap_or(0) as u64;
+        let ncols = cmax - cmin + 1;
+        let mut rows: Vec<u32> = view.boards.iter().map(|b| b.row).collect();
+        rows.sort_unstable();
+        rows.dedup();
+        let nrows = rows.len();
+        let (kc, kr) = (fit(max_w, sw) as u64, fit(max_h, sh));
+        let complete = ncols <= kc && nrows <= kr;
+        let (kc, kr) = if crop && !complete {
+            (kc.min(ncols), kr.min(nrows))
+        } else {
+            (ncols, nrows)
+        };
+        // The most recent columns; the rows that matter most in them.
+        let c0 = cmax + 1 - kc;
+        let row_of = |r: u32| rows.binary_search(&r).unwrap_or(0);
+        let mut scores = vec![0u64; nrows];
+        for b in &view.boards {
+            if b.column as u64 >= c0 {
+                scores[row_of(b.row)] += weight(b);
+            }
+        }
+        let r0 = best_window(&scores, kr, false);
+        let mut origin = Vec::with_capacity(n);
+        let mut shown = Vec::new();
+        for (i, b) in view.boards.iter().enumerate() {
+            let col = b.column as f64 - c0 as f64;
+            let row = row_of(b.row) as f64 - r0 as f64;
+            origin.push((
+                clamp_pos(col * (sw + g) as f64),
+                clamp_pos(row * (sh + g) as f64),
+            ));
+            if col >= 0.0 && row >= 0.0 && (row as usize) < kr {
+                shown.push(i);
+            }
+        }
+        // Threads join each board to the next one along its row.
+        let mut order: Vec<usize> = (0..n).collect();
+        order.sort_by_key(|&i| (view.boards[i].row, view.boards[i].column, i));
+        let threads = order
+            .windows(2)
+            .filter(|w| view.boards[w[0]].row == view.boards[w[1]].row)
+            .filter(|w| view.boards[w[0]].column < view.boards[w[1]].column)
+            .map(|w| (w[0], w[1]))
+            .collect();
+        let mut notice = Vec::new();
+        if kc < ncols {
+            notice.push(format!(
+                "columns {}–{} of {} (the most recent)",
+                c0 - cmin + 1,
+                ncols,
+                ncols
+            ));
+        }
+        if kr < nrows {
+            notice.push(format!("rows {}–{} of {}", r0 + 1, r0 + kr, nrows));
+        }
+        let span =
+            |k: u64, slot: i32| (k as i64 * (slot + g) as i64 - g as i64).min(1 << 30) as i32;
+        Arrangement {
+            w: span(kc, sw),
+            h: span(kr as u64, sh),
+            origin,
+            shown,
+            threads,
+            notice: (!notice.is_empty()).then(|| format!("Showing {}", notice.join(", "))),
+            complete,
+            spot: None,
+            cols: 0,
+        }
+    } else {
+        // Grid: reading order, roughly square.
+        let cols_max = fit(max_w, sw);
+        let rows_max = fit(max_h, sh);
+        let ideal = ((n as f64 * sh as f64 / sw as f64).sqrt().ceil() as usize)
+            .max(min_cols)
+            .clamp(1, n);
+        let mut cols = ideal.min(cols_max);
+        if n.div_ceil(cols) > rows_max {
+            cols = cols_max.min(n);
+        }
+        let complete = n.div_ceil(cols) <= rows_max;
+        let k = if crop && !complete {
+            cols * rows_max
+        } else {
+            n
+        };
+        let scores: Vec<u64> = view.boards.iter().map(grid_weight).collect();
+        let start = best_window(&scores, k, true);
+        let mut origin = Vec::with_capacity(n);
+        for i in 0..n {
+            let j = i as i64 - start as i64;
+            let (r, c) = (j.div_euclid(cols as i64), j.rem_euclid(cols as i64));
+            origin.push((
+                clamp_pos((c * (sw + g) as i64) as f64),
+                clamp_pos((r * (sh + g) as i64) as f64),
+            ));
+        }
+        let shown: Vec<usize> = (start..(start + k).min(n)).collect();
+        let rows = shown.len().div_ceil(cols) as i64;
+        let notice = (k < n).then(|| {
+            format!(
+                "Showing boards {}–{} of {}",
+                start + 1,
+                (start + k).min(n),
+                n
+            )
+        });
+        Arrangement {
+            w: (cols as i64 * (sw + g) as i64 - g as i64).min(1 << 30) as i32,
+            h: (rows * (sh + g) as i64 - g as i64).min(1 << 30) as i32,
+            origin,
+            shown,
+            threads: Vec::new(),
+            notice,
+            complete,
+            spot: None,
+            cols,
+        }
+    }
+}
+
+/// Where a compact snapshot aims: what reads when Discord shows it about
+/// 550 px wide (16:10 at most this size; the full snapshot has `max_side`).
+/// Places the text blocks around the board area.
+fn assemble(view: &View, geo: Geo, arr: Arrangement, bottom: Color, pad: i32) -> Plan {
+    let single = view.boards.len() <= 1;
+    let min_w = 240;
+    let content_w = arr.w.max(min_w);
+    let (above, below) = chrome(view, &geo, content_w, single, bottom, arr.notice.as_deref());
+    let spacing = (ui_size(geo.s, content_w) * 0.5) as i32;
+    let mut blocks = Vec::new();
+    let mut y = pad;
+    for mut b in above {
+        b.y = y;
+        y += b.h + spacing;
+        blocks.push(b);
+    }
+    let area_y = y;
+    let area_x = pad + (content_w - arr.w) / 2;
+    blocks.push(Block {
+        y,
+        h: arr.h,
+        kind: BlockKind::Boards,
+    });
+    y += arr.h;
+    for mut b in below {
+        y += spacing;
+        b.y = y;
+        y += b.h;
+        blocks.push(b);
+    }
+    let origin = arr
+        .origin
+        .iter()
+        .map(|&(x, yy)| (x + area_x as f64, yy + area_y as f64))
+        .collect();
+    let (big, spot) = arr.spot.unwrap_or((geo, Vec::new()));
+    let cols = arr.cols;
+    Plan {
+        w: content_w + 2 * pad,
+        h: y + pad,
+        geo,
+        big,
+        spot,
+        bottom,
+        origin,
+        shown: arr.shown,
+        blocks,
+        threads: arr.threads,
+        pad,
+        cols,
+    }
+}
+
+/// Chooses the square size and the boards shown so that the image fits the
+/// limits: the largest square up to `limits.square` at which everything
+/// fits, else the smallest allowed square with the view cropped to its most
+/// recent part.
+pub(crate) fn plan(view: &View, limits: &Limits, max_side: i32) -> Plan {
+    let bottom = limits.bottom;
+    let labels = limits.lines
+        || view
+            .boards
+            .iter()
+            .any(|b| b.label.is_some() || b.to_move.is_some());
+    let captions = limits.lines || view.boards.iter().any(|b| b.caption.is_some());
+    let single = view.boards.len() <= 1;
+    if view.layout == Layout::Timelines && !single {
+        let geo_of = |s: i32| Geo::new(s, limits.coordinates, labels, captions);
+        return plan_timelines(view, limits, max_side, geo_of);
+    }
+    let floor = if single { 4 } else { limits.min_square };
+    let pad_of = |s: i32| ((s as f32 * 0.4) as i32).clamp(12, 28);
+    // One board fits `max_side`; a grid of several the compact box unless
+    // the whole is asked for.
+    let (box_w, box_h) = if single || limits.full {
+        (max_side, max_side)
+    } else {
+        (max_side.min(COMPACT.0), max_side.min(COMPACT.1))
+    };
+    let mut s = limits.square.max(floor);
+    loop {
+        let geo = Geo::new(s, limits.coordinates, labels, captions);
+        let pad = pad_of(s);
+        let arr = arrange(
+            view,
+            &geo,
+            (box_w - 2 * pad, box_h - 2 * pad),
+            false,
+            limits.min_cols,
+        );
+        if arr.complete {
+            let plan = assemble(view, geo, arr, bottom, pad);
+            if plan.w <= box_w && plan.h <= box_h {
+                return plan;
+            }
+        }
+        if s <= floor {
+            break;
+        }
+        s = ((s as f32 * 0.9) as i32).max(floor);
+    }
+    // Crop at the floor square, shrinking the board area until the chrome
+    // fits too.
+    let s = floor;
+    let geo = Geo::new(s, limits.coordinates, labels, captions);
+    let pad = pad_of(s);
+    let avail_w = box_w - 2 * pad;
+    let mut avail_h = box_h - 2 * pad;
+    loop {
+        let arr = arrange(view, &geo, (avail_w, avail_h), true, limits.min_cols);
+        let plan = assemble(view, geo, arr, bottom, pad);
+        if plan.h <= box_h || avail_h <= 0 {
+            return plan;
+        }
+        avail_h -= plan.h - box_h;
+    }
+}
+
+#[cfg(test)]
+mod tests;
