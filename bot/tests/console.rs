@@ -86,13 +86,21 @@ fn a_whole_game_then_a_second_run_finds_it() {
     has_line(&out, "1. f3 e5 2. g4 Qh4# 0-1");
     assert!(!out.contains("refused:"), "{out}");
     assert!(!out.contains("error:"), "{out}");
-    // Every picture named is on disk and is a PNG.
+    // Every picture named is on disk: boards as PNGs, and `/history`'s
+    // replay of the whole game as an animated GIF.
+    let mut replays = 0;
     for line in out.lines() {
         if let Some(path) = line.strip_prefix("image: ") {
             let bytes = std::fs::read(path).unwrap();
-            assert!(bytes.starts_with(b"\x89PNG"), "{path}");
+            if path.ends_with("-replay.gif") {
+                assert!(bytes.starts_with(b"GIF89a"), "{path}");
+                replays += 1;
+            } else {
+                assert!(bytes.starts_with(b"\x89PNG"), "{path}");
+            }
         }
     }
+    assert_eq!(replays, 1, "{out}");
 
     let (out, _) = console(
         dir.path(),

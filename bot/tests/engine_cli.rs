@@ -345,8 +345,17 @@ fn uci_session() {
         info.last().unwrap().starts_with("info depth 1 score "),
         "{info:?}"
     );
+    // The search goes on while it answers `isready` (more iterations may
+    // be reported first).
     s.send("isready");
-    assert_eq!(s.until("readyok"), vec!["readyok".to_owned()]);
+    let ready = s.until("readyok");
+    assert_eq!(ready.last().unwrap(), "readyok", "{ready:?}");
+    assert!(
+        ready[..ready.len() - 1]
+            .iter()
+            .all(|l| l.starts_with("info depth ")),
+        "{ready:?}"
+    );
     s.send("stop");
     let lines = s.until("bestmove");
     assert!(
