@@ -4,34 +4,9 @@
 //! the same records hold end to end.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a test fails loudly
 
-use std::io::Write;
-use std::path::Path;
-use std::process::{Command, Output, Stdio};
+mod common;
 
-fn run(dir: &Path, args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_chronomate"))
-        .args(args)
-        .current_dir(dir)
-        .env(
-            "DATABASE_URL",
-            format!("sqlite://{}", dir.join("games.db").display()),
-        )
-        .env("IMAGES_DIR", dir.join("images"))
-        .env_remove("DISCORD_TOKEN")
-        .env_remove("RUST_LOG")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary starts");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
-}
+use common::run_binary;
 
 /// `chronomate replay VARIANT` of `record` (one action a line): stdout,
 /// stderr and the exit code.
@@ -39,7 +14,7 @@ fn replay(variant: &str, options: &[&str], record: &[&str]) -> (String, String, 
     let dir = tempfile::tempdir().unwrap();
     let mut args = vec!["replay", variant];
     args.extend_from_slice(options);
-    let o = run(dir.path(), &args, &record.join("\n"));
+    let o = run_binary(Some(dir.path()), &args, record.join("\n").as_bytes());
     (
         String::from_utf8_lossy(&o.stdout).into_owned(),
         String::from_utf8_lossy(&o.stderr).into_owned(),
@@ -50,7 +25,7 @@ fn replay(variant: &str, options: &[&str], record: &[&str]) -> (String, String, 
 /// The console's answer to `script`, every line of it.
 fn console(script: &str) -> String {
     let dir = tempfile::tempdir().unwrap();
-    let o = run(dir.path(), &["console"], script);
+    let o = run_binary(Some(dir.path()), &["console"], script.as_bytes());
     assert!(o.status.success(), "{o:?}");
     String::from_utf8(o.stdout).unwrap()
 }
@@ -100,7 +75,11 @@ fn tt3_the_edge_of_the_cone_is_no_resonator_in_replay_and_moves() {
     assert_eq!(out, "h3/h4\na6\na3\nBf3/xg2\nto move: white\n");
 
     let dir = tempfile::tempdir().unwrap();
-    let o = run(dir.path(), &["moves", "traveler"], &record[..3].join("\n"));
+    let o = run_binary(
+        Some(dir.path()),
+        &["moves", "traveler"],
+        record[..3].join("\n").as_bytes(),
+    );
     let moves = String::from_utf8(o.stdout).unwrap();
     assert!(moves.lines().any(|l| l == "Bf3/xg2"), "{moves}");
 }
@@ -198,7 +177,11 @@ fn e7_a_queen_promoted_in_the_board_move_never_pays() {
     let mut next = record.to_vec();
     next.extend(["(L1)e3", "(L2)e4"]);
     let dir = tempfile::tempdir().unwrap();
-    let o = run(dir.path(), &["moves", "multiverse"], &next.join("\n"));
+    let o = run_binary(
+        Some(dir.path()),
+        &["moves", "multiverse"],
+        next.join("\n").as_bytes(),
+    );
     assert!(o.status.success(), "{o:?}");
     let moves = String::from_utf8(o.stdout).unwrap();
     assert!(moves.lines().any(|l| l.starts_with("(L1)Q")), "{moves}");

@@ -2,26 +2,12 @@
 //! exit codes, driven through the real binary.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a test fails loudly
 
-use std::io::Write;
+mod common;
+
 use std::process::{Command, Output, Stdio};
 
 fn chronomate(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_chronomate"))
-        .args(args)
-        .env_remove("DISCORD_TOKEN")
-        .env("DATABASE_URL", "sqlite://unused-by-offline-tools.db")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary starts");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
+    common::run_binary(None, args, stdin.as_bytes())
 }
 
 fn stdout(o: &Output) -> String {

@@ -2,33 +2,14 @@
 //! that finds it again, bad lines, and the no-argument default.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a test fails loudly
 
+mod common;
+
 use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
 fn chronomate(dir: &Path, args: &[&str], script: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_chronomate"))
-        .args(args)
-        .current_dir(dir)
-        .env(
-            "DATABASE_URL",
-            format!("sqlite://{}", dir.join("games.db").display()),
-        )
-        .env("IMAGES_DIR", dir.join("images"))
-        .env_remove("DISCORD_TOKEN")
-        .env_remove("RUST_LOG")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary starts");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(script.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
+    common::run_binary(Some(dir), args, script.as_bytes())
 }
 
 fn console(dir: &Path, script: &str) -> (String, String) {

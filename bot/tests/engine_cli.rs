@@ -2,6 +2,8 @@
 //! `uci`, driven through the real binary.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a test fails loudly
 
+mod common;
+
 use std::io::{BufRead, BufReader, Write};
 use std::process::{ChildStdin, Command, Output, Stdio};
 use std::sync::mpsc::{Receiver, channel};
@@ -12,21 +14,7 @@ use chronomate_rules::{Game, Options, Variant};
 const BIN: &str = env!("CARGO_BIN_EXE_chronomate");
 
 fn chronomate(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(BIN)
-        .args(args)
-        .env_remove("DISCORD_TOKEN")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary starts");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
+    common::run_binary(None, args, stdin.as_bytes())
 }
 
 fn stdout(o: &Output) -> String {

@@ -1,7 +1,9 @@
 //! A host on a real SQLite file in a temp dir, with a clock the test moves.
 #![allow(dead_code)]
 
-use std::path::PathBuf;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
 use std::sync::Arc;
 
 use chronomate::host::{
@@ -131,4 +133,31 @@ pub fn refusal(result: Result<Reply, HostError>) -> Refusal {
         Err(e) => panic!("expected a refusal, got an error: {e}"),
         Ok(reply) => panic!("expected a refusal, got: {}", reply.text),
     }
+}
+
+/// Runs the `chronomate` binary with `args`, feeding it `stdin`, with no
+/// Discord token. In `dir` (its database and images there) when given;
+/// otherwise its database is a name the offline tools never open.
+pub fn run_binary(dir: Option<&Path>, args: &[&str], stdin: &[u8]) -> Output {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_chronomate"));
+    command
+        .args(args)
+        .env_remove("DISCORD_TOKEN")
+        .env_remove("RUST_LOG")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    match dir {
+        Some(dir) => command
+            .current_dir(dir)
+            .env(
+                "DATABASE_URL",
+                format!("sqlite://{}", dir.join("games.db").display()),
+            )
+            .env("IMAGES_DIR", dir.join("images")),
+        None => command.env("DATABASE_URL", "sqlite://unused-by-offline-tools.db"),
+    };
+    let mut child = command.spawn().expect("the binary starts");
+    child.stdin.take().unwrap().write_all(stdin).unwrap();
+    child.wait_with_output().unwrap()
 }
