@@ -83,6 +83,11 @@ pub struct HostConfig {
     pub finished_listed: i64,
     /// An open challenge nobody answers is withdrawn after this long.
     pub challenge_ttl: Millis,
+    /// How long a process holds a timed job it claimed (a reminder, a
+    /// deadline, ...) before another may take it up: longer than doing and
+    /// delivering one job takes, short enough that a job whose process died
+    /// is not late by much.
+    pub claim_for: Millis,
 }
 
 impl Default for HostConfig {
@@ -91,6 +96,7 @@ impl Default for HostConfig {
             images: true,
             finished_listed: 5,
             challenge_ttl: 7 * DAY,
+            claim_for: 5 * MINUTE,
         }
     }
 }
@@ -110,6 +116,9 @@ pub struct Host {
     clock: Arc<dyn Clock>,
     config: HostConfig,
     rng: Arc<Mutex<u64>>,
+    /// This host's name in job claims: the process id and a random part,
+    /// so two processes (or two hosts in one) never share it.
+    instance: Arc<str>,
 }
 
 /// A game as loaded: its row and the rules' state, which equals the replay
@@ -168,11 +177,17 @@ impl Host {
 
     pub fn new(store: Store, clock: Arc<dyn Clock>) -> Host {
         let seed = RandomState::new().build_hasher().finish() ^ clock.now() as u64;
+        let instance = format!(
+            "{}-{:08x}",
+            std::process::id(),
+            RandomState::new().build_hasher().finish() as u32
+        );
         Host {
             store,
             clock,
             config: HostConfig::default(),
             rng: Arc::new(Mutex::new(seed)),
+            instance: instance.into(),
         }
     }
 
@@ -193,6 +208,11 @@ impl Host {
     /// through the host's operations instead.
     pub fn store(&self) -> &Store {
         &self.store
+    }
+
+    /// This host's name in job claims (`PID-RANDOM`).
+    pub fn instance(&self) -> &str {
+        &self.instance
     }
 
     pub fn config(&self) -> &HostConfig {
