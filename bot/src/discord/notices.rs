@@ -37,24 +37,24 @@ pub async fn run_ticker(host: Arc<Host>, http: Arc<Http>, every: Duration) {
 }
 
 /// One round at `now` (Unix ms): returns how many notices reached someone.
+/// The host claims each due job in the database, does it, hands its notice
+/// here, and records a reminder as sent only once it reached someone.
 pub async fn tick_once(host: &Host, http: &Http, now: i64) -> usize {
-    let notices = match host.tick(now).await {
-        Ok(n) => n,
+    let delivered = host
+        .deliver_due(now, |notice| async move { deliver(http, &notice).await })
+        .await;
+    match delivered {
+        Ok(delivered) => {
+            if delivered > 0 {
+                tracing::info!(delivered, "reminders and timeouts");
+            }
+            delivered
+        }
         Err(e) => {
             tracing::error!(error = %e, "cannot look for due reminders and timeouts");
-            return 0;
-        }
-    };
-    let mut delivered = 0;
-    for notice in &notices {
-        if deliver(http, notice).await {
-            delivered += 1;
+            0
         }
     }
-    if !notices.is_empty() {
-        tracing::info!(due = notices.len(), delivered, "reminders and timeouts");
-    }
-    delivered
 }
 
 /// Delivers one notice; `false` when it reached nobody.

@@ -35,6 +35,7 @@ mod endings;
 mod error;
 mod export;
 mod images;
+pub mod migrate;
 mod play;
 mod ratings;
 mod settings;
@@ -166,7 +167,12 @@ enum Purpose {
 impl Host {
     /// Opens the database at `url` with the system clock.
     pub async fn open(url: &str) -> Result<Host, HostError> {
-        Ok(Host::new(Store::open(url).await?, Arc::new(SystemClock)))
+        Host::open_with(url, HostConfig::default()).await
+    }
+
+    /// Opens the database at `url` with the system clock and `config`.
+    pub async fn open_with(url: &str, config: HostConfig) -> Result<Host, HostError> {
+        Ok(Host::new(Store::open(url).await?, Arc::new(SystemClock)).with_config(config))
     }
 
     /// Closes the database (checkpointing its log where possible): the

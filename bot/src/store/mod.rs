@@ -42,6 +42,7 @@ mod tournaments;
 use std::str::FromStr;
 use std::time::Duration;
 
+use crate::config::redact_url as redact;
 use crate::model::Millis;
 use chronomate_rules::Color;
 use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
@@ -122,17 +123,34 @@ impl Store {
             return Store::open_postgres(options).await;
         }
         let options = SqliteConnectOptions::from_str(url).map_err(bad)?;
-        Store::open_with(options).await
+        Store::open_with(options.create_if_missing(true)).await
+    }
+
+    /// Opens a database that must exist already (a SQLite file is not
+    /// created), and brings its schema up to date: the source of a copy.
+    pub async fn open_existing(url: &str) -> Result<Store, StoreError> {
+        if is_postgres_url(url) {
+            return Store::open(url).await;
+        }
+        let options = SqliteConnectOptions::from_str(url).map_err(|source| StoreError::Url {
+            url: redact(url),
+            source,
+        })?;
+        Store::open_with(options.create_if_missing(false)).await
     }
 
     /// Opens (creating if missing) the database file at `path`.
     pub async fn open_path(path: impl AsRef<std::path::Path>) -> Result<Store, StoreError> {
-        Store::open_with(SqliteConnectOptions::new().filename(path)).await
+        Store::open_with(
+            SqliteConnectOptions::new()
+                .filename(path)
+                .create_if_missing(true),
+        )
+        .await
     }
 
     async fn open_with(options: SqliteConnectOptions) -> Result<Store, StoreError> {
         let options = options
-            .create_if_missing(true)
             .journal_mode(SqliteJournalMode::Wal)
             .synchronous(SqliteSynchronous::Full)
             .foreign_keys(true)
@@ -176,20 +194,6 @@ impl Store {
     /// A write transaction ([`Pool::write`]).
     async fn write(&self) -> Result<Tx, StoreError> {
         self.pool.write().await
-    }
-}
-
-/// `url` without its password, for messages and logs.
-pub fn redact(url: &str) -> String {
-    match (url.find("://"), url.rfind('@')) {
-        (Some(scheme), Some(at)) if at > scheme => {
-            let credentials = &url[scheme + 3..at];
-            match credentials.split_once(':') {
-                Some((user, _)) => format!("{}{user}:***{}", &url[..scheme + 3], &url[at..]),
-                None => url.to_owned(),
-            }
-        }
-        _ => url.to_owned(),
     }
 }
 
