@@ -253,6 +253,84 @@ impl Store {
             .await
     }
 
+    /// The tables of the history and their columns, as [`Store::dump`] and
+    /// [`Store::copy_into`] read them (references first).
+    pub fn history_tables() -> Vec<(&'static str, Vec<&'static str>)> {
+        copy::TABLES
+            .iter()
+            .map(|t| (t.name, t.columns.iter().map(|(c, _)| *c).collect()))
+            .collect()
+    }
+
+    /// The tables and columns the database has, from its own catalogue
+    /// (SQLite's `pragma_table_info`, PostgreSQL's `information_schema`),
+    /// sqlx's and SQLite's own tables left out.
+    pub async fn schema(&self) -> Result<Vec<(String, Vec<String>)>, StoreError> {
+        let tables: Vec<String> = match self.backend() {
+            Backend::Sqlite => {
+                self.pool
+                    .sql(
+                        "SELECT name FROM sqlite_master WHERE type = 'table'
+                         AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_sqlx_%' ORDER BY name",
+                    )
+                    .scalars()
+                    .await?
+            }
+            Backend::Postgres => {
+                self.pool
+                    .sql(
+                        "SELECT table_name::text FROM information_schema.tables
+                         WHERE table_schema = current_schema() AND table_name NOT LIKE '_sqlx_%'
+                         ORDER BY table_name",
+                    )
+                    .scalars()
+                    .await?
+            }
+        };
+        let mut out = Vec::new();
+        for table in tables {
+            let columns: Vec<String> = match self.backend() {
+                Backend::Sqlite => {
+                    self.pool
+                        .sql("SELECT name FROM pragma_table_info($1) ORDER BY cid")
+                        .bind(&table)
+                        .scalars()
+                        .await?
+                }
+                Backend::Postgres => {
+                    self.pool
+                        .sql(
+                            "SELECT column_name::text FROM information_schema.columns
+                             WHERE table_schema = current_schema() AND table_name = $1
+                             ORDER BY ordinal_position",
+                        )
+                        .bind(&table)
+                        .scalars()
+                        .await?
+                }
+            };
+            out.push((table, columns));
+        }
+        Ok(out)
+    }
+
+    /// The migrations applied, as sqlx recorded them: (version, checksum
+    /// in hex).
+    pub async fn applied_migrations(&self) -> Result<Vec<(i64, String)>, StoreError> {
+        let rows = self
+            .pool
+            .sql("SELECT version, checksum FROM _sqlx_migrations ORDER BY version")
+            .fetch_all()
+            .await?;
+        rows.iter()
+            .map(|r| {
+                let checksum: Vec<u8> = r.get("checksum")?;
+                let hex: String = checksum.iter().map(|b| format!("{b:02x}")).collect();
+                Ok((r.get("version")?, hex))
+            })
+            .collect()
+    }
+
     /// Every row of every table of the history as text, in a stable order:
     /// for support and for tests that check a refusal changed nothing.
     pub async fn dump(&self) -> Result<String, StoreError> {
