@@ -104,6 +104,26 @@ pub async fn create_database(base: &str) -> String {
     format!("{base}/{name}")
 }
 
+/// Moves live games' reminders and deadlines (game, remind at, deadline;
+/// Unix ms), behind the store's back: deadlines that come within a test's
+/// seconds.
+pub async fn set_deadlines(url: &str, games: &[(i64, i64, i64)]) {
+    let mut conn = sqlx::PgConnection::connect(url).await.unwrap();
+    for &(game, remind_at, deadline) in games {
+        sqlx::query(
+            "UPDATE games SET remind_at = $2, deadline = $3, reminder_sent = 0
+             WHERE id = $1 AND status = 'live'",
+        )
+        .bind(game)
+        .bind(remind_at)
+        .bind(deadline)
+        .execute(&mut conn)
+        .await
+        .unwrap();
+    }
+    let _ = conn.close().await;
+}
+
 /// `postgres://user@host:port/db?x` -> `postgres://user@host:port`.
 fn without_database(url: &str) -> String {
     let url = url.split('?').next().unwrap_or(url);
