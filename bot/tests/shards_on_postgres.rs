@@ -366,7 +366,7 @@ async fn run() {
         bot.wait().unwrap();
     }
 
-    let played = played.lock().unwrap();
+    let played = std::mem::take(&mut *played.lock().unwrap());
     eprintln!(
         "{} actions acknowledged, {} unanswered (looked up and resent if missing); after the restart {} on shard 0, {} on shard 1",
         played.acknowledged.len(),

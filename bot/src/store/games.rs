@@ -236,12 +236,14 @@ impl Store {
 
     /// The latest game played in a thread.
     pub async fn game_in_thread(&self, thread: &str) -> Result<Option<i64>, StoreError> {
-        Ok(self.pool.sql(
-            "SELECT id FROM games WHERE thread = $1 ORDER BY (status = 'live') DESC, id DESC LIMIT 1",
-        )
-        .bind(thread)
-        .scalar()
-        .await?)
+        self.pool
+            .sql(
+                "SELECT id FROM games WHERE thread = $1
+                 ORDER BY (status = 'live') DESC, id DESC LIMIT 1",
+            )
+            .bind(thread)
+            .scalar()
+            .await
     }
 
     /// Records the thread a transport opened for a game.
@@ -535,11 +537,10 @@ impl Store {
 
     /// Every game id, for consistency checks.
     pub async fn game_ids(&self) -> Result<Vec<i64>, StoreError> {
-        Ok(self
-            .pool
+        self.pool
             .sql("SELECT id FROM games ORDER BY id")
             .scalars()
-            .await?)
+            .await
     }
 }
 

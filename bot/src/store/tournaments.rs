@@ -229,12 +229,11 @@ impl Store {
 
     /// The tournament a game belongs to.
     pub async fn tournament_of_game(&self, game: i64) -> Result<Option<i64>, StoreError> {
-        Ok(self
-            .pool
+        self.pool
             .sql("SELECT tournament_id FROM tournament_pairings WHERE game_id = $1")
             .bind(game)
             .scalar()
-            .await?)
+            .await
     }
 
     /// The entrants, in seed order (join order before the start).
