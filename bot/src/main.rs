@@ -33,16 +33,12 @@ enum Command {
     Serve {
         /// Run only these gateway shards, FIRST-LAST (or one, N); with
         /// several processes on one PostgreSQL database, each runs a range.
-        /// Without it: every shard Discord recommends.
-        #[arg(
-            long,
-            env = "SHARDS",
-            requires = "shard_total",
-            value_name = "FIRST-LAST"
-        )]
+        /// Overrides SHARDS and SHARD_TOTAL (environment or .env). Without
+        /// either: every shard Discord recommends.
+        #[arg(long, requires = "shard_total", value_name = "FIRST-LAST")]
         shards: Option<String>,
         /// How many shards the bot has in all (with --shards).
-        #[arg(long, env = "SHARD_TOTAL", requires = "shards", value_name = "N")]
+        #[arg(long, requires = "shards", value_name = "N")]
         shard_total: Option<String>,
     },
     /// Copy a whole history into an empty database (e.g. SQLite to

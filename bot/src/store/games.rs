@@ -518,23 +518,6 @@ impl Store {
         rows.iter().map(GameRow::from_row).collect()
     }
 
-    /// Marks a game's reminder as sent, if it is still live at `ply` and
-    /// none was sent. False: someone else got there first.
-    pub async fn mark_reminded(&self, game: i64, ply: i64) -> Result<bool, StoreError> {
-        let mut tx = self.write().await?;
-        let done = tx
-            .sql(
-                "UPDATE games SET reminder_sent = 1
-             WHERE id = $1 AND ply = $2 AND status = 'live' AND reminder_sent = 0",
-            )
-            .bind(game)
-            .bind(ply)
-            .execute()
-            .await?;
-        tx.commit().await?;
-        Ok(done == 1)
-    }
-
     /// Every game id, for consistency checks.
     pub async fn game_ids(&self) -> Result<Vec<i64>, StoreError> {
         self.pool
