@@ -7,8 +7,17 @@
 //!
 //! Before the criterion groups, a latency run prints p50/p90/p99/max of
 //! single actions (criterion reports means and spreads, not tail
-//! percentiles). Actions are random legal moves; a game that ends is
-//! replaced by a fresh one, outside the timed part.
+//! percentiles), and a scale run prints committed actions per second and
+//! latency percentiles for SQLite with one host, beside PostgreSQL with 1,
+//! 2 and 4 hosts on one database, in the same run. The hosts are separate
+//! `Host` instances in this process, each with its own connection pool
+//! and its own 16 games (as processes running different shards would
+//! have), not separate processes. PostgreSQL is a throwaway cluster
+//! started for the run with its durable defaults (fsync and
+//! synchronous_commit on; SQLite runs with synchronous = FULL); without
+//! `initdb` (Debian's `postgresql` package) its lines say why they are
+//! missing. Actions are random legal moves; a game that ends is replaced
+//! by a fresh one, outside the timed part.
 //!
 //! `cargo bench -p chronomate --bench host`
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a test fails loudly
@@ -23,6 +32,9 @@ use chronomate::store::Store;
 use chronomate_rules::Variant;
 use criterion::{Criterion, Throughput};
 use tokio::runtime::Runtime;
+
+#[path = "../tests/common/pg.rs"]
+mod pg;
 
 struct Table {
     host: Host,
@@ -49,6 +61,18 @@ impl Table {
     async fn new(games: usize, images: bool) -> Table {
         let dir = tempfile::tempdir().unwrap();
         let store = Store::open_path(dir.path().join("bench.db")).await.unwrap();
+        Table::on(store, dir, games, images, "").await
+    }
+
+    /// A table of `games` games on `store`; `prefix` keeps the players of
+    /// several tables on one database apart.
+    async fn on(
+        store: Store,
+        dir: tempfile::TempDir,
+        games: usize,
+        images: bool,
+        prefix: &str,
+    ) -> Table {
         let host = Host::new(store, Arc::new(SystemClock)).with_config(HostConfig {
             images,
             ..HostConfig::default()
@@ -56,18 +80,21 @@ impl Table {
         let mut t = Table {
             host,
             games: Vec::new(),
-            rng: 0x2545_F491_4F6C_DD1D,
+            rng: 0x2545_F491_4F6C_DD1D ^ prefix.len() as u64,
             _dir: dir,
         };
         for i in 0..games {
-            let seat = t.new_game(i).await;
+            let seat = t.new_game(prefix, i).await;
             t.games.push(seat);
         }
         t
     }
 
-    async fn new_game(&self, i: usize) -> Seat {
-        let (white, black) = (caller(&format!("w{i}")), caller(&format!("b{i}")));
+    async fn new_game(&self, prefix: &str, i: usize) -> Seat {
+        let (white, black) = (
+            caller(&format!("{prefix}w{i}")),
+            caller(&format!("{prefix}b{i}")),
+        );
         let mut terms = ChallengeTerms::new(Variant::Standard);
         terms.opponent = Some(black.player.clone());
         terms.colour = ColourChoice::White;
@@ -93,7 +120,8 @@ impl Table {
     async fn plan(&mut self, i: usize, n: usize) -> Vec<(Caller, String)> {
         let mut loaded = self.host.load(self.games[i].id).await.unwrap();
         if loaded.game.status().is_over() || loaded.game.legal_actions().len() < 2 {
-            self.games[i] = self.new_game(i + 1000 * self.games.len()).await;
+            let prefix = self.games[i].white.player.name.clone();
+            self.games[i] = self.new_game(&prefix, i + 1000 * self.games.len()).await;
             loaded = self.host.load(self.games[i].id).await.unwrap();
         }
         let mut game = loaded.game;
@@ -147,6 +175,95 @@ fn latency_report(rt: &Runtime, images: bool, actions: usize) {
         ms(pct(0.99)),
         ms(samples[samples.len() - 1]),
     );
+}
+
+/// Games at once per host in the scale run.
+const SCALE_GAMES: usize = 16;
+/// Actions per game per round of the scale run.
+const SCALE_EACH: usize = 4;
+
+/// `hosts` hosts on the database at `url` (or one on a SQLite file), each
+/// playing its own games at once: committed actions per second, and the
+/// latency percentiles of single actions.
+fn scale_report(rt: &Runtime, name: &str, url: Option<&str>, hosts: usize, actions: usize) {
+    let mut tables = Vec::new();
+    for h in 0..hosts {
+        let dir = tempfile::tempdir().unwrap();
+        let store = match url {
+            Some(url) => rt.block_on(Store::open(url)).unwrap(),
+            None => rt
+                .block_on(Store::open_path(dir.path().join("bench.db")))
+                .unwrap(),
+        };
+        let prefix = format!("{name}-h{h}-");
+        tables.push(rt.block_on(Table::on(store, dir, SCALE_GAMES, false, &prefix)));
+    }
+    let mut samples = Vec::new();
+    let mut wall = Duration::ZERO;
+    while samples.len() < actions {
+        let mut plans = Vec::new();
+        for t in &mut tables {
+            for g in 0..t.games.len() {
+                let plan = rt.block_on(t.plan(g, SCALE_EACH));
+                plans.push((t.host.clone(), t.games[g].id, plan));
+            }
+        }
+        let start = Instant::now();
+        let latencies = rt.block_on(async {
+            let tasks: Vec<_> = plans
+                .into_iter()
+                .map(|(host, id, plan)| {
+                    tokio::spawn(async move {
+                        let mut times = Vec::new();
+                        for (who, action) in plan {
+                            let at = Instant::now();
+                            host.act(&who, Some(id), &action).await.unwrap();
+                            times.push(at.elapsed());
+                        }
+                        times
+                    })
+                })
+                .collect();
+            let mut all = Vec::new();
+            for t in tasks {
+                all.extend(t.await.unwrap());
+            }
+            all
+        });
+        wall += start.elapsed();
+        samples.extend(latencies);
+    }
+    for t in &tables {
+        rt.block_on(t.host.store().close());
+    }
+    samples.sort();
+    let pct = |p: f64| samples[((samples.len() as f64 * p) as usize).min(samples.len() - 1)];
+    let ms = |d: Duration| d.as_secs_f64() * 1000.0;
+    println!(
+        "scale {name} x{hosts}: {:.0} committed actions/s, p50 {:.2} ms, p99 {:.2} ms ({} actions, {} games at once per host)",
+        samples.len() as f64 / wall.as_secs_f64(),
+        ms(pct(0.50)),
+        ms(pct(0.99)),
+        samples.len(),
+        SCALE_GAMES
+    );
+}
+
+/// SQLite with one host, then PostgreSQL with 1, 2 and 4 hosts on one
+/// database of a durable throwaway cluster.
+fn scale(rt: &Runtime, actions: usize) {
+    scale_report(rt, "sqlite", None, 1, actions);
+    let server = match pg::start_cluster(pg::Durability::Durable) {
+        Ok(server) => server,
+        Err(why) => {
+            println!("scale postgres: not measured: {why}");
+            return;
+        }
+    };
+    for hosts in [1, 2, 4] {
+        let url = rt.block_on(pg::create_database(&server.base));
+        scale_report(rt, "postgres", Some(&url), hosts, actions);
+    }
 }
 
 fn act(c: &mut Criterion, rt: &Runtime) {
@@ -237,6 +354,7 @@ fn main() {
     if benching {
         latency_report(&rt, true, 2000);
         latency_report(&rt, false, 2000);
+        scale(&rt, 2048);
     }
     let mut c = Criterion::default().configure_from_args();
     act(&mut c, &rt);

@@ -8,7 +8,8 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use chronomate::config::Config;
+use chronomate::config::{Config, ShardRange};
+use chronomate::host::migrate::{MigrateError, migrate_database};
 use chronomate::tools::{self, MatchSettings, Opponent, UciClient};
 use chronomate_engine::Level;
 use chronomate_render::{GifOptions, RenderOptions, render_png};
@@ -30,7 +31,27 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Run the Discord bot (needs DISCORD_TOKEN).
-    Serve,
+    Serve {
+        /// Run only these gateway shards, FIRST-LAST (or one, N); with
+        /// several processes on one PostgreSQL database, each runs a range.
+        /// Overrides SHARDS and SHARD_TOTAL (environment or .env). Without
+        /// either: every shard Discord recommends.
+        #[arg(long, requires = "shard_total", value_name = "FIRST-LAST")]
+        shards: Option<String>,
+        /// How many shards the bot has in all (with --shards).
+        #[arg(long, requires = "shards", value_name = "N")]
+        shard_total: Option<String>,
+    },
+    /// Copy a whole history into an empty database (e.g. SQLite to
+    /// PostgreSQL), check each table's count and replay every game there.
+    MigrateDb {
+        /// The database to copy: sqlite://chronomate.db or postgres://...
+        #[arg(long, value_name = "URL")]
+        from: String,
+        /// The empty database to copy into.
+        #[arg(long, value_name = "URL")]
+        to: String,
+    },
     /// Play in the terminal: slash commands, one per line, from stdin.
     Console,
     /// Apply a record and print each action in canonical notation.
@@ -208,14 +229,37 @@ macro_rules! out {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
-    let config = Config::from_env();
-    let result = match cli.command {
-        None => start_default(&config),
-        Some(Command::Serve) => {
-            chronomate::discord::serve(config.clone()).map_err(Failure::operational)
+    let result = run(Cli::parse());
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(f) => {
+            eprintln!("error: {}", f.message);
+            ExitCode::from(f.code)
         }
-        Some(Command::Console) => console(&config),
+    }
+}
+
+/// The settings from `.env` and the environment, for the commands that
+/// use them (the offline tools do not).
+fn config() -> Result<Config, Failure> {
+    Config::from_env().map_err(Failure::input)
+}
+
+fn run(cli: Cli) -> Result<(), Failure> {
+    match cli.command {
+        None => start_default(&config()?),
+        Some(Command::Serve {
+            shards,
+            shard_total,
+        }) => {
+            let mut config = config()?;
+            if let (Some(range), Some(total)) = (shards, shard_total) {
+                config.shards = Some(ShardRange::parse(&range, &total).map_err(Failure::input)?);
+            }
+            chronomate::discord::serve(config).map_err(Failure::operational)
+        }
+        Some(Command::MigrateDb { from, to }) => migrate_db(&from, &to),
+        Some(Command::Console) => console(&config()?),
         Some(Command::Replay { game, json }) => replay(&game, json),
         Some(Command::Moves { game }) => moves(&game),
         Some(Command::Render {
@@ -262,13 +306,27 @@ fn main() -> ExitCode {
         Some(Command::Uci) => {
             tools::serve_uci(std::io::stdin().lock()).map_err(Failure::operational)
         }
-    };
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(f) => {
-            eprintln!("error: {}", f.message);
-            ExitCode::from(f.code)
+    }
+}
+
+/// `chronomate migrate-db --from URL --to URL`: a line per table, then
+/// `ok: N games replayed`. A target that is not empty (or is the source)
+/// is refused before anything is written (exit 2); a failed copy leaves
+/// the target empty (exit 1).
+fn migrate_db(from: &str, to: &str) -> Result<(), Failure> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| Failure::operational(format!("cannot start the async runtime: {e}")))?;
+    match runtime.block_on(migrate_database(from, to)) {
+        Ok(migrated) => {
+            for line in migrated.lines() {
+                out!("{line}");
+            }
+            Ok(())
         }
+        Err(e @ MigrateError::Refused(_)) => Err(Failure::input(e)),
+        Err(e) => Err(Failure::operational(e)),
     }
 }
 

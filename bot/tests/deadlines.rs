@@ -15,7 +15,6 @@ fn one_day() -> ChallengeTerms {
     t
 }
 
-#[tokio::test]
 async fn one_reminder_then_the_side_to_move_loses_on_time() {
     let mut w = World::new().await;
     let (alice, bob) = (caller("alice"), caller("bob"));
@@ -83,7 +82,6 @@ async fn one_reminder_then_the_side_to_move_loses_on_time() {
     w.check_consistent(g).await;
 }
 
-#[tokio::test]
 async fn a_game_nobody_started_is_aborted_at_its_deadline() {
     let w = World::new().await;
     let (alice, bob) = (caller("alice"), caller("bob"));
@@ -97,7 +95,6 @@ async fn a_game_nobody_started_is_aborted_at_its_deadline() {
     assert_eq!(row.result, None);
 }
 
-#[tokio::test]
 async fn a_move_just_before_the_deadline_wins_the_race() {
     let w = World::new().await;
     let (alice, bob) = (caller("alice"), caller("bob"));
@@ -119,7 +116,6 @@ async fn a_move_just_before_the_deadline_wins_the_race() {
     );
 }
 
-#[tokio::test]
 async fn reminders_can_be_switched_off_and_challenges_expire() {
     let w = World::new().await;
     let (mut admin, bob) = (caller("admin"), caller("bob"));
@@ -149,3 +145,10 @@ async fn reminders_can_be_switched_off_and_challenges_expire() {
         }
     ));
 }
+
+on_both_backends!(
+    one_reminder_then_the_side_to_move_loses_on_time,
+    a_game_nobody_started_is_aborted_at_its_deadline,
+    a_move_just_before_the_deadline_wins_the_race,
+    reminders_can_be_switched_off_and_challenges_expire,
+);

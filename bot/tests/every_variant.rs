@@ -1,5 +1,5 @@
 //! Every variant plugs into the host the same way: played through the real
-//! host on a SQLite file with images on, restarted, and its `/history` read
+//! host (on SQLite and on PostgreSQL) with images on, restarted, and its `/history` read
 //! back as a record that replays to the same game.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a test fails loudly
 
@@ -10,10 +10,10 @@ use std::sync::Arc;
 use chronomate::host::{ChallengeTerms, Host, HostConfig, ManualClock};
 use chronomate::store::Store;
 use chronomate_rules::{Color, Game, Options, Variant, record};
-use common::{T0, caller, check_consistent};
+use common::{T0, World, caller, check_consistent};
 
-async fn host_with_images(path: &std::path::Path, clock: Arc<ManualClock>) -> Host {
-    let store = Store::open_path(path).await.unwrap();
+async fn host_with_images(url: &str, clock: Arc<ManualClock>) -> Host {
+    let store = Store::open(url).await.unwrap();
     Host::new(store, clock)
         .with_seed(7)
         .with_config(HostConfig::default())
@@ -48,10 +48,10 @@ async fn play_some(host: &Host, game: i64, plies: usize) -> usize {
     plies
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_variant_plays_restarts_and_replays_its_history() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("games.db");
+    let world = World::new().await;
+    world.host.store().close().await;
+    let path = world.url.clone();
     let clock = Arc::new(ManualClock::new(T0));
     let (white, black) = (caller("white"), caller("black"));
     let mut games = Vec::new();
@@ -87,3 +87,5 @@ async fn every_variant_plays_restarts_and_replays_its_history() {
         play_some(&host, game, 2).await;
     }
 }
+
+on_both_backends!(multi_thread: every_variant_plays_restarts_and_replays_its_history);

@@ -16,7 +16,6 @@ fn choice_ids(reply: &Reply) -> Vec<String> {
     reply.choices.iter().map(|c| c.id.to_string()).collect()
 }
 
-#[tokio::test]
 async fn fools_mate_from_challenge_to_record() {
     let w = World::new().await;
     let (alice, bob) = (caller("alice"), caller("bob"));
@@ -111,7 +110,6 @@ async fn fools_mate_from_challenge_to_record() {
     );
 }
 
-#[tokio::test]
 async fn resignation_asks_first_and_the_button_confirms() {
     let w = World::new().await;
     let (alice, bob) = (caller("alice"), caller("bob"));
@@ -157,7 +155,6 @@ async fn resignation_asks_first_and_the_button_confirms() {
     assert!(matches!(r, Refusal::GameOver { .. }));
 }
 
-#[tokio::test]
 async fn draws_are_offered_declined_lapse_and_agreed() {
     let w = World::new().await;
     let (alice, bob) = (caller("alice"), caller("bob"));
@@ -255,7 +252,6 @@ async fn draws_are_offered_declined_lapse_and_agreed() {
     assert!(agreed.text.contains("Draw agreed"), "{}", agreed.text);
 }
 
-#[tokio::test]
 async fn aborts_only_before_both_sides_moved() {
     let w = World::new().await;
     let (alice, bob, carol) = (caller("alice"), caller("bob"), caller("carol"));
@@ -291,7 +287,6 @@ async fn aborts_only_before_both_sides_moved() {
     assert_eq!(r.to_string(), "game #1 is over: aborted by bob");
 }
 
-#[tokio::test]
 async fn a_restart_in_the_middle_changes_nothing() {
     let mut w = World::new().await;
     let (alice, bob) = (caller("alice"), caller("bob"));
@@ -315,7 +310,6 @@ async fn a_restart_in_the_middle_changes_nothing() {
     assert_eq!(w.store().log(g).await.unwrap().len(), 5);
 }
 
-#[tokio::test]
 async fn a_stale_snapshot_is_rebuilt_from_the_log() {
     let mut w = World::new().await;
     let (alice, bob) = (caller("alice"), caller("bob"));
@@ -324,18 +318,11 @@ async fn a_stale_snapshot_is_rebuilt_from_the_log() {
     let expected = w.host.load(g).await.unwrap();
     w.restart().await;
     // Damage the cached snapshot behind the store's back.
-    {
-        use sqlx::Connection;
-        let mut conn = sqlx::SqliteConnection::connect(&format!("sqlite://{}", w.path().display()))
-            .await
-            .unwrap();
-        sqlx::query("UPDATE games SET snapshot = '{\"not\": \"a game\"}' WHERE id = ?1")
-            .bind(g)
-            .execute(&mut conn)
-            .await
-            .unwrap();
-        conn.close().await.unwrap();
-    }
+    w.raw(
+        "UPDATE games SET snapshot = '{\"not\": \"a game\"}' WHERE id = $1",
+        g,
+    )
+    .await;
     let loaded = w.host.load(g).await.unwrap();
     assert_eq!(loaded.game.record(), expected.game.record());
     assert_eq!(loaded.game.view(), expected.game.view());
@@ -344,7 +331,6 @@ async fn a_stale_snapshot_is_rebuilt_from_the_log() {
     w.check_consistent(g).await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn racing_actions_on_one_game_apply_once() {
     let w = World::new().await;
     let (alice, bob) = (caller("alice"), caller("bob"));
@@ -382,7 +368,6 @@ async fn racing_actions_on_one_game_apply_once() {
     }
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn many_games_move_at_once() {
     let w = World::new().await;
     let players: Vec<_> = (0..8).map(|i| caller(&format!("p{i}"))).collect();
@@ -416,7 +401,6 @@ async fn many_games_move_at_once() {
     }
 }
 
-#[tokio::test]
 async fn buttons_work_after_a_restart() {
     let mut w = World::new().await;
     let (alice, bob) = (caller("alice"), caller("bob"));
@@ -436,7 +420,6 @@ async fn buttons_work_after_a_restart() {
     assert!(board.text.contains(&format!("Game #{g}")), "{}", board.text);
 }
 
-#[tokio::test]
 async fn threads_and_single_games_need_no_id() {
     let w = World::new().await;
     let (alice, bob, carol) = (caller("alice"), caller("bob"), caller("carol"));
@@ -483,7 +466,6 @@ async fn threads_and_single_games_need_no_id() {
     assert!(s.contains(&"Nf3".to_owned()), "{s:?}");
 }
 
-#[tokio::test]
 async fn open_challenges_are_taken_by_anyone() {
     let w = World::new().await;
     let (alice, bob) = (caller("alice"), caller("bob"));
@@ -518,7 +500,6 @@ async fn open_challenges_are_taken_by_anyone() {
     assert_eq!(c.game_id, Some(g));
 }
 
-#[tokio::test]
 async fn settings_set_the_default_days() {
     let w = World::new().await;
     let (mut admin, bob) = (caller("admin"), caller("bob"));
@@ -543,3 +524,21 @@ async fn settings_set_the_default_days() {
     assert_eq!((row.days, row.reminder_hours), (5, 12));
     assert_eq!(row.deadline, Some(common::T0 + 5 * chronomate::host::DAY));
 }
+
+on_both_backends!(
+    fools_mate_from_challenge_to_record,
+    resignation_asks_first_and_the_button_confirms,
+    draws_are_offered_declined_lapse_and_agreed,
+    aborts_only_before_both_sides_moved,
+    a_restart_in_the_middle_changes_nothing,
+    a_stale_snapshot_is_rebuilt_from_the_log,
+    buttons_work_after_a_restart,
+    threads_and_single_games_need_no_id,
+    open_challenges_are_taken_by_anyone,
+    settings_set_the_default_days,
+);
+on_both_backends!(
+    multi_thread:
+    racing_actions_on_one_game_apply_once,
+    many_games_move_at_once,
+);

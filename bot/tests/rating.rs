@@ -10,7 +10,6 @@ use chronomate::host::{Caller, Place, Player};
 use chronomate_rules::Variant;
 use common::{World, caller, refusal};
 
-#[tokio::test]
 async fn a_finished_game_is_rated_once_and_an_aborted_one_never() {
     let w = World::new().await;
     let (alice, bob) = (caller("alice"), caller("bob"));
@@ -91,3 +90,5 @@ async fn a_finished_game_is_rated_once_and_an_aborted_one_never() {
         "{r}"
     );
 }
+
+on_both_backends!(a_finished_game_is_rated_once_and_an_aborted_one_never,);

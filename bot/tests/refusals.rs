@@ -26,7 +26,6 @@ where
     r
 }
 
-#[tokio::test]
 async fn refusals_about_games_and_actions() {
     let w = World::new().await;
     let h = &w.host;
@@ -138,7 +137,6 @@ async fn refusals_about_games_and_actions() {
     assert!(h.board(&alice, None).await.is_ok());
 }
 
-#[tokio::test]
 async fn refusals_about_challenges() {
     let w = World::new().await;
     let h = &w.host;
@@ -256,7 +254,6 @@ async fn refusals_about_challenges() {
     );
 }
 
-#[tokio::test]
 async fn refusals_about_ending_games_settings_and_buttons() {
     let w = World::new().await;
     let h = &w.host;
@@ -338,3 +335,9 @@ async fn refusals_about_ending_games_settings_and_buttons() {
         Refusal::NoSuchChallenge(77)
     );
 }
+
+on_both_backends!(
+    refusals_about_games_and_actions,
+    refusals_about_challenges,
+    refusals_about_ending_games_settings_and_buttons,
+);

@@ -50,7 +50,6 @@ async fn play_round(w: &World, t: i64, round: i64) -> Vec<String> {
     texts
 }
 
-#[tokio::test]
 async fn a_round_robin_of_four_survives_a_restart_and_a_crash() {
     let mut w = World::new().await;
     let names = ["alice", "bob", "carol", "dave"];
@@ -263,7 +262,6 @@ async fn a_round_robin_of_four_survives_a_restart_and_a_crash() {
     }
 }
 
-#[tokio::test]
 async fn a_swiss_of_five_gives_each_bye_once_and_never_repeats() {
     let w = World::new().await;
     let names = ["p1", "p2", "p3", "p4", "p5"];
@@ -327,7 +325,6 @@ async fn a_swiss_of_five_gives_each_bye_once_and_never_repeats() {
     assert_eq!(r.to_string(), "tournament #1 is finished already");
 }
 
-#[tokio::test]
 async fn withdrawal_resigns_the_game_in_play_and_forfeits_the_rest() {
     let w = World::new().await;
     let terms = TournamentTerms::parse("standard", T0).unwrap();
@@ -442,3 +439,9 @@ fn a_tournament_in_the_console() {
     assert!(!stdout.contains("refused:"), "{stdout}");
     assert!(!stdout.contains("error: storage"), "{stdout}");
 }
+
+on_both_backends!(
+    a_round_robin_of_four_survives_a_restart_and_a_crash,
+    a_swiss_of_five_gives_each_bye_once_and_never_repeats,
+    withdrawal_resigns_the_game_in_play_and_forfeits_the_rest,
+);

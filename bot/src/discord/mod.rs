@@ -53,8 +53,8 @@ use poise::serenity_prelude as serenity;
 use serenity::{GatewayIntents, HttpBuilder};
 use tokio::task::JoinHandle;
 
-use crate::config::{Config, Secret};
-use crate::host::Host;
+use crate::config::{Config, Secret, ShardRange};
+use crate::host::{Host, HostConfig};
 
 /// What every command and event handler can reach.
 pub struct Data {
@@ -135,11 +135,21 @@ pub enum ServeError {
     Discord(Box<serenity::Error>),
     #[error("cannot set up the REST client: {0}")]
     Rest(String),
+    /// The token was refused over REST (`GET /gateway/bot`, asked first
+    /// when the bot runs every recommended shard).
+    #[error("Discord refused the token (authentication failed: {0}); check DISCORD_TOKEN")]
+    Unauthorized(Box<serenity::Error>),
 }
 
 impl From<serenity::Error> for ServeError {
     fn from(e: serenity::Error) -> ServeError {
-        ServeError::Discord(Box::new(e))
+        let unauthorized = matches!(&e, serenity::Error::Http(h)
+            if h.status_code() == Some(serenity::http::StatusCode::UNAUTHORIZED));
+        if unauthorized {
+            ServeError::Unauthorized(Box::new(e))
+        } else {
+            ServeError::Discord(Box::new(e))
+        }
     }
 }
 
@@ -170,7 +180,7 @@ impl BotOptions {
             token,
             api_base: config.discord_api_base.clone(),
             guild_id: config.guild_id,
-            tick_every: Some(TICK_EVERY),
+            tick_every: Some(config.tick_every),
             defer_after: DEFER_AFTER,
             rest_policy: rest::Policy::default(),
         })
@@ -255,9 +265,22 @@ impl Running {
     }
 }
 
-/// Connects to Discord (or the stand-in) and starts serving `host`.
-/// Commands are registered once the gateway says READY.
+/// Connects to Discord (or the stand-in) and starts serving `host` on
+/// every shard Discord recommends. Commands are registered once the
+/// gateway says READY.
 pub async fn start(options: BotOptions, host: Arc<Host>) -> Result<Running, ServeError> {
+    start_shards(options, host, None).await
+}
+
+/// [`start`], running only the shards of `shards` (several processes on
+/// one PostgreSQL database each run a range; Discord sends each server's
+/// events to the shard `(guild_id >> 22) % total`). `None`: every shard
+/// Discord recommends (`GET /gateway/bot`).
+pub async fn start_shards(
+    options: BotOptions,
+    host: Arc<Host>,
+    shards: Option<ShardRange>,
+) -> Result<Running, ServeError> {
     let http = build_http(&options)?;
     let rest = Arc::new(build_rest(&options)?);
     let threads = Arc::new(threads::Threads::new(rest.clone(), host.clone()));
@@ -297,7 +320,13 @@ pub async fn start(options: BotOptions, host: Arc<Host>) -> Result<Running, Serv
     let shard_manager = client.shard_manager.clone();
     quick_restarts(&shard_manager);
     let http = client.http.clone();
-    let client_task = tokio::spawn(async move { client.start().await });
+    let client_task = tokio::spawn(async move {
+        match shards {
+            // serenity's range is inclusive of its end.
+            Some(r) => client.start_shard_range(r.first..r.last, r.total).await,
+            None => client.start_autosharded().await,
+        }
+    });
     let ticker = options
         .tick_every
         .map(|every| tokio::spawn(notices::run_ticker(threads.clone(), every)));
@@ -417,10 +446,11 @@ pub fn serve(config: Config) -> Result<(), ServeError> {
         tracing::info!(
             api = options.api_base.as_deref().unwrap_or("https://discord.com"),
             guild = ?options.guild_id,
-            database = %config.database_url,
+            database = %crate::config::redact_url(&config.database_url),
+            shards = %config.shards.map_or("all recommended".to_owned(), |r| r.to_string()),
             "starting"
         );
-        let mut running = start(options, host).await?;
+        let mut running = start_shards(options, host, config.shards).await?;
         tokio::select! {
             result = running.wait() => result,
             () = stop_signal() => {
@@ -456,7 +486,11 @@ async fn stop_signal() {
 }
 
 async fn open_host(config: &Config) -> Result<Arc<Host>, ServeError> {
-    Host::open(&config.database_url)
+    let host_config = HostConfig {
+        claim_for: config.job_claim.as_millis() as i64,
+        ..HostConfig::default()
+    };
+    Host::open_with(&config.database_url, host_config)
         .await
         .map(Arc::new)
         .map_err(|e| ServeError::Host(e.to_string()))

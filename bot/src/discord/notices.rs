@@ -1,22 +1,21 @@
 //! Reminders and timeouts: what the host's clock says, delivered.
 //!
-//! A background task asks [`Host::tick_to_deliver`] what is due every so
-//! often (the host works from the database, so nothing is lost across
-//! restarts) and delivers each notice to its recipients by DM. Where a DM is
+//! A background task asks [`Host::deliver_due`] what is due every so
+//! often (the host works from the database and claims each job there, so
+//! nothing is lost across restarts and several processes do each job once) and delivers each notice to its recipients by DM. Where a DM is
 //! refused (Discord's 50007: DMs closed, or no server shared) or fails, the
 //! notice is posted in the game's place (its thread, found again if it is
 //! gone; else its channel) with a ping for those the DM missed. A game that
 //! ended on time is announced in its thread as well, which is then archived,
 //! and a tournament that moved on (a round begun, its end) in its channel.
 //!
-//! A reminder is recorded ([`Host::reminded`]) once it reached someone: one
-//! that reached nobody is due again at the next round, so it is delivered at
-//! least once, and twice only if the process stopped between sending and
-//! recording it. Every message carries a nonce, so Discord's failures never
+//! A reminder is recorded as sent once it reached someone: one that reached
+//! nobody is due again when its claim lapses, so it is delivered at least
+//! once, and twice only if a process stopped between sending and recording
+//! it. Every message carries a nonce, so Discord's failures never
 //! double one. Failures are logged; the task never stops.
 //!
-//! [`Host::tick_to_deliver`]: crate::host::Host::tick_to_deliver
-//! [`Host::reminded`]: crate::host::Host::reminded
+//! [`Host::deliver_due`]: crate::host::Host::deliver_due
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -47,31 +46,31 @@ pub async fn run_ticker(threads: Arc<Threads>, every: Duration) {
 }
 
 /// One round at `now` (Unix ms): returns how many notices reached someone.
+/// The host claims each due job in the database, does it, hands its notice
+/// here, and records a reminder as sent only once it reached someone.
 pub async fn tick_once(threads: &Threads, now: i64) -> usize {
-    let notices = match threads.host.tick_to_deliver(now).await {
-        Ok(n) => n,
+    let delivered = threads
+        .host
+        .deliver_due(now, |notice| async move {
+            let reached = deliver(threads, &notice).await;
+            if !reached && notice.kind == NoticeKind::Reminder {
+                tracing::warn!(game = ?notice.game, "a reminder reached nobody; trying again when its claim lapses");
+            }
+            reached
+        })
+        .await;
+    match delivered {
+        Ok(delivered) => {
+            if delivered > 0 {
+                tracing::info!(delivered, "reminders and timeouts");
+            }
+            delivered
+        }
         Err(e) => {
             tracing::error!(error = %e, "cannot look for due reminders and timeouts");
-            return 0;
-        }
-    };
-    let mut delivered = 0;
-    for notice in &notices {
-        if deliver(threads, notice).await {
-            delivered += 1;
-            // Recorded once it reached someone: one that reached nobody is
-            // due again at the next round.
-            if let Err(e) = threads.host.reminded(notice).await {
-                tracing::error!(game = ?notice.game, error = %e, "cannot record a delivered reminder; it may be sent again");
-            }
-        } else if notice.kind == NoticeKind::Reminder {
-            tracing::warn!(game = ?notice.game, "a reminder reached nobody; trying again at the next round");
+            0
         }
     }
-    if !notices.is_empty() {
-        tracing::info!(due = notices.len(), delivered, "reminders and timeouts");
-    }
-    delivered
 }
 
 /// Delivers one notice; `false` when it reached nobody.

@@ -35,6 +35,7 @@ mod endings;
 mod error;
 mod export;
 mod images;
+pub mod migrate;
 mod play;
 mod ratings;
 mod route;
@@ -86,6 +87,11 @@ pub struct HostConfig {
     pub finished_listed: i64,
     /// An open challenge nobody answers is withdrawn after this long.
     pub challenge_ttl: Millis,
+    /// How long a process holds a timed job it claimed (a reminder, a
+    /// deadline, ...) before another may take it up: longer than doing and
+    /// delivering one job takes, short enough that a job whose process died
+    /// is not late by much.
+    pub claim_for: Millis,
 }
 
 impl Default for HostConfig {
@@ -94,6 +100,7 @@ impl Default for HostConfig {
             images: true,
             finished_listed: 5,
             challenge_ttl: 7 * DAY,
+            claim_for: 5 * MINUTE,
         }
     }
 }
@@ -113,6 +120,9 @@ pub struct Host {
     clock: Arc<dyn Clock>,
     config: HostConfig,
     rng: Arc<Mutex<u64>>,
+    /// This host's name in job claims: the process id and a random part,
+    /// so two processes (or two hosts in one) never share it.
+    instance: Arc<str>,
 }
 
 /// A game as loaded: its row and the rules' state, which equals the replay
@@ -160,7 +170,12 @@ enum Purpose {
 impl Host {
     /// Opens the database at `url` with the system clock.
     pub async fn open(url: &str) -> Result<Host, HostError> {
-        Ok(Host::new(Store::open(url).await?, Arc::new(SystemClock)))
+        Host::open_with(url, HostConfig::default()).await
+    }
+
+    /// Opens the database at `url` with the system clock and `config`.
+    pub async fn open_with(url: &str, config: HostConfig) -> Result<Host, HostError> {
+        Ok(Host::new(Store::open(url).await?, Arc::new(SystemClock)).with_config(config))
     }
 
     /// Closes the database (checkpointing its log where possible): the
@@ -171,11 +186,17 @@ impl Host {
 
     pub fn new(store: Store, clock: Arc<dyn Clock>) -> Host {
         let seed = RandomState::new().build_hasher().finish() ^ clock.now() as u64;
+        let instance = format!(
+            "{}-{:08x}",
+            std::process::id(),
+            RandomState::new().build_hasher().finish() as u32
+        );
         Host {
             store,
             clock,
             config: HostConfig::default(),
             rng: Arc::new(Mutex::new(seed)),
+            instance: instance.into(),
         }
     }
 
@@ -196,6 +217,11 @@ impl Host {
     /// through the host's operations instead.
     pub fn store(&self) -> &Store {
         &self.store
+    }
+
+    /// This host's name in job claims (`PID-RANDOM`).
+    pub fn instance(&self) -> &str {
+        &self.instance
     }
 
     pub fn config(&self) -> &HostConfig {

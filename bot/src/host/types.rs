@@ -198,9 +198,6 @@ pub enum NoticeKind {
 pub struct Notice {
     pub kind: NoticeKind,
     pub game: Option<i64>,
-    /// The game's ply the notice is about (a reminder is recorded for it,
-    /// [`super::Host::reminded`]).
-    pub ply: Option<i64>,
     pub challenge: Option<i64>,
     /// Player keys to tell directly (a DM); where that fails, post in `place`.
     pub recipients: Vec<String>,

@@ -1,9 +1,7 @@
 //! Challenges: open until accepted (which creates the game), declined,
 //! cancelled or expired.
 
-use sqlx::Row;
-use sqlx::sqlite::SqliteRow;
-
+use super::db::{Lock, Row};
 use super::games::{NewGame, insert_game};
 use super::{Stale, Store, StoreError, settle, upsert_player};
 use crate::model::{ChallengeStatus, Millis};
@@ -33,30 +31,30 @@ pub struct ChallengeRow {
 }
 
 impl ChallengeRow {
-    fn from_row(r: &SqliteRow) -> Result<ChallengeRow, StoreError> {
-        let id: i64 = r.try_get("id")?;
-        let status: String = r.try_get("status")?;
+    fn from_row(r: &Row) -> Result<ChallengeRow, StoreError> {
+        let id: i64 = r.get("id")?;
+        let status: String = r.get("status")?;
         Ok(ChallengeRow {
             id,
-            challenger: r.try_get("challenger")?,
-            challenger_name: r.try_get("challenger_name")?,
-            challenged: r.try_get("challenged")?,
-            challenged_name: r.try_get("challenged_name")?,
-            variant: r.try_get("variant")?,
-            options: r.try_get("options")?,
-            colour: r.try_get("colour")?,
-            days: r.try_get("days")?,
+            challenger: r.get("challenger")?,
+            challenger_name: r.get("challenger_name")?,
+            challenged: r.get("challenged")?,
+            challenged_name: r.get("challenged_name")?,
+            variant: r.get("variant")?,
+            options: r.get("options")?,
+            colour: r.get("colour")?,
+            days: r.get("days")?,
             status: ChallengeStatus::from_id(&status).ok_or_else(|| StoreError::Corrupt {
                 game: 0,
                 detail: format!("challenge #{id}: unknown status {status:?}"),
             })?,
-            game_id: r.try_get("game_id")?,
-            guild: r.try_get("guild")?,
-            channel: r.try_get("channel")?,
-            thread: r.try_get("thread")?,
-            created_at: r.try_get("created_at")?,
-            closed_at: r.try_get("closed_at")?,
-            closed_by: r.try_get("closed_by")?,
+            game_id: r.get("game_id")?,
+            guild: r.get("guild")?,
+            channel: r.get("channel")?,
+            thread: r.get("thread")?,
+            created_at: r.get("created_at")?,
+            closed_at: r.get("closed_at")?,
+            closed_by: r.get("closed_by")?,
         })
     }
 }
@@ -99,32 +97,36 @@ impl Store {
         if let Some((key, name)) = c.challenged {
             upsert_player(&mut tx, key, name, at).await?;
         }
-        let id = sqlx::query(
-            "INSERT INTO challenges (challenger, challenged, variant, options, colour, days,
+        let id = tx
+            .sql(
+                "INSERT INTO challenges (challenger, challenged, variant, options, colour, days,
                                      guild, channel, thread, created_at)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
-        )
-        .bind(c.challenger.0)
-        .bind(c.challenged.map(|c| c.0))
-        .bind(c.variant)
-        .bind(c.options)
-        .bind(c.colour)
-        .bind(c.days)
-        .bind(c.guild)
-        .bind(c.channel)
-        .bind(c.thread)
-        .bind(at)
-        .execute(&mut *tx)
-        .await?
-        .last_insert_rowid();
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+             RETURNING id",
+            )
+            .bind(c.challenger.0)
+            .bind(c.challenged.map(|c| c.0))
+            .bind(c.variant)
+            .bind(c.options)
+            .bind(c.colour)
+            .bind(c.days)
+            .bind(c.guild)
+            .bind(c.channel)
+            .bind(c.thread)
+            .bind(at)
+            .fetch_one()
+            .await?
+            .get("id")?;
         tx.commit().await?;
         Ok(id)
     }
 
     pub async fn challenge(&self, id: i64) -> Result<Option<ChallengeRow>, StoreError> {
-        let row = sqlx::query(concat!(select_challenge!(), "WHERE c.id = ?1"))
+        let row = self
+            .pool
+            .sql(concat!(select_challenge!(), "WHERE c.id = $1"))
             .bind(id)
-            .fetch_optional(&self.pool)
+            .fetch_optional()
             .await?;
         row.as_ref().map(ChallengeRow::from_row).transpose()
     }
@@ -136,29 +138,33 @@ impl Store {
         player: &str,
         guild: Option<&str>,
     ) -> Result<Vec<ChallengeRow>, StoreError> {
-        let rows = sqlx::query(concat!(
-            select_challenge!(),
-            "WHERE c.status = 'open'
-               AND (c.challenger = ?1 OR c.challenged = ?1
-                    OR (c.challenged IS NULL AND (?2 IS NULL OR c.guild IS ?2)))
+        let rows = self
+            .pool
+            .sql(concat!(
+                select_challenge!(),
+                "WHERE c.status = 'open'
+               AND (c.challenger = $1 OR c.challenged = $1
+                    OR (c.challenged IS NULL AND ($2 IS NULL OR c.guild = $2)))
              ORDER BY c.id"
-        ))
-        .bind(player)
-        .bind(guild)
-        .fetch_all(&self.pool)
-        .await?;
+            ))
+            .bind(player)
+            .bind(guild)
+            .fetch_all()
+            .await?;
         rows.iter().map(ChallengeRow::from_row).collect()
     }
 
     /// Open challenges created before `before`.
     pub async fn stale_challenges(&self, before: Millis) -> Result<Vec<ChallengeRow>, StoreError> {
-        let rows = sqlx::query(concat!(
-            select_challenge!(),
-            "WHERE c.status = 'open' AND c.created_at < ?1 ORDER BY c.id"
-        ))
-        .bind(before)
-        .fetch_all(&self.pool)
-        .await?;
+        let rows = self
+            .pool
+            .sql(concat!(
+                select_challenge!(),
+                "WHERE c.status = 'open' AND c.created_at < $1 ORDER BY c.id"
+            ))
+            .bind(before)
+            .fetch_all()
+            .await?;
         rows.iter().map(ChallengeRow::from_row).collect()
     }
 
@@ -171,17 +177,17 @@ impl Store {
         at: Millis,
     ) -> Result<Result<(), Stale>, StoreError> {
         let mut tx = self.write().await?;
-        let done = sqlx::query(
-            "UPDATE challenges SET status = ?2, closed_by = ?3, closed_at = ?4
-             WHERE id = ?1 AND status = 'open'",
-        )
-        .bind(id)
-        .bind(status.as_str())
-        .bind(by)
-        .bind(at)
-        .execute(&mut *tx)
-        .await?
-        .rows_affected();
+        let done = tx
+            .sql(
+                "UPDATE challenges SET status = $2, closed_by = $3, closed_at = $4
+             WHERE id = $1 AND status = 'open'",
+            )
+            .bind(id)
+            .bind(status.as_str())
+            .bind(by)
+            .bind(at)
+            .execute()
+            .await?;
         tx.commit().await?;
         Ok(if done == 1 { Ok(()) } else { Err(Stale) })
     }
@@ -196,19 +202,19 @@ impl Store {
         at: Millis,
     ) -> Result<Result<i64, Stale>, StoreError> {
         let mut tx = self.write().await?;
+        tx.lock(Lock::Challenge(id)).await?;
         upsert_player(&mut tx, accepter.0, accepter.1, at).await?;
         let game_id = insert_game(&mut tx, game, at).await?;
-        let done = sqlx::query(
-            "UPDATE challenges SET status = 'accepted', game_id = ?2, closed_by = ?3, closed_at = ?4
-             WHERE id = ?1 AND status = 'open'",
+        let done = tx.sql(
+            "UPDATE challenges SET status = 'accepted', game_id = $2, closed_by = $3, closed_at = $4
+             WHERE id = $1 AND status = 'open'",
         )
         .bind(id)
         .bind(game_id)
         .bind(accepter.0)
         .bind(at)
-        .execute(&mut *tx)
-        .await?
-        .rows_affected();
+        .execute()
+        .await?;
         Ok(settle(tx, done).await?.map(|()| game_id))
     }
 }

@@ -1,9 +1,8 @@
 //! Games, their action log and draw offers.
 
 use chronomate_rules::Color;
-use sqlx::Row;
-use sqlx::sqlite::SqliteRow;
 
+use super::db::{Lock, Row, Tx};
 use super::{Stale, Store, StoreError, color_text, parse_color, settle};
 use crate::model::{GameStatus, Millis};
 
@@ -64,41 +63,41 @@ impl GameRow {
         side.fold(&self.white_name, &self.black_name)
     }
 
-    fn from_row(row: &SqliteRow) -> Result<GameRow, StoreError> {
-        let id: i64 = row.try_get("id")?;
-        let status: String = row.try_get("status")?;
-        let to_move: Option<String> = row.try_get("to_move")?;
-        let seed: i64 = row.try_get("seed")?;
+    fn from_row(row: &Row) -> Result<GameRow, StoreError> {
+        let id: i64 = row.get("id")?;
+        let status: String = row.get("status")?;
+        let to_move: Option<String> = row.get("to_move")?;
+        let seed: i64 = row.get("seed")?;
         Ok(GameRow {
             id,
-            variant: row.try_get("variant")?,
-            options: row.try_get("options")?,
+            variant: row.get("variant")?,
+            options: row.get("options")?,
             seed: seed as u64,
-            white: row.try_get("white")?,
-            white_name: row.try_get("white_name")?,
-            black: row.try_get("black")?,
-            black_name: row.try_get("black_name")?,
-            days: row.try_get("days")?,
-            reminder_hours: row.try_get("reminder_hours")?,
+            white: row.get("white")?,
+            white_name: row.get("white_name")?,
+            black: row.get("black")?,
+            black_name: row.get("black_name")?,
+            days: row.get("days")?,
+            reminder_hours: row.get("reminder_hours")?,
             status: GameStatus::from_id(&status).ok_or_else(|| StoreError::Corrupt {
                 game: id,
                 detail: format!("unknown status {status:?}"),
             })?,
-            result: row.try_get("result")?,
-            reason: row.try_get("reason")?,
-            ply: row.try_get("ply")?,
+            result: row.get("result")?,
+            reason: row.get("reason")?,
+            ply: row.get("ply")?,
             to_move: to_move.map(|t| parse_color(id, &t)).transpose()?,
-            deadline: row.try_get("deadline")?,
-            remind_at: row.try_get("remind_at")?,
-            reminder_sent: row.try_get::<i64, _>("reminder_sent")? != 0,
-            snapshot: row.try_get("snapshot")?,
-            log_ply: row.try_get("log_ply")?,
-            guild: row.try_get("guild")?,
-            channel: row.try_get("channel")?,
-            thread: row.try_get("thread")?,
-            created_at: row.try_get("created_at")?,
-            updated_at: row.try_get("updated_at")?,
-            finished_at: row.try_get("finished_at")?,
+            deadline: row.get("deadline")?,
+            remind_at: row.get("remind_at")?,
+            reminder_sent: row.get::<i64>("reminder_sent")? != 0,
+            snapshot: row.get("snapshot")?,
+            log_ply: row.get("log_ply")?,
+            guild: row.get("guild")?,
+            channel: row.get("channel")?,
+            thread: row.get("thread")?,
+            created_at: row.get("created_at")?,
+            updated_at: row.get("updated_at")?,
+            finished_at: row.get("finished_at")?,
         })
     }
 }
@@ -201,9 +200,11 @@ pub struct DrawOffer {
 impl Store {
     /// A game with its snapshot.
     pub async fn game(&self, id: i64) -> Result<Option<GameRow>, StoreError> {
-        let row = sqlx::query(concat!(select_game!("g.snapshot"), "WHERE g.id = ?1"))
+        let row = self
+            .pool
+            .sql(concat!(select_game!("g.snapshot"), "WHERE g.id = $1"))
             .bind(id)
-            .fetch_optional(&self.pool)
+            .fetch_optional()
             .await?;
         row.as_ref().map(GameRow::from_row).transpose()
     }
@@ -211,18 +212,20 @@ impl Store {
     /// The games `player` plays in (without snapshots), most recently active
     /// first: live games, then up to `finished` ended ones.
     pub async fn games_of(&self, player: &str, finished: i64) -> Result<Vec<GameRow>, StoreError> {
-        let rows = sqlx::query(concat!(
-            select_game!("''"),
-            "WHERE (g.white = ?1 OR g.black = ?1) AND g.status = 'live'
+        let rows = self
+            .pool
+            .sql(concat!(
+                select_game!("''"),
+                "WHERE (g.white = $1 OR g.black = $1) AND g.status = 'live'
              UNION ALL SELECT * FROM (",
-            select_game!("''"),
-            "WHERE (g.white = ?1 OR g.black = ?1) AND g.status != 'live'
-             ORDER BY g.updated_at DESC, g.id DESC LIMIT ?2)"
-        ))
-        .bind(player)
-        .bind(finished)
-        .fetch_all(&self.pool)
-        .await?;
+                select_game!("''"),
+                "WHERE (g.white = $1 OR g.black = $1) AND g.status != 'live'
+             ORDER BY g.updated_at DESC, g.id DESC LIMIT $2) AS ended"
+            ))
+            .bind(player)
+            .bind(finished)
+            .fetch_all()
+            .await?;
         let mut games = rows
             .iter()
             .map(GameRow::from_row)
@@ -233,12 +236,14 @@ impl Store {
 
     /// The latest game played in a thread.
     pub async fn game_in_thread(&self, thread: &str) -> Result<Option<i64>, StoreError> {
-        Ok(sqlx::query_scalar(
-            "SELECT id FROM games WHERE thread = ?1 ORDER BY (status = 'live') DESC, id DESC LIMIT 1",
-        )
-        .bind(thread)
-        .fetch_optional(&self.pool)
-        .await?)
+        self.pool
+            .sql(
+                "SELECT id FROM games WHERE thread = $1
+                 ORDER BY (status = 'live') DESC, id DESC LIMIT 1",
+            )
+            .bind(thread)
+            .scalar()
+            .await
     }
 
     /// Records the thread a transport opened for a game.
@@ -249,34 +254,34 @@ impl Store {
         at: Millis,
     ) -> Result<bool, StoreError> {
         let mut tx = self.write().await?;
-        let done = sqlx::query("UPDATE games SET thread = ?2, updated_at = ?3 WHERE id = ?1")
+        let done = tx
+            .sql("UPDATE games SET thread = $2, updated_at = $3 WHERE id = $1")
             .bind(game)
             .bind(thread)
             .bind(at)
-            .execute(&mut *tx)
-            .await?
-            .rows_affected();
+            .execute()
+            .await?;
         tx.commit().await?;
         Ok(done == 1)
     }
 
     /// The action log of a game, in order.
     pub async fn log(&self, game: i64) -> Result<Vec<LoggedAction>, StoreError> {
-        let rows = sqlx::query(
-            "SELECT ply, text, side, actor, at FROM actions WHERE game_id = ?1 ORDER BY ply",
-        )
-        .bind(game)
-        .fetch_all(&self.pool)
-        .await?;
+        let rows = self
+            .pool
+            .sql("SELECT ply, text, side, actor, at FROM actions WHERE game_id = $1 ORDER BY ply")
+            .bind(game)
+            .fetch_all()
+            .await?;
         rows.iter()
             .map(|r| {
-                let side: String = r.try_get("side")?;
+                let side: String = r.get("side")?;
                 Ok(LoggedAction {
-                    ply: r.try_get("ply")?,
-                    text: r.try_get("text")?,
+                    ply: r.get("ply")?,
+                    text: r.get("text")?,
                     side: parse_color(game, &side)?,
-                    actor: r.try_get("actor")?,
-                    at: r.try_get("at")?,
+                    actor: r.get("actor")?,
+                    at: r.get("at")?,
                 })
             })
             .collect()
@@ -284,11 +289,12 @@ impl Store {
 
     /// Which sides have acted at least once: (white, black).
     pub async fn sides_moved(&self, game: i64) -> Result<(bool, bool), StoreError> {
-        let sides: Vec<String> =
-            sqlx::query_scalar("SELECT DISTINCT side FROM actions WHERE game_id = ?1")
-                .bind(game)
-                .fetch_all(&self.pool)
-                .await?;
+        let sides: Vec<String> = self
+            .pool
+            .sql("SELECT DISTINCT side FROM actions WHERE game_id = $1")
+            .bind(game)
+            .scalars()
+            .await?;
         Ok((
             sides.iter().any(|s| s == "white"),
             sides.iter().any(|s| s == "black"),
@@ -305,18 +311,19 @@ impl Store {
         at: Millis,
     ) -> Result<Result<(), Stale>, StoreError> {
         let mut tx = self.write().await?;
-        let done = sqlx::query(
-            "UPDATE games SET snapshot = ?3, ply = ?2, updated_at = ?4
-             WHERE id = ?1
-               AND (SELECT COALESCE(MAX(ply), 0) FROM actions WHERE game_id = ?1) = ?2",
-        )
-        .bind(game)
-        .bind(ply)
-        .bind(snapshot)
-        .bind(at)
-        .execute(&mut *tx)
-        .await?
-        .rows_affected();
+        tx.lock(Lock::Game(game)).await?;
+        let done = tx
+            .sql(
+                "UPDATE games SET snapshot = $3, ply = $2, updated_at = $4
+             WHERE id = $1
+               AND (SELECT COALESCE(MAX(ply), 0) FROM actions WHERE game_id = $1) = $2",
+            )
+            .bind(game)
+            .bind(ply)
+            .bind(snapshot)
+            .bind(at)
+            .execute()
+            .await?;
         settle(tx, done).await
     }
 
@@ -336,33 +343,33 @@ impl Store {
             ),
             None => (GameStatus::Live, None, None, None),
         };
-        let updated = sqlx::query(
-            "UPDATE games SET ply = ?2, snapshot = ?3, to_move = ?4, deadline = ?5,
-                    remind_at = ?6, reminder_sent = CASE WHEN ?7 THEN 0 ELSE reminder_sent END,
-                    status = ?8, result = ?9, reason = ?10, finished_at = ?11, updated_at = ?12
-             WHERE id = ?1 AND ply = ?2 - 1 AND status = 'live'",
-        )
-        .bind(c.game)
-        .bind(c.ply)
-        .bind(c.snapshot)
-        .bind(c.to_move.map(color_text))
-        .bind(c.deadline)
-        .bind(c.remind_at)
-        .bind(c.renewed)
-        .bind(status.as_str())
-        .bind(result)
-        .bind(reason)
-        .bind(finished_at)
-        .bind(c.at)
-        .execute(&mut *tx)
-        .await?
-        .rows_affected();
+        let updated = tx
+            .sql(
+                "UPDATE games SET ply = $2, snapshot = $3, to_move = $4, deadline = $5,
+                    remind_at = $6, reminder_sent = CASE WHEN $7 THEN 0 ELSE reminder_sent END,
+                    status = $8, result = $9, reason = $10, finished_at = $11, updated_at = $12
+             WHERE id = $1 AND ply = $2 - 1 AND status = 'live'",
+            )
+            .bind(c.game)
+            .bind(c.ply)
+            .bind(c.snapshot)
+            .bind(c.to_move.map(color_text))
+            .bind(c.deadline)
+            .bind(c.remind_at)
+            .bind(c.renewed)
+            .bind(status.as_str())
+            .bind(result)
+            .bind(reason)
+            .bind(finished_at)
+            .bind(c.at)
+            .execute()
+            .await?;
         if updated == 0 {
             tx.rollback().await?;
             return Ok(Err(Stale));
         }
-        sqlx::query(
-            "INSERT INTO actions (game_id, ply, text, side, actor, at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+        tx.sql(
+            "INSERT INTO actions (game_id, ply, text, side, actor, at) VALUES ($1, $2, $3, $4, $5, $6)",
         )
         .bind(c.game)
         .bind(c.ply)
@@ -370,20 +377,19 @@ impl Store {
         .bind(color_text(c.side))
         .bind(c.actor)
         .bind(c.at)
-        .execute(&mut *tx)
+        .execute()
         .await?;
         if c.finish.is_some() {
             super::ratings::rate_in(&mut tx, c.game, c.at).await?;
         }
         // Acting declines the opponent's offer; a finished game keeps none.
-        let lapsed =
-            sqlx::query("DELETE FROM draw_offers WHERE game_id = ?1 AND (side != ?2 OR ?3)")
-                .bind(c.game)
-                .bind(color_text(c.side))
-                .bind(c.finish.is_some())
-                .execute(&mut *tx)
-                .await?
-                .rows_affected();
+        let lapsed = tx
+            .sql("DELETE FROM draw_offers WHERE game_id = $1 AND (side != $2 OR $3)")
+            .bind(c.game)
+            .bind(color_text(c.side))
+            .bind(c.finish.is_some())
+            .execute()
+            .await?;
         tx.commit().await?;
         Ok(Ok(Committed {
             offer_lapsed: lapsed > 0 && c.finish.is_none(),
@@ -411,16 +417,18 @@ impl Store {
 
     /// The standing draw offer of a game.
     pub async fn draw_offer(&self, game: i64) -> Result<Option<DrawOffer>, StoreError> {
-        let row = sqlx::query("SELECT side, ply, at FROM draw_offers WHERE game_id = ?1")
+        let row = self
+            .pool
+            .sql("SELECT side, ply, at FROM draw_offers WHERE game_id = $1")
             .bind(game)
-            .fetch_optional(&self.pool)
+            .fetch_optional()
             .await?;
         row.map(|r| {
-            let side: String = r.try_get("side")?;
+            let side: String = r.get("side")?;
             Ok(DrawOffer {
                 side: parse_color(game, &side)?,
-                ply: r.try_get("ply")?,
-                at: r.try_get("at")?,
+                ply: r.get("ply")?,
+                at: r.get("at")?,
             })
         })
         .transpose()
@@ -436,18 +444,19 @@ impl Store {
         at: Millis,
     ) -> Result<Result<(), Stale>, StoreError> {
         let mut tx = self.write().await?;
-        let done = sqlx::query(
-            "INSERT INTO draw_offers (game_id, side, ply, at)
-             SELECT id, ?2, ply, ?4 FROM games WHERE id = ?1 AND ply = ?3 AND status = 'live'
+        tx.lock(Lock::Game(game)).await?;
+        let done = tx
+            .sql(
+                "INSERT INTO draw_offers (game_id, side, ply, at)
+             SELECT id, $2, ply, $4 FROM games WHERE id = $1 AND ply = $3 AND status = 'live'
              ON CONFLICT (game_id) DO NOTHING",
-        )
-        .bind(game)
-        .bind(color_text(side))
-        .bind(ply)
-        .bind(at)
-        .execute(&mut *tx)
-        .await?
-        .rows_affected();
+            )
+            .bind(game)
+            .bind(color_text(side))
+            .bind(ply)
+            .bind(at)
+            .execute()
+            .await?;
         settle(tx, done).await
     }
 
@@ -458,12 +467,13 @@ impl Store {
         side: Color,
     ) -> Result<Result<(), Stale>, StoreError> {
         let mut tx = self.write().await?;
-        let done = sqlx::query("DELETE FROM draw_offers WHERE game_id = ?1 AND side = ?2")
+        tx.lock(Lock::Game(game)).await?;
+        let done = tx
+            .sql("DELETE FROM draw_offers WHERE game_id = $1 AND side = $2")
             .bind(game)
             .bind(color_text(side))
-            .execute(&mut *tx)
-            .await?
-            .rows_affected();
+            .execute()
+            .await?;
         tx.commit().await?;
         Ok(if done == 1 { Ok(()) } else { Err(Stale) })
     }
@@ -477,12 +487,13 @@ impl Store {
         at: Millis,
     ) -> Result<Result<(), Stale>, StoreError> {
         let mut tx = self.write().await?;
-        let taken = sqlx::query("DELETE FROM draw_offers WHERE game_id = ?1 AND side = ?2")
+        tx.lock(Lock::Game(game)).await?;
+        let taken = tx
+            .sql("DELETE FROM draw_offers WHERE game_id = $1 AND side = $2")
             .bind(game)
             .bind(color_text(side))
-            .execute(&mut *tx)
-            .await?
-            .rows_affected();
+            .execute()
+            .await?;
         if taken == 0 || !finish_in(&mut tx, game, None, finish, at).await? {
             tx.rollback().await?;
             return Ok(Err(Stale));
@@ -493,55 +504,41 @@ impl Store {
 
     /// Live games whose deadline has passed or whose reminder is due.
     pub async fn due_games(&self, now: Millis) -> Result<Vec<GameRow>, StoreError> {
-        let rows = sqlx::query(concat!(
-            select_game!("''"),
-            "WHERE g.status = 'live'
-               AND (g.deadline <= ?1 OR (g.reminder_sent = 0 AND g.remind_at <= ?1))
+        let rows = self
+            .pool
+            .sql(concat!(
+                select_game!("''"),
+                "WHERE g.status = 'live'
+               AND (g.deadline <= $1 OR (g.reminder_sent = 0 AND g.remind_at <= $1))
              ORDER BY g.deadline, g.id"
-        ))
-        .bind(now)
-        .fetch_all(&self.pool)
-        .await?;
+            ))
+            .bind(now)
+            .fetch_all()
+            .await?;
         rows.iter().map(GameRow::from_row).collect()
-    }
-
-    /// Marks a game's reminder as sent, if it is still live at `ply` and
-    /// none was sent. False: someone else got there first.
-    pub async fn mark_reminded(&self, game: i64, ply: i64) -> Result<bool, StoreError> {
-        let mut tx = self.write().await?;
-        let done = sqlx::query(
-            "UPDATE games SET reminder_sent = 1
-             WHERE id = ?1 AND ply = ?2 AND status = 'live' AND reminder_sent = 0",
-        )
-        .bind(game)
-        .bind(ply)
-        .execute(&mut *tx)
-        .await?
-        .rows_affected();
-        tx.commit().await?;
-        Ok(done == 1)
     }
 
     /// Every game id, for consistency checks.
     pub async fn game_ids(&self) -> Result<Vec<i64>, StoreError> {
-        Ok(sqlx::query_scalar("SELECT id FROM games ORDER BY id")
-            .fetch_all(&self.pool)
-            .await?)
+        self.pool
+            .sql("SELECT id FROM games ORDER BY id")
+            .scalars()
+            .await
     }
 }
 
 /// Ends a live game inside a transaction; with `ply`, only if still there.
 async fn finish_in(
-    tx: &mut sqlx::SqliteConnection,
+    tx: &mut Tx,
     game: i64,
     ply: Option<i64>,
     finish: &Finish,
     at: Millis,
 ) -> Result<bool, StoreError> {
-    let done = sqlx::query(
-        "UPDATE games SET status = ?3, result = ?4, reason = ?5, to_move = NULL, deadline = NULL,
-                remind_at = NULL, finished_at = ?6, updated_at = ?6
-         WHERE id = ?1 AND status = 'live' AND (?2 IS NULL OR ply = ?2)",
+    let done = tx.sql(
+        "UPDATE games SET status = $3, result = $4, reason = $5, to_move = NULL, deadline = NULL,
+                remind_at = NULL, finished_at = $6, updated_at = $6
+         WHERE id = $1 AND status = 'live' AND ($2 IS NULL OR ply = $2)",
     )
     .bind(game)
     .bind(ply)
@@ -549,13 +546,12 @@ async fn finish_in(
     .bind(finish.result.as_deref())
     .bind(&finish.reason)
     .bind(at)
-    .execute(&mut *tx)
-    .await?
-    .rows_affected();
+    .execute()
+    .await?;
     if done == 1 {
-        sqlx::query("DELETE FROM draw_offers WHERE game_id = ?1")
+        tx.sql("DELETE FROM draw_offers WHERE game_id = $1")
             .bind(game)
-            .execute(&mut *tx)
+            .execute()
             .await?;
         super::ratings::rate_in(tx, game, at).await?;
     }
@@ -563,33 +559,35 @@ async fn finish_in(
 }
 
 pub(super) async fn insert_game(
-    tx: &mut sqlx::SqliteConnection,
+    tx: &mut Tx,
     g: &NewGame<'_>,
     at: Millis,
 ) -> Result<i64, StoreError> {
-    let id = sqlx::query(
-        "INSERT INTO games (variant, options, seed, white, black, days, reminder_hours, status,
+    let id = tx
+        .sql(
+            "INSERT INTO games (variant, options, seed, white, black, days, reminder_hours, status,
                             ply, to_move, deadline, remind_at, snapshot, guild, channel, thread,
                             created_at, updated_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 'live', 0, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?15)",
-    )
-    .bind(g.variant)
-    .bind(g.options)
-    .bind(g.seed as i64)
-    .bind(g.white)
-    .bind(g.black)
-    .bind(g.days)
-    .bind(g.reminder_hours)
-    .bind(color_text(g.to_move))
-    .bind(g.deadline)
-    .bind(g.remind_at)
-    .bind(g.snapshot)
-    .bind(g.guild)
-    .bind(g.channel)
-    .bind(g.thread)
-    .bind(at)
-    .execute(&mut *tx)
-    .await?
-    .last_insert_rowid();
+         VALUES ($1, $2, $3, $4, $5, $6, $7, 'live', 0, $8, $9, $10, $11, $12, $13, $14, $15, $15)
+         RETURNING id",
+        )
+        .bind(g.variant)
+        .bind(g.options)
+        .bind(g.seed as i64)
+        .bind(g.white)
+        .bind(g.black)
+        .bind(g.days)
+        .bind(g.reminder_hours)
+        .bind(color_text(g.to_move))
+        .bind(g.deadline)
+        .bind(g.remind_at)
+        .bind(g.snapshot)
+        .bind(g.guild)
+        .bind(g.channel)
+        .bind(g.thread)
+        .bind(at)
+        .fetch_one()
+        .await?
+        .get("id")?;
     Ok(id)
 }

@@ -1,13 +1,25 @@
-//! Durable state: sqlx over SQLite.
+//! Durable state: sqlx over SQLite (the default, one process) or
+//! PostgreSQL (several processes on one server, each running a range of
+//! gateway shards).
 //!
 //! A game is stored as its append-only action log (the source of truth) plus
 //! a cached snapshot (serde JSON of the rules' `Game`) and the columns the
 //! host queries (status, whose move, deadline). Every write is one
-//! `BEGIN IMMEDIATE` transaction; an action is written together with its
-//! game row, guarded by an optimistic check on the ply, so two racing
-//! actions on one game cannot both apply and a crash never leaves half an
-//! action behind. The database runs in WAL mode with `synchronous = FULL`:
-//! once a commit returns, the action survives a crash or power loss.
+//! transaction; an action is written together with its game row, guarded by
+//! an optimistic check on the ply, so two racing actions on one game cannot
+//! both apply and a crash never leaves half an action behind. SQLite runs in
+//! WAL mode with `synchronous = FULL`, PostgreSQL with its defaults
+//! (`synchronous_commit = on`): once a commit returns, the action survives a
+//! crash or power loss.
+//!
+//! One store, two backends ([`db`]): the queries are written once (`$1`
+//! placeholders, upserts with `ON CONFLICT`, `RETURNING`), and each row is
+//! mapped to typed values once, where its table's module reads it. What
+//! differs is how a write begins and the row locks PostgreSQL takes where
+//! SQLite's single writer needs none; both live in [`db`].
+//!
+//! Timed jobs are claimed in the database ([`jobs`]), so with several
+//! processes each runs once, and one whose process died is taken up again.
 //!
 //! Direction: the store imports the rules (colours) and the domain's
 //! vocabulary ([`crate::model`]: statuses, formats, ratings, [`Millis`]),
@@ -15,11 +27,14 @@
 //! host.
 //!
 //! Queries are runtime queries with binds (no `query!` macros): a fresh clone
-//! builds with no database present. Migrations in `migrations/` are embedded
-//! and applied at open.
+//! builds with no database present. Migrations in `migrations/sqlite/` and
+//! `migrations/postgres/` are embedded and applied at open.
 
 mod challenges;
+mod copy;
+mod db;
 mod games;
+mod jobs;
 mod ratings;
 mod settings;
 mod tournaments;
@@ -27,23 +42,39 @@ mod tournaments;
 use std::str::FromStr;
 use std::time::Duration;
 
+use crate::config::redact_url as redact;
 use crate::model::Millis;
 use chronomate_rules::Color;
-use sqlx::sqlite::{
-    SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
-};
+use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
+use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 
 pub use challenges::{ChallengeRow, NewChallenge};
+pub use copy::{CopyError, TableCount};
+pub use db::Backend;
 pub use games::{ActionCommit, Committed, DrawOffer, Finish, GameRow, LoggedAction, NewGame};
+pub use jobs::Claim;
 pub use ratings::{RatingChange, RatingRow};
 pub use settings::GuildSettings;
 pub use tournaments::{NewBoard, NewTournament, PairingRow, TournamentPlayer, TournamentRow};
 
-/// The embedded migrations (`migrations/` at the workspace root).
-pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../migrations");
+use db::{Pool, Tx};
+
+/// The embedded SQLite migrations (`migrations/sqlite/`). Their files moved
+/// there from `migrations/` unchanged: sqlx records each applied migration
+/// by version and checksum of its content, so existing databases still
+/// match.
+pub static SQLITE_MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../migrations/sqlite");
+
+/// The embedded PostgreSQL migrations (`migrations/postgres/`): the same
+/// schema, version by version, in PostgreSQL's types.
+pub static POSTGRES_MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../migrations/postgres");
 
 /// How long a writer waits for another writer's lock before failing.
 const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// Connections per process to PostgreSQL (several processes share one
+/// server: its `max_connections`, 100 by default, bounds the sum).
+const PG_CONNECTIONS: u32 = 10;
 
 /// A storage failure (not a refusal: the caller did nothing wrong).
 #[derive(Debug, thiserror::Error)]
@@ -65,31 +96,61 @@ pub enum StoreError {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Stale;
 
-/// The database: a small pool of SQLite connections.
+/// The database: a small pool of connections to SQLite or PostgreSQL.
 #[derive(Clone, Debug)]
 pub struct Store {
-    pool: SqlitePool,
+    pool: Pool,
+}
+
+/// Whether `url` names a PostgreSQL database (`postgres://` or
+/// `postgresql://`); anything else is SQLite.
+pub fn is_postgres_url(url: &str) -> bool {
+    let lower = url.trim_start().to_ascii_lowercase();
+    lower.starts_with("postgres://") || lower.starts_with("postgresql://")
 }
 
 impl Store {
-    /// Opens (creating if missing) the database at `url`, such as
-    /// `sqlite://chronomate.db`, and applies the migrations.
+    /// Opens the database at `url` and applies the migrations:
+    /// `sqlite://chronomate.db` (created if missing) or
+    /// `postgres://user:password@host/database` (which must exist).
     pub async fn open(url: &str) -> Result<Store, StoreError> {
+        let bad = |source| StoreError::Url {
+            url: redact(url),
+            source,
+        };
+        if is_postgres_url(url) {
+            let options = PgConnectOptions::from_str(url).map_err(bad)?;
+            return Store::open_postgres(options).await;
+        }
+        let options = SqliteConnectOptions::from_str(url).map_err(bad)?;
+        Store::open_with(options.create_if_missing(true)).await
+    }
+
+    /// Opens a database that must exist already (a SQLite file is not
+    /// created), and brings its schema up to date: the source of a copy.
+    pub async fn open_existing(url: &str) -> Result<Store, StoreError> {
+        if is_postgres_url(url) {
+            return Store::open(url).await;
+        }
         let options = SqliteConnectOptions::from_str(url).map_err(|source| StoreError::Url {
-            url: url.to_owned(),
+            url: redact(url),
             source,
         })?;
-        Store::open_with(options).await
+        Store::open_with(options.create_if_missing(false)).await
     }
 
     /// Opens (creating if missing) the database file at `path`.
     pub async fn open_path(path: impl AsRef<std::path::Path>) -> Result<Store, StoreError> {
-        Store::open_with(SqliteConnectOptions::new().filename(path)).await
+        Store::open_with(
+            SqliteConnectOptions::new()
+                .filename(path)
+                .create_if_missing(true),
+        )
+        .await
     }
 
     async fn open_with(options: SqliteConnectOptions) -> Result<Store, StoreError> {
         let options = options
-            .create_if_missing(true)
             .journal_mode(SqliteJournalMode::Wal)
             .synchronous(SqliteSynchronous::Full)
             .foreign_keys(true)
@@ -99,30 +160,47 @@ impl Store {
             .connect_with(options)
             .await
             .map_err(StoreError::Open)?;
-        MIGRATOR.run(&pool).await?;
-        Ok(Store { pool })
+        SQLITE_MIGRATOR.run(&pool).await?;
+        Ok(Store {
+            pool: Pool::Sqlite(pool),
+        })
     }
 
-    /// Closes every connection (checkpointing the WAL where possible).
+    async fn open_postgres(options: PgConnectOptions) -> Result<Store, StoreError> {
+        let pool = PgPoolOptions::new()
+            .max_connections(PG_CONNECTIONS)
+            .acquire_timeout(BUSY_TIMEOUT)
+            .connect_with(options)
+            .await
+            .map_err(StoreError::Open)?;
+        // Several processes may start at once: sqlx's migrator takes an
+        // advisory lock on PostgreSQL, so one applies and the others wait.
+        POSTGRES_MIGRATOR.run(&pool).await?;
+        Ok(Store {
+            pool: Pool::Postgres(pool),
+        })
+    }
+
+    /// Which database this is.
+    pub fn backend(&self) -> Backend {
+        self.pool.backend()
+    }
+
+    /// Closes every connection (checkpointing SQLite's WAL where possible).
     pub async fn close(&self) {
         self.pool.close().await;
     }
 
-    /// A write transaction that takes the write lock at once (a deferred one
-    /// that upgrades later would fail with SQLITE_BUSY, ignoring the busy
-    /// timeout).
-    async fn write(&self) -> Result<sqlx::Transaction<'static, sqlx::Sqlite>, StoreError> {
-        Ok(self.pool.begin_with("BEGIN IMMEDIATE").await?)
+    /// A write transaction ([`Pool::write`]).
+    async fn write(&self) -> Result<Tx, StoreError> {
+        self.pool.write().await
     }
 }
 
 /// Ends a write whose guarding statement changed `done` rows: commits it,
 /// or, when nothing matched (the state it was checked against is gone),
 /// rolls it back and reports [`Stale`].
-async fn settle(
-    tx: sqlx::Transaction<'static, sqlx::Sqlite>,
-    done: u64,
-) -> Result<Result<(), Stale>, StoreError> {
+async fn settle(tx: Tx, done: u64) -> Result<Result<(), Stale>, StoreError> {
     if done == 0 {
         tx.rollback().await?;
         return Ok(Err(Stale));
@@ -144,21 +222,16 @@ pub(crate) fn parse_color(game: i64, text: &str) -> Result<Color, StoreError> {
 }
 
 /// Creates or renames a player inside a write transaction.
-async fn upsert_player(
-    tx: &mut sqlx::SqliteConnection,
-    key: &str,
-    name: &str,
-    at: Millis,
-) -> Result<(), StoreError> {
-    sqlx::query(
-        "INSERT INTO players (key, name, created_at, updated_at) VALUES (?1, ?2, ?3, ?3)
+async fn upsert_player(tx: &mut Tx, key: &str, name: &str, at: Millis) -> Result<(), StoreError> {
+    tx.sql(
+        "INSERT INTO players (key, name, created_at, updated_at) VALUES ($1, $2, $3, $3)
          ON CONFLICT (key) DO UPDATE SET name = excluded.name, updated_at = excluded.updated_at
-         WHERE name != excluded.name",
+         WHERE players.name != excluded.name",
     )
     .bind(key)
     .bind(name)
     .bind(at)
-    .execute(&mut *tx)
+    .execute()
     .await?;
     Ok(())
 }
@@ -168,83 +241,111 @@ impl Store {
     pub async fn touch_player(&self, key: &str, name: &str, at: Millis) -> Result<(), StoreError> {
         let mut tx = self.write().await?;
         upsert_player(&mut tx, key, name, at).await?;
-        tx.commit().await?;
-        Ok(())
+        tx.commit().await
     }
 
     /// A player's display name, if known.
     pub async fn player_name(&self, key: &str) -> Result<Option<String>, StoreError> {
-        Ok(
-            sqlx::query_scalar("SELECT name FROM players WHERE key = ?1")
-                .bind(key)
-                .fetch_optional(&self.pool)
-                .await?,
-        )
+        self.pool
+            .sql("SELECT name FROM players WHERE key = $1")
+            .bind(key)
+            .scalar()
+            .await
     }
-}
 
-/// The tables [`Store::dump`] writes, in order.
-const TABLES: [&str; 11] = [
-    "players",
-    "guild_settings",
-    "games",
-    "actions",
-    "challenges",
-    "draw_offers",
-    "ratings",
-    "rating_changes",
-    "tournaments",
-    "tournament_players",
-    "tournament_pairings",
-];
+    /// The tables of the history and their columns, as [`Store::dump`] and
+    /// [`Store::copy_into`] read them (references first).
+    pub fn history_tables() -> Vec<(&'static str, Vec<&'static str>)> {
+        copy::TABLES
+            .iter()
+            .map(|t| (t.name, t.columns.iter().map(|(c, _)| *c).collect()))
+            .collect()
+    }
 
-impl Store {
-    /// Every row of every table as text, in a stable order: for support and
-    /// for tests that check a refusal changed nothing.
-    pub async fn dump(&self) -> Result<String, StoreError> {
-        use sqlx::{Column, Row};
-        let mut out = String::new();
-        for table in TABLES {
-            let sql = match table {
-                "players" => "SELECT * FROM players ORDER BY 1",
-                "guild_settings" => "SELECT * FROM guild_settings ORDER BY 1",
-                "games" => "SELECT * FROM games ORDER BY 1",
-                "actions" => "SELECT * FROM actions ORDER BY 1, 2",
-                "challenges" => "SELECT * FROM challenges ORDER BY 1",
-                "ratings" => "SELECT * FROM ratings ORDER BY 1, 2, 3",
-                "rating_changes" => "SELECT * FROM rating_changes ORDER BY 1, 2, 3",
-                "tournaments" => "SELECT * FROM tournaments ORDER BY 1",
-                "tournament_players" => "SELECT * FROM tournament_players ORDER BY 1, 2",
-                "tournament_pairings" => "SELECT * FROM tournament_pairings ORDER BY 1, 2, 3",
-                _ => "SELECT * FROM draw_offers ORDER BY 1",
-            };
-            out.push_str(table);
-            out.push('\n');
-            for row in sqlx::query(sql).fetch_all(&self.pool).await? {
-                let cells: Vec<String> = (0..row.columns().len())
-                    .map(|i| {
-                        let v: Option<String> = row.try_get_unchecked(i).unwrap_or(None);
-                        format!(
-                            "{}={}",
-                            row.columns()[i].name(),
-                            v.as_deref().unwrap_or("NULL")
-                        )
-                    })
-                    .collect();
-                out.push_str(&cells.join(" | "));
-                out.push('\n');
+    /// The tables and columns the database has, from its own catalogue
+    /// (SQLite's `pragma_table_info`, PostgreSQL's `information_schema`),
+    /// sqlx's and SQLite's own tables left out.
+    pub async fn schema(&self) -> Result<Vec<(String, Vec<String>)>, StoreError> {
+        let tables: Vec<String> = match self.backend() {
+            Backend::Sqlite => {
+                self.pool
+                    .sql(
+                        "SELECT name FROM sqlite_master WHERE type = 'table'
+                         AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_sqlx_%' ORDER BY name",
+                    )
+                    .scalars()
+                    .await?
             }
+            Backend::Postgres => {
+                self.pool
+                    .sql(
+                        "SELECT table_name::text FROM information_schema.tables
+                         WHERE table_schema = current_schema() AND table_name NOT LIKE '_sqlx_%'
+                         ORDER BY table_name",
+                    )
+                    .scalars()
+                    .await?
+            }
+        };
+        let mut out = Vec::new();
+        for table in tables {
+            let columns: Vec<String> = match self.backend() {
+                Backend::Sqlite => {
+                    self.pool
+                        .sql("SELECT name FROM pragma_table_info($1) ORDER BY cid")
+                        .bind(&table)
+                        .scalars()
+                        .await?
+                }
+                Backend::Postgres => {
+                    self.pool
+                        .sql(
+                            "SELECT column_name::text FROM information_schema.columns
+                             WHERE table_schema = current_schema() AND table_name = $1
+                             ORDER BY ordinal_position",
+                        )
+                        .bind(&table)
+                        .scalars()
+                        .await?
+                }
+            };
+            out.push((table, columns));
         }
         Ok(out)
     }
-}
 
-impl Store {
-    /// SQLite's own check of the file: `ok`, or what is wrong.
-    pub async fn integrity_check(&self) -> Result<String, StoreError> {
-        let lines: Vec<String> = sqlx::query_scalar("PRAGMA integrity_check")
-            .fetch_all(&self.pool)
+    /// The migrations applied, as sqlx recorded them: (version, checksum
+    /// in hex).
+    pub async fn applied_migrations(&self) -> Result<Vec<(i64, String)>, StoreError> {
+        let rows = self
+            .pool
+            .sql("SELECT version, checksum FROM _sqlx_migrations ORDER BY version")
+            .fetch_all()
             .await?;
+        rows.iter()
+            .map(|r| {
+                let checksum: Vec<u8> = r.get("checksum")?;
+                let hex: String = checksum.iter().map(|b| format!("{b:02x}")).collect();
+                Ok((r.get("version")?, hex))
+            })
+            .collect()
+    }
+
+    /// Every row of every table of the history as text, in a stable order:
+    /// for support and for tests that check a refusal changed nothing.
+    pub async fn dump(&self) -> Result<String, StoreError> {
+        copy::dump(&self.pool).await
+    }
+
+    /// The database's own check: SQLite's `PRAGMA integrity_check` (`ok`,
+    /// or what is wrong); on PostgreSQL, which checks its pages itself,
+    /// `ok` once a query runs.
+    pub async fn integrity_check(&self) -> Result<String, StoreError> {
+        let sql = match self.backend() {
+            Backend::Sqlite => "PRAGMA integrity_check",
+            Backend::Postgres => "SELECT 'ok'",
+        };
+        let lines: Vec<String> = self.pool.sql(sql).scalars().await?;
         Ok(lines.join("\n"))
     }
 }

@@ -2,9 +2,7 @@
 //! [`GLOBAL`]), changed once per finished game inside the transaction that
 //! records its result ([`rate_in`]).
 
-use sqlx::Row;
-use sqlx::sqlite::SqliteRow;
-
+use super::db::{Row, Tx};
 use super::{Store, StoreError};
 use crate::model::Millis;
 use crate::model::rating::{GLOBAL, Glicko, PROVISIONAL_RD, Score, rate_game};
@@ -24,22 +22,17 @@ pub struct RatingRow {
 }
 
 impl RatingRow {
-    fn from_row(r: &SqliteRow) -> Result<RatingRow, StoreError> {
+    fn from_row(r: &Row) -> Result<RatingRow, StoreError> {
         Ok(RatingRow {
-            player: r.try_get("player")?,
-            name: r.try_get("name")?,
-            variant: r.try_get("variant")?,
-            scope: r.try_get("scope")?,
-            glicko: Glicko::new(
-                r.try_get("rating")?,
-                r.try_get("deviation")?,
-                r.try_get("volatility")?,
-            )
-            .sane(),
-            games: r.try_get("games")?,
-            wins: r.try_get("wins")?,
-            draws: r.try_get("draws")?,
-            losses: r.try_get("losses")?,
+            player: r.get("player")?,
+            name: r.get("name")?,
+            variant: r.get("variant")?,
+            scope: r.get("scope")?,
+            glicko: Glicko::new(r.get("rating")?, r.get("deviation")?, r.get("volatility")?).sane(),
+            games: r.get("games")?,
+            wins: r.get("wins")?,
+            draws: r.get("draws")?,
+            losses: r.get("losses")?,
         })
     }
 }
@@ -65,34 +58,30 @@ macro_rules! select_rating {
 }
 
 async fn current(
-    tx: &mut sqlx::SqliteConnection,
+    tx: &mut Tx,
     player: &str,
     variant: &str,
     scope: &str,
 ) -> Result<Glicko, StoreError> {
-    let row = sqlx::query(
-        "SELECT rating, deviation, volatility FROM ratings
-         WHERE player = ?1 AND variant = ?2 AND scope = ?3",
-    )
-    .bind(player)
-    .bind(variant)
-    .bind(scope)
-    .fetch_optional(&mut *tx)
-    .await?;
-    Ok(match row {
-        Some(r) => Glicko::new(
-            r.try_get("rating")?,
-            r.try_get("deviation")?,
-            r.try_get("volatility")?,
+    let row = tx
+        .sql(
+            "SELECT rating, deviation, volatility FROM ratings
+         WHERE player = $1 AND variant = $2 AND scope = $3",
         )
-        .sane(),
+        .bind(player)
+        .bind(variant)
+        .bind(scope)
+        .fetch_optional()
+        .await?;
+    Ok(match row {
+        Some(r) => Glicko::new(r.get("rating")?, r.get("deviation")?, r.get("volatility")?).sane(),
         None => Glicko::default(),
     })
 }
 
 #[allow(clippy::too_many_arguments)]
 async fn record(
-    tx: &mut sqlx::SqliteConnection,
+    tx: &mut Tx,
     game: i64,
     player: &str,
     variant: &str,
@@ -102,11 +91,11 @@ async fn record(
     score: Score,
     at: Millis,
 ) -> Result<(), StoreError> {
-    sqlx::query(
+    tx.sql(
         "INSERT INTO rating_changes (game_id, player, scope, variant, before_rating,
              before_deviation, before_volatility, after_rating, after_deviation,
              after_volatility, at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
     )
     .bind(game)
     .bind(player)
@@ -119,21 +108,22 @@ async fn record(
     .bind(after.deviation)
     .bind(after.volatility)
     .bind(at)
-    .execute(&mut *tx)
+    .execute()
     .await?;
     let (w, d, l) = match score {
         Score::Win => (1, 0, 0),
         Score::Draw => (0, 1, 0),
         Score::Loss => (0, 0, 1),
     };
-    sqlx::query(
+    tx.sql(
         "INSERT INTO ratings (player, variant, scope, rating, deviation, volatility, games, wins,
                               draws, losses, updated_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, 1, ?7, ?8, ?9, ?10)
+         VALUES ($1, $2, $3, $4, $5, $6, 1, $7, $8, $9, $10)
          ON CONFLICT (player, variant, scope) DO UPDATE SET rating = excluded.rating,
              deviation = excluded.deviation, volatility = excluded.volatility,
-             games = games + 1, wins = wins + excluded.wins, draws = draws + excluded.draws,
-             losses = losses + excluded.losses, updated_at = excluded.updated_at",
+             games = ratings.games + 1, wins = ratings.wins + excluded.wins,
+             draws = ratings.draws + excluded.draws, losses = ratings.losses + excluded.losses,
+             updated_at = excluded.updated_at",
     )
     .bind(player)
     .bind(variant)
@@ -145,7 +135,7 @@ async fn record(
     .bind(d)
     .bind(l)
     .bind(at)
-    .execute(&mut *tx)
+    .execute()
     .await?;
     Ok(())
 }
@@ -154,23 +144,20 @@ async fn record(
 /// its server (if it has one) and globally. Does nothing for a game that is
 /// not finished with a result, or that was rated already (so calling it
 /// twice never counts a game twice).
-pub(super) async fn rate_in(
-    tx: &mut sqlx::SqliteConnection,
-    game: i64,
-    at: Millis,
-) -> Result<(), StoreError> {
-    let row = sqlx::query(
-        "SELECT variant, white, black, status, result, guild,
+pub(super) async fn rate_in(tx: &mut Tx, game: i64, at: Millis) -> Result<(), StoreError> {
+    let row = tx
+        .sql(
+            "SELECT variant, white, black, status, result, guild,
                 (SELECT COUNT(*) FROM rating_changes c WHERE c.game_id = g.id) AS rated
-         FROM games g WHERE id = ?1",
-    )
-    .bind(game)
-    .fetch_optional(&mut *tx)
-    .await?;
+         FROM games g WHERE id = $1",
+        )
+        .bind(game)
+        .fetch_optional()
+        .await?;
     let Some(row) = row else { return Ok(()) };
-    let status: String = row.try_get("status")?;
-    let result: Option<String> = row.try_get("result")?;
-    let rated: i64 = row.try_get("rated")?;
+    let status: String = row.get("status")?;
+    let result: Option<String> = row.get("result")?;
+    let rated: i64 = row.get("rated")?;
     let score = match (status.as_str(), result.as_deref()) {
         ("finished", Some("1-0")) => Score::Win,
         ("finished", Some("0-1")) => Score::Loss,
@@ -180,17 +167,20 @@ pub(super) async fn rate_in(
     if rated > 0 {
         return Ok(());
     }
-    let variant: String = row.try_get("variant")?;
-    let white: String = row.try_get("white")?;
-    let black: String = row.try_get("black")?;
+    let variant: String = row.get("variant")?;
+    let white: String = row.get("white")?;
+    let black: String = row.get("black")?;
     if white == black {
         return Ok(());
     }
-    let guild: Option<String> = row.try_get("guild")?;
+    let guild: Option<String> = row.get("guild")?;
     let mut scopes = vec![GLOBAL.to_owned()];
     if let Some(g) = guild.filter(|g| g != GLOBAL) {
         scopes.insert(0, g);
     }
+    // Each rating is read, then written back changed: on PostgreSQL no
+    // other game of these players may do the same meanwhile.
+    tx.lock_players(&[&white, &black]).await?;
     for scope in scopes {
         let w = current(tx, &white, &variant, &scope).await?;
         let b = current(tx, &black, &variant, &scope).await?;
@@ -209,15 +199,17 @@ impl Store {
         variant: &str,
         scope: &str,
     ) -> Result<Option<RatingRow>, StoreError> {
-        let row = sqlx::query(concat!(
-            select_rating!(),
-            " WHERE r.player = ?1 AND r.variant = ?2 AND r.scope = ?3"
-        ))
-        .bind(player)
-        .bind(variant)
-        .bind(scope)
-        .fetch_optional(&self.pool)
-        .await?;
+        let row = self
+            .pool
+            .sql(concat!(
+                select_rating!(),
+                " WHERE r.player = $1 AND r.variant = $2 AND r.scope = $3"
+            ))
+            .bind(player)
+            .bind(variant)
+            .bind(scope)
+            .fetch_optional()
+            .await?;
         row.as_ref().map(RatingRow::from_row).transpose()
     }
 
@@ -227,14 +219,16 @@ impl Store {
         player: &str,
         scope: &str,
     ) -> Result<Vec<RatingRow>, StoreError> {
-        let rows = sqlx::query(concat!(
-            select_rating!(),
-            " WHERE r.player = ?1 AND r.scope = ?2 ORDER BY r.variant"
-        ))
-        .bind(player)
-        .bind(scope)
-        .fetch_all(&self.pool)
-        .await?;
+        let rows = self
+            .pool
+            .sql(concat!(
+                select_rating!(),
+                " WHERE r.player = $1 AND r.scope = $2 ORDER BY r.variant"
+            ))
+            .bind(player)
+            .bind(scope)
+            .fetch_all()
+            .await?;
         rows.iter().map(RatingRow::from_row).collect()
     }
 
@@ -246,47 +240,51 @@ impl Store {
         scope: &str,
         limit: i64,
     ) -> Result<Vec<RatingRow>, StoreError> {
-        let rows = sqlx::query(concat!(
-            select_rating!(),
-            " WHERE r.variant = ?1 AND r.scope = ?2
-             ORDER BY (r.deviation > ?4), r.rating DESC, p.name LIMIT ?3"
-        ))
-        .bind(variant)
-        .bind(scope)
-        .bind(limit)
-        .bind(PROVISIONAL_RD)
-        .fetch_all(&self.pool)
-        .await?;
+        let rows = self
+            .pool
+            .sql(concat!(
+                select_rating!(),
+                " WHERE r.variant = $1 AND r.scope = $2
+             ORDER BY (r.deviation > $4), r.rating DESC, p.name LIMIT $3"
+            ))
+            .bind(variant)
+            .bind(scope)
+            .bind(limit)
+            .bind(PROVISIONAL_RD)
+            .fetch_all()
+            .await?;
         rows.iter().map(RatingRow::from_row).collect()
     }
 
     /// The rating changes a game caused, white's first.
     pub async fn rating_changes(&self, game: i64) -> Result<Vec<RatingChange>, StoreError> {
-        let rows = sqlx::query(
-            "SELECT c.*, p.name FROM rating_changes c JOIN players p ON p.key = c.player
+        let rows = self
+            .pool
+            .sql(
+                "SELECT c.*, p.name FROM rating_changes c JOIN players p ON p.key = c.player
              JOIN games g ON g.id = c.game_id
-             WHERE c.game_id = ?1 ORDER BY c.scope = '*', c.scope, c.player != g.white",
-        )
-        .bind(game)
-        .fetch_all(&self.pool)
-        .await?;
+             WHERE c.game_id = $1 ORDER BY c.scope = '*', c.scope, c.player != g.white",
+            )
+            .bind(game)
+            .fetch_all()
+            .await?;
         rows.iter()
             .map(|r| {
                 Ok(RatingChange {
-                    game: r.try_get("game_id")?,
-                    player: r.try_get("player")?,
-                    name: r.try_get("name")?,
-                    scope: r.try_get("scope")?,
-                    variant: r.try_get("variant")?,
+                    game: r.get("game_id")?,
+                    player: r.get("player")?,
+                    name: r.get("name")?,
+                    scope: r.get("scope")?,
+                    variant: r.get("variant")?,
                     before: Glicko::new(
-                        r.try_get("before_rating")?,
-                        r.try_get("before_deviation")?,
-                        r.try_get("before_volatility")?,
+                        r.get("before_rating")?,
+                        r.get("before_deviation")?,
+                        r.get("before_volatility")?,
                     ),
                     after: Glicko::new(
-                        r.try_get("after_rating")?,
-                        r.try_get("after_deviation")?,
-                        r.try_get("after_volatility")?,
+                        r.get("after_rating")?,
+                        r.get("after_deviation")?,
+                        r.get("after_volatility")?,
                     ),
                 })
             })

@@ -1,7 +1,5 @@
 //! Per-server settings.
 
-use sqlx::Row;
-
 use super::{Store, StoreError, upsert_player};
 use crate::model::Millis;
 
@@ -30,15 +28,16 @@ impl Store {
         let Some(guild) = guild else {
             return Ok(GuildSettings::default());
         };
-        let row =
-            sqlx::query("SELECT default_days, reminder_hours FROM guild_settings WHERE guild = ?1")
-                .bind(guild)
-                .fetch_optional(&self.pool)
-                .await?;
+        let row = self
+            .pool
+            .sql("SELECT default_days, reminder_hours FROM guild_settings WHERE guild = $1")
+            .bind(guild)
+            .fetch_optional()
+            .await?;
         Ok(match row {
             Some(r) => GuildSettings {
-                default_days: r.try_get("default_days")?,
-                reminder_hours: r.try_get("reminder_hours")?,
+                default_days: r.get("default_days")?,
+                reminder_hours: r.get("reminder_hours")?,
             },
             None => GuildSettings::default(),
         })
@@ -54,9 +53,9 @@ impl Store {
     ) -> Result<(), StoreError> {
         let mut tx = self.write().await?;
         upsert_player(&mut tx, by.0, by.1, at).await?;
-        sqlx::query(
+        tx.sql(
             "INSERT INTO guild_settings (guild, default_days, reminder_hours, updated_at, updated_by)
-             VALUES (?1, ?2, ?3, ?4, ?5)
+             VALUES ($1, $2, $3, $4, $5)
              ON CONFLICT (guild) DO UPDATE SET default_days = excluded.default_days,
                  reminder_hours = excluded.reminder_hours, updated_at = excluded.updated_at,
                  updated_by = excluded.updated_by",
@@ -66,7 +65,7 @@ impl Store {
         .bind(settings.reminder_hours)
         .bind(at)
         .bind(by.0)
-        .execute(&mut *tx)
+        .execute()
         .await?;
         tx.commit().await?;
         Ok(())

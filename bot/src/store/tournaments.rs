@@ -3,9 +3,7 @@
 //! transaction guarded by the round number, so a round starts once even
 //! when two events (a move, the scheduler, a restart) race for it.
 
-use sqlx::Row;
-use sqlx::sqlite::SqliteRow;
-
+use super::db::{Lock, Row};
 use super::games::{NewGame, insert_game};
 use super::{Stale, Store, StoreError, settle, upsert_player};
 use crate::model::{GameStatus, Millis, TournamentFormat, TournamentStatus};
@@ -39,38 +37,38 @@ pub struct TournamentRow {
 }
 
 impl TournamentRow {
-    fn from_row(r: &SqliteRow) -> Result<TournamentRow, StoreError> {
-        let id: i64 = r.try_get("id")?;
+    fn from_row(r: &Row) -> Result<TournamentRow, StoreError> {
+        let id: i64 = r.get("id")?;
         let corrupt = |detail: String| StoreError::Corrupt {
             game: 0,
             detail: format!("tournament #{id}: {detail}"),
         };
-        let format: String = r.try_get("format")?;
-        let status: String = r.try_get("status")?;
+        let format: String = r.get("format")?;
+        let status: String = r.get("status")?;
         Ok(TournamentRow {
             id,
-            guild: r.try_get("guild")?,
-            channel: r.try_get("channel")?,
-            thread: r.try_get("thread")?,
-            name: r.try_get("name")?,
-            variant: r.try_get("variant")?,
-            options: r.try_get("options")?,
+            guild: r.get("guild")?,
+            channel: r.get("channel")?,
+            thread: r.get("thread")?,
+            name: r.get("name")?,
+            variant: r.get("variant")?,
+            options: r.get("options")?,
             format: TournamentFormat::from_id(&format)
                 .ok_or_else(|| corrupt(format!("unknown format {format:?}")))?,
-            rounds: r.try_get("rounds")?,
-            days: r.try_get("days")?,
-            max_players: r.try_get("max_players")?,
-            starts_at: r.try_get("starts_at")?,
-            organiser: r.try_get("organiser")?,
-            organiser_name: r.try_get("organiser_name")?,
+            rounds: r.get("rounds")?,
+            days: r.get("days")?,
+            max_players: r.get("max_players")?,
+            starts_at: r.get("starts_at")?,
+            organiser: r.get("organiser")?,
+            organiser_name: r.get("organiser_name")?,
             status: TournamentStatus::from_id(&status)
                 .ok_or_else(|| corrupt(format!("unknown status {status:?}")))?,
-            round: r.try_get("round")?,
-            note: r.try_get("note")?,
-            players: r.try_get("players")?,
-            created_at: r.try_get("created_at")?,
-            started_at: r.try_get("started_at")?,
-            finished_at: r.try_get("finished_at")?,
+            round: r.get("round")?,
+            note: r.get("note")?,
+            players: r.get("players")?,
+            created_at: r.get("created_at")?,
+            started_at: r.get("started_at")?,
+            finished_at: r.get("finished_at")?,
         })
     }
 }
@@ -148,35 +146,39 @@ impl Store {
     ) -> Result<i64, StoreError> {
         let mut tx = self.write().await?;
         upsert_player(&mut tx, t.organiser.0, t.organiser.1, at).await?;
-        let id = sqlx::query(
-            "INSERT INTO tournaments (guild, channel, thread, name, variant, options, format,
+        let id = tx
+            .sql(
+                "INSERT INTO tournaments (guild, channel, thread, name, variant, options, format,
                                       rounds, days, max_players, starts_at, organiser, created_at)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
-        )
-        .bind(t.guild)
-        .bind(t.channel)
-        .bind(t.thread)
-        .bind(t.name)
-        .bind(t.variant)
-        .bind(t.options)
-        .bind(t.format.as_str())
-        .bind(t.rounds)
-        .bind(t.days)
-        .bind(t.max_players)
-        .bind(t.starts_at)
-        .bind(t.organiser.0)
-        .bind(at)
-        .execute(&mut *tx)
-        .await?
-        .last_insert_rowid();
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+             RETURNING id",
+            )
+            .bind(t.guild)
+            .bind(t.channel)
+            .bind(t.thread)
+            .bind(t.name)
+            .bind(t.variant)
+            .bind(t.options)
+            .bind(t.format.as_str())
+            .bind(t.rounds)
+            .bind(t.days)
+            .bind(t.max_players)
+            .bind(t.starts_at)
+            .bind(t.organiser.0)
+            .bind(at)
+            .fetch_one()
+            .await?
+            .get("id")?;
         tx.commit().await?;
         Ok(id)
     }
 
     pub async fn tournament(&self, id: i64) -> Result<Option<TournamentRow>, StoreError> {
-        let row = sqlx::query(concat!(select_tournament!(), " WHERE t.id = ?1"))
+        let row = self
+            .pool
+            .sql(concat!(select_tournament!(), " WHERE t.id = $1"))
             .bind(id)
-            .fetch_optional(&self.pool)
+            .fetch_optional()
             .await?;
         row.as_ref().map(TournamentRow::from_row).transpose()
     }
@@ -188,61 +190,73 @@ impl Store {
         guild: &str,
         all: bool,
     ) -> Result<Vec<TournamentRow>, StoreError> {
-        let rows = sqlx::query(concat!(
-            select_tournament!(),
-            " WHERE t.guild = ?1 AND (?2 OR t.status IN ('open', 'running'))
+        let rows = self
+            .pool
+            .sql(concat!(
+                select_tournament!(),
+                " WHERE t.guild = $1 AND ($2 OR t.status IN ('open', 'running'))
              ORDER BY t.id DESC"
-        ))
-        .bind(guild)
-        .bind(all)
-        .fetch_all(&self.pool)
-        .await?;
+            ))
+            .bind(guild)
+            .bind(all)
+            .fetch_all()
+            .await?;
         rows.iter().map(TournamentRow::from_row).collect()
     }
 
-    /// Running tournaments, and open ones whose start time has come.
+    /// Tournaments with something to do: open ones whose start time has
+    /// come, and running ones whose current round has no board left to
+    /// play (a board is still to play while it has no result, two players,
+    /// and a game that is live or not yet created).
     pub async fn tournaments_due(&self, now: Millis) -> Result<Vec<TournamentRow>, StoreError> {
-        let rows = sqlx::query(concat!(
-            select_tournament!(),
-            " WHERE t.status = 'running'
-                OR (t.status = 'open' AND t.starts_at IS NOT NULL AND t.starts_at <= ?1)
+        let rows = self
+            .pool
+            .sql(concat!(
+                select_tournament!(),
+                " WHERE (t.status = 'running' AND NOT EXISTS (
+                    SELECT 1 FROM tournament_pairings x LEFT JOIN games g ON g.id = x.game_id
+                    WHERE x.tournament_id = t.id AND x.round = t.round
+                      AND x.result IS NULL AND x.black IS NOT NULL
+                      AND (g.id IS NULL OR g.status = 'live')))
+                OR (t.status = 'open' AND t.starts_at IS NOT NULL AND t.starts_at <= $1)
              ORDER BY t.id"
-        ))
-        .bind(now)
-        .fetch_all(&self.pool)
-        .await?;
+            ))
+            .bind(now)
+            .fetch_all()
+            .await?;
         rows.iter().map(TournamentRow::from_row).collect()
     }
 
     /// The tournament a game belongs to.
     pub async fn tournament_of_game(&self, game: i64) -> Result<Option<i64>, StoreError> {
-        Ok(
-            sqlx::query_scalar("SELECT tournament_id FROM tournament_pairings WHERE game_id = ?1")
-                .bind(game)
-                .fetch_optional(&self.pool)
-                .await?,
-        )
+        self.pool
+            .sql("SELECT tournament_id FROM tournament_pairings WHERE game_id = $1")
+            .bind(game)
+            .scalar()
+            .await
     }
 
     /// The entrants, in seed order (join order before the start).
     pub async fn tournament_players(&self, id: i64) -> Result<Vec<TournamentPlayer>, StoreError> {
-        let rows = sqlx::query(
-            "SELECT x.player, p.name, x.seed, x.joined_at, x.withdrawn_at
+        let rows = self
+            .pool
+            .sql(
+                "SELECT x.player, p.name, x.seed, x.joined_at, x.withdrawn_at
              FROM tournament_players x JOIN players p ON p.key = x.player
-             WHERE x.tournament_id = ?1
+             WHERE x.tournament_id = $1
              ORDER BY x.seed IS NULL, x.seed, x.joined_at, x.player",
-        )
-        .bind(id)
-        .fetch_all(&self.pool)
-        .await?;
+            )
+            .bind(id)
+            .fetch_all()
+            .await?;
         rows.iter()
             .map(|r| {
                 Ok(TournamentPlayer {
-                    key: r.try_get("player")?,
-                    name: r.try_get("name")?,
-                    seed: r.try_get("seed")?,
-                    joined_at: r.try_get("joined_at")?,
-                    withdrawn_at: r.try_get("withdrawn_at")?,
+                    key: r.get("player")?,
+                    name: r.get("name")?,
+                    seed: r.get("seed")?,
+                    joined_at: r.get("joined_at")?,
+                    withdrawn_at: r.get("withdrawn_at")?,
                 })
             })
             .collect()
@@ -250,40 +264,42 @@ impl Store {
 
     /// Every board so far, by round and board.
     pub async fn tournament_pairings(&self, id: i64) -> Result<Vec<PairingRow>, StoreError> {
-        let rows = sqlx::query(
-            "SELECT x.round, x.board, x.white, w.name AS white_name, x.black,
+        let rows = self
+            .pool
+            .sql(
+                "SELECT x.round, x.board, x.white, w.name AS white_name, x.black,
                     b.name AS black_name, x.game_id, x.result, g.status AS game_status,
                     g.result AS game_result
              FROM tournament_pairings x
              JOIN players w ON w.key = x.white
              LEFT JOIN players b ON b.key = x.black
              LEFT JOIN games g ON g.id = x.game_id
-             WHERE x.tournament_id = ?1 ORDER BY x.round, x.board",
-        )
-        .bind(id)
-        .fetch_all(&self.pool)
-        .await?;
+             WHERE x.tournament_id = $1 ORDER BY x.round, x.board",
+            )
+            .bind(id)
+            .fetch_all()
+            .await?;
         rows.iter()
             .map(|r| {
                 Ok(PairingRow {
-                    round: r.try_get("round")?,
-                    board: r.try_get("board")?,
-                    white: r.try_get("white")?,
-                    white_name: r.try_get("white_name")?,
-                    black: r.try_get("black")?,
-                    black_name: r.try_get("black_name")?,
-                    game_id: r.try_get("game_id")?,
-                    result: r.try_get("result")?,
+                    round: r.get("round")?,
+                    board: r.get("board")?,
+                    white: r.get("white")?,
+                    white_name: r.get("white_name")?,
+                    black: r.get("black")?,
+                    black_name: r.get("black_name")?,
+                    game_id: r.get("game_id")?,
+                    result: r.get("result")?,
                     game_status: r
-                        .try_get::<Option<String>, _>("game_status")?
+                        .get::<Option<String>>("game_status")?
                         .map(|s| {
                             GameStatus::from_id(&s).ok_or_else(|| StoreError::Corrupt {
-                                game: r.try_get::<i64, _>("game_id").unwrap_or(0),
+                                game: r.get::<Option<i64>>("game_id").ok().flatten().unwrap_or(0),
                                 detail: format!("unknown status {s:?}"),
                             })
                         })
                         .transpose()?,
-                    game_result: r.try_get("game_result")?,
+                    game_result: r.get("game_result")?,
                 })
             })
             .collect()
@@ -297,21 +313,22 @@ impl Store {
         at: Millis,
     ) -> Result<Result<(), Stale>, StoreError> {
         let mut tx = self.write().await?;
+        tx.lock(Lock::Tournament(id)).await?;
         upsert_player(&mut tx, player.0, player.1, at).await?;
-        let done = sqlx::query(
-            "INSERT INTO tournament_players (tournament_id, player, joined_at)
-             SELECT t.id, ?2, ?3 FROM tournaments t
-             WHERE t.id = ?1 AND t.status = 'open'
+        let done = tx
+            .sql(
+                "INSERT INTO tournament_players (tournament_id, player, joined_at)
+             SELECT t.id, $2, $3 FROM tournaments t
+             WHERE t.id = $1 AND t.status = 'open'
                AND (SELECT COUNT(*) FROM tournament_players x WHERE x.tournament_id = t.id)
                    < t.max_players
              ON CONFLICT DO NOTHING",
-        )
-        .bind(id)
-        .bind(player.0)
-        .bind(at)
-        .execute(&mut *tx)
-        .await?
-        .rows_affected();
+            )
+            .bind(id)
+            .bind(player.0)
+            .bind(at)
+            .execute()
+            .await?;
         settle(tx, done).await
     }
 
@@ -322,15 +339,16 @@ impl Store {
         player: &str,
     ) -> Result<Result<(), Stale>, StoreError> {
         let mut tx = self.write().await?;
-        let done = sqlx::query(
-            "DELETE FROM tournament_players WHERE tournament_id = ?1 AND player = ?2
-               AND (SELECT status FROM tournaments WHERE id = ?1) = 'open'",
-        )
-        .bind(id)
-        .bind(player)
-        .execute(&mut *tx)
-        .await?
-        .rows_affected();
+        tx.lock(Lock::Tournament(id)).await?;
+        let done = tx
+            .sql(
+                "DELETE FROM tournament_players WHERE tournament_id = $1 AND player = $2
+               AND (SELECT status FROM tournaments WHERE id = $1) = 'open'",
+            )
+            .bind(id)
+            .bind(player)
+            .execute()
+            .await?;
         tx.commit().await?;
         Ok(if done == 1 { Ok(()) } else { Err(Stale) })
     }
@@ -343,17 +361,18 @@ impl Store {
         at: Millis,
     ) -> Result<Result<(), Stale>, StoreError> {
         let mut tx = self.write().await?;
-        let done = sqlx::query(
-            "UPDATE tournament_players SET withdrawn_at = ?3
-             WHERE tournament_id = ?1 AND player = ?2 AND withdrawn_at IS NULL
-               AND (SELECT status FROM tournaments WHERE id = ?1) = 'running'",
-        )
-        .bind(id)
-        .bind(player)
-        .bind(at)
-        .execute(&mut *tx)
-        .await?
-        .rows_affected();
+        tx.lock(Lock::Tournament(id)).await?;
+        let done = tx
+            .sql(
+                "UPDATE tournament_players SET withdrawn_at = $3
+             WHERE tournament_id = $1 AND player = $2 AND withdrawn_at IS NULL
+               AND (SELECT status FROM tournaments WHERE id = $1) = 'running'",
+            )
+            .bind(id)
+            .bind(player)
+            .bind(at)
+            .execute()
+            .await?;
         tx.commit().await?;
         Ok(if done == 1 { Ok(()) } else { Err(Stale) })
     }
@@ -373,31 +392,31 @@ impl Store {
         at: Millis,
     ) -> Result<Result<Vec<Option<i64>>, Stale>, StoreError> {
         let mut tx = self.write().await?;
-        let done = sqlx::query(
-            "UPDATE tournaments SET round = ?2 + 1, status = 'running', rounds = ?3,
-                    started_at = COALESCE(started_at, ?4)
-             WHERE id = ?1 AND round = ?2
-               AND status = CASE WHEN ?2 = 0 THEN 'open' ELSE 'running' END",
-        )
-        .bind(id)
-        .bind(after)
-        .bind(rounds)
-        .bind(at)
-        .execute(&mut *tx)
-        .await?
-        .rows_affected();
+        let done = tx
+            .sql(
+                "UPDATE tournaments SET round = $2 + 1, status = 'running', rounds = $3,
+                    started_at = COALESCE(started_at, $4)
+             WHERE id = $1 AND round = $2
+               AND status = CASE WHEN $2 = 0 THEN 'open' ELSE 'running' END",
+            )
+            .bind(id)
+            .bind(after)
+            .bind(rounds)
+            .bind(at)
+            .execute()
+            .await?;
         if done == 0 {
             tx.rollback().await?;
             return Ok(Err(Stale));
         }
         for (i, key) in seeds.iter().enumerate() {
-            sqlx::query(
-                "UPDATE tournament_players SET seed = ?3 WHERE tournament_id = ?1 AND player = ?2",
+            tx.sql(
+                "UPDATE tournament_players SET seed = $3 WHERE tournament_id = $1 AND player = $2",
             )
             .bind(id)
             .bind(key)
             .bind(i as i64 + 1)
-            .execute(&mut *tx)
+            .execute()
             .await?;
         }
         let mut ids = Vec::with_capacity(boards.len());
@@ -406,10 +425,10 @@ impl Store {
                 Some(g) => Some(insert_game(&mut tx, g, at).await?),
                 None => None,
             };
-            sqlx::query(
+            tx.sql(
                 "INSERT INTO tournament_pairings (tournament_id, round, board, white, black,
                                                   game_id, result)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                 VALUES ($1, $2, $3, $4, $5, $6, $7)",
             )
             .bind(id)
             .bind(after + 1)
@@ -418,7 +437,7 @@ impl Store {
             .bind(b.black)
             .bind(game)
             .bind(b.result)
-            .execute(&mut *tx)
+            .execute()
             .await?;
             ids.push(game);
         }
@@ -437,18 +456,18 @@ impl Store {
         at: Millis,
     ) -> Result<Result<(), Stale>, StoreError> {
         let mut tx = self.write().await?;
-        let done = sqlx::query(
-            "UPDATE tournaments SET status = ?3, note = ?4, finished_at = ?5
-             WHERE id = ?1 AND round = ?2 AND status IN ('open', 'running')",
-        )
-        .bind(id)
-        .bind(round)
-        .bind(status.as_str())
-        .bind(note)
-        .bind(at)
-        .execute(&mut *tx)
-        .await?
-        .rows_affected();
+        let done = tx
+            .sql(
+                "UPDATE tournaments SET status = $3, note = $4, finished_at = $5
+             WHERE id = $1 AND round = $2 AND status IN ('open', 'running')",
+            )
+            .bind(id)
+            .bind(round)
+            .bind(status.as_str())
+            .bind(note)
+            .bind(at)
+            .execute()
+            .await?;
         tx.commit().await?;
         Ok(if done == 1 { Ok(()) } else { Err(Stale) })
     }

@@ -1,5 +1,14 @@
-//! A host on a real SQLite file in a temp dir, with a clock the test moves.
+//! A host on a real database, with a clock the test moves: a SQLite file
+//! in a temp dir, or a fresh PostgreSQL database ([`pg`]).
+//!
+//! The host and store suites run on both backends: a test is an `async fn`
+//! that opens its world with [`World::new`], and
+//! [`on_both_backends!`](crate::on_both_backends) turns it into two tests,
+//! `NAME::sqlite` and `NAME::postgres`, each running the same body with
+//! [`World::new`] opening that backend.
 #![allow(dead_code)]
+
+pub mod pg;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -10,8 +19,58 @@ use chronomate::host::{
     Caller, ChallengeTerms, ColourChoice, Host, HostConfig, HostError, ManualClock, Place, Player,
     Refusal, Reply,
 };
-use chronomate::store::Store;
+use chronomate::store::{Backend, Store};
 use chronomate_rules::{Game, Options, Variant};
+
+tokio::task_local! {
+    /// The backend the running test's [`World::new`] opens.
+    pub static BACKEND: Backend;
+}
+
+/// Runs a test body with [`World::new`] opening `backend`.
+pub async fn with_backend<F: std::future::Future<Output = ()>>(backend: Backend, body: F) {
+    BACKEND.scope(backend, body).await;
+}
+
+/// Declares each named `async fn` (which opens its world with
+/// [`World::new`]) as a test on SQLite and one on PostgreSQL:
+/// `on_both_backends!(a, b)`, or `on_both_backends!(multi_thread: a, b)`
+/// for tests that need a multi-thread runtime.
+#[macro_export]
+macro_rules! on_both_backends {
+    (multi_thread: $($name:ident),+ $(,)?) => {
+        $(
+            mod $name {
+                #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+                async fn sqlite() {
+                    super::common::with_backend(chronomate::store::Backend::Sqlite, super::$name()).await;
+                }
+                #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+                async fn postgres() {
+                    if super::common::pg::available() {
+                        super::common::with_backend(chronomate::store::Backend::Postgres, super::$name()).await;
+                    }
+                }
+            }
+        )+
+    };
+    ($($name:ident),+ $(,)?) => {
+        $(
+            mod $name {
+                #[tokio::test]
+                async fn sqlite() {
+                    super::common::with_backend(chronomate::store::Backend::Sqlite, super::$name()).await;
+                }
+                #[tokio::test]
+                async fn postgres() {
+                    if super::common::pg::available() {
+                        super::common::with_backend(chronomate::store::Backend::Postgres, super::$name()).await;
+                    }
+                }
+            }
+        )+
+    };
+}
 
 /// 2023-11-14 22:13:20 UTC.
 pub const T0: i64 = 1_700_000_000_000;
@@ -20,24 +79,65 @@ pub struct World {
     pub dir: tempfile::TempDir,
     pub clock: Arc<ManualClock>,
     pub host: Host,
+    /// The database's URL (`sqlite://...` or `postgres://...`).
+    pub url: String,
 }
 
 impl World {
+    /// A world on the backend the test runs on ([`on_both_backends!`]),
+    /// SQLite outside that.
     pub async fn new() -> World {
+        let backend = BACKEND.try_with(|b| *b).unwrap_or(Backend::Sqlite);
+        World::on(backend).await
+    }
+
+    pub async fn on(backend: Backend) -> World {
         let dir = tempfile::tempdir().unwrap();
+        let url = match backend {
+            Backend::Sqlite => format!("sqlite://{}", dir.path().join("games.db").display()),
+            Backend::Postgres => pg::database()
+                .await
+                .expect("PostgreSQL tests check pg::available() first"),
+        };
         let clock = Arc::new(ManualClock::new(T0));
-        let host = open(&dir.path().join("games.db"), clock.clone()).await;
-        World { dir, clock, host }
+        let host = open_url(&url, clock.clone()).await;
+        World {
+            dir,
+            clock,
+            host,
+            url,
+        }
+    }
+
+    pub fn backend(&self) -> Backend {
+        self.store().backend()
     }
 
     pub fn path(&self) -> PathBuf {
         self.dir.path().join("games.db")
     }
 
-    /// Drops the host and opens the same file again, as after a restart.
+    /// Drops the host and opens the same database again, as after a restart.
     pub async fn restart(&mut self) {
         self.host.store().close().await;
-        self.host = open(&self.path(), self.clock.clone()).await;
+        self.host = open_url(&self.url, self.clock.clone()).await;
+    }
+
+    /// Runs one statement behind the store's back (to damage a row).
+    pub async fn raw(&self, sql: &'static str, id: i64) {
+        use sqlx::Connection;
+        match self.backend() {
+            Backend::Sqlite => {
+                let mut conn = sqlx::SqliteConnection::connect(&self.url).await.unwrap();
+                sqlx::query(sql).bind(id).execute(&mut conn).await.unwrap();
+                conn.close().await.unwrap();
+            }
+            Backend::Postgres => {
+                let mut conn = sqlx::PgConnection::connect(&self.url).await.unwrap();
+                sqlx::query(sql).bind(id).execute(&mut conn).await.unwrap();
+                conn.close().await.unwrap();
+            }
+        }
     }
 
     pub fn store(&self) -> &Store {
@@ -112,6 +212,15 @@ pub async fn check_consistent(store: &Store, host: &Host, game: i64) {
 
 pub async fn open(path: &std::path::Path, clock: Arc<ManualClock>) -> Host {
     let store = Store::open_path(path).await.unwrap();
+    configure(store, clock)
+}
+
+pub async fn open_url(url: &str, clock: Arc<ManualClock>) -> Host {
+    let store = Store::open(url).await.unwrap();
+    configure(store, clock)
+}
+
+fn configure(store: Store, clock: Arc<ManualClock>) -> Host {
     Host::new(store, clock)
         .with_seed(42)
         .with_config(HostConfig {

@@ -416,6 +416,13 @@ struct State {
     registered: HashMap<String, Value>,
     /// The channel each interaction token was issued in.
     token_channels: HashMap<String, u64>,
+    /// Sessions by shard, for bots that identify with a shard (several
+    /// processes, each running a range): shard -> (connection, sender,
+    /// shard count), and IDENTIFYs per shard.
+    shard_sessions: HashMap<u32, (u64, mpsc::UnboundedSender<Outgoing>, u32)>,
+    shard_identifies: HashMap<u32, u64>,
+    /// The shard each session id was given to (for RESUME).
+    session_shards: HashMap<String, u32>,
 }
 
 impl State {
@@ -1214,6 +1221,123 @@ pub fn id_of(v: &Value) -> u64 {
         .unwrap_or_else(|| panic!("no id in {v}"))
 }
 
+// ------------------------------------------------- several bot processes --
+
+/// The shard that owns a guild, by Discord's rule.
+pub fn shard_of(guild: u64, total: u32) -> u32 {
+    ((guild >> 22) % u64::from(total.max(1))) as u32
+}
+
+impl FakeDiscord {
+    /// IDENTIFYs seen for `shard` so far.
+    pub fn shard_identifies(&self, shard: u32) -> u64 {
+        self.inner
+            .lock()
+            .shard_identifies
+            .get(&shard)
+            .copied()
+            .unwrap_or(0)
+    }
+
+    /// Waits for a live session of `shard` identified after the first
+    /// `before` ones (a new process running it).
+    pub async fn wait_shard_session(&self, shard: u32, before: u64) {
+        self.wait(&format!("a new session of shard {shard}"), |s| {
+            let identified = s.shard_identifies.get(&shard).copied().unwrap_or(0);
+            (identified > before && s.shard_sessions.contains_key(&shard)).then_some(())
+        })
+        .await
+    }
+
+    /// Sends an event to the session of the shard that owns `guild`,
+    /// waiting for one if that shard has none now (its process is down).
+    async fn dispatch_to_guild(&self, guild: u64, event: &'static str, data: Value) {
+        let tx = self
+            .wait(&format!("a live session for guild {guild}"), |s| {
+                let total = s.shard_sessions.values().map(|e| e.2).max()?;
+                s.shard_sessions
+                    .get(&shard_of(guild, total))
+                    .map(|e| e.1.clone())
+            })
+            .await;
+        // A session that died just now drops it; the caller sees no reply.
+        let _ = tx.send(Outgoing::Dispatch(event, data));
+    }
+
+    /// `/name options...` typed by `player` in `channel_id` of `guild`,
+    /// routed to the shard that owns the guild.
+    pub async fn command_in(
+        &self,
+        guild: u64,
+        player: &Player,
+        channel_id: u64,
+        name: &str,
+        options: &[Opt],
+    ) -> Sent {
+        let mut data = self.command_data(name, options);
+        data["guild_id"] = json!(guild.to_string());
+        let (sent, mut body) = self.interaction(2, player, channel_id, data);
+        body["guild_id"] = json!(guild.to_string());
+        self.dispatch_to_guild(guild, "INTERACTION_CREATE", body)
+            .await;
+        sent
+    }
+
+    /// A click on a button of a message the bot sent in `guild`, routed to
+    /// the shard that owns the guild.
+    pub async fn click_in(
+        &self,
+        guild: u64,
+        player: &Player,
+        message_id: u64,
+        custom_id: &str,
+    ) -> Sent {
+        let message = self
+            .inner
+            .lock()
+            .messages
+            .get(&message_id)
+            .cloned()
+            .unwrap_or_else(|| panic!("the bot sent no message {message_id}"));
+        let channel_id = message["channel_id"]
+            .as_str()
+            .and_then(|c| c.parse().ok())
+            .expect("message channel");
+        let data = json!({"custom_id": custom_id, "component_type": 2});
+        let (sent, mut body) = self.interaction(3, player, channel_id, data);
+        body["message"] = message;
+        body["guild_id"] = json!(guild.to_string());
+        self.inner
+            .lock()
+            .originals
+            .insert(sent.token.clone(), message_id);
+        self.dispatch_to_guild(guild, "INTERACTION_CREATE", body)
+            .await;
+        sent
+    }
+
+    /// The first call since `after` that answers the interaction with a
+    /// message, if one came within `limit` (none: its process died).
+    pub async fn reply_within(&self, sent: &Sent, limit: Duration) -> Option<Call> {
+        tokio::time::timeout(limit, self.reply(sent)).await.ok()
+    }
+
+    /// The contents of the messages the bot posted (channels and DMs) whose
+    /// content passes `keep`, in order; files are left out.
+    pub fn posted_texts(&self, keep: impl Fn(&str) -> bool) -> Vec<(u64, String)> {
+        let s = self.inner.lock();
+        s.calls
+            .iter()
+            .filter(|c| c.method == "POST" && c.status < 300 && c.path.starts_with("/channels/"))
+            .filter_map(|c| {
+                let channel = c.path.split('/').nth(2)?.parse().ok()?;
+                let content = c.content();
+                keep(content).then(|| (channel, content.to_owned()))
+            })
+            .collect()
+    }
+}
+
 // ---------------------------------------------------------------- REST --
 
 async fn serve_rest(listener: TcpListener, inner: Arc<Inner>) {
@@ -1893,20 +2017,30 @@ async fn gateway_session(
                             }))).await;
                             break;
                         }
+                        // The shard it identifies as (`[id, total]`), if any.
+                        let shard = payload["d"]["shard"]
+                            .as_array()
+                            .and_then(|a| Some((a.first()?.as_u64()? as u32, a.get(1)?.as_u64()? as u32)));
                         let ready = {
                             let mut s = inner.lock();
                             s.identifies += 1;
                             s.seq = 0;
                             s.events.clear();
-                            let session = format!("session-{}", s.identifies);
-                            s.sessions.insert(session.clone());
+                            let session_id = format!("session-{}", s.identifies);
+                            s.sessions.insert(session_id.clone());
+                            if let Some((id, total)) = shard {
+                                s.shard_sessions.insert(id, (conn, tx.clone(), total));
+                                *s.shard_identifies.entry(id).or_default() += 1;
+                                s.session_shards.insert(session_id.clone(), id);
+                            }
+                            let (id, total) = shard.unwrap_or((0, 1));
                             json!({
                                 "v": 10,
                                 "user": bot_user(),
                                 "guilds": [],
-                                "session_id": session,
+                                "session_id": session_id,
                                 "resume_gateway_url": inner.gateway_url,
-                                "shard": [0, 1],
+                                "shard": [id, total],
                                 "application": {"id": APPLICATION_ID.to_string(), "flags": 0},
                             })
                         };
@@ -1941,6 +2075,11 @@ async fn gateway_session(
                                 let mut s = inner.lock();
                                 s.resumes += 1;
                                 s.gateway = Some((conn, tx.clone()));
+                                let shard = s.session_shards.get(session).copied();
+                                if let Some(id) = shard {
+                                    let total = s.shard_sessions.get(&id).map_or(1, |e| e.2);
+                                    s.shard_sessions.insert(id, (conn, tx.clone(), total));
+                                }
                             }
                             Some(msg)
                         } else {
@@ -1992,6 +2131,7 @@ async fn gateway_session(
     if s.gateway.as_ref().is_some_and(|(c, _)| *c == conn) {
         s.gateway = None;
     }
+    s.shard_sessions.retain(|_, (c, _, _)| *c != conn);
     drop(s);
     inner.touch();
 }

@@ -295,29 +295,33 @@ impl Host {
         self.attach_table(&mut reply, &after);
         Ok(Some(reply))
     }
-    /// What the scheduler does for tournaments: starts those whose time
-    /// has come and moves on those whose round is decided.
-    pub(crate) async fn tournament_tick(&self, now: Millis) -> Result<Vec<Notice>, HostError> {
-        let mut notices = Vec::new();
-        for t in self.store.tournaments_due(now).await? {
-            if let Some(reply) = self.tournament_advance(t.id, now).await? {
-                let recipients = reply.pings.clone();
-                notices.push(Notice {
-                    kind: NoticeKind::Tournament,
-                    game: None,
-                    ply: None,
-                    challenge: None,
-                    recipients,
-                    place: Place {
-                        guild: Some(t.guild.clone()),
-                        channel: t.channel.clone(),
-                        thread: t.thread.clone(),
-                    },
-                    reply,
-                });
-            }
-        }
-        Ok(notices)
+    /// What the scheduler does for one tournament: starts it when its
+    /// time has come, moves it on when its round is decided; the notice to
+    /// post, if it moved.
+    pub(crate) async fn tournament_step(
+        &self,
+        id: i64,
+        now: Millis,
+    ) -> Result<Option<Notice>, HostError> {
+        let Some(t) = self.store.tournament(id).await? else {
+            return Ok(None);
+        };
+        let Some(reply) = self.tournament_advance(t.id, now).await? else {
+            return Ok(None);
+        };
+        let recipients = reply.pings.clone();
+        Ok(Some(Notice {
+            kind: NoticeKind::Tournament,
+            game: None,
+            challenge: None,
+            recipients,
+            place: Place {
+                guild: Some(t.guild.clone()),
+                channel: t.channel.clone(),
+                thread: t.thread.clone(),
+            },
+            reply,
+        }))
     }
 }
 
