@@ -123,6 +123,20 @@ async fn slow_answers_are_deferred_then_followed_up() {
         assert_eq!(shape(&fake, &sent), ["callback 5", "PATCH original"]);
         assert_board_png(&board);
 
+        // The snapshot reads in the chat; `full: true` asks for every board
+        // of the history instead, a picture of its own.
+        for (opts, suffix) in [
+            (vec![], "-snapshot.png"),
+            (vec![Opt::bool("full", true)], "-snapshot-full.png"),
+        ] {
+            let sent = fake.command(&bob(), thread, "snapshot", &opts).await;
+            let shown = followup(&fake, &sent).await;
+            assert_eq!(shape(&fake, &sent), ["callback 5", "PATCH original"]);
+            let pngs = shown.pngs();
+            assert_eq!(pngs.len(), 1, "one snapshot image");
+            assert!(pngs[0].filename.ends_with(suffix), "{}", pngs[0].filename);
+        }
+
         // A refusal after a public deferral is still private.
         let sent = fake
             .command(&alice(), thread, "move", &[Opt::str("action", "d4")])

@@ -7,8 +7,9 @@ mod common;
 
 use std::sync::Arc;
 
-use chronomate::host::{ChallengeTerms, Host, HostConfig, ManualClock};
+use chronomate::host::{Caller, ChallengeTerms, Host, HostConfig, ManualClock};
 use chronomate::store::Store;
+use chronomate_render::{RenderOptions, render_png};
 use chronomate_rules::{Color, Game, Options, Variant, record};
 use common::{T0, World, caller, check_consistent};
 
@@ -48,6 +49,33 @@ async fn play_some(host: &Host, game: i64, plies: usize) -> usize {
     plies
 }
 
+/// `/snapshot` draws the compact layout and `/snapshot full` the whole
+/// history, each exactly as the renderer draws the game's snapshot from the
+/// caller's side.
+async fn check_snapshots(host: &Host, who: &Caller, game: i64) {
+    let loaded = host.load(game).await.unwrap();
+    let mut view = loaded.game.snapshot();
+    view.perspective = Some(Color::White);
+    for full in [false, true] {
+        let reply = host.snapshot(who, Some(game), full).await.unwrap();
+        let variant = loaded.row.variant.as_str();
+        assert_eq!(reply.images.len(), 1, "{variant}: one snapshot image");
+        let image = &reply.images[0];
+        let suffix = if full {
+            "-snapshot-full.png"
+        } else {
+            "-snapshot.png"
+        };
+        assert!(image.name.ends_with(suffix), "{variant}: {}", image.name);
+        let options = RenderOptions {
+            full,
+            ..RenderOptions::default()
+        };
+        let expected = render_png(&view, &options).unwrap();
+        assert!(image.png == expected, "{variant}: full {full}: as rendered");
+    }
+}
+
 async fn every_variant_plays_restarts_and_replays_its_history() {
     let world = World::new().await;
     world.host.store().close().await;
@@ -64,8 +92,7 @@ async fn every_variant_plays_restarts_and_replays_its_history() {
             host.challenge(&white, terms).await.unwrap();
             let game = host.accept(&black, None).await.unwrap().game.unwrap();
             play_some(&host, game, 10).await;
-            let snapshot = host.snapshot(&white, Some(game)).await.unwrap();
-            assert!(!snapshot.images.is_empty(), "{variant}: a snapshot image");
+            check_snapshots(&host, &white, game).await;
             games.push((variant, game));
         }
         host.store().close().await;

@@ -133,7 +133,7 @@ impl Session {
                 })
             }
             Command::Board(game) => host.board(&caller, game).await,
-            Command::Snapshot(game) => host.snapshot(&caller, game).await,
+            Command::Snapshot { game, full } => host.snapshot(&caller, game, full).await,
             Command::Games => host.games(&caller).await,
             Command::Resign { game, confirm } => host.resign(&caller, game, confirm).await,
             Command::Draw { game, what } => host.draw(&caller, game, what).await,

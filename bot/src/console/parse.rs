@@ -25,7 +25,11 @@ pub enum Command {
         typed: String,
     },
     Board(Option<i64>),
-    Snapshot(Option<i64>),
+    /// `/snapshot [game:ID] [full]`.
+    Snapshot {
+        game: Option<i64>,
+        full: bool,
+    },
     Games,
     Resign {
         game: Option<i64>,
@@ -286,7 +290,18 @@ pub fn parse_line(line: &str) -> Result<Option<Command>, ParseError> {
             }
         }
         "board" | "b" => Command::Board(only_id(args, "game", "/board [game:ID]")?),
-        "snapshot" => Command::Snapshot(only_id(args, "game", "/snapshot [game:ID]")?),
+        "snapshot" => {
+            let usage = "/snapshot [game:ID] [full]";
+            let (full, rest): (Vec<&str>, Vec<&str>) =
+                args.iter().partition(|w| w.eq_ignore_ascii_case("full"));
+            if full.len() > 1 {
+                return err(format!("\"full\" given twice; usage: {usage}"));
+            }
+            Command::Snapshot {
+                game: only_id(&rest, "game", usage)?,
+                full: !full.is_empty(),
+            }
+        }
         "games" | "list" => match args {
             [] => Command::Games,
             _ => return err("usage: /games"),
@@ -440,6 +455,23 @@ mod tests {
         );
         assert_eq!(ok("/board 2"), Command::Board(Some(2)));
         assert_eq!(
+            ok("/snapshot"),
+            Command::Snapshot {
+                game: None,
+                full: false
+            }
+        );
+        for line in ["/snapshot game:2 full", "/snapshot FULL #2"] {
+            assert_eq!(
+                ok(line),
+                Command::Snapshot {
+                    game: Some(2),
+                    full: true
+                },
+                "{line}"
+            );
+        }
+        assert_eq!(
             ok("/resign #2 confirm"),
             Command::Resign {
                 game: Some(2),
@@ -474,6 +506,9 @@ mod tests {
             "/move",
             "/board x",
             "/board 1 2",
+            "/snapshot full full",
+            "/snapshot whole",
+            "/snapshot 1 2 full",
             "/accept -1",
             "/accept 0",
             "/draw",

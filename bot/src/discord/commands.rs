@@ -44,7 +44,7 @@ pub const HELP: &str = "\
 `/challenge variant [opponent] [colour] [days] [options]` challenge someone, or anyone
 `/accept [challenge]` `/decline [challenge]` `/cancel [challenge]` answer or withdraw a challenge (or use the buttons)
 `/move action [game]` play (suggestions as you type)
-`/board [game]` the board now · `/snapshot [game]` every branch or timeline at once
+`/board [game]` the board now · `/snapshot [game] [full]` every branch or timeline at once (`full`: the whole history)
 `/games` your games and open challenges · `/history [game]` the record as a file
 `/resign [game]` · `/draw [answer] [game]` · `/abort [game]` (before both sides moved)
 `/rules [variant]` the rules in short · `/settings` this server's defaults (Manage Server)
@@ -223,10 +223,13 @@ pub async fn snapshot(
     ctx: Context<'_>,
     #[description = "The game's number (default: this thread's game, or your only one)"]
     game: Option<i64>,
+    #[description = "Every board of the whole history, as a large image to open (default: the recent history, readable in the chat)"]
+    full: Option<bool>,
 ) -> Result<(), Error> {
     let data = ctx.data();
+    let full = full.unwrap_or(false);
     run(ctx, PUBLIC, Route::Here, |caller| async move {
-        data.host.snapshot(&caller, game).await
+        data.host.snapshot(&caller, game, full).await
     })
     .await
 }

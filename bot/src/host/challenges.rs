@@ -4,6 +4,7 @@
 use chronomate_rules::{Game, Options, Variant};
 
 use super::clock::DAY;
+use super::images::Picture;
 use super::text::{challenge_terms_words, day_words, variant_words};
 use super::time::remind_at;
 use super::{
@@ -215,7 +216,7 @@ impl Host {
             &loaded,
             loaded.game.view(),
             Some(to_move),
-            "board",
+            Picture::Board,
         );
         Ok(reply)
     }

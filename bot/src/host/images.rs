@@ -3,6 +3,35 @@
 use chronomate_render::{Gif, GifOptions, RenderOptions, render_png, replay_gif};
 use chronomate_rules::{Color, Game, Options, Variant, View};
 
+/// How much of a game a picture shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Picture {
+    /// The position now (a many-board variant's present boards).
+    Board,
+    /// Every branch or timeline, laid out to read inline in a chat: the
+    /// present large, the recent history beside it.
+    Snapshot,
+    /// Every board of the whole history, up to the renderer's largest
+    /// image (`/snapshot full`): for opening at full size.
+    FullSnapshot,
+}
+
+impl Picture {
+    /// What the file's name says after the game and ply.
+    fn suffix(self) -> &'static str {
+        match self {
+            Picture::Board => "",
+            Picture::Snapshot => "-snapshot",
+            Picture::FullSnapshot => "-snapshot-full",
+        }
+    }
+
+    /// The file name for game `id` at `ply`.
+    pub(crate) fn file_name(self, id: i64, ply: i64) -> String {
+        format!("game-{id}-ply-{ply}{}.png", self.suffix())
+    }
+}
+
 /// Draws `view` as a PNG, or says why it could not.
 ///
 /// Drawing is CPU work of a few milliseconds (more for a big multiverse).
@@ -10,8 +39,12 @@ use chronomate_rules::{Color, Game, Options, Variant, View};
 /// hands this worker's other tasks (acknowledging interactions, timers)
 /// to another thread meanwhile: a burst of renders never holds up an
 /// answer that is due.
-pub(crate) fn render(view: &View) -> Result<Vec<u8>, String> {
-    let draw = || render_png(view, &RenderOptions::default()).map_err(|e| e.to_string());
+pub(crate) fn render(view: &View, picture: Picture) -> Result<Vec<u8>, String> {
+    let options = RenderOptions {
+        full: picture == Picture::FullSnapshot,
+        ..RenderOptions::default()
+    };
+    let draw = || render_png(view, &options).map_err(|e| e.to_string());
     match tokio::runtime::Handle::try_current() {
         Ok(h) if h.runtime_flavor() == tokio::runtime::RuntimeFlavor::MultiThread => {
             tokio::task::block_in_place(draw)

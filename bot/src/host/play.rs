@@ -4,6 +4,7 @@
 use chronomate_rules::{Color, Game, Status};
 
 use super::clock::DAY;
+use super::images::Picture;
 use super::text::result_words;
 use super::time::remind_at;
 use super::{Caller, Host, HostError, Loaded, Purpose, Refusal, Reply};
@@ -164,7 +165,7 @@ impl Host {
             &loaded,
             loaded.game.view(),
             Some(perspective),
-            "board",
+            Picture::Board,
         );
         Ok(reply)
     }

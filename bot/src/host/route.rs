@@ -16,7 +16,7 @@ impl Host {
             ChoiceId::Challenge(c, ChallengeChoice::Decline) => self.decline(caller, Some(c)).await,
             ChoiceId::Challenge(c, ChallengeChoice::Cancel) => self.cancel(caller, Some(c)).await,
             ChoiceId::Game(g, GameChoice::Board) => self.board(caller, Some(g)).await,
-            ChoiceId::Game(g, GameChoice::Snapshot) => self.snapshot(caller, Some(g)).await,
+            ChoiceId::Game(g, GameChoice::Snapshot) => self.snapshot(caller, Some(g), false).await,
             ChoiceId::Game(g, GameChoice::History) => self.history(caller, Some(g)).await,
             ChoiceId::Game(g, GameChoice::Resign) => self.resign(caller, Some(g), false).await,
             ChoiceId::Game(g, GameChoice::ResignConfirm) => {

@@ -188,7 +188,8 @@ Commands:
 /accept [ID]  /decline [ID]  /cancel [ID]  answer or withdraw a challenge
 /move [game:ID] ACTION   play an action (e4, Nf3, O-O, ...)
 /moves [game:ID] [TEXT]  legal actions matching TEXT
-/board [game:ID]         the board now     /snapshot [game:ID]  the whole game
+/board [game:ID]         the board now
+/snapshot [game:ID] [full]  every branch or timeline (full: every board of the history)
 /games                   your games and open challenges
 /resign [game:ID] [confirm]   /abort [game:ID]   /draw offer|accept|decline [game:ID]
 /history [game:ID]       the record with headers

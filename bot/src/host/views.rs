@@ -4,7 +4,7 @@
 use chronomate_rules::{Color, View};
 
 use super::clock::due_words;
-use super::images;
+use super::images::{self, Picture};
 use super::text::{self, challenge_terms_words, day_words, outcome_words, variant_words};
 use super::{
     Caller, ChallengeChoice, ChoiceId, ChoiceStyle, GameChoice, Host, HostError, Image, Loaded,
@@ -16,14 +16,26 @@ impl Host {
     pub async fn board(&self, caller: &Caller, game: Option<i64>) -> Result<Reply, HostError> {
         let loaded = self.resolve(caller, game, Purpose::View).await?;
         let view = loaded.game.view();
-        self.show(caller, &loaded, view, "board").await
+        self.show(caller, &loaded, view, Picture::Board).await
     }
 
-    /// The whole game in one picture (every branch or timeline).
-    pub async fn snapshot(&self, caller: &Caller, game: Option<i64>) -> Result<Reply, HostError> {
+    /// The whole game in one picture (every branch or timeline): laid out
+    /// to read inline in a chat, or with `full` every board of the history
+    /// (a large image to open).
+    pub async fn snapshot(
+        &self,
+        caller: &Caller,
+        game: Option<i64>,
+        full: bool,
+    ) -> Result<Reply, HostError> {
         let loaded = self.resolve(caller, game, Purpose::View).await?;
         let view = loaded.game.snapshot();
-        self.show(caller, &loaded, view, "snapshot").await
+        let picture = if full {
+            Picture::FullSnapshot
+        } else {
+            Picture::Snapshot
+        };
+        self.show(caller, &loaded, view, picture).await
     }
 
     async fn show(
@@ -31,7 +43,7 @@ impl Host {
         caller: &Caller,
         loaded: &Loaded,
         view: View,
-        kind: &str,
+        picture: Picture,
     ) -> Result<Reply, HostError> {
         let row = &loaded.row;
         let now = self.now();
@@ -89,7 +101,7 @@ impl Host {
         }
         reply.text = lines.join("\n");
         let perspective = row.side_of(caller.key());
-        self.attach(&mut reply, loaded, view, perspective, kind);
+        self.attach(&mut reply, loaded, view, perspective, picture);
         Ok(reply)
     }
 
@@ -101,7 +113,7 @@ impl Host {
         loaded: &Loaded,
         mut view: View,
         perspective: Option<Color>,
-        kind: &str,
+        picture: Picture,
     ) {
         if !self.config.images {
             return;
@@ -109,12 +121,9 @@ impl Host {
         if perspective.is_some() {
             view.perspective = perspective;
         }
-        if let Ok(png) = images::render(&view) {
+        if let Ok(png) = images::render(&view, picture) {
             let row = &loaded.row;
-            let name = match kind {
-                "board" => format!("game-{}-ply-{}.png", row.id, row.ply),
-                other => format!("game-{}-ply-{}-{other}.png", row.id, row.ply),
-            };
+            let name = picture.file_name(row.id, row.ply);
             reply.images.push(Image {
                 name,
                 png,

@@ -1158,6 +1158,17 @@ impl Opt {
         }
     }
 
+    pub fn bool(name: &str, value: bool) -> Opt {
+        Opt {
+            name: name.to_owned(),
+            kind: 5,
+            value: json!(value),
+            focused: false,
+            user: None,
+            choice: None,
+        }
+    }
+
     pub fn int(name: &str, value: i64) -> Opt {
         Opt {
             name: name.to_owned(),
