@@ -8,6 +8,7 @@ use super::{
     Caller, ChoiceId, ChoiceStyle, DrawMove, GameChoice, Host, HostError, Purpose, Refusal, Reply,
 };
 use crate::model::GameStatus;
+use crate::model::engine::is_engine;
 use crate::store::{Finish, GameRow, Stale};
 impl Host {
     /// Resigns a game. Unconfirmed, it asks for confirmation with the choice
@@ -108,6 +109,9 @@ impl Host {
                 if let Err(Stale) = self.store.offer_draw(id, side, row.ply, now).await? {
                     return Err(Refusal::MovedOn(id).into());
                 }
+                if is_engine(row.player(!side)) {
+                    return self.engine_answers_offer(&loaded, side).await;
+                }
                 Ok(Reply::text(format!(
                     "{} offers a draw in game #{id}.",
                     caller.player.name
@@ -142,6 +146,45 @@ impl Host {
                 Ok(Reply::text(text).about(id).ping(row.player(!side)))
             }
         }
+    }
+
+    /// Chronomate answers `side`'s standing draw offer at once: it accepts
+    /// only when it thinks it is clearly worse, else declines.
+    async fn engine_answers_offer(
+        &self,
+        loaded: &super::Loaded,
+        side: chronomate_rules::Color,
+    ) -> Result<Reply, HostError> {
+        let row = &loaded.row;
+        let id = row.id;
+        let offered = format!("{} offers a draw in game #{id}.", row.name(side));
+        if self.engine_accepts_draw(loaded, !side).await {
+            let outcome = Outcome::draw(Reason::Agreement);
+            let finish = Finish {
+                status: GameStatus::Finished,
+                result: Some(outcome.score().to_owned()),
+                reason: Reason::Agreement.describe().to_owned(),
+            };
+            if let Err(Stale) = self.store.accept_draw(id, side, &finish, self.now()).await? {
+                return Err(self.over_now(id).await);
+            }
+            let mut reply = Reply::text(format!(
+                "{offered}\n{} accepts. Draw agreed in game #{id}: {}.",
+                row.name(!side),
+                result_words(row, outcome)
+            ))
+            .about(id);
+            self.extend_after_end(&mut reply, id).await;
+            return Ok(reply);
+        }
+        // Declined, unless the game moved on meanwhile (its move declined
+        // the offer already).
+        let _ = self.store.drop_draw_offer(id, side).await?;
+        Ok(Reply::text(format!(
+            "{offered}\n{} declines the draw: play on.",
+            row.name(!side)
+        ))
+        .about(id))
     }
 
     /// Aborts a game before both sides have acted: no result.

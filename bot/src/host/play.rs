@@ -7,6 +7,7 @@ use super::clock::DAY;
 use super::text::result_words;
 use super::time::remind_at;
 use super::{Caller, Host, HostError, Loaded, Purpose, Refusal, Reply};
+use crate::model::engine::is_engine;
 use crate::model::{GameStatus, Millis};
 use crate::store::{ActionCommit, Finish, Stale, StoreError};
 /// An action checked and applied in memory, not yet committed.
@@ -166,6 +167,12 @@ impl Host {
             Some(perspective),
             "board",
         );
+        // Chronomate's turn: it starts thinking once this reply is written.
+        if let Some(next) = to_move
+            && is_engine(loaded.row.player(next))
+        {
+            self.wake_engine(id);
+        }
         Ok(reply)
     }
 

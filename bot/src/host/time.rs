@@ -6,6 +6,7 @@ use chronomate_rules::{Outcome, Reason};
 use super::clock::{DAY, HOUR, due_words, duration_words};
 use super::text::{challenge_terms_words, day_words, result_words, variant_words};
 use super::{ChoiceId, ChoiceStyle, GameChoice, Host, HostError, Notice, NoticeKind, Place, Reply};
+use crate::model::engine::is_engine;
 use crate::model::{ChallengeStatus, GameStatus, Millis};
 use crate::store::Finish;
 impl Host {
@@ -133,6 +134,10 @@ impl Host {
                         reply,
                     });
                 }
+            } else if is_engine(row.player(side)) {
+                // Chronomate needs no reminder: recorded as sent, so the
+                // game is not due again for it.
+                self.store.mark_reminded(row.id, row.ply).await?;
             } else if !row.reminder_sent
                 && (!record_reminders || self.store.mark_reminded(row.id, row.ply).await?)
             {

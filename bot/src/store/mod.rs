@@ -19,6 +19,7 @@
 //! and applied at open.
 
 mod challenges;
+mod engine;
 mod games;
 mod ratings;
 mod settings;

@@ -7,6 +7,7 @@ use sqlx::sqlite::SqliteRow;
 
 use super::{Store, StoreError};
 use crate::model::Millis;
+use crate::model::engine::is_engine;
 use crate::model::rating::{GLOBAL, Glicko, PROVISIONAL_RD, Score, rate_game};
 
 /// A player's rating in one variant and scope.
@@ -183,7 +184,9 @@ pub(super) async fn rate_in(
     let variant: String = row.try_get("variant")?;
     let white: String = row.try_get("white")?;
     let black: String = row.try_get("black")?;
-    if white == black {
+    // A game against Chronomate (or of a player against themself) is
+    // unrated.
+    if white == black || is_engine(&white) || is_engine(&black) {
         return Ok(());
     }
     let guild: Option<String> = row.try_get("guild")?;
