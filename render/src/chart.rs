@@ -59,15 +59,25 @@ fn draw(cv: &mut Canvas, chart: &Chart) -> Result<(), RenderError> {
         .y_label_area_size(56)
         .build_cartesian_2d(0f64..last, 0f64..1f64)
         .map_err(plot_err)?;
+    let steps = chart.values.len().saturating_sub(1).max(1);
     c.configure_mesh()
-        .light_line_style(GRID)
+        .light_line_style(TRANSPARENT)
         .bold_line_style(GRID)
+        .x_labels(steps.min(12) + 1)
+        .y_labels(11)
         .axis_style(INK)
         .x_desc(chart.x_label.as_str())
         .y_desc(chart.y_label.as_str())
         .label_style(font::font(14.0, false).color(&INK))
         .axis_desc_style(font::font(15.0, false).color(&INK))
-        .x_label_formatter(&|x| format!("{x:.0}"))
+        // Steps are whole: no label between two.
+        .x_label_formatter(&|x| {
+            if (x - x.round()).abs() < 1e-6 {
+                format!("{x:.0}")
+            } else {
+                String::new()
+            }
+        })
         .y_label_formatter(&|y| format!("{y:.1}"))
         .draw()
         .map_err(plot_err)?;
@@ -75,7 +85,16 @@ fn draw(cv: &mut Canvas, chart: &Chart) -> Result<(), RenderError> {
         .values
         .iter()
         .enumerate()
-        .map(|(i, v)| (i as f64, if v.is_finite() { v.clamp(0.0, 1.0) } else { 0.5 }))
+        .map(|(i, v)| {
+            (
+                i as f64,
+                if v.is_finite() {
+                    v.clamp(0.0, 1.0)
+                } else {
+                    0.5
+                },
+            )
+        })
         .collect();
     // The middle line, then the area between it and the values.
     c.draw_series(std::iter::once(PathElement::new(
@@ -124,7 +143,11 @@ mod tests {
             x_label: "ply".to_owned(),
             y_label: "White".to_owned(),
             values: vec![0.5, 0.55, 0.4, 0.9, f64::NAN, 1.5, 0.0],
-            marks: vec![(3, "1".to_owned()), (2, "2".to_owned()), (99, "x".to_owned())],
+            marks: vec![
+                (3, "1".to_owned()),
+                (2, "2".to_owned()),
+                (99, "x".to_owned()),
+            ],
         };
         let png = render_chart(&chart).unwrap();
         assert!(png.starts_with(b"\x89PNG"));

@@ -317,8 +317,9 @@ pub async fn history(
 #[poise::command(slash_command, rename = "analyse")]
 pub async fn analyse(
     ctx: Context<'_>,
-    #[description = "The game's number (default: this thread's game, or your latest)"]
-    game: Option<i64>,
+    #[description = "The game's number (default: this thread's game, or your latest)"] game: Option<
+        i64,
+    >,
 ) -> Result<(), Error> {
     let data = ctx.data();
     // A few seconds of searching: deferred at once.

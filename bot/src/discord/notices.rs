@@ -77,7 +77,10 @@ async fn deliver_played(threads: &Threads, notice: &Notice) -> bool {
             true
         }
         Err(e) => {
-            tracing::error!(game, "{e}; Chronomate's move is not posted (it is played: /board shows it)");
+            tracing::error!(
+                game,
+                "{e}; Chronomate's move is not posted (it is played: /board shows it)"
+            );
             false
         }
     }

@@ -144,7 +144,11 @@ impl Threads {
                 let notified = self.replied.notified();
                 tokio::pin!(notified);
                 notified.as_mut().enable();
-                if self.replying.lock().map_or(true, |r| !r.contains_key(&game)) {
+                if self
+                    .replying
+                    .lock()
+                    .map_or(true, |r| !r.contains_key(&game))
+                {
                     return;
                 }
                 notified.await;

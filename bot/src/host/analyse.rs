@@ -101,7 +101,10 @@ impl Host {
             let played = after.played.as_deref().unwrap_or("?");
             let better = match before.best.as_deref() {
                 Some(best) if best != played => format!("better: {best}"),
-                Some(_) => "Chronomate would play it too (a deeper look at the next position saw more)".to_owned(),
+                Some(_) => {
+                    "Chronomate would play it too (a deeper look at the next position saw more)"
+                        .to_owned()
+                }
                 None => "no better action found".to_owned(),
             };
             lines.push(format!(

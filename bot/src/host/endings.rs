@@ -165,7 +165,11 @@ impl Host {
                 result: Some(outcome.score().to_owned()),
                 reason: Reason::Agreement.describe().to_owned(),
             };
-            if let Err(Stale) = self.store.accept_draw(id, side, &finish, self.now()).await? {
+            if let Err(Stale) = self
+                .store
+                .accept_draw(id, side, &finish, self.now())
+                .await?
+            {
                 return Err(self.over_now(id).await);
             }
             let mut reply = Reply::text(format!(

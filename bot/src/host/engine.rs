@@ -55,7 +55,10 @@ const DRAW_LOOK_NODES: u64 = 20_000;
 /// `seed`: the same game and ply always give the same seed, so a restart
 /// reproduces the same choice.
 pub fn engine_seed(seed: u64, ply: i64) -> u64 {
-    let mut z = seed ^ (ply as u64).wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    let mut z = seed
+        ^ (ply as u64)
+            .wrapping_add(1)
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15);
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^ (z >> 31)
@@ -300,9 +303,7 @@ impl Host {
         };
         let seed = engine_seed(loaded.row.seed, loaded.row.ply);
         let to_act = state.turn().color;
-        let Some(Some(thought)) = self
-            .engine_work(move || think(&state, &limits, seed))
-            .await
+        let Some(Some(thought)) = self.engine_work(move || think(&state, &limits, seed)).await
         else {
             return false;
         };

@@ -57,9 +57,13 @@ pub enum Refusal {
     NotYourChallenge { id: i64, name: String },
     #[error("you cannot challenge yourself")]
     SelfChallenge,
-    #[error("level:N is for games against Chronomate: challenge it with /challenge @chronomate VARIANT level:N")]
+    #[error(
+        "level:N is for games against Chronomate: challenge it with /challenge @chronomate VARIANT level:N"
+    )]
     LevelWithoutChronomate,
-    #[error("game #{0} is still being played: /analyse looks at finished games only (no help during correspondence play)")]
+    #[error(
+        "game #{0} is still being played: /analyse looks at finished games only (no help during correspondence play)"
+    )]
     StillPlaying(i64),
     #[error("{0}")]
     Terms(String),

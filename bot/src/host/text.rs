@@ -137,7 +137,10 @@ pub(super) fn player_type_tags(row: &GameRow) -> Vec<(&'static str, String)> {
         return Vec::new();
     }
     let kind = |key: &str| if is_engine(key) { "program" } else { "human" }.to_owned();
-    vec![("WhiteType", kind(&row.white)), ("BlackType", kind(&row.black))]
+    vec![
+        ("WhiteType", kind(&row.white)),
+        ("BlackType", kind(&row.black)),
+    ]
 }
 
 /// Each action on its own line, numbered `3.` for white and `3...` for

@@ -49,7 +49,13 @@ mod tests {
         for level in MIN_LEVEL..=MAX_LEVEL {
             assert_eq!(engine_level(&engine_key(level)), Some(level));
         }
-        for other in ["chronomate:0", "chronomate:9", "chronomate:", "console:chronomate", "discord:1"] {
+        for other in [
+            "chronomate:0",
+            "chronomate:9",
+            "chronomate:",
+            "console:chronomate",
+            "discord:1",
+        ] {
             assert_eq!(engine_level(other), None, "{other}");
         }
         assert_eq!(engine_name(3), "Chronomate (level 3)");

@@ -11,6 +11,8 @@ use chronomate::host::{
     Refusal, Reply,
 };
 use chronomate::store::Store;
+pub mod hurry;
+
 use chronomate_rules::{Game, Options, Variant};
 
 /// 2023-11-14 22:13:20 UTC.
