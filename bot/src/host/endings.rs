@@ -10,6 +10,15 @@ use super::{
 use crate::model::GameStatus;
 use crate::model::engine::is_engine;
 use crate::store::{Finish, GameRow, Stale};
+/// How a game ends with `outcome` (a result, its reason in words).
+pub(super) fn finish_of(outcome: Outcome) -> Finish {
+    Finish {
+        status: GameStatus::Finished,
+        result: Some(outcome.score().to_owned()),
+        reason: outcome.reason.describe().to_owned(),
+    }
+}
+
 impl Host {
     /// Resigns a game. Unconfirmed, it asks for confirmation with the choice
     /// `game:N:resign:confirm`.
@@ -38,11 +47,7 @@ impl Host {
             ));
         }
         let outcome = Outcome::win(!side, Reason::Resignation);
-        let finish = Finish {
-            status: GameStatus::Finished,
-            result: Some(outcome.score().to_owned()),
-            reason: Reason::Resignation.describe().to_owned(),
-        };
+        let finish = finish_of(outcome);
         // Resigning needs no particular ply: only a live game.
         if let Err(Stale) = self
             .store
@@ -82,11 +87,7 @@ impl Host {
         let agree = |reply_to: &GameRow| {
             let outcome = Outcome::draw(Reason::Agreement);
             (
-                Finish {
-                    status: GameStatus::Finished,
-                    result: Some(outcome.score().to_owned()),
-                    reason: Reason::Agreement.describe().to_owned(),
-                },
+                finish_of(outcome),
                 format!(
                     "Draw agreed in game #{}: {}.",
                     reply_to.id,
@@ -160,11 +161,7 @@ impl Host {
         let offered = format!("{} offers a draw in game #{id}.", row.name(side));
         if self.engine_accepts_draw(loaded, !side).await {
             let outcome = Outcome::draw(Reason::Agreement);
-            let finish = Finish {
-                status: GameStatus::Finished,
-                result: Some(outcome.score().to_owned()),
-                reason: Reason::Agreement.describe().to_owned(),
-            };
+            let finish = finish_of(outcome);
             if let Err(Stale) = self
                 .store
                 .accept_draw(id, side, &finish, self.now())

@@ -4,6 +4,7 @@
 use chronomate_rules::{Outcome, Reason};
 
 use super::clock::{DAY, HOUR, due_words, duration_words};
+use super::endings::finish_of;
 use super::text::{challenge_terms_words, day_words, result_words, variant_words};
 use super::{ChoiceId, ChoiceStyle, GameChoice, Host, HostError, Notice, NoticeKind, Place, Reply};
 use crate::model::engine::is_engine;
@@ -85,11 +86,7 @@ impl Host {
                         Outcome::draw(Reason::TimeForfeit)
                     };
                     (
-                        Finish {
-                            status: GameStatus::Finished,
-                            result: Some(outcome.score().to_owned()),
-                            reason: Reason::TimeForfeit.describe().to_owned(),
-                        },
+                        finish_of(outcome),
                         NoticeKind::TimeForfeit,
                         format!(
                             "Game #{}: {} ({side}) ran out of time. {}.",
