@@ -9,7 +9,7 @@ mod common;
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::{Child, ChildStdin, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
@@ -28,18 +28,7 @@ struct Console {
 
 impl Console {
     fn start(dir: &Path) -> Console {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_chronomate"))
-            .arg("console")
-            .current_dir(dir)
-            .env(
-                "DATABASE_URL",
-                format!("sqlite://{}", dir.join("games.db").display()),
-            )
-            .env("IMAGES_DIR", dir.join("images"))
-            .env_remove("DISCORD_TOKEN")
-            .env_remove("RUST_LOG")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
+        let mut child = common::binary(Some(dir), &["console"])
             .stderr(Stdio::null())
             .spawn()
             .unwrap();

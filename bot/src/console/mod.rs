@@ -119,7 +119,7 @@ impl Session {
             Command::Help => {
                 let mut help = host.help();
                 help.text
-                    .push_str("\nIn this console: /as NAME (switch player), /images on|off, /quit");
+                    .push_str("\nIn this console: /as NAME (switch player), /images on|off, /wait (until Chronomate has answered), /quit");
                 Ok(help)
             }
             Command::As(name) => {
