@@ -222,7 +222,7 @@ impl RgbCanvas {
         }
     }
 
-    fn backend(&mut self) -> BitMapBackend<'_> {
+    pub(crate) fn backend(&mut self) -> BitMapBackend<'_> {
         BitMapBackend::with_buffer(&mut self.px, (self.w as u32, self.h as u32))
     }
 

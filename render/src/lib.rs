@@ -12,6 +12,7 @@
 mod arrows;
 mod board;
 mod canvas;
+mod chart;
 mod deflate;
 mod encode;
 mod font;
@@ -28,6 +29,7 @@ mod tiles;
 use chronomate_rules::Color;
 use chronomate_rules::view::View;
 
+pub use chart::{Chart, render_chart};
 pub use replay::{Gif, GifOptions, replay_gif};
 pub use table::{Table, render_table};
 pub use theme::{Theme, UnknownTheme};

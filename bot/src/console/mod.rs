@@ -13,9 +13,17 @@
 //!   storage failure;
 //! - `notice: TEXT` for reminders and timeouts, checked before each line.
 //!
+//! Chronomate's own moves (`/challenge @chronomate VARIANT level:N`) are
+//! printed as they are played, like replies (its text, `image:` and
+//! `ping:` lines), between the replies to what is typed: the engine thinks
+//! off the runtime, so a line typed meanwhile is answered at once. At the
+//! end of the input the console waits until Chronomate has answered, then
+//! exits.
+//!
 //! Besides the slash commands: `/as NAME` switches who is typing
 //! (hot-seat), `/choose ID` presses a button, `/images on|off` switches
-//! board pictures, `/quit` ends early.
+//! board pictures, `/wait` waits until Chronomate has answered every game
+//! where it is to move (for scripts), `/quit` ends early.
 //!
 //! A reply is printed only after what it reports is committed.
 
@@ -111,7 +119,7 @@ impl Session {
             Command::Help => {
                 let mut help = host.help();
                 help.text
-                    .push_str("\nIn this console: /as NAME (switch player), /images on|off, /quit");
+                    .push_str("\nIn this console: /as NAME (switch player), /images on|off, /wait (until Chronomate has answered), /quit");
                 Ok(help)
             }
             Command::As(name) => {
@@ -139,6 +147,12 @@ impl Session {
             Command::Draw { game, what } => host.draw(&caller, game, what).await,
             Command::Abort(game) => host.abort(&caller, game).await,
             Command::History(game) => host.history(&caller, game).await,
+            Command::Analyse(game) => host.analyse(&caller, game).await,
+            Command::Wait => {
+                // Its moves are printed as they come, right after this.
+                host.engine_idle().await;
+                Ok(Reply::default())
+            }
             Command::Rules(variant) => Ok(host.rules(variant)),
             Command::Settings(change) => host.settings(&caller, change).await,
             Command::Choose(id) => host.choose(&caller, &id).await,
@@ -184,6 +198,11 @@ impl Session {
         })
     }
 
+    /// The lines of one of Chronomate's moves: as a reply.
+    pub fn played_lines(&self, notice: &Notice) -> Vec<String> {
+        self.reply_lines(&notice.reply)
+    }
+
     fn reply_lines(&self, reply: &Reply) -> Vec<String> {
         let mut lines: Vec<String> = reply.text.lines().map(str::to_owned).collect();
         for image in &reply.images {
@@ -212,42 +231,103 @@ fn write_image(dir: &Path, name: &str, png: &[u8]) -> io::Result<PathBuf> {
 
 /// Runs the console on stdin and stdout until stdin ends.
 pub fn main(config: &Config) -> Result<(), ConsoleError> {
-    let runtime = tokio::runtime::Builder::new_current_thread()
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
         .enable_all()
         .build()
         .map_err(ConsoleError::Runtime)?;
     let host = runtime.block_on(Host::open(&config.database_url))?;
     let mut session = Session::new(host, &config.images_dir);
-    let stdin = io::stdin();
-    let interactive = stdin.is_terminal();
-    let mut input = stdin.lock();
-    let mut out = io::stdout().lock();
+    let interactive = io::stdin().is_terminal();
     if interactive {
         eprintln!(
             "Chronomate console. You are {}; /as NAME switches, /help lists the commands, Ctrl-D quits.",
             session.player().name
         );
     }
-    let mut buf = Vec::new();
+    let lines = read_lines();
+    let result = runtime.block_on(serve(&mut session, lines, interactive));
+    runtime.block_on(session.host().close());
+    result
+}
+
+/// Stdin's lines, read on a thread of their own so that Chronomate's moves
+/// are printed while the console waits for input.
+fn read_lines() -> tokio::sync::mpsc::UnboundedReceiver<io::Result<String>> {
+    let (tx, rx) = tokio::sync::mpsc::unbounded_channel();
+    std::thread::spawn(move || {
+        let stdin = io::stdin();
+        let mut input = stdin.lock();
+        let mut buf = Vec::new();
+        loop {
+            buf.clear();
+            let read = input
+                .read_until(b'\n', &mut buf)
+                .map(|n| (n, String::from_utf8_lossy(&buf).into_owned()));
+            let done = !matches!(read, Ok((n, _)) if n > 0);
+            let sent = match read {
+                Ok((0, _)) => true,
+                Ok((_, line)) => tx.send(Ok(line)).is_ok(),
+                Err(e) => tx.send(Err(e)).is_ok(),
+            };
+            if done || !sent {
+                break;
+            }
+        }
+    });
+    rx
+}
+
+/// Answers lines until the input ends (or `/quit`), printing Chronomate's
+/// moves as they come; then lets Chronomate finish answering.
+async fn serve(
+    session: &mut Session,
+    mut lines: tokio::sync::mpsc::UnboundedReceiver<io::Result<String>>,
+    interactive: bool,
+) -> Result<(), ConsoleError> {
+    let mut moves = session.host().start_engine().await?;
+    let mut out = io::stdout();
+    let print = |out: &mut io::Stdout, lines: Vec<String>| -> io::Result<()> {
+        let mut out = out.lock();
+        for l in lines {
+            writeln!(out, "{l}")?;
+        }
+        out.flush()
+    };
     loop {
         if interactive {
             eprint!("{}> ", session.player().name);
         }
-        buf.clear();
-        if input.read_until(b'\n', &mut buf)? == 0 {
-            break;
+        tokio::select! {
+            biased;
+            Some(notice) = moves.recv() => print(&mut out, session.played_lines(&notice))?,
+            line = lines.recv() => {
+                let line = match line {
+                    None => break,
+                    Some(line) => line?,
+                };
+                let mut printed = session.tick().await;
+                match session.line(&line).await {
+                    Some(more) => printed.extend(more),
+                    None => return Ok(()),
+                }
+                print(&mut out, printed)?;
+            }
         }
-        let line = String::from_utf8_lossy(&buf);
-        let mut lines = runtime.block_on(session.tick());
-        match runtime.block_on(session.line(&line)) {
-            Some(more) => lines.extend(more),
-            None => break,
-        }
-        for l in lines {
-            writeln!(out, "{l}")?;
-        }
-        out.flush()?;
     }
-    runtime.block_on(session.host().close());
+    // The input ended: Chronomate answers what it was asked first.
+    let host = session.host().clone();
+    let idle = host.engine_idle();
+    tokio::pin!(idle);
+    loop {
+        tokio::select! {
+            biased;
+            Some(notice) = moves.recv() => print(&mut out, session.played_lines(&notice))?,
+            () = &mut idle => break,
+        }
+    }
+    while let Ok(notice) = moves.try_recv() {
+        print(&mut out, session.played_lines(&notice))?;
+    }
     Ok(())
 }

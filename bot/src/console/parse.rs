@@ -41,6 +41,10 @@ pub enum Command {
     },
     Abort(Option<i64>),
     History(Option<i64>),
+    /// A finished game's evaluation chart and biggest swings.
+    Analyse(Option<i64>),
+    /// Console only: wait until Chronomate has answered (for scripts).
+    Wait,
     Rules(Option<Variant>),
     Settings(SettingsChange),
     Choose(String),
@@ -169,6 +173,13 @@ pub fn read_name(word: &str) -> Result<String, ParseError> {
     }
 }
 
+/// Whether a name (an `@` in front allowed) is Chronomate's own.
+fn is_chronomate(word: &str) -> bool {
+    word.strip_prefix('@')
+        .unwrap_or(word)
+        .eq_ignore_ascii_case("chronomate")
+}
+
 /// Reads `7`, `#7`, `game:7` (or `challenge:7`).
 fn read_id(word: &str, key: &str) -> Option<i64> {
     let lower = word.to_ascii_lowercase();
@@ -236,6 +247,9 @@ pub fn parse_line(line: &str) -> Result<Option<Command>, ParseError> {
         "help" | "h" | "?" => Command::Help,
         "quit" | "exit" => Command::Quit,
         "as" | "iam" | "user" => match args {
+            [who] if is_chronomate(who) => {
+                return err("chronomate is the bot's own name: pick another");
+            }
             [who] => Command::As(read_name(who)?),
             _ => return err("usage: /as NAME"),
         },
@@ -257,13 +271,14 @@ pub fn parse_line(line: &str) -> Result<Option<Command>, ParseError> {
                 };
                 match who {
                     Some(_) if opponent.is_some() => return err("challenge one player at a time"),
+                    Some(who) if is_chronomate(who) => opponent = Some(Player::chronomate()),
                     Some(who) => opponent = Some(Player::console(&read_name(who)?)),
                     None => terms.push(*w),
                 }
             }
             let mut t = ChallengeTerms::parse(&terms.join(" ")).map_err(|e| {
                 ParseError(format!(
-                    "{e}; usage: /challenge [@user] VARIANT [days:N] [colour:white|black|random]"
+                    "{e}; usage: /challenge [@user|@chronomate] VARIANT [days:N] [colour:white|black|random] [level:N]"
                 ))
             })?;
             t.opponent = opponent;
@@ -339,6 +354,13 @@ pub fn parse_line(line: &str) -> Result<Option<Command>, ParseError> {
         }
         "abort" => Command::Abort(only_id(args, "game", "/abort [game:ID]")?),
         "history" | "pgn" => Command::History(only_id(args, "game", "/history [game:ID]")?),
+        "analyse" | "analyze" | "analysis" => {
+            Command::Analyse(only_id(args, "game", "/analyse [game:ID]")?)
+        }
+        "wait" => match args {
+            [] => Command::Wait,
+            _ => return err("usage: /wait"),
+        },
         "rules" => match args {
             [] => Command::Rules(None),
             [v] => Command::Rules(Some(
@@ -494,6 +516,15 @@ mod tests {
             Command::Choose("game:1:draw:accept".into())
         );
         assert_eq!(ok("/images off"), Command::Images(false));
+        match ok("/challenge @Chronomate standard level:5") {
+            Command::Challenge(t) => {
+                assert_eq!(t.opponent, Some(Player::chronomate()));
+                assert_eq!(t.level, Some(5));
+            }
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(ok("/analyse game:3"), Command::Analyse(Some(3)));
+        assert_eq!(ok("/wait"), Command::Wait);
         assert_eq!(parse_line("").unwrap(), None);
         assert_eq!(parse_line("# a comment").unwrap(), None);
         for bad in [
@@ -521,6 +552,9 @@ mod tests {
             "/choose",
             "/games now",
             "/images maybe",
+            "/as chronomate",
+            "/challenge @chronomate standard level:9",
+            "/wait now",
         ] {
             assert!(parse_line(bad).is_err(), "{bad}");
         }
@@ -537,7 +571,7 @@ mod tests {
             cmd in prop::sample::select(vec![
                 "/as", "/challenge", "/accept", "/decline", "/cancel", "/move", "/moves",
                 "/board", "/snapshot", "/games", "/resign", "/draw", "/abort", "/history",
-                "/rules", "/settings", "/choose", "/help", "/quit", "/images",
+                "/rules", "/settings", "/choose", "/help", "/quit", "/images", "/analyse", "/wait",
             ]),
             args in prop::collection::vec("[@#:=a-z0-9/_. -]{0,12}|\\PC{0,6}", 0..5),
         ) {

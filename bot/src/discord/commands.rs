@@ -13,7 +13,7 @@ use super::run::{PRIVATE, PUBLIC, run, run_file};
 use super::threads::Route;
 use super::{Context, Data, Error};
 use crate::host::{
-    ChallengeTerms, ColourChoice, DrawMove, HostError, Refusal, Reply, SettingsChange,
+    ChallengeTerms, ColourChoice, DrawMove, HostError, Player, Refusal, Reply, SettingsChange,
     variants_help,
 };
 
@@ -32,6 +32,7 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         draw(),
         abort(),
         history(),
+        analyse(),
         rules(),
         settings(),
         help(),
@@ -42,10 +43,12 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
 pub const HELP: &str = "\
 **Chronomate** hosts correspondence games of time-travel chess; each game gets its own thread.
 `/challenge variant [opponent] [colour] [days] [options]` challenge someone, or anyone
+`/challenge variant opponent:@Chronomate [level]` play Chronomate itself, level 1 to 8 (default 3); unrated
 `/accept [challenge]` `/decline [challenge]` `/cancel [challenge]` answer or withdraw a challenge (or use the buttons)
 `/move action [game]` play (suggestions as you type)
 `/board [game]` the board now · `/snapshot [game] [full]` every branch or timeline at once (`full`: the whole history)
 `/games` your games and open challenges · `/history [game]` the record as a file
+`/analyse [game]` a finished game's evaluation chart and its three biggest swings
 `/resign [game]` · `/draw [answer] [game]` · `/abort [game]` (before both sides moved)
 `/rules [variant]` the rules in short · `/settings` this server's defaults (Manage Server)
 `/rating [user]` · `/leaderboard variant` · `/tournament …` · `/export …` ratings, tournaments, PGN and CSV
@@ -67,16 +70,23 @@ pub async fn challenge(
     #[description = "The variant's own options as key:value words (/help lists them)"]
     #[max_length = 200]
     options: Option<String>,
+    #[description = "Against Chronomate itself: its level, 1 (weakest) to 8 (default 3)"]
+    #[min = 1]
+    #[max = 8]
+    level: Option<u8>,
 ) -> Result<(), Error> {
     let data = ctx.data();
-    run(ctx, PUBLIC, Route::Here, |caller| async move {
+    // A game against Chronomate begins at once: its reply goes to the
+    // game's thread like an accepted challenge's.
+    run(ctx, PUBLIC, Route::GameThread, |caller| async move {
         let variant = variant.read()?;
         let options = Options::parse(variant, options.as_deref().unwrap_or(""))
             .map_err(|e| Refusal::Terms(e.to_string()))?;
         let opponent = match opponent {
+            Some(user) if user.id == data.me => Some(Player::chronomate()),
             Some(user) if user.bot => {
                 return Err(Refusal::Terms(
-                    "bots do not play here: challenge a person, or leave the opponent empty for an open challenge"
+                    "other bots do not play here: challenge a person, Chronomate itself, or leave the opponent empty for an open challenge"
                         .to_owned(),
                 )
                 .into());
@@ -90,6 +100,7 @@ pub async fn challenge(
             options,
             colour: colour.map_or(ColourChoice::Random, ColourChoice::from),
             days,
+            level,
         };
         data.host.challenge(&caller, terms).await
     })
@@ -301,6 +312,23 @@ pub async fn history(
         |caller| async move { data.host.history(&caller, game).await },
         |record| format!("chronomate-game-{}.txt", record.game.unwrap_or(0)),
     )
+    .await
+}
+
+/// A finished game as Chronomate sees it: its evaluation over the game,
+/// and the three biggest swings.
+#[poise::command(slash_command, rename = "analyse")]
+pub async fn analyse(
+    ctx: Context<'_>,
+    #[description = "The game's number (default: this thread's game, or your latest)"] game: Option<
+        i64,
+    >,
+) -> Result<(), Error> {
+    let data = ctx.data();
+    // A few seconds of searching: deferred at once.
+    run(ctx, PUBLIC, Route::Here, |caller| async move {
+        data.host.analyse(&caller, game).await
+    })
     .await
 }
 

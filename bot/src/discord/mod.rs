@@ -16,7 +16,9 @@
 //! [`run`] is how every command does all three.
 //! A background task ([`notices`]) asks the host for due reminders and
 //! timeouts and delivers them: by DM first, in the game's thread when the DM
-//! is refused.
+//! is refused. Another posts Chronomate's own moves (the host plays them
+//! off the runtime) in their games' threads, pinging the player to move,
+//! as a person's move is posted.
 //!
 //! Every answer, post, thread and DM is sent by [`rest`], which waits out
 //! rate limits as Discord says and repeats a failed request only where a
@@ -67,6 +69,8 @@ pub struct Data {
     pub defer_after: Duration,
     /// Host work in progress at once: see [`Data::work`].
     pub lanes: Arc<tokio::sync::Semaphore>,
+    /// The bot's own user: challenging it is playing Chronomate.
+    pub me: serenity::UserId,
 }
 
 impl Data {
@@ -238,6 +242,8 @@ pub struct Running {
     threads: Arc<threads::Threads>,
     client: JoinHandle<Result<(), serenity::Error>>,
     ticker: Option<JoinHandle<()>>,
+    /// Posts Chronomate's moves.
+    engine: JoinHandle<()>,
 }
 
 impl Running {
@@ -255,11 +261,14 @@ impl Running {
         }
     }
 
-    /// Closes the gateway connection and stops the background task.
+    /// Closes the gateway connection and stops the background tasks and
+    /// Chronomate's play (its games are resumed by the next start).
     pub async fn shutdown(self) {
         if let Some(ticker) = &self.ticker {
             ticker.abort();
         }
+        self.threads.host.stop_engine();
+        self.engine.abort();
         self.shard_manager.shutdown_all().await;
         let _ = self.client.await;
     }
@@ -308,6 +317,7 @@ pub async fn start_shards(
                     threads: setup_threads,
                     defer_after,
                     lanes: Arc::new(tokio::sync::Semaphore::new(lanes())),
+                    me: ready.user.id,
                 })
             })
         })
@@ -330,12 +340,18 @@ pub async fn start_shards(
     let ticker = options
         .tick_every
         .map(|every| tokio::spawn(notices::run_ticker(threads.clone(), every)));
+    let moves = host
+        .start_engine()
+        .await
+        .map_err(|e| ServeError::Host(e.to_string()))?;
+    let engine = tokio::spawn(notices::run_engine(threads.clone(), moves));
     Ok(Running {
         shard_manager,
         http,
         threads,
         client: client_task,
         ticker,
+        engine,
     })
 }
 

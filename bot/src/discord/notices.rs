@@ -15,6 +15,10 @@
 //! it. Every message carries a nonce, so Discord's failures never
 //! double one. Failures are logged; the task never stops.
 //!
+//! Chronomate's moves ([`run_engine`]) come as notices too, and are posted
+//! like a person's move: in the game's place, pinging the player to move,
+//! after the answer to the move they reply to is out.
+//!
 //! [`Host::deliver_due`]: crate::host::Host::deliver_due
 
 use std::sync::Arc;
@@ -23,6 +27,7 @@ use std::time::Duration;
 use poise::serenity_prelude as serenity;
 use serde_json::json;
 use serenity::{ChannelId, UserId};
+use tokio::sync::mpsc;
 
 use super::caller::user_of_key;
 use super::post::{Post, create_message};
@@ -41,6 +46,41 @@ pub async fn run_ticker(threads: Arc<Threads>, every: Duration) {
         let round = tokio::spawn(async move { tick_once(&threads, threads.host.now()).await });
         if let Err(e) = round.await {
             tracing::error!(error = %e, "a round of reminders failed");
+        }
+    }
+}
+
+/// Posts Chronomate's moves as the host plays them, each in its game's
+/// place, for as long as the bot runs.
+pub async fn run_engine(threads: Arc<Threads>, mut moves: mpsc::UnboundedReceiver<Notice>) {
+    while let Some(notice) = moves.recv().await {
+        let threads = threads.clone();
+        tokio::spawn(async move {
+            deliver(&threads, &notice).await;
+        });
+    }
+}
+
+/// One of Chronomate's moves, posted like a person's: in the game's place
+/// (opening a thread if it has none), pinging the player to move; after
+/// any answer about the game still on its way (the move it replies to).
+async fn deliver_played(threads: &Threads, notice: &Notice) -> bool {
+    let Some(game) = notice.game else {
+        return false;
+    };
+    threads.after_replies(game).await;
+    let post = Post::from_reply(&notice.reply);
+    match threads.post(game, &post, true).await {
+        Ok(_) => {
+            threads.close_if_over(game).await;
+            true
+        }
+        Err(e) => {
+            tracing::error!(
+                game,
+                "{e}; Chronomate's move is not posted (it is played: /board shows it)"
+            );
+            false
         }
     }
 }
@@ -75,6 +115,9 @@ pub async fn tick_once(threads: &Threads, now: i64) -> usize {
 
 /// Delivers one notice; `false` when it reached nobody.
 pub async fn deliver(threads: &Threads, notice: &Notice) -> bool {
+    if notice.kind == NoticeKind::Played {
+        return deliver_played(threads, notice).await;
+    }
     let direct = Post::pinging(&notice.reply, &[]);
     let mut reached = false;
     let mut missed: Vec<UserId> = Vec::new();

@@ -86,6 +86,29 @@ pub struct Threads {
     /// Games whose place is being opened: one opening at a time per game,
     /// so two commands at once cannot open two threads.
     opening: Mutex<HashMap<i64, Arc<tokio::sync::Mutex<()>>>>,
+    /// Answers about a game on their way (see [`Threads::replying`]).
+    replying: Mutex<HashMap<i64, usize>>,
+    replied: tokio::sync::Notify,
+}
+
+/// An answer about a game on its way; dropped once it is out.
+pub struct Replying<'a> {
+    threads: &'a Threads,
+    game: i64,
+}
+
+impl Drop for Replying<'_> {
+    fn drop(&mut self) {
+        if let Ok(mut r) = self.threads.replying.lock()
+            && let Some(n) = r.get_mut(&self.game)
+        {
+            *n -= 1;
+            if *n == 0 {
+                r.remove(&self.game);
+            }
+        }
+        self.threads.replied.notify_waiters();
+    }
 }
 
 impl Threads {
@@ -95,7 +118,43 @@ impl Threads {
             host,
             told: Mutex::new(HashSet::new()),
             opening: Mutex::new(HashMap::new()),
+            replying: Mutex::new(HashMap::new()),
+            replied: tokio::sync::Notify::new(),
         }
+    }
+
+    /// Marks an answer about `game` as on its way until the guard drops:
+    /// Chronomate's move in reply to it waits ([`Threads::after_replies`]),
+    /// so the thread reads in order.
+    pub fn replying(&self, game: i64) -> Replying<'_> {
+        if let Ok(mut r) = self.replying.lock() {
+            *r.entry(game).or_default() += 1;
+        }
+        Replying {
+            threads: self,
+            game,
+        }
+    }
+
+    /// Waits (10 seconds at most) until no answer about `game` is on its
+    /// way.
+    pub async fn after_replies(&self, game: i64) {
+        let wait = async {
+            loop {
+                let notified = self.replied.notified();
+                tokio::pin!(notified);
+                notified.as_mut().enable();
+                if self
+                    .replying
+                    .lock()
+                    .map_or(true, |r| !r.contains_key(&game))
+                {
+                    return;
+                }
+                notified.await;
+            }
+        };
+        let _ = tokio::time::timeout(std::time::Duration::from_secs(10), wait).await;
     }
 
     async fn place_of(&self, game: i64) -> Result<GamePlace, Undelivered> {
@@ -342,6 +401,7 @@ pub async fn post_reply(
         Ok(reply) => reply,
         Err(e) => return r.refuse(&e).await,
     };
+    let _replying = reply.game.map(|g| data.threads.replying(g));
     let post = Post::from_reply(&reply);
     let game = match (route, reply.game) {
         (Route::GameThread, Some(game)) if !reply.private => game,

@@ -8,10 +8,11 @@ use super::images::Picture;
 use super::text::{challenge_terms_words, day_words, variant_words};
 use super::time::remind_at;
 use super::{
-    Caller, ChallengeChoice, ChallengeTerms, ChoiceId, ChoiceStyle, Host, HostError, Refusal,
-    Reply, check_setup, read_days,
+    Caller, ChallengeChoice, ChallengeTerms, ChoiceId, ChoiceStyle, Host, HostError, Player,
+    Refusal, Reply, check_setup, read_days,
 };
 use crate::model::ChallengeStatus;
+use crate::model::engine::{DEFAULT_LEVEL, engine_key, engine_level, engine_name, is_engine};
 use crate::store::{ChallengeRow, NewChallenge, NewGame, Stale, StoreError};
 impl Host {
     /// Challenges a player, or anyone when `terms.opponent` is `None`.
@@ -25,6 +26,15 @@ impl Host {
             return Err(Refusal::SelfChallenge.into());
         }
         check_setup(Game::new(terms.variant, terms.options.clone(), 0))?;
+        let engine = match (&terms.opponent, terms.level) {
+            (Some(p), level) if p.is_chronomate() => {
+                let level = engine_level(&p.key).or(level).unwrap_or(DEFAULT_LEVEL);
+                Some(Player::new(engine_key(level), engine_name(level)))
+            }
+            (_, Some(_)) => return Err(Refusal::LevelWithoutChronomate.into()),
+            (_, None) => None,
+        };
+        let opponent = engine.clone().or(terms.opponent.clone());
         let guild = caller.place.guild.as_deref();
         let days = match terms.days {
             Some(d) => read_days(&d.to_string())?,
@@ -36,7 +46,7 @@ impl Host {
             .create_challenge(
                 &NewChallenge {
                     challenger: (&caller.player.key, &caller.player.name),
-                    challenged: terms.opponent.as_ref().map(|p| (&*p.key, &*p.name)),
+                    challenged: opponent.as_ref().map(|p| (&*p.key, &*p.name)),
                     variant: terms.variant.id(),
                     options: &options,
                     colour: terms.colour.as_str(),
@@ -53,6 +63,10 @@ impl Host {
             .challenge(id)
             .await?
             .ok_or(Refusal::NoSuchChallenge(id))?;
+        if let Some(engine) = engine {
+            // Chronomate accepts at once.
+            return self.begin_game(c, &engine).await;
+        }
         let mut reply = Reply::text(format!(
             "{} challenges {} to {}. Challenge #{id}.",
             c.challenger_name,
@@ -143,6 +157,12 @@ impl Host {
             }
             .into());
         }
+        self.begin_game(c, &caller.player).await
+    }
+
+    /// Starts the game of challenge `c`, accepted by `by`.
+    async fn begin_game(&self, c: ChallengeRow, by: &Player) -> Result<Reply, HostError> {
+        let me = by.key.clone();
         let now = self.now();
         let variant: Variant = c.variant.parse().map_err(|e| corrupt_challenge(&c, e))?;
         let options = Options::parse(variant, &c.options).map_err(|e| corrupt_challenge(&c, e))?;
@@ -183,7 +203,7 @@ impl Host {
         };
         let game_id = match self
             .store
-            .accept_challenge(c.id, (&me, &caller.player.name), &new, now)
+            .accept_challenge(c.id, (&me, &by.name), &new, now)
             .await?
         {
             Ok(id) => id,
@@ -200,7 +220,7 @@ impl Host {
         let row = &loaded.row;
         let mut reply = Reply::text(format!(
             "{} accepted challenge #{}: game #{game_id} begins.\n{} (white) vs {} (black), {}, {} per move.\n{}",
-            caller.player.name,
+            by.name,
             c.id,
             row.white_name,
             row.black_name,
@@ -211,13 +231,24 @@ impl Host {
         .about(game_id)
         .ping(&c.challenger)
         .ping(row.player(to_move));
+        let viewer = if is_engine(row.player(to_move)) {
+            !to_move
+        } else {
+            to_move
+        };
+        if is_engine(&row.white) || is_engine(&row.black) {
+            reply.text.push_str("\nUnrated: a game against Chronomate.");
+        }
         self.attach(
             &mut reply,
             &loaded,
             loaded.game.view(),
-            Some(to_move),
+            Some(viewer),
             Picture::Board,
         );
+        if is_engine(row.player(to_move)) {
+            self.wake_engine(game_id);
+        }
         Ok(reply)
     }
 

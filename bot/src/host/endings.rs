@@ -8,7 +8,17 @@ use super::{
     Caller, ChoiceId, ChoiceStyle, DrawMove, GameChoice, Host, HostError, Purpose, Refusal, Reply,
 };
 use crate::model::GameStatus;
+use crate::model::engine::is_engine;
 use crate::store::{Finish, GameRow, Stale};
+/// How a game ends with `outcome` (a result, its reason in words).
+pub(super) fn finish_of(outcome: Outcome) -> Finish {
+    Finish {
+        status: GameStatus::Finished,
+        result: Some(outcome.score().to_owned()),
+        reason: outcome.reason.describe().to_owned(),
+    }
+}
+
 impl Host {
     /// Resigns a game. Unconfirmed, it asks for confirmation with the choice
     /// `game:N:resign:confirm`.
@@ -37,11 +47,7 @@ impl Host {
             ));
         }
         let outcome = Outcome::win(!side, Reason::Resignation);
-        let finish = Finish {
-            status: GameStatus::Finished,
-            result: Some(outcome.score().to_owned()),
-            reason: Reason::Resignation.describe().to_owned(),
-        };
+        let finish = finish_of(outcome);
         // Resigning needs no particular ply: only a live game.
         if let Err(Stale) = self
             .store
@@ -81,11 +87,7 @@ impl Host {
         let agree = |reply_to: &GameRow| {
             let outcome = Outcome::draw(Reason::Agreement);
             (
-                Finish {
-                    status: GameStatus::Finished,
-                    result: Some(outcome.score().to_owned()),
-                    reason: Reason::Agreement.describe().to_owned(),
-                },
+                finish_of(outcome),
                 format!(
                     "Draw agreed in game #{}: {}.",
                     reply_to.id,
@@ -107,6 +109,9 @@ impl Host {
             (DrawMove::Offer, _) => {
                 if let Err(Stale) = self.store.offer_draw(id, side, row.ply, now).await? {
                     return Err(Refusal::MovedOn(id).into());
+                }
+                if is_engine(row.player(!side)) {
+                    return self.engine_answers_offer(&loaded, side).await;
                 }
                 Ok(Reply::text(format!(
                     "{} offers a draw in game #{id}.",
@@ -142,6 +147,45 @@ impl Host {
                 Ok(Reply::text(text).about(id).ping(row.player(!side)))
             }
         }
+    }
+
+    /// Chronomate answers `side`'s standing draw offer at once: it accepts
+    /// only when it thinks it is clearly worse, else declines.
+    async fn engine_answers_offer(
+        &self,
+        loaded: &super::Loaded,
+        side: chronomate_rules::Color,
+    ) -> Result<Reply, HostError> {
+        let row = &loaded.row;
+        let id = row.id;
+        let offered = format!("{} offers a draw in game #{id}.", row.name(side));
+        if self.engine_accepts_draw(loaded, !side).await {
+            let outcome = Outcome::draw(Reason::Agreement);
+            let finish = finish_of(outcome);
+            if let Err(Stale) = self
+                .store
+                .accept_draw(id, side, &finish, self.now())
+                .await?
+            {
+                return Err(self.over_now(id).await);
+            }
+            let mut reply = Reply::text(format!(
+                "{offered}\n{} accepts. Draw agreed in game #{id}: {}.",
+                row.name(!side),
+                result_words(row, outcome)
+            ))
+            .about(id);
+            self.extend_after_end(&mut reply, id).await;
+            return Ok(reply);
+        }
+        // Declined, unless the game moved on meanwhile (its move declined
+        // the offer already).
+        let _ = self.store.drop_draw_offer(id, side).await?;
+        Ok(Reply::text(format!(
+            "{offered}\n{} declines the draw: play on.",
+            row.name(!side)
+        ))
+        .about(id))
     }
 
     /// Aborts a game before both sides have acted: no result.

@@ -57,6 +57,14 @@ pub enum Refusal {
     NotYourChallenge { id: i64, name: String },
     #[error("you cannot challenge yourself")]
     SelfChallenge,
+    #[error(
+        "level:N is for games against Chronomate: challenge it with /challenge @chronomate VARIANT level:N"
+    )]
+    LevelWithoutChronomate,
+    #[error(
+        "game #{0} is still being played: /analyse looks at finished games only (no help during correspondence play)"
+    )]
+    StillPlaying(i64),
     #[error("{0}")]
     Terms(String),
 

@@ -14,7 +14,7 @@ use super::tournament::{Snapshot, board_result};
 use chronomate_rules::RecordFormat;
 
 use crate::host::clock::pgn_date;
-use crate::host::text::{pgn_ids_words, record_format};
+use crate::host::text::{game_event, pgn_ids_words, player_type_tags, record_format};
 use crate::host::{Caller, Host, HostError, Purpose, Refusal, Reply};
 
 fn refuse(text: String) -> HostError {
@@ -49,6 +49,7 @@ pub fn pgn(row: &GameRow, log: &[LoggedAction], event: &str, round: Option<i64>)
         ("Result", result.to_owned()),
     ];
     let mut out = String::new();
+    let tags = tags.into_iter().chain(player_type_tags(row));
     for (k, v) in tags {
         out.push_str(&format!("[{k} \"{}\"]\n", tag_value(&v)));
     }
@@ -184,7 +185,7 @@ impl Host {
                     .map(|p| p.round);
                 (s.t.name.clone(), round)
             }
-            None => (format!("Chronomate game #{}", row.id), None),
+            None => (game_event(row), None),
         };
         Ok(Reply::text(pgn(row, &log, &event, round)).about(row.id))
     }

@@ -1,6 +1,8 @@
 //! The one place the host draws: a rules view to PNG bytes.
 
-use chronomate_render::{Gif, GifOptions, RenderOptions, render_png, replay_gif};
+use chronomate_render::{
+    Chart, Gif, GifOptions, RenderOptions, render_chart, render_png, replay_gif,
+};
 use chronomate_rules::{Color, Game, Options, Variant, View};
 
 /// How much of a game a picture shows.
@@ -71,4 +73,21 @@ pub(crate) fn replay(
         })
     };
     replay_gif(frames, &GifOptions::default()).map_err(|e| e.to_string())
+}
+
+/// Draws a chart of values from 0 to 1 over a game's plies, with marked
+/// plies (an analysis), or says why it could not.
+pub(crate) fn chart(
+    title: String,
+    values: Vec<f64>,
+    marks: Vec<(usize, String)>,
+) -> Result<Vec<u8>, String> {
+    let chart = Chart {
+        title,
+        x_label: "ply".to_owned(),
+        y_label: "White's expected score".to_owned(),
+        values,
+        marks,
+    };
+    render_chart(&chart).map_err(|e| e.to_string())
 }

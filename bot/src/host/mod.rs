@@ -19,7 +19,9 @@
 //! (resigning, draws, aborting, and what follows any game's end), views
 //! (boards, listings), time (deadlines, reminders), ratings and
 //! leaderboards, exports (PGN, CSV), settings, tournaments, choices (their
-//! ids, and routing a pressed one), and the words the host writes (text). The domain's types are [`crate::model`]'s,
+//! ids, and routing a pressed one), Chronomate's own play (engine: its
+//! turns off the runtime, resumed from the database) and the analysis of
+//! finished games (analyse), and the words the host writes (text). The domain's types are [`crate::model`]'s,
 //! re-exported here; what a variant is called, how it is played and how
 //! its record is written come from [`Variant::about`].
 //!
@@ -28,10 +30,12 @@
 //! deadline passed. It works from the database alone, so a restart changes
 //! nothing, and takes `now` explicitly (tests inject the clock).
 
+mod analyse;
 mod challenges;
 mod choice;
 mod clock;
 mod endings;
+mod engine;
 mod error;
 mod export;
 mod images;
@@ -60,11 +64,12 @@ pub use clock::{
     Clock, DAY, HOUR, MINUTE, ManualClock, SECOND, SystemClock, due_words, duration_words,
     timestamp,
 };
+pub use engine::engine_seed;
 pub use error::{HostError, Refusal};
 pub use ratings::LEADERBOARD_SIZE;
 pub use terms::{
-    ChallengeTerms, ColourChoice, MAX_DAYS, MIN_DAYS, SettingsChange, read_days, read_reminder,
-    read_variant,
+    ChallengeTerms, ColourChoice, MAX_DAYS, MIN_DAYS, SettingsChange, read_days, read_level,
+    read_reminder, read_variant,
 };
 pub use text::COMMUNITY_HELP;
 pub use text::{HELP, variants_help};
@@ -92,6 +97,10 @@ pub struct HostConfig {
     /// delivering one job takes, short enough that a job whose process died
     /// is not late by much.
     pub claim_for: Millis,
+    /// The most time Chronomate takes for one move, in milliseconds. The
+    /// level's node budget decides (level 8: about 2 s); this only cuts a
+    /// search short on a slow or busy machine.
+    pub engine_millis: u64,
 }
 
 impl Default for HostConfig {
@@ -101,6 +110,7 @@ impl Default for HostConfig {
             finished_listed: 5,
             challenge_ttl: 7 * DAY,
             claim_for: 5 * MINUTE,
+            engine_millis: 3_000,
         }
     }
 }
@@ -123,6 +133,8 @@ pub struct Host {
     /// This host's name in job claims: the process id and a random part,
     /// so two processes (or two hosts in one) never share it.
     instance: Arc<str>,
+    /// Chronomate's own play (shared by clones).
+    engine: Arc<engine::Engine>,
 }
 
 /// A game as loaded: its row and the rules' state, which equals the replay
@@ -179,8 +191,10 @@ impl Host {
     }
 
     /// Closes the database (checkpointing its log where possible): the
-    /// last thing a transport does before it exits.
+    /// last thing a transport does before it exits. Chronomate stops
+    /// playing first.
     pub async fn close(&self) {
+        self.stop_engine();
         self.store.close().await;
     }
 
@@ -197,6 +211,7 @@ impl Host {
             config: HostConfig::default(),
             rng: Arc::new(Mutex::new(seed)),
             instance: instance.into(),
+            engine: Arc::new(engine::Engine::new()),
         }
     }
 

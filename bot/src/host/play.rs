@@ -4,12 +4,14 @@
 use chronomate_rules::{Color, Game, Status};
 
 use super::clock::DAY;
+use super::endings::finish_of;
 use super::images::Picture;
 use super::text::result_words;
 use super::time::remind_at;
 use super::{Caller, Host, HostError, Loaded, Purpose, Refusal, Reply};
+use crate::model::engine::is_engine;
 use crate::model::{GameStatus, Millis};
-use crate::store::{ActionCommit, Finish, Stale, StoreError};
+use crate::store::{ActionCommit, Stale, StoreError};
 /// An action checked and applied in memory, not yet committed.
 pub(super) struct Prepared {
     loaded: Loaded,
@@ -102,11 +104,7 @@ impl Host {
             game: id,
             detail: e.to_string(),
         })?;
-        let finish = status.outcome().map(|o| Finish {
-            status: GameStatus::Finished,
-            result: Some(o.score().to_owned()),
-            reason: o.reason.describe().to_owned(),
-        });
+        let finish = status.outcome().map(finish_of);
         let commit = ActionCommit {
             game: id,
             ply: row.ply + 1,
@@ -167,6 +165,12 @@ impl Host {
             Some(perspective),
             Picture::Board,
         );
+        // Chronomate's turn: it starts thinking once this reply is written.
+        if let Some(next) = to_move
+            && is_engine(loaded.row.player(next))
+        {
+            self.wake_engine(id);
+        }
         Ok(reply)
     }
 

@@ -9,6 +9,7 @@ use chronomate_rules::{Options, Variant, quote};
 use super::error::Refusal;
 use super::text::variant_ids_words;
 use super::types::Player;
+use crate::model::engine::{MAX_LEVEL, MIN_LEVEL};
 
 /// The fewest and most days per move a game may have.
 pub const MIN_DAYS: i64 = 1;
@@ -66,6 +67,9 @@ pub struct ChallengeTerms {
     pub colour: ColourChoice,
     /// Days per move; `None`: the server's default.
     pub days: Option<i64>,
+    /// Chronomate's level (1 to 8) when the opponent is Chronomate
+    /// ([`Player::chronomate`]); `None`: the default level.
+    pub level: Option<u8>,
 }
 
 impl ChallengeTerms {
@@ -76,16 +80,18 @@ impl ChallengeTerms {
             options: Options::default(),
             colour: ColourChoice::Random,
             days: None,
+            level: None,
         }
     }
 
     /// Reads `VARIANT [days:N] [colour:white|black|random] [white|black|random]
-    /// [variant options such as branches:21]`; the variant may also be
-    /// written `variant:NAME`, anywhere.
+    /// [level:N] [variant options such as branches:21]`; the variant may
+    /// also be written `variant:NAME`, anywhere.
     pub fn parse(words: &str) -> Result<ChallengeTerms, Refusal> {
         let mut variant = None;
         let mut days = None;
         let mut colour = ColourChoice::Random;
+        let mut level = None;
         let mut rest = Vec::new();
         for word in words.split_whitespace() {
             match word.split_once([':', '=']) {
@@ -93,6 +99,7 @@ impl ChallengeTerms {
                     "variant" | "game" => variant = Some(read_variant(value)?),
                     "days" | "day" => days = Some(read_days(value)?),
                     "colour" | "color" | "side" => colour = value.parse()?,
+                    "level" | "lvl" => level = Some(read_level(value)?),
                     _ => rest.push((key, value)),
                 },
                 None => {
@@ -119,7 +126,18 @@ impl ChallengeTerms {
             options,
             colour,
             days,
+            level,
         })
+    }
+}
+
+/// Reads Chronomate's level, 1 to 8.
+pub fn read_level(text: &str) -> Result<u8, Refusal> {
+    match text.trim().parse::<u8>() {
+        Ok(n) if (MIN_LEVEL..=MAX_LEVEL).contains(&n) => Ok(n),
+        _ => Err(Refusal::Terms(format!(
+            "Chronomate's level is a whole number from {MIN_LEVEL} (weakest) to {MAX_LEVEL} (strongest), not {text:?}"
+        ))),
     }
 }
 
@@ -203,6 +221,10 @@ mod tests {
         assert_eq!(t.days, Some(5));
         assert_eq!(t.colour, ColourChoice::Black);
         assert_eq!(t.options.branch_limit(), 31);
+        assert_eq!(
+            ChallengeTerms::parse("standard level:8").unwrap().level,
+            Some(8)
+        );
         let t = ChallengeTerms::parse("white variant:standard").unwrap();
         assert_eq!(
             (t.variant, t.colour, t.days),
@@ -218,6 +240,8 @@ mod tests {
             "standard branches:21",
             "standard colour:green",
             "standard blitz",
+            "standard level:0",
+            "standard level:9",
         ] {
             assert!(ChallengeTerms::parse(bad).is_err(), "{bad}");
         }

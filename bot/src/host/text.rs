@@ -5,6 +5,7 @@ use chronomate_rules::{Color, Outcome, RecordFormat, Variant};
 
 use super::clock::{DAY, pgn_date};
 use crate::model::GameStatus;
+use crate::model::engine::is_engine;
 use crate::store::{ChallengeRow, GameRow, LoggedAction};
 
 /// A variant's rules in short, with the options a challenge may set.
@@ -71,15 +72,16 @@ pub fn history(row: &GameRow, log: &[LoggedAction], title: &str) -> String {
         _ => "*".to_owned(),
     };
     let mut headers = vec![
-        ("Event", format!("Chronomate game #{}", row.id)),
+        ("Event", game_event(row)),
         ("Site", "Chronomate".to_owned()),
         ("Date", pgn_date(row.created_at)),
         ("White", row.white_name.clone()),
         ("Black", row.black_name.clone()),
         ("Result", result.clone()),
-        ("Variant", row.variant.clone()),
-        ("VariantName", title.to_owned()),
     ];
+    headers.extend(player_type_tags(row));
+    headers.push(("Variant", row.variant.clone()));
+    headers.push(("VariantName", title.to_owned()));
     if !row.options.is_empty() {
         headers.push(("Options", row.options.clone()));
     }
@@ -111,6 +113,34 @@ pub fn history(row: &GameRow, log: &[LoggedAction], title: &str) -> String {
         out.push_str(&numbered_lines(log));
     }
     out
+}
+
+/// Whether a game is unrated: one side is Chronomate.
+pub(super) fn unrated(row: &GameRow) -> bool {
+    is_engine(&row.white) || is_engine(&row.black)
+}
+
+/// A game's PGN event outside a tournament: `Chronomate game #7`, and
+/// `(unrated)` against Chronomate.
+pub(super) fn game_event(row: &GameRow) -> String {
+    if unrated(row) {
+        format!("Chronomate game #{} (unrated)", row.id)
+    } else {
+        format!("Chronomate game #{}", row.id)
+    }
+}
+
+/// PGN's `WhiteType` and `BlackType` (`human` or `program`, PGN standard
+/// 9.3) for a game against Chronomate; none otherwise.
+pub(super) fn player_type_tags(row: &GameRow) -> Vec<(&'static str, String)> {
+    if !unrated(row) {
+        return Vec::new();
+    }
+    let kind = |key: &str| if is_engine(key) { "program" } else { "human" }.to_owned();
+    vec![
+        ("WhiteType", kind(&row.white)),
+        ("BlackType", kind(&row.black)),
+    ]
 }
 
 /// Each action on its own line, numbered `3.` for white and `3...` for
@@ -185,6 +215,7 @@ fn wrap(tokens: &[String], width: usize) -> String {
 pub const HELP: &str = "\
 Commands:
 /challenge [@user] VARIANT [days:N] [colour:white|black|random] [options]  challenge someone (or anyone)
+/challenge @chronomate VARIANT [level:1-8] [colour:...]   play Chronomate itself (level 3 unless you say; unrated)
 /accept [ID]  /decline [ID]  /cancel [ID]  answer or withdraw a challenge
 /move [game:ID] ACTION   play an action (e4, Nf3, O-O, ...)
 /moves [game:ID] [TEXT]  legal actions matching TEXT
@@ -193,6 +224,7 @@ Commands:
 /games                   your games and open challenges
 /resign [game:ID] [confirm]   /abort [game:ID]   /draw offer|accept|decline [game:ID]
 /history [game:ID]       the record with headers
+/analyse [game:ID]       a finished game's evaluation chart and its three biggest swings
 /rules [VARIANT]         the rules in short
 /settings [days:N] [reminder:HOURS]   this server's defaults
 /choose ID               press a button (challenge:1:accept, game:1:draw:accept, ...)";

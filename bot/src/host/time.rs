@@ -8,8 +8,10 @@ use std::future::Future;
 use chronomate_rules::{Outcome, Reason};
 
 use super::clock::{DAY, HOUR, due_words, duration_words};
+use super::endings::finish_of;
 use super::text::{challenge_terms_words, day_words, result_words, variant_words};
 use super::{ChoiceId, ChoiceStyle, GameChoice, Host, HostError, Notice, NoticeKind, Place, Reply};
+use crate::model::engine::is_engine;
 use crate::model::{ChallengeStatus, GameStatus, Millis};
 use crate::store::{ChallengeRow, Claim, Finish, GameRow};
 
@@ -135,7 +137,11 @@ impl Host {
         for row in self.store.due_games(now).await? {
             if row.deadline.is_some_and(|d| d <= now) {
                 jobs.push(Job::Deadline(row));
-            } else if !row.reminder_sent {
+            } else if !row.reminder_sent
+                // Chronomate needs no reminder (it moves as soon as it has
+                // chosen).
+                && !row.to_move.is_some_and(|side| is_engine(row.player(side)))
+            {
                 jobs.push(Job::Reminder(row));
             }
         }
@@ -207,11 +213,7 @@ impl Host {
                 Outcome::draw(Reason::TimeForfeit)
             };
             (
-                Finish {
-                    status: GameStatus::Finished,
-                    result: Some(outcome.score().to_owned()),
-                    reason: Reason::TimeForfeit.describe().to_owned(),
-                },
+                finish_of(outcome),
                 NoticeKind::TimeForfeit,
                 format!(
                     "Game #{}: {} ({side}) ran out of time. {}.",

@@ -3,6 +3,7 @@
 use std::fmt;
 
 use super::choice::ChoiceId;
+use crate::model::engine::{ENGINE_PREFIX, is_engine};
 
 /// Who is acting: a stable key qualified by its transport (`discord:1234`,
 /// `console:alice`) and the name to show.
@@ -23,6 +24,17 @@ impl Player {
     /// A console player: key `console:NAME` (lower-cased), shown as typed.
     pub fn console(name: &str) -> Player {
         Player::new(format!("console:{}", name.to_lowercase()), name)
+    }
+
+    /// Chronomate itself, as an opponent to challenge (its level comes
+    /// with the challenge's terms).
+    pub fn chronomate() -> Player {
+        Player::new(ENGINE_PREFIX, "Chronomate")
+    }
+
+    /// Whether this is Chronomate (at any level).
+    pub fn is_chronomate(&self) -> bool {
+        self.key.starts_with(ENGINE_PREFIX)
     }
 }
 
@@ -165,8 +177,9 @@ impl Reply {
         self
     }
 
+    /// Calls a player (never Chronomate: it needs no ping).
     pub(crate) fn ping(mut self, key: &str) -> Reply {
-        if !self.pings.iter().any(|k| k == key) {
+        if !is_engine(key) && !self.pings.iter().any(|k| k == key) {
             self.pings.push(key.to_owned());
         }
         self
@@ -191,6 +204,9 @@ pub enum NoticeKind {
     ChallengeExpired,
     /// A tournament started a round, ended, or was cancelled.
     Tournament,
+    /// Chronomate played in one of its games: post it in the game's place
+    /// like a person's move, pinging the player to move.
+    Played,
 }
 
 /// Something to deliver that nobody asked for: reminders and timeouts.

@@ -168,11 +168,12 @@ impl Host {
                 _ => outcome_words(g),
             };
             lines.push(format!(
-                "#{} {} vs {} (you: {side}, ply {}): {state}",
+                "#{} {} vs {} (you: {side}, ply {}{}): {state}",
                 g.id,
                 variant_words(g),
                 opponent,
-                g.ply
+                g.ply,
+                if text::unrated(g) { ", unrated" } else { "" }
             ));
         }
         if !challenges.is_empty() {

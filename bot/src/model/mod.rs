@@ -12,6 +12,7 @@
 //! [`host`]: crate::host
 //! [`store`]: crate::store
 
+pub mod engine;
 pub mod rating;
 mod status;
 mod tournament;

@@ -33,6 +33,7 @@
 mod challenges;
 mod copy;
 mod db;
+mod engine;
 mod games;
 mod jobs;
 mod ratings;

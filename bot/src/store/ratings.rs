@@ -5,6 +5,7 @@
 use super::db::{Row, Tx};
 use super::{Store, StoreError};
 use crate::model::Millis;
+use crate::model::engine::is_engine;
 use crate::model::rating::{GLOBAL, Glicko, PROVISIONAL_RD, Score, rate_game};
 
 /// A player's rating in one variant and scope.
@@ -170,7 +171,9 @@ pub(super) async fn rate_in(tx: &mut Tx, game: i64, at: Millis) -> Result<(), St
     let variant: String = row.get("variant")?;
     let white: String = row.get("white")?;
     let black: String = row.get("black")?;
-    if white == black {
+    // A game against Chronomate (or of a player against themself) is
+    // unrated.
+    if white == black || is_engine(&white) || is_engine(&black) {
         return Ok(());
     }
     let guild: Option<String> = row.get("guild")?;

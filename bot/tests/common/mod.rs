@@ -20,6 +20,8 @@ use chronomate::host::{
     Refusal, Reply,
 };
 use chronomate::store::{Backend, Store};
+pub mod hurry;
+
 use chronomate_rules::{Game, Options, Variant};
 
 tokio::task_local! {
@@ -248,6 +250,14 @@ pub fn refusal(result: Result<Reply, HostError>) -> Refusal {
 /// Discord token. In `dir` (its database and images there) when given;
 /// otherwise its database is a name the offline tools never open.
 pub fn run_binary(dir: Option<&Path>, args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = binary(dir, args).spawn().expect("the binary starts");
+    child.stdin.take().unwrap().write_all(stdin).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+/// The `chronomate` binary with `args`, its input and output piped, as
+/// [`run_binary`] runs it.
+pub fn binary(dir: Option<&Path>, args: &[&str]) -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_chronomate"));
     command
         .args(args)
@@ -266,7 +276,5 @@ pub fn run_binary(dir: Option<&Path>, args: &[&str], stdin: &[u8]) -> Output {
             .env("IMAGES_DIR", dir.join("images")),
         None => command.env("DATABASE_URL", "sqlite://unused-by-offline-tools.db"),
     };
-    let mut child = command.spawn().expect("the binary starts");
-    child.stdin.take().unwrap().write_all(stdin).unwrap();
-    child.wait_with_output().unwrap()
+    command
 }
