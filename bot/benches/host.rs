@@ -8,11 +8,12 @@
 //! Before the criterion groups, a latency run prints p50/p90/p99/max of
 //! single actions (criterion reports means and spreads, not tail
 //! percentiles), and a scale run prints committed actions per second and
-//! latency percentiles for SQLite with one host, beside PostgreSQL with 1,
-//! 2 and 4 hosts on one database, in the same run. The hosts are separate
-//! `Host` instances in this process, each with its own connection pool
-//! and its own 16 games (as processes running different shards would
-//! have), not separate processes. PostgreSQL is a throwaway cluster
+//! latency percentiles for SQLite in one process, beside PostgreSQL with 1,
+//! 2 and 4 processes on one database, in the same run. Each process is
+//! this bench binary started again as a worker (`CHRONOMATE_BENCH_SCALE_WORKER`):
+//! one `Host` with its own connection pool and its own 16 games, as
+//! processes running different shards have; all start together and each
+//! plays its share of the actions. PostgreSQL is a throwaway cluster
 //! started for the run with its durable defaults (fsync and
 //! synchronous_commit on; SQLite runs with synchronous = FULL); without
 //! `initdb` (Debian's `postgresql` package) its lines say why they are
@@ -22,6 +23,8 @@
 //! `cargo bench -p chronomate --bench host`
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a test fails loudly
 
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Command, Stdio};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -182,31 +185,21 @@ const SCALE_GAMES: usize = 16;
 /// Actions per game per round of the scale run.
 const SCALE_EACH: usize = 4;
 
-/// `hosts` hosts on the database at `url` (or one on a SQLite file), each
-/// playing its own games at once: committed actions per second, and the
-/// latency percentiles of single actions.
-fn scale_report(rt: &Runtime, name: &str, url: Option<&str>, hosts: usize, actions: usize) {
-    let mut tables = Vec::new();
-    for h in 0..hosts {
-        let dir = tempfile::tempdir().unwrap();
-        let store = match url {
-            Some(url) => rt.block_on(Store::open(url)).unwrap(),
-            None => rt
-                .block_on(Store::open_path(dir.path().join("bench.db")))
-                .unwrap(),
-        };
-        let prefix = format!("{name}-h{h}-");
-        tables.push(rt.block_on(Table::on(store, dir, SCALE_GAMES, false, &prefix)));
-    }
+/// Makes this bench binary one host process of the scale run:
+/// `URL|PREFIX|ACTIONS` (URL `sqlite`: a SQLite file of its own).
+const WORKER: &str = "CHRONOMATE_BENCH_SCALE_WORKER";
+
+/// One host playing its games at once, round after round, until it
+/// committed `actions`: each action's latency, and the time the rounds took
+/// (planning, which is untimed, left out).
+fn play_rounds(rt: &Runtime, table: &mut Table, actions: usize) -> (Vec<Duration>, Duration) {
     let mut samples = Vec::new();
     let mut wall = Duration::ZERO;
     while samples.len() < actions {
         let mut plans = Vec::new();
-        for t in &mut tables {
-            for g in 0..t.games.len() {
-                let plan = rt.block_on(t.plan(g, SCALE_EACH));
-                plans.push((t.host.clone(), t.games[g].id, plan));
-            }
+        for g in 0..table.games.len() {
+            let plan = rt.block_on(table.plan(g, SCALE_EACH));
+            plans.push((table.host.clone(), table.games[g].id, plan));
         }
         let start = Instant::now();
         let latencies = rt.block_on(async {
@@ -233,14 +226,96 @@ fn scale_report(rt: &Runtime, name: &str, url: Option<&str>, hosts: usize, actio
         wall += start.elapsed();
         samples.extend(latencies);
     }
-    for t in &tables {
-        rt.block_on(t.host.store().close());
+    (samples, wall)
+}
+
+/// The scale worker's life: set its table up, say `ready`, wait for `go`
+/// on stdin (so every process starts together), play, then print its
+/// round time and each latency in microseconds.
+fn scale_worker(spec: &str) {
+    let mut parts = spec.splitn(3, '|');
+    let (url, prefix, actions) = (
+        parts.next().unwrap().to_owned(),
+        parts.next().unwrap().to_owned(),
+        parts.next().unwrap().parse::<usize>().unwrap(),
+    );
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let store = if url == "sqlite" {
+        rt.block_on(Store::open_path(dir.path().join("bench.db")))
+    } else {
+        rt.block_on(Store::open(&url))
+    }
+    .unwrap();
+    let mut table = rt.block_on(Table::on(store, dir, SCALE_GAMES, false, &prefix));
+    println!("ready");
+    let mut go = String::new();
+    std::io::stdin().read_line(&mut go).unwrap();
+    let (samples, wall) = play_rounds(&rt, &mut table, actions);
+    rt.block_on(table.host.store().close());
+    let micros: Vec<String> = samples.iter().map(|d| d.as_micros().to_string()).collect();
+    println!("wall {}", wall.as_micros());
+    println!("latencies {}", micros.join(" "));
+}
+
+/// `processes` host processes on the database at `url` (or one on a SQLite
+/// file of its own), each playing its own games at once and all started
+/// together: committed actions per second (all processes' actions over the
+/// longest one's time), and the latency percentiles of single actions.
+fn scale_report(name: &str, url: Option<&str>, processes: usize, actions: usize) {
+    let exe = std::env::current_exe().unwrap();
+    let mut children: Vec<_> = (0..processes)
+        .map(|p| {
+            let spec = format!(
+                "{}|{name}-p{p}-|{}",
+                url.unwrap_or("sqlite"),
+                actions.div_ceil(processes)
+            );
+            Command::new(&exe)
+                .env(WORKER, spec)
+                .stdin(Stdio::piped())
+                .stdout(Stdio::piped())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    let mut outputs: Vec<_> = children
+        .iter_mut()
+        .map(|c| BufReader::new(c.stdout.take().unwrap()))
+        .collect();
+    for out in &mut outputs {
+        let mut line = String::new();
+        out.read_line(&mut line).unwrap();
+        assert_eq!(line.trim(), "ready", "a scale worker failed to set up");
+    }
+    for c in &mut children {
+        writeln!(c.stdin.as_mut().unwrap(), "go").unwrap();
+    }
+    let mut samples = Vec::new();
+    let mut wall = Duration::ZERO;
+    for (out, mut child) in outputs.into_iter().zip(children) {
+        for line in out.lines() {
+            let line = line.unwrap();
+            if let Some(us) = line.strip_prefix("wall ") {
+                wall = wall.max(Duration::from_micros(us.parse().unwrap()));
+            } else if let Some(all) = line.strip_prefix("latencies ") {
+                samples.extend(
+                    all.split(' ')
+                        .map(|us| Duration::from_micros(us.parse().unwrap())),
+                );
+            }
+        }
+        assert!(child.wait().unwrap().success(), "a scale worker failed");
     }
     samples.sort();
     let pct = |p: f64| samples[((samples.len() as f64 * p) as usize).min(samples.len() - 1)];
     let ms = |d: Duration| d.as_secs_f64() * 1000.0;
     println!(
-        "scale {name} x{hosts}: {:.0} committed actions/s, p50 {:.2} ms, p99 {:.2} ms ({} actions, {} games at once per host)",
+        "scale {name} x{processes}: {:.0} committed actions/s, p50 {:.2} ms, p99 {:.2} ms ({} actions, {} games at once per process)",
         samples.len() as f64 / wall.as_secs_f64(),
         ms(pct(0.50)),
         ms(pct(0.99)),
@@ -249,10 +324,10 @@ fn scale_report(rt: &Runtime, name: &str, url: Option<&str>, hosts: usize, actio
     );
 }
 
-/// SQLite with one host, then PostgreSQL with 1, 2 and 4 hosts on one
-/// database of a durable throwaway cluster.
+/// SQLite with one process, then PostgreSQL with 1, 2 and 4 processes on
+/// one database of a durable throwaway cluster.
 fn scale(rt: &Runtime, actions: usize) {
-    scale_report(rt, "sqlite", None, 1, actions);
+    scale_report("sqlite", None, 1, actions);
     let server = match pg::start_cluster(pg::Durability::Durable) {
         Ok(server) => server,
         Err(why) => {
@@ -260,9 +335,9 @@ fn scale(rt: &Runtime, actions: usize) {
             return;
         }
     };
-    for hosts in [1, 2, 4] {
+    for processes in [1, 2, 4] {
         let url = rt.block_on(pg::create_database(&server.base));
-        scale_report(rt, "postgres", Some(&url), hosts, actions);
+        scale_report("postgres", Some(&url), processes, actions);
     }
 }
 
@@ -345,6 +420,9 @@ fn throughput(c: &mut Criterion, rt: &Runtime) {
 }
 
 fn main() {
+    if let Ok(spec) = std::env::var(WORKER) {
+        return scale_worker(&spec);
+    }
     let rt = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
