@@ -1,9 +1,11 @@
 //! Chronomate's games at the host: it declines a draw it does not need,
 //! is never reminded, leaves ratings alone, and a level without it is
-//! refused.
+//! refused. On SQLite and on PostgreSQL.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a test fails loudly
 
 mod common;
+
+use std::time::Duration;
 
 use chronomate::host::{ChallengeTerms, ColourChoice, DAY, DrawMove, NoticeKind, Player, Refusal};
 use chronomate_rules::Variant;
@@ -18,7 +20,46 @@ fn against_chronomate(level: u8, colour: ColourChoice) -> ChallengeTerms {
     t
 }
 
-#[tokio::test]
+on_both_backends!(
+    draws_reminders_and_ratings,
+    two_hosts_on_one_database_play_its_move_once
+);
+
+/// Several processes on one database each resume Chronomate's games when
+/// they start: its move is played once and announced once, by the host
+/// that claimed it.
+async fn two_hosts_on_one_database_play_its_move_once() {
+    let w = World::new().await;
+    let alice = caller("alice");
+    let game = w
+        .host
+        .challenge(&alice, against_chronomate(3, ColourChoice::White))
+        .await
+        .unwrap()
+        .game
+        .unwrap();
+    // Chronomate to move before either host runs its engine.
+    w.host.act(&alice, Some(game), "e4").await.unwrap();
+    let other = common::open_url(&w.url, w.clock.clone()).await;
+    let (mut a, mut b) = tokio::join!(w.host.start_engine(), other.start_engine());
+    let (a, b) = (a.as_mut().unwrap(), b.as_mut().unwrap());
+    let first = tokio::time::timeout(Duration::from_secs(60), async {
+        tokio::select! {
+            n = a.recv() => n,
+            n = b.recv() => n,
+        }
+    })
+    .await
+    .expect("Chronomate moves")
+    .unwrap();
+    assert_eq!((first.kind, first.game), (NoticeKind::Played, Some(game)));
+    tokio::join!(w.host.engine_idle(), other.engine_idle());
+    assert!(a.try_recv().is_err(), "one announcement");
+    assert!(b.try_recv().is_err(), "one announcement");
+    assert_eq!(w.store().log(game).await.unwrap().len(), 2, "one move");
+    w.check_consistent(game).await;
+}
+
 async fn draws_reminders_and_ratings() {
     let w = World::new().await;
     let mut moves = w.host.start_engine().await.unwrap();

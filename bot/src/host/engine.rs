@@ -9,6 +9,9 @@
 //! and once a minute after that. The queue is the database itself (live
 //! games where an engine key is to move), so a restart resumes every game
 //! where the engine was thinking; nothing kept only in memory matters.
+//! Each move is claimed in the database (`engine:GAME:PLY`) before the
+//! search, so of several processes on one database one thinks about it;
+//! a claim whose process died lapses, and another takes the move up.
 //!
 //! A turn: load the game, search off the async runtime
 //! (`spawn_blocking`) with at most one search per core at once (the rest
@@ -208,36 +211,33 @@ impl Host {
             let Some((key, level)) = engine_to_act(&loaded) else {
                 break;
             };
-            let seed = engine_seed(loaded.row.seed, loaded.row.ply);
-            let limits = Limits {
-                level,
-                millis: Some(self.config.engine_millis),
-                stop: Some(self.engine.stop.clone()),
-                ..Limits::default()
-            };
-            let state = loaded.game.clone();
-            let Some(thought) = self
-                .engine_work(move || think(&state, &limits, seed))
-                .await
-                .flatten()
+            // One process thinks about a move: with several processes on
+            // one database, each rescans the same queue. The claim lapses
+            // if this process dies, and another takes the move up.
+            let now = self.now();
+            let Some(claim) = self
+                .store
+                .claim_job(
+                    &format!("engine:{game}:{}", loaded.row.ply),
+                    self.instance(),
+                    now,
+                    now + self.config.claim_for,
+                )
+                .await?
             else {
                 break;
             };
-            if !self.engine.running() {
-                break;
-            }
             place = Place {
                 guild: loaded.row.guild.clone(),
                 channel: loaded.row.channel.clone(),
                 thread: loaded.row.thread.clone(),
             };
             let caller = Caller::new(Player::new(key, engine_name(level.get())), place.clone());
-            let result = match self.prepare(&caller, Some(game), &thought.action).await {
-                Ok(p) => self.commit(&caller, p).await,
-                Err(e) => Err(e),
-            };
+            let result = self.engine_move(&loaded, &caller, level).await;
+            self.store.release_job(&claim).await?;
             match result {
-                Ok(reply) => played.push(reply),
+                Ok(Some(reply)) => played.push(reply),
+                Ok(None) => break,
                 // The game ended or moved on meanwhile (a resignation, a
                 // draw, time): nothing to play.
                 Err(HostError::Refused(r)) => {
@@ -264,6 +264,39 @@ impl Host {
             let _ = out.send(notice);
         }
         Ok(())
+    }
+
+    /// Thinks about the position in `loaded` and plays the chosen action
+    /// as `caller`; `None` when there is no action (stopped, or the search
+    /// failed).
+    async fn engine_move(
+        &self,
+        loaded: &Loaded,
+        caller: &Caller,
+        level: Level,
+    ) -> Result<Option<Reply>, HostError> {
+        let seed = engine_seed(loaded.row.seed, loaded.row.ply);
+        let limits = Limits {
+            level,
+            millis: Some(self.config.engine_millis),
+            stop: Some(self.engine.stop.clone()),
+            ..Limits::default()
+        };
+        let state = loaded.game.clone();
+        let Some(thought) = self
+            .engine_work(move || think(&state, &limits, seed))
+            .await
+            .flatten()
+        else {
+            return Ok(None);
+        };
+        if !self.engine.running() {
+            return Ok(None);
+        }
+        let prepared = self
+            .prepare(caller, Some(loaded.row.id), &thought.action)
+            .await?;
+        self.commit(caller, prepared).await.map(Some)
     }
 
     /// Runs CPU work of the engine off the async runtime, in one of its

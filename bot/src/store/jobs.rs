@@ -18,7 +18,8 @@ use crate::model::Millis;
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Claim {
     /// What the job is: `remind:GAME:PLY`, `deadline:GAME:PLY`,
-    /// `challenge:ID`, `tournament:ID`.
+    /// `challenge:ID`, `tournament:ID`, `engine:GAME:PLY` (Chronomate's
+    /// move).
     pub job: String,
     /// Who holds it (a process's id).
     pub holder: String,
