@@ -9,9 +9,10 @@
 //! and once a minute after that. The queue is the database itself (live
 //! games where an engine key is to move), so a restart resumes every game
 //! where the engine was thinking; nothing kept only in memory matters.
-//! Each move is claimed in the database (`engine:GAME:PLY`) before the
-//! search, so of several processes on one database one thinks about it;
-//! a claim whose process died lapses, and another takes the move up.
+//! On PostgreSQL each move is claimed in the database (`engine:GAME:PLY`)
+//! for a search and a margin, so of several processes on one database one
+//! thinks about it; a claim whose process died lapses within seconds, and
+//! another process (or this one, restarted) takes the move up.
 //!
 //! A turn: load the game, search off the async runtime
 //! (`spawn_blocking`) with at most one search per core at once (the rest
@@ -39,8 +40,9 @@ use chronomate_rules::Color;
 use tokio::sync::{Notify, Semaphore, mpsc};
 
 use super::{Caller, Host, HostError, Loaded, Notice, NoticeKind, Place, Player, Reply};
-use crate::model::GameStatus;
 use crate::model::engine::{engine_level, engine_name};
+use crate::model::{GameStatus, Millis};
+use crate::store::{Backend, Claim};
 
 /// How often the database is read again for games where the engine is to
 /// move (a wake that was missed, a search that failed).
@@ -50,6 +52,18 @@ const RESCAN: Duration = Duration::from_secs(60);
 /// worse than this, in centipawns (a pawn and a half down, or losing by
 /// force).
 const ACCEPT_DRAW_BELOW: i32 = -150;
+
+/// How much longer than a search's own limit a process holds its claim on
+/// Chronomate's move (waiting for a free core, committing).
+const CLAIM_MARGIN_MS: Millis = 10_000;
+
+/// Whose move it is to make, among processes on one database.
+enum Turn {
+    /// This process's: its claim, if the database needs one.
+    Mine(Option<Claim>),
+    /// Another process holds the claim.
+    Theirs,
+}
 
 /// The node budget of the quick look that answers a draw offer.
 const DRAW_LOOK_NODES: u64 = 20_000;
@@ -211,21 +225,9 @@ impl Host {
             let Some((key, level)) = engine_to_act(&loaded) else {
                 break;
             };
-            // One process thinks about a move: with several processes on
-            // one database, each rescans the same queue. The claim lapses
-            // if this process dies, and another takes the move up.
-            let now = self.now();
-            let Some(claim) = self
-                .store
-                .claim_job(
-                    &format!("engine:{game}:{}", loaded.row.ply),
-                    self.instance(),
-                    now,
-                    now + self.config.claim_for,
-                )
-                .await?
-            else {
-                break;
+            let claim = match self.claim_engine_move(game, loaded.row.ply).await? {
+                Turn::Mine(claim) => claim,
+                Turn::Theirs => break,
             };
             place = Place {
                 guild: loaded.row.guild.clone(),
@@ -234,7 +236,9 @@ impl Host {
             };
             let caller = Caller::new(Player::new(key, engine_name(level.get())), place.clone());
             let result = self.engine_move(&loaded, &caller, level).await;
-            self.store.release_job(&claim).await?;
+            if let Some(claim) = &claim {
+                self.store.release_job(claim).await?;
+            }
             match result {
                 Ok(Some(reply)) => played.push(reply),
                 Ok(None) => break,
@@ -264,6 +268,37 @@ impl Host {
             let _ = out.send(notice);
         }
         Ok(())
+    }
+
+    /// Claims Chronomate's move after `ply` actions of `game`, so that of
+    /// several processes on one PostgreSQL database one thinks about it.
+    /// The claim lasts a search and a margin; if another process holds it,
+    /// the game is looked at again when it lapses (its process may have
+    /// died). A SQLite database is served by one process: nothing to claim.
+    async fn claim_engine_move(&self, game: i64, ply: i64) -> Result<Turn, HostError> {
+        if self.store.backend() == Backend::Sqlite {
+            return Ok(Turn::Mine(None));
+        }
+        let lease = self.config.engine_millis as Millis + CLAIM_MARGIN_MS;
+        let now = self.now();
+        let claim = self
+            .store
+            .claim_job(
+                &format!("engine:{game}:{ply}"),
+                self.instance(),
+                now,
+                now + lease,
+            )
+            .await?;
+        if let Some(claim) = claim {
+            return Ok(Turn::Mine(Some(claim)));
+        }
+        let host = self.clone();
+        tokio::spawn(async move {
+            tokio::time::sleep(Duration::from_millis(lease.unsigned_abs())).await;
+            host.wake_engine(game);
+        });
+        Ok(Turn::Theirs)
     }
 
     /// Thinks about the position in `loaded` and plays the chosen action
