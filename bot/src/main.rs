@@ -10,7 +10,7 @@ use std::process::ExitCode;
 
 use chronomate::config::Config;
 use chronomate::tools::{self, MatchSettings, Opponent, UciClient};
-use chronomate_engine::Level;
+use chronomate_engine::{Level, Player};
 use chronomate_render::{GifOptions, RenderOptions, render_png};
 use chronomate_rules::chess::{Position, perft_divide};
 use chronomate_rules::{Options, Variant};
@@ -74,12 +74,15 @@ enum Command {
     Match {
         /// standard, traveler, gifford, multiverse, temporal or manyworlds.
         variant: String,
-        /// The level the score is counted for (1 to 8).
-        #[arg(long, value_parser = parse_level)]
-        white: Level,
-        /// The opponent's level (1 to 8); not with --against-uci.
-        #[arg(long, value_parser = parse_level, required_unless_present = "against_uci")]
-        black: Option<Level>,
+        /// The player the score is counted for: a level (1 to 8), `random`
+        /// (uniform over the legal actions) or `greedy` (the most material
+        /// after one action).
+        #[arg(long, value_parser = parse_player)]
+        white: Player,
+        /// The opponent: a level, `random` or `greedy`; not with
+        /// --against-uci.
+        #[arg(long, value_parser = parse_player, required_unless_present = "against_uci")]
+        black: Option<Player>,
         /// How many games.
         #[arg(long)]
         games: u32,
@@ -168,6 +171,15 @@ struct EngineArgs {
 fn parse_level(text: &str) -> Result<Level, String> {
     text.parse()
         .map_err(|e: chronomate_engine::LevelError| e.to_string())
+}
+
+fn parse_player(text: &str) -> Result<Player, String> {
+    text.parse().map_err(|_: chronomate_engine::LevelError| {
+        format!(
+            "{:?} is not a player: choose a level, 1 (weakest) to 8 (strongest), random or greedy",
+            text.chars().take(20).collect::<String>()
+        )
+    })
 }
 
 /// A failure with its exit code; the message goes to stderr.
@@ -361,8 +373,8 @@ fn play(args: &GameArgs, engine: &EngineArgs) -> Result<(), Failure> {
 #[allow(clippy::too_many_arguments)]
 fn run_match(
     variant: &str,
-    white: Level,
-    black: Option<Level>,
+    white: Player,
+    black: Option<Player>,
     games: u32,
     millis: Option<u64>,
     seed: u64,
@@ -392,7 +404,7 @@ fn run_match(
                 movetime: millis.unwrap_or(100),
             }
         }
-        (None, Some(level)) => Opponent::Level(level),
+        (None, Some(player)) => Opponent::Player(player),
         (Some(_), Some(_)) => {
             return Err(Failure::input("give --black or --against-uci, not both"));
         }
@@ -401,7 +413,7 @@ fn run_match(
     let mut settings = MatchSettings {
         variant,
         options,
-        level: white,
+        player: white,
         opponent,
         games,
         millis: millis.or(against_uci.map(|_| 100)),

@@ -12,6 +12,8 @@
 //!   chart of the game.
 //! - [`self_play`]: a whole game between two levels, for matches and tests.
 //! - [`elo`]: the Elo difference a match's score shows, with its error.
+//! - [`Player`], [`play_game`]: a level or a baseline ([`random_action`],
+//!   [`greedy_action`]) on each side, to measure the levels against.
 //!
 //! Searches are CPU-bound and take up to a few seconds at level 8: run them
 //! off the async runtime (`spawn_blocking`), one per core.
@@ -37,6 +39,7 @@
 //! | multiverse | one board move at a time: the owed branch's chess searched as a FIDE position, travel sampled and judged by the whole multiverse | branch wins and every branch's board |
 //! | any other | alpha-beta through the face, sampled where wide | material from the view |
 
+mod baseline;
 mod eval;
 mod hash;
 mod level;
@@ -60,8 +63,9 @@ use chronomate_rules::traveler::TravelerChess;
 use chronomate_rules::{Color, Game, LoadError, Options, Outcome, Rules, Status, Variant, Visitor};
 use serde::{Deserialize, Serialize};
 
+pub use baseline::{GREEDY_WIDTH, Player, greedy_action, random_action};
 pub use level::{Level, LevelError};
-pub use matches::{Elo, MatchGame, elo, self_play};
+pub use matches::{Elo, MatchGame, Thinking, elo, play_game, self_play};
 pub use score::Score;
 
 use search::face::Face;
