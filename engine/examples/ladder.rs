@@ -17,6 +17,12 @@
 //! times a move are wall-clock, slower when `--threads` share a busy
 //! machine. Defaults: the five time-travel variants, 10 games, seed 1,
 //! 600 actions a game (then a draw), one thread.
+//!
+//! `--timing N` times a move instead: N positions a variant (after 6, 12,
+//! 18, ... actions of level-2 self-play, a fresh game each time one ends),
+//! each searched once by every level, no time limit; it prints the mean
+//! and the longest per level in the thread's CPU time (the figure for one
+//! core, whatever else the machine runs) and in wall time.
 
 use std::collections::BTreeMap;
 use std::process::ExitCode;
@@ -24,8 +30,10 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
-use chronomate_engine::{Level, Player, Thinking, elo, play_game};
-use chronomate_rules::{Color, Options, Variant};
+use std::time::Duration;
+
+use chronomate_engine::{Level, Player, Thinking, choose, elo, play_game, self_play};
+use chronomate_rules::{Color, Game, Options, Variant};
 
 struct Config {
     variants: Vec<Variant>,
@@ -35,9 +43,11 @@ struct Config {
     millis: Option<u64>,
     max_actions: usize,
     threads: usize,
+    /// Positions a variant to time a move on, instead of the matches.
+    timing: Option<usize>,
 }
 
-const USAGE: &str = "usage: ladder [--variants V,V...] [--games N] [--pairs A:B,...] [--seed S] [--millis M] [--max-actions A] [--threads T]";
+const USAGE: &str = "usage: ladder [--variants V,V...] [--games N] [--pairs A:B,...] [--seed S] [--millis M] [--max-actions A] [--threads T] [--timing N]";
 
 fn default_pairs() -> Vec<(Player, Player)> {
     let top = Player::Engine(Level::MAX);
@@ -61,6 +71,7 @@ fn parse(args: &[String]) -> Result<Config, String> {
         millis: None,
         max_actions: 600,
         threads: 1,
+        timing: None,
     };
     let mut it = args.iter();
     while let Some(flag) = it.next() {
@@ -91,6 +102,7 @@ fn parse(args: &[String]) -> Result<Config, String> {
             "--seed" => config.seed = value.parse().map_err(|e| bad(&e))?,
             "--millis" => config.millis = Some(value.parse().map_err(|e| bad(&e))?),
             "--max-actions" => config.max_actions = value.parse().map_err(|e| bad(&e))?,
+            "--timing" => config.timing = Some(value.parse().map_err(|e| bad(&e))?),
             "--threads" => config.threads = value.parse::<usize>().map_err(|e| bad(&e))?.max(1),
             _ => return Err(format!("unknown flag {flag}\n{USAGE}")),
         }
@@ -266,9 +278,80 @@ fn run(config: &Config) -> Result<(), String> {
     Ok(())
 }
 
+/// The calling thread's CPU time.
+fn thread_cpu() -> Duration {
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: clock_gettime writes into the timespec we own.
+    unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
+    Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32)
+}
+
+/// `n` positions of `variant`: after 6, 12, 18, ... actions of level-2
+/// self-play, a new game (the next seed) whenever one ends first.
+fn positions(variant: Variant, n: usize, seed: u64) -> Result<Vec<Game>, String> {
+    let two = Level::new(2).ok_or("no level 2")?;
+    let mut out = Vec::new();
+    let mut seed = seed;
+    let mut actions = 6;
+    while out.len() < n {
+        let played = self_play(variant, Options::default(), seed, two, two, None, actions)
+            .map_err(|e| e.to_string())?;
+        if played.game.status().is_over() || played.game.record().len() < actions {
+            seed += 1;
+            actions = 6;
+            continue;
+        }
+        out.push(played.game);
+        actions += 6;
+    }
+    Ok(out)
+}
+
+fn timing(config: &Config, n: usize) -> Result<(), String> {
+    println!(
+        "# time a move: {n} positions a variant (level-2 self-play, seed {}), no time limit",
+        config.seed
+    );
+    println!();
+    println!(
+        "{:<11} {:>5} {:>12} {:>12} {:>12} {:>12}",
+        "variant", "level", "cpu mean ms", "cpu max ms", "wall mean ms", "wall max ms"
+    );
+    for &variant in &config.variants {
+        let games = positions(variant, n, config.seed)?;
+        for level in Level::ALL {
+            let (mut cpu, mut wall) = (Thinking::default(), Thinking::default());
+            for (i, game) in games.iter().enumerate() {
+                let (c, w) = (thread_cpu(), Instant::now());
+                choose(game, level, config.seed.wrapping_add(i as u64), None).ok_or("no action")?;
+                cpu.add(thread_cpu().saturating_sub(c));
+                wall.add(w.elapsed());
+            }
+            let ms = |d: Duration| d.as_secs_f64() * 1e3;
+            println!(
+                "{:<11} {:>5} {:>12.2} {:>12.1} {:>12.2} {:>12.1}",
+                variant.id(),
+                level,
+                ms(cpu.mean()),
+                ms(cpu.longest),
+                ms(wall.mean()),
+                ms(wall.longest)
+            );
+        }
+    }
+    Ok(())
+}
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    match parse(&args).and_then(|config| run(&config)) {
+    let run = |config: Config| match config.timing {
+        Some(n) => timing(&config, n),
+        None => run(&config),
+    };
+    match parse(&args).and_then(run) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("{e}");
