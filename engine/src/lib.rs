@@ -187,9 +187,7 @@ pub fn think_about<R: Rules>(
     }
     let settings = limits.level.settings();
     let cost = node_cost::<R>();
-    let nodes = limits
-        .nodes
-        .unwrap_or_else(|| (settings.nodes / cost).max(1));
+    let nodes = limits.nodes.unwrap_or_else(|| limits.level.nodes(cost));
     let deadline = limits
         .millis
         .map(|ms| Instant::now() + Duration::from_millis(ms));
@@ -239,7 +237,8 @@ pub fn think_about<R: Rules>(
         seed,
     );
     let root = face.node(state.clone());
-    let mut search = Search::new(face, search_limits, settings.table_bits, prior.to_vec());
+    let mut search =
+        Search::new(face, search_limits, settings.table_bits, prior.to_vec()).beam(settings.beam);
     let found = search.run(&root, None, settings.noise, &mut rng)?;
     Some(Thought {
         action: found.best,
@@ -263,22 +262,28 @@ fn thought_as<R: Rules, A: Any + Clone>(found: Found<A>) -> Option<Thought<R::Ac
     })
 }
 
-/// How many FIDE-chess nodes one node of variant `R` costs, roughly: the
-/// level's node budget is divided by it, so that a level takes about as
-/// long in every variant. Measured with the rules of this release (apply,
-/// legal actions and view per node); a variant not listed counts 16.
+/// How many FIDE-chess nodes one node of variant `R` costs, roughly: level
+/// 8's node budget is divided by it, so that the top level takes about as
+/// long in every variant (about a second of one core's time a move; see
+/// [`Level::nodes`] for the levels below). Measured in thread CPU time
+/// with `examples/ladder.rs --timing` (README, "Strength"); a variant not
+/// listed counts 16.
 fn node_cost<R: Rules>() -> u64 {
     let t = TypeId::of::<R>();
     if t == TypeId::of::<Chess>() {
         1
     } else if t == TypeId::of::<Multiverse>() {
+        // Half a second a board move: a turn is a board move on every
+        // active branch (up to 21 by default), each chosen apart.
         2
-    } else if t == TypeId::of::<Gifford>() || t == TypeId::of::<TemporalChess>() {
-        8
+    } else if t == TypeId::of::<TemporalChess>() {
+        4
+    } else if t == TypeId::of::<Gifford>() {
+        5
     } else if t == TypeId::of::<ManyWorlds>() {
-        32
+        24
     } else if t == TypeId::of::<TravelerChess>() {
-        64
+        48
     } else {
         16
     }
