@@ -18,8 +18,9 @@
 //! machine. Defaults: the five time-travel variants, 10 games, seed 1,
 //! 600 actions a game (then a draw), one thread.
 //!
-//! `--timing N` times a move instead: N positions a variant (after 6, 12,
-//! 18, ... actions of level-2 self-play, a fresh game each time one ends),
+//! `--timing N` times a move instead: N positions a variant (the start,
+//! then after 5, 10, 15, ... actions of level-2 self-play, a fresh game
+//! each time one ends),
 //! each searched once by every level, no time limit; it prints the mean
 //! and the longest per level in the thread's CPU time (the figure for one
 //! core, whatever else the machine runs) and in wall time.
@@ -289,30 +290,31 @@ fn thread_cpu() -> Duration {
     Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32)
 }
 
-/// `n` positions of `variant`: after 6, 12, 18, ... actions of level-2
-/// self-play, a new game (the next seed) whenever one ends first.
+/// `n` positions of `variant`: the start, then after 5, 10, 15, ...
+/// actions of level-2 self-play, a new game (the next seed) whenever one
+/// ends first.
 fn positions(variant: Variant, n: usize, seed: u64) -> Result<Vec<Game>, String> {
     let two = Level::new(2).ok_or("no level 2")?;
     let mut out = Vec::new();
     let mut seed = seed;
-    let mut actions = 6;
+    let mut actions = 0;
     while out.len() < n {
         let played = self_play(variant, Options::default(), seed, two, two, None, actions)
             .map_err(|e| e.to_string())?;
         if played.game.status().is_over() || played.game.record().len() < actions {
             seed += 1;
-            actions = 6;
+            actions = 5;
             continue;
         }
         out.push(played.game);
-        actions += 6;
+        actions += 5;
     }
     Ok(out)
 }
 
 fn timing(config: &Config, n: usize) -> Result<(), String> {
     println!(
-        "# time a move: {n} positions a variant (level-2 self-play, seed {}), no time limit",
+        "# time a move: {n} positions a variant (the start, then level-2 self-play, seed {}), no time limit",
         config.seed
     );
     println!();
