@@ -18,8 +18,8 @@
 set -euo pipefail
 
 VARIANTS=${VARIANTS:-traveler,gifford,temporal,manyworlds,multiverse}
-GAMES=${GAMES:-20}          # games a pairing of levels 1 to 6
-TOP_GAMES=${TOP_GAMES:-10}  # games a pairing with level 7 or 8
+GAMES=${GAMES:-20}          # games a pairing of levels 1 to 5
+TOP_GAMES=${TOP_GAMES:-10}  # games a pairing with level 6, 7 or 8
 POSITIONS=${POSITIONS:-8}   # positions a variant timed
 THREADS=${THREADS:-2}
 SEED=${SEED:-1}
@@ -29,6 +29,6 @@ cargo build --release -q -p chronomate-engine --example ladder
 ladder="${CARGO_TARGET_DIR:-target}/release/examples/ladder"
 
 common=(--variants "$VARIANTS" --seed "$SEED" --threads "$THREADS")
-"$ladder" "${common[@]}" --games "$TOP_GAMES" --pairs 8:random,8:greedy,8:7,7:6
-"$ladder" "${common[@]}" --games "$GAMES" --pairs 6:5,5:4,4:3,3:2,2:1
+"$ladder" "${common[@]}" --games "$TOP_GAMES" --pairs 8:random,8:greedy,8:7,7:6,6:5
+"$ladder" "${common[@]}" --games "$GAMES" --pairs 2:1,3:2,4:3,5:4
 "$ladder" --variants "$VARIANTS" --seed "$SEED" --timing "$POSITIONS"

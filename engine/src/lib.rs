@@ -283,7 +283,7 @@ fn node_cost<R: Rules>() -> u64 {
     } else if t == TypeId::of::<ManyWorlds>() {
         24
     } else if t == TypeId::of::<TravelerChess>() {
-        48
+        40
     } else {
         16
     }
