@@ -151,6 +151,8 @@ pub(crate) struct Settings {
     pub table_bits: u32,
 }
 
+/// A row of the table below, in its column order.
+#[allow(clippy::too_many_arguments)] // one argument a column
 const fn s(
     depth: u32,
     nodes: u64,
