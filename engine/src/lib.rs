@@ -281,7 +281,7 @@ fn node_cost<R: Rules>() -> u64 {
     } else if t == TypeId::of::<Gifford>() {
         5
     } else if t == TypeId::of::<ManyWorlds>() {
-        24
+        48
     } else if t == TypeId::of::<TravelerChess>() {
         40
     } else {
