@@ -85,10 +85,16 @@ impl FromStr for Player {
 /// notation; `None` once the game is over. The same state and seed give
 /// the same action.
 pub fn random_action(game: &Game, seed: u64) -> Option<String> {
+    unless_over(game, Random { seed })
+}
+
+/// `visitor`'s action for the game's state; `None` once it is over.
+fn unless_over<V: Visitor<Output = Option<String>>>(game: &Game, visitor: V) -> Option<String> {
     if game.status().is_over() {
-        return None;
+        None
+    } else {
+        game.visit(visitor)
     }
-    game.visit(Random { seed })
 }
 
 struct Random {
@@ -117,10 +123,7 @@ impl Visitor for Random {
 /// [`GREEDY_WIDTH`] actions, a seeded sample of that many is judged. The
 /// same state and seed give the same action.
 pub fn greedy_action(game: &Game, seed: u64) -> Option<String> {
-    if game.status().is_over() {
-        return None;
-    }
-    game.visit(Greedy { seed })
+    unless_over(game, Greedy { seed })
 }
 
 struct Greedy {
