@@ -11,7 +11,7 @@ use std::process::ExitCode;
 use chronomate::config::{Config, ShardRange};
 use chronomate::host::migrate::{MigrateError, migrate_database};
 use chronomate::tools::{self, MatchSettings, Opponent, UciClient};
-use chronomate_engine::Level;
+use chronomate_engine::{Level, Player};
 use chronomate_render::{GifOptions, RenderOptions, render_png};
 use chronomate_rules::chess::{Position, perft_divide};
 use chronomate_rules::{Options, Variant};
@@ -95,12 +95,15 @@ enum Command {
     Match {
         /// standard, traveler, gifford, multiverse, temporal or manyworlds.
         variant: String,
-        /// The level the score is counted for (1 to 8).
-        #[arg(long, value_parser = parse_level)]
-        white: Level,
-        /// The opponent's level (1 to 8); not with --against-uci.
-        #[arg(long, value_parser = parse_level, required_unless_present = "against_uci")]
-        black: Option<Level>,
+        /// The player the score is counted for: a level (1 to 8), `random`
+        /// (uniform over the legal actions) or `greedy` (the most material
+        /// after one action).
+        #[arg(long, value_parser = parse_player)]
+        white: Player,
+        /// The opponent: a level, `random` or `greedy`; not with
+        /// --against-uci.
+        #[arg(long, value_parser = parse_player, required_unless_present = "against_uci")]
+        black: Option<Player>,
         /// How many games.
         #[arg(long)]
         games: u32,
@@ -189,6 +192,15 @@ struct EngineArgs {
 fn parse_level(text: &str) -> Result<Level, String> {
     text.parse()
         .map_err(|e: chronomate_engine::LevelError| e.to_string())
+}
+
+fn parse_player(text: &str) -> Result<Player, String> {
+    text.parse().map_err(|_: chronomate_engine::LevelError| {
+        format!(
+            "{:?} is not a player: choose a level, 1 (weakest) to 8 (strongest), random or greedy",
+            text.chars().take(20).collect::<String>()
+        )
+    })
 }
 
 /// A failure with its exit code; the message goes to stderr.
@@ -419,8 +431,8 @@ fn play(args: &GameArgs, engine: &EngineArgs) -> Result<(), Failure> {
 #[allow(clippy::too_many_arguments)]
 fn run_match(
     variant: &str,
-    white: Level,
-    black: Option<Level>,
+    white: Player,
+    black: Option<Player>,
     games: u32,
     millis: Option<u64>,
     seed: u64,
@@ -450,7 +462,7 @@ fn run_match(
                 movetime: millis.unwrap_or(100),
             }
         }
-        (None, Some(level)) => Opponent::Level(level),
+        (None, Some(player)) => Opponent::Player(player),
         (Some(_), Some(_)) => {
             return Err(Failure::input("give --black or --against-uci, not both"));
         }
@@ -459,7 +471,7 @@ fn run_match(
     let mut settings = MatchSettings {
         variant,
         options,
-        level: white,
+        player: white,
         opponent,
         games,
         millis: millis.or(against_uci.map(|_| 100)),

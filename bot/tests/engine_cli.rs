@@ -159,6 +159,52 @@ fn match_plays_a_time_travel_variant_to_a_limit() {
 }
 
 #[test]
+fn match_plays_the_baselines() {
+    // A level against the random mover, colours alternating; then the
+    // greedy player counted for, against the random mover.
+    let o = chronomate(
+        &[
+            "match", "temporal", "--white", "2", "--black", "random", "--games", "2", "--seed", "3",
+        ],
+        "",
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    check_match(&stdout(&o), 2);
+    let again = chronomate(
+        &[
+            "match", "temporal", "--white", "2", "--black", "random", "--games", "2", "--seed", "3",
+        ],
+        "",
+    );
+    assert_eq!(stdout(&again), stdout(&o), "seeded: the same games");
+    let o = chronomate(
+        &[
+            "match",
+            "gifford",
+            "--white",
+            "greedy",
+            "--black",
+            "random",
+            "--games",
+            "2",
+            "--max-actions",
+            "40",
+        ],
+        "",
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    check_match(&stdout(&o), 2);
+    let o = chronomate(
+        &[
+            "match", "gifford", "--white", "3", "--black", "randomly", "--games", "1",
+        ],
+        "",
+    );
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("random or greedy"), "{}", stderr(&o));
+}
+
+#[test]
 fn match_refuses_bad_arguments() {
     let o = chronomate(&["match", "standard", "--white", "3", "--games", "1"], "");
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));

@@ -47,6 +47,30 @@ impl Level {
     pub(crate) fn settings(self) -> Settings {
         SETTINGS[usize::from(self.0.clamp(1, 8)) - 1]
     }
+
+    /// The node budget in a variant whose node costs `cost` FIDE nodes.
+    ///
+    /// At cost 1 (FIDE chess, the multiverse's branch chess) it is the
+    /// table's. Elsewhere level 8 gets the table's budget over `cost` (the
+    /// same time as in FIDE chess) and level 1 the table's level-1 budget
+    /// (a few milliseconds at most), and the levels between are spaced
+    /// evenly on a log scale (each about 2 to 3 times the one below).
+    /// Dividing every level by the cost instead left levels 1 to 4 of the
+    /// slow variants a few dozen nodes, too few to finish a second ply:
+    /// they differed by their noise alone, and the ladder was flat there.
+    pub(crate) fn nodes(self, cost: u64) -> u64 {
+        let own = self.settings().nodes;
+        if cost <= 1 {
+            return own;
+        }
+        let top = (SETTINGS[7].nodes / cost).max(1);
+        let bottom = SETTINGS[0].nodes.min(top);
+        let step = f64::from(self.0.clamp(1, 8) - 1) / 7.0;
+        let nodes = bottom as f64 * (top as f64 / bottom as f64).powf(step);
+        // Rounded to 16 nodes, so that a last-digit difference in `powf`
+        // between machines cannot change a budget.
+        ((nodes / 16.0).round() as u64 * 16).max(1)
+    }
 }
 
 impl Default for Level {
@@ -107,7 +131,8 @@ pub(crate) struct Settings {
     /// Deepest iteration, in plies (actions).
     pub depth: u32,
     /// Nodes (states visited) for a variant whose node costs about a
-    /// microsecond (FIDE chess); slower variants divide it by their cost.
+    /// microsecond (FIDE chess); slower variants scale it by their cost
+    /// ([`Level::nodes`]).
     pub nodes: u64,
     /// Amplitude of the noise added to each root action's score, in
     /// centipawns: a weak level misjudges by up to this much.
@@ -116,18 +141,25 @@ pub(crate) struct Settings {
     pub root_width: usize,
     /// Actions examined below the root where a state has more (sampled).
     pub width: usize,
+    /// Root actions searched past the first ply, the best after it (the
+    /// time-travel variants searched through the face; see
+    /// `Search::beam`).
+    pub beam: usize,
     /// Multiverse: time and trans-universe travels weighed each decision.
     pub travels: usize,
     /// log2 of the transposition table's entries.
     pub table_bits: u32,
 }
 
+/// A row of the table below, in its column order.
+#[allow(clippy::too_many_arguments)] // one argument a column
 const fn s(
     depth: u32,
     nodes: u64,
     noise: i32,
     root_width: usize,
     width: usize,
+    beam: usize,
     travels: usize,
     table_bits: u32,
 ) -> Settings {
@@ -137,6 +169,7 @@ const fn s(
         noise,
         root_width,
         width,
+        beam,
         travels,
         table_bits,
     }
@@ -144,12 +177,12 @@ const fn s(
 
 /// The levels, weakest first.
 const SETTINGS: [Settings; 8] = [
-    s(1, 300, 260, 24, 8, 0, 12),
-    s(2, 1_500, 150, 48, 12, 0, 14),
-    s(2, 6_000, 90, 96, 16, 4, 15),
-    s(3, 25_000, 50, 192, 20, 8, 16),
-    s(5, 100_000, 25, 512, 24, 16, 17),
-    s(7, 300_000, 10, 2_048, 32, 32, 18),
-    s(12, 600_000, 0, 8_192, 40, 64, 19),
-    s(64, 2_000_000, 0, usize::MAX, 48, 128, 20),
+    s(1, 300, 260, 24, 8, 8, 0, 12),
+    s(2, 1_500, 150, 48, 12, 8, 0, 14),
+    s(2, 6_000, 90, 96, 16, 12, 4, 15),
+    s(3, 25_000, 50, 192, 20, 16, 8, 16),
+    s(5, 100_000, 25, 512, 24, 20, 16, 17),
+    s(7, 300_000, 10, 2_048, 32, 24, 32, 18),
+    s(12, 600_000, 0, 4_096, 40, 32, 64, 19),
+    s(64, 2_000_000, 0, 4_096, 48, 40, 128, 20),
 ];

@@ -12,6 +12,8 @@
 //!   chart of the game.
 //! - [`self_play`]: a whole game between two levels, for matches and tests.
 //! - [`elo`]: the Elo difference a match's score shows, with its error.
+//! - [`Player`], [`play_game`]: a level or a baseline ([`random_action`],
+//!   [`greedy_action`]) on each side, to measure the levels against.
 //!
 //! Searches are CPU-bound and take up to a few seconds at level 8: run them
 //! off the async runtime (`spawn_blocking`), one per core.
@@ -32,11 +34,12 @@
 //! | variant | search | evaluation |
 //! |---|---|---|
 //! | standard | alpha-beta on FIDE positions: quiescence, null move, LMR, Zobrist table | material, piece-square tables, mobility, king safety, pawns |
-//! | traveler, gifford, temporal | alpha-beta through the face, children ordered by evaluation, table keyed by a hash of the view | per variant, from the view (engine/src/eval) |
+//! | traveler, gifford, temporal | alpha-beta through the face, children ordered by evaluation, table keyed by a hash of the view, a beam of the best root actions past the first ply | per variant, from the view (engine/src/eval) |
 //! | manyworlds | the same, with the actions sampled to the level's width (a turn has thousands) and king captures first | boards' quality and count, king exposure |
 //! | multiverse | one board move at a time: the owed branch's chess searched as a FIDE position, travel sampled and judged by the whole multiverse | branch wins and every branch's board |
 //! | any other | alpha-beta through the face, sampled where wide | material from the view |
 
+mod baseline;
 mod eval;
 mod hash;
 mod level;
@@ -60,8 +63,9 @@ use chronomate_rules::traveler::TravelerChess;
 use chronomate_rules::{Color, Game, LoadError, Options, Outcome, Rules, Status, Variant, Visitor};
 use serde::{Deserialize, Serialize};
 
+pub use baseline::{GREEDY_WIDTH, Player, greedy_action, random_action};
 pub use level::{Level, LevelError};
-pub use matches::{Elo, MatchGame, elo, self_play};
+pub use matches::{Elo, MatchGame, Thinking, elo, play_game, self_play};
 pub use score::Score;
 
 use search::face::Face;
@@ -183,9 +187,7 @@ pub fn think_about<R: Rules>(
     }
     let settings = limits.level.settings();
     let cost = node_cost::<R>();
-    let nodes = limits
-        .nodes
-        .unwrap_or_else(|| (settings.nodes / cost).max(1));
+    let nodes = limits.nodes.unwrap_or_else(|| limits.level.nodes(cost));
     let deadline = limits
         .millis
         .map(|ms| Instant::now() + Duration::from_millis(ms));
@@ -235,7 +237,8 @@ pub fn think_about<R: Rules>(
         seed,
     );
     let root = face.node(state.clone());
-    let mut search = Search::new(face, search_limits, settings.table_bits, prior.to_vec());
+    let mut search =
+        Search::new(face, search_limits, settings.table_bits, prior.to_vec()).beam(settings.beam);
     let found = search.run(&root, None, settings.noise, &mut rng)?;
     Some(Thought {
         action: found.best,
@@ -259,22 +262,28 @@ fn thought_as<R: Rules, A: Any + Clone>(found: Found<A>) -> Option<Thought<R::Ac
     })
 }
 
-/// How many FIDE-chess nodes one node of variant `R` costs, roughly: the
-/// level's node budget is divided by it, so that a level takes about as
-/// long in every variant. Measured with the rules of this release (apply,
-/// legal actions and view per node); a variant not listed counts 16.
+/// How many FIDE-chess nodes one node of variant `R` costs, roughly: level
+/// 8's node budget is divided by it, so that the top level takes about as
+/// long in every variant (about a second of one core's time a move; see
+/// [`Level::nodes`] for the levels below). Measured in thread CPU time
+/// with `examples/ladder.rs --timing` (README, "Strength"); a variant not
+/// listed counts 16.
 fn node_cost<R: Rules>() -> u64 {
     let t = TypeId::of::<R>();
     if t == TypeId::of::<Chess>() {
         1
     } else if t == TypeId::of::<Multiverse>() {
+        // Half a second a board move: a turn is a board move on every
+        // active branch (up to 21 by default), each chosen apart.
         2
-    } else if t == TypeId::of::<Gifford>() || t == TypeId::of::<TemporalChess>() {
-        8
+    } else if t == TypeId::of::<TemporalChess>() {
+        4
+    } else if t == TypeId::of::<Gifford>() {
+        5
     } else if t == TypeId::of::<ManyWorlds>() {
-        32
+        48
     } else if t == TypeId::of::<TravelerChess>() {
-        64
+        40
     } else {
         16
     }

@@ -1,10 +1,11 @@
 //! Engine against engine, and what a match's score says about Elo.
 
 use std::fmt;
+use std::time::{Duration, Instant};
 
 use chronomate_rules::{Color, Game, LoadError, Options, Outcome, ReplayError, Variant, quote};
 
-use crate::{Level, choose, rng};
+use crate::{Level, Player, rng};
 
 /// A game the engine played against itself.
 #[derive(Clone, Debug)]
@@ -13,6 +14,45 @@ pub struct MatchGame {
     /// The result; `None` when the game reached the action limit first
     /// (a match counts it a draw).
     pub outcome: Option<Outcome>,
+    /// How long each side took to choose its actions: White's, then
+    /// Black's.
+    pub thinking: [Thinking; 2],
+}
+
+/// The time one side of a game took to choose its actions.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Thinking {
+    /// Actions chosen.
+    pub actions: u32,
+    /// All of them together.
+    pub total: Duration,
+    /// The longest one.
+    pub longest: Duration,
+}
+
+impl Thinking {
+    /// Adds one action that took `time`.
+    pub fn add(&mut self, time: Duration) {
+        self.actions += 1;
+        self.total += time;
+        self.longest = self.longest.max(time);
+    }
+
+    /// Adds another side's (or game's) figures.
+    pub fn merge(&mut self, other: &Thinking) {
+        self.actions += other.actions;
+        self.total += other.total;
+        self.longest = self.longest.max(other.longest);
+    }
+
+    /// The mean time an action took; zero before any.
+    pub fn mean(&self) -> Duration {
+        if self.actions == 0 {
+            Duration::ZERO
+        } else {
+            self.total / self.actions
+        }
+    }
 }
 
 /// Plays a game between `white` and `black` levels, each action chosen
@@ -28,14 +68,40 @@ pub fn self_play(
     millis: Option<u64>,
     max_actions: usize,
 ) -> Result<MatchGame, LoadError> {
+    play_game(
+        variant,
+        options,
+        seed,
+        Player::Engine(white),
+        Player::Engine(black),
+        millis,
+        max_actions,
+    )
+}
+
+/// [`self_play`] between any two players: engine levels or baselines
+/// ([`Player`]).
+pub fn play_game(
+    variant: Variant,
+    options: Options,
+    seed: u64,
+    white: Player,
+    black: Player,
+    millis: Option<u64>,
+    max_actions: usize,
+) -> Result<MatchGame, LoadError> {
     let mut game = Game::new(variant, options, seed)?;
+    let mut thinking = [Thinking::default(); 2];
     while !game.status().is_over() && game.record().len() < max_actions {
-        let level = match game.turn().color {
-            Color::White => white,
-            Color::Black => black,
+        let (player, side) = match game.turn().color {
+            Color::White => (white, 0),
+            Color::Black => (black, 1),
         };
         let ply = game.record().len() as u64;
-        let Some(action) = choose(&game, level, rng::mix(seed, ply), millis) else {
+        let start = Instant::now();
+        let chosen = player.choose(&game, rng::mix(seed, ply), millis);
+        thinking[side].add(start.elapsed());
+        let Some(action) = chosen else {
             break;
         };
         if let Err(error) = game.play(&action) {
@@ -47,7 +113,11 @@ pub fn self_play(
         }
     }
     let outcome = game.status().outcome();
-    Ok(MatchGame { game, outcome })
+    Ok(MatchGame {
+        game,
+        outcome,
+        thinking,
+    })
 }
 
 /// The Elo difference a match score shows, with its 95% error margin.

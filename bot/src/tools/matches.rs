@@ -1,17 +1,18 @@
-//! `chronomate match`: the engine against itself at two levels, or against
-//! another engine spoken to over UCI (standard chess only).
+//! `chronomate match`: the engine against itself at two levels or against
+//! a baseline (a random mover, a greedy one-ply material player), or
+//! against another engine spoken to over UCI (standard chess only).
 
 use std::io::Write;
 
-use chronomate_engine::{Elo, Level, elo, self_play};
+use chronomate_engine::{Elo, Player, elo, play_game};
 use chronomate_rules::{Color, Options, Outcome, Variant};
 
 use super::uci::{UciClient, against_uci};
 
-/// Who plays against `--white`'s level.
+/// Who plays against `--white`'s player.
 pub enum Opponent {
-    /// The engine at this level.
-    Level(Level),
+    /// The engine at a level, or a baseline.
+    Player(Player),
     /// Another engine over UCI, given `movetime` milliseconds a move.
     Uci {
         client: Box<UciClient>,
@@ -22,8 +23,9 @@ pub enum Opponent {
 pub struct MatchSettings {
     pub variant: Variant,
     pub options: Options,
-    /// The level whose point of view the score takes.
-    pub level: Level,
+    /// The player (a level or a baseline) whose point of view the score
+    /// takes.
+    pub player: Player,
     pub opponent: Opponent,
     pub games: u32,
     pub millis: Option<u64>,
@@ -34,13 +36,13 @@ pub struct MatchSettings {
 
 /// Plays the match, writing `game N: RESULT` for each game, then
 /// `score: W-D-L` and `elo: ...`, to `out`. Colours alternate from game to
-/// game (the first game gives `level` White) unless both sides are the
-/// same level. Game `i` (from 0) uses seed `seed + i`.
+/// game (the first game gives `player` White) unless both sides are the
+/// same player. Game `i` (from 0) uses seed `seed + i`.
 pub fn run_match(settings: &mut MatchSettings, out: &mut impl Write) -> Result<Elo, String> {
     let (mut wins, mut draws, mut losses) = (0, 0, 0);
     for i in 0..settings.games {
         let alternate = match &settings.opponent {
-            Opponent::Level(other) => *other != settings.level,
+            Opponent::Player(other) => *other != settings.player,
             Opponent::Uci { .. } => true,
         };
         let ours = if alternate && i % 2 == 1 {
@@ -50,12 +52,12 @@ pub fn run_match(settings: &mut MatchSettings, out: &mut impl Write) -> Result<E
         };
         let seed = settings.seed.wrapping_add(u64::from(i));
         let outcome = match &mut settings.opponent {
-            Opponent::Level(other) => {
+            Opponent::Player(other) => {
                 let (white, black) = match ours {
-                    Color::White => (settings.level, *other),
-                    Color::Black => (*other, settings.level),
+                    Color::White => (settings.player, *other),
+                    Color::Black => (*other, settings.player),
                 };
-                self_play(
+                play_game(
                     settings.variant,
                     settings.options.clone(),
                     seed,
@@ -71,7 +73,7 @@ pub fn run_match(settings: &mut MatchSettings, out: &mut impl Write) -> Result<E
                 settings.variant,
                 &settings.options,
                 seed,
-                settings.level,
+                settings.player,
                 ours,
                 client,
                 *movetime,

@@ -16,7 +16,7 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use chronomate_engine::uci::{self, UciPosition};
-use chronomate_engine::{Level, OnProgress, Progress, Score, choose, state_key};
+use chronomate_engine::{Level, OnProgress, Player, Progress, Score, state_key};
 use chronomate_rules::{Action, Color, Game, Options, Outcome, Rules, Variant};
 
 /// Writes lines to stdout at once (a GUI waits on each).
@@ -278,14 +278,14 @@ pub fn speaks(variant: Variant) -> bool {
     variant == Variant::Standard
 }
 
-/// One game of standard chess: the engine at `level` plays `ours`, the UCI
-/// engine the other side.
+/// One game of standard chess: `player` (a level or a baseline) plays
+/// `ours`, the UCI engine the other side.
 #[allow(clippy::too_many_arguments)]
 pub fn against_uci(
     variant: Variant,
     options: &Options,
     seed: u64,
-    level: Level,
+    player: Player,
     ours: Color,
     client: &mut UciClient,
     movetime: u64,
@@ -301,7 +301,8 @@ pub fn against_uci(
     while !game.status().is_over() && game.record().len() < max_actions {
         let text = if game.turn().color == ours {
             let ply = game.record().len() as u64;
-            choose(&game, level, seed.wrapping_add(ply << 20), millis)
+            player
+                .choose(&game, seed.wrapping_add(ply << 20), millis)
                 .ok_or("the engine found no move")?
         } else {
             client.best_move(&moves, movetime)?

@@ -228,6 +228,8 @@ pub(crate) struct Search<'a, D: Domain> {
     path: Vec<u64>,
     /// Keys of the game's states before the root.
     prior: Vec<u64>,
+    /// Root moves searched past the first iteration (see [`Search::beam`]).
+    beam: usize,
 }
 
 impl<'a, D: Domain> Search<'a, D> {
@@ -243,7 +245,19 @@ impl<'a, D: Domain> Search<'a, D> {
             history: vec![0; HISTORY],
             path: Vec::with_capacity(MAX_PLY + 2),
             prior,
+            beam: usize::MAX,
         }
+    }
+
+    /// Searches only the `beam` best root moves of the first iteration
+    /// (every move one ply, then ordered by score) in the deeper ones:
+    /// where a state has hundreds or thousands of actions (Traveler's
+    /// explosions, Many Worlds' splits) a full-width second ply costs more
+    /// than a level's whole budget, and the search would never get past
+    /// one ply. The others keep their one-ply score and are not chosen.
+    pub(crate) fn beam(mut self, beam: usize) -> Self {
+        self.beam = beam.max(1);
+        self
     }
 
     fn tick(&mut self) {
@@ -314,7 +328,8 @@ impl<'a, D: Domain> Search<'a, D> {
             let mut iteration_best: Option<(usize, i32)> = None;
             let mut iteration_scores = scores.clone();
             let mut finished = true;
-            for (n, &i) in order.iter().enumerate() {
+            let width = if depth >= 2 { self.beam } else { usize::MAX };
+            for (n, &i) in order.iter().take(width).enumerate() {
                 if root_moves[i].1.is_none() {
                     let Some(c) = self.domain.play(root, &root_moves[i].0) else {
                         continue;
@@ -376,7 +391,11 @@ impl<'a, D: Domain> Search<'a, D> {
             if finished {
                 completed = depth;
                 scores = iteration_scores;
-                order.sort_by_key(|&i| std::cmp::Reverse(scores[i]));
+                // Past the first iteration only the beam was searched: it
+                // stays first, ordered by its new scores.
+                let searched = if depth >= 2 { self.beam } else { usize::MAX };
+                let searched = searched.min(order.len());
+                order[..searched].sort_by_key(|&i| std::cmp::Reverse(scores[i]));
                 best = order[0];
                 best_score = scores[best];
                 if let Some(progress) = self.limits.progress {
@@ -390,7 +409,19 @@ impl<'a, D: Domain> Search<'a, D> {
         if noise > 0 && completed > 0 {
             let mut chosen = best;
             let mut chosen_score = i32::MIN;
+            let candidates = if completed >= 2 {
+                self.beam
+            } else {
+                usize::MAX
+            };
+            let mut in_beam = vec![false; scores.len()];
+            for &i in order.iter().take(candidates) {
+                in_beam[i] = true;
+            }
             for (i, &score) in scores.iter().enumerate() {
+                if !in_beam[i] {
+                    continue;
+                }
                 let noisy = score.saturating_add(rng.noise(noise));
                 if noisy > chosen_score {
                     chosen = i;

@@ -1,0 +1,235 @@
+//! Two baseline players to measure the engine against (issue 16): a
+//! random mover and a greedy one-ply material player, and [`Player`], who
+//! plays a side in a match: an engine level or one of them.
+//!
+//! Both work for every variant through the rules face, like the engine,
+//! and both are seeded: the same state and seed give the same action.
+
+use std::fmt;
+use std::str::FromStr;
+
+use chronomate_rules::{Game, Rules, Visitor};
+
+use crate::eval::generic;
+use crate::rng::{Rng, mix};
+use crate::{Level, LevelError, choose};
+
+/// The most actions the greedy player judges in one state: where a state
+/// has more (a multiverse turn with time travel open has up to a million,
+/// Many Worlds thousands), it judges a seeded uniform sample of this many.
+pub const GREEDY_WIDTH: usize = 4_096;
+
+/// Who plays a side: the engine at a level, or a baseline.
+///
+/// Reads and prints as `1` to `8`, `random` or `greedy`.
+///
+/// ```
+/// use chronomate_engine::{Level, Player};
+///
+/// assert_eq!("random".parse::<Player>().unwrap(), Player::Random);
+/// assert_eq!("8".parse::<Player>().unwrap(), Player::Engine(Level::MAX));
+/// assert_eq!(Player::Greedy.to_string(), "greedy");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Player {
+    /// The engine at this level (see [`choose`]).
+    Engine(Level),
+    /// Uniform over the legal actions ([`random_action`]).
+    Random,
+    /// The best material after one action ([`greedy_action`]).
+    Greedy,
+}
+
+impl Player {
+    /// This player's action now, in canonical notation; `None` once the
+    /// game is over. `millis` caps the engine's time (the baselines take
+    /// none to speak of).
+    pub fn choose(self, game: &Game, seed: u64, millis: Option<u64>) -> Option<String> {
+        match self {
+            Player::Engine(level) => choose(game, level, seed, millis),
+            Player::Random => random_action(game, seed),
+            Player::Greedy => greedy_action(game, seed),
+        }
+    }
+}
+
+impl From<Level> for Player {
+    fn from(level: Level) -> Player {
+        Player::Engine(level)
+    }
+}
+
+impl fmt::Display for Player {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Player::Engine(level) => write!(f, "{level}"),
+            Player::Random => f.write_str("random"),
+            Player::Greedy => f.write_str("greedy"),
+        }
+    }
+}
+
+impl FromStr for Player {
+    type Err = LevelError;
+    /// `random`, `greedy` (any case), or a level, 1 to 8.
+    fn from_str(s: &str) -> Result<Player, LevelError> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "random" => Ok(Player::Random),
+            "greedy" => Ok(Player::Greedy),
+            _ => s.parse().map(Player::Engine),
+        }
+    }
+}
+
+/// A legal action drawn uniformly from all of them, in canonical
+/// notation; `None` once the game is over. The same state and seed give
+/// the same action.
+pub fn random_action(game: &Game, seed: u64) -> Option<String> {
+    unless_over(game, Random { seed })
+}
+
+/// `visitor`'s action for the game's state; `None` once it is over.
+fn unless_over<V: Visitor<Output = Option<String>>>(game: &Game, visitor: V) -> Option<String> {
+    if game.status().is_over() {
+        None
+    } else {
+        game.visit(visitor)
+    }
+}
+
+struct Random {
+    seed: u64,
+}
+
+impl Visitor for Random {
+    type Output = Option<String>;
+    fn visit<R: Rules>(self, state: &R) -> Option<String> {
+        let actions = state.legal_actions();
+        let mut rng = Rng::new(mix(self.seed, 0x7a4d_0e11));
+        let action = actions.get(rng.below(actions.len()))?;
+        Some(state.notation(action))
+    }
+}
+
+/// The action after which the mover has the most material, in canonical
+/// notation; `None` once the game is over.
+///
+/// Material is the engine's plain count from the view (pawn 100, knight
+/// 320, bishop 330, rook 500, queen 900, unicorn 250; averaged over the
+/// boards, men in hand and away in time counted at a discount), the same
+/// for every variant. An action that wins the game counts above any
+/// material, one that loses below, a draw as even material. Ties are
+/// broken at random by the seed; where a state has more than
+/// [`GREEDY_WIDTH`] actions, a seeded sample of that many is judged. The
+/// same state and seed give the same action.
+pub fn greedy_action(game: &Game, seed: u64) -> Option<String> {
+    unless_over(game, Greedy { seed })
+}
+
+struct Greedy {
+    seed: u64,
+}
+
+impl Visitor for Greedy {
+    type Output = Option<String>;
+    fn visit<R: Rules>(self, state: &R) -> Option<String> {
+        let mover = state.turn().color;
+        let mut actions = state.legal_actions();
+        let mut rng = Rng::new(mix(self.seed, 0x063e_ed11));
+        rng.sample(&mut actions, GREEDY_WIDTH);
+        let mut best: Vec<&R::Action> = Vec::new();
+        let mut best_score = i64::MIN;
+        for action in &actions {
+            let mut next = state.clone();
+            if next.apply(action).is_err() {
+                continue;
+            }
+            let score = match next.status().outcome() {
+                Some(outcome) => match outcome.winner {
+                    Some(winner) if winner == mover => i64::MAX,
+                    Some(_) => i64::MIN + 1,
+                    None => 0,
+                },
+                None => {
+                    let turn = next.turn();
+                    let material = i64::from(generic(&next.view(), &turn));
+                    if turn.color == mover {
+                        material
+                    } else {
+                        -material
+                    }
+                }
+            };
+            if score > best_score {
+                best_score = score;
+                best.clear();
+            }
+            if score == best_score {
+                best.push(action);
+            }
+        }
+        let action = best.get(rng.below(best.len()))?;
+        Some(state.notation(action))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chronomate_rules::{Options, Variant};
+
+    #[test]
+    fn players_read_and_print() {
+        for text in ["random", "greedy", "1", "8"] {
+            let player: Player = text.parse().unwrap();
+            assert_eq!(player.to_string(), text);
+        }
+        assert_eq!("Greedy".parse::<Player>(), Ok(Player::Greedy));
+        assert!("9".parse::<Player>().is_err());
+        assert!("randomly".parse::<Player>().is_err());
+    }
+
+    #[test]
+    fn baselines_are_legal_and_seeded() {
+        for &variant in Variant::ALL {
+            let game = Game::new(variant, Options::default(), 3).unwrap();
+            for player in [Player::Random, Player::Greedy] {
+                let a = player.choose(&game, 5, None).unwrap();
+                assert_eq!(player.choose(&game, 5, None), Some(a.clone()));
+                let mut next = game.clone();
+                next.play(&a).unwrap();
+            }
+        }
+    }
+
+    #[test]
+    fn random_spreads_over_the_actions() {
+        let game = Game::new(Variant::Standard, Options::default(), 0).unwrap();
+        let seen: std::collections::HashSet<String> = (0..200)
+            .filter_map(|seed| random_action(&game, seed))
+            .collect();
+        assert!(seen.len() >= 15, "{seen:?}");
+    }
+
+    #[test]
+    fn greedy_takes_the_most() {
+        let game = Game::replay(
+            Variant::Standard,
+            Options::default(),
+            0,
+            ["e4", "e5", "Nf3", "Qg5", "d3"],
+        )
+        .unwrap();
+        // Black's queen can take a pawn (Qxg2) or a bishop (Qxc1): the
+        // greedy player takes the most, and does not look at the reply.
+        assert_eq!(greedy_action(&game, 0).as_deref(), Some("Qxc1"));
+    }
+
+    #[test]
+    fn greedy_mates_when_it_can() {
+        // Fool's mate: Qh4# wins, above any material.
+        let game =
+            Game::replay(Variant::Standard, Options::default(), 0, ["f3", "e5", "g4"]).unwrap();
+        assert_eq!(greedy_action(&game, 0).as_deref(), Some("Qh4#"));
+    }
+}
