@@ -141,6 +141,30 @@ async fn a_whole_game_against_chronomate_then_its_analysis() {
             assert!(state.record().len() < 400, "the game does not end");
         }
 
+        // One thread, closed after its last post (whoever's move ended the
+        // game), never reopened.
+        let closed = fake
+            .wait_call("the thread closed", |calls| {
+                calls
+                    .iter()
+                    .find(|c| c.is("PATCH", &format!("/channels/{thread}")))
+                    .cloned()
+            })
+            .await;
+        let calls = fake.calls();
+        let opened = calls
+            .iter()
+            .filter(|c| c.method == "POST" && c.path.ends_with("/threads"))
+            .count();
+        assert_eq!(opened, 1, "one thread for the game");
+        let last_post = calls
+            .iter()
+            .filter(|c| c.is("POST", &format!("/channels/{thread}/messages")))
+            .map(|c| c.seq)
+            .max()
+            .unwrap();
+        assert!(closed.seq > last_post, "closed after its last post");
+
         let sent = fake
             .command(&alice(), LOBBY_ID, "analyse", &[Opt::int("game", game)])
             .await;

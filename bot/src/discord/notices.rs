@@ -72,7 +72,7 @@ async fn deliver_played(threads: &Threads, notice: &Notice) -> bool {
     let post = Post::from_reply(&notice.reply);
     match threads.post(game, &post, true).await {
         Ok(_) => {
-            threads.close_if_over(game).await;
+            threads.close_after_engine(game).await;
             true
         }
         Err(e) => {

@@ -347,11 +347,24 @@ impl Threads {
 
     /// Archives and locks a finished game's thread (archives it only when
     /// the bot may not lock: Manage Threads). Nothing for a live game or
-    /// one played in its channel.
+    /// one played in its channel, nor for a game Chronomate's move ended:
+    /// the post of that move closes it ([`Threads::close_after_engine`]).
     pub async fn close_if_over(&self, game: i64) {
+        self.close(game, false).await;
+    }
+
+    /// [`Threads::close_if_over`] after Chronomate's move was posted.
+    pub async fn close_after_engine(&self, game: i64) {
+        self.close(game, true).await;
+    }
+
+    async fn close(&self, game: i64, after_engine: bool) {
         let Ok(gp) = self.place_of(game).await else {
             return;
         };
+        if gp.ended_by_engine && !after_engine {
+            return;
+        }
         let Some(thread) = gp.place.thread.as_deref().and_then(parse_channel) else {
             return;
         };

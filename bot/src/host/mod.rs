@@ -57,6 +57,7 @@ use std::sync::{Arc, Mutex};
 
 use chronomate_rules::{Color, Game, Options, SetupError, Variant};
 
+use crate::model::engine::is_engine;
 use crate::store::{GameRow, Store, StoreError};
 
 pub use choice::{ChallengeChoice, ChoiceId, GameChoice, UnknownChoice};
@@ -369,13 +370,22 @@ impl Host {
             .game(game)
             .await?
             .ok_or(Refusal::NoSuchGame(game))?;
+        let live = row.status == GameStatus::Live;
+        let ended_by_engine = !live
+            && self
+                .store
+                .log(game)
+                .await?
+                .last()
+                .is_some_and(|a| is_engine(&a.actor));
         Ok(GamePlace {
             game,
+            ended_by_engine,
             title: format!(
                 "Game #{} · {} vs {} · {}",
                 row.id, row.white_name, row.black_name, row.variant
             ),
-            live: row.status == GameStatus::Live,
+            live,
             place: Place {
                 guild: row.guild,
                 channel: row.channel,

@@ -92,6 +92,10 @@ pub struct GamePlace {
     pub game: i64,
     pub place: Place,
     pub live: bool,
+    /// The game ended with Chronomate's move: the notice of that move shows
+    /// the end (and closes the thread), not the answer to the move before
+    /// it, which may be posted after the engine already answered.
+    pub ended_by_engine: bool,
     /// `Game #7 · alice vs bob · standard`.
     pub title: String,
 }
