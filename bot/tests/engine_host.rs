@@ -1,4 +1,5 @@
-//! Chronomate's games at the host: it declines a draw it does not need,
+//! Chronomate's games at the host: it declines a draw it does not need
+//! and accepts one when it is clearly worse,
 //! is never reminded, leaves ratings alone, and a level without it is
 //! refused. On SQLite and on PostgreSQL.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a test fails loudly
@@ -22,8 +23,56 @@ fn against_chronomate(level: u8, colour: ColourChoice) -> ChallengeTerms {
 
 on_both_backends!(
     draws_reminders_and_ratings,
-    two_hosts_on_one_database_play_its_move_once
+    two_hosts_on_one_database_play_its_move_once,
+    a_lost_position_accepts_a_draw
 );
+
+/// Chronomate accepts a draw once its own look says it is clearly worse:
+/// alice plays the engine's level 6 against level 1 (which blunders
+/// material) and offers a draw before each of her moves.
+async fn a_lost_position_accepts_a_draw() {
+    let w = World::new().await;
+    let mut moves = w.host.start_engine().await.unwrap();
+    let alice = caller("alice");
+    let game = w
+        .host
+        .challenge(&alice, against_chronomate(1, ColourChoice::White))
+        .await
+        .unwrap()
+        .game
+        .unwrap();
+    for turn in 0..80u64 {
+        let offer = w
+            .host
+            .draw(&alice, Some(game), DrawMove::Offer)
+            .await
+            .unwrap();
+        if offer.text.contains("accepts") {
+            let row = w.store().game(game).await.unwrap().unwrap();
+            assert_eq!(row.result.as_deref(), Some("1/2-1/2"), "{}", offer.text);
+            assert!(w.store().rating_changes(game).await.unwrap().is_empty());
+            assert!(turn > 0, "declined in the even start");
+            return;
+        }
+        assert!(offer.text.contains("declines"), "{}", offer.text);
+        let loaded = w.host.load(game).await.unwrap();
+        let strong = chronomate_engine::Level::new(6).unwrap();
+        let action = chronomate_engine::choose(&loaded.game, strong, turn, None).unwrap();
+        w.host.act(&alice, Some(game), &action).await.unwrap();
+        let notice = tokio::time::timeout(Duration::from_secs(60), moves.recv())
+            .await
+            .expect("Chronomate moves")
+            .unwrap();
+        assert_eq!(notice.game, Some(game));
+        let loaded = w.host.load(game).await.unwrap();
+        assert!(
+            !loaded.game.status().is_over(),
+            "the game ended before Chronomate accepted a draw: {:?}",
+            loaded.game.record()
+        );
+    }
+    panic!("Chronomate never accepted a draw in 80 moves against level 6");
+}
 
 /// Several processes on one database each resume Chronomate's games when
 /// they start: its move is played once and announced once, by the host
