@@ -161,9 +161,11 @@ async fn draws_reminders_and_ratings() {
             .all(|n| n.game != Some(g2))
     );
 
-    // Resigning ends the game unrated.
+    // Resigning ends the game unrated; the answer to it closes the game's
+    // place (the last action was Chronomate's, but it did not end the game).
     w.host.resign(&alice, Some(game), true).await.unwrap();
     assert!(w.store().rating_changes(game).await.unwrap().is_empty());
+    assert!(!w.host.place_of(game).await.unwrap().ended_by_engine);
 
     // A level is for Chronomate only.
     let mut t = ChallengeTerms::new(Variant::Standard);
@@ -173,4 +175,15 @@ async fn draws_reminders_and_ratings() {
         refusal(w.host.challenge(&alice, t).await),
         Refusal::LevelWithoutChronomate
     );
+    // And one of its eight.
+    for level in [0, 9, 255] {
+        assert_eq!(
+            refusal(
+                w.host
+                    .challenge(&alice, against_chronomate(level, ColourChoice::White))
+                    .await
+            ),
+            Refusal::NoSuchLevel(level)
+        );
+    }
 }

@@ -1,6 +1,7 @@
 //! Challenges: offering a game, accepting (the game begins), declining,
 //! withdrawing.
 
+use chronomate_engine::Level;
 use chronomate_rules::{Game, Options, Variant};
 
 use super::clock::DAY;
@@ -29,6 +30,9 @@ impl Host {
         let engine = match (&terms.opponent, terms.level) {
             (Some(p), level) if p.is_chronomate() => {
                 let level = engine_level(&p.key).or(level).unwrap_or(DEFAULT_LEVEL);
+                if Level::new(level).is_none() {
+                    return Err(Refusal::NoSuchLevel(level).into());
+                }
                 Some(Player::new(engine_key(level), engine_name(level)))
             }
             (_, Some(_)) => return Err(Refusal::LevelWithoutChronomate.into()),

@@ -331,6 +331,12 @@ impl Host {
         let prepared = self
             .prepare(caller, Some(loaded.row.id), &thought.action)
             .await?;
+        // The game moved on during the search (another process played this
+        // move, or the player ended the game): an action chosen for an
+        // earlier position is not played, even where it is legal.
+        if prepared.ply_before() != loaded.row.ply {
+            return Ok(None);
+        }
         self.commit(caller, prepared).await.map(Some)
     }
 

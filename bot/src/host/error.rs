@@ -61,6 +61,8 @@ pub enum Refusal {
         "level:N is for games against Chronomate: challenge it with /challenge @chronomate VARIANT level:N"
     )]
     LevelWithoutChronomate,
+    #[error("there is no level {0}: Chronomate plays at levels 1 (a beginner) to 8 (its best)")]
+    NoSuchLevel(u8),
     #[error(
         "game #{0} is still being played: /analyse looks at finished games only (no help during correspondence play)"
     )]

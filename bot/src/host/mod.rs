@@ -371,13 +371,16 @@ impl Host {
             .await?
             .ok_or(Refusal::NoSuchGame(game))?;
         let live = row.status == GameStatus::Live;
+        // Ended by the rules with Chronomate's last action (not by a
+        // resignation, a draw agreed, time or an abort after it).
         let ended_by_engine = !live
             && self
                 .store
                 .log(game)
                 .await?
                 .last()
-                .is_some_and(|a| is_engine(&a.actor));
+                .is_some_and(|a| is_engine(&a.actor))
+            && self.load(game).await?.game.status().is_over();
         Ok(GamePlace {
             game,
             ended_by_engine,

@@ -22,6 +22,14 @@ pub(super) struct Prepared {
     now: Millis,
 }
 
+impl Prepared {
+    /// The game's ply the action was checked against (its commit is
+    /// refused if the game moved on since).
+    pub(super) fn ply_before(&self) -> i64 {
+        self.loaded.row.ply
+    }
+}
+
 impl Host {
     /// Plays an action (its text as the player typed it) in a game.
     pub async fn act(

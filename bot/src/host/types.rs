@@ -92,7 +92,8 @@ pub struct GamePlace {
     pub game: i64,
     pub place: Place,
     pub live: bool,
-    /// The game ended with Chronomate's move: the notice of that move shows
+    /// The rules ended the game with Chronomate's move (a checkmate, say;
+    /// not a resignation or time after it): the notice of that move shows
     /// the end (and closes the thread), not the answer to the move before
     /// it, which may be posted after the engine already answered.
     pub ended_by_engine: bool,
