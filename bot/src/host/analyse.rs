@@ -3,9 +3,10 @@
 //! each the action played and the one the engine prefers.
 //!
 //! Only finished (or aborted) games: during correspondence play the engine
-//! gives no help. The whole analysis takes a few seconds at most: each
-//! position gets an equal share of [`ANALYSIS_MILLIS`] (at least
-//! [`MIN_POSITION_MILLIS`], at most [`MAX_POSITION_MILLIS`]), searched at
+//! gives no help. The whole analysis takes about [`ANALYSIS_MILLIS`]: each
+//! position gets an equal share of it (at least [`MIN_POSITION_MILLIS`], so
+//! only a record of more than 4,000 actions takes longer, at most
+//! [`MAX_POSITION_MILLIS`]), searched at
 //! the engine's best level, off the async runtime in one of the engine's
 //! slots like its moves.
 
@@ -20,7 +21,7 @@ use crate::store::StoreError;
 /// The time the searches of one analysis share, in milliseconds.
 pub const ANALYSIS_MILLIS: u64 = 4_000;
 /// The least and most time one position gets.
-pub const MIN_POSITION_MILLIS: u64 = 10;
+pub const MIN_POSITION_MILLIS: u64 = 1;
 pub const MAX_POSITION_MILLIS: u64 = 400;
 /// How many swings are marked.
 const SWINGS: usize = 3;
