@@ -8,7 +8,9 @@
 //! the database when a transport starts the engine ([`Host::start_engine`])
 //! and once a minute after that. The queue is the database itself (live
 //! games where an engine key is to move), so a restart resumes every game
-//! where the engine was thinking; nothing kept only in memory matters.
+//! where the engine was thinking. (One thing is lost with the process: a
+//! move committed and not yet posted is not announced again, as a
+//! person's reply lost the same way; `/board` shows it.)
 //! On PostgreSQL each move is claimed in the database (`engine:GAME:PLY`)
 //! for a search and a margin, so of several processes on one database one
 //! thinks about it; a claim whose process died lapses within seconds, and
@@ -220,39 +222,48 @@ impl Host {
     async fn engine_turn(&self, game: i64) -> Result<(), HostError> {
         let mut played: Vec<Reply> = Vec::new();
         let mut place = Place::default();
-        while self.engine.running() {
-            let loaded = self.load(game).await?;
-            let Some((key, level)) = engine_to_act(&loaded) else {
-                break;
-            };
-            let claim = match self.claim_engine_move(game, loaded.row.ply).await? {
-                Turn::Mine(claim) => claim,
-                Turn::Theirs => break,
-            };
-            place = Place {
-                guild: loaded.row.guild.clone(),
-                channel: loaded.row.channel.clone(),
-                thread: loaded.row.thread.clone(),
-            };
-            let caller = Caller::new(Player::new(key, engine_name(level.get())), place.clone());
-            let result = self.engine_move(&loaded, &caller, level).await;
-            if let Some(claim) = &claim {
-                self.store.release_job(claim).await?;
-            }
-            match result {
-                Ok(Some(reply)) => played.push(reply),
-                Ok(None) => break,
-                // The game ended or moved on meanwhile (a resignation, a
-                // draw, time): nothing to play.
-                Err(HostError::Refused(r)) => {
-                    tracing::info!(game, "Chronomate's move was not played: {r}");
+        // What was committed is announced even when a later step fails.
+        let turn = async {
+            while self.engine.running() {
+                let loaded = self.load(game).await?;
+                let Some((key, level)) = engine_to_act(&loaded) else {
                     break;
+                };
+                let claim = match self.claim_engine_move(game, loaded.row.ply).await? {
+                    Turn::Mine(claim) => claim,
+                    Turn::Theirs => break,
+                };
+                place = Place {
+                    guild: loaded.row.guild.clone(),
+                    channel: loaded.row.channel.clone(),
+                    thread: loaded.row.thread.clone(),
+                };
+                let caller =
+                    Caller::new(Player::new(key, engine_name(level.get())), place.clone());
+                let result = self.engine_move(&loaded, &caller, level).await;
+                if let Some(claim) = &claim
+                    && let Err(e) = self.store.release_job(claim).await
+                {
+                    // It lapses on its own within seconds.
+                    tracing::warn!(game, error = %e, "cannot release the claim on Chronomate's move");
                 }
-                Err(e) => return Err(e),
+                match result {
+                    Ok(Some(reply)) => played.push(reply),
+                    Ok(None) => break,
+                    // The game ended or moved on meanwhile (a resignation,
+                    // a draw, time): nothing to play.
+                    Err(HostError::Refused(r)) => {
+                        tracing::info!(game, "Chronomate's move was not played: {r}");
+                        break;
+                    }
+                    Err(e) => return Err(e),
+                }
             }
+            Ok(())
         }
+        .await;
         let Some(reply) = merge(played) else {
-            return Ok(());
+            return turn;
         };
         let notice = Notice {
             kind: NoticeKind::Played,
@@ -267,7 +278,7 @@ impl Host {
         {
             let _ = out.send(notice);
         }
-        Ok(())
+        turn
     }
 
     /// Claims Chronomate's move after `ply` actions of `game`, so that of
