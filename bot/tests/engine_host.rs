@@ -165,7 +165,7 @@ async fn draws_reminders_and_ratings() {
     // place (the last action was Chronomate's, but it did not end the game).
     w.host.resign(&alice, Some(game), true).await.unwrap();
     assert!(w.store().rating_changes(game).await.unwrap().is_empty());
-    assert!(!w.host.place_of(game).await.unwrap().ended_by_engine);
+    assert!(!w.host.ended_by_engine(game).await.unwrap());
 
     // A level is for Chronomate only.
     let mut t = ChallengeTerms::new(Variant::Standard);

@@ -362,13 +362,13 @@ impl Threads {
         let Ok(gp) = self.place_of(game).await else {
             return;
         };
-        if gp.ended_by_engine && !after_engine {
-            return;
-        }
         let Some(thread) = gp.place.thread.as_deref().and_then(parse_channel) else {
             return;
         };
         if gp.live || Some(thread) == channel_of(&gp) {
+            return;
+        }
+        if !after_engine && self.host.ended_by_engine(game).await.unwrap_or(false) {
             return;
         }
         let route = Api::edit_channel(thread.get());

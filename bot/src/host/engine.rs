@@ -233,11 +233,7 @@ impl Host {
                     Turn::Mine(claim) => claim,
                     Turn::Theirs => break,
                 };
-                place = Place {
-                    guild: loaded.row.guild.clone(),
-                    channel: loaded.row.channel.clone(),
-                    thread: loaded.row.thread.clone(),
-                };
+                place = Place::of_game(&loaded.row);
                 let caller =
                     Caller::new(Player::new(key, engine_name(level.get())), place.clone());
                 let result = self.engine_move(&loaded, &caller, level).await;

@@ -370,31 +370,30 @@ impl Host {
             .game(game)
             .await?
             .ok_or(Refusal::NoSuchGame(game))?;
-        let live = row.status == GameStatus::Live;
-        // Ended by the rules with Chronomate's last action (not by a
-        // resignation, a draw agreed, time or an abort after it).
-        let ended_by_engine = !live
-            && self
-                .store
-                .log(game)
-                .await?
-                .last()
-                .is_some_and(|a| is_engine(&a.actor))
-            && self.load(game).await?.game.status().is_over();
         Ok(GamePlace {
             game,
-            ended_by_engine,
             title: format!(
                 "Game #{} · {} vs {} · {}",
                 row.id, row.white_name, row.black_name, row.variant
             ),
-            live,
-            place: Place {
-                guild: row.guild,
-                channel: row.channel,
-                thread: row.thread,
-            },
+            live: row.status == GameStatus::Live,
+            place: Place::of_game(&row),
         })
+    }
+
+    /// Whether the rules ended a finished game with Chronomate's last
+    /// action (a checkmate, say; not a resignation, a draw agreed, time or
+    /// an abort after it): the post of that move then shows the end, and
+    /// closes the game's place, not the answer to the move before it,
+    /// which may go out after the engine already answered.
+    pub async fn ended_by_engine(&self, game: i64) -> Result<bool, HostError> {
+        let by_engine = self
+            .store
+            .log(game)
+            .await?
+            .last()
+            .is_some_and(|a| is_engine(&a.actor));
+        Ok(by_engine && self.load(game).await?.game.status().is_over())
     }
 
     /// Records where a game's posts go: the thread a transport opened for

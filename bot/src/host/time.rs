@@ -182,7 +182,7 @@ impl Host {
     /// The side to move ran out of time: it loses (or draws, when the
     /// opponent could not win), or, with no action yet, the game is aborted.
     async fn time_out(&self, row: &GameRow, now: Millis) -> Result<Option<Notice>, HostError> {
-        let place = place_of(row);
+        let place = Place::of_game(row);
         let Some(side) = row.to_move else {
             return Ok(None);
         };
@@ -280,7 +280,7 @@ impl Host {
             game: Some(row.id),
             challenge: None,
             recipients: vec![row.player(side).to_owned()],
-            place: place_of(&row),
+            place: Place::of_game(&row),
             reply: Reply::text(format!(
                 "Reminder: your move in game #{} against {} ({}) is due {}.",
                 row.id,
@@ -326,14 +326,6 @@ impl Host {
             ))
             .ping(&c.challenger),
         }))
-    }
-}
-
-fn place_of(row: &GameRow) -> Place {
-    Place {
-        guild: row.guild.clone(),
-        channel: row.channel.clone(),
-        thread: row.thread.clone(),
     }
 }
 

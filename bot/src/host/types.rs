@@ -4,6 +4,7 @@ use std::fmt;
 
 use super::choice::ChoiceId;
 use crate::model::engine::{ENGINE_PREFIX, is_engine};
+use crate::store::GameRow;
 
 /// Who is acting: a stable key qualified by its transport (`discord:1234`,
 /// `console:alice`) and the name to show.
@@ -49,6 +50,15 @@ pub struct Place {
 }
 
 impl Place {
+    /// Where a game is played, as its row records it.
+    pub(crate) fn of_game(row: &GameRow) -> Place {
+        Place {
+            guild: row.guild.clone(),
+            channel: row.channel.clone(),
+            thread: row.thread.clone(),
+        }
+    }
+
     pub fn new(guild: Option<&str>, channel: Option<&str>, thread: Option<&str>) -> Place {
         Place {
             guild: guild.map(str::to_owned),
@@ -92,11 +102,6 @@ pub struct GamePlace {
     pub game: i64,
     pub place: Place,
     pub live: bool,
-    /// The rules ended the game with Chronomate's move (a checkmate, say;
-    /// not a resignation or time after it): the notice of that move shows
-    /// the end (and closes the thread), not the answer to the move before
-    /// it, which may be posted after the engine already answered.
-    pub ended_by_engine: bool,
     /// `Game #7 · alice vs bob · standard`.
     pub title: String,
 }
