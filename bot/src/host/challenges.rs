@@ -29,10 +29,11 @@ impl Host {
         check_setup(Game::new(terms.variant, terms.options.clone(), 0))?;
         let engine = match (&terms.opponent, terms.level) {
             (Some(p), level) if p.is_chronomate() => {
-                let level = engine_level(&p.key).or(level).unwrap_or(DEFAULT_LEVEL);
-                if Level::new(level).is_none() {
-                    return Err(Refusal::NoSuchLevel(level).into());
-                }
+                let level = match (engine_level(&p.key), level) {
+                    (Some(named), _) => named,
+                    (None, Some(n)) => Level::new(n).ok_or(Refusal::NoSuchLevel(n))?,
+                    (None, None) => DEFAULT_LEVEL,
+                };
                 Some(Player::new(engine_key(level), engine_name(level)))
             }
             (_, Some(_)) => return Err(Refusal::LevelWithoutChronomate.into()),

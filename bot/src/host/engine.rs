@@ -235,7 +235,7 @@ impl Host {
                 };
                 place = Place::of_game(&loaded.row);
                 let caller =
-                    Caller::new(Player::new(key, engine_name(level.get())), place.clone());
+                    Caller::new(Player::new(key, engine_name(level)), place.clone());
                 let result = self.engine_move(&loaded, &caller, level).await;
                 if let Some(claim) = &claim
                     && let Err(e) = self.store.release_job(claim).await
@@ -367,7 +367,7 @@ impl Host {
     /// draw: only when a quick look at its level says it is worse by more
     /// than a pawn and a half (or lost by force).
     pub(super) async fn engine_accepts_draw(&self, loaded: &Loaded, engine_side: Color) -> bool {
-        let Some(level) = engine_level(loaded.row.player(engine_side)).and_then(Level::new) else {
+        let Some(level) = engine_level(loaded.row.player(engine_side)) else {
             return false;
         };
         let state = loaded.game.clone();
@@ -399,7 +399,7 @@ fn engine_to_act(loaded: &Loaded) -> Option<(String, Level)> {
     }
     let side = loaded.row.to_move?;
     let key = loaded.row.player(side);
-    let level = Level::new(engine_level(key)?)?;
+    let level = engine_level(key)?;
     Some((key.to_owned(), level))
 }
 

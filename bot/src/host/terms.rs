@@ -9,7 +9,7 @@ use chronomate_rules::{Options, Variant, quote};
 use super::error::Refusal;
 use super::text::variant_ids_words;
 use super::types::Player;
-use crate::model::engine::{MAX_LEVEL, MIN_LEVEL};
+use chronomate_engine::Level;
 
 /// The fewest and most days per move a game may have.
 pub const MIN_DAYS: i64 = 1;
@@ -133,12 +133,13 @@ impl ChallengeTerms {
 
 /// Reads Chronomate's level, 1 to 8.
 pub fn read_level(text: &str) -> Result<u8, Refusal> {
-    match text.trim().parse::<u8>() {
-        Ok(n) if (MIN_LEVEL..=MAX_LEVEL).contains(&n) => Ok(n),
-        _ => Err(Refusal::Terms(format!(
-            "Chronomate's level is a whole number from {MIN_LEVEL} (weakest) to {MAX_LEVEL} (strongest), not {text:?}"
-        ))),
-    }
+    text.parse::<Level>().map(Level::get).map_err(|_| {
+        Refusal::Terms(format!(
+            "Chronomate's level is a whole number from {} (weakest) to {} (strongest), not {text:?}",
+            Level::MIN.get(),
+            Level::MAX.get()
+        ))
+    })
 }
 
 /// Reads a variant's id, refusing an unknown one with the list of ids.

@@ -7,32 +7,30 @@
 //! engine", and a transport's keys (`discord:…`, `console:…`) can never
 //! be one. Such games are unrated.
 
+use chronomate_engine::Level;
+
 /// What every engine key starts with.
 pub const ENGINE_PREFIX: &str = "chronomate:";
 
 /// The level a challenge to Chronomate gets when it names none.
-pub const DEFAULT_LEVEL: u8 = 3;
-
-/// The weakest and strongest levels.
-pub const MIN_LEVEL: u8 = 1;
-pub const MAX_LEVEL: u8 = 8;
+pub const DEFAULT_LEVEL: Level = match Level::new(3) {
+    Some(level) => level,
+    None => Level::MIN,
+};
 
 /// The player key of the engine at `level`.
-pub fn engine_key(level: u8) -> String {
-    format!("{ENGINE_PREFIX}{level}")
+pub fn engine_key(level: Level) -> String {
+    format!("{ENGINE_PREFIX}{}", level.get())
 }
 
 /// The name the engine at `level` is shown by.
-pub fn engine_name(level: u8) -> String {
-    format!("Chronomate (level {level})")
+pub fn engine_name(level: Level) -> String {
+    format!("Chronomate (level {})", level.get())
 }
 
 /// The engine's level, when `key` is one of its keys.
-pub fn engine_level(key: &str) -> Option<u8> {
-    key.strip_prefix(ENGINE_PREFIX)?
-        .parse::<u8>()
-        .ok()
-        .filter(|l| (MIN_LEVEL..=MAX_LEVEL).contains(l))
+pub fn engine_level(key: &str) -> Option<Level> {
+    Level::new(key.strip_prefix(ENGINE_PREFIX)?.parse::<u8>().ok()?)
 }
 
 /// Whether `key` is the engine's.
@@ -46,7 +44,7 @@ mod tests {
 
     #[test]
     fn keys_round_trip() {
-        for level in MIN_LEVEL..=MAX_LEVEL {
+        for level in Level::ALL {
             assert_eq!(engine_level(&engine_key(level)), Some(level));
         }
         for other in [
@@ -58,6 +56,6 @@ mod tests {
         ] {
             assert_eq!(engine_level(other), None, "{other}");
         }
-        assert_eq!(engine_name(3), "Chronomate (level 3)");
+        assert_eq!(engine_name(DEFAULT_LEVEL), "Chronomate (level 3)");
     }
 }
