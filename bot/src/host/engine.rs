@@ -42,6 +42,7 @@ use chronomate_rules::Color;
 use tokio::sync::{Notify, Semaphore, mpsc};
 
 use super::{Caller, Host, HostError, Loaded, Notice, NoticeKind, Place, Player, Reply};
+use super::{GOLDEN_GAMMA, mix64};
 use crate::model::engine::{engine_level, engine_name};
 use crate::model::{GameStatus, Millis};
 use crate::store::{Backend, Claim};
@@ -74,13 +75,7 @@ const DRAW_LOOK_NODES: u64 = 20_000;
 /// `seed`: the same game and ply always give the same seed, so a restart
 /// reproduces the same choice.
 pub fn engine_seed(seed: u64, ply: i64) -> u64 {
-    let mut z = seed
-        ^ (ply as u64)
-            .wrapping_add(1)
-            .wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
+    mix64(seed ^ (ply as u64).wrapping_add(1).wrapping_mul(GOLDEN_GAMMA))
 }
 
 /// The engine's state in one process: who is thinking, where moves go.

@@ -254,11 +254,8 @@ impl Host {
             Ok(s) => s,
             Err(poisoned) => poisoned.into_inner(),
         };
-        *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = *state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        *state = state.wrapping_add(GOLDEN_GAMMA);
+        mix64(*state)
     }
 
     // ----- loading -----------------------------------------------------------
@@ -412,6 +409,16 @@ fn check_setup(result: Result<Game, SetupError>) -> Result<Game, Refusal> {
     result.map_err(|e| match e {
         SetupError::Options(o) => Refusal::Terms(o.to_string()),
     })
+}
+
+/// splitmix64's step between states.
+const GOLDEN_GAMMA: u64 = 0x9E37_79B9_7F4A_7C15;
+
+/// splitmix64's finaliser: a well-spread 64-bit number from `z`.
+fn mix64(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
 }
 
 #[cfg(test)]
