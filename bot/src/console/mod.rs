@@ -261,16 +261,13 @@ fn read_lines() -> tokio::sync::mpsc::UnboundedReceiver<io::Result<String>> {
         let mut buf = Vec::new();
         loop {
             buf.clear();
-            let read = input
-                .read_until(b'\n', &mut buf)
-                .map(|n| (n, String::from_utf8_lossy(&buf).into_owned()));
-            let done = !matches!(read, Ok((n, _)) if n > 0);
-            let sent = match read {
-                Ok((0, _)) => true,
-                Ok((_, line)) => tx.send(Ok(line)).is_ok(),
-                Err(e) => tx.send(Err(e)).is_ok(),
+            let line = match input.read_until(b'\n', &mut buf) {
+                Ok(0) => break,
+                Ok(_) => Ok(String::from_utf8_lossy(&buf).into_owned()),
+                Err(e) => Err(e),
             };
-            if done || !sent {
+            let failed = line.is_err();
+            if tx.send(line).is_err() || failed {
                 break;
             }
         }

@@ -84,27 +84,10 @@ impl Host {
         let id = row.id;
         let offer = self.store.draw_offer(id).await?;
         let now = self.now();
-        let agree = |reply_to: &GameRow| {
-            let outcome = Outcome::draw(Reason::Agreement);
-            (
-                finish_of(outcome),
-                format!(
-                    "Draw agreed in game #{}: {}.",
-                    reply_to.id,
-                    result_words(reply_to, outcome)
-                ),
-            )
-        };
         match (what, offer) {
             (DrawMove::Offer, Some(o)) if o.side == side => Err(Refusal::OfferStands(id).into()),
             (DrawMove::Offer | DrawMove::Accept, Some(o)) if o.side != side => {
-                let (finish, text) = agree(row);
-                if let Err(Stale) = self.store.accept_draw(id, o.side, &finish, now).await? {
-                    return Err(self.over_now(id).await);
-                }
-                let mut reply = Reply::text(text).about(id).ping(row.player(!side));
-                self.extend_after_end(&mut reply, id).await;
-                Ok(reply)
+                self.agree_draw(row, o.side, Some(row.player(!side))).await
             }
             (DrawMove::Offer, _) => {
                 if let Err(Stale) = self.store.offer_draw(id, side, row.ply, now).await? {
@@ -149,6 +132,36 @@ impl Host {
         }
     }
 
+    /// Ends the game drawn on the offer `offered_by` made: the reply saying
+    /// so (pinging `ping`), with what follows a game's end.
+    async fn agree_draw(
+        &self,
+        row: &GameRow,
+        offered_by: chronomate_rules::Color,
+        ping: Option<&str>,
+    ) -> Result<Reply, HostError> {
+        let outcome = Outcome::draw(Reason::Agreement);
+        let finish = finish_of(outcome);
+        if let Err(Stale) = self
+            .store
+            .accept_draw(row.id, offered_by, &finish, self.now())
+            .await?
+        {
+            return Err(self.over_now(row.id).await);
+        }
+        let mut reply = Reply::text(format!(
+            "Draw agreed in game #{}: {}.",
+            row.id,
+            result_words(row, outcome)
+        ))
+        .about(row.id);
+        if let Some(player) = ping {
+            reply = reply.ping(player);
+        }
+        self.extend_after_end(&mut reply, row.id).await;
+        Ok(reply)
+    }
+
     /// Chronomate answers `side`'s standing draw offer at once: it accepts
     /// only when it thinks it is clearly worse, else declines.
     async fn engine_answers_offer(
@@ -160,22 +173,8 @@ impl Host {
         let id = row.id;
         let offered = format!("{} offers a draw in game #{id}.", row.name(side));
         if self.engine_accepts_draw(loaded, !side).await {
-            let outcome = Outcome::draw(Reason::Agreement);
-            let finish = finish_of(outcome);
-            if let Err(Stale) = self
-                .store
-                .accept_draw(id, side, &finish, self.now())
-                .await?
-            {
-                return Err(self.over_now(id).await);
-            }
-            let mut reply = Reply::text(format!(
-                "{offered}\n{} accepts. Draw agreed in game #{id}: {}.",
-                row.name(!side),
-                result_words(row, outcome)
-            ))
-            .about(id);
-            self.extend_after_end(&mut reply, id).await;
+            let mut reply = self.agree_draw(row, side, None).await?;
+            reply.text = format!("{offered}\n{} accepts. {}", row.name(!side), reply.text);
             return Ok(reply);
         }
         // Declined, unless the game moved on meanwhile (its move declined
