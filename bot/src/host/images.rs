@@ -34,25 +34,27 @@ impl Picture {
     }
 }
 
-/// Draws `view` as a PNG, or says why it could not.
-///
-/// Drawing is CPU work of a few milliseconds (more for a big multiverse).
-/// On a multi-threaded runtime it runs as blocking work, so the runtime
-/// hands this worker's other tasks (acknowledging interactions, timers)
-/// to another thread meanwhile: a burst of renders never holds up an
-/// answer that is due.
-pub(crate) fn render(view: &View, picture: Picture) -> Result<Vec<u8>, String> {
-    let options = RenderOptions {
-        full: picture == Picture::FullSnapshot,
-        ..RenderOptions::default()
-    };
-    let draw = || render_png(view, &options).map_err(|e| e.to_string());
+/// Runs drawing work: CPU work of a few milliseconds (more for a big
+/// multiverse, a long replay or a chart). On a multi-threaded runtime it
+/// runs as blocking work, so the runtime hands this worker's other tasks
+/// (acknowledging interactions, timers) to another thread meanwhile: a
+/// burst of drawing never holds up an answer that is due.
+fn drawing<T>(draw: impl FnOnce() -> T) -> T {
     match tokio::runtime::Handle::try_current() {
         Ok(h) if h.runtime_flavor() == tokio::runtime::RuntimeFlavor::MultiThread => {
             tokio::task::block_in_place(draw)
         }
         _ => draw(),
     }
+}
+
+/// Draws `view` as a PNG, or says why it could not.
+pub(crate) fn render(view: &View, picture: Picture) -> Result<Vec<u8>, String> {
+    let options = RenderOptions {
+        full: picture == Picture::FullSnapshot,
+        ..RenderOptions::default()
+    };
+    drawing(|| render_png(view, &options).map_err(|e| e.to_string()))
 }
 
 /// Draws a game as it was played, as an animated GIF within Discord's
@@ -72,7 +74,7 @@ pub(crate) fn replay(
             view
         })
     };
-    replay_gif(frames, &GifOptions::default()).map_err(|e| e.to_string())
+    drawing(|| replay_gif(frames, &GifOptions::default()).map_err(|e| e.to_string()))
 }
 
 /// Draws a chart of values from 0 to 1 over a game's plies, with marked
@@ -89,5 +91,5 @@ pub(crate) fn chart(
         values,
         marks,
     };
-    render_chart(&chart).map_err(|e| e.to_string())
+    drawing(|| render_chart(&chart).map_err(|e| e.to_string()))
 }
