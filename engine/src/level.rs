@@ -149,6 +149,10 @@ pub(crate) struct Settings {
     pub travels: usize,
     /// log2 of the transposition table's entries.
     pub table_bits: u32,
+    /// Plies of forcing actions searched past the horizon in the
+    /// time-travel variants searched through the face (FIDE chess and the
+    /// multiverse's branch chess always search captures to the end).
+    pub quiescence: u32,
 }
 
 /// A row of the table below, in its column order.
@@ -162,6 +166,7 @@ const fn s(
     beam: usize,
     travels: usize,
     table_bits: u32,
+    quiescence: u32,
 ) -> Settings {
     Settings {
         depth,
@@ -172,17 +177,24 @@ const fn s(
         beam,
         travels,
         table_bits,
+        quiescence,
     }
 }
 
 /// The levels, weakest first.
+///
+/// The noise falls by 20 to 60 centipawns a level: the time-travel
+/// searches gain little from a bigger budget past two or three plies, so
+/// the levels are told apart by how often they err as much as by how far
+/// they see. Measured (Gifford, the same depth, 40 games): noise 10
+/// against none scored 52%, 25 against none 72% for the one without.
 const SETTINGS: [Settings; 8] = [
-    s(1, 300, 260, 24, 8, 8, 0, 12),
-    s(2, 1_500, 150, 48, 12, 8, 0, 14),
-    s(2, 6_000, 90, 96, 16, 12, 4, 15),
-    s(3, 25_000, 50, 192, 20, 16, 8, 16),
-    s(5, 100_000, 25, 512, 24, 20, 16, 17),
-    s(7, 300_000, 10, 2_048, 32, 24, 32, 18),
-    s(12, 600_000, 0, 4_096, 40, 32, 64, 19),
-    s(64, 2_000_000, 0, 4_096, 48, 40, 128, 20),
+    s(1, 300, 260, 24, 8, 8, 0, 12, 0),
+    s(2, 1_500, 200, 48, 12, 8, 0, 14, 0),
+    s(2, 6_000, 140, 96, 16, 12, 4, 15, 1),
+    s(3, 25_000, 100, 192, 20, 16, 8, 16, 2),
+    s(5, 100_000, 70, 512, 24, 20, 16, 17, 3),
+    s(7, 300_000, 45, 2_048, 32, 24, 32, 18, 4),
+    s(12, 600_000, 20, 4_096, 40, 32, 64, 19, 4),
+    s(64, 2_000_000, 0, 4_096, 48, 40, 128, 20, 6),
 ];

@@ -34,7 +34,7 @@
 //! | variant | search | evaluation |
 //! |---|---|---|
 //! | standard | alpha-beta on FIDE positions: quiescence, null move, LMR, Zobrist table | material, piece-square tables, mobility, king safety, pawns |
-//! | traveler, gifford, temporal | alpha-beta through the face, children ordered by evaluation, table keyed by a hash of the view, a beam of the best root actions past the first ply | per variant, from the view (engine/src/eval) |
+//! | traveler, gifford, temporal | alpha-beta through the face, children ordered by evaluation, table keyed by a hash of the view, a beam of the best root actions past the first ply, captures kept first by victim where sampled; in Gifford and Temporal a quiescence search of forcing actions after a capture | per variant, from the view (engine/src/eval) |
 //! | manyworlds | the same, with the actions sampled to the level's width (a turn has thousands) and king captures first | boards' quality and count, king exposure |
 //! | multiverse | one board move at a time: the owed branch's chess searched as a FIDE position, travel sampled and judged by the whole multiverse | branch wins and every branch's board |
 //! | any other | alpha-beta through the face, sampled where wide | material from the view |
@@ -230,13 +230,8 @@ pub fn think_about<R: Rules>(
         let found = search::multiverse::think(multiverse, &settings, search_limits, seed)?;
         return thought_as::<R, _>(found);
     }
-    let face = Face::new(
-        eval::for_variant::<R>(),
-        settings.width,
-        settings.root_width,
-        seed,
-    );
-    let root = face.node(state.clone());
+    let face = Face::new(eval::for_variant::<R>(), &settings, seed);
+    let root = face.node(state.clone(), false);
     let mut search =
         Search::new(face, search_limits, settings.table_bits, prior.to_vec()).beam(settings.beam);
     let found = search.run(&root, None, settings.noise, &mut rng)?;

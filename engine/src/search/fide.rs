@@ -92,7 +92,7 @@ impl Domain for Fide {
         Some(s.turn().index() * 4096 + m.from().index() * 64 + m.to().index())
     }
 
-    fn captures(&mut self, s: &Position, out: &mut Vec<Move>) -> bool {
+    fn captures(&mut self, s: &Position, _depth: usize, out: &mut Vec<Move>) -> bool {
         s.for_each_legal_move(|m| {
             if m.is_capture() || m.promotion() == Some(Role::Queen) {
                 out.push(m);

@@ -30,6 +30,7 @@
 pub(crate) mod face;
 pub(crate) mod fide;
 pub(crate) mod multiverse;
+mod quiescence;
 
 use std::any::Any;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -77,10 +78,17 @@ pub(crate) trait Domain {
     fn history_slot(&self, _s: &Self::State, _m: &Self::Move) -> Option<usize> {
         None
     }
-    /// Captures (and queen promotions) for the quiescence search; `false`
-    /// if the domain has none, and the evaluation stands.
-    fn captures(&mut self, _s: &Self::State, _out: &mut Vec<Self::Move>) -> bool {
+    /// Captures (and queen promotions) for the quiescence search, `depth`
+    /// plies into it; `false` if the domain has none there, and the
+    /// evaluation stands.
+    fn captures(&mut self, _s: &Self::State, _depth: usize, _out: &mut Vec<Self::Move>) -> bool {
         false
+    }
+    /// How many of a quiescence node's captures are searched, the best by
+    /// their child's static evaluation (where [`Domain::order_by_evaluation`]
+    /// holds).
+    fn quiescence_width(&self) -> usize {
+        usize::MAX
     }
     /// Whether the quiescence search may skip capture `m` when standing
     /// pat scores `stand` against `alpha`: it cannot raise alpha, or it
@@ -492,7 +500,7 @@ impl<'a, D: Domain> Search<'a, D> {
         let in_check = self.domain.in_check(s);
         let depth = if in_check { depth + 1 } else { depth };
         if depth <= 0 {
-            return self.quiesce(s, alpha, beta, ply);
+            return self.quiesce(s, alpha, beta, ply, 0);
         }
         let original_alpha = alpha;
         let mut table_move = NO_MOVE;
@@ -655,60 +663,6 @@ impl<'a, D: Domain> Search<'a, D> {
         };
         self.table
             .store(key, depth, to_table(best, ply), bound, best_index);
-        best
-    }
-
-    fn quiesce(&mut self, s: &D::State, mut alpha: i32, beta: i32, ply: usize) -> i32 {
-        let stand = self.domain.evaluate(s);
-        let mut captures = Vec::new();
-        if ply >= MAX_PLY || !self.domain.captures(s, &mut captures) {
-            return stand;
-        }
-        let mut best = stand;
-        let in_check = self.domain.in_check(s);
-        if in_check {
-            // In check there is no standing pat: every evasion is tried.
-            captures.clear();
-            self.domain.moves(s, ply, &mut captures);
-            if captures.is_empty() {
-                return self.domain.no_moves(s, ply);
-            }
-            best = -INFINITY;
-        } else {
-            if stand >= beta {
-                return stand;
-            }
-            alpha = alpha.max(stand);
-        }
-        captures.sort_by_key(|m| std::cmp::Reverse(self.domain.capture_order(s, m).unwrap_or(0)));
-        for mv in captures {
-            if !in_check && self.domain.futile(s, &mv, stand, alpha) {
-                continue;
-            }
-            self.tick();
-            if self.aborted {
-                return 0;
-            }
-            let Some(child) = self.domain.play(s, &mv) else {
-                continue;
-            };
-            let score = if let Some(result) = self.domain.outcome(&child) {
-                terminal(result, self.domain.side(s), ply + 1)
-            } else if self.domain.side(&child) == self.domain.side(s) {
-                self.quiesce(&child, alpha, beta, ply + 1)
-            } else {
-                -self.quiesce(&child, -beta, -alpha, ply + 1)
-            };
-            if score > best {
-                best = score;
-                if score > alpha {
-                    alpha = score;
-                    if alpha >= beta {
-                        break;
-                    }
-                }
-            }
-        }
         best
     }
 }

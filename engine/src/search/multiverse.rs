@@ -97,12 +97,13 @@ pub(crate) fn think(
     // Travel, sampled, judged by the whole multiverse after each; the
     // chosen move's score is that judgement too (the branch's chess score
     // alone would leave out every other board).
-    let mut face = Face::new(eval::for_variant::<Multiverse>(), 1, 1, seed);
+    // Only its nodes and evaluation are used: no search through it.
+    let mut face = Face::new(eval::for_variant::<Multiverse>(), settings, seed);
     let side = turn.color;
     let mut judge = |m: &BoardMove| -> Option<i32> {
         let mut next = state.clone();
         next.apply(&Action::Move(*m)).ok()?;
-        let node = face.node(next);
+        let node = face.node(next, false);
         nodes += 1;
         Some(match node.outcome {
             Some(result) => crate::score::terminal(result, side, 1),
