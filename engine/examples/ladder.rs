@@ -33,7 +33,7 @@ use std::time::Instant;
 
 use std::time::Duration;
 
-use chronomate_engine::{Level, Player, Thinking, choose, elo, play_game, self_play};
+use chronomate_engine::{Level, Limits, Player, Thinking, elo, play_game, self_play, think};
 use chronomate_rules::{Color, Game, Options, Variant};
 
 struct Config {
@@ -184,6 +184,17 @@ fn pairing(
                         break;
                     }
                     let r = play_one(config, variant, pair, i);
+                    // One line a game on stderr, to follow a long run.
+                    if let Ok(p) = &r {
+                        eprintln!(
+                            "{variant} {} vs {} game {}: {} in {} actions",
+                            pair.0,
+                            pair.1,
+                            i + 1,
+                            ["lost", "drawn", "won"][usize::from(p.points.min(2))],
+                            p.actions
+                        );
+                    }
                     if let Ok(mut map) = results.lock() {
                         map.insert(i, r);
                     }
@@ -319,28 +330,43 @@ fn timing(config: &Config, n: usize) -> Result<(), String> {
     );
     println!();
     println!(
-        "{:<11} {:>5} {:>12} {:>12} {:>12} {:>12}",
-        "variant", "level", "cpu mean ms", "cpu max ms", "wall mean ms", "wall max ms"
+        "{:<11} {:>5} {:>12} {:>12} {:>12} {:>12} {:>6} {:>10}",
+        "variant",
+        "level",
+        "cpu mean ms",
+        "cpu max ms",
+        "wall mean ms",
+        "wall max ms",
+        "depth",
+        "nodes"
     );
     for &variant in &config.variants {
         let games = positions(variant, n, config.seed)?;
         for level in Level::ALL {
             let (mut cpu, mut wall) = (Thinking::default(), Thinking::default());
+            let (mut depth, mut nodes) = (0u64, 0u64);
             for (i, game) in games.iter().enumerate() {
                 let (c, w) = (thread_cpu(), Instant::now());
-                choose(game, level, config.seed.wrapping_add(i as u64), None).ok_or("no action")?;
+                let limits = Limits::level(level, None);
+                let thought =
+                    think(game, &limits, config.seed.wrapping_add(i as u64)).ok_or("no action")?;
                 cpu.add(thread_cpu().saturating_sub(c));
                 wall.add(w.elapsed());
+                depth += u64::from(thought.depth);
+                nodes += thought.nodes;
             }
+            let positions = games.len().max(1) as f64;
             let ms = |d: Duration| d.as_secs_f64() * 1e3;
             println!(
-                "{:<11} {:>5} {:>12.2} {:>12.1} {:>12.2} {:>12.1}",
+                "{:<11} {:>5} {:>12.2} {:>12.1} {:>12.2} {:>12.1} {:>6.2} {:>10.0}",
                 variant.id(),
                 level,
                 ms(cpu.mean()),
                 ms(cpu.longest),
                 ms(wall.mean()),
-                ms(wall.longest)
+                ms(wall.longest),
+                depth as f64 / positions,
+                nodes as f64 / positions
             );
         }
     }
