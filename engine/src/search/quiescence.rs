@@ -62,14 +62,8 @@ impl<D: Domain> Search<'_, D> {
             } else {
                 -self.quiesce(&child, -beta, -alpha, ply + 1, depth + 1)
             };
-            if score > best {
-                best = score;
-                if score > alpha {
-                    alpha = score;
-                    if alpha >= beta {
-                        break;
-                    }
-                }
+            if raise(&mut best, &mut alpha, beta, score) {
+                break;
             }
         }
         best
@@ -129,16 +123,22 @@ impl<D: Domain> Search<'_, D> {
             if self.aborted {
                 return 0;
             }
-            if score > best {
-                best = score;
-                if score > alpha {
-                    alpha = score;
-                    if alpha >= beta {
-                        break;
-                    }
-                }
+            if raise(&mut best, &mut alpha, beta, score) {
+                break;
             }
         }
         best
     }
+}
+
+/// Takes `score` into a node's best and alpha; whether it reaches beta (a
+/// cut: the opponent will not allow this line).
+fn raise(best: &mut i32, alpha: &mut i32, beta: i32, score: i32) -> bool {
+    if score > *best {
+        *best = score;
+        if score > *alpha {
+            *alpha = score;
+        }
+    }
+    *alpha >= beta
 }
