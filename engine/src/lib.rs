@@ -162,10 +162,14 @@ pub fn choose(game: &Game, level: Level, seed: u64, millis: Option<u64>) -> Opti
 
 /// [`choose`], with the score, depth and nodes, and finer limits.
 pub fn think(game: &Game, limits: &Limits, seed: u64) -> Option<Thought<String>> {
+    think_after(game, limits, seed, &prior_keys(game))
+}
+
+/// [`think`] with the keys of the game's earlier states already known.
+fn think_after(game: &Game, limits: &Limits, seed: u64, prior: &[u64]) -> Option<Thought<String>> {
     if game.status().is_over() {
         return None;
     }
-    let prior = prior_keys(game);
     game.visit(Think {
         limits,
         seed,
@@ -287,13 +291,13 @@ fn node_cost<R: Rules>() -> u64 {
 struct Think<'a> {
     limits: &'a Limits,
     seed: u64,
-    prior: Vec<u64>,
+    prior: &'a [u64],
 }
 
 impl Visitor for Think<'_> {
     type Output = Option<Thought<String>>;
     fn visit<R: Rules>(self, state: &R) -> Self::Output {
-        let t = think_about(state, self.limits, self.seed, &self.prior)?;
+        let t = think_about(state, self.limits, self.seed, self.prior)?;
         Some(Thought {
             action: state.notation(&t.action),
             score: t.score,
@@ -321,10 +325,17 @@ impl Visitor for Key {
     }
 }
 
+/// Whether a state of `variant` can come again (not in the multiverse:
+/// every action adds a board), so that the search must know the earlier
+/// ones to see a repetition.
+fn can_repeat(variant: Variant) -> bool {
+    variant != Variant::Multiverse
+}
+
 /// The keys of the states a game went through before its present one
-/// (none for the multiverse: every action adds a board, nothing repeats).
+/// (none where nothing repeats).
 fn prior_keys(game: &Game) -> Vec<u64> {
-    if game.variant() == Variant::Multiverse {
+    if !can_repeat(game.variant()) {
         return Vec::new();
     }
     let Ok(mut replay) = Game::new(game.variant(), game.options().clone(), game.seed()) else {
@@ -378,9 +389,15 @@ pub fn analyse<S: AsRef<str>>(
     let mut game = Game::new(variant, options, seed)?;
     let mut out = Vec::with_capacity(record.len() + 1);
     let mut played: Option<String> = None;
+    // The keys of the states before the present one, kept as the record
+    // is walked (`think` would replay the record at every position).
+    let mut prior = Vec::with_capacity(record.len());
     for ply in 0..=record.len() {
         if ply > 0 {
             let text = record[ply - 1].as_ref();
+            if can_repeat(variant) {
+                prior.push(game.visit(Key));
+            }
             match game.play(text) {
                 Ok(p) => played = Some(p.notation),
                 Err(_) => break,
@@ -398,7 +415,7 @@ pub fn analyse<S: AsRef<str>>(
             Status::Ongoing => {
                 let side = game.turn().color;
                 let seed_here = rng::mix(seed, ply as u64);
-                match think(&game, limits, seed_here) {
+                match think_after(&game, limits, seed_here, &prior) {
                     Some(t) => {
                         let white = match side {
                             Color::White => t.score,
@@ -420,4 +437,44 @@ pub fn analyse<S: AsRef<str>>(
         });
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn analysis_sees_each_position_as_a_search_from_the_game_does() {
+        // Knights out and back: later positions repeat earlier ones, so the
+        // keys of what came before matter to the search.
+        let record = ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"];
+        let limits = Limits::level(Level::new(4).expect("a level"), None);
+        for variant in [Variant::Standard, Variant::Gifford] {
+            let evals = analyse(variant, Options::default(), 5, &record, &limits).expect("replays");
+            let mut game = Game::new(variant, Options::default(), 5).expect("a game");
+            for (ply, eval) in evals.iter().enumerate() {
+                if ply > 0 {
+                    game.play(record[ply - 1]).expect("legal");
+                }
+                if game.status().is_over() {
+                    assert!(
+                        eval.best.is_none() && eval.result.is_some(),
+                        "{variant} ply {ply}"
+                    );
+                    continue;
+                }
+                let alone = think(&game, &limits, rng::mix(5, ply as u64));
+                assert_eq!(
+                    eval.best,
+                    alone.clone().map(|t| t.action),
+                    "{variant} ply {ply}"
+                );
+                let score = alone.map(|t| match game.turn().color {
+                    Color::White => t.score,
+                    Color::Black => t.score.flip(),
+                });
+                assert_eq!(Some(eval.score), score, "{variant} ply {ply}");
+            }
+        }
+    }
 }
