@@ -71,7 +71,8 @@ pub(crate) struct Face<R: Rules> {
     pub eval: EvalFn<R>,
     pub width: usize,
     pub root_width: usize,
-    /// Plies of forcing actions searched past the horizon.
+    /// Plies of forcing actions searched past the horizon: the level's,
+    /// where the variant's policy allows a quiescence search; else none.
     pub quiescence: usize,
     pub seed: u64,
     pub policy: Policy<R>,
@@ -84,13 +85,19 @@ const QUIESCENCE_WIDTH: usize = 6;
 
 impl<R: Rules> Face<R> {
     pub(crate) fn new(eval: EvalFn<R>, settings: &Settings, seed: u64) -> Face<R> {
+        let policy = policy::<R>();
+        let quiescence = if policy.quiescence {
+            settings.quiescence as usize
+        } else {
+            0
+        };
         Face {
             eval,
             width: settings.width.max(1),
             root_width: settings.root_width.max(1),
-            quiescence: settings.quiescence as usize,
+            quiescence,
             seed,
-            policy: policy::<R>(),
+            policy,
         }
     }
 
@@ -186,7 +193,7 @@ impl<R: Rules> Domain for Face<R> {
     /// Sampled to the width where there are more (seeded, as
     /// [`Domain::moves`]).
     fn captures(&mut self, s: &Node<R>, depth: usize, out: &mut Vec<R::Action>) -> bool {
-        if !self.policy.quiescence || depth >= self.quiescence || !s.forced {
+        if depth >= self.quiescence || !s.forced {
             return false;
         }
         let mut all = s.state.legal_actions();

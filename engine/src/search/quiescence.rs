@@ -96,25 +96,25 @@ impl<D: Domain> Search<'_, D> {
             let Some(child) = self.domain.play(s, &mv) else {
                 continue;
             };
-            let (score, done) = match self.domain.outcome(&child) {
-                Some(result) => (terminal(result, side, ply + 1), true),
-                None => (self.child_eval(side, &child), false),
+            let judged = match self.domain.outcome(&child) {
+                Some(result) => terminal(result, side, ply + 1),
+                None => self.child_eval(side, &child),
             };
             let turn_passes = self.domain.side(&child) != side;
-            if turn_passes && score <= alpha {
+            if turn_passes && judged <= alpha {
                 continue;
             }
-            made.push((score, done, child));
+            made.push((judged, child));
         }
-        made.sort_by_key(|(score, _, _)| std::cmp::Reverse(*score));
+        made.sort_by_key(|(judged, _)| std::cmp::Reverse(*judged));
         made.truncate(self.domain.quiescence_width());
-        for (stand, done, child) in made {
-            let score = if done {
-                stand
+        for (judged, child) in made {
+            let score = if self.domain.outcome(&child).is_some() {
+                judged
             } else if self.domain.side(&child) == side {
                 self.quiesce(&child, alpha, beta, ply + 1, depth + 1)
             } else {
-                if stand <= alpha {
+                if judged <= alpha {
                     // The window rose since this child was judged.
                     continue;
                 }
