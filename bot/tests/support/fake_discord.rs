@@ -948,6 +948,29 @@ impl FakeDiscord {
 
     /// A click on the button `custom_id` of a message the bot sent.
     pub async fn click(&self, player: &Player, message_id: u64, custom_id: &str) -> Sent {
+        let (mut sent, mut body, channel_id) = self.button_press(player, message_id, custom_id);
+        if self.inner.lock().dm_users.contains_key(&channel_id) {
+            // A press in a DM: no guild, no member, the user itself.
+            let object = body.as_object_mut().expect("an object");
+            object.remove("guild_id");
+            object.remove("member");
+            object.remove("guild_locale");
+            body["user"] = player.user_json();
+            body["channel"] = json!({"id": channel_id.to_string(), "type": 1});
+        }
+        self.push(&mut sent, body).await;
+        sent
+    }
+
+    /// The interaction of a press on button `custom_id` of message
+    /// `message_id` the bot sent, and the message's channel; edits of the
+    /// press's "original" will edit that message.
+    fn button_press(
+        &self,
+        player: &Player,
+        message_id: u64,
+        custom_id: &str,
+    ) -> (Sent, Value, u64) {
         let message = self
             .inner
             .lock()
@@ -960,24 +983,13 @@ impl FakeDiscord {
             .and_then(|c| c.parse().ok())
             .expect("message channel");
         let data = json!({"custom_id": custom_id, "component_type": 2});
-        let (mut sent, mut body) = self.interaction(3, player, channel_id, data);
+        let (sent, mut body) = self.interaction(3, player, channel_id, data);
         body["message"] = message;
-        if self.inner.lock().dm_users.contains_key(&channel_id) {
-            // A press in a DM: no guild, no member, the user itself.
-            let object = body.as_object_mut().expect("an object");
-            object.remove("guild_id");
-            object.remove("member");
-            object.remove("guild_locale");
-            body["user"] = player.user_json();
-            body["channel"] = json!({"id": channel_id.to_string(), "type": 1});
-        }
-        // Edits of the "original" of a component interaction edit its message.
         self.inner
             .lock()
             .originals
             .insert(sent.token.clone(), message_id);
-        self.push(&mut sent, body).await;
-        sent
+        (sent, body, channel_id)
     }
 
     // ---- what the bot did ----
@@ -1303,25 +1315,8 @@ impl FakeDiscord {
         message_id: u64,
         custom_id: &str,
     ) -> Sent {
-        let message = self
-            .inner
-            .lock()
-            .messages
-            .get(&message_id)
-            .cloned()
-            .unwrap_or_else(|| panic!("the bot sent no message {message_id}"));
-        let channel_id = message["channel_id"]
-            .as_str()
-            .and_then(|c| c.parse().ok())
-            .expect("message channel");
-        let data = json!({"custom_id": custom_id, "component_type": 2});
-        let (sent, mut body) = self.interaction(3, player, channel_id, data);
-        body["message"] = message;
+        let (sent, mut body, _) = self.button_press(player, message_id, custom_id);
         body["guild_id"] = json!(guild.to_string());
-        self.inner
-            .lock()
-            .originals
-            .insert(sent.token.clone(), message_id);
         self.dispatch_to_guild(guild, "INTERACTION_CREATE", body)
             .await;
         sent
