@@ -4,30 +4,21 @@
 
 mod common;
 
-use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
+/// The binary in `dir`, with no shard settings from the environment.
 fn chronomate(dir: &Path, args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_chronomate"))
-        .args(args)
-        .current_dir(dir)
-        .env_remove("DISCORD_TOKEN")
-        .env_remove("SHARDS")
-        .env_remove("SHARD_TOTAL")
-        .env("IMAGES_DIR", dir.join("images"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary starts");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
+    let mut command = common::binary(Some(dir), args);
+    command.env_remove("SHARDS").env_remove("SHARD_TOTAL");
+    common::run(command, stdin.as_bytes())
+}
+
+/// The console in `dir` on the database at `url`.
+fn console_on(dir: &Path, url: &str, script: &str) -> Output {
+    let mut command = common::binary(Some(dir), &["console"]);
+    command.env("DATABASE_URL", url);
+    common::run(command, script.as_bytes())
 }
 
 fn text(bytes: &[u8]) -> String {
@@ -39,24 +30,7 @@ fn some_games(dir: &Path, url: &str) {
     let script = "/images off\n/as alice\n/challenge @bob standard colour:white\n/as bob\n/accept\n\
                   /as alice\n/move f3\n/as bob\n/move e5\n/as alice\n/move g4\n/as bob\n/move Qh4#\n\
                   /as carol\n/challenge @dave traveler colour:white\n/as dave\n/accept\n/as carol\n/games\n";
-    let mut child = Command::new(env!("CARGO_BIN_EXE_chronomate"))
-        .arg("console")
-        .current_dir(dir)
-        .env_remove("DISCORD_TOKEN")
-        .env("DATABASE_URL", url)
-        .env("IMAGES_DIR", dir.join("images"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(script.as_bytes())
-        .unwrap();
-    let o = child.wait_with_output().unwrap();
+    let o = console_on(dir, url, script);
     assert!(o.status.success(), "{}", text(&o.stderr));
     assert!(!text(&o.stdout).contains("refused:"), "{}", text(&o.stdout));
 }
@@ -156,23 +130,7 @@ fn migrate_db_copies_checks_and_refuses_a_full_target() {
     assert!(o.status.success(), "{}", text(&o.stderr));
     check_lines(&text(&o.stdout), 2);
     // The games go on there.
-    let o = Command::new(env!("CARGO_BIN_EXE_chronomate"))
-        .arg("console")
-        .current_dir(dir.path())
-        .env_remove("DISCORD_TOKEN")
-        .env("DATABASE_URL", &pg)
-        .env("IMAGES_DIR", dir.path().join("images"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .and_then(|mut c| {
-            c.stdin
-                .take()
-                .unwrap()
-                .write_all(b"/images off\n/as carol\n/move d4\n")?;
-            c.wait_with_output()
-        })
-        .unwrap();
+    let o = console_on(dir.path(), &pg, "/images off\n/as carol\n/move d4\n");
     let out = text(&o.stdout);
     assert!(out.contains("carol played d4 in game #2 (ply 1)."), "{out}");
 }
@@ -203,13 +161,9 @@ fn serve_checks_its_shard_range_before_anything_else() {
     let o = chronomate(dir.path(), &["serve", "--shards", "0-1"], "");
     assert_eq!(o.status.code(), Some(2));
     // From the environment too.
-    let o = Command::new(env!("CARGO_BIN_EXE_chronomate"))
-        .arg("serve")
-        .current_dir(dir.path())
-        .env("SHARDS", "0-1")
-        .env_remove("SHARD_TOTAL")
-        .output()
-        .unwrap();
+    let mut command = common::binary(Some(dir.path()), &["serve"]);
+    command.env("SHARDS", "0-1").env_remove("SHARD_TOTAL");
+    let o = common::run(command, b"");
     assert_eq!(o.status.code(), Some(2));
     assert!(
         text(&o.stderr).contains("SHARDS without SHARD_TOTAL"),

@@ -6,9 +6,6 @@
 
 mod common;
 
-use std::io::Write;
-use std::process::{Command, Stdio};
-
 use chronomate::host::{Caller, DrawMove, NoticeKind, TournamentTerms};
 use chronomate::host::{GameStatus, TournamentStatus};
 use chronomate::store::{Finish, PairingRow};
@@ -388,28 +385,7 @@ fn a_tournament_in_the_console() {
          /rating\n/rating @bob standard\n/leaderboard standard\n/export pgn game:1\n\
          /tournament bogus\n/export csv\n",
     );
-    let mut child = Command::new(env!("CARGO_BIN_EXE_chronomate"))
-        .arg("console")
-        .current_dir(dir.path())
-        .env(
-            "DATABASE_URL",
-            format!("sqlite://{}", dir.path().join("games.db").display()),
-        )
-        .env("IMAGES_DIR", dir.path().join("images"))
-        .env_remove("DISCORD_TOKEN")
-        .env_remove("RUST_LOG")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(script.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = common::run_binary(Some(dir.path()), &["console"], script.as_bytes());
     let stdout = String::from_utf8(out.stdout).unwrap();
     assert!(out.status.success(), "{stdout}");
     let has = |line: &str| {

@@ -250,7 +250,13 @@ pub fn refusal(result: Result<Reply, HostError>) -> Refusal {
 /// Discord token. In `dir` (its database and images there) when given;
 /// otherwise its database is a name the offline tools never open.
 pub fn run_binary(dir: Option<&Path>, args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = binary(dir, args).spawn().expect("the binary starts");
+    run(binary(dir, args), stdin)
+}
+
+/// Runs `command` (from [`binary`], perhaps with more settings), feeding
+/// it `stdin`.
+pub fn run(mut command: Command, stdin: &[u8]) -> Output {
+    let mut child = command.spawn().expect("the binary starts");
     child.stdin.take().unwrap().write_all(stdin).unwrap();
     child.wait_with_output().unwrap()
 }
