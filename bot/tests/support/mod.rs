@@ -339,17 +339,19 @@ pub async fn new_game(
     let press = fake
         .click(black, message, &format!("challenge:{id}:accept"))
         .await;
+    // This game's first post pings its white player: another game's late
+    // "begins" (a burst starts many) is not this one's.
+    let begins = |c: &Call| {
+        c.status < 300 && c.content().contains("begins") && c.content().contains(&white.mention())
+    };
     let begun = fake
-        .wait_call_after("the game's first post", mark, |c| {
-            c.status < 300 && c.content().contains("begins")
-        })
+        .wait_call_after("the game's first post", mark, begins)
         .await;
     let game = number_after(begun.content(), "game").expect("the game's number");
     // The game's place is open (its thread, or the channel).
     fake.wait_call_after("the game's place", mark, |c| {
         c.method == "POST"
-            && c.status < 300
-            && c.content().contains("begins")
+            && begins(c)
             && (c.path.starts_with("/channels/") || c.path.starts_with("/webhooks/"))
     })
     .await;
