@@ -19,7 +19,7 @@ use serenity::{ChannelId, FullEvent};
 
 use super::interaction::{Hold, Interaction, Source};
 use super::post::Post;
-use super::threads::{Route, deliver_after, post_reply, starter};
+use super::threads::{Answering, Route, deliver_after, post_reply, starter};
 use super::{Data, Error};
 use crate::host::{ChallengeChoice, ChoiceId, GameChoice};
 
@@ -89,6 +89,9 @@ async fn on_press(data: &Data, press: &serenity::ComponentInteraction) -> Result
     } else {
         Hold::Think { ephemeral: false }
     };
+    let _replying = data
+        .threads
+        .replying(Answering::Player(caller.player.key.clone()));
     let result = r
         .race(
             data.defer_after,

@@ -68,7 +68,7 @@ async fn deliver_played(threads: &Threads, notice: &Notice) -> bool {
     let Some(game) = notice.game else {
         return false;
     };
-    threads.after_replies(game).await;
+    threads.after_replies(game, &notice.reply.pings).await;
     let post = Post::from_reply(&notice.reply);
     match threads.post(game, &post, true).await {
         Ok(_) => {

@@ -7,7 +7,7 @@ use std::sync::atomic::Ordering;
 
 use super::interaction::{Hold, Interaction, Source};
 use super::post::Post;
-use super::threads::{Route, post_reply};
+use super::threads::{Answering, Route, post_reply};
 use super::{Context, Error};
 use crate::host::{Caller, HostError, Reply};
 
@@ -64,6 +64,9 @@ where
     let data = ctx.data();
     let mut r = Interaction::new(&data.rest, Source::Command(actx.interaction));
     let caller = r.source.caller();
+    let _replying = data
+        .threads
+        .replying(Answering::Player(caller.player.key.clone()));
     let result = r
         .race(data.defer_after, hold, data.work(work(caller)))
         .await;

@@ -86,25 +86,37 @@ pub struct Threads {
     /// Games whose place is being opened: one opening at a time per game,
     /// so two commands at once cannot open two threads.
     opening: Mutex<HashMap<i64, Arc<tokio::sync::Mutex<()>>>>,
-    /// Answers about a game on their way (see [`Threads::replying`]).
-    replying: Mutex<HashMap<i64, usize>>,
+    /// Answers on their way, by who asked and by game (see
+    /// [`Threads::replying`]).
+    replying: Mutex<HashMap<Answering, usize>>,
     replied: tokio::sync::Notify,
 }
 
-/// An answer about a game on its way; dropped once it is out.
+/// Whom or what an answer on its way is about.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Answering {
+    /// A player's command or button, from before the host works on it:
+    /// the host may wake Chronomate before the answer is even written,
+    /// and Chronomate's reply to that player must wait for it.
+    Player(String),
+    /// A reply about a game, as it is posted.
+    Game(i64),
+}
+
+/// An answer on its way; dropped once it is out.
 pub struct Replying<'a> {
     threads: &'a Threads,
-    game: i64,
+    about: Answering,
 }
 
 impl Drop for Replying<'_> {
     fn drop(&mut self) {
         if let Ok(mut r) = self.threads.replying.lock()
-            && let Some(n) = r.get_mut(&self.game)
+            && let Some(n) = r.get_mut(&self.about)
         {
             *n -= 1;
             if *n == 0 {
-                r.remove(&self.game);
+                r.remove(&self.about);
             }
         }
         self.threads.replied.notify_waiters();
@@ -123,32 +135,34 @@ impl Threads {
         }
     }
 
-    /// Marks an answer about `game` as on its way until the guard drops:
-    /// Chronomate's move in reply to it waits ([`Threads::after_replies`]),
-    /// so the thread reads in order.
-    pub fn replying(&self, game: i64) -> Replying<'_> {
+    /// Marks an answer as on its way until the guard drops: Chronomate's
+    /// move in reply to it waits ([`Threads::after_replies`]), so the
+    /// thread reads in order.
+    pub fn replying(&self, about: Answering) -> Replying<'_> {
         if let Ok(mut r) = self.replying.lock() {
-            *r.entry(game).or_default() += 1;
+            *r.entry(about.clone()).or_default() += 1;
         }
         Replying {
             threads: self,
-            game,
+            about,
         }
     }
 
-    /// Waits (10 seconds at most) until no answer about `game` is on its
-    /// way.
-    pub async fn after_replies(&self, game: i64) {
+    /// Waits (10 seconds at most) until no answer about `game`, and none
+    /// to any of `players`, is on its way.
+    pub async fn after_replies(&self, game: i64, players: &[String]) {
+        let waiting = |r: &HashMap<Answering, usize>| {
+            r.contains_key(&Answering::Game(game))
+                || players
+                    .iter()
+                    .any(|p| r.contains_key(&Answering::Player(p.clone())))
+        };
         let wait = async {
             loop {
                 let notified = self.replied.notified();
                 tokio::pin!(notified);
                 notified.as_mut().enable();
-                if self
-                    .replying
-                    .lock()
-                    .map_or(true, |r| !r.contains_key(&game))
-                {
+                if self.replying.lock().map_or(true, |r| !waiting(&r)) {
                     return;
                 }
                 notified.await;
@@ -414,7 +428,9 @@ pub async fn post_reply(
         Ok(reply) => reply,
         Err(e) => return r.refuse(&e).await,
     };
-    let _replying = reply.game.map(|g| data.threads.replying(g));
+    let _replying = reply
+        .game
+        .map(|g| data.threads.replying(Answering::Game(g)));
     let post = Post::from_reply(&reply);
     let game = match (route, reply.game) {
         (Route::GameThread, Some(game)) if !reply.private => game,
