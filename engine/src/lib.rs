@@ -20,8 +20,9 @@
 //!
 //! # Reproducible
 //!
-//! A level fixes a depth, a node budget and noise ([`Level`]); a seed
-//! fixes the noise and the samples. The same state, level and seed give
+//! A level fixes a depth, a node budget, noise and how often it plays a
+//! move without thought ([`Level`]); a seed fixes the noise, the samples
+//! and those moves. The same state, level and seed give
 //! the same action whenever no time limit (`millis`) cuts the search
 //! short: a time limit only ever shortens it.
 //!
@@ -40,6 +41,7 @@
 //! | any other | alpha-beta through the face, sampled where wide | material from the view |
 
 mod baseline;
+mod blunder;
 mod eval;
 mod hash;
 mod level;
@@ -112,6 +114,9 @@ pub struct Limits {
     pub stop: Option<Arc<AtomicBool>>,
     /// Told after each completed iteration.
     pub progress: Option<OnProgress>,
+    /// Judging a position (a draw offer, an analysis), not choosing a move
+    /// to play: the level's deliberate errors are left out.
+    pub judging: bool,
 }
 
 impl Limits {
@@ -223,6 +228,24 @@ pub fn think_about<R: Rules>(
             .map(|_| &report as search::Progress<'_>),
         ..search_limits
     };
+    let mut thought = search_state(state, &settings, search_limits, seed, prior)?;
+    if !limits.judging {
+        // The search still ran: its score stays the position's value.
+        if let Some(action) = blunder::blunder(state, &settings, seed) {
+            thought.action = action;
+        }
+    }
+    Some(thought)
+}
+
+/// The search's choice in `state`.
+fn search_state<R: Rules>(
+    state: &R,
+    settings: &level::Settings,
+    search_limits: search::Limits<'_>,
+    seed: u64,
+    prior: &[u64],
+) -> Option<Thought<R::Action>> {
     let mut rng = rng::Rng::new(rng::mix(seed, 0x00e1_9b1e));
     let any = state as &dyn Any;
     if let Some(chess) = any.downcast_ref::<Chess>() {
@@ -231,10 +254,10 @@ pub fn think_about<R: Rules>(
         return thought_as::<R, _>(found);
     }
     if let Some(multiverse) = any.downcast_ref::<Multiverse>() {
-        let found = search::multiverse::think(multiverse, &settings, search_limits, seed)?;
+        let found = search::multiverse::think(multiverse, settings, search_limits, seed)?;
         return thought_as::<R, _>(found);
     }
-    let face = Face::new(eval::for_variant::<R>(), &settings, seed);
+    let face = Face::new(eval::for_variant::<R>(), settings, seed);
     let root = face.node(state.clone(), false);
     let mut search =
         Search::new(face, search_limits, settings.table_bits, prior.to_vec()).beam(settings.beam);
@@ -371,7 +394,8 @@ pub struct Evaluation {
 
 /// Evaluates every position of a record: the start, then after each
 /// action. Each position is searched within `limits` (its `millis` apply
-/// to each position). Refuses a record that does not replay.
+/// to each position), judged without the level's deliberate errors.
+/// Refuses a record that does not replay.
 pub fn analyse<S: AsRef<str>>(
     variant: Variant,
     options: Options,
@@ -379,6 +403,12 @@ pub fn analyse<S: AsRef<str>>(
     record: &[S],
     limits: &Limits,
 ) -> Result<Vec<Evaluation>, LoadError> {
+    // An analysis judges positions: a level's deliberate errors would
+    // only blur what it shows.
+    let limits = &Limits {
+        judging: true,
+        ..limits.clone()
+    };
     // The whole record must replay before anything is searched.
     Game::replay(
         variant,
@@ -448,7 +478,10 @@ mod tests {
         // Knights out and back: later positions repeat earlier ones, so the
         // keys of what came before matter to the search.
         let record = ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"];
-        let limits = Limits::level(Level::new(4).expect("a level"), None);
+        let limits = Limits {
+            judging: true,
+            ..Limits::level(Level::new(4).expect("a level"), None)
+        };
         for variant in [Variant::Standard, Variant::Gifford] {
             let evals = analyse(variant, Options::default(), 5, &record, &limits).expect("replays");
             let mut game = Game::new(variant, Options::default(), 5).expect("a game");

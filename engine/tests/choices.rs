@@ -30,14 +30,23 @@ fn a_finished_game_has_no_action() {
 }
 
 #[test]
-fn every_level_mates_in_one() {
+fn every_level_sees_a_mate_in_one_and_the_top_level_plays_it() {
     // Scholar's mate is one move away: Qxf7#.
     let g = game(Variant::Standard, &["e4", "e5", "Bc4", "Nc6", "Qh5", "Nf6"]);
     for level in Level::ALL {
+        let judged = Limits {
+            judging: true,
+            ..Limits::level(level, None)
+        };
+        let t = think(&g, &judged, 7).unwrap();
+        assert_eq!(t.action, "Qxf7#", "level {level}");
+    }
+    // Only a move played without thought misses it, and level 8 has none.
+    for seed in 0..20 {
         assert_eq!(
-            choose(&g, level, 7, None).as_deref(),
+            choose(&g, Level::MAX, seed, None).as_deref(),
             Some("Qxf7#"),
-            "level {level}"
+            "seed {seed}"
         );
     }
 }
@@ -121,7 +130,12 @@ fn many_worlds_takes_a_king_when_it_can() {
                     .is_some_and(|o| o.winner == Some(Color::White))
         })
         .collect();
-    let white = choose(&g, Level::new(1).unwrap(), 0, None).unwrap();
+    // Level 1's search (without its moves played without thought).
+    let judged = Limits {
+        judging: true,
+        ..Limits::level(Level::new(1).unwrap(), None)
+    };
+    let white = think(&g, &judged, 0).unwrap().action;
     assert!(!wins.is_empty());
     assert!(wins.contains(&white), "{white} instead of one of {wins:?}");
 }

@@ -370,6 +370,7 @@ impl Host {
             level,
             nodes: Some(DRAW_LOOK_NODES),
             millis: Some(self.config.engine_millis.min(500)),
+            judging: true,
             ..Limits::default()
         };
         let seed = engine_seed(loaded.row.seed, loaded.row.ply);
