@@ -9,7 +9,10 @@
 # "Strength").
 #
 #   engine/bench-ladder.sh                        # the README's figures
-#   VARIANTS=gifford GAMES=40 TOP_GAMES=20 engine/bench-ladder.sh
+#   VARIANTS=gifford GAMES=60 TOP_GAMES=30 engine/bench-ladder.sh
+#
+# With the defaults it takes about an hour and a half on 2 cores, most of
+# it Gifford's and Temporal's top pairings.
 #
 # The multiverse is left out by default: its games run to hundreds of
 # board moves, each searched apart (README gives its smaller runs).
@@ -21,8 +24,8 @@
 set -euo pipefail
 
 VARIANTS=${VARIANTS:-traveler,gifford,temporal,manyworlds}
-GAMES=${GAMES:-20}          # games a pairing of levels 1 to 5
-TOP_GAMES=${TOP_GAMES:-10}  # games a pairing with level 6, 7 or 8
+GAMES=${GAMES:-100}         # games a pairing of levels 1 to 6
+TOP_GAMES=${TOP_GAMES:-60}  # games a pairing with level 7 or 8
 POSITIONS=${POSITIONS:-8}   # positions a variant timed
 THREADS=${THREADS:-2}
 SEED=${SEED:-1}
@@ -32,6 +35,6 @@ cargo build --release -q -p chronomate-engine --example ladder
 ladder="${CARGO_TARGET_DIR:-target}/release/examples/ladder"
 
 common=(--variants "$VARIANTS" --seed "$SEED" --threads "$THREADS")
-"$ladder" "${common[@]}" --games "$TOP_GAMES" --pairs 8:random,8:greedy,8:7,7:6,6:5
-"$ladder" "${common[@]}" --games "$GAMES" --pairs 2:1,3:2,4:3,5:4
+"$ladder" "${common[@]}" --games "$TOP_GAMES" --pairs 8:random,8:greedy,8:7,7:6
+"$ladder" "${common[@]}" --games "$GAMES" --pairs 2:1,3:2,4:3,5:4,6:5
 "$ladder" --variants "$VARIANTS" --seed "$SEED" --timing "$POSITIONS"
