@@ -201,7 +201,7 @@ const fn s(
 /// every time, too strong for a beginner. The chances were set by
 /// measuring the ladder: each level scores 54.5% to 82% against the one
 /// below in the four variants searched through the face, 65% or more in
-/// 18 of the 28 steps (README, "Strength"). Level 1 plays a random action
+/// 17 of the 28 steps (README, "Strength"). Level 1 plays a random action
 /// 97% of the time, as someone who has just read the rules, and level 8
 /// never.
 const SETTINGS: [Settings; 8] = [
