@@ -19,11 +19,10 @@
 //! 600 actions a game (then a draw), one thread.
 //!
 //! `--timing N` times a move instead: N positions a variant (the start,
-//! then after 5, 10, 15, ... actions of level-2 self-play, a fresh game
-//! each time one ends),
-//! each searched once by every level, no time limit; it prints the mean
-//! and the longest per level in the thread's CPU time (the figure for one
-//! core, whatever else the machine runs) and in wall time.
+//! then after 5, 10, 15, ... actions of greedy play, a fresh game each
+//! time one ends), each searched once by every level, no time limit; it
+//! prints the mean and the longest per level in the thread's CPU time (the
+//! figure for one core, whatever else the machine runs) and in wall time.
 
 use std::collections::BTreeMap;
 use std::process::ExitCode;
@@ -33,7 +32,7 @@ use std::time::Instant;
 
 use std::time::Duration;
 
-use chronomate_engine::{Level, Limits, Player, Thinking, elo, play_game, self_play, think};
+use chronomate_engine::{Level, Limits, Player, Thinking, elo, play_game, think};
 use chronomate_rules::{Color, Game, Options, Variant};
 
 struct Config {
@@ -302,16 +301,25 @@ fn thread_cpu() -> Duration {
 }
 
 /// `n` positions of `variant`: the start, then after 5, 10, 15, ...
-/// actions of level-2 self-play, a new game (the next seed) whenever one
-/// ends first.
+/// actions of greedy against greedy play, a new game (the next seed)
+/// whenever one ends first. Not the engine's own levels, so that a change
+/// to them leaves the positions alone (as in the engine bench).
 fn positions(variant: Variant, n: usize, seed: u64) -> Result<Vec<Game>, String> {
-    let two = Level::new(2).ok_or("no level 2")?;
+    let greedy = Player::Greedy;
     let mut out = Vec::new();
     let mut seed = seed;
     let mut actions = 0;
     while out.len() < n {
-        let played = self_play(variant, Options::default(), seed, two, two, None, actions)
-            .map_err(|e| e.to_string())?;
+        let played = play_game(
+            variant,
+            Options::default(),
+            seed,
+            greedy,
+            greedy,
+            None,
+            actions,
+        )
+        .map_err(|e| e.to_string())?;
         if played.game.status().is_over() || played.game.record().len() < actions {
             seed += 1;
             actions = 5;
@@ -325,7 +333,7 @@ fn positions(variant: Variant, n: usize, seed: u64) -> Result<Vec<Game>, String>
 
 fn timing(config: &Config, n: usize) -> Result<(), String> {
     println!(
-        "# time a move: {n} positions a variant (the start, then level-2 self-play, seed {}), no time limit",
+        "# time a move: {n} positions a variant (the start, then greedy play, seed {}), no time limit",
         config.seed
     );
     println!();
