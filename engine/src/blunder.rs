@@ -8,26 +8,84 @@
 //! "Strength"). What does is how often a level plays an action it has not
 //! weighed at all, as a beginner does: the lower the level, the more
 //! often.
+//!
+//! How much such a move costs depends on the variant (a traveling man lost
+//! at once in Traveler, one board of many in Many Worlds, hundreds of
+//! decisions in a multiverse game), so each variant has its own chances,
+//! set by measuring its ladder.
+
+use std::any::TypeId;
 
 use chronomate_rules::Rules;
+use chronomate_rules::gifford::Gifford;
+use chronomate_rules::manyworlds::ManyWorlds;
+use chronomate_rules::multiverse::Multiverse;
+use chronomate_rules::temporal::TemporalChess;
+use chronomate_rules::traveler::TravelerChess;
 
-use crate::level::Settings;
+use crate::level::Level;
 use crate::rng::{Rng, mix};
 
 /// Keeps the draw apart from the search's noise and samples, which use the
 /// same seed.
 const SALT: u64 = 0x0b1d_0de5;
 
-/// The action the level plays instead of its search's choice, if this is
-/// one of its errors: with the level's chance ([`Settings::blunder`], per
-/// mille), drawn by the seed, an action drawn uniformly from the legal
-/// ones.
-pub(crate) fn blunder<R: Rules>(state: &R, settings: &Settings, seed: u64) -> Option<R::Action> {
-    if settings.blunder == 0 {
+/// Chances per mille, levels 1 to 8, of a move without thought.
+type Chances = [u16; 8];
+
+// Each variant's chances were set from its own ladder (README, "Strength
+// in the time-travel variants"): how much Elo a share of moves with
+// thought is worth there, measured at several shares, then the shares
+// spaced so that each level gains as much on the one below. Level 1 plays
+// at random, as someone who has just read the rules.
+//
+// How far a little thought goes depends on the variant: in Many Worlds a
+// random mover never takes a king left open, and a level that thinks
+// about one move in eighty already scores 88% against it, so the shares
+// of moves with thought there start tiny. In Gifford and the multiverse the search
+// itself separates the upper levels (deeper lines pay in long games), so
+// those levels err less.
+
+/// FIDE chess and any variant without a table of its own (level 8, the
+/// one measured against Stockfish, never errs).
+const STANDARD: Chances = [970, 880, 750, 600, 430, 250, 90, 0];
+const TRAVELER: Chances = [1000, 940, 800, 623, 436, 240, 120, 0];
+const GIFFORD: Chances = [1000, 830, 670, 400, 250, 160, 90, 0];
+const TEMPORAL: Chances = [1000, 958, 912, 810, 620, 400, 170, 0];
+const MANY_WORLDS: Chances = [1000, 988, 960, 895, 810, 600, 220, 0];
+const MULTIVERSE: Chances = [1000, 800, 650, 500, 350, 200, 80, 0];
+
+/// The chance, per mille, that `level` plays a move without thought in
+/// the variant `R`.
+pub(crate) fn chance<R: Rules>(level: Level) -> u16 {
+    let t = TypeId::of::<R>();
+    let table = if t == TypeId::of::<TravelerChess>() {
+        &TRAVELER
+    } else if t == TypeId::of::<Gifford>() {
+        &GIFFORD
+    } else if t == TypeId::of::<TemporalChess>() {
+        &TEMPORAL
+    } else if t == TypeId::of::<ManyWorlds>() {
+        &MANY_WORLDS
+    } else if t == TypeId::of::<Multiverse>() {
+        &MULTIVERSE
+    } else {
+        &STANDARD
+    };
+    table[usize::from(level.get()) - 1]
+}
+
+/// The action `level` plays instead of its search's choice, if this is
+/// one of its errors: with the level's chance in this variant
+/// ([`chance`]), drawn by the seed, an action drawn uniformly from the
+/// legal ones.
+pub(crate) fn blunder<R: Rules>(state: &R, level: Level, seed: u64) -> Option<R::Action> {
+    let chance = chance::<R>(level);
+    if chance == 0 {
         return None;
     }
     let mut rng = Rng::new(mix(seed, SALT));
-    if rng.below(1000) >= usize::from(settings.blunder) {
+    if rng.below(1000) >= usize::from(chance) {
         return None;
     }
     let actions = state.legal_actions();
@@ -46,16 +104,39 @@ mod tests {
     fn a_level_errs_about_as_often_as_its_chance_says() {
         let start = Chess::new(&Options::default(), 0);
         for level in Level::ALL {
-            let settings = level.settings();
             let errors = (0..1000u64)
-                .filter(|&seed| blunder(&start, &settings, seed).is_some())
+                .filter(|&seed| blunder(&start, level, seed).is_some())
                 .count();
-            let chance = usize::from(settings.blunder);
+            let chance = usize::from(chance::<Chess>(level));
             assert!(
                 errors.abs_diff(chance) <= 30,
                 "level {level}: {errors} errors in 1000 moves, chance {chance} per mille"
             );
         }
+    }
+
+    /// Every variant's levels err less as they rise, and level 8 never.
+    fn chances_fall<R: Rules>() {
+        let chances = Level::ALL.map(chance::<R>);
+        assert!(
+            chances.windows(2).all(|w| w[0] > w[1]),
+            "{chances:?} do not fall level by level"
+        );
+        assert!(
+            chances[0] <= 1000,
+            "{chances:?}: level 1 over a thousand per mille"
+        );
+        assert_eq!(chances[7], 0, "level 8 errs");
+    }
+
+    #[test]
+    fn each_variant_errs_less_level_by_level_and_never_at_level_8() {
+        chances_fall::<Chess>();
+        chances_fall::<TravelerChess>();
+        chances_fall::<Gifford>();
+        chances_fall::<TemporalChess>();
+        chances_fall::<ManyWorlds>();
+        chances_fall::<Multiverse>();
     }
 
     #[test]
@@ -76,8 +157,13 @@ mod tests {
             after.play(&played.action).expect("an error is still legal");
             differs += usize::from(played.action != judged.action);
         }
-        // Level 2 errs 88% of the time; an error may hit the search's own
-        // choice (1 action in about a thousand here).
-        assert!((44..=58).contains(&differs), "{differs} of 60 differ");
+        // An error may hit the search's own choice (1 action in about a
+        // thousand here); otherwise the level errs at its chance, give or
+        // take four standard deviations.
+        let expected = 60 * usize::from(chance::<TravelerChess>(level)) / 1000;
+        assert!(
+            differs.abs_diff(expected) <= 8,
+            "{differs} of 60 differ, {expected} expected"
+        );
     }
 }

@@ -10,8 +10,9 @@ use serde::{Deserialize, Serialize};
 ///
 /// Each level fixes a search depth, a node budget, an amount of noise
 /// added to the scores of the candidate actions and how often it plays a
-/// move without thought, so that the same level and seed always choose the
-/// same action when no time limit cuts the search short.
+/// move without thought (per variant), so that the same level and seed
+/// always choose the same action when no time limit cuts the search
+/// short.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(try_from = "u8", into = "u8")]
 pub struct Level(u8);
@@ -153,9 +154,6 @@ pub(crate) struct Settings {
     /// time-travel variants searched through the face (FIDE chess and the
     /// multiverse's branch chess always search captures to the end).
     pub quiescence: u32,
-    /// Chance, per mille, that a move is played without thought: drawn
-    /// uniformly from the legal actions (see `blunder`).
-    pub blunder: u16,
 }
 
 /// A row of the table below, in its column order.
@@ -170,7 +168,6 @@ const fn s(
     travels: usize,
     table_bits: u32,
     quiescence: u32,
-    blunder: u16,
 ) -> Settings {
     Settings {
         depth,
@@ -182,7 +179,6 @@ const fn s(
         travels,
         table_bits,
         quiescence,
-        blunder,
     }
 }
 
@@ -192,25 +188,16 @@ const fn s(
 /// same depth, 40 games): noise 10 against none scored 52%, 25 against
 /// none 72% for the one without.
 ///
-/// The chance of a move without thought (the last column) does most of
-/// the telling apart in the time-travel variants: their games last 6 to
-/// 30 actions, traps a few actions deep decide them, and every level above
-/// 1 sees about two actions ahead, so with the search alone level 8 scored
-/// only 67-72% against level 2 and 77-87% against level 1 (Traveler,
-/// Temporal, Many Worlds; 40 games), while level 1 beat a random mover
-/// every time, too strong for a beginner. The chances were set by
-/// measuring the ladder: each level scores 54.5% to 82% against the one
-/// below in the four variants searched through the face, 65% or more in
-/// 17 of the 28 steps (README, "Strength"). Level 1 plays a random action
-/// 97% of the time, as someone who has just read the rules, and level 8
-/// never.
+/// How often a level plays a move without thought is not here: it depends
+/// on the variant (`blunder.rs`), and it does most of the telling apart in
+/// the time-travel variants.
 const SETTINGS: [Settings; 8] = [
-    s(1, 300, 260, 24, 8, 8, 0, 12, 0, 970),
-    s(2, 1_500, 200, 48, 12, 8, 0, 14, 0, 880),
-    s(2, 6_000, 140, 96, 16, 12, 4, 15, 1, 750),
-    s(3, 25_000, 100, 192, 20, 16, 8, 16, 2, 600),
-    s(5, 100_000, 70, 512, 24, 20, 16, 17, 3, 430),
-    s(7, 300_000, 45, 2_048, 32, 24, 32, 18, 4, 250),
-    s(12, 600_000, 20, 4_096, 40, 32, 64, 19, 4, 90),
-    s(64, 2_000_000, 0, 4_096, 48, 40, 128, 20, 6, 0),
+    s(1, 300, 260, 24, 8, 8, 0, 12, 0),
+    s(2, 1_500, 200, 48, 12, 8, 0, 14, 0),
+    s(2, 6_000, 140, 96, 16, 12, 4, 15, 1),
+    s(3, 25_000, 100, 192, 20, 16, 8, 16, 2),
+    s(5, 100_000, 70, 512, 24, 20, 16, 17, 3),
+    s(7, 300_000, 45, 2_048, 32, 24, 32, 18, 4),
+    s(12, 600_000, 20, 4_096, 40, 32, 64, 19, 4),
+    s(64, 2_000_000, 0, 4_096, 48, 40, 128, 20, 6),
 ];

@@ -231,7 +231,7 @@ pub fn think_about<R: Rules>(
     let mut thought = search_state(state, &settings, search_limits, seed, prior)?;
     if !limits.judging {
         // The search still ran: its score stays the position's value.
-        if let Some(action) = blunder::blunder(state, &settings, seed) {
+        if let Some(action) = blunder::blunder(state, limits.level, seed) {
             thought.action = action;
         }
     }
