@@ -12,67 +12,22 @@
 //! How much such a move costs depends on the variant (a traveling man lost
 //! at once in Traveler, one board of many in Many Worlds, hundreds of
 //! decisions in a multiverse game), so each variant has its own chances,
-//! set by measuring its ladder.
-
-use std::any::TypeId;
+//! set by measuring its ladder (`tuning.rs`).
 
 use chronomate_rules::Rules;
-use chronomate_rules::gifford::Gifford;
-use chronomate_rules::manyworlds::ManyWorlds;
-use chronomate_rules::multiverse::Multiverse;
-use chronomate_rules::temporal::TemporalChess;
-use chronomate_rules::traveler::TravelerChess;
 
 use crate::level::Level;
 use crate::rng::{Rng, mix};
+use crate::tuning::tuning;
 
 /// Keeps the draw apart from the search's noise and samples, which use the
 /// same seed.
 const SALT: u64 = 0x0b1d_0de5;
 
-/// Chances per mille, levels 1 to 8, of a move without thought.
-type Chances = [u16; 8];
-
-// Each variant's chances were set from its own ladder (README, "Strength
-// in the time-travel variants"): how much Elo a share of moves with
-// thought is worth there, measured at several shares, then the shares
-// spaced so that each level gains as much on the one below. Level 1 plays
-// at random, as someone who has just read the rules.
-//
-// How far a little thought goes depends on the variant: in Many Worlds a
-// random mover never takes a king left open, and a level that thinks
-// about one move in eighty already scores 88% against it, so the shares
-// of moves with thought there start tiny. In Gifford and the multiverse the search
-// itself separates the upper levels (deeper lines pay in long games), so
-// those levels err less.
-
-/// FIDE chess and any variant without a table of its own (level 8, the
-/// one measured against Stockfish, never errs).
-const STANDARD: Chances = [970, 880, 750, 600, 430, 250, 90, 0];
-const TRAVELER: Chances = [1000, 940, 800, 623, 436, 240, 120, 0];
-const GIFFORD: Chances = [1000, 830, 670, 400, 250, 160, 90, 0];
-const TEMPORAL: Chances = [1000, 958, 912, 810, 620, 400, 170, 0];
-const MANY_WORLDS: Chances = [1000, 988, 960, 895, 810, 600, 220, 0];
-const MULTIVERSE: Chances = [1000, 800, 650, 500, 350, 200, 80, 0];
-
 /// The chance, per mille, that `level` plays a move without thought in
 /// the variant `R`.
 pub(crate) fn chance<R: Rules>(level: Level) -> u16 {
-    let t = TypeId::of::<R>();
-    let table = if t == TypeId::of::<TravelerChess>() {
-        &TRAVELER
-    } else if t == TypeId::of::<Gifford>() {
-        &GIFFORD
-    } else if t == TypeId::of::<TemporalChess>() {
-        &TEMPORAL
-    } else if t == TypeId::of::<ManyWorlds>() {
-        &MANY_WORLDS
-    } else if t == TypeId::of::<Multiverse>() {
-        &MULTIVERSE
-    } else {
-        &STANDARD
-    };
-    table[usize::from(level.get()) - 1]
+    tuning::<R>().chances[usize::from(level.get()) - 1]
 }
 
 /// The action `level` plays instead of its search's choice, if this is
@@ -94,7 +49,12 @@ pub(crate) fn blunder<R: Rules>(state: &R, level: Level, seed: u64) -> Option<R:
 
 #[cfg(test)]
 mod tests {
+    use chronomate_rules::gifford::Gifford;
+    use chronomate_rules::manyworlds::ManyWorlds;
+    use chronomate_rules::multiverse::Multiverse;
     use chronomate_rules::standard::Chess;
+    use chronomate_rules::temporal::TemporalChess;
+    use chronomate_rules::traveler::TravelerChess;
     use chronomate_rules::{Game, Options, Variant};
 
     use super::*;

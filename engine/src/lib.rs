@@ -49,19 +49,16 @@ mod matches;
 mod rng;
 mod score;
 mod search;
+mod tuning;
 pub mod uci;
 
-use std::any::{Any, TypeId};
+use std::any::Any;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use chronomate_rules::gifford::Gifford;
-use chronomate_rules::manyworlds::ManyWorlds;
 use chronomate_rules::multiverse::Multiverse;
 use chronomate_rules::standard::Chess;
-use chronomate_rules::temporal::TemporalChess;
-use chronomate_rules::traveler::TravelerChess;
 use chronomate_rules::{Color, Game, LoadError, Options, Outcome, Rules, Status, Variant, Visitor};
 use serde::{Deserialize, Serialize};
 
@@ -195,7 +192,7 @@ pub fn think_about<R: Rules>(
         return None;
     }
     let settings = limits.level.settings();
-    let cost = node_cost::<R>();
+    let cost = tuning::tuning::<R>().node_cost;
     let nodes = limits.nodes.unwrap_or_else(|| limits.level.nodes(cost));
     let deadline = limits
         .millis
@@ -282,34 +279,6 @@ fn thought_as<R: Rules, A: Any + Clone>(found: Found<A>) -> Option<Thought<R::Ac
         depth: found.depth,
         nodes: found.nodes,
     })
-}
-
-/// How many FIDE-chess nodes one node of variant `R` costs, roughly: level
-/// 8's node budget is divided by it, so that the top level takes about as
-/// long in every variant (about a second of one core's time a move; see
-/// [`Level::nodes`] for the levels below). Measured in thread CPU time
-/// with `examples/ladder.rs --timing` (README, "Strength"); a variant not
-/// listed counts 16.
-fn node_cost<R: Rules>() -> u64 {
-    let t = TypeId::of::<R>();
-    if t == TypeId::of::<Chess>() {
-        1
-    } else if t == TypeId::of::<Multiverse>() {
-        // Half a second a board move: a turn is a board move on every
-        // active branch (up to 21 by default), each chosen apart.
-        2
-    } else if t == TypeId::of::<TemporalChess>() {
-        4
-    } else if t == TypeId::of::<Gifford>() {
-        5
-    } else if t == TypeId::of::<ManyWorlds>() {
-        48
-    } else if t == TypeId::of::<TravelerChess>() {
-        // 40 let level 8 take 2.01-2.04 s on an explosion-rich position.
-        44
-    } else {
-        16
-    }
 }
 
 struct Think<'a> {
