@@ -1,8 +1,9 @@
 //! Chronomate plays through Discord: challenged as the bot's own user, it
 //! plays a whole game in the game's thread (each move posted after the
 //! answer to the move it replies to, pinging the player), resumes a game
-//! after a restart that caught it thinking, and `/analyse` charts a
-//! finished game (refusing a live one).
+//! after a restart that caught it thinking, posts a move Discord refused at
+//! the next round of timed jobs, and `/analyse` charts a finished game
+//! (refusing a live one).
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a test fails loudly
 
 mod common;
@@ -213,6 +214,57 @@ async fn a_restart_while_chronomate_thinks_then_it_moves() {
             (log[0].text.as_str(), log[0].actor.as_str()),
             (action.as_str(), "chronomate:8")
         );
+        // Posted, so not owed (recorded just after the post).
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+        while host.store().owed_post(game).await.unwrap().is_some() {
+            assert!(std::time::Instant::now() < deadline, "still owed a post");
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        }
+        bot.shutdown().await;
+    })
+    .await;
+}
+
+/// Discord fails every try to post Chronomate's move: the move stands,
+/// owed a post, and the round of timed jobs after its lease posts it in
+/// the thread, pinging alice, once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_move_discord_refused_is_posted_by_the_timed_jobs() {
+    within_limit(async {
+        let fake = FakeDiscord::start().await;
+        let world = World::new();
+        let (bot, host) = world.start_bot(&fake).await;
+        wait_registered(&fake).await;
+        let (game, thread) = challenge_chronomate(&fake, 1, "white").await;
+        let path = format!("/channels/{thread}/messages");
+        fake.inject(Fault::on("POST", &path).server_error(503).times(5));
+        play(&fake, &alice(), thread, "e4").await;
+        wait_log(|l| l.contains("Chronomate's move is not posted"))
+            .await
+            .unwrap();
+        assert!(fake.faults_spent());
+        assert_eq!(host.store().log(game).await.unwrap().len(), 2);
+        assert!(host.store().owed_post(game).await.unwrap().is_some());
+
+        // Not while its process may still be posting it.
+        assert_eq!(bot.tick(T0 + 60_000).await, 0);
+        let mark = fake.mark();
+        assert_eq!(bot.tick(T0 + 3 * 60_000).await, 1);
+        let (post, action) = chronomate_move(&fake, thread, game, mark).await;
+        assert_eq!(
+            host.store().log(game).await.unwrap()[1].text,
+            action,
+            "the move played"
+        );
+        assert!(post.content().contains("Posted late"), "{}", post.content());
+        assert!(
+            post.content().contains(&alice().mention()),
+            "{}",
+            post.content()
+        );
+        assert_board_png(&post);
+        assert_eq!(host.store().owed_post(game).await.unwrap(), None);
+        assert_eq!(bot.tick(T0 + 10 * 60_000).await, 0, "posted once");
         bot.shutdown().await;
     })
     .await;

@@ -264,6 +264,8 @@ fn a_whole_game_against_chronomate_and_a_restart_while_it_thinks() {
         // Unrated: no rating changed, nobody is rated.
         for game in [1, 2] {
             assert!(store.rating_changes(game).await.unwrap().is_empty());
+            // Every move it printed was recorded as told.
+            assert_eq!(store.owed_post(game).await.unwrap(), None, "game {game}");
         }
         assert!(
             store

@@ -1,15 +1,19 @@
 //! Chronomate's games at the host: it declines a draw it does not need
 //! and accepts one when it is clearly worse,
 //! is never reminded, leaves ratings alone, and a level without it is
-//! refused. On SQLite and on PostgreSQL.
+//! refused; a move whose post was lost is posted by the timed jobs. On
+//! SQLite and on PostgreSQL.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a test fails loudly
 
 mod common;
 
 use std::time::Duration;
 
-use chronomate::host::{ChallengeTerms, ColourChoice, DAY, DrawMove, NoticeKind, Player, Refusal};
-use chronomate_rules::Variant;
+use chronomate::host::{
+    ChallengeTerms, ColourChoice, DAY, DrawMove, Notice, NoticeKind, Player, Refusal,
+};
+use chronomate::store::{ActionCommit, OwedPost};
+use chronomate_rules::{Color, Variant};
 use common::{T0, World, caller, refusal};
 
 fn against_chronomate(level: u8, colour: ColourChoice) -> ChallengeTerms {
@@ -22,10 +26,191 @@ fn against_chronomate(level: u8, colour: ColourChoice) -> ChallengeTerms {
 }
 
 on_both_backends!(
+    a_move_whose_post_was_lost_is_posted_once_later,
+    owed_posts_span_a_turn_and_start_anew_after_the_player,
     draws_reminders_and_ratings,
     two_hosts_on_one_database_play_its_move_once,
     a_lost_position_accepts_a_draw
 );
+
+/// The process that played Chronomate's move died before posting it (the
+/// notice is dropped): three minutes on, the timed jobs of a process on
+/// the same database post it, rebuilt from the log, once. A move its
+/// transport posted is not posted again, nor one the player already
+/// answered.
+async fn a_move_whose_post_was_lost_is_posted_once_later() {
+    let w = World::new().await;
+    let mut moves = w.host.start_engine().await.unwrap();
+    let alice = caller("alice");
+    let game = w
+        .host
+        .challenge(&alice, against_chronomate(2, ColourChoice::White))
+        .await
+        .unwrap()
+        .game
+        .unwrap();
+    w.host.act(&alice, Some(game), "e4").await.unwrap();
+    let lost = next_move(&mut moves).await;
+    assert_eq!((lost.game, lost.ply), (Some(game), Some(2)));
+    w.host.stop_engine();
+    let owed = OwedPost {
+        game,
+        from_ply: 1,
+        through_ply: 2,
+    };
+    assert_eq!(w.store().owed_post(game).await.unwrap(), Some(owed));
+
+    // Not while its process may still be posting it.
+    let now = w.host.now();
+    let played = |notices: &[Notice]| {
+        notices
+            .iter()
+            .filter(|n| n.kind == NoticeKind::Played)
+            .cloned()
+            .collect::<Vec<_>>()
+    };
+    assert!(played(&w.host.tick(now + 179_000).await.unwrap()).is_empty());
+
+    // A restarted process posts it, as it was played.
+    let restarted = common::open_url(&w.url, w.clock.clone()).await;
+    let late = played(&restarted.tick(now + 180_000).await.unwrap());
+    let [late] = &late[..] else {
+        panic!("one late post: {late:?}")
+    };
+    assert_eq!((late.game, late.ply), (Some(game), Some(2)));
+    assert_eq!(late.reply.pings, ["console:alice"]);
+    let first_line = lost.reply.text.lines().next().unwrap();
+    assert!(
+        first_line.starts_with("Chronomate (level 2) played "),
+        "{first_line}"
+    );
+    assert!(
+        late.reply.text.starts_with(first_line),
+        "{}",
+        late.reply.text
+    );
+    assert!(
+        late.reply.text.contains("Posted late"),
+        "{}",
+        late.reply.text
+    );
+    assert!(
+        late.reply.text.contains("alice (white) to move"),
+        "{}",
+        late.reply.text
+    );
+    assert_eq!(w.store().owed_post(game).await.unwrap(), None);
+    assert!(played(&restarted.tick(now + DAY / 4).await.unwrap()).is_empty());
+
+    // A move its transport posted is not owed.
+    let mut moves = restarted.start_engine().await.unwrap();
+    let any = |host: &chronomate::host::Host| {
+        let host = host.clone();
+        async move {
+            let loaded = host.load(game).await.unwrap();
+            loaded.game.legal_actions()[0].clone()
+        }
+    };
+    let action = any(&restarted).await;
+    restarted.act(&alice, Some(game), &action).await.unwrap();
+    let posted = next_move(&mut moves).await;
+    assert_eq!(posted.ply, Some(4));
+    restarted.engine_posted(&posted).await.unwrap();
+    assert_eq!(w.store().owed_post(game).await.unwrap(), None);
+
+    // Nor one the player answered before the timed jobs came round: she
+    // saw the board.
+    let action = any(&restarted).await;
+    restarted.act(&alice, Some(game), &action).await.unwrap();
+    let unposted = next_move(&mut moves).await;
+    restarted.stop_engine();
+    assert!(w.store().owed_post(game).await.unwrap().is_some());
+    let answer = any(&restarted).await;
+    restarted.act(&alice, Some(game), &answer).await.unwrap();
+    assert!(played(&restarted.tick(now + DAY / 3).await.unwrap()).is_empty());
+    assert_eq!(w.store().owed_post(game).await.unwrap(), None);
+    assert_eq!(unposted.ply, Some(6));
+    w.check_consistent(game).await;
+}
+
+/// Chronomate's actions in a row (the multiverse's turns of several board
+/// moves) are owed one post; after the player's action, a new one starts.
+async fn owed_posts_span_a_turn_and_start_anew_after_the_player() {
+    let w = World::new().await;
+    let alice = caller("alice");
+    let game = w
+        .host
+        .challenge(&alice, against_chronomate(1, ColourChoice::White))
+        .await
+        .unwrap()
+        .game
+        .unwrap();
+    let commit = |ply: i64, owed: bool| ActionCommit {
+        game,
+        ply,
+        text: "a3",
+        side: Color::White,
+        actor: "console:alice",
+        at: T0,
+        snapshot: "{}",
+        to_move: Some(Color::White),
+        deadline: Some(T0 + DAY),
+        remind_at: None,
+        renewed: false,
+        finish: None,
+        post_owed_until: owed.then_some(T0 + ply),
+    };
+    let owed = |from_ply, through_ply| {
+        Some(OwedPost {
+            game,
+            from_ply,
+            through_ply,
+        })
+    };
+    let store = w.store();
+    store
+        .commit_action(&commit(1, true))
+        .await
+        .unwrap()
+        .unwrap();
+    store
+        .commit_action(&commit(2, true))
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(store.owed_post(game).await.unwrap(), owed(0, 2));
+    store
+        .commit_action(&commit(3, false))
+        .await
+        .unwrap()
+        .unwrap();
+    store
+        .commit_action(&commit(4, true))
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(store.owed_post(game).await.unwrap(), owed(3, 4));
+    // Posted through an earlier ply: still owed.
+    store.posted(game, 3).await.unwrap();
+    assert_eq!(store.owed_post(game).await.unwrap(), owed(3, 4));
+    assert_eq!(store.owed_posts_due(T0 + 3).await.unwrap(), []);
+    assert_eq!(
+        store.owed_posts_due(T0 + 4).await.unwrap(),
+        [owed(3, 4).unwrap()]
+    );
+    store.posted(game, 4).await.unwrap();
+    assert_eq!(store.owed_post(game).await.unwrap(), None);
+}
+
+/// Chronomate's next move from the engine's channel.
+async fn next_move(moves: &mut tokio::sync::mpsc::UnboundedReceiver<Notice>) -> Notice {
+    let notice = tokio::time::timeout(Duration::from_secs(60), moves.recv())
+        .await
+        .expect("Chronomate moves")
+        .unwrap();
+    assert_eq!(notice.kind, NoticeKind::Played);
+    notice
+}
 
 /// Chronomate accepts a draw once its own look says it is clearly worse:
 /// alice plays the engine's level 6 against level 1 (which blunders

@@ -35,6 +35,15 @@ async fn both_schemas_hold_the_history_and_the_claims() {
         "job_claims".into(),
         vec!["job".into(), "holder".into(), "until".into()],
     );
+    expected.insert(
+        "engine_posts".into(),
+        vec![
+            "game_id".into(),
+            "from_ply".into(),
+            "through_ply".into(),
+            "until".into(),
+        ],
+    );
     let found: BTreeMap<String, Vec<String>> =
         w.store().schema().await.unwrap().into_iter().collect();
     assert_eq!(
@@ -52,7 +61,15 @@ async fn both_schemas_hold_the_history_and_the_claims() {
         .into_iter()
         .map(|(v, _)| v)
         .collect();
-    assert_eq!(versions, [20250101000000, 20250601000000, 20261124000000]);
+    assert_eq!(
+        versions,
+        [
+            20250101000000,
+            20250601000000,
+            20261124000000,
+            20261125000000
+        ]
+    );
 }
 
 /// sqlx recorded these checksums (SHA-384 of each file) in every SQLite

@@ -284,20 +284,13 @@ async fn serve(
 ) -> Result<(), ConsoleError> {
     let mut moves = session.host().start_engine().await?;
     let mut out = io::stdout();
-    let print = |out: &mut io::Stdout, lines: Vec<String>| -> io::Result<()> {
-        let mut out = out.lock();
-        for l in lines {
-            writeln!(out, "{l}")?;
-        }
-        out.flush()
-    };
     loop {
         if interactive {
             eprint!("{}> ", session.player().name);
         }
         tokio::select! {
             biased;
-            Some(notice) = moves.recv() => print(&mut out, session.played_lines(&notice))?,
+            Some(notice) = moves.recv() => show_move(session, &mut out, &notice).await?,
             line = lines.recv() => {
                 let line = match line {
                     None => break,
@@ -319,12 +312,31 @@ async fn serve(
     loop {
         tokio::select! {
             biased;
-            Some(notice) = moves.recv() => print(&mut out, session.played_lines(&notice))?,
+            Some(notice) = moves.recv() => show_move(session, &mut out, &notice).await?,
             () = &mut idle => break,
         }
     }
     while let Ok(notice) = moves.try_recv() {
-        print(&mut out, session.played_lines(&notice))?;
+        show_move(session, &mut out, &notice).await?;
+    }
+    Ok(())
+}
+
+/// Prints lines on `out` at once.
+fn print(out: &mut io::Stdout, lines: Vec<String>) -> io::Result<()> {
+    let mut out = out.lock();
+    for l in lines {
+        writeln!(out, "{l}")?;
+    }
+    out.flush()
+}
+
+/// Prints one of Chronomate's moves, then records it as posted (a move
+/// whose record fails is printed again by a later tick).
+async fn show_move(session: &Session, out: &mut io::Stdout, notice: &Notice) -> io::Result<()> {
+    print(out, session.played_lines(notice))?;
+    if let Err(e) = session.host().engine_posted(notice).await {
+        print(out, vec![format!("error: {e}")])?;
     }
     Ok(())
 }

@@ -56,7 +56,12 @@ pub async fn run_engine(threads: Arc<Threads>, mut moves: mpsc::UnboundedReceive
     while let Some(notice) = moves.recv().await {
         let threads = threads.clone();
         tokio::spawn(async move {
-            deliver(&threads, &notice).await;
+            if deliver(&threads, &notice).await
+                && let Err(e) = threads.host.engine_posted(&notice).await
+            {
+                // Posted again by the timed jobs: twice rather than never.
+                tracing::warn!(game = ?notice.game, error = %e, "cannot record Chronomate's move as posted");
+            }
         });
     }
 }

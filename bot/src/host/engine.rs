@@ -8,9 +8,16 @@
 //! the database when a transport starts the engine ([`Host::start_engine`])
 //! and once a minute after that. The queue is the database itself (live
 //! games where an engine key is to move), so a restart resumes every game
-//! where the engine was thinking. (One thing is lost with the process: a
-//! move committed and not yet posted is not announced again, as a
-//! person's reply lost the same way; `/board` shows it.)
+//! where the engine was thinking.
+//!
+//! Nobody waits on the engine's reply as on a person's, so its post is
+//! owed in the database: each of its actions is committed together with
+//! a row of `engine_posts`, which the transport clears once it has posted
+//! the move ([`Host::engine_posted`]). A row left three minutes (the process
+//! died between the commit and the post, or the post failed) is posted
+//! by the next round of timed jobs ([`Host::deliver_due`]) of any
+//! process, rebuilt from the game's log: the player to move is always
+//! told, at least once.
 //! On PostgreSQL each move is claimed in the database (`engine:GAME:PLY`)
 //! for a search and a margin, so of several processes on one database one
 //! thinks about it; a claim whose process died lapses within seconds, and
@@ -38,14 +45,15 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use chronomate_engine::{Level, Limits, Score, think};
-use chronomate_rules::Color;
+use chronomate_rules::{Color, Game};
 use tokio::sync::{Notify, Semaphore, mpsc};
 
+use super::text::played_line;
 use super::{Caller, Host, HostError, Loaded, Notice, NoticeKind, Place, Player, Reply};
 use super::{GOLDEN_GAMMA, mix64};
 use crate::model::engine::{engine_level, engine_name};
 use crate::model::{GameStatus, Millis};
-use crate::store::{Backend, Claim};
+use crate::store::{Backend, Claim, OwedPost, StoreError};
 
 /// How often the database is read again for games where the engine is to
 /// move (a wake that was missed, a search that failed).
@@ -67,6 +75,11 @@ enum Turn {
     /// Another process holds the claim.
     Theirs,
 }
+
+/// How long the process that committed Chronomate's action has to post
+/// it before the timed jobs post it instead: longer than a post can take
+/// (waiting for the answer it follows, then Discord's repeated tries).
+pub(super) const POST_LEASE: Millis = 3 * 60_000;
 
 /// The node budget of the quick look that answers a draw offer.
 const DRAW_LOOK_NODES: u64 = 20_000;
@@ -216,6 +229,7 @@ impl Host {
     /// and reports it.
     async fn engine_turn(&self, game: i64) -> Result<(), HostError> {
         let mut played: Vec<Reply> = Vec::new();
+        let mut through = 0;
         let mut place = Place::default();
         // What was committed is announced even when a later step fails.
         let turn = async {
@@ -239,7 +253,10 @@ impl Host {
                     tracing::warn!(game, error = %e, "cannot release the claim on Chronomate's move");
                 }
                 match result {
-                    Ok(Some(reply)) => played.push(reply),
+                    Ok(Some(reply)) => {
+                        played.push(reply);
+                        through = loaded.row.ply + 1;
+                    }
                     Ok(None) => break,
                     // The game ended or moved on meanwhile (a resignation,
                     // a draw, time): nothing to play.
@@ -263,6 +280,7 @@ impl Host {
             recipients: Vec::new(),
             place,
             reply,
+            ply: Some(through),
         };
         if let Ok(out) = self.engine.out.lock()
             && let Some(out) = out.as_ref()
@@ -340,6 +358,81 @@ impl Host {
             return Ok(None);
         }
         self.commit(caller, prepared).await.map(Some)
+    }
+
+    /// Records that a transport posted `notice`, one of Chronomate's moves
+    /// from [`Host::start_engine`]'s channel, so that it is not posted
+    /// again. A move not recorded within three minutes of its commit is
+    /// posted by the timed jobs. Any other notice: nothing to record.
+    pub async fn engine_posted(&self, notice: &Notice) -> Result<(), HostError> {
+        if let (NoticeKind::Played, Some(game), Some(ply)) = (notice.kind, notice.game, notice.ply)
+        {
+            self.store.posted(game, ply).await?;
+        }
+        Ok(())
+    }
+
+    /// The post owed for Chronomate's actions in `owed`, rebuilt from the
+    /// game: what it played (with what happened), then the game's state,
+    /// the board and the ping, as when it played. `None`, and nothing owed
+    /// any more, when the game moved on since: someone acted after it (so
+    /// the board was seen), or the game ended otherwise (a resignation,
+    /// time: announced on its own).
+    pub(super) async fn owed_notice(
+        &self,
+        owed: &OwedPost,
+        now: Millis,
+    ) -> Result<Option<Notice>, HostError> {
+        let loaded = self.load(owed.game).await?;
+        let game = &loaded.game;
+        let ended_otherwise = loaded.row.status != GameStatus::Live && !game.status().is_over();
+        let record = game.record();
+        // The actions owed, while they are the game's last.
+        let owed_range = usize::try_from(owed.from_ply)
+            .ok()
+            .zip(usize::try_from(owed.through_ply).ok())
+            .filter(|&(from, through)| from < through && through == record.len());
+        let (Some((from, through)), true, false) = (
+            owed_range,
+            loaded.row.ply == owed.through_ply,
+            ended_otherwise,
+        ) else {
+            self.store.posted(owed.game, owed.through_ply).await?;
+            return Ok(None);
+        };
+        let mut replay = Game::replay(
+            game.variant(),
+            game.options().clone(),
+            game.seed(),
+            &record[..from],
+        )
+        .map_err(|e| StoreError::Corrupt {
+            game: owed.game,
+            detail: format!("its log does not replay: {e}"),
+        })?;
+        let side = replay.turn().color;
+        let name = loaded.row.name(side).to_owned();
+        let mut lines = Vec::new();
+        for (i, action) in record[from..through].iter().enumerate() {
+            let played = replay.play(action).map_err(|e| StoreError::Corrupt {
+                game: owed.game,
+                detail: format!("its log does not replay: {e}"),
+            })?;
+            let ply = owed.from_ply + 1 + i as i64;
+            lines.push(played_line(&name, &played.notation, owed.game, ply));
+            lines.extend(played.events.iter().map(|e| format!("  {e}")));
+        }
+        lines.push("(Posted late: Chronomate could not post this when it played.)".to_owned());
+        let reply = self.played_reply(&loaded, lines, side, now).await;
+        Ok(Some(Notice {
+            kind: NoticeKind::Played,
+            game: Some(owed.game),
+            challenge: None,
+            recipients: Vec::new(),
+            place: Place::of_game(&loaded.row),
+            reply,
+            ply: Some(owed.through_ply),
+        }))
     }
 
     /// Runs CPU work of the engine off the async runtime, in one of its

@@ -5,8 +5,9 @@ use chronomate_rules::{Color, Game, Status};
 
 use super::clock::DAY;
 use super::endings::finish_of;
+use super::engine::POST_LEASE;
 use super::images::Picture;
-use super::text::result_words;
+use super::text::{played_line, result_words};
 use super::time::remind_at;
 use super::{Caller, Host, HostError, Loaded, Purpose, Refusal, Reply};
 use crate::model::engine::is_engine;
@@ -126,6 +127,7 @@ impl Host {
             remind_at: remind,
             renewed,
             finish,
+            post_owed_until: is_engine(caller.key()).then(|| p.now + POST_LEASE),
         };
         let committed = match self.store.commit_action(&commit).await? {
             Ok(c) => c,
@@ -139,24 +141,52 @@ impl Host {
         loaded.row.ply += 1;
         loaded.row.to_move = to_move;
         loaded.row.deadline = deadline;
-        let mut lines = vec![format!(
-            "{} played {} in game #{id} (ply {}).",
-            caller.player.name, p.notation, loaded.row.ply
+        if status.is_over() {
+            loaded.row.status = GameStatus::Finished;
+        }
+        let mut lines = vec![played_line(
+            &caller.player.name,
+            &p.notation,
+            id,
+            loaded.row.ply,
         )];
         lines.extend(p.events.iter().map(|e| format!("  {e}")));
         if committed.offer_lapsed {
             lines.push(format!("{}'s draw offer lapsed.", loaded.row.name(!p.side)));
         }
+        let reply = self.played_reply(&loaded, lines, p.side, p.now).await;
+        // Chronomate's turn: it starts thinking once this reply is written.
+        if let Some(next) = to_move
+            && is_engine(loaded.row.player(next))
+        {
+            self.wake_engine(id);
+        }
+        Ok(reply)
+    }
+
+    /// The report of actions `side` just committed, `lines` saying what
+    /// was played: then the game's result or who is to move and by when,
+    /// the board, and the player to move (or, at the end, the opponent)
+    /// pinged.
+    pub(super) async fn played_reply(
+        &self,
+        loaded: &Loaded,
+        mut lines: Vec<String>,
+        side: Color,
+        now: Millis,
+    ) -> Reply {
+        let id = loaded.row.id;
+        let status = loaded.game.status();
+        let turn = loaded.game.turn();
         let mut reply = Reply::default().about(id);
         match status.outcome() {
             Some(o) => {
-                loaded.row.status = GameStatus::Finished;
                 lines.push(format!("Game over: {}.", result_words(&loaded.row, o)));
-                reply = reply.ping(loaded.row.player(!p.side));
+                reply = reply.ping(loaded.row.player(!side));
             }
             None => {
-                lines.push(self.turn_line(&loaded, p.now));
-                if turn.color != p.side {
+                lines.push(self.turn_line(loaded, now));
+                if turn.color != side {
                     reply = reply.ping(loaded.row.player(turn.color));
                 }
             }
@@ -165,21 +195,15 @@ impl Host {
         if status.is_over() {
             self.extend_after_end(&mut reply, id).await;
         }
-        let perspective = if status.is_over() { p.side } else { turn.color };
+        let perspective = if status.is_over() { side } else { turn.color };
         self.attach(
             &mut reply,
-            &loaded,
+            loaded,
             loaded.game.view(),
             Some(perspective),
             Picture::Board,
         );
-        // Chronomate's turn: it starts thinking once this reply is written.
-        if let Some(next) = to_move
-            && is_engine(loaded.row.player(next))
-        {
-            self.wake_engine(id);
-        }
-        Ok(reply)
+        reply
     }
 
     /// Up to `limit` legal actions matching `typed` in the game the caller

@@ -8,6 +8,12 @@ use crate::model::GameStatus;
 use crate::model::engine::is_engine;
 use crate::store::{ChallengeRow, GameRow, LoggedAction};
 
+/// The line that reports an action: `NAME played ACTION in game #G (ply
+/// P).` (scripts driving the console read it).
+pub(super) fn played_line(name: &str, action: &str, game: i64, ply: i64) -> String {
+    format!("{name} played {action} in game #{game} (ply {ply}).")
+}
+
 /// A variant's rules in short, with the options a challenge may set.
 pub(super) fn rules_words(variant: Variant) -> String {
     let about = variant.about();

@@ -1,5 +1,6 @@
 //! What time demands: reminders, losses on time, aborted games nobody
-//! started, expired challenges, tournaments' next steps; each a timed job
+//! started, expired challenges, tournaments' next steps, Chronomate's
+//! moves whose post was lost; each a timed job
 //! claimed in the database before it is done, so several processes on one
 //! database do each once.
 
@@ -13,7 +14,7 @@ use super::text::{challenge_terms_words, day_words, result_words, variant_words}
 use super::{ChoiceId, ChoiceStyle, GameChoice, Host, HostError, Notice, NoticeKind, Place, Reply};
 use crate::model::engine::is_engine;
 use crate::model::{ChallengeStatus, GameStatus, Millis};
-use crate::store::{ChallengeRow, Claim, Finish, GameRow};
+use crate::store::{ChallengeRow, Claim, Finish, GameRow, OwedPost};
 
 /// The order of a round of timed jobs.
 #[derive(Clone, Copy)]
@@ -33,6 +34,9 @@ enum Job {
     Expiry(ChallengeRow),
     /// A tournament whose start time came or whose round is decided.
     Tournament(i64),
+    /// Chronomate's moves committed and never posted (their process died
+    /// first, or the post failed).
+    Owed(OwedPost),
 }
 
 impl Job {
@@ -44,6 +48,7 @@ impl Job {
             Job::Reminder(g) => format!("remind:{}:{}", g.id, g.ply),
             Job::Expiry(c) => format!("challenge:{}", c.id),
             Job::Tournament(t) => format!("tournament:{t}"),
+            Job::Owed(o) => format!("post:{}:{}", o.game, o.through_ply),
         }
     }
 }
@@ -53,7 +58,8 @@ impl Host {
     /// reminds the side to move once when little time is left, ends games
     /// whose deadline passed (the side to move loses on time; with no
     /// action yet the game is aborted), withdraws challenges nobody
-    /// answered, and moves tournaments on. Each notice counts as delivered
+    /// answered, moves tournaments on, and posts Chronomate's moves whose
+    /// post was lost (see [`Host::engine_posted`]). Each notice counts as delivered
     /// once returned (the console prints it at once); a transport that
     /// sends notices over a network uses [`Host::deliver_due`]. Works from
     /// the database alone: running it twice, or after a restart, or in
@@ -88,6 +94,10 @@ impl Host {
     ///   step are written by their own guarded transaction before the
     ///   notice goes out, so each happens exactly once whatever the claims
     ///   do; their notice is delivered by the process that made the change.
+    /// - a move of Chronomate's still owed a post is posted, and recorded
+    ///   as posted once `deliver` says it reached someone (at least once,
+    ///   as a reminder; one that reached nobody is tried again when its
+    ///   claim lapses).
     pub async fn deliver_due<F, Fut>(&self, now: Millis, mut deliver: F) -> Result<usize, HostError>
     where
         F: FnMut(Notice) -> Fut,
@@ -133,7 +143,12 @@ impl Host {
 
     /// The games and challenges due at `now`, before any is claimed.
     async fn due_jobs(&self, now: Millis) -> Result<Vec<Job>, HostError> {
-        let mut jobs = Vec::new();
+        // A move still owed its post goes out before its game's deadline
+        // is looked at.
+        let mut jobs: Vec<Job> = (self.store.owed_posts_due(now).await?)
+            .into_iter()
+            .map(Job::Owed)
+            .collect();
         for row in self.store.due_games(now).await? {
             if row.deadline.is_some_and(|d| d <= now) {
                 jobs.push(Job::Deadline(row));
@@ -163,6 +178,7 @@ impl Host {
             Job::Reminder(row) => self.reminder(row, now).await,
             Job::Expiry(c) => self.expire(c, now).await,
             Job::Tournament(id) => self.tournament_step(*id, now).await,
+            Job::Owed(owed) => self.owed_notice(owed, now).await,
         }
     }
 
@@ -172,8 +188,12 @@ impl Host {
             Job::Reminder(row) if reached => {
                 self.store.record_reminder(row.id, row.ply, claim).await?;
             }
+            Job::Owed(owed) if reached => {
+                self.store.posted(owed.game, owed.through_ply).await?;
+                self.store.release_job(claim).await?;
+            }
             // Reached nobody: the claim lapses, and then it is tried again.
-            Job::Reminder(_) => {}
+            Job::Reminder(_) | Job::Owed(_) => {}
             _ => self.store.release_job(claim).await?,
         }
         Ok(())
@@ -257,6 +277,7 @@ impl Host {
             recipients: vec![row.white.clone(), row.black.clone()],
             place,
             reply,
+            ply: None,
         }))
     }
 
@@ -295,6 +316,7 @@ impl Host {
                 "Board",
                 ChoiceStyle::Secondary,
             ),
+            ply: None,
         }))
     }
 
@@ -325,6 +347,7 @@ impl Host {
                 duration_words(self.config.challenge_ttl)
             ))
             .ping(&c.challenger),
+            ply: None,
         }))
     }
 }

@@ -230,4 +230,7 @@ pub struct Notice {
     /// The game's (or challenge's) place: the fallback channel or thread.
     pub place: Place,
     pub reply: Reply,
+    /// A [`NoticeKind::Played`] notice: the game's ply after the last
+    /// action it reports (see [`Host::engine_posted`](super::Host::engine_posted)).
+    pub ply: Option<i64>,
 }

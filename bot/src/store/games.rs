@@ -180,6 +180,9 @@ pub struct ActionCommit<'a> {
     pub renewed: bool,
     /// Set when the action ends the game.
     pub finish: Option<Finish>,
+    /// Set for Chronomate's actions: a post is owed for it
+    /// (`engine_posts`), left to this process until then.
+    pub post_owed_until: Option<Millis>,
 }
 
 /// What else a committed action changed.
@@ -381,6 +384,9 @@ impl Store {
         .await?;
         if c.finish.is_some() {
             super::ratings::rate_in(&mut tx, c.game, c.at).await?;
+        }
+        if let Some(until) = c.post_owed_until {
+            super::engine::owe_post_in(&mut tx, c.game, c.ply, until).await?;
         }
         // Acting declines the opponent's offer; a finished game keeps none.
         let lapsed = tx

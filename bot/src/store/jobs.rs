@@ -19,7 +19,7 @@ use crate::model::Millis;
 pub struct Claim {
     /// What the job is: `remind:GAME:PLY`, `deadline:GAME:PLY`,
     /// `challenge:ID`, `tournament:ID`, `engine:GAME:PLY` (Chronomate's
-    /// move).
+    /// move), `post:GAME:PLY` (its move's lost post).
     pub job: String,
     /// Who holds it (a process's id).
     pub holder: String,

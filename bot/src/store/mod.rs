@@ -52,6 +52,7 @@ use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, S
 pub use challenges::{ChallengeRow, NewChallenge};
 pub use copy::{CopyError, TableCount};
 pub use db::Backend;
+pub use engine::OwedPost;
 pub use games::{ActionCommit, Committed, DrawOffer, Finish, GameRow, LoggedAction, NewGame};
 pub use jobs::Claim;
 pub use ratings::{RatingChange, RatingRow};

@@ -321,6 +321,7 @@ impl Host {
                 thread: t.thread.clone(),
             },
             reply,
+            ply: None,
         }))
     }
 }
