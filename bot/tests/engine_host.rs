@@ -25,6 +25,19 @@ fn against_chronomate(level: u8, colour: ColourChoice) -> ChallengeTerms {
     t
 }
 
+/// A game of alice's, with white, against Chronomate at `level`.
+async fn alice_plays_chronomate(w: &World, level: u8) -> i64 {
+    w.host
+        .challenge(
+            &caller("alice"),
+            against_chronomate(level, ColourChoice::White),
+        )
+        .await
+        .unwrap()
+        .game
+        .unwrap()
+}
+
 on_both_backends!(
     a_move_whose_post_was_lost_is_posted_once_later,
     owed_posts_span_a_turn_and_start_anew_after_the_player,
@@ -42,13 +55,7 @@ async fn a_move_whose_post_was_lost_is_posted_once_later() {
     let w = World::new().await;
     let mut moves = w.host.start_engine().await.unwrap();
     let alice = caller("alice");
-    let game = w
-        .host
-        .challenge(&alice, against_chronomate(2, ColourChoice::White))
-        .await
-        .unwrap()
-        .game
-        .unwrap();
+    let game = alice_plays_chronomate(&w, 2).await;
     w.host.act(&alice, Some(game), "e4").await.unwrap();
     let lost = next_move(&mut moves).await;
     assert_eq!((lost.game, lost.ply), (Some(game), Some(2)));
@@ -137,14 +144,7 @@ async fn a_move_whose_post_was_lost_is_posted_once_later() {
 /// moves) are owed one post; after the player's action, a new one starts.
 async fn owed_posts_span_a_turn_and_start_anew_after_the_player() {
     let w = World::new().await;
-    let alice = caller("alice");
-    let game = w
-        .host
-        .challenge(&alice, against_chronomate(1, ColourChoice::White))
-        .await
-        .unwrap()
-        .game
-        .unwrap();
+    let game = alice_plays_chronomate(&w, 1).await;
     let commit = |ply: i64, owed: bool| ActionCommit {
         game,
         ply,
@@ -219,13 +219,7 @@ async fn a_lost_position_accepts_a_draw() {
     let w = World::new().await;
     let mut moves = w.host.start_engine().await.unwrap();
     let alice = caller("alice");
-    let game = w
-        .host
-        .challenge(&alice, against_chronomate(1, ColourChoice::White))
-        .await
-        .unwrap()
-        .game
-        .unwrap();
+    let game = alice_plays_chronomate(&w, 1).await;
     for turn in 0..80u64 {
         let offer = w
             .host
@@ -244,10 +238,7 @@ async fn a_lost_position_accepts_a_draw() {
         let strong = chronomate_engine::Level::new(6).unwrap();
         let action = chronomate_engine::choose(&loaded.game, strong, turn, None).unwrap();
         w.host.act(&alice, Some(game), &action).await.unwrap();
-        let notice = tokio::time::timeout(Duration::from_secs(60), moves.recv())
-            .await
-            .expect("Chronomate moves")
-            .unwrap();
+        let notice = next_move(&mut moves).await;
         assert_eq!(notice.game, Some(game));
         let loaded = w.host.load(game).await.unwrap();
         assert!(
@@ -265,13 +256,7 @@ async fn a_lost_position_accepts_a_draw() {
 async fn two_hosts_on_one_database_play_its_move_once() {
     let w = World::new().await;
     let alice = caller("alice");
-    let game = w
-        .host
-        .challenge(&alice, against_chronomate(3, ColourChoice::White))
-        .await
-        .unwrap()
-        .game
-        .unwrap();
+    let game = alice_plays_chronomate(&w, 3).await;
     // Chronomate to move before either host runs its engine.
     w.host.act(&alice, Some(game), "e4").await.unwrap();
     let other = common::open_url(&w.url, w.clock.clone()).await;
