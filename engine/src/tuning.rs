@@ -53,7 +53,7 @@ const GIFFORD: Tuning = Tuning {
 };
 const TEMPORAL: Tuning = Tuning {
     node_cost: 4,
-    chances: [1000, 958, 912, 810, 620, 400, 170, 0],
+    chances: [1000, 952, 862, 722, 539, 331, 170, 0],
 };
 const MANY_WORLDS: Tuning = Tuning {
     node_cost: 48,
