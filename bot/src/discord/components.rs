@@ -111,9 +111,12 @@ async fn on_press(data: &Data, press: &serenity::ComponentInteraction) -> Result
                     .unwrap_or_default();
                 Post::text(format!("{}\n**{outcome}{link}**", press.message.content))
             };
-            let recorded = match reply.game {
-                Some(game) => data.threads.recorded(game).await,
-                None => None,
+            let (recorded, ended) = match reply.game {
+                Some(game) => (
+                    data.threads.recorded(game).await,
+                    data.threads.ended(game).await,
+                ),
+                None => (None, false),
             };
             // The buttons go at once; the post in the thread follows.
             if let Err(e) = r.update(&closed(recorded)).await {
@@ -147,7 +150,9 @@ async fn on_press(data: &Data, press: &serenity::ComponentInteraction) -> Result
             if matches!(choice, ChoiceId::Challenge(_, ChallengeChoice::Accept)) {
                 tracing::info!(game, "challenge accepted");
             }
-            data.threads.close_if_over(game).await;
+            if ended {
+                data.threads.close_if_over(game).await;
+            }
             Ok(())
         }
         other => {

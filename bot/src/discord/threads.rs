@@ -359,6 +359,14 @@ impl Threads {
         }
     }
 
+    /// Whether `game` has ended, read before an answer about it goes out:
+    /// only an answer that found it ended closes its place, so an earlier
+    /// answer still on its way cannot close the thread under the final
+    /// board (the player may have moved again meanwhile).
+    pub async fn ended(&self, game: i64) -> bool {
+        self.place_of(game).await.is_ok_and(|gp| !gp.live)
+    }
+
     /// Archives and locks a finished game's thread (archives it only when
     /// the bot may not lock: Manage Threads). Nothing for a live game or
     /// one played in its channel, nor for a game Chronomate's move ended:
@@ -436,6 +444,7 @@ pub async fn post_reply(
         (Route::GameThread, Some(game)) if !reply.private => game,
         _ => return r.answer(&post).await,
     };
+    let ended = data.threads.ended(game).await;
     let here = r.source.channel_id();
     match data.threads.recorded(game).await {
         Some(place) if place == here => r.answer(&post).await,
@@ -460,7 +469,9 @@ pub async fn post_reply(
             }
         }
     }
-    data.threads.close_if_over(game).await;
+    if ended {
+        data.threads.close_if_over(game).await;
+    }
 }
 
 /// Posts about `game` after the interaction was answered with a pointer
