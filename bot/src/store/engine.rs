@@ -59,19 +59,20 @@ impl Store {
 
     /// The post owed in `game`, if any.
     pub async fn owed_post(&self, game: i64) -> Result<Option<OwedPost>, StoreError> {
-        let through: Option<(i64, i64)> = self
+        let row = self
             .pool
             .sql("SELECT from_ply, through_ply FROM engine_posts WHERE game_id = $1")
             .bind(game)
             .fetch_optional()
-            .await?
-            .map(|r| Ok::<_, StoreError>((r.get("from_ply")?, r.get("through_ply")?)))
-            .transpose()?;
-        Ok(through.map(|(from_ply, through_ply)| OwedPost {
-            game,
-            from_ply,
-            through_ply,
-        }))
+            .await?;
+        row.map(|r| {
+            Ok(OwedPost {
+                game,
+                from_ply: r.get("from_ply")?,
+                through_ply: r.get("through_ply")?,
+            })
+        })
+        .transpose()
     }
 
     /// Records that `game`'s actions up to ply `through_ply` were posted
