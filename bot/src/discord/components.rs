@@ -19,7 +19,7 @@ use serenity::{ChannelId, FullEvent};
 
 use super::interaction::{Hold, Interaction, Source};
 use super::post::Post;
-use super::threads::{Answering, Route, deliver_after, post_reply, starter};
+use super::threads::{Answering, BeforeAnswer, Route, deliver_after, post_reply, starter};
 use super::{Data, Error};
 use crate::host::{ChallengeChoice, ChoiceId, GameChoice};
 
@@ -111,12 +111,9 @@ async fn on_press(data: &Data, press: &serenity::ComponentInteraction) -> Result
                     .unwrap_or_default();
                 Post::text(format!("{}\n**{outcome}{link}**", press.message.content))
             };
-            let (recorded, ended) = match reply.game {
-                Some(game) => (
-                    data.threads.recorded(game).await,
-                    data.threads.ended(game).await,
-                ),
-                None => (None, false),
+            let BeforeAnswer { recorded, ended } = match reply.game {
+                Some(game) => data.threads.before_answer(game).await,
+                None => BeforeAnswer::default(),
             };
             // The buttons go at once; the post in the thread follows.
             if let Err(e) = r.update(&closed(recorded)).await {

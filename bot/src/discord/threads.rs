@@ -77,6 +77,19 @@ impl fmt::Display for Undelivered {
     }
 }
 
+/// A game as an answer about it found it, before the answer went out.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct BeforeAnswer {
+    /// The game's recorded place (its thread, or its channel), if it has
+    /// one.
+    pub recorded: Option<ChannelId>,
+    /// Whether it had ended. Only an answer that found it ended closes its
+    /// place, so an earlier answer still on its way cannot close the
+    /// thread under the final board (the player may have moved again
+    /// meanwhile).
+    pub ended: bool,
+}
+
 /// Game threads: opening, posting with fallbacks, closing.
 pub struct Threads {
     pub rest: Arc<Rest>,
@@ -177,14 +190,17 @@ impl Threads {
         })
     }
 
-    /// The game's recorded place (its thread, or its channel), if it has
-    /// one.
-    pub async fn recorded(&self, game: i64) -> Option<ChannelId> {
+    /// Where a game stands as an answer about it is about to go out: its
+    /// recorded place, and whether it has ended.
+    pub async fn before_answer(&self, game: i64) -> BeforeAnswer {
         match self.place_of(game).await {
-            Ok(gp) => gp.place.thread.as_deref().and_then(parse_channel),
+            Ok(gp) => BeforeAnswer {
+                recorded: gp.place.thread.as_deref().and_then(parse_channel),
+                ended: !gp.live,
+            },
             Err(e) => {
                 tracing::warn!("{e}");
-                None
+                BeforeAnswer::default()
             }
         }
     }
@@ -359,14 +375,6 @@ impl Threads {
         }
     }
 
-    /// Whether `game` has ended, read before an answer about it goes out:
-    /// only an answer that found it ended closes its place, so an earlier
-    /// answer still on its way cannot close the thread under the final
-    /// board (the player may have moved again meanwhile).
-    pub async fn ended(&self, game: i64) -> bool {
-        self.place_of(game).await.is_ok_and(|gp| !gp.live)
-    }
-
     /// Archives and locks a finished game's thread (archives it only when
     /// the bot may not lock: Manage Threads). Nothing for a live game or
     /// one played in its channel, nor for a game Chronomate's move ended:
@@ -444,9 +452,9 @@ pub async fn post_reply(
         (Route::GameThread, Some(game)) if !reply.private => game,
         _ => return r.answer(&post).await,
     };
-    let ended = data.threads.ended(game).await;
+    let before = data.threads.before_answer(game).await;
     let here = r.source.channel_id();
-    match data.threads.recorded(game).await {
+    match before.recorded {
         Some(place) if place == here => r.answer(&post).await,
         Some(place) => {
             r.answer(&pointer(place)).await;
@@ -469,7 +477,7 @@ pub async fn post_reply(
             }
         }
     }
-    if ended {
+    if before.ended {
         data.threads.close_if_over(game).await;
     }
 }
