@@ -145,20 +145,26 @@ async fn a_move_whose_post_was_lost_is_posted_once_later() {
 async fn owed_posts_span_a_turn_and_start_anew_after_the_player() {
     let w = World::new().await;
     let game = alice_plays_chronomate(&w, 1).await;
-    let commit = |ply: i64, owed: bool| ActionCommit {
-        game,
-        ply,
-        text: "a3",
-        side: Color::White,
-        actor: "console:alice",
-        at: T0,
-        snapshot: "{}",
-        to_move: Some(Color::White),
-        deadline: Some(T0 + DAY),
-        remind_at: None,
-        renewed: false,
-        finish: None,
-        post_owed_until: owed.then_some(T0 + ply),
+    let store = w.store();
+    // Commits an action at `ply` straight to the store, owed a post (until
+    // T0 + ply) when `owed`.
+    let commit = |ply: i64, owed: bool| async move {
+        let action = ActionCommit {
+            game,
+            ply,
+            text: "a3",
+            side: Color::White,
+            actor: "console:alice",
+            at: T0,
+            snapshot: "{}",
+            to_move: Some(Color::White),
+            deadline: Some(T0 + DAY),
+            remind_at: None,
+            renewed: false,
+            finish: None,
+            post_owed_until: owed.then_some(T0 + ply),
+        };
+        store.commit_action(&action).await.unwrap().unwrap();
     };
     let owed = |from_ply, through_ply| {
         Some(OwedPost {
@@ -167,28 +173,11 @@ async fn owed_posts_span_a_turn_and_start_anew_after_the_player() {
             through_ply,
         })
     };
-    let store = w.store();
-    store
-        .commit_action(&commit(1, true))
-        .await
-        .unwrap()
-        .unwrap();
-    store
-        .commit_action(&commit(2, true))
-        .await
-        .unwrap()
-        .unwrap();
+    commit(1, true).await;
+    commit(2, true).await;
     assert_eq!(store.owed_post(game).await.unwrap(), owed(0, 2));
-    store
-        .commit_action(&commit(3, false))
-        .await
-        .unwrap()
-        .unwrap();
-    store
-        .commit_action(&commit(4, true))
-        .await
-        .unwrap()
-        .unwrap();
+    commit(3, false).await;
+    commit(4, true).await;
     assert_eq!(store.owed_post(game).await.unwrap(), owed(3, 4));
     // Posted through an earlier ply: still owed.
     store.posted(game, 3).await.unwrap();
