@@ -400,24 +400,24 @@ impl Host {
             self.store.posted(owed.game, owed.through_ply).await?;
             return Ok(None);
         };
+        let unreplayable = |why: String| StoreError::Corrupt {
+            game: owed.game,
+            detail: format!("its log does not replay: {why}"),
+        };
         let mut replay = Game::replay(
             game.variant(),
             game.options().clone(),
             game.seed(),
             &record[..from],
         )
-        .map_err(|e| StoreError::Corrupt {
-            game: owed.game,
-            detail: format!("its log does not replay: {e}"),
-        })?;
+        .map_err(|e| unreplayable(e.to_string()))?;
         let side = replay.turn().color;
         let name = loaded.row.name(side).to_owned();
         let mut lines = Vec::new();
         for (i, action) in record[from..through].iter().enumerate() {
-            let played = replay.play(action).map_err(|e| StoreError::Corrupt {
-                game: owed.game,
-                detail: format!("its log does not replay: {e}"),
-            })?;
+            let played = replay
+                .play(action)
+                .map_err(|e| unreplayable(e.to_string()))?;
             let ply = owed.from_ply + 1 + i as i64;
             lines.push(played_line(&name, &played.notation, owed.game, ply));
             lines.extend(played.events.iter().map(|e| format!("  {e}")));
