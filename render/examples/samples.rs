@@ -86,6 +86,18 @@ fn main() {
         ),
         ("snapshot-compact", common::history(3, 16), def.clone()),
         ("timeline-wrapped", common::big_timelines(1, 7), def.clone()),
+        (
+            "fived-standard",
+            common::fived::standard_middlegame(),
+            def.clone(),
+        ),
+        ("fived-men", common::fived::figures(), def.clone()),
+        (
+            "fived-small-boards",
+            common::fived::small_boards(),
+            def.clone(),
+        ),
+        ("fived-5x5", common::fived::five_by_five(), def.clone()),
         // Full-size snapshots (up to 4096 px): not in docs, too big for
         // the repository.
         (

@@ -1,5 +1,6 @@
 //! Travel between boards: curved arrows from a cell of one board to a cell
-//! of another (solid for travel, dashed for trans-universe travel).
+//! of another (solid violet for travel that branches, solid in the ink
+//! colour for a jump that does not, dashed for trans-universe travel).
 
 use chronomate_rules::view::{ArrowKind, BoardCell, View};
 
@@ -62,6 +63,7 @@ pub(crate) fn draw(cv: &mut Canvas, view: &View, plan: &Plan, pal: &Palette) {
         let (line, head) = split(pts, head_len, width);
         let (color, dash) = match kind {
             ArrowKind::Travel => (pal.travel, None),
+            ArrowKind::Jump => (pal.text, None),
             ArrowKind::TransUniverse => (pal.trans, Some((width * 2.6, width * 1.6))),
         };
         canvas::polyline(cv, &line, width, color, 0.95, dash);
@@ -70,7 +72,9 @@ pub(crate) fn draw(cv: &mut Canvas, view: &View, plan: &Plan, pal: &Palette) {
             continue;
         }
         match kind {
-            ArrowKind::Travel => canvas::disc(cv, pts[0].0, pts[0].1, width * 1.25, color, 0.95),
+            ArrowKind::Travel | ArrowKind::Jump => {
+                canvas::disc(cv, pts[0].0, pts[0].1, width * 1.25, color, 0.95)
+            }
             ArrowKind::TransUniverse => canvas::ring(
                 cv,
                 pts[0].0,

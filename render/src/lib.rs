@@ -15,6 +15,7 @@ mod canvas;
 mod chart;
 mod deflate;
 mod encode;
+mod fairy;
 mod font;
 mod fxhash;
 mod layout;
@@ -95,8 +96,10 @@ pub enum RenderError {
     NoBoards,
     #[error("a replay needs at least one view")]
     NoFrames,
-    #[error("board {board} highlights cell {cell}; cells run 0 to 63")]
+    #[error("board {board} highlights cell {cell}, which is not on the board")]
     HighlightCell { board: usize, cell: u8 },
+    #[error("board {board} is {files}x{ranks}; boards have 1 to 8 files and ranks")]
+    Shape { board: usize, files: u8, ranks: u8 },
     #[error("arrow {arrow} points at a missing board or cell")]
     Arrow { arrow: usize },
     #[error("the embedded font could not be loaded")]
@@ -181,11 +184,15 @@ fn check(view: &View) -> Result<(), RenderError> {
         return Err(RenderError::NoBoards);
     }
     for (i, b) in view.boards.iter().enumerate() {
-        if let Some(h) = b
-            .highlights
-            .iter()
-            .find(|h| h.cell as usize >= b.shape.cells())
-        {
+        if !b.shape.is_valid() {
+            let (files, ranks) = b.shape.size();
+            return Err(RenderError::Shape {
+                board: i,
+                files,
+                ranks,
+            });
+        }
+        if let Some(h) = b.highlights.iter().find(|h| !b.shape.contains(h.cell)) {
             return Err(RenderError::HighlightCell {
                 board: i,
                 cell: h.cell,
@@ -195,7 +202,7 @@ fn check(view: &View) -> Result<(), RenderError> {
     let ok = |c: &chronomate_rules::view::BoardCell| {
         view.boards
             .get(c.board)
-            .is_some_and(|b| (c.cell as usize) < b.shape.cells())
+            .is_some_and(|b| b.shape.contains(c.cell))
     };
     if let Some(i) = view.arrows.iter().position(|a| !ok(&a.from) || !ok(&a.to)) {
         return Err(RenderError::Arrow { arrow: i });
@@ -209,6 +216,13 @@ fn draw(view: &View, plan: &Plan, theme: Theme, side: i32) -> Canvas {
     let mut cv = Canvas::new(plan.w.min(side), plan.h.min(side), indexed.key.bg, indexed);
     let geo = &plan.geo;
     let mut tiles = Tiles::new(geo.s, theme);
+
+    // The present column, a band behind its boards.
+    for &(x, y, w, h) in &plan.present {
+        let r = (geo.s as f32 * 0.3).max(3.0);
+        let rect = (x as f32, y as f32, w as f32, h as f32);
+        canvas::round_rect(&mut cv, rect, r, pal.current, 0.22);
+    }
 
     // Timeline threads under the boards.
     let tw = (geo.s as f32 * 0.09).clamp(2.0, 8.0);

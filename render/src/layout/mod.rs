@@ -49,6 +49,9 @@ pub(crate) struct Plan {
     pub pad: i32,
     /// Columns of a grid of boards (0 for other layouts).
     pub cols: usize,
+    /// Rectangles (x, y, w, h) in image coordinates behind the present
+    /// column's boards.
+    pub present: Vec<(i32, i32, i32, i32)>,
 }
 
 impl Plan {
@@ -165,22 +168,30 @@ struct Arrangement {
     spot: Option<(Geo, Vec<bool>)>,
     /// Columns of a grid (0 for other layouts).
     cols: usize,
+    /// Rectangles (x, y, w, h) of the board area marking the present
+    /// column.
+    present: Vec<(i64, i64, i64, i64)>,
 }
 
 /// The slot every tile gets: the largest tile of the boards present.
 fn slot(view: &View, geo: &Geo) -> (i32, i32) {
-    let mut shapes = [false; 2];
-    for b in &view.boards {
-        shapes[(b.shape == Shape::Cube4) as usize] = true;
-    }
+    let mut shapes: Vec<Shape> = Vec::new();
     let mut s = (0, 0);
-    for (i, shape) in [Shape::Square8, Shape::Cube4].into_iter().enumerate() {
-        if shapes[i] {
-            let t = geo.tile(shape);
+    for b in &view.boards {
+        if !shapes.contains(&b.shape) {
+            shapes.push(b.shape);
+            let t = geo.tile(b.shape);
             s = (s.0.max(t.0), s.1.max(t.1));
         }
     }
     s
+}
+
+/// Where a board's tile sits in its slot: centred, so smaller boards mix
+/// with larger ones.
+fn inset(geo: &Geo, slot: (i32, i32), shape: Shape) -> (f64, f64) {
+    let t = geo.tile(shape);
+    (((slot.0 - t.0) / 2) as f64, ((slot.1 - t.1) / 2) as f64)
 }
 
 fn gap(geo: &Geo) -> i32 {
@@ -247,6 +258,7 @@ fn arrange(
             complete: true,
             spot: None,
             cols: 0,
+            present: Vec::new(),
         };
     }
     let fit = |avail: i32, slot: i32| -> usize { (((avail + g) / (slot + g)).max(1)) as usize };
@@ -321,6 +333,7 @@ fn arrange(
             complete,
             spot: None,
             cols: 0,
+            present: Vec::new(),
         }
     } else {
         // Grid: reading order, roughly square.
@@ -370,6 +383,7 @@ fn arrange(
             complete,
             spot: None,
             cols,
+            present: Vec::new(),
         }
     }
 }
@@ -404,12 +418,31 @@ fn assemble(view: &View, geo: Geo, arr: Arrangement, bottom: Color, pad: i32) ->
         y += b.h;
         blocks.push(b);
     }
+    let (big, spot) = arr.spot.unwrap_or((geo, Vec::new()));
+    let (slot_small, slot_big) = (slot(view, &geo), slot(view, &big));
     let origin = arr
         .origin
         .iter()
-        .map(|&(x, yy)| (x + area_x as f64, yy + area_y as f64))
+        .zip(&view.boards)
+        .enumerate()
+        .map(|(i, (&(x, yy), b))| {
+            let (d, sl) = if spot.get(i).copied().unwrap_or(false) {
+                (&big, slot_big)
+            } else {
+                (&geo, slot_small)
+            };
+            let (dx, dy) = inset(d, sl, b.shape);
+            (x + area_x as f64 + dx, yy + area_y as f64 + dy)
+        })
         .collect();
-    let (big, spot) = arr.spot.unwrap_or((geo, Vec::new()));
+    let present = arr
+        .present
+        .iter()
+        .map(|&(x, yy, w, h)| {
+            let c = |v: i64| v.clamp(-(1 << 30), 1 << 30) as i32;
+            (c(x + area_x as i64), c(yy + area_y as i64), c(w), c(h))
+        })
+        .collect();
     let cols = arr.cols;
     Plan {
         w: content_w + 2 * pad,
@@ -424,6 +457,7 @@ fn assemble(view: &View, geo: Geo, arr: Arrangement, bottom: Color, pad: i32) ->
         threads: arr.threads,
         pad,
         cols,
+        present,
     }
 }
 

@@ -142,6 +142,24 @@ fn arrange_bands(
         .filter(|p| origin[p[0]].1 == origin[p[1]].1)
         .map(|p| (p[0], p[1]))
         .collect();
+    // The present column: a band behind it in each group of rows.
+    let mut present = Vec::new();
+    if let Some(p) = view.present.map(u64::from)
+        && p >= b.c0
+        && p <= span.cmax
+    {
+        let j = (p - b.c0) as i64;
+        let groups = b.rows.div_ceil(group_rows(b)).max(1) as i64;
+        for group in 0..groups {
+            let rows = (b.rows as i64 - group * rg).clamp(1, rg);
+            present.push((
+                group * group_step + (j % wrap) * (sw + g) - g / 2,
+                (j / wrap) * band_step - g / 2,
+                sw + g,
+                rows * (sh + g),
+            ));
+        }
+    }
     let ncols = span.columns();
     let nrows = span.rows.len();
     let mut notice = Vec::new();
@@ -166,6 +184,7 @@ fn arrange_bands(
         notice: (!notice.is_empty()).then(|| format!("Showing {}", notice.join(", "))),
         spot: spot.map(|(big, s)| (*big, s.to_vec())),
         cols: 0,
+        present,
     }
 }
 
