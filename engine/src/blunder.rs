@@ -12,13 +12,13 @@
 //! How much such a move costs depends on the variant (a traveling man lost
 //! at once in Traveler, one board of many in Many Worlds, hundreds of
 //! decisions in a multiverse game), so each variant has its own chances,
-//! set by measuring its ladder (`tuning.rs`).
+//! set by measuring its ladder (`profile.rs`).
 
 use chronomate_rules::Rules;
 
 use crate::level::Level;
+use crate::profile;
 use crate::rng::{Rng, mix};
-use crate::tuning::tuning;
 
 /// Keeps the draw apart from the search's noise and samples, which use the
 /// same seed.
@@ -27,7 +27,7 @@ const SALT: u64 = 0x0b1d_0de5;
 /// The chance, per mille, that `level` plays a move without thought in
 /// the variant `R`.
 pub(crate) fn chance<R: Rules>(level: Level) -> u16 {
-    tuning::<R>().chances[usize::from(level.get()) - 1]
+    profile::of::<R>().tuning.chances[usize::from(level.get()) - 1]
 }
 
 /// The action `level` plays instead of its search's choice, if this is

@@ -189,7 +189,7 @@ const fn s(
 /// none 72% for the one without.
 ///
 /// How often a level plays a move without thought is not here: it depends
-/// on the variant (`tuning.rs`), and it does most of the telling apart in
+/// on the variant (`profile.rs`), and it does most of the telling apart in
 /// the time-travel variants.
 const SETTINGS: [Settings; 8] = [
     s(1, 300, 260, 24, 8, 8, 0, 12, 0),

@@ -28,9 +28,10 @@
 //!
 //! # How it plays each variant
 //!
-//! The evaluation and the search are picked by the variant's type (a
-//! `TypeId` comparison, so a seventh variant works unchanged with the
-//! generic parts):
+//! Each variant has one profile (`engine/src/profile.rs`): the search it
+//! runs, its evaluation, its forcing actions, whether its states repeat,
+//! and its level tuning (node cost, the levels' chances of a move without
+//! thought). A variant without one plays with the generic profile.
 //!
 //! | variant | search | evaluation |
 //! |---|---|---|
@@ -39,6 +40,23 @@
 //! | manyworlds | the same, with the actions sampled to the level's width (a turn has thousands) and king captures first | boards' quality and count, king exposure |
 //! | multiverse | one board move at a time: the owed branch's chess searched as a FIDE position, travel sampled and judged by the whole multiverse | branch wins and every branch's board |
 //! | any other | alpha-beta through the face, sampled where wide | material from the view |
+//!
+//! ## Adding a variant
+//!
+//! 1. Add its entry to `PROFILES` in `engine/src/profile.rs`: a search
+//!    kind (`Face` works for any variant; a variant whose states the face
+//!    cannot search, as the multiverse's million-action turns, gets a
+//!    `SearchKind` of its own, written in `engine/src/search/` and
+//!    dispatched in `search_state` below), an evaluation (`eval/`, from the
+//!    view; `eval::generic` counts material), its forcing actions, whether
+//!    its states repeat, and its tuning: the node cost (measure it with
+//!    `examples/ladder.rs --timing`) and the levels' chances.
+//! 2. Measure its ladder (`examples/ladder.rs --variants ID`) and set the
+//!    chances so that each level scores at least 65% against the one
+//!    below.
+//!
+//! Until then it plays with the generic profile: searched through the
+//! face, material from its view.
 
 mod baseline;
 mod blunder;
@@ -46,10 +64,10 @@ mod eval;
 mod hash;
 mod level;
 mod matches;
+mod profile;
 mod rng;
 mod score;
 mod search;
-mod tuning;
 pub mod uci;
 
 use std::any::Any;
@@ -67,6 +85,7 @@ pub use level::{Level, LevelError};
 pub use matches::{Elo, MatchGame, Thinking, elo, play_game, self_play};
 pub use score::Score;
 
+use profile::SearchKind;
 use search::face::Face;
 use search::fide::Fide;
 use search::{Found, Search};
@@ -192,7 +211,7 @@ pub fn think_about<R: Rules>(
         return None;
     }
     let settings = limits.level.settings();
-    let cost = tuning::tuning::<R>().node_cost;
+    let cost = profile::of::<R>().tuning.node_cost;
     let nodes = limits.nodes.unwrap_or_else(|| limits.level.nodes(cost));
     let deadline = limits
         .millis
@@ -244,17 +263,26 @@ fn search_state<R: Rules>(
     prior: &[u64],
 ) -> Option<Thought<R::Action>> {
     let mut rng = rng::Rng::new(rng::mix(seed, 0x00e1_9b1e));
+    let profile = profile::of::<R>();
     let any = state as &dyn Any;
-    if let Some(chess) = any.downcast_ref::<Chess>() {
-        let mut search = Search::new(Fide, search_limits, settings.table_bits, prior.to_vec());
-        let found = search.run(chess.position(), None, settings.noise, &mut rng)?;
-        return thought_as::<R, _>(found);
+    match profile.search {
+        SearchKind::Fide => {
+            if let Some(chess) = any.downcast_ref::<Chess>() {
+                let mut search =
+                    Search::new(Fide, search_limits, settings.table_bits, prior.to_vec());
+                let found = search.run(chess.position(), None, settings.noise, &mut rng)?;
+                return thought_as::<R, _>(found);
+            }
+        }
+        SearchKind::Multiverse => {
+            if let Some(multiverse) = any.downcast_ref::<Multiverse>() {
+                let found = search::multiverse::think(multiverse, settings, search_limits, seed)?;
+                return thought_as::<R, _>(found);
+            }
+        }
+        SearchKind::Face => {}
     }
-    if let Some(multiverse) = any.downcast_ref::<Multiverse>() {
-        let found = search::multiverse::think(multiverse, settings, search_limits, seed)?;
-        return thought_as::<R, _>(found);
-    }
-    let face = Face::new(eval::for_variant::<R>(), settings, seed);
+    let face = Face::new(profile, settings, seed);
     let root = face.node(state.clone(), false);
     let mut search =
         Search::new(face, search_limits, settings.table_bits, prior.to_vec()).beam(settings.beam);
@@ -303,7 +331,11 @@ impl Visitor for Think<'_> {
 /// The key the search gives a state: the Zobrist key for FIDE chess, a
 /// hash of the view and turn elsewhere.
 pub fn state_key<R: Rules>(state: &R) -> u64 {
-    match (state as &dyn Any).downcast_ref::<Chess>() {
+    let chess = match profile::of::<R>().search {
+        SearchKind::Fide => (state as &dyn Any).downcast_ref::<Chess>(),
+        _ => None,
+    };
+    match chess {
         Some(chess) => chess.position().zobrist_hash(),
         None => hash::view_key(&state.turn(), &state.view()),
     }
@@ -318,11 +350,10 @@ impl Visitor for Key {
     }
 }
 
-/// Whether a state of `variant` can come again (not in the multiverse:
-/// every action adds a board), so that the search must know the earlier
-/// ones to see a repetition.
+/// Whether a state of `variant` can come again, so that the search must
+/// know the earlier ones to see a repetition.
 fn can_repeat(variant: Variant) -> bool {
-    variant != Variant::Multiverse
+    profile::of_variant(variant).repeats
 }
 
 /// The keys of the states a game went through before its present one

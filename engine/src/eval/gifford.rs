@@ -8,12 +8,13 @@
 //! left (G-4) is an option worth a little.
 
 use chronomate_rules::chess::{Piece, Role};
+use chronomate_rules::gifford::Action;
 use chronomate_rules::view::{Figure, View};
 use chronomate_rules::{Color, Turn};
 
-use super::{board_of, fide, figure_value, for_side, sign};
+use super::{board_of, fide, figure_value, for_side, sign, victim};
 
-pub(super) fn evaluate(view: &View, turn: &Turn) -> i32 {
+pub(crate) fn evaluate(view: &View, turn: &Turn) -> i32 {
     let Some(present) = view
         .boards
         .iter()
@@ -59,4 +60,13 @@ fn backward_left(view: &View, color: Color) -> u8 {
         .filter(|rest| rest.contains("backward travel"))
         .find_map(|rest| rest.split_whitespace().next()?.parse().ok())
         .unwrap_or(0)
+}
+
+/// Forcing: captures and promotions, and arrivals (due now).
+pub(crate) fn forcing(_view: &View, _side: Color, a: &Action) -> Option<i32> {
+    match a {
+        Action::Move { mv } => mv.capture().map(victim).or(mv.promotion().map(victim)),
+        Action::Arrive { .. } | Action::Place { .. } => Some(300),
+        _ => None,
+    }
 }

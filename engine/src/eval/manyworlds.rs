@@ -6,13 +6,15 @@
 //! Otherwise the boards count by their average quality (the FIDE board
 //! evaluation) and by how many of them each side leads on.
 
-use chronomate_rules::Turn;
+use chronomate_rules::chess::Role;
+use chronomate_rules::manyworlds::Action;
 use chronomate_rules::view::View;
+use chronomate_rules::{Color, Turn};
 
-use super::{DECISIVE_SHARE, attacks_king, board_of, fide, for_side};
+use super::{DECISIVE_SHARE, attacks_king, board_of, fide, for_side, victim};
 use crate::score::DECISIVE;
 
-pub(super) fn evaluate(view: &View, turn: &Turn) -> i32 {
+pub(crate) fn evaluate(view: &View, turn: &Turn) -> i32 {
     let mover = turn.color;
     let mut total = 0i64;
     let mut count = 0i64;
@@ -56,4 +58,27 @@ pub(super) fn evaluate(view: &View, turn: &Turn) -> i32 {
         _ => DECISIVE_SHARE,
     };
     score
+}
+
+/// Forcing: splits with a capture in either move.
+pub(crate) fn forcing(_view: &View, _side: Color, a: &Action) -> Option<i32> {
+    match a {
+        Action::Split { first, second, .. } => {
+            let first = first.capture().map(victim);
+            let second = second.capture().map(victim);
+            first.max(second)
+        }
+        Action::Transfer { .. } => None,
+    }
+}
+
+/// Whether an action captures a king: it wins at once (M-4), so when one
+/// exists nothing else is worth a look.
+pub(crate) fn takes_king(a: &Action) -> bool {
+    match a {
+        Action::Split { first, second, .. } => {
+            first.capture() == Some(Role::King) || second.capture() == Some(Role::King)
+        }
+        Action::Transfer { .. } => false,
+    }
 }

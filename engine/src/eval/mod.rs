@@ -1,65 +1,39 @@
-//! Evaluations: how good a state is for the side to act, in centipawns.
+//! Evaluations: how good a state is for the side to act, in centipawns,
+//! and which actions are forcing (captures, arrivals, annihilations).
 //!
-//! [`for_variant`] picks one by the variant's type (a `TypeId` comparison,
-//! so a new variant needs no change here): FIDE chess reads its
-//! [`Position`](chronomate_rules::chess::Position)'s bitboards; the
+//! Each variant's profile (`profile.rs`) names its own: FIDE chess reads
+//! its [`Position`](chronomate_rules::chess::Position)'s bitboards; the
 //! time-travel variants read their [`View`] (the men with their stages,
 //! checkers and ghosts, men in hand and away in time, boards and notes),
 //! the one picture every variant gives; any other variant gets the
 //! [`generic`] material count from its view.
 
-use std::any::{Any, TypeId};
+use std::any::Any;
 
 use chronomate_rules::chess::{Board, Piece, Role};
 use chronomate_rules::geometry::Square;
-use chronomate_rules::gifford::Gifford;
-use chronomate_rules::manyworlds::ManyWorlds;
-use chronomate_rules::multiverse::Multiverse;
 use chronomate_rules::standard::Chess;
-use chronomate_rules::temporal::TemporalChess;
-use chronomate_rules::traveler::TravelerChess;
-use chronomate_rules::view::{BoardView, Figure, Man, Shape, View};
-use chronomate_rules::{Color, Rules, Turn};
+use chronomate_rules::view::{BoardView, Figure, Man, Shape, Stage, View};
+use chronomate_rules::{Color, Turn};
+
+use crate::score::DECISIVE;
 
 pub(crate) mod fide;
-mod gifford;
-mod manyworlds;
-mod multiverse;
-mod temporal;
-mod traveler;
+pub(crate) mod gifford;
+pub(crate) mod manyworlds;
+pub(crate) mod multiverse;
+pub(crate) mod temporal;
+pub(crate) mod traveler;
 
 /// What an evaluation gives a loss the opponent can cash in at once (a
 /// capturable king, a capturable traveling man or original): half a
 /// decisive score, so that the search still prefers real mates.
 pub(crate) const DECISIVE_SHARE: i32 = crate::score::DECISIVE / 2;
 
-/// An evaluation: the state, its view and its turn give a score for
-/// `turn.color`.
-pub(crate) type EvalFn<R> = fn(&R, &View, &Turn) -> i32;
-
-/// The evaluation for variant `R`.
-pub(crate) fn for_variant<R: Rules>() -> EvalFn<R> {
-    let t = TypeId::of::<R>();
-    if t == TypeId::of::<Chess>() {
-        standard::<R>
-    } else if t == TypeId::of::<TravelerChess>() {
-        |_, view, turn| traveler::evaluate(view, turn)
-    } else if t == TypeId::of::<Gifford>() {
-        |_, view, turn| gifford::evaluate(view, turn)
-    } else if t == TypeId::of::<Multiverse>() {
-        |_, view, turn| multiverse::evaluate(view, turn)
-    } else if t == TypeId::of::<TemporalChess>() {
-        |_, view, turn| temporal::evaluate(view, turn)
-    } else if t == TypeId::of::<ManyWorlds>() {
-        |_, view, turn| manyworlds::evaluate(view, turn)
-    } else {
-        |_, view, turn| generic(view, turn)
-    }
-}
-
-/// FIDE chess from its position's bitboards.
-fn standard<R: Rules>(state: &R, view: &View, turn: &Turn) -> i32 {
-    match (state as &dyn Any).downcast_ref::<Chess>() {
+/// FIDE chess from its position's bitboards (the state a
+/// `standard::Chess`; anything else gets the [`generic`] count).
+pub(crate) fn standard(state: &dyn Any, view: &View, turn: &Turn) -> i32 {
+    match state.downcast_ref::<Chess>() {
         Some(chess) => fide::position(chess.position()),
         None => generic(view, turn),
     }
@@ -145,6 +119,28 @@ pub(crate) fn role_of(figure: Figure) -> Option<Role> {
     })
 }
 
+/// What capturing a man of `role` is worth looking at: a king above all.
+pub(crate) fn victim(role: Role) -> i32 {
+    match role {
+        Role::King => DECISIVE,
+        role => fide::value(role),
+    }
+}
+
+/// The enemy man on `cell` of the first board of `view`, as a victim: a
+/// traveling man (TT-6: taking it wins) or a king above all; `None` if no
+/// enemy stands there.
+pub(crate) fn victim_on(view: &View, enemy: Color, cell: usize) -> Option<i32> {
+    let man = view.boards.first()?.cells.get(cell)?.as_ref()?;
+    if man.color != enemy || man.ghost {
+        return None;
+    }
+    if man.stage == Some(Stage::Traveling) {
+        return Some(DECISIVE);
+    }
+    Some(role_of(man.figure).map_or(0, victim))
+}
+
 /// The 8x8 board of a view's board, keeping the men `keep` accepts
 /// (ghosts are never on it). `None` for a 4x4x4 field.
 pub(crate) fn board_of(view: &BoardView, keep: impl Fn(&Man) -> bool) -> Option<Board> {
@@ -176,13 +172,13 @@ pub(crate) fn attacks_king(board: &Board, victim: Color, by: Color) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use chronomate_rules::{Game, Options, Variant, Visitor};
+    use chronomate_rules::{Game, Options, Rules, Variant, Visitor};
 
     struct Eval;
     impl Visitor for Eval {
         type Output = i32;
         fn visit<R: Rules>(self, state: &R) -> i32 {
-            for_variant::<R>()(state, &state.view(), &state.turn())
+            (crate::profile::of::<R>().evaluate)(state, &state.view(), &state.turn())
         }
     }
 

@@ -15,7 +15,7 @@ use super::{attacks_king, board_of, fide, for_side, sign};
 /// A won branch, in centipawns.
 pub(crate) const BRANCH: i32 = 1_500;
 
-pub(super) fn evaluate(view: &View, turn: &Turn) -> i32 {
+pub(crate) fn evaluate(view: &View, turn: &Turn) -> i32 {
     let (wins_white, wins_black) = branch_wins(view);
     let mut white = (wins_white - wins_black) * BRANCH;
     for board_view in &view.boards {

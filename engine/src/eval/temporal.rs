@@ -11,10 +11,11 @@
 //! out here from the cells: rook along 6 lines, bishop 12, unicorn 8,
 //! queen 26, king one step in 26 directions, knight 24 leaps.
 
-use chronomate_rules::Turn;
+use chronomate_rules::temporal::Action;
 use chronomate_rules::view::{CounterKind, Figure, Man, Shape, View};
+use chronomate_rules::{Color, Turn};
 
-use super::{DECISIVE_SHARE, for_side, sign};
+use super::{DECISIVE_SHARE, for_side, sign, victim_on};
 
 /// Centipawn values in Raumschach, where the knight's 24 leaps and the
 /// rook's and bishop's long lines are worth more than on a flat board and
@@ -129,7 +130,7 @@ fn attacks(figure: Figure, from: usize, occupied: u64) -> u64 {
     out
 }
 
-pub(super) fn evaluate(view: &View, turn: &Turn) -> i32 {
+pub(crate) fn evaluate(view: &View, turn: &Turn) -> i32 {
     let Some(field) = view.boards.iter().find(|b| b.shape == Shape::Cube4) else {
         return super::generic(view, turn);
     };
@@ -186,6 +187,16 @@ pub(super) fn evaluate(view: &View, turn: &Turn) -> i32 {
         }
     }
     for_side(white, mover) + threat / 2 + 10
+}
+
+/// Forcing: moves and warps that capture.
+pub(crate) fn forcing(view: &View, side: Color, a: &Action) -> Option<i32> {
+    match a {
+        Action::Move { to, .. } | Action::WarpFrom { to, .. } => {
+            victim_on(view, side.other(), usize::from(to.index()))
+        }
+        _ => None,
+    }
 }
 
 #[cfg(test)]

@@ -12,10 +12,11 @@
 
 use chronomate_rules::chess::{Board, Role};
 use chronomate_rules::geometry::{Rank, Square};
+use chronomate_rules::traveler::Action;
 use chronomate_rules::view::{Stage, View};
 use chronomate_rules::{Color, Turn};
 
-use super::{DECISIVE_SHARE, board_of, fide, for_side, role_of, sign};
+use super::{DECISIVE_SHARE, board_of, fide, for_side, role_of, sign, victim, victim_on};
 
 /// TT-3: whether an untraveled `r_role` on `r` could ever annihilate a
 /// traveling `t_role` on `t`, both of `color`.
@@ -47,7 +48,7 @@ fn could_annihilate(color: Color, r_role: Role, r: Square, t_role: Role, t: Squa
 /// scored 22% over 40 games).
 const ATTACKED_TO_MOVE: i32 = DECISIVE_SHARE / 4;
 
-pub(super) fn evaluate(view: &View, turn: &Turn) -> i32 {
+pub(crate) fn evaluate(view: &View, turn: &Turn) -> i32 {
     let Some(cells) = view.boards.first() else {
         return 0;
     };
@@ -115,4 +116,16 @@ pub(super) fn evaluate(view: &View, turn: &Turn) -> i32 {
 fn attacked_by_solid(solid: &Board, all: &Board, sq: Square, by: Color) -> bool {
     let attackers = all.attackers_to(sq, by, all.occupied());
     (attackers & solid.occupied()).any()
+}
+
+/// Forcing: captures (explosions too), promotions and annihilations.
+pub(crate) fn forcing(view: &View, side: Color, a: &Action) -> Option<i32> {
+    let enemy = side.other();
+    match a {
+        Action::Move(mv) => victim_on(view, enemy, mv.to().index())
+            .or(mv.is_capture().then_some(100))
+            .or(mv.promotion().map(victim)),
+        Action::Explosion { to, .. } => victim_on(view, enemy, to.index()),
+        Action::Annihilation { .. } => Some(300),
+    }
 }

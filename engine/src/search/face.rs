@@ -5,8 +5,8 @@
 //! evaluation; states with more actions than the level's width are
 //! sampled, seeded by their key.
 //!
-//! A variant may narrow the actions worth searching ([`policy`]): in Many
-//! Worlds a king capture wins at once (M-4), so when one exists only king
+//! A variant's profile (`profile.rs`) may narrow the actions worth
+//! searching: in Many Worlds a king capture wins at once (M-4), so when one exists only king
 //! captures are searched. And it may say which actions are forcing
 //! (captures, annihilations), with what they capture: where a state is
 //! sampled, its forcing actions are kept first, the most valuable victims
@@ -17,23 +17,14 @@
 //! level), so that a capture is not counted as won when it can be taken
 //! back.
 
-use std::any::{Any, TypeId};
-
-use chronomate_rules::chess::Role;
-use chronomate_rules::gifford::{self, Gifford};
-use chronomate_rules::manyworlds::{self, ManyWorlds};
-use chronomate_rules::temporal::{self, TemporalChess};
-use chronomate_rules::traveler::{self, TravelerChess};
-use chronomate_rules::view::{Stage, View};
+use chronomate_rules::view::View;
 use chronomate_rules::{Color, Rules};
 
 use super::Domain;
-use crate::eval::EvalFn;
-use crate::eval::role_of;
 use crate::hash::view_key;
 use crate::level::Settings;
+use crate::profile::Profile;
 use crate::rng::{Rng, mix};
-use crate::score::DECISIVE;
 
 /// A state with what the search needs of it, worked out once.
 pub(crate) struct Node<R: Rules> {
@@ -49,33 +40,16 @@ pub(crate) struct Node<R: Rules> {
     pub eval: i32,
 }
 
-/// What a variant says about its actions, beyond the face.
-pub(crate) struct Policy<R: Rules> {
-    /// Narrows a state's actions to those worth searching.
-    pub narrow: fn(&R, &mut Vec<R::Action>),
-    /// Whether an action of the side `Color` is forcing in the state the
-    /// view shows, and if so how urgently it must be looked at (the value
-    /// of what it captures): kept first whenever a state is sampled.
-    pub forcing: fn(&View, Color, &R::Action) -> Option<i32>,
-    /// Whether forcing actions are searched past the horizon. Measured
-    /// (same level and depth, with and without, 40 games): Gifford 78-89%
-    /// with it; Temporal 50% (kept: its actions list in microseconds);
-    /// Many Worlds 55% over 20 games, and its top level then took 2.6 s
-    /// a move (left out); Traveler left out, as listing a state's actions
-    /// costs milliseconds there (its explosions), which a search can
-    /// afford at a few nodes, not at every capture's leaf.
-    pub quiescence: bool,
-}
-
 pub(crate) struct Face<R: Rules> {
-    pub eval: EvalFn<R>,
+    /// The variant's evaluation and forcing actions.
+    pub profile: &'static Profile,
     pub width: usize,
     pub root_width: usize,
     /// Plies of forcing actions searched past the horizon: the level's,
-    /// where the variant's policy allows a quiescence search; else none.
+    /// where the variant's profile allows a quiescence search; else none.
     pub quiescence: usize,
     pub seed: u64,
-    pub policy: Policy<R>,
+    kind: std::marker::PhantomData<fn() -> R>,
 }
 
 /// Forcing actions searched at a quiescence node, the best by their
@@ -84,20 +58,34 @@ pub(crate) struct Face<R: Rules> {
 const QUIESCENCE_WIDTH: usize = 6;
 
 impl<R: Rules> Face<R> {
-    pub(crate) fn new(eval: EvalFn<R>, settings: &Settings, seed: u64) -> Face<R> {
-        let policy = policy::<R>();
-        let quiescence = if policy.quiescence {
+    pub(crate) fn new(profile: &'static Profile, settings: &Settings, seed: u64) -> Face<R> {
+        let quiescence = if profile.quiescence {
             settings.quiescence as usize
         } else {
             0
         };
         Face {
-            eval,
+            profile,
             width: settings.width.max(1),
             root_width: settings.root_width.max(1),
             quiescence,
             seed,
-            policy,
+            kind: std::marker::PhantomData,
+        }
+    }
+
+    /// Whether `a` is forcing for `side` in the state `view` shows, and
+    /// how urgently.
+    fn forcing(&self, view: &View, side: Color, a: &R::Action) -> Option<i32> {
+        (self.profile.forcing)(view, side, a)
+    }
+
+    /// Narrows `actions` to the decisive ones where any exists.
+    fn narrow(&self, actions: &mut Vec<R::Action>) {
+        if let Some(decisive) = self.profile.decisive
+            && actions.iter().any(|a| decisive(a))
+        {
+            actions.retain(|a| decisive(a));
         }
     }
 
@@ -111,7 +99,7 @@ impl<R: Rules> Face<R> {
         let mut forcing = Vec::new();
         let mut quiet = Vec::new();
         for a in actions {
-            match (self.policy.forcing)(&s.view, s.side, &a) {
+            match self.forcing(&s.view, s.side, &a) {
                 Some(priority) => forcing.push((priority, a)),
                 None => quiet.push(a),
             }
@@ -128,7 +116,7 @@ impl<R: Rules> Face<R> {
         let eval = if outcome.is_some() {
             0
         } else {
-            (self.eval)(&state, &view, &turn)
+            (self.profile.evaluate)(&state, &view, &turn)
         };
         Node {
             state,
@@ -160,7 +148,7 @@ impl<R: Rules> Domain for Face<R> {
 
     fn moves(&mut self, s: &Node<R>, ply: usize, out: &mut Vec<R::Action>) -> bool {
         let mut all = s.state.legal_actions();
-        (self.policy.narrow)(&s.state, &mut all);
+        self.narrow(&mut all);
         let width = if ply == 0 {
             self.root_width
         } else {
@@ -197,7 +185,7 @@ impl<R: Rules> Domain for Face<R> {
             return false;
         }
         let mut all = s.state.legal_actions();
-        (self.policy.narrow)(&s.state, &mut all);
+        self.narrow(&mut all);
         let (forcing, _) = self.split_forcing(s, all);
         let mut rng = Rng::new(mix(self.seed, !s.key));
         out.extend(most_forcing(&mut rng, forcing, self.width));
@@ -211,7 +199,7 @@ impl<R: Rules> Domain for Face<R> {
     fn play(&mut self, s: &Node<R>, m: &R::Action) -> Option<Node<R>> {
         let mut state = s.state.clone();
         state.apply(m).ok()?;
-        let forced = (self.policy.forcing)(&s.view, s.side, m).is_some();
+        let forced = self.forcing(&s.view, s.side, m).is_some();
         Some(self.node(state, forced))
     }
 
@@ -239,118 +227,6 @@ fn most_forcing<A>(rng: &mut Rng, forcing: Vec<(i32, A)>, k: usize) -> Vec<A> {
     keyed.into_iter().map(|(_, _, a)| a).collect()
 }
 
-/// The policy for variant `R`: by its type, so a new variant gets the
-/// default (every action, none forcing) with no change here.
-pub(crate) fn policy<R: Rules>() -> Policy<R> {
-    let t = TypeId::of::<R>();
-    let forcing: fn(&View, Color, &R::Action) -> Option<i32> = if t == TypeId::of::<TravelerChess>()
-    {
-        traveler_forcing::<R>
-    } else if t == TypeId::of::<Gifford>() {
-        gifford_forcing::<R>
-    } else if t == TypeId::of::<TemporalChess>() {
-        temporal_forcing::<R>
-    } else if t == TypeId::of::<ManyWorlds>() {
-        manyworlds_forcing::<R>
-    } else {
-        |_, _, _| None
-    };
-    let narrow: fn(&R, &mut Vec<R::Action>) = if t == TypeId::of::<ManyWorlds>() {
-        king_captures_first::<R>
-    } else {
-        |_, _| {}
-    };
-    let quiescence = t == TypeId::of::<Gifford>() || t == TypeId::of::<TemporalChess>();
-    Policy {
-        narrow,
-        forcing,
-        quiescence,
-    }
-}
-
-/// What capturing a man of `role` is worth looking at: a king above all.
-fn victim(role: Role) -> i32 {
-    match role {
-        Role::King => DECISIVE,
-        role => crate::eval::fide::value(role),
-    }
-}
-
-/// The enemy man on `cell` of the first board of `view`, as a victim: a
-/// traveling man (TT-6: taking it wins) or a king above all; `None` if no
-/// enemy stands there.
-fn victim_on(view: &View, enemy: Color, cell: usize) -> Option<i32> {
-    let man = view.boards.first()?.cells.get(cell)?.as_ref()?;
-    if man.color != enemy || man.ghost {
-        return None;
-    }
-    if man.stage == Some(Stage::Traveling) {
-        return Some(DECISIVE);
-    }
-    Some(role_of(man.figure).map_or(0, victim))
-}
-
-/// Time Traveler's Chess: captures (explosions too), promotions and
-/// annihilations.
-fn traveler_forcing<R: Rules>(view: &View, side: Color, a: &R::Action) -> Option<i32> {
-    let enemy = side.other();
-    match (a as &dyn Any).downcast_ref::<traveler::Action>()? {
-        traveler::Action::Move(mv) => victim_on(view, enemy, mv.to().index())
-            .or(mv.is_capture().then_some(100))
-            .or(mv.promotion().map(victim)),
-        traveler::Action::Explosion { to, .. } => victim_on(view, enemy, to.index()),
-        traveler::Action::Annihilation { .. } => Some(300),
-    }
-}
-
-/// Gifford: captures and promotions, and arrivals (due now).
-fn gifford_forcing<R: Rules>(_view: &View, _side: Color, a: &R::Action) -> Option<i32> {
-    match (a as &dyn Any).downcast_ref::<gifford::Action>()? {
-        gifford::Action::Move { mv } => mv.capture().map(victim).or(mv.promotion().map(victim)),
-        gifford::Action::Arrive { .. } | gifford::Action::Place { .. } => Some(300),
-        _ => None,
-    }
-}
-
-/// Temporal Chess: moves and warps that capture.
-fn temporal_forcing<R: Rules>(view: &View, side: Color, a: &R::Action) -> Option<i32> {
-    match (a as &dyn Any).downcast_ref::<temporal::Action>()? {
-        temporal::Action::Move { to, .. } | temporal::Action::WarpFrom { to, .. } => {
-            victim_on(view, side.other(), usize::from(to.index()))
-        }
-        _ => None,
-    }
-}
-
-/// Many Worlds: splits with a capture in either move.
-fn manyworlds_forcing<R: Rules>(_view: &View, _side: Color, a: &R::Action) -> Option<i32> {
-    match (a as &dyn Any).downcast_ref::<manyworlds::Action>()? {
-        manyworlds::Action::Split { first, second, .. } => {
-            let first = first.capture().map(victim);
-            let second = second.capture().map(victim);
-            first.max(second)
-        }
-        manyworlds::Action::Transfer { .. } => None,
-    }
-}
-
-/// Many Worlds: if a king can be captured, nothing else is worth a look.
-fn king_captures_first<R: Rules>(_state: &R, actions: &mut Vec<R::Action>) {
-    let takes_king = |a: &R::Action| {
-        (a as &dyn Any)
-            .downcast_ref::<manyworlds::Action>()
-            .is_some_and(|a| match a {
-                manyworlds::Action::Split { first, second, .. } => {
-                    first.capture() == Some(Role::King) || second.capture() == Some(Role::King)
-                }
-                manyworlds::Action::Transfer { .. } => false,
-            })
-    };
-    if actions.iter().any(takes_king) {
-        actions.retain(takes_king);
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use chronomate_rules::gifford::Gifford;
@@ -358,6 +234,7 @@ mod tests {
     use super::*;
     use crate::level::Level;
     use crate::rng::Rng;
+    use crate::score::DECISIVE;
     use crate::search::{Limits, Search};
 
     #[test]
@@ -383,7 +260,7 @@ mod tests {
         let state = Gifford::from_fen(fen).expect("a position");
         let mut settings = Level::MAX.settings();
         settings.quiescence = quiescence;
-        let face = Face::new(crate::eval::for_variant::<Gifford>(), &settings, 1);
+        let face = Face::new(crate::profile::of::<Gifford>(), &settings, 1);
         let root = face.node(state.clone(), false);
         let limits = Limits {
             depth: 1,
@@ -414,7 +291,7 @@ mod tests {
         let state = Gifford::from_fen("4k3/8/4p3/3p4/8/8/8/3QK3 w - - 0 1").expect("a position");
         let mut settings = Level::MAX.settings();
         settings.quiescence = 2;
-        let mut face = Face::new(crate::eval::for_variant::<Gifford>(), &settings, 1);
+        let mut face = Face::new(crate::profile::of::<Gifford>(), &settings, 1);
         let root = face.node(state.clone(), false);
         let action = |text: &str| state.parse(text).expect("legal");
         let mut out = Vec::new();

@@ -23,7 +23,7 @@ use chronomate_rules::multiverse::{Action, BoardMove, Multiverse};
 use super::face::Face;
 use super::fide::Fide;
 use super::{Domain, Found, Limits, Search};
-use crate::eval::{self, board_of};
+use crate::eval::board_of;
 use crate::level::Settings;
 use crate::rng::{Rng, mix};
 
@@ -98,7 +98,7 @@ pub(crate) fn think(
     // chosen move's score is that judgement too (the branch's chess score
     // alone would leave out every other board).
     // Only its nodes and evaluation are used: no search through it.
-    let mut face = Face::new(eval::for_variant::<Multiverse>(), settings, seed);
+    let mut face = Face::new(crate::profile::of::<Multiverse>(), settings, seed);
     let side = turn.color;
     let mut judge = |m: &BoardMove| -> Option<i32> {
         let mut next = state.clone();
