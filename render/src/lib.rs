@@ -36,7 +36,7 @@ pub use table::{Table, render_table};
 pub use theme::{Theme, UnknownTheme};
 
 use crate::canvas::Canvas;
-use crate::layout::{BlockKind, Item, Plan};
+use crate::layout::{BlockKind, Item, Plan, Tone};
 use crate::palette::Indexed;
 use crate::tiles::Tiles;
 
@@ -253,6 +253,35 @@ fn draw(view: &View, plan: &Plan, theme: Theme, side: i32) -> Canvas {
             (x as i32, y as i32),
             plan.bottom,
         );
+    }
+
+    // The present boards again, large, beside the history.
+    for &(i, (x, y)) in &plan.copies {
+        board::draw(
+            &mut cv,
+            &mut big,
+            &plan.big,
+            pal,
+            &view.boards[i],
+            (x as i32, y as i32),
+            plan.bottom,
+        );
+    }
+    for l in &plan.labels {
+        let c = match l.tone {
+            Tone::Text => pal.text,
+            Tone::Dim => pal.text_dim,
+            Tone::Present => pal.current,
+        };
+        let (x, base) = (
+            l.x.clamp(-1 << 20, 1 << 20) as i32,
+            l.base.clamp(-1 << 20, 1 << 20) as i32,
+        );
+        if l.centred {
+            cv.text_centered(&l.text, x, base, l.size, l.bold, c);
+        } else {
+            cv.text(&l.text, x, base, l.size, l.bold, c);
+        }
     }
 
     arrows::draw(&mut cv, view, plan, pal);

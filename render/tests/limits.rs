@@ -337,10 +337,15 @@ fn arb_view() -> impl Strategy<Value = View> {
         ),
         proptest::collection::vec((arb_man(), "[a-z0-9 ]{0,20}"), 0..5),
         proptest::collection::vec("[a-z0-9 ]{0,60}", 0..4),
-        proptest::option::of(0..64u32),
+        (
+            proptest::option::of(0..64u32),
+            proptest::collection::vec((0..30u32, "[A-Z0-9 -]{0,8}"), 0..5),
+            proptest::collection::vec((0..64u32, ".{0,8}"), 0..8),
+        ),
     )
         .prop_map(
-            |(boards, layout, title, perspective, arrows, hands, pending, notes, present)| {
+            |(boards, layout, title, perspective, arrows, hands, pending, notes, names)| {
+                let (present, row_names, column_names) = names;
                 let n = boards.len();
                 let cell = |board: usize, c: u8| on(boards[board % n].shape, c);
                 View {
@@ -376,6 +381,8 @@ fn arb_view() -> impl Strategy<Value = View> {
                         .collect(),
                     notes,
                     present,
+                    row_names,
+                    column_names,
                 }
             },
         )

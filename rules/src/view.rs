@@ -30,6 +30,17 @@ pub struct View {
     /// F-5): marked across every row.
     #[serde(default)]
     pub present: Option<u32>,
+    /// In a [`Layout::Timelines`] view, names written at the left of rows,
+    /// by row: `(0, "L-1")`.
+    #[serde(default)]
+    pub row_names: Vec<(u32, String)>,
+    /// In a [`Layout::Timelines`] view, names written along the top, by
+    /// column: a name stands over its column and the unnamed ones after it
+    /// (`(8, "T5")`, `(10, "T6")`: T5 over White's and Black's boards of
+    /// turn 5). Where names come at a regular step, wrapped and cropped
+    /// snapshots start at a named column.
+    #[serde(default)]
+    pub column_names: Vec<(u32, String)>,
 }
 
 /// How the boards of a view are placed.
@@ -328,7 +339,9 @@ mod tests {
         };
         let mut json = serde_json::to_value(&view).unwrap();
         // What a view looked like before `present` and `inactive`.
-        json.as_object_mut().unwrap().remove("present");
+        for field in ["present", "row_names", "column_names"] {
+            json.as_object_mut().unwrap().remove(field);
+        }
         json["boards"][0]
             .as_object_mut()
             .unwrap()
@@ -337,6 +350,8 @@ mod tests {
         assert_eq!(back, view);
 
         view.present = Some(10);
+        view.row_names = vec![(0, "L-1".into())];
+        view.column_names = vec![(0, "T1".into()), (2, "T2".into())];
         view.boards[0].shape = Shape::Rect { files: 5, ranks: 5 };
         view.boards[0].inactive = true;
         view.boards[0].cells[36] = Some(Man::new(Color::Black, Figure::RoyalQueen));

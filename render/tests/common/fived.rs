@@ -33,6 +33,21 @@ pub fn at(mut b: BoardView, row: u32, l: i32, column: u32, first_turn: u32) -> B
     b
 }
 
+/// Names the rows (`L-1`...) and the turns (`T1` over columns 0-1...) of
+/// `view`, timelines `ls` top to bottom, the first column turn
+/// `first_turn`.
+pub fn name(view: &mut View, ls: &[i32], first_turn: u32) {
+    view.row_names = ls
+        .iter()
+        .enumerate()
+        .map(|(row, &l)| (row as u32, timeline_name(l)))
+        .collect();
+    let last = view.boards.iter().map(|b| b.column).max().unwrap_or(0);
+    view.column_names = (0..=last / 2)
+        .map(|t| (2 * t, format!("T{}", first_turn + t)))
+        .collect();
+}
+
 fn cell(board: usize, name: &str) -> BoardCell {
     BoardCell {
         board,
@@ -135,7 +150,7 @@ pub fn standard_middlegame() -> View {
         // Last turn: Black's rook from L-1 T5 onto L0 T5 (>).
         arrow(cell(index(0, 9), "a8"), cell(l0, "d4"), ArrowKind::Jump),
     ];
-    View {
+    let mut view = View {
         title: Some("5D Standard · turn 6 · white to move on L-1, L0, L1".into()),
         perspective: Some(Color::White),
         layout: Layout::Timelines,
@@ -144,7 +159,9 @@ pub fn standard_middlegame() -> View {
         notes: vec!["L3 is inactive (White has opened two more timelines than Black)".into()],
         present: Some(10),
         ..View::default()
-    }
+    };
+    name(&mut view, &[-1, 0, 1, 2, 3], 1);
+    view
 }
 
 /// Every 5D man beside his FIDE relative, both colours: White on ranks 1-2,
@@ -225,14 +242,16 @@ pub fn small_boards() -> View {
     }
     let last = boards.len() - 1;
     boards[last].current = true;
-    View {
+    let mut view = View {
         title: Some("Boards of every size".into()),
         perspective: Some(Color::White),
         layout: Layout::Timelines,
         boards,
         present: Some(2),
         ..View::default()
-    }
+    };
+    name(&mut view, &[0, 1, 2, 3, 4], 1);
+    view
 }
 
 /// A 5x5 board alone (5D's "Small" family).
@@ -246,4 +265,208 @@ pub fn five_by_five() -> View {
         boards: vec![b],
         ..View::default()
     }
+}
+
+/// A long 5D game: `timelines` timelines over `turns` turns, White's
+/// present at the last turn. L0 runs from turn 1; the others branch off
+/// in turn, alternately White's (L1, L2, ...) and Black's (L-1, ...), each
+/// starting a few turns back from the turn it was opened, with the branch
+/// drawn as travel; White opens two more than Black, so White's last two
+/// are inactive and stop early. Last turn Black jumped (`>`) between the
+/// first two timelines.
+pub fn big_multiverse(timelines: u32, turns: u32) -> View {
+    let timelines = timelines.max(1);
+    let last = 2 * (turns.max(2) - 1); // White's board of the last turn.
+    // L of each timeline in the order they were opened.
+    let black = (timelines - 1).saturating_sub(2) / 2;
+    let white = timelines - 1 - black;
+    let mut opened: Vec<i32> = vec![0];
+    let (mut w, mut b) = (0, 0);
+    while w < white || b < black {
+        if w < white {
+            w += 1;
+            opened.push(w as i32);
+        }
+        if b < black {
+            b += 1;
+            opened.push(-(b as i32));
+        }
+    }
+    let mut ls = opened.clone();
+    ls.sort_unstable();
+    let row_of = |l: i32| ls.iter().position(|&x| x == l).unwrap_or(0) as u32;
+    let inactive = |l: i32| l > black as i32 + 1;
+    let mut boards = Vec::new();
+    let mut spans = Vec::new(); // (l, first column, last column, first board)
+    for (k, &l) in opened.iter().enumerate() {
+        let opened_at = (k as u32 * last / timelines.max(1)) & !1;
+        let first = if l == 0 {
+            0
+        } else {
+            opened_at.saturating_sub(6) | if l > 0 { 1 } else { 0 }
+        };
+        let end = if inactive(l) {
+            (opened_at + 8).min(last)
+        } else if k % 3 == 1 {
+            last + 1
+        } else {
+            last
+        };
+        spans.push((l, first, end, boards.len(), opened_at));
+        for column in first..=end {
+            let mut board = line_position((column as usize + k) % 9);
+            board.inactive = inactive(l);
+            let mut board = at(board, row_of(l), l, column, 1);
+            if column == last && !inactive(l) {
+                board.current = true;
+                board.owed = true;
+                board.touched = true;
+            }
+            boards.push(board);
+        }
+    }
+    let board_at = |l: i32, column: u32| -> Option<usize> {
+        let &(_, first, end, start, _) = spans.iter().find(|s| s.0 == l)?;
+        (first..=end)
+            .contains(&column)
+            .then(|| start + (column - first) as usize)
+    };
+    let mut arrows = Vec::new();
+    for (k, &(_, first, _, start, opened_at)) in spans.iter().enumerate().skip(1) {
+        // Opened from the timeline opened just before, at its turn.
+        let from_l = spans[k - 1].0;
+        let from = board_at(from_l, opened_at.max(spans[k - 1].1)).or(board_at(0, opened_at));
+        if let Some(from) = from {
+            let _ = first;
+            arrows.push(arrow(
+                cell(from, "g1"),
+                cell(start, "f3"),
+                ArrowKind::Travel,
+            ));
+        }
+    }
+    if let (Some(a), Some(b)) = (board_at(-1, last - 1), board_at(0, last)) {
+        arrows.push(arrow(cell(a, "a8"), cell(b, "d4"), ArrowKind::Jump));
+        last_move(&mut boards[b], "d5", "d4");
+    }
+    let mut view = View {
+        title: Some(format!(
+            "5D · {timelines} timelines · turn {turns} · white to move"
+        )),
+        perspective: Some(Color::White),
+        layout: Layout::Timelines,
+        boards,
+        arrows,
+        present: Some(last),
+        ..View::default()
+    };
+    name(&mut view, &ls, 1);
+    view
+}
+
+/// White's draft of turn 6 of [`standard_middlegame`], not yet submitted:
+/// a knight move on L0 and the knight of L1 jumping (`>`) onto L-1's
+/// present board. The drafted moves are last-move highlights and an
+/// arrow on the new boards; the title and a note say it is a draft.
+pub fn draft() -> View {
+    let mut view = standard_middlegame();
+    let find = |view: &View, row: u32, column: u32| {
+        view.boards
+            .iter()
+            .position(|b| b.row == row && b.column == column)
+            .unwrap_or(0)
+    };
+    let mut added = Vec::new();
+    for (row, l) in [(0u32, -1i32), (1, 0), (2, 1)] {
+        let i = find(&view, row, 10);
+        view.boards[i].owed = false;
+        view.boards[i].current = false;
+        view.boards[i].touched = false;
+        let mut next = view.boards[i].clone();
+        next.highlights.clear();
+        next = at(next, row, l, 11, 1);
+        next.current = true;
+        next.touched = true;
+        view.boards.push(next);
+        added.push(view.boards.len() - 1);
+    }
+    let (lm1, l0, l1) = (added[0], added[1], added[2]);
+    // L0: Nf3-e5.
+    view.boards[l0].cells[sq("f3") as usize] = None;
+    view.boards[l0].cells[sq("e5") as usize] = Some(Man::new(Color::White, Figure::Knight));
+    last_move(&mut view.boards[l0], "f3", "e5");
+    // L1's knight on e5 jumps to L-1's e5... landing on d6 there.
+    view.boards[l1].cells[sq("e5") as usize] = None;
+    view.boards[l1]
+        .highlights
+        .push(chronomate_rules::view::Highlight {
+            cell: sq("e5"),
+            kind: chronomate_rules::view::HighlightKind::LastMoveFrom,
+        });
+    view.boards[lm1].cells[sq("d6") as usize] = Some(Man::new(Color::White, Figure::Knight));
+    view.boards[lm1]
+        .highlights
+        .push(chronomate_rules::view::Highlight {
+            cell: sq("d6"),
+            kind: chronomate_rules::view::HighlightKind::LastMoveTo,
+        });
+    view.arrows
+        .push(arrow(cell(l1, "e5"), cell(lm1, "d6"), ArrowKind::Jump));
+    view.present = Some(11);
+    view.title = Some("Draft · turn 6 · white · 2 moves, not yet submitted".into());
+    view.notes = vec![
+        "Your draft: (0T6)Ne5 (1T6)Ne5>(-1T6)d6 · only you see it · /submit plays it, /undo takes back the last move".into(),
+    ];
+    view
+}
+
+/// `view` as it was when `column` was the present: the boards up to it,
+/// the arrows between them, the last boards of the active timelines in
+/// that column owed and current (a replay's frame, one a whole turn).
+pub fn at_present(view: &View, column: u32) -> View {
+    let keep: Vec<usize> = (0..view.boards.len())
+        .filter(|&i| view.boards[i].column <= column)
+        .collect();
+    let new_index = |i: usize| keep.binary_search(&i).ok();
+    let mut boards: Vec<BoardView> = keep.iter().map(|&i| view.boards[i].clone()).collect();
+    let last_of = |row: u32, boards: &[BoardView]| {
+        boards
+            .iter()
+            .filter(|b| b.row == row)
+            .map(|b| b.column)
+            .max()
+    };
+    let lasts: Vec<Option<u32>> = boards.iter().map(|b| last_of(b.row, &boards)).collect();
+    for (b, last) in boards.iter_mut().zip(lasts) {
+        let now = b.column == column && last == Some(column) && !b.inactive;
+        (b.current, b.owed, b.touched) = (now, now, now);
+    }
+    let arrows = view
+        .arrows
+        .iter()
+        .filter_map(|a| {
+            let from = new_index(a.from.board)?;
+            let to = new_index(a.to.board)?;
+            Some(Arrow {
+                from: BoardCell {
+                    board: from,
+                    ..a.from
+                },
+                to: BoardCell { board: to, ..a.to },
+                kind: a.kind,
+            })
+        })
+        .collect();
+    let mut out = View {
+        title: Some(format!("5D · turn {} · white to move", column / 2 + 1)),
+        boards,
+        arrows,
+        present: Some(column),
+        ..view.clone()
+    };
+    let last = out.boards.iter().map(|b| b.column).max().unwrap_or(0);
+    out.column_names.retain(|&(c, _)| c <= last);
+    let rows: Vec<u32> = out.boards.iter().map(|b| b.row).collect();
+    out.row_names.retain(|(r, _)| rows.contains(r));
+    out
 }
