@@ -98,6 +98,22 @@ fn main() {
             def.clone(),
         ),
         ("fived-5x5", common::fived::five_by_five(), def.clone()),
+        ("fived-draft", common::fived::draft(), def.clone()),
+        (
+            "full-fived-turn-11",
+            common::fived::at_present(&common::fived::big_multiverse(12, 30), 20),
+            with(&|o| o.max_side = 1600),
+        ),
+        (
+            "fived-12x30",
+            common::fived::big_multiverse(12, 30),
+            def.clone(),
+        ),
+        (
+            "fived-12x30-full",
+            common::fived::big_multiverse(12, 30),
+            with(&|o| o.full = true),
+        ),
         // Full-size snapshots (up to 4096 px): not in docs, too big for
         // the repository.
         (

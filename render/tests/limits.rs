@@ -44,6 +44,26 @@ fn a_thousand_timeline_boards_fit() {
 }
 
 #[test]
+fn a_long_5d_game_fits_compact_and_full() {
+    // 12 timelines over 30 turns: 60 columns, some 450 boards.
+    let view = common::fived::big_multiverse(12, 30);
+    assert!(view.boards.len() >= 450, "{} boards", view.boards.len());
+    let compact = render_png(&view, &RenderOptions::default()).unwrap();
+    assert_within(&compact, 2048, MAX_BYTES);
+    let (w, h) = dims(&compact);
+    assert!(
+        h <= 1280 && (1.0..=2.0).contains(&(w as f64 / h as f64)),
+        "{w}x{h}"
+    );
+    let full = RenderOptions {
+        full: true,
+        ..RenderOptions::default()
+    };
+    let png_bytes = render_png(&view, &full).unwrap();
+    assert_within(&png_bytes, MAX_SIDE, MAX_BYTES);
+}
+
+#[test]
 fn tighter_limits_are_respected() {
     let o = RenderOptions {
         max_side: 700,
