@@ -4,7 +4,8 @@
 //! cargo run --release -p chronomate-render --example samples [-- DIR [NAME...]]
 //! ```
 //!
-//! DIR defaults to `docs/images`; NAMEs pick samples. The PNGs are
+//! DIR defaults to `docs/images`; NAMEs pick samples (those named `full-`
+//! or `extra-` are written only when named). The PNGs are
 //! re-encoded at the best compression to keep the repository small (the bot
 //! sends the renderer's own, faster encoding).
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a test fails loudly
@@ -93,14 +94,18 @@ fn main() {
         ),
         ("fived-men", common::fived::figures(), def.clone()),
         (
-            "fived-small-boards",
+            "extra-fived-board-sizes",
             common::fived::small_boards(),
             def.clone(),
         ),
-        ("fived-5x5", common::fived::five_by_five(), def.clone()),
-        ("fived-draft", common::fived::draft(), def.clone()),
         (
-            "full-fived-turn-11",
+            "extra-fived-5x5",
+            common::fived::five_by_five(),
+            def.clone(),
+        ),
+        ("extra-fived-draft", common::fived::draft(), def.clone()),
+        (
+            "extra-fived-turn-11",
             common::fived::at_present(&common::fived::big_multiverse(12, 30), 20),
             with(&|o| o.max_side = 1600),
         ),
@@ -110,7 +115,7 @@ fn main() {
             def.clone(),
         ),
         (
-            "fived-12x30-full",
+            "full-fived-12x30",
             common::fived::big_multiverse(12, 30),
             with(&|o| o.full = true),
         ),
@@ -135,7 +140,7 @@ fn main() {
     ];
     for (name, view, opts) in samples {
         let wanted = if only.is_empty() {
-            !name.starts_with("full-")
+            !name.starts_with("full-") && !name.starts_with("extra-")
         } else {
             only.iter().any(|o| o == name)
         };

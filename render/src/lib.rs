@@ -2,8 +2,9 @@
 //!
 //! [`render_png`] draws a [`View`] with plotters' bitmap backend (an RGB
 //! buffer, DejaVu Sans embedded: no system fonts needed) and encodes it with
-//! the `png` crate. The renderer knows views, never variants: boards of 8x8
-//! or 4x4x4 cells, men with marks, labels, highlights and arrows.
+//! the `png` crate. The renderer knows views, never variants: boards of 8x8,
+//! smaller rectangles or 4x4x4 cells, men with marks, labels, highlights
+//! and arrows.
 //!
 //! Images never exceed [`MAX_SIDE`] pixels a side nor [`MAX_BYTES`] bytes:
 //! big multi-board views are scaled down, then cropped to their most recent

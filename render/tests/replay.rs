@@ -267,4 +267,11 @@ fn a_5d_game_replays_turn_by_turn() {
     let last = common::fived::at_present(&whole, 58);
     let still = render_png(&last, &gif.frame).unwrap();
     assert_last_frame_is_the_still(&d, &still);
+    eprintln!(
+        "5D, 12 timelines x 30 turns: {} bytes, {}x{}, {} frames",
+        gif.bytes.len(),
+        gif.width,
+        gif.height,
+        gif.frames_used
+    );
 }
