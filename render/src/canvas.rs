@@ -413,6 +413,22 @@ pub(crate) fn round_rect<T: Target>(
     );
 }
 
+/// A convex polygon grown for its outline or halo: every corner pushed
+/// `by` pixels further from the centre.
+pub(crate) fn grown(pts: &[(f32, f32)], by: f32) -> Vec<(f32, f32)> {
+    let n = pts.len().max(1) as f32;
+    let (cx, cy) = pts
+        .iter()
+        .fold((0.0, 0.0), |a, p| (a.0 + p.0 / n, a.1 + p.1 / n));
+    pts.iter()
+        .map(|&(x, y)| {
+            let (dx, dy) = (x - cx, y - cy);
+            let l = (dx * dx + dy * dy).sqrt().max(1e-3);
+            (x + dx / l * by, y + dy / l * by)
+        })
+        .collect()
+}
+
 /// A filled anti-aliased convex polygon (points in either winding).
 pub(crate) fn convex<T: Target>(t: &mut T, pts: &[(f32, f32)], c: Rgb, alpha: f32) {
     if pts.len() < 3 {

@@ -114,7 +114,7 @@ impl Token {
         };
         let mut outer = Sprite::new(s, s);
         for piece in &crest {
-            canvas::convex(&mut outer, &grow(piece, lw), line, 1.0);
+            canvas::convex(&mut outer, &canvas::grown(piece, lw * 1.8), line, 1.0);
         }
         canvas::round_rect(
             &mut outer,
@@ -129,7 +129,7 @@ impl Token {
             1.0,
         );
         canvas::disc(&mut outer, cx, cy, r + lw, line, 1.0);
-        canvas::convex(&mut outer, &grow(&neck, lw * 0.6), line, 1.0);
+        canvas::convex(&mut outer, &canvas::grown(&neck, lw * 1.08), line, 1.0);
         outer.fade(look.line);
         sp.overlay(&outer, 0, 0);
         let mut inner = Sprite::new(s, s);
@@ -175,19 +175,4 @@ pub(crate) fn emblem(sp: &mut Sprite, letter: char, color: Color, pal: &Palette,
     badge(&mut mark, (f - inset, f - inset), d, &text, fill, ink, ink);
     mark.fade(look.fill.max(look.line));
     sp.overlay(&mark, 0, 0);
-}
-
-/// Pushes a convex polygon's corners out from its centre by about `d`.
-fn grow(pts: &[(f32, f32)], d: f32) -> Vec<(f32, f32)> {
-    let n = pts.len() as f32;
-    let (cx, cy) = pts
-        .iter()
-        .fold((0.0, 0.0), |a, p| (a.0 + p.0 / n, a.1 + p.1 / n));
-    pts.iter()
-        .map(|&(x, y)| {
-            let (dx, dy) = (x - cx, y - cy);
-            let l = (dx * dx + dy * dy).sqrt().max(1e-3);
-            (x + dx / l * d * 1.8, y + dy / l * d * 1.8)
-        })
-        .collect()
 }
