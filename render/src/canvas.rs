@@ -534,3 +534,35 @@ pub(crate) fn polyline<T: Target>(
         }
     }
 }
+
+/// A round badge with a short text or symbol, centred at (cx, cy).
+pub(crate) fn badge<T: Target>(
+    t: &mut T,
+    (cx, cy): (f32, f32),
+    d: f32,
+    text: &str,
+    fill: Rgb,
+    ink: Rgb,
+    rim: Rgb,
+) {
+    let size = d * if text.chars().count() > 1 { 0.62 } else { 0.72 };
+    let m = font::text_mask(text, size, true);
+    let w = (m.w as f32 + d * 0.45).max(d);
+    let rimw = (d * 0.09).max(1.0);
+    round_rect(
+        t,
+        (
+            cx - w / 2.0 - rimw,
+            cy - d / 2.0 - rimw,
+            w + 2.0 * rimw,
+            d + 2.0 * rimw,
+        ),
+        d / 2.0 + rimw,
+        rim,
+        1.0,
+    );
+    round_rect(t, (cx - w / 2.0, cy - d / 2.0, w, d), d / 2.0, fill, 1.0);
+    let x = (cx - m.w as f32 / 2.0).round() as i32;
+    let y = (cy - m.h as f32 / 2.0).round() as i32;
+    draw_mask(t, &m, x, y, ink, 1.0);
+}

@@ -15,9 +15,9 @@
 use chronomate_rules::Color;
 use chronomate_rules::view::Figure;
 
-use crate::canvas::{self, Sprite};
+use crate::canvas::{self, Sprite, badge};
 use crate::font;
-use crate::sprites::{Look, badge};
+use crate::look::Look;
 use crate::theme::{Palette, Rgb};
 
 /// What sits on top of a token's body.

@@ -20,6 +20,7 @@ mod fairy;
 mod font;
 mod fxhash;
 mod layout;
+mod look;
 mod lzw;
 mod palette;
 mod replay;

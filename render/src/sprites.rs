@@ -8,9 +8,10 @@ use std::sync::{Arc, Mutex, OnceLock};
 use chronomate_rules::Color;
 use chronomate_rules::view::{CounterKind, Figure, Man, Stage};
 
-use crate::canvas::{self, Sprite, Target};
+use crate::canvas::{self, Sprite, badge};
 use crate::fairy::{self, Token};
 use crate::font::{self, Mask};
+use crate::look::{Look, SOLID};
 use crate::theme::{Palette, Rgb, Theme};
 
 /// Sprites of one size and theme for one render, backed by a process-wide
@@ -93,21 +94,6 @@ fn glyph_size(s: i32, frac: f32) -> f32 {
     });
     s as f32 * frac * 100.0 / h
 }
-
-/// How solid a man is drawn: fill and line opacity, and whether black men
-/// get their light rim (faded men do not: a faded rim reads as a white man).
-#[derive(Clone, Copy)]
-pub(crate) struct Look {
-    pub fill: f32,
-    pub line: f32,
-    pub rim: bool,
-}
-
-const SOLID: Look = Look {
-    fill: 1.0,
-    line: 1.0,
-    rim: true,
-};
 
 /// A man of figure and colour, no marks, on an `s`-pixel square.
 fn plain(figure: Figure, color: Color, s: i32, pal: &Palette, look: Look) -> Sprite {
@@ -227,38 +213,6 @@ fn dilate(m: &Mask, r: f32) -> Mask {
         oy: g,
         a,
     }
-}
-
-/// A round badge with a short text or symbol, centred at (cx, cy).
-pub(crate) fn badge<T: Target>(
-    t: &mut T,
-    (cx, cy): (f32, f32),
-    d: f32,
-    text: &str,
-    fill: Rgb,
-    ink: Rgb,
-    rim: Rgb,
-) {
-    let size = d * if text.chars().count() > 1 { 0.62 } else { 0.72 };
-    let m = font::text_mask(text, size, true);
-    let w = (m.w as f32 + d * 0.45).max(d);
-    let rimw = (d * 0.09).max(1.0);
-    canvas::round_rect(
-        t,
-        (
-            cx - w / 2.0 - rimw,
-            cy - d / 2.0 - rimw,
-            w + 2.0 * rimw,
-            d + 2.0 * rimw,
-        ),
-        d / 2.0 + rimw,
-        rim,
-        1.0,
-    );
-    canvas::round_rect(t, (cx - w / 2.0, cy - d / 2.0, w, d), d / 2.0, fill, 1.0);
-    let x = (cx - m.w as f32 / 2.0).round() as i32;
-    let y = (cy - m.h as f32 / 2.0).round() as i32;
-    canvas::draw_mask(t, &m, x, y, ink, 1.0);
 }
 
 /// A man with his marks.
