@@ -27,6 +27,7 @@
 //!
 //! A reply is printed only after what it reports is committed.
 
+mod help;
 mod parse;
 
 use std::io::{self, BufRead, IsTerminal, Write};
@@ -117,9 +118,8 @@ impl Session {
         let result = match command {
             Command::Quit => return None,
             Command::Help => {
-                let mut help = host.help();
-                help.text
-                    .push_str("\nIn this console: /as NAME (switch player), /images on|off, /wait (until Chronomate has answered), /quit");
+                let mut help = Reply::text(help::help_text());
+                help.private = true;
                 Ok(help)
             }
             Command::As(name) => {

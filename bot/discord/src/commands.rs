@@ -14,7 +14,6 @@ use super::threads::Route;
 use super::{Context, Data, Error};
 use chronomate_host::{
     ChallengeTerms, ColourChoice, DrawMove, HostError, Player, Refusal, Reply, SettingsChange,
-    variants_help,
 };
 
 /// Every command, in the order `/help` lists them.
@@ -38,21 +37,6 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         help(),
     ]
 }
-
-/// The help text of the Discord commands.
-pub const HELP: &str = "\
-**Chronomate** hosts correspondence games of time-travel chess; each game gets its own thread.
-`/challenge variant [opponent] [colour] [days] [options]` challenge someone, or anyone
-`/challenge variant opponent:@Chronomate [level]` play Chronomate itself, level 1 to 8 (default 3); unrated
-`/accept [challenge]` `/decline [challenge]` `/cancel [challenge]` answer or withdraw a challenge (or use the buttons)
-`/move action [game]` play (suggestions as you type)
-`/board [game]` the board now · `/snapshot [game] [full]` every branch or timeline at once (`full`: the whole history)
-`/games` your games and open challenges · `/history [game]` the record as a file
-`/analyse [game]` a finished game's evaluation chart and its three biggest swings
-`/resign [game]` · `/draw [answer] [game]` · `/abort [game]` (before both sides moved)
-`/rules [variant]` the rules in short · `/settings` this server's defaults (Manage Server)
-`/rating [user]` · `/leaderboard variant` · `/tournament …` · `/export …` ratings, tournaments, PGN and CSV
-In a game's thread, commands mean that game; elsewhere, name it with `game:` when you have several.";
 
 /// Challenge someone (or anyone) to a game.
 #[poise::command(slash_command, guild_only)]
@@ -374,7 +358,7 @@ pub async fn settings(
 #[poise::command(slash_command)]
 pub async fn help(ctx: Context<'_>) -> Result<(), Error> {
     run(ctx, PRIVATE, Route::Here, |_| async move {
-        let mut reply = Reply::text(format!("{HELP}\n{}", variants_help()));
+        let mut reply = Reply::text(super::help::help_text());
         reply.private = true;
         Ok(reply)
     })

@@ -40,6 +40,7 @@ pub mod caller;
 pub mod commands;
 pub mod community;
 pub mod components;
+mod help;
 pub mod interaction;
 pub mod notices;
 pub mod options;

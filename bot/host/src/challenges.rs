@@ -29,10 +29,11 @@ impl Host {
         check_setup(Game::new(terms.variant, terms.options.clone(), 0))?;
         let engine = match (&terms.opponent, terms.level) {
             (Some(p), level) if p.is_chronomate() => {
-                let level = match (engine_level(&p.key), level) {
-                    (Some(named), _) => named,
-                    (None, Some(n)) => Level::new(n).ok_or(Refusal::NoSuchLevel(n))?,
-                    (None, None) => DEFAULT_LEVEL,
+                // The terms' level, else the key's (Player::chronomate's
+                // default level).
+                let level = match level {
+                    Some(n) => Level::new(n).ok_or(Refusal::NoSuchLevel(n))?,
+                    None => engine_level(&p.key).unwrap_or(DEFAULT_LEVEL),
                 };
                 Some(Player::new(engine_key(level), engine_name(level)))
             }

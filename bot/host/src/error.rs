@@ -12,8 +12,8 @@ pub enum Refusal {
     NoSuchGame(i64),
     #[error("there is no challenge #{0}")]
     NoSuchChallenge(i64),
-    #[error("you have no live game{0}")]
-    NoLiveGame(&'static str),
+    #[error("you have no live game")]
+    NoLiveGame,
     #[error("you have no game yet: challenge someone with /challenge")]
     NoGame,
     #[error("you have {} live games ({}): say which, e.g. game:{}", .0.len(), list(.0, "#"), first(.0))]

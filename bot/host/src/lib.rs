@@ -73,8 +73,7 @@ pub use terms::{
     ChallengeTerms, ColourChoice, MAX_DAYS, MIN_DAYS, SettingsChange, read_days, read_level,
     read_reminder, read_variant,
 };
-pub use text::COMMUNITY_HELP;
-pub use text::{HELP, variants_help};
+pub use text::variants_help;
 pub use tournament::{TournamentTerms, read_when};
 pub use types::{
     Caller, Choice, ChoiceStyle, GamePlace, Image, Notice, NoticeKind, Place, Player, Reply,
@@ -343,7 +342,7 @@ impl Host {
                 return match (purpose, games.first()) {
                     (Purpose::View, Some(latest)) => self.load(latest.id).await,
                     (_, None) => Err(Refusal::NoGame.into()),
-                    (_, Some(_)) => Err(Refusal::NoLiveGame("").into()),
+                    (_, Some(_)) => Err(Refusal::NoLiveGame.into()),
                 };
             }
             _ => {}

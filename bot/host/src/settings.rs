@@ -1,8 +1,9 @@
-//! The server's settings, and the reference texts: rules and help.
+//! The server's settings, and the rules in short (each adapter writes
+//! its own `/help`).
 
 use chronomate_rules::Variant;
 
-use super::text::{COMMUNITY_HELP, HELP, rules_words, variants_help};
+use super::text::rules_words;
 use super::{Caller, Host, HostError, Refusal, Reply, SettingsChange, read_days, read_reminder};
 use chronomate_store::GuildSettings;
 impl Host {
@@ -18,11 +19,6 @@ impl Host {
                 Reply::text(lines.join("\n")).private()
             }
         }
-    }
-
-    /// The commands in short.
-    pub fn help(&self) -> Reply {
-        Reply::text(format!("{HELP}\n{COMMUNITY_HELP}\n{}", variants_help())).private()
     }
 
     /// Shows the server's settings, or changes them (managers only).

@@ -3,7 +3,7 @@
 use std::fmt;
 
 use super::choice::ChoiceId;
-use chronomate_model::engine::{ENGINE_PREFIX, is_engine};
+use chronomate_model::engine::{DEFAULT_LEVEL, engine_key, is_engine};
 use chronomate_store::GameRow;
 
 /// Who is acting: a stable key qualified by its transport (`discord:1234`,
@@ -27,15 +27,17 @@ impl Player {
         Player::new(format!("console:{}", name.to_lowercase()), name)
     }
 
-    /// Chronomate itself, as an opponent to challenge (its level comes
-    /// with the challenge's terms).
+    /// Chronomate itself, as an opponent to challenge: at its default
+    /// level, which the challenge's terms may change.
     pub fn chronomate() -> Player {
-        Player::new(ENGINE_PREFIX, "Chronomate")
+        Player::new(engine_key(DEFAULT_LEVEL), "Chronomate")
     }
 
-    /// Whether this is Chronomate (at any level).
+    /// Whether this is Chronomate (at any level): the one test, the
+    /// model's [`engine_level`](chronomate_model::engine::engine_level), so a
+    /// key without a level is nobody's.
     pub fn is_chronomate(&self) -> bool {
-        self.key.starts_with(ENGINE_PREFIX)
+        is_engine(&self.key)
     }
 }
 

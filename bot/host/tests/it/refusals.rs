@@ -119,7 +119,7 @@ async fn refusals_about_games_and_actions() {
     h.resign(&bob, Some(g), true).await.unwrap();
     assert_eq!(
         refused(&w, || h.act(&alice, None, "e4")).await,
-        Refusal::NoLiveGame("")
+        Refusal::NoLiveGame
     );
     for r in [
         refused(&w, || h.act(&alice, Some(g), "e4")).await,
