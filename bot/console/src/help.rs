@@ -4,7 +4,7 @@
 use chronomate_host::variants_help;
 
 /// The commands, as the console reads them.
-pub const HELP: &str = "\
+pub(crate) const HELP: &str = "\
 Commands:
 /challenge [@user] VARIANT [days:N] [colour:white|black|random] [options]  challenge someone (or anyone)
 /challenge @chronomate VARIANT [level:1-8] [colour:...]   play Chronomate itself (level 3 unless you say; unrated)
@@ -22,7 +22,7 @@ Commands:
 /choose ID               press a button (challenge:1:accept, game:1:draw:accept, ...)";
 
 /// The community commands, for `/help`.
-pub const COMMUNITY_HELP: &str = "\
+pub(crate) const COMMUNITY_HELP: &str = "\
 /rating [@user] [VARIANT]     Glicko-2 ratings (? = provisional)   /leaderboard VARIANT
 /tournament create VARIANT [format:roundrobin|double|swiss] [rounds:N] [days:N] [players:N] [start:YYYY-MM-DDTHH:MM|+2d] [name:Spring_Cup]
 /tournament join|leave|start|standings|pairings|withdraw|cancel [ID]   /tournament list

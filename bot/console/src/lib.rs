@@ -27,6 +27,8 @@
 //!
 //! A reply is printed only after what it reports is committed.
 
+#![warn(unreachable_pub)]
+
 mod help;
 mod parse;
 

@@ -40,7 +40,7 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
 
 /// Challenge someone (or anyone) to a game.
 #[poise::command(slash_command, guild_only)]
-pub async fn challenge(
+pub(crate) async fn challenge(
     ctx: Context<'_>,
     #[description = "Which game"] variant: VariantName,
     #[description = "Who you challenge (leave empty: anyone may accept)"] opponent: Option<
@@ -93,7 +93,7 @@ pub async fn challenge(
 
 /// Accept a challenge: the game begins in a thread of its own.
 #[poise::command(slash_command, guild_only)]
-pub async fn accept(
+pub(crate) async fn accept(
     ctx: Context<'_>,
     #[description = "The challenge's number (default: the one for you)"] challenge: Option<i64>,
 ) -> Result<(), Error> {
@@ -106,7 +106,7 @@ pub async fn accept(
 
 /// Decline a challenge addressed to you.
 #[poise::command(slash_command, guild_only)]
-pub async fn decline(
+pub(crate) async fn decline(
     ctx: Context<'_>,
     #[description = "The challenge's number (default: the one for you)"] challenge: Option<i64>,
 ) -> Result<(), Error> {
@@ -119,7 +119,7 @@ pub async fn decline(
 
 /// Withdraw a challenge of yours.
 #[poise::command(slash_command, guild_only)]
-pub async fn cancel(
+pub(crate) async fn cancel(
     ctx: Context<'_>,
     #[description = "The challenge's number (default: your only one)"] challenge: Option<i64>,
 ) -> Result<(), Error> {
@@ -132,7 +132,7 @@ pub async fn cancel(
 
 /// Play an action in your game.
 #[poise::command(slash_command, rename = "move")]
-pub async fn r#move(
+pub(crate) async fn r#move(
     ctx: Context<'_>,
     #[description = "The action, e.g. e4 or Nf3 (suggestions as you type)"]
     #[autocomplete = "autocomplete_action"]
@@ -200,7 +200,7 @@ async fn autocomplete_action(
 
 /// The board as it stands.
 #[poise::command(slash_command)]
-pub async fn board(
+pub(crate) async fn board(
     ctx: Context<'_>,
     #[description = "The game's number (default: this thread's game, or your only one)"]
     game: Option<i64>,
@@ -214,7 +214,7 @@ pub async fn board(
 
 /// The whole game at once: every branch or timeline.
 #[poise::command(slash_command)]
-pub async fn snapshot(
+pub(crate) async fn snapshot(
     ctx: Context<'_>,
     #[description = "The game's number (default: this thread's game, or your only one)"]
     game: Option<i64>,
@@ -231,7 +231,7 @@ pub async fn snapshot(
 
 /// Your games and the open challenges you can see.
 #[poise::command(slash_command)]
-pub async fn games(ctx: Context<'_>) -> Result<(), Error> {
+pub(crate) async fn games(ctx: Context<'_>) -> Result<(), Error> {
     let data = ctx.data();
     run(ctx, PRIVATE, Route::Here, |caller| async move {
         data.host.games(&caller).await
@@ -241,7 +241,7 @@ pub async fn games(ctx: Context<'_>) -> Result<(), Error> {
 
 /// Resign a game (you will be asked to confirm).
 #[poise::command(slash_command)]
-pub async fn resign(
+pub(crate) async fn resign(
     ctx: Context<'_>,
     #[description = "The game's number (default: this thread's game, or your only one)"]
     game: Option<i64>,
@@ -255,7 +255,7 @@ pub async fn resign(
 
 /// Offer a draw, or answer your opponent's offer.
 #[poise::command(slash_command)]
-pub async fn draw(
+pub(crate) async fn draw(
     ctx: Context<'_>,
     #[description = "offer (default), accept or decline"] answer: Option<DrawAnswer>,
     #[description = "The game's number (default: this thread's game, or your only one)"]
@@ -271,7 +271,7 @@ pub async fn draw(
 
 /// Abort a game before both sides have moved: no result.
 #[poise::command(slash_command)]
-pub async fn abort(
+pub(crate) async fn abort(
     ctx: Context<'_>,
     #[description = "The game's number (default: this thread's game, or your only one)"]
     game: Option<i64>,
@@ -285,7 +285,7 @@ pub async fn abort(
 
 /// A game's record, as a file.
 #[poise::command(slash_command)]
-pub async fn history(
+pub(crate) async fn history(
     ctx: Context<'_>,
     #[description = "The game's number (default: this thread's game, or your only one)"]
     game: Option<i64>,
@@ -302,7 +302,7 @@ pub async fn history(
 /// A finished game as Chronomate sees it: its evaluation over the game,
 /// and the three biggest swings.
 #[poise::command(slash_command, rename = "analyse")]
-pub async fn analyse(
+pub(crate) async fn analyse(
     ctx: Context<'_>,
     #[description = "The game's number (default: this thread's game, or your latest)"] game: Option<
         i64,
@@ -318,7 +318,7 @@ pub async fn analyse(
 
 /// A variant's rules in short (without one: the list of variants).
 #[poise::command(slash_command)]
-pub async fn rules(
+pub(crate) async fn rules(
     ctx: Context<'_>,
     #[description = "Which game (default: list them all)"] variant: Option<VariantName>,
 ) -> Result<(), Error> {
@@ -332,7 +332,7 @@ pub async fn rules(
 
 /// This server's defaults: days per move and the reminder (Manage Server).
 #[poise::command(slash_command, guild_only, default_member_permissions = "MANAGE_GUILD")]
-pub async fn settings(
+pub(crate) async fn settings(
     ctx: Context<'_>,
     #[description = "Days per move for new challenges, 1 to 14"]
     #[min = 1]
@@ -356,7 +356,7 @@ pub async fn settings(
 
 /// What Chronomate can do.
 #[poise::command(slash_command)]
-pub async fn help(ctx: Context<'_>) -> Result<(), Error> {
+pub(crate) async fn help(ctx: Context<'_>) -> Result<(), Error> {
     run(ctx, PRIVATE, Route::Here, |_| async move {
         let mut reply = Reply::text(super::help::help_text());
         reply.private = true;

@@ -20,7 +20,7 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
 
 /// Glicko-2 ratings (? marks a provisional one).
 #[poise::command(slash_command)]
-pub async fn rating(
+pub(crate) async fn rating(
     ctx: Context<'_>,
     #[description = "Whose ratings (default: yours)"] user: Option<serenity::User>,
     #[description = "Which game (default: every game played)"] variant: Option<VariantName>,
@@ -36,7 +36,7 @@ pub async fn rating(
 
 /// The best-rated players of a game on this server.
 #[poise::command(slash_command)]
-pub async fn leaderboard(
+pub(crate) async fn leaderboard(
     ctx: Context<'_>,
     #[description = "Which game"] variant: VariantName,
 ) -> Result<(), Error> {
@@ -63,14 +63,14 @@ pub async fn leaderboard(
         "list"
     )
 )]
-pub async fn tournament(_ctx: Context<'_>) -> Result<(), Error> {
+pub(crate) async fn tournament(_ctx: Context<'_>) -> Result<(), Error> {
     Ok(())
 }
 
 /// Create a tournament, open for entries.
 #[poise::command(slash_command, guild_only)]
 #[allow(clippy::too_many_arguments)]
-pub async fn create(
+pub(crate) async fn create(
     ctx: Context<'_>,
     #[description = "Which game"] variant: VariantName,
     #[description = "Pairing system (default: round robin)"] format: Option<FormatChoice>,
@@ -124,7 +124,7 @@ pub async fn create(
 
 /// Join a tournament.
 #[poise::command(slash_command, guild_only)]
-pub async fn join(
+pub(crate) async fn join(
     ctx: Context<'_>,
     #[description = "The tournament's number (default: the only open one)"] id: Option<i64>,
 ) -> Result<(), Error> {
@@ -137,7 +137,7 @@ pub async fn join(
 
 /// Leave a tournament that has not started.
 #[poise::command(slash_command, guild_only)]
-pub async fn leave(
+pub(crate) async fn leave(
     ctx: Context<'_>,
     #[description = "The tournament's number"] id: Option<i64>,
 ) -> Result<(), Error> {
@@ -150,7 +150,7 @@ pub async fn leave(
 
 /// Start a tournament now (its organiser, or Manage Server).
 #[poise::command(slash_command, guild_only)]
-pub async fn start(
+pub(crate) async fn start(
     ctx: Context<'_>,
     #[description = "The tournament's number"] id: Option<i64>,
 ) -> Result<(), Error> {
@@ -163,7 +163,7 @@ pub async fn start(
 
 /// The standings, with a table image.
 #[poise::command(slash_command, guild_only)]
-pub async fn standings(
+pub(crate) async fn standings(
     ctx: Context<'_>,
     #[description = "The tournament's number"] id: Option<i64>,
 ) -> Result<(), Error> {
@@ -176,7 +176,7 @@ pub async fn standings(
 
 /// The pairings of a round.
 #[poise::command(slash_command, guild_only)]
-pub async fn pairings(
+pub(crate) async fn pairings(
     ctx: Context<'_>,
     #[description = "The tournament's number"] id: Option<i64>,
     #[description = "Which round (default: the current one)"]
@@ -192,7 +192,7 @@ pub async fn pairings(
 
 /// Withdraw from a running tournament (your game in play is resigned).
 #[poise::command(slash_command, guild_only)]
-pub async fn withdraw(
+pub(crate) async fn withdraw(
     ctx: Context<'_>,
     #[description = "The tournament's number"] id: Option<i64>,
 ) -> Result<(), Error> {
@@ -205,7 +205,7 @@ pub async fn withdraw(
 
 /// Cancel a tournament (its organiser, or Manage Server).
 #[poise::command(slash_command, guild_only)]
-pub async fn cancel(
+pub(crate) async fn cancel(
     ctx: Context<'_>,
     #[description = "The tournament's number"] id: Option<i64>,
 ) -> Result<(), Error> {
@@ -218,7 +218,7 @@ pub async fn cancel(
 
 /// This server's tournaments.
 #[poise::command(slash_command, guild_only)]
-pub async fn list(ctx: Context<'_>) -> Result<(), Error> {
+pub(crate) async fn list(ctx: Context<'_>) -> Result<(), Error> {
     let data = ctx.data();
     run(ctx, PRIVATE, Route::Here, |caller| async move {
         data.host.tournament_list(&caller).await
@@ -228,13 +228,13 @@ pub async fn list(ctx: Context<'_>) -> Result<(), Error> {
 
 /// Export a game as PGN or a tournament's results as CSV.
 #[poise::command(slash_command, subcommands("pgn", "csv"))]
-pub async fn export(_ctx: Context<'_>) -> Result<(), Error> {
+pub(crate) async fn export(_ctx: Context<'_>) -> Result<(), Error> {
     Ok(())
 }
 
 /// A standard game as PGN (lichess imports it).
 #[poise::command(slash_command)]
-pub async fn pgn(
+pub(crate) async fn pgn(
     ctx: Context<'_>,
     #[description = "The game's number (default: this thread's game, or your only one)"]
     game: Option<i64>,
@@ -253,7 +253,7 @@ pub async fn pgn(
 
 /// A tournament's results as CSV.
 #[poise::command(slash_command, guild_only)]
-pub async fn csv(
+pub(crate) async fn csv(
     ctx: Context<'_>,
     #[description = "The tournament's number"] tournament: Option<i64>,
 ) -> Result<(), Error> {

@@ -36,6 +36,8 @@
 //! [`host`]: chronomate_host
 //! [`Reply`]: chronomate_host::Reply
 
+#![warn(unreachable_pub)]
+
 pub mod caller;
 pub mod commands;
 pub mod community;

@@ -26,6 +26,7 @@
 //! `GET /api/v10/gateway` hands out the gateway's `ws://` address, so the bot
 //! only needs the REST base. Nothing leaves the machine.
 
+#![warn(unreachable_pub)]
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a test fails loudly
 
 mod bot;

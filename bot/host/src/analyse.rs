@@ -19,10 +19,10 @@ use chronomate_model::GameStatus;
 use chronomate_store::StoreError;
 
 /// The time the searches of one analysis share, in milliseconds.
-pub const ANALYSIS_MILLIS: u64 = 4_000;
+pub(crate) const ANALYSIS_MILLIS: u64 = 4_000;
 /// The least and most time one position gets.
-pub const MIN_POSITION_MILLIS: u64 = 1;
-pub const MAX_POSITION_MILLIS: u64 = 400;
+pub(crate) const MIN_POSITION_MILLIS: u64 = 1;
+pub(crate) const MAX_POSITION_MILLIS: u64 = 400;
 /// How many swings are marked.
 const SWINGS: usize = 3;
 

@@ -63,7 +63,7 @@ impl<C: Clock> Clock for std::sync::Arc<C> {
 
 /// The UTC date and time of a Unix time in milliseconds (clamped to the
 /// range `time` represents, far beyond any deadline).
-pub fn utc(at: Millis) -> OffsetDateTime {
+pub(crate) fn utc(at: Millis) -> OffsetDateTime {
     let seconds = at.div_euclid(SECOND);
     OffsetDateTime::from_unix_timestamp(seconds).unwrap_or(if seconds < 0 {
         OffsetDateTime::UNIX_EPOCH
@@ -73,7 +73,7 @@ pub fn utc(at: Millis) -> OffsetDateTime {
 }
 
 /// `2025.11.21`, as PGN's Date tag writes it.
-pub fn pgn_date(at: Millis) -> String {
+pub(crate) fn pgn_date(at: Millis) -> String {
     let t = utc(at);
     format!("{:04}.{:02}.{:02}", t.year(), u8::from(t.month()), t.day())
 }

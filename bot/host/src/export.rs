@@ -33,7 +33,7 @@ fn tag_value(v: &str) -> String {
 }
 
 /// A standard game as PGN. `round` names the tournament round, if any.
-pub fn pgn(row: &GameRow, log: &[LoggedAction], event: &str, round: Option<i64>) -> String {
+pub(crate) fn pgn(row: &GameRow, log: &[LoggedAction], event: &str, round: Option<i64>) -> String {
     let result = match (row.status, row.result.as_deref()) {
         (GameStatus::Finished, Some(r @ ("1-0" | "0-1" | "1/2-1/2"))) => r,
         _ => "*",
@@ -92,7 +92,7 @@ fn csv_field(v: &str) -> String {
 /// A tournament's standings and every round's result per player, as CSV:
 /// a round's cell is the colour, the result (`+`, `=`, `-`, `…` in play)
 /// and the opponent (`W+ bob`), or `bye` / `rest`.
-pub fn csv(s: &Snapshot) -> String {
+pub(crate) fn csv(s: &Snapshot) -> String {
     let names = s.tiebreak_names();
     let rounds = s.t.round.max(0);
     let mut header: Vec<String> = ["rank", "player", "points"].map(String::from).to_vec();

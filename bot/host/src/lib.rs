@@ -30,6 +30,8 @@
 //! deadline passed. It works from the database alone, so a restart changes
 //! nothing, and takes `now` explicitly (tests inject the clock).
 
+#![warn(unreachable_pub)]
+
 mod analyse;
 mod challenges;
 mod choice;

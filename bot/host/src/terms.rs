@@ -15,7 +15,7 @@ use chronomate_engine::Level;
 pub const MIN_DAYS: i64 = 1;
 pub const MAX_DAYS: i64 = 14;
 /// The most hours before the deadline a reminder may be set to.
-pub const MAX_REMINDER_HOURS: i64 = 336;
+pub(crate) const MAX_REMINDER_HOURS: i64 = 336;
 
 /// The colour the challenger asks for.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

@@ -72,7 +72,7 @@ pub(super) fn record_format(variant: &str) -> RecordFormat {
 }
 
 /// The record of a game with PGN-like headers.
-pub fn history(row: &GameRow, log: &[LoggedAction], title: &str) -> String {
+pub(crate) fn history(row: &GameRow, log: &[LoggedAction], title: &str) -> String {
     let result = match row.status {
         GameStatus::Finished => row.result.clone().unwrap_or_else(|| "*".to_owned()),
         _ => "*".to_owned(),

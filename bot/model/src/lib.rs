@@ -7,6 +7,8 @@
 //! rows to these types at the row boundary (each `from_id` reads the word
 //! it wrote with `as_str`, strictly: anything else is a damaged row).
 
+#![warn(missing_docs, unreachable_pub)]
+
 pub mod engine;
 pub mod rating;
 mod status;

@@ -39,8 +39,12 @@ const MAX_RATING: f64 = 4000.0;
 /// A Glicko-2 rating on the Glicko scale (1500, 350, 0.06 to start).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Glicko {
+    /// The rating (1500 to start).
     pub rating: f64,
+    /// Its deviation: how unsure it is (350 to start; above 110 the
+    /// rating is provisional).
     pub deviation: f64,
+    /// How erratic the player's results are (0.06 to start).
     pub volatility: f64,
 }
 
@@ -53,8 +57,11 @@ impl Default for Glicko {
 /// A game's score from one side: 1, ½ or 0.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Score {
+    /// 1.
     Win,
+    /// ½.
     Draw,
+    /// 0.
     Loss,
 }
 
@@ -67,6 +74,7 @@ impl Score {
         }
     }
 
+    /// The same game's score from the other side.
     pub fn flip(self) -> Score {
         match self {
             Score::Win => Score::Loss,
@@ -77,6 +85,7 @@ impl Score {
 }
 
 impl Glicko {
+    /// A rating of `rating`, `deviation` and `volatility`.
     pub fn new(rating: f64, deviation: f64, volatility: f64) -> Glicko {
         Glicko {
             rating,
@@ -118,6 +127,7 @@ impl Glicko {
         }
     }
 
+    /// Whether it is provisional: its deviation is above 110 (shown `?`).
     pub fn provisional(&self) -> bool {
         self.deviation > PROVISIONAL_RD
     }

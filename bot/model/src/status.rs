@@ -3,6 +3,7 @@
 /// Whether a game goes on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum GameStatus {
+    /// Being played.
     Live,
     /// Ended with a result (rules, resignation, agreement, time).
     Finished,
@@ -31,10 +32,15 @@ impl GameStatus {
 /// Where a challenge stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ChallengeStatus {
+    /// Waiting for an answer.
     Open,
+    /// Accepted: its game began.
     Accepted,
+    /// Declined by the one challenged.
     Declined,
+    /// Withdrawn by its author.
     Cancelled,
+    /// Withdrawn because nobody answered in time.
     Expired,
 }
 

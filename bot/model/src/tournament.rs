@@ -70,8 +70,11 @@ impl TournamentFormat {
 pub enum TournamentStatus {
     /// Taking entries.
     Open,
+    /// Started: its rounds are being played.
     Running,
+    /// Its last round ended.
     Finished,
+    /// Called off before its end.
     Cancelled,
 }
 

@@ -30,6 +30,8 @@
 //! builds with no database present. Migrations in `migrations/sqlite/` and
 //! `migrations/postgres/` are embedded and applied at open.
 
+#![warn(unreachable_pub)]
+
 mod challenges;
 mod copy;
 mod db;

@@ -13,6 +13,7 @@
 //! A dev-dependency only (`publish = false`): the crates' `tests/it`
 //! binaries and the host's benchmark link it.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a test fails loudly
+#![warn(unreachable_pub)]
 
 pub mod hurry;
 pub mod pg;
