@@ -143,7 +143,11 @@ impl Host {
 }
 
 fn corrupt(game: i64, detail: String) -> HostError {
-    StoreError::Corrupt { game, detail }.into()
+    StoreError::Corrupt {
+        row: format!("game #{game}"),
+        detail,
+    }
+    .into()
 }
 
 #[cfg(test)]

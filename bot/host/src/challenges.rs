@@ -2,7 +2,7 @@
 //! withdrawing.
 
 use chronomate_engine::Level;
-use chronomate_rules::{Game, Options, Variant};
+use chronomate_rules::Game;
 
 use super::clock::DAY;
 use super::images::Picture;
@@ -170,8 +170,8 @@ impl Host {
     async fn begin_game(&self, c: ChallengeRow, by: &Player) -> Result<Reply, HostError> {
         let me = by.key.clone();
         let now = self.now();
-        let variant: Variant = c.variant.parse().map_err(|e| corrupt_challenge(&c, e))?;
-        let options = Options::parse(variant, &c.options).map_err(|e| corrupt_challenge(&c, e))?;
+        let (variant, options) = (c.variant, c.options.clone());
+        let options_text = options.to_string();
         let seed = self.random();
         let challenger_white = match c.colour.as_str() {
             "white" => true,
@@ -185,7 +185,7 @@ impl Host {
         };
         let game = check_setup(Game::new(variant, options, seed))?;
         let snapshot = serde_json::to_string(&game).map_err(|e| StoreError::Corrupt {
-            game: 0,
+            row: format!("challenge #{}'s new game", c.id),
             detail: e.to_string(),
         })?;
         let settings = self.store.settings(c.guild.as_deref()).await?;
@@ -193,7 +193,7 @@ impl Host {
         let to_move = game.turn().color;
         let new = NewGame {
             variant: variant.id(),
-            options: &c.options,
+            options: &options_text,
             seed,
             white,
             black,
@@ -349,12 +349,5 @@ fn ensure_open(c: &ChallengeRow) -> Result<(), Refusal> {
             id: c.id,
             state: c.status.as_str(),
         })
-    }
-}
-
-fn corrupt_challenge(c: &ChallengeRow, e: impl std::fmt::Display) -> StoreError {
-    StoreError::Corrupt {
-        game: 0,
-        detail: format!("challenge #{}: {e}", c.id),
     }
 }

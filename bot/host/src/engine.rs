@@ -401,7 +401,7 @@ impl Host {
             return Ok(None);
         };
         let unreplayable = |why: String| StoreError::Corrupt {
-            game: owed.game,
+            row: format!("game #{}", owed.game),
             detail: format!("its log does not replay: {why}"),
         };
         let mut replay = Game::replay(

@@ -166,7 +166,7 @@ impl Host {
     pub async fn export_pgn(&self, caller: &Caller, game: Option<i64>) -> Result<Reply, HostError> {
         let loaded = self.resolve(caller, game, Purpose::View).await?;
         let row = &loaded.row;
-        if record_format(&row.variant) != RecordFormat::Pgn {
+        if record_format(row.variant) != RecordFormat::Pgn {
             return Err(refuse(format!(
                 "PGN is for {} chess; game #{} is {}: /history gives its record in its own notation",
                 pgn_ids_words(),

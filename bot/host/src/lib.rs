@@ -58,7 +58,7 @@ use std::collections::hash_map::RandomState;
 use std::hash::{BuildHasher, Hasher};
 use std::sync::{Arc, Mutex};
 
-use chronomate_rules::{Color, Game, Options, SetupError, Variant};
+use chronomate_rules::{Color, Game, SetupError};
 
 use chronomate_model::engine::is_engine;
 use chronomate_store::{GameRow, Store, StoreError};
@@ -274,7 +274,7 @@ impl Host {
             .filter(|g| {
                 g.record().len() as i64 == row.log_ply
                     && row.ply == row.log_ply
-                    && g.variant().id() == row.variant
+                    && g.variant() == row.variant
                     && g.seed() == row.seed
             });
         let game = match cached {
@@ -292,7 +292,7 @@ impl Host {
     /// Replays a game's log and stores the result as its snapshot.
     async fn rebuild(&self, row: &GameRow) -> Result<Game, HostError> {
         let corrupt = |detail: String| StoreError::Corrupt {
-            game: row.id,
+            row: format!("game #{}", row.id),
             detail,
         };
         let log = self.store.log(row.id).await?;
@@ -301,11 +301,13 @@ impl Host {
                 return Err(corrupt(format!("the log skips from ply {i} to {}", a.ply)).into());
             }
         }
-        let variant: Variant = row.variant.parse().map_err(|e| corrupt(format!("{e}")))?;
-        let options =
-            Options::parse(variant, &row.options).map_err(|e| corrupt(format!("options: {e}")))?;
-        let game = Game::replay(variant, options, row.seed, log.iter().map(|a| &a.text))
-            .map_err(|e| corrupt(format!("the log does not replay: {e}")))?;
+        let game = Game::replay(
+            row.variant,
+            row.options.clone(),
+            row.seed,
+            log.iter().map(|a| &a.text),
+        )
+        .map_err(|e| corrupt(format!("the log does not replay: {e}")))?;
         let json = serde_json::to_string(&game).map_err(|e| corrupt(e.to_string()))?;
         // A stale repair means the game moved on meanwhile; the next load
         // sees the newer state, and a commit based on this one is refused.

@@ -8,7 +8,7 @@
 //! bot must be stopped while it runs (it reads the source in one snapshot;
 //! what changes after that is not copied).
 
-use chronomate_rules::{Game, Options, Variant};
+use chronomate_rules::Game;
 
 use crate::config::redact_url as redact;
 use chronomate_store::{CopyError, Store, StoreError, TableCount};
@@ -114,10 +114,13 @@ async fn replay_one(store: &Store, id: i64) -> Result<(), MigrateError> {
             return Err(fail(format!("the log skips from ply {i} to {}", a.ply)));
         }
     }
-    let variant: Variant = row.variant.parse().map_err(|e| fail(format!("{e}")))?;
-    let options = Options::parse(variant, &row.options).map_err(|e| fail(format!("{e}")))?;
-    let game = Game::replay(variant, options, row.seed, log.iter().map(|a| &a.text))
-        .map_err(|e| fail(format!("the log does not replay: {e}")))?;
+    let game = Game::replay(
+        row.variant,
+        row.options.clone(),
+        row.seed,
+        log.iter().map(|a| &a.text),
+    )
+    .map_err(|e| fail(format!("the log does not replay: {e}")))?;
     if row.ply != log.len() as i64 {
         return Err(fail(format!(
             "the row says {} actions, the log has {}",

@@ -110,7 +110,7 @@ impl Host {
             }
         };
         let snapshot = serde_json::to_string(&p.after).map_err(|e| StoreError::Corrupt {
-            game: id,
+            row: format!("game #{id}"),
             detail: e.to_string(),
         })?;
         let finish = status.outcome().map(finish_of);

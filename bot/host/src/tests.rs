@@ -3,6 +3,7 @@
 use std::sync::Arc;
 
 use super::*;
+use chronomate_rules::Variant;
 
 async fn host(dir: &tempfile::TempDir) -> Host {
     let store = Store::open_path(dir.path().join("race.db")).await.unwrap();

@@ -65,10 +65,8 @@ fn ids_words<'a>(ids: impl Iterator<Item = &'a str>) -> String {
 
 /// How a stored game's record is written, as its variant says (a variant
 /// the rules no longer know gets one action per line).
-pub(super) fn record_format(variant: &str) -> RecordFormat {
-    variant
-        .parse::<Variant>()
-        .map_or(RecordFormat::Lines, |v| v.about().record)
+pub(super) fn record_format(variant: Variant) -> RecordFormat {
+    variant.about().record
 }
 
 /// The record of a game with PGN-like headers.
@@ -86,10 +84,10 @@ pub(crate) fn history(row: &GameRow, log: &[LoggedAction], title: &str) -> Strin
         ("Result", result.clone()),
     ];
     headers.extend(player_type_tags(row));
-    headers.push(("Variant", row.variant.clone()));
+    headers.push(("Variant", row.variant.id().to_owned()));
     headers.push(("VariantName", title.to_owned()));
     if !row.options.is_empty() {
-        headers.push(("Options", row.options.clone()));
+        headers.push(("Options", row.options.to_string()));
     }
     headers.push(("Seed", row.seed.to_string()));
     headers.push(("TimeControl", format!("1/{}", row.days * DAY / 1000)));
@@ -108,7 +106,7 @@ pub(crate) fn history(row: &GameRow, log: &[LoggedAction], title: &str) -> Strin
         ));
     }
     out.push('\n');
-    if record_format(&row.variant) == RecordFormat::Pgn {
+    if record_format(row.variant) == RecordFormat::Pgn {
         // PGN movetext, as other chess software reads it.
         let mut tokens = movetext(log);
         tokens.push(result);
@@ -228,7 +226,7 @@ pub(super) fn day_words(days: i64) -> String {
 /// `standard` or `multiverse branches:31`.
 pub(super) fn variant_words(row: &GameRow) -> String {
     if row.options.is_empty() {
-        row.variant.clone()
+        row.variant.id().to_owned()
     } else {
         format!("{} {}", row.variant, row.options)
     }

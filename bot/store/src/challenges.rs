@@ -3,8 +3,9 @@
 
 use super::db::{Lock, Row};
 use super::games::{NewGame, insert_game};
-use super::{Stale, Store, StoreError, settle, upsert_player};
+use super::{Stale, Store, StoreError, damaged, read_variant, settle, upsert_player};
 use chronomate_model::{ChallengeStatus, Millis};
+use chronomate_rules::{Options, Variant};
 
 /// A challenge as stored.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -15,8 +16,8 @@ pub struct ChallengeRow {
     /// `None`: open to anyone.
     pub challenged: Option<String>,
     pub challenged_name: Option<String>,
-    pub variant: String,
-    pub options: String,
+    pub variant: Variant,
+    pub options: Options,
     /// The challenger's colour: `white`, `black` or `random`.
     pub colour: String,
     pub days: i64,
@@ -34,19 +35,22 @@ impl ChallengeRow {
     fn from_row(r: &Row) -> Result<ChallengeRow, StoreError> {
         let id: i64 = r.get("id")?;
         let status: String = r.get("status")?;
+        let (variant, options) = read_variant(&format!("challenge #{id}"), r)?;
         Ok(ChallengeRow {
             id,
             challenger: r.get("challenger")?,
             challenger_name: r.get("challenger_name")?,
             challenged: r.get("challenged")?,
             challenged_name: r.get("challenged_name")?,
-            variant: r.get("variant")?,
-            options: r.get("options")?,
+            variant,
+            options,
             colour: r.get("colour")?,
             days: r.get("days")?,
-            status: ChallengeStatus::from_id(&status).ok_or_else(|| StoreError::Corrupt {
-                game: 0,
-                detail: format!("challenge #{id}: unknown status {status:?}"),
+            status: ChallengeStatus::from_id(&status).ok_or_else(|| {
+                damaged(
+                    format!("challenge #{id}"),
+                    format!("unknown status {status:?}"),
+                )
             })?,
             game_id: r.get("game_id")?,
             guild: r.get("guild")?,

@@ -1,17 +1,17 @@
 //! Games, their action log and draw offers.
 
-use chronomate_rules::Color;
+use chronomate_rules::{Color, Options, Variant};
 
 use super::db::{Lock, Row, Tx};
-use super::{Stale, Store, StoreError, color_text, parse_color, settle};
+use super::{Stale, Store, StoreError, color_text, damaged, parse_color, read_variant, settle};
 use chronomate_model::{GameStatus, Millis};
 
 /// A game as stored. `snapshot` is empty in listings.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameRow {
     pub id: i64,
-    pub variant: String,
-    pub options: String,
+    pub variant: Variant,
+    pub options: Options,
     pub seed: u64,
     pub white: String,
     pub white_name: String,
@@ -68,10 +68,11 @@ impl GameRow {
         let status: String = row.get("status")?;
         let to_move: Option<String> = row.get("to_move")?;
         let seed: i64 = row.get("seed")?;
+        let (variant, options) = read_variant(&format!("game #{id}"), row)?;
         Ok(GameRow {
             id,
-            variant: row.get("variant")?,
-            options: row.get("options")?,
+            variant,
+            options,
             seed: seed as u64,
             white: row.get("white")?,
             white_name: row.get("white_name")?,
@@ -79,9 +80,8 @@ impl GameRow {
             black_name: row.get("black_name")?,
             days: row.get("days")?,
             reminder_hours: row.get("reminder_hours")?,
-            status: GameStatus::from_id(&status).ok_or_else(|| StoreError::Corrupt {
-                game: id,
-                detail: format!("unknown status {status:?}"),
+            status: GameStatus::from_id(&status).ok_or_else(|| {
+                damaged(format!("game #{id}"), format!("unknown status {status:?}"))
             })?,
             result: row.get("result")?,
             reason: row.get("reason")?,

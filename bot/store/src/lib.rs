@@ -47,7 +47,7 @@ use std::str::FromStr;
 use std::time::Duration;
 
 use chronomate_model::Millis;
-use chronomate_rules::Color;
+use chronomate_rules::{Color, Options, Variant};
 use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 
@@ -92,8 +92,15 @@ pub enum StoreError {
     Migrate(#[from] sqlx::migrate::MigrateError),
     #[error("database error: {0}")]
     Sql(#[from] sqlx::Error),
-    #[error("game #{game} is damaged in the database: {detail}")]
-    Corrupt { game: i64, detail: String },
+    /// A row the store cannot read back: reported here, where it is read,
+    /// and nowhere else.
+    #[error("{row} is damaged in the database: {detail}")]
+    Corrupt {
+        /// Which row: `game #7`, `challenge #3`, `tournament #2`.
+        row: String,
+        /// What is wrong with it.
+        detail: String,
+    },
 }
 
 /// A write that lost a race: the row was not in the state the caller saw
@@ -213,10 +220,26 @@ pub(crate) fn color_text(c: Color) -> &'static str {
 }
 
 pub(crate) fn parse_color(game: i64, text: &str) -> Result<Color, StoreError> {
-    text.parse().map_err(|_| StoreError::Corrupt {
-        game,
-        detail: format!("unknown side {text:?}"),
-    })
+    text.parse()
+        .map_err(|_| damaged(format!("game #{game}"), format!("unknown side {text:?}")))
+}
+
+/// A damaged row: `row` (`game #7`) and what is wrong with it.
+pub(crate) fn damaged(row: impl Into<String>, detail: impl Into<String>) -> StoreError {
+    StoreError::Corrupt {
+        row: row.into(),
+        detail: detail.into(),
+    }
+}
+
+/// A row's `variant` and `options` columns, read strictly: an unknown
+/// variant or options it does not take make the row `row` damaged.
+pub(crate) fn read_variant(row: &str, r: &db::Row) -> Result<(Variant, Options), StoreError> {
+    let (variant, options): (String, String) = (r.get("variant")?, r.get("options")?);
+    let variant: Variant = variant.parse().map_err(|e| damaged(row, format!("{e}")))?;
+    let options =
+        Options::parse(variant, &options).map_err(|e| damaged(row, format!("options: {e}")))?;
+    Ok((variant, options))
 }
 
 /// Creates or renames a player inside a write transaction.

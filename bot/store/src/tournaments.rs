@@ -5,8 +5,9 @@
 
 use super::db::{Lock, Row};
 use super::games::{NewGame, insert_game};
-use super::{Stale, Store, StoreError, settle, upsert_player};
+use super::{Stale, Store, StoreError, damaged, read_variant, settle, upsert_player};
 use chronomate_model::{GameStatus, Millis, TournamentFormat, TournamentStatus};
+use chronomate_rules::{Options, Variant};
 
 /// A tournament as stored.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -16,8 +17,8 @@ pub struct TournamentRow {
     pub channel: Option<String>,
     pub thread: Option<String>,
     pub name: String,
-    pub variant: String,
-    pub options: String,
+    pub variant: Variant,
+    pub options: Options,
     pub format: TournamentFormat,
     /// Swiss: the rounds asked for; set to the real number at the start.
     pub rounds: i64,
@@ -39,10 +40,8 @@ pub struct TournamentRow {
 impl TournamentRow {
     fn from_row(r: &Row) -> Result<TournamentRow, StoreError> {
         let id: i64 = r.get("id")?;
-        let corrupt = |detail: String| StoreError::Corrupt {
-            game: 0,
-            detail: format!("tournament #{id}: {detail}"),
-        };
+        let corrupt = |detail: String| damaged(format!("tournament #{id}"), detail);
+        let (variant, options) = read_variant(&format!("tournament #{id}"), r)?;
         let format: String = r.get("format")?;
         let status: String = r.get("status")?;
         Ok(TournamentRow {
@@ -51,8 +50,8 @@ impl TournamentRow {
             channel: r.get("channel")?,
             thread: r.get("thread")?,
             name: r.get("name")?,
-            variant: r.get("variant")?,
-            options: r.get("options")?,
+            variant,
+            options,
             format: TournamentFormat::from_id(&format)
                 .ok_or_else(|| corrupt(format!("unknown format {format:?}")))?,
             rounds: r.get("rounds")?,
@@ -293,9 +292,12 @@ impl Store {
                     game_status: r
                         .get::<Option<String>>("game_status")?
                         .map(|s| {
-                            GameStatus::from_id(&s).ok_or_else(|| StoreError::Corrupt {
-                                game: r.get::<Option<i64>>("game_id").ok().flatten().unwrap_or(0),
-                                detail: format!("unknown status {s:?}"),
+                            GameStatus::from_id(&s).ok_or_else(|| {
+                                let game = r.get::<Option<i64>>("game_id").ok().flatten();
+                                damaged(
+                                    format!("game #{}", game.unwrap_or(0)),
+                                    format!("unknown status {s:?}"),
+                                )
                             })
                         })
                         .transpose()?,

@@ -28,7 +28,7 @@ use chronomate_host::{
 };
 pub use chronomate_store::{Backend, Store};
 
-use chronomate_rules::{Game, Options, Variant};
+use chronomate_rules::{Game, Variant};
 
 tokio::task_local! {
     /// The backend the running test's [`World::new`] opens.
@@ -199,10 +199,9 @@ pub async fn check_consistent(store: &Store, host: &Host, game: i64) {
     let row = store.game(game).await.unwrap().unwrap();
     assert_eq!(row.ply, log.len() as i64, "game {game}: row ply vs log");
     let cached: Game = serde_json::from_str(&row.snapshot).expect("the snapshot reads");
-    let variant: Variant = row.variant.parse().unwrap();
     let replayed = Game::replay(
-        variant,
-        Options::parse(variant, &row.options).unwrap(),
+        row.variant,
+        row.options.clone(),
         row.seed,
         log.iter().map(|a| &a.text),
     )

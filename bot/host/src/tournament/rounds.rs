@@ -2,7 +2,7 @@
 //! and boards in one transaction, and moving the tournament on (the start
 //! time, the next round, the end), by itself or at the scheduler's tick.
 
-use chronomate_rules::{Color, Game, Options, Variant};
+use chronomate_rules::{Color, Game};
 
 use super::pairing::{self, Board, SwissPlayer};
 use super::snapshot::{Snapshot, board_result};
@@ -33,7 +33,7 @@ impl Host {
         for (i, p) in s.players.iter().enumerate() {
             let r = self
                 .store
-                .rating(&p.key, &s.t.variant, &s.t.guild)
+                .rating(&p.key, s.t.variant.id(), &s.t.guild)
                 .await?
                 .map_or(Glicko::default(), |r| r.glicko);
             ranked.push((i, if r.provisional() { 0.0 } else { r.rating }));
@@ -96,12 +96,11 @@ impl Host {
     ) -> Result<bool, HostError> {
         let t = &s.t;
         let corrupt = |detail: String| StoreError::Corrupt {
-            game: 0,
-            detail: format!("tournament #{}: {detail}", t.id),
+            row: format!("tournament #{}", t.id),
+            detail,
         };
-        let variant: Variant = t.variant.parse().map_err(|e| corrupt(format!("{e}")))?;
-        let options =
-            Options::parse(variant, &t.options).map_err(|e| corrupt(format!("options: {e}")))?;
+        let (variant, options) = (t.variant, t.options.clone());
+        let options_text = options.to_string();
         let settings = self.store.settings(Some(&t.guild)).await?;
         let deadline = now + t.days * DAY;
         struct Prepared {
@@ -140,8 +139,8 @@ impl Host {
                 black: p.black.as_deref(),
                 game: match (&p.snapshot, &p.black) {
                     (Some(snapshot), Some(black)) => Some(NewGame {
-                        variant: &t.variant,
-                        options: &t.options,
+                        variant: t.variant.id(),
+                        options: &options_text,
                         seed: p.seed,
                         white: &p.white,
                         black,

@@ -89,7 +89,7 @@ impl Snapshot {
     pub fn title(&self) -> String {
         let t = &self.t;
         let variant = if t.options.is_empty() {
-            t.variant.clone()
+            t.variant.id().to_owned()
         } else {
             format!("{} {}", t.variant, t.options)
         };

@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use chronomate_host::{Caller, ChallengeTerms, Host, HostConfig, ManualClock};
 use chronomate_render::{RenderOptions, render_png};
-use chronomate_rules::{Color, Game, Options, Variant, record};
+use chronomate_rules::{Color, Game, Variant, record};
 use chronomate_store::Store;
 use common::{T0, World, caller, check_consistent};
 
@@ -57,7 +57,7 @@ async fn check_snapshots(host: &Host, who: &Caller, game: i64) {
     view.perspective = Some(Color::White);
     for full in [false, true] {
         let reply = host.snapshot(who, Some(game), full).await.unwrap();
-        let variant = loaded.row.variant.as_str();
+        let variant = loaded.row.variant.id();
         assert_eq!(reply.images.len(), 1, "{variant}: one snapshot image");
         let image = &reply.images[0];
         let suffix = if full {
@@ -103,7 +103,7 @@ async fn every_variant_plays_restarts_and_replays_its_history() {
         let history = host.history(&white, Some(game)).await.unwrap().text;
         let replayed = Game::replay(
             variant,
-            Options::parse(variant, &loaded.row.options).unwrap(),
+            loaded.row.options.clone(),
             loaded.row.seed,
             record::actions(variant, &history),
         )
