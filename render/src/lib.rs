@@ -1,10 +1,12 @@
 //! Renders rules views to PNG.
 //!
-//! [`render_png`] draws a [`View`] with plotters' bitmap backend (an RGB
-//! buffer, DejaVu Sans embedded: no system fonts needed) and encodes it with
-//! the `png` crate. The renderer knows views, never variants: boards of 8x8,
-//! smaller rectangles or 4x4x4 cells, men with marks, labels, highlights
-//! and arrows.
+//! [`render_png`] draws a [`View`] into an indexed image, mostly by copying
+//! precomposed tiles and glyph sprites (DejaVu Sans embedded: no system
+//! fonts needed), and writes the PNG itself around its own deflate stream
+//! (the `png` crate's zlib only where that is not small enough); plotters
+//! draws the RGB tables and charts. The renderer knows views, never
+//! variants: boards of 8x8, smaller rectangles or 4x4x4 cells, men with
+//! marks, labels, highlights and arrows.
 //!
 //! Images never exceed [`MAX_SIDE`] pixels a side nor [`MAX_BYTES`] bytes:
 //! big multi-board views are scaled down, then cropped to their most recent
