@@ -45,6 +45,25 @@ impl Level {
         self.0
     }
 
+    /// About the Elo this level plays standard chess at, on the scale of
+    /// Stockfish 15.1's `UCI_Elo` (measured against it, and below its
+    /// floor of 1350 against the levels above; README, "Levels in Elo").
+    pub const fn elo(self) -> u32 {
+        ELO[(self.0 as usize).saturating_sub(1) % 8]
+    }
+
+    /// The level whose [`Level::elo`] is nearest `elo` (the lower on a
+    /// tie).
+    pub fn for_elo(elo: u32) -> Level {
+        let mut best = Level::MIN;
+        for level in Level::ALL {
+            if level.elo().abs_diff(elo) < best.elo().abs_diff(elo) {
+                best = level;
+            }
+        }
+        best
+    }
+
     pub(crate) fn settings(self) -> Settings {
         SETTINGS[usize::from(self.0.clamp(1, 8)) - 1]
     }
@@ -85,6 +104,9 @@ impl fmt::Display for Level {
         write!(f, "{}", self.0)
     }
 }
+
+/// [`Level::elo`], levels 1 to 8.
+const ELO: [u32; 8] = [700, 950, 1200, 1450, 1700, 1950, 2150, 2350];
 
 /// A level that is not 1 to 8.
 #[derive(Clone, Debug, PartialEq, Eq)]

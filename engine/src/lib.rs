@@ -210,6 +210,19 @@ pub fn think_about<R: Rules>(
     if state.status().is_over() {
         return None;
     }
+    think_on(state, limits, seed, prior)
+}
+
+/// [`think_about`] whatever the rules say of the game: a draw the rules
+/// declare at once (threefold repetition, fifty moves) is only claimable
+/// under FIDE's rules, and a UCI GUI may play on. `None` where the
+/// search finds no move.
+pub(crate) fn think_on<R: Rules>(
+    state: &R,
+    limits: &Limits,
+    seed: u64,
+    prior: &[u64],
+) -> Option<Thought<R::Action>> {
     let settings = limits.level.settings();
     let cost = profile::of::<R>().tuning.node_cost;
     let nodes = limits.nodes.unwrap_or_else(|| limits.level.nodes(cost));
@@ -328,8 +341,9 @@ impl Visitor for Think<'_> {
     }
 }
 
-/// The key the search gives a state: the Zobrist key for FIDE chess, a
-/// hash of the view and turn elsewhere.
+/// The key the search gives a state for repetitions: the Zobrist key for
+/// FIDE chess, a hash of the view (less its board labels) and turn
+/// elsewhere.
 pub fn state_key<R: Rules>(state: &R) -> u64 {
     let chess = match profile::of::<R>().search {
         SearchKind::Fide => (state as &dyn Any).downcast_ref::<Chess>(),
@@ -337,7 +351,7 @@ pub fn state_key<R: Rules>(state: &R) -> u64 {
     };
     match chess {
         Some(chess) => chess.position().zobrist_hash(),
-        None => hash::view_key(&state.turn(), &state.view()),
+        None => hash::view_keys(&state.turn(), &state.view()).repetition,
     }
 }
 

@@ -21,7 +21,7 @@ use chronomate_rules::view::View;
 use chronomate_rules::{Color, Rules};
 
 use super::Domain;
-use crate::hash::view_key;
+use crate::hash::view_keys;
 use crate::level::Settings;
 use crate::profile::Profile;
 use crate::rng::{Rng, mix};
@@ -35,7 +35,10 @@ pub(crate) struct Node<R: Rules> {
     /// only then is the horizon searched further.
     pub forced: bool,
     pub side: Color,
+    /// For the transposition table.
     pub key: u64,
+    /// For repetitions (without board labels).
+    pub repetition: u64,
     pub outcome: Option<Option<Color>>,
     pub eval: i32,
 }
@@ -111,7 +114,7 @@ impl<R: Rules> Face<R> {
     pub(crate) fn node(&self, state: R, forced: bool) -> Node<R> {
         let turn = state.turn();
         let view = state.view();
-        let key = view_key(&turn, &view);
+        let keys = view_keys(&turn, &view);
         let outcome = state.status().outcome().map(|o| o.winner);
         let eval = if outcome.is_some() {
             0
@@ -123,7 +126,8 @@ impl<R: Rules> Face<R> {
             view,
             forced,
             side: turn.color,
-            key,
+            key: keys.table,
+            repetition: keys.repetition,
             outcome,
             eval,
         }
@@ -144,6 +148,10 @@ impl<R: Rules> Domain for Face<R> {
 
     fn key(&self, s: &Node<R>) -> u64 {
         s.key
+    }
+
+    fn repetition_key(&self, s: &Node<R>) -> u64 {
+        s.repetition
     }
 
     fn moves(&mut self, s: &Node<R>, ply: usize, out: &mut Vec<R::Action>) -> bool {

@@ -50,8 +50,15 @@ pub(crate) trait Domain {
     fn side(&self, s: &Self::State) -> Color;
     /// The result if play is over in `s`: `Some(None)` for a draw.
     fn outcome(&self, s: &Self::State) -> Option<Option<Color>>;
-    /// A key identifying `s` (equal states, equal keys).
+    /// A key identifying `s` (equal states, equal keys), for the
+    /// transposition table.
     fn key(&self, s: &Self::State) -> u64;
+    /// The key for repetitions: equal for states the variant's rules count
+    /// as the same position (without what only names a board, such as its
+    /// label); [`Domain::key`] where nothing needs leaving out.
+    fn repetition_key(&self, s: &Self::State) -> u64 {
+        self.key(s)
+    }
     /// The moves in `s` (at `ply` from the root), in a fixed order; with
     /// `truncated` set when the domain kept only a sample.
     fn moves(&mut self, s: &Self::State, ply: usize, out: &mut Vec<Self::Move>) -> bool;
@@ -232,9 +239,9 @@ pub(crate) struct Search<'a, D: Domain> {
     table: Table,
     killers: Vec<[Option<D::Move>; 2]>,
     history: Vec<i32>,
-    /// Keys of the states from the root to the current node.
+    /// Repetition keys of the states from the root to the current node.
     path: Vec<u64>,
-    /// Keys of the game's states before the root.
+    /// Repetition keys of the game's states before the root.
     prior: Vec<u64>,
     /// Root moves searched past the first iteration (see [`Search::beam`]).
     beam: usize,
@@ -302,7 +309,7 @@ impl<'a, D: Domain> Search<'a, D> {
             moves.retain(|m| allowed(m));
         }
         let side = self.domain.side(root);
-        let root_key = self.domain.key(root);
+        let root_key = self.domain.repetition_key(root);
         let mut root_moves: Vec<(D::Move, Option<D::State>, i32)> = Vec::with_capacity(moves.len());
         for m in moves {
             self.nodes += 1;
@@ -477,8 +484,15 @@ impl<'a, D: Domain> Search<'a, D> {
         }
     }
 
+    /// Whether the state at `ply` with repetition key `key` draws: it
+    /// repeats one since the root (the search would only go round), or it
+    /// is the third occurrence in the game (twice before the root). One
+    /// occurrence before the root is not a draw: the game may go on from
+    /// the second.
     fn is_repetition(&self, key: u64, ply: usize) -> bool {
-        ply > 0 && (self.path[..ply].contains(&key) || self.prior.contains(&key))
+        ply > 0
+            && (self.path[..ply].contains(&key)
+                || self.prior.iter().filter(|&&k| k == key).count() >= 2)
     }
 
     fn negamax(&mut self, s: &D::State, depth: i32, mut alpha: i32, beta: i32, ply: usize) -> i32 {
@@ -491,7 +505,8 @@ impl<'a, D: Domain> Search<'a, D> {
             return terminal(result, side, ply);
         }
         let key = self.domain.key(s);
-        if self.is_repetition(key, ply) {
+        let repetition = self.domain.repetition_key(s);
+        if self.is_repetition(repetition, ply) {
             return 0;
         }
         if ply >= MAX_PLY {
@@ -517,7 +532,7 @@ impl<'a, D: Domain> Search<'a, D> {
             }
         }
         self.path.truncate(ply);
-        self.path.push(key);
+        self.path.push(repetition);
 
         // Null move: if passing still holds beta, the position is good
         // enough to cut (not in check, not near mates, with pieces).
