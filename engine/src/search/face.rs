@@ -240,7 +240,6 @@ mod tests {
     use chronomate_rules::gifford::Gifford;
 
     use super::*;
-    use crate::level::Level;
     use crate::rng::Rng;
     use crate::score::DECISIVE;
     use crate::search::{Limits, Search};
@@ -266,7 +265,7 @@ mod tests {
     /// plies past the horizon, and the states visited.
     fn best_at_depth_one(fen: &str, quiescence: u32) -> (String, u64) {
         let state = Gifford::from_fen(fen).expect("a position");
-        let mut settings = Level::MAX.settings();
+        let mut settings = crate::level::SEARCH[7];
         settings.quiescence = quiescence;
         let face = Face::new(crate::profile::of::<Gifford>(), &settings, 1);
         let root = face.node(state.clone(), false);
@@ -297,7 +296,7 @@ mod tests {
     #[test]
     fn only_a_capture_is_searched_past_the_horizon() {
         let state = Gifford::from_fen("4k3/8/4p3/3p4/8/8/8/3QK3 w - - 0 1").expect("a position");
-        let mut settings = Level::MAX.settings();
+        let mut settings = crate::level::SEARCH[7];
         settings.quiescence = 2;
         let mut face = Face::new(crate::profile::of::<Gifford>(), &settings, 1);
         let root = face.node(state.clone(), false);

@@ -27,6 +27,7 @@
 //!   the best so far (at worst the best by static evaluation) is the
 //!   answer.
 
+pub(crate) mod choice;
 pub(crate) mod face;
 pub(crate) mod fide;
 pub(crate) mod multiverse;
@@ -292,15 +293,16 @@ impl<'a, D: Domain> Search<'a, D> {
 
     /// Searches `root`, choosing among `allowed` moves when given (the
     /// multiverse restricts a branch's chess search to the moves its rules
-    /// allow). With `noise`, every root move that could be chosen gets an
-    /// exact score (those more than twice the noise below the best only a
-    /// bound), and the choice is the best after adding seeded noise of
-    /// that amplitude.
+    /// allow). With a `temperature`, every root move that could be chosen
+    /// gets an exact score (those more than [`choice::WINDOW`]
+    /// temperatures below the best only a bound), and the choice is drawn
+    /// among the moves of the last completed iteration by their scores
+    /// ([`choice::choose`]); without, it is the best.
     pub(crate) fn run(
         &mut self,
         root: &D::State,
         allowed: Option<Allowed<'_, D::Move>>,
-        noise: i32,
+        temperature: i32,
         rng: &mut Rng,
     ) -> Option<Found<D::Move>> {
         let mut moves = Vec::new();
@@ -324,6 +326,12 @@ impl<'a, D: Domain> Search<'a, D> {
         if root_moves.is_empty() {
             return None;
         }
+        // The band below the best within which a move may be chosen.
+        let window = if temperature > 0 {
+            temperature.saturating_mul(choice::WINDOW)
+        } else {
+            0
+        };
         // First order: the static evaluation of each child.
         let mut order: Vec<usize> = (0..root_moves.len()).collect();
         order.sort_by_key(|&i| std::cmp::Reverse(root_moves[i].2));
@@ -334,6 +342,8 @@ impl<'a, D: Domain> Search<'a, D> {
         let mut best = order[0];
         let mut best_score = root_moves[best].2;
         let mut scores: Vec<i32> = root_moves.iter().map(|r| r.2).collect();
+        // Whether each score is exact (not a bound from a window).
+        let mut exact = vec![true; root_moves.len()];
         let mut completed = 0;
         self.path.clear();
         self.path.push(root_key);
@@ -342,6 +352,7 @@ impl<'a, D: Domain> Search<'a, D> {
             let mut alpha = -INFINITY;
             let mut iteration_best: Option<(usize, i32)> = None;
             let mut iteration_scores = scores.clone();
+            let mut iteration_exact = vec![false; root_moves.len()];
             let mut finished = true;
             let width = if depth >= 2 { self.beam } else { usize::MAX };
             for (n, &i) in order.iter().take(width).enumerate() {
@@ -355,21 +366,25 @@ impl<'a, D: Domain> Search<'a, D> {
                     continue;
                 };
                 let d = depth as i32 - 1;
-                let score = if noise > 0 {
-                    // A move more than twice the noise below the best so far
+                let (score, is_exact) = if window > 0 {
+                    // A move more than the window below the best so far
                     // can never be chosen: a fail-low bound is enough.
                     let floor = iteration_best.map_or(-INFINITY, |(_, b)| {
-                        b.saturating_sub(2 * noise + 1).max(-INFINITY)
+                        b.saturating_sub(window + 1).max(-INFINITY)
                     });
-                    self.child_value(side, &child, d, floor, INFINITY, 1)
+                    let s = self.child_value(side, &child, d, floor, INFINITY, 1);
+                    (s, s > floor)
                 } else if n == 0 {
-                    self.child_value(side, &child, d, -INFINITY, INFINITY, 1)
+                    (
+                        self.child_value(side, &child, d, -INFINITY, INFINITY, 1),
+                        true,
+                    )
                 } else {
                     let s = self.child_value(side, &child, d, alpha, alpha + 1, 1);
                     if s > alpha && !self.aborted {
-                        self.child_value(side, &child, d, alpha, INFINITY, 1)
+                        (self.child_value(side, &child, d, alpha, INFINITY, 1), true)
                     } else {
-                        s
+                        (s, false)
                     }
                 };
                 if n < KEPT_ROOT_CHILDREN {
@@ -380,16 +395,13 @@ impl<'a, D: Domain> Search<'a, D> {
                     break;
                 }
                 iteration_scores[i] = score;
+                iteration_exact[i] = is_exact;
                 if iteration_best.is_none_or(|(_, s)| score > s) {
                     iteration_best = Some((i, score));
                 }
                 alpha = alpha.max(score);
-                if self.aborted && n + 1 < order.len() {
-                    finished = false;
-                    break;
-                }
             }
-            if !finished && noise == 0 {
+            if !finished && window == 0 {
                 // A partial iteration searched the old best first: the best
                 // it found is at least as well founded as the old one.
                 if let Some((i, s)) = iteration_best {
@@ -406,6 +418,7 @@ impl<'a, D: Domain> Search<'a, D> {
             if finished {
                 completed = depth;
                 scores = iteration_scores;
+                exact = iteration_exact;
                 // Past the first iteration only the beam was searched: it
                 // stays first, ordered by its new scores.
                 let searched = if depth >= 2 { self.beam } else { usize::MAX };
@@ -417,34 +430,28 @@ impl<'a, D: Domain> Search<'a, D> {
                     progress(depth, best_score, self.nodes, &root_moves[best].0);
                 }
             }
-            if self.aborted || (noise == 0 && best_score.abs() >= MATE_BOUND) {
+            if self.aborted || (window == 0 && best_score.abs() >= MATE_BOUND) {
                 break;
             }
         }
-        if noise > 0 && completed > 0 {
-            let mut chosen = best;
-            let mut chosen_score = i32::MIN;
-            let candidates = if completed >= 2 {
+        if window > 0 && completed > 0 {
+            // The moves of the last completed iteration (past the first,
+            // the beam), scored exactly and within the window.
+            let searched = if completed >= 2 {
                 self.beam
             } else {
                 usize::MAX
             };
-            let mut in_beam = vec![false; scores.len()];
-            for &i in order.iter().take(candidates) {
-                in_beam[i] = true;
+            let candidates: Vec<(usize, i32)> = order
+                .iter()
+                .take(searched)
+                .filter(|&&i| exact[i] && scores[i] >= best_score.saturating_sub(window))
+                .map(|&i| (i, scores[i]))
+                .collect();
+            if let Some(chosen) = choice::choose(&candidates, temperature, rng) {
+                best = chosen;
+                best_score = scores[chosen];
             }
-            for (i, &score) in scores.iter().enumerate() {
-                if !in_beam[i] {
-                    continue;
-                }
-                let noisy = score.saturating_add(rng.noise(noise));
-                if noisy > chosen_score {
-                    chosen = i;
-                    chosen_score = noisy;
-                }
-            }
-            best = chosen;
-            best_score = scores[chosen];
         }
         let nodes = self.nodes;
         let (mv, _, _) = root_moves.swap_remove(best);
