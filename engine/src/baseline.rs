@@ -12,7 +12,7 @@ use chronomate_rules::{Game, Rules, Visitor};
 
 use crate::eval::generic;
 use crate::rng::{Rng, mix};
-use crate::{Level, LevelError, choose};
+use crate::{Level, LevelError, Limits, choose, think};
 
 /// The most actions the greedy player judges in one state: where a state
 /// has more (a multiverse turn with time travel open has up to a million,
@@ -21,7 +21,8 @@ pub const GREEDY_WIDTH: usize = 4_096;
 
 /// Who plays a side: the engine at a level, or a baseline.
 ///
-/// Reads and prints as `1` to `8`, `random` or `greedy`.
+/// Reads and prints as `1` to `8`, `random` or `greedy`; `4@120` is level
+/// 4 at temperature 120 instead of its own (for tuning the levels).
 ///
 /// ```
 /// use chronomate_engine::{Level, Player};
@@ -34,6 +35,9 @@ pub const GREEDY_WIDTH: usize = 4_096;
 pub enum Player {
     /// The engine at this level (see [`choose`]).
     Engine(Level),
+    /// The engine at this level, at this temperature in centipawns
+    /// instead of the level's ([`crate::Limits::temperature`]).
+    Tempered(Level, u32),
     /// Uniform over the legal actions ([`random_action`]).
     Random,
     /// The best material after one action ([`greedy_action`]).
@@ -47,6 +51,13 @@ impl Player {
     pub fn choose(self, game: &Game, seed: u64, millis: Option<u64>) -> Option<String> {
         match self {
             Player::Engine(level) => choose(game, level, seed, millis),
+            Player::Tempered(level, temperature) => {
+                let limits = Limits {
+                    temperature: Some(temperature),
+                    ..Limits::level(level, millis)
+                };
+                think(game, &limits, seed).map(|t| t.action)
+            }
             Player::Random => random_action(game, seed),
             Player::Greedy => greedy_action(game, seed),
         }
@@ -63,6 +74,7 @@ impl fmt::Display for Player {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Player::Engine(level) => write!(f, "{level}"),
+            Player::Tempered(level, temperature) => write!(f, "{level}@{temperature}"),
             Player::Random => f.write_str("random"),
             Player::Greedy => f.write_str("greedy"),
         }
@@ -71,12 +83,22 @@ impl fmt::Display for Player {
 
 impl FromStr for Player {
     type Err = LevelError;
-    /// `random`, `greedy` (any case), or a level, 1 to 8.
+    /// `random`, `greedy` (any case), a level, 1 to 8, or a level at a
+    /// temperature, `4@120`.
     fn from_str(s: &str) -> Result<Player, LevelError> {
         match s.trim().to_ascii_lowercase().as_str() {
             "random" => Ok(Player::Random),
             "greedy" => Ok(Player::Greedy),
-            _ => s.parse().map(Player::Engine),
+            _ => match s.split_once('@') {
+                Some((level, temperature)) => {
+                    let temperature = temperature
+                        .trim()
+                        .parse()
+                        .map_err(|_| LevelError(s.chars().take(20).collect()))?;
+                    Ok(Player::Tempered(level.parse()?, temperature))
+                }
+                None => s.parse().map(Player::Engine),
+            },
         }
     }
 }
@@ -180,13 +202,15 @@ mod tests {
 
     #[test]
     fn players_read_and_print() {
-        for text in ["random", "greedy", "1", "8"] {
+        for text in ["random", "greedy", "1", "8", "4@120"] {
             let player: Player = text.parse().unwrap();
             assert_eq!(player.to_string(), text);
         }
         assert_eq!("Greedy".parse::<Player>(), Ok(Player::Greedy));
         assert!("9".parse::<Player>().is_err());
         assert!("randomly".parse::<Player>().is_err());
+        assert!("4@".parse::<Player>().is_err());
+        assert!("9@10".parse::<Player>().is_err());
     }
 
     #[test]

@@ -4,9 +4,12 @@
 //! labels and notes) and of the turn.
 //!
 //! The title is left out (it carries the move number, which would keep a
-//! repeated position from matching itself); board labels stay in (they name
-//! branches, timelines and board numerals, and Gifford's carry the move
-//! number that arrivals depend on).
+//! repeated position from matching itself). Board labels name branches,
+//! timelines and board numerals, and Gifford's carry the move number: they
+//! stay in the transposition table's key, and out of the key for
+//! repetitions, which the rules count without them (Gifford counts the
+//! board and the men away in time, whose labels carry their due move, G-7;
+//! Many Worlds the set of boards, numerals aside, M-5).
 
 use std::hash::{Hash, Hasher};
 
@@ -66,15 +69,24 @@ impl Hasher for KeyHasher {
     }
 }
 
-/// The key of a state seen through its view and turn.
-pub(crate) fn view_key(turn: &Turn, view: &View) -> u64 {
+/// The keys of a state seen through its view and turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct ViewKeys {
+    /// Everything the view shows but its title: for the transposition
+    /// table.
+    pub table: u64,
+    /// The same without the board labels: for repetitions.
+    pub repetition: u64,
+}
+
+/// The keys of a state seen through its view and turn.
+pub(crate) fn view_keys(turn: &Turn, view: &View) -> ViewKeys {
     let mut h = KeyHasher::default();
     turn.color.hash(&mut h);
     turn.boards.hash(&mut h);
     for board in &view.boards {
         board.shape.hash(&mut h);
         board.cells.hash(&mut h);
-        board.label.hash(&mut h);
         board.to_move.hash(&mut h);
         board.owed.hash(&mut h);
         board.ended.hash(&mut h);
@@ -88,5 +100,12 @@ pub(crate) fn view_key(turn: &Turn, view: &View) -> u64 {
         pending.label.hash(&mut h);
     }
     view.notes.hash(&mut h);
-    h.finish()
+    let repetition = h.finish();
+    for board in &view.boards {
+        board.label.hash(&mut h);
+    }
+    ViewKeys {
+        table: h.finish(),
+        repetition,
+    }
 }

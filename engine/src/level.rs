@@ -8,11 +8,13 @@ use serde::{Deserialize, Serialize};
 /// The engine's strength, from 1 (a beginner who blunders) to 8 (its
 /// best).
 ///
-/// Each level fixes a search depth, a node budget, an amount of noise
-/// added to the scores of the candidate actions and how often it plays a
-/// move without thought (per variant), so that the same level and seed
-/// always choose the same action when no time limit cuts the search
-/// short.
+/// Each level fixes (per variant, see `profile.rs`) a search depth, a node
+/// budget, and a temperature: the level chooses among the moves its search
+/// weighed, the better more often (a softmax over their scores), so its
+/// mistakes are moves that looked good enough at its depth. Level 1 of the
+/// time-travel variants plays at random, as someone who has just read the
+/// rules. The same level and seed always choose the same action when no
+/// time limit cuts the search short.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(try_from = "u8", into = "u8")]
 pub struct Level(u8);
@@ -45,11 +47,32 @@ impl Level {
         self.0
     }
 
-    pub(crate) fn settings(self) -> Settings {
-        SETTINGS[usize::from(self.0.clamp(1, 8)) - 1]
+    /// About the Elo this level plays standard chess at, on the scale of
+    /// Stockfish 15.1's `UCI_Elo` (measured against it, and below its
+    /// floor of 1350 against the levels above; README, "Levels in Elo").
+    pub const fn elo(self) -> u32 {
+        ELO[(self.0 as usize).saturating_sub(1) % 8]
     }
 
-    /// The node budget in a variant whose node costs `cost` FIDE nodes.
+    /// The level whose [`Level::elo`] is nearest `elo` (the lower on a
+    /// tie).
+    pub fn for_elo(elo: u32) -> Level {
+        let mut best = Level::MIN;
+        for level in Level::ALL {
+            if level.elo().abs_diff(elo) < best.elo().abs_diff(elo) {
+                best = level;
+            }
+        }
+        best
+    }
+
+    /// This level's row of a table of levels.
+    pub(crate) fn index(self) -> usize {
+        usize::from(self.0.clamp(1, 8)) - 1
+    }
+
+    /// The node budget, by the table `levels`, in a variant whose node
+    /// costs `cost` FIDE nodes.
     ///
     /// At cost 1 (FIDE chess, the multiverse's branch chess) it is the
     /// table's. Elsewhere level 8 gets the table's budget over `cost` (the
@@ -59,14 +82,14 @@ impl Level {
     /// Dividing every level by the cost instead left levels 1 to 4 of the
     /// slow variants a few dozen nodes, too few to finish a second ply:
     /// they differed by their noise alone, and the ladder was flat there.
-    pub(crate) fn nodes(self, cost: u64) -> u64 {
-        let own = self.settings().nodes;
+    pub(crate) fn nodes(self, levels: &Levels, cost: u64) -> u64 {
+        let own = levels[self.index()].nodes;
         if cost <= 1 {
             return own;
         }
-        let top = (SETTINGS[7].nodes / cost).max(1);
-        let bottom = SETTINGS[0].nodes.min(top);
-        let step = f64::from(self.0.clamp(1, 8) - 1) / 7.0;
+        let top = (levels[7].nodes / cost).max(1);
+        let bottom = levels[0].nodes.min(top);
+        let step = self.index() as f64 / 7.0;
         let nodes = bottom as f64 * (top as f64 / bottom as f64).powf(step);
         // Rounded to 16 nodes, so that a last-digit difference in `powf`
         // between machines cannot change a budget.
@@ -85,6 +108,9 @@ impl fmt::Display for Level {
         write!(f, "{}", self.0)
     }
 }
+
+/// [`Level::elo`], levels 1 to 8.
+const ELO: [u32; 8] = [700, 950, 1200, 1450, 1700, 1950, 2150, 2350];
 
 /// A level that is not 1 to 8.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -135,9 +161,6 @@ pub(crate) struct Settings {
     /// microsecond (FIDE chess); slower variants scale it by their cost
     /// ([`Level::nodes`]).
     pub nodes: u64,
-    /// Amplitude of the noise added to each root action's score, in
-    /// centipawns: a weak level misjudges by up to this much.
-    pub noise: i32,
     /// Actions examined at the root where a state has more (sampled).
     pub root_width: usize,
     /// Actions examined below the root where a state has more (sampled).
@@ -156,12 +179,14 @@ pub(crate) struct Settings {
     pub quiescence: u32,
 }
 
-/// A row of the table below, in its column order.
+/// The eight levels' settings, weakest first.
+pub(crate) type Levels = [Settings; 8];
+
+/// A row of the tables below, in its column order.
 #[allow(clippy::too_many_arguments)] // one argument a column
 const fn s(
     depth: u32,
     nodes: u64,
-    noise: i32,
     root_width: usize,
     width: usize,
     beam: usize,
@@ -172,7 +197,6 @@ const fn s(
     Settings {
         depth,
         nodes,
-        noise,
         root_width,
         width,
         beam,
@@ -182,22 +206,30 @@ const fn s(
     }
 }
 
-/// The levels, weakest first.
-///
-/// The noise falls by 20 to 60 centipawns a level. Measured (Gifford, the
-/// same depth, 40 games): noise 10 against none scored 52%, 25 against
-/// none 72% for the one without.
-///
-/// How often a level plays a move without thought is not here: it depends
-/// on the variant (`profile.rs`), and it does most of the telling apart in
-/// the time-travel variants.
-const SETTINGS: [Settings; 8] = [
-    s(1, 300, 260, 24, 8, 8, 0, 12, 0),
-    s(2, 1_500, 200, 48, 12, 8, 0, 14, 0),
-    s(2, 6_000, 140, 96, 16, 12, 4, 15, 1),
-    s(3, 25_000, 100, 192, 20, 16, 8, 16, 2),
-    s(5, 100_000, 70, 512, 24, 20, 16, 17, 3),
-    s(7, 300_000, 45, 2_048, 32, 24, 32, 18, 4),
-    s(12, 600_000, 20, 4_096, 40, 32, 64, 19, 4),
-    s(64, 2_000_000, 0, 4_096, 48, 40, 128, 20, 6),
+/// The levels of the variants searched through the face and of the
+/// multiverse, weakest first. How much a level errs is its temperature,
+/// set a variant (`profile.rs`).
+pub(crate) const SEARCH: Levels = [
+    s(1, 300, 24, 8, 8, 0, 12, 0),
+    s(2, 1_500, 48, 12, 8, 0, 14, 0),
+    s(2, 6_000, 96, 16, 12, 4, 15, 1),
+    s(3, 25_000, 192, 20, 16, 8, 16, 2),
+    s(5, 100_000, 512, 24, 20, 16, 17, 3),
+    s(7, 300_000, 2_048, 32, 24, 32, 18, 4),
+    s(12, 600_000, 4_096, 40, 32, 64, 19, 4),
+    s(64, 2_000_000, 4_096, 48, 40, 128, 20, 6),
+];
+
+/// The levels of FIDE chess (searched on its own positions; the widths,
+/// beam and travels do not apply): depth does most of the telling apart,
+/// each level a ply or two deeper than the one below.
+pub(crate) const FIDE: Levels = [
+    s(1, 2_000, 0, 0, 0, 0, 12, 0),
+    s(1, 4_000, 0, 0, 0, 0, 14, 0),
+    s(2, 10_000, 0, 0, 0, 0, 15, 0),
+    s(3, 25_000, 0, 0, 0, 0, 16, 0),
+    s(4, 60_000, 0, 0, 0, 0, 17, 0),
+    s(6, 150_000, 0, 0, 0, 0, 18, 0),
+    s(9, 500_000, 0, 0, 0, 0, 19, 0),
+    s(64, 2_000_000, 0, 0, 0, 0, 20, 0),
 ];

@@ -20,9 +20,9 @@
 //!
 //! # Reproducible
 //!
-//! A level fixes a depth, a node budget, noise and how often it plays a
-//! move without thought ([`Level`]); a seed fixes the noise, the samples
-//! and those moves. The same state, level and seed give the same action
+//! A level fixes a depth, a node budget and a temperature, how far it
+//! strays from the best move ([`Level`]); a seed fixes its choices, the
+//! samples and level 1's moves at random. The same state, level and seed give the same action
 //! whenever no time limit (`millis`) cuts the search short: a time limit
 //! only ever shortens it.
 //!
@@ -30,8 +30,8 @@
 //!
 //! Each variant has one profile (`engine/src/profile.rs`): the search it
 //! runs, its evaluation, its forcing actions, whether its states repeat,
-//! and its level tuning (node cost, the levels' chances of a move without
-//! thought). A variant without one plays with the generic profile.
+//! and its level tuning (node cost, depths and budgets, temperatures, and
+//! whether level 1 plays at random). A variant without one plays with the generic profile.
 //!
 //! | variant | search | evaluation |
 //! |---|---|---|
@@ -50,18 +50,20 @@
 //!    dispatched in `search_state` below), an evaluation (`eval/`, from the
 //!    view; `eval::generic` counts material), its forcing actions, whether
 //!    its states repeat, and its tuning: the node cost (measure it with
-//!    `examples/ladder.rs --timing`) and the levels' chances.
-//! 2. Measure its ladder (`examples/ladder.rs --variants ID`) and set the
-//!    chances so that each level scores at least 65% against the one
-//!    below.
+//!    `examples/ladder.rs --timing`), the levels' temperatures and whether
+//!    level 1 plays at random (a rules learner; built move by move where
+//!    the rules can list millions of actions).
+//! 2. Measure its ladder (`examples/ladder.rs --variants ID`, players such
+//!    as `4@120` for level 4 at temperature 120) and set the temperatures
+//!    so that each level scores at least 65% against the one below.
 //!
 //! Until then it plays with the generic profile: searched through the
 //! face, material from its view.
 
 mod baseline;
-mod blunder;
 mod eval;
 mod hash;
+mod learner;
 mod level;
 mod matches;
 mod profile;
@@ -117,7 +119,7 @@ impl std::fmt::Debug for OnProgress {
 /// How hard and how long to think.
 #[derive(Clone, Debug, Default)]
 pub struct Limits {
-    /// The level: depth, node budget and noise.
+    /// The level: depth, node budget and temperature.
     pub level: Level,
     /// Stop after this many milliseconds (only ever shortens the search).
     pub millis: Option<u64>,
@@ -131,8 +133,12 @@ pub struct Limits {
     /// Told after each completed iteration.
     pub progress: Option<OnProgress>,
     /// Judging a position (a draw offer, an analysis), not choosing a move
-    /// to play: the level's moves without thought are left out.
+    /// to play: the search's best move and its score, without the level's
+    /// temperature or its moves at random.
     pub judging: bool,
+    /// A temperature instead of the level's, in centipawns (0: the best
+    /// move alone), for tuning the levels.
+    pub temperature: Option<u32>,
 }
 
 impl Limits {
@@ -161,7 +167,7 @@ pub struct Thought<A> {
 /// The action the engine plays now, in canonical notation; `None` once
 /// the game is over.
 ///
-/// `level` sets its strength, `seed` its noise and samples (a host passes,
+/// `level` sets its strength, `seed` its choices and samples (a host passes,
 /// say, the game's seed mixed with the number of actions, so that the
 /// engine does not repeat itself from game to game); `millis` caps the
 /// time. The same game, level and seed give the same action when `millis`
@@ -210,9 +216,24 @@ pub fn think_about<R: Rules>(
     if state.status().is_over() {
         return None;
     }
-    let settings = limits.level.settings();
-    let cost = profile::of::<R>().tuning.node_cost;
-    let nodes = limits.nodes.unwrap_or_else(|| limits.level.nodes(cost));
+    think_on(state, limits, seed, prior)
+}
+
+/// [`think_about`] whatever the rules say of the game: a draw the rules
+/// declare at once (threefold repetition, fifty moves) is only claimable
+/// under FIDE's rules, and a UCI GUI may play on. `None` where the
+/// search finds no move.
+pub(crate) fn think_on<R: Rules>(
+    state: &R,
+    limits: &Limits,
+    seed: u64,
+    prior: &[u64],
+) -> Option<Thought<R::Action>> {
+    let tuning = &profile::of::<R>().tuning;
+    let settings = tuning.levels[limits.level.index()];
+    let nodes = limits
+        .nodes
+        .unwrap_or_else(|| limits.level.nodes(tuning.levels, tuning.node_cost));
     let deadline = limits
         .millis
         .map(|ms| Instant::now() + Duration::from_millis(ms));
@@ -244,12 +265,24 @@ pub fn think_about<R: Rules>(
             .map(|_| &report as search::Progress<'_>),
         ..search_limits
     };
-    let mut thought = search_state(state, &settings, search_limits, seed, prior)?;
-    if !limits.judging {
+    // A position judged (a draw offer, an analysis) gets the search's best
+    // and its score; a move played, the level's choice among the moves
+    // weighed, and that move's score.
+    let temperature = if limits.judging {
+        0
+    } else {
+        limits
+            .temperature
+            .unwrap_or(u32::from(tuning.temperature[limits.level.index()]))
+            .min(i32::MAX as u32) as i32
+    };
+    let mut thought = search_state(state, &settings, temperature, search_limits, seed, prior)?;
+    if !limits.judging
+        && limits.level == Level::MIN
+        && let Some(action) = learner::action(state, tuning.learner, seed)
+    {
         // The search still ran: its score stays the position's value.
-        if let Some(action) = blunder::blunder(state, limits.level, seed) {
-            thought.action = action;
-        }
+        thought.action = action;
     }
     Some(thought)
 }
@@ -258,6 +291,7 @@ pub fn think_about<R: Rules>(
 fn search_state<R: Rules>(
     state: &R,
     settings: &level::Settings,
+    temperature: i32,
     search_limits: search::Limits<'_>,
     seed: u64,
     prior: &[u64],
@@ -270,13 +304,19 @@ fn search_state<R: Rules>(
             if let Some(chess) = any.downcast_ref::<Chess>() {
                 let mut search =
                     Search::new(Fide, search_limits, settings.table_bits, prior.to_vec());
-                let found = search.run(chess.position(), None, settings.noise, &mut rng)?;
+                let found = search.run(chess.position(), None, temperature, &mut rng)?;
                 return thought_as::<R, _>(found);
             }
         }
         SearchKind::Multiverse => {
             if let Some(multiverse) = any.downcast_ref::<Multiverse>() {
-                let found = search::multiverse::think(multiverse, settings, search_limits, seed)?;
+                let found = search::multiverse::think(
+                    multiverse,
+                    settings,
+                    temperature,
+                    search_limits,
+                    seed,
+                )?;
                 return thought_as::<R, _>(found);
             }
         }
@@ -286,7 +326,7 @@ fn search_state<R: Rules>(
     let root = face.node(state.clone(), false);
     let mut search =
         Search::new(face, search_limits, settings.table_bits, prior.to_vec()).beam(settings.beam);
-    let found = search.run(&root, None, settings.noise, &mut rng)?;
+    let found = search.run(&root, None, temperature, &mut rng)?;
     Some(Thought {
         action: found.best,
         score: Score(found.score),
@@ -328,8 +368,9 @@ impl Visitor for Think<'_> {
     }
 }
 
-/// The key the search gives a state: the Zobrist key for FIDE chess, a
-/// hash of the view and turn elsewhere.
+/// The key the search gives a state for repetitions: the Zobrist key for
+/// FIDE chess, a hash of the view (less its board labels) and turn
+/// elsewhere.
 pub fn state_key<R: Rules>(state: &R) -> u64 {
     let chess = match profile::of::<R>().search {
         SearchKind::Fide => (state as &dyn Any).downcast_ref::<Chess>(),
@@ -337,7 +378,7 @@ pub fn state_key<R: Rules>(state: &R) -> u64 {
     };
     match chess {
         Some(chess) => chess.position().zobrist_hash(),
-        None => hash::view_key(&state.turn(), &state.view()),
+        None => hash::view_keys(&state.turn(), &state.view()).repetition,
     }
 }
 
@@ -395,7 +436,8 @@ pub struct Evaluation {
 
 /// Evaluates every position of a record: the start, then after each
 /// action. Each position is searched within `limits` (its `millis` apply
-/// to each position), judged by the search alone (no move without thought).
+/// to each position), judged by the search alone (the best move, not a
+/// level's choice).
 /// Refuses a record that does not replay.
 pub fn analyse<S: AsRef<str>>(
     variant: Variant,
@@ -404,8 +446,8 @@ pub fn analyse<S: AsRef<str>>(
     record: &[S],
     limits: &Limits,
 ) -> Result<Vec<Evaluation>, LoadError> {
-    // An analysis judges positions: a level's moves without thought would
-    // only blur what it shows.
+    // An analysis judges positions: a level's choices short of the best
+    // would only blur what it shows.
     let limits = &Limits {
         judging: true,
         ..limits.clone()

@@ -13,6 +13,7 @@ use chronomate_rules::view::View;
 use chronomate_rules::{Color, Rules, Turn, Variant};
 
 use crate::eval;
+use crate::level::{self, Levels};
 
 /// How a variant's states are searched.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -46,6 +47,21 @@ pub(crate) type Forcing = fn(&View, Color, &dyn Any) -> Option<i32>;
 /// one exists (Many Worlds' king captures, M-4).
 pub(crate) type Decisive = fn(&dyn Any) -> bool;
 
+/// How level 1 of a variant plays where it is a rules learner: a move
+/// drawn uniformly, never a resignation.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Learner {
+    /// Level 1 thinks, as the others do (at its temperature).
+    Thinks,
+    /// Uniformly among the legal actions, listed by the rules (a variant
+    /// whose states have thousands at most).
+    FromList,
+    /// Drawn by the variant's own means (the state as `&dyn Any`, a seed):
+    /// a variant whose list can run to millions builds one move at a time.
+    /// `None` where it finds none.
+    Draw(fn(&dyn Any, u64) -> Option<Box<dyn Any>>),
+}
+
 /// What a level does differently in a variant.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Tuning {
@@ -55,9 +71,15 @@ pub(crate) struct Tuning {
     /// `Level::nodes` for the levels below). Measured in thread CPU time
     /// with `examples/ladder.rs --timing` (README, "Strength").
     pub node_cost: u64,
-    /// Chances per mille, levels 1 to 8, of a move without thought (see
-    /// `blunder`).
-    pub chances: [u16; 8],
+    /// The levels' depths, node budgets and widths.
+    pub levels: &'static Levels,
+    /// The levels' temperatures, in centipawns, levels 1 to 8: each level
+    /// chooses among the moves its search weighed with chances falling by
+    /// a factor e for each `temperature` centipawns below the best (0: the
+    /// best alone). See `search::choice`.
+    pub temperature: [u16; 8],
+    /// Level 1 as a rules learner, or not.
+    pub learner: Learner,
 }
 
 /// How the engine plays one variant.
@@ -84,20 +106,13 @@ pub(crate) struct Profile {
     pub tuning: Tuning,
 }
 
-// Each variant's chances were set from its own ladder (README, "Strength
-// in the time-travel variants"): how much Elo a share of moves with
-// thought is worth there, measured at several shares, then the shares
-// spaced so that each level gains as much on the one below. Level 1 plays
-// at random, as someone who has just read the rules.
-//
-// How far a little thought goes depends on the variant: in Many Worlds a
-// random mover never takes a king left open, and a level that thinks
-// about one move in eighty already scores 88% against it, so the shares
-// of moves with thought there start tiny. In Gifford and the multiverse
-// the search itself separates the upper levels (deeper lines pay in long
-// games), so those levels err less.
+// The temperatures were set from each variant's ladder (README, "Strength
+// in the time-travel variants"): each level at least 65% against the one
+// below. In the time-travel variants level 1 plays at random, as someone
+// who has just read the rules; in FIDE chess every level thinks, and the
+// levels are calibrated in Elo against Stockfish (README, "Levels in
+// Elo").
 
-/// FIDE chess: level 8, the one measured against Stockfish, never errs.
 const STANDARD: Profile = Profile {
     search: SearchKind::Fide,
     evaluate: eval::standard,
@@ -107,7 +122,9 @@ const STANDARD: Profile = Profile {
     repeats: true,
     tuning: Tuning {
         node_cost: 1,
-        chances: [970, 880, 750, 600, 430, 250, 90, 0],
+        levels: &level::FIDE,
+        temperature: [250, 140, 50, 35, 25, 15, 7, 0],
+        learner: Learner::Thinks,
     },
 };
 
@@ -121,7 +138,9 @@ const TRAVELER: Profile = Profile {
     tuning: Tuning {
         // 40 let level 8 take 2.01-2.04 s on an explosion-rich position.
         node_cost: 44,
-        chances: [1000, 940, 800, 623, 436, 240, 120, 0],
+        levels: &level::SEARCH,
+        temperature: [0, 600, 300, 180, 110, 60, 30, 0],
+        learner: Learner::FromList,
     },
 };
 
@@ -134,7 +153,9 @@ const GIFFORD: Profile = Profile {
     repeats: true,
     tuning: Tuning {
         node_cost: 5,
-        chances: [1000, 830, 670, 400, 250, 160, 90, 0],
+        levels: &level::SEARCH,
+        temperature: [0, 600, 300, 180, 110, 60, 30, 0],
+        learner: Learner::FromList,
     },
 };
 
@@ -149,7 +170,9 @@ const MULTIVERSE: Profile = Profile {
         // Half a second a board move: a turn is a board move on every
         // active branch (up to 21 by default), each chosen apart.
         node_cost: 2,
-        chances: [1000, 800, 650, 500, 350, 200, 80, 0],
+        levels: &level::SEARCH,
+        temperature: [0, 300, 150, 90, 55, 30, 12, 0],
+        learner: Learner::Draw(crate::search::multiverse::random_move),
     },
 };
 
@@ -162,7 +185,9 @@ const TEMPORAL: Profile = Profile {
     repeats: true,
     tuning: Tuning {
         node_cost: 4,
-        chances: [1000, 952, 862, 722, 539, 331, 170, 0],
+        levels: &level::SEARCH,
+        temperature: [0, 600, 300, 180, 110, 60, 30, 0],
+        learner: Learner::FromList,
     },
 };
 
@@ -175,12 +200,15 @@ const MANY_WORLDS: Profile = Profile {
     repeats: true,
     tuning: Tuning {
         node_cost: 48,
-        chances: [1000, 988, 960, 895, 810, 600, 220, 0],
+        levels: &level::SEARCH,
+        temperature: [0, 600, 300, 180, 110, 60, 30, 0],
+        learner: Learner::FromList,
     },
 };
 
 /// A variant without an entry: searched through the face, material from
-/// its view, a middling node cost, FIDE chess's chances.
+/// its view, a middling node cost; level 1 thinks (its actions could be
+/// too many to list).
 pub(crate) const GENERIC: Profile = Profile {
     search: SearchKind::Face,
     evaluate: |_, view, turn| eval::generic(view, turn),
@@ -190,7 +218,9 @@ pub(crate) const GENERIC: Profile = Profile {
     repeats: true,
     tuning: Tuning {
         node_cost: 16,
-        ..STANDARD.tuning
+        levels: &level::SEARCH,
+        temperature: [400, 250, 150, 100, 60, 35, 15, 0],
+        learner: Learner::Thinks,
     },
 };
 
@@ -231,6 +261,25 @@ pub(crate) fn of<R: Rules>() -> &'static Profile {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_profile_errs_less_level_by_level_and_never_at_level_8() {
+        let all = PROFILES.iter().map(|(_, p)| p).chain([&GENERIC]);
+        for profile in all {
+            let t = profile.tuning.temperature;
+            // Level 1 of a rules learner plays at random: its temperature
+            // is not used.
+            let thinking = match profile.tuning.learner {
+                Learner::Thinks => &t[..],
+                _ => &t[1..],
+            };
+            assert!(
+                thinking.windows(2).all(|w| w[0] > w[1]),
+                "{t:?} do not fall level by level"
+            );
+            assert_eq!(t[7], 0, "level 8 errs");
+        }
+    }
 
     #[test]
     fn a_variant_has_one_entry_at_most() {

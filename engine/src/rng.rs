@@ -23,18 +23,6 @@ impl Rng {
         ((u128::from(self.next_u64()) * n as u128) >> 64) as usize
     }
 
-    /// Noise in `-amplitude..=amplitude`, triangular (the sum of two
-    /// uniform draws): small errors are common, big ones rare.
-    pub(crate) fn noise(&mut self, amplitude: i32) -> i32 {
-        if amplitude <= 0 {
-            return 0;
-        }
-        let half = amplitude as usize;
-        let a = self.below(half + 1) as i32;
-        let b = self.below(half + 1) as i32;
-        a + b - amplitude
-    }
-
     /// Keeps `k` elements of `items` chosen uniformly, in their original
     /// order (a partial Fisher-Yates shuffle of the indices).
     pub(crate) fn sample<T>(&mut self, items: &mut Vec<T>, k: usize) {
@@ -87,11 +75,9 @@ mod tests {
     }
 
     #[test]
-    fn noise_and_samples_stay_in_bounds() {
+    fn draws_and_samples_stay_in_bounds() {
         let mut r = Rng::new(1);
         for _ in 0..1000 {
-            let n = r.noise(50);
-            assert!((-50..=50).contains(&n));
             assert!(r.below(7) < 7);
         }
         let mut items: Vec<u32> = (0..100).collect();

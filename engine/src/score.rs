@@ -55,13 +55,17 @@ impl Score {
         Score(-self.0)
     }
 
-    /// The expected score (0 to 1) of the side scored: the logistic curve
-    /// Elo ratings use, a pawn worth about 64 Elo, for charts.
+    /// The expected score (0 to 1) of the side scored: 1 for a forced win
+    /// (a game already won included), 0 for a forced loss, else the
+    /// logistic curve Elo ratings use, a pawn worth about 64 Elo, for
+    /// charts.
     pub fn expectation(self) -> f64 {
-        match self.mate_in() {
-            Some(n) if n > 0 => 1.0,
-            Some(_) => 0.0,
-            None => 1.0 / (1.0 + 10f64.powf(-f64::from(self.0) / 400.0)),
+        if self.0 >= MATE_BOUND {
+            1.0
+        } else if self.0 <= -MATE_BOUND {
+            0.0
+        } else {
+            1.0 / (1.0 + 10f64.powf(-f64::from(self.0) / 400.0))
         }
     }
 }
@@ -101,5 +105,14 @@ mod tests {
         assert!((Score(0).expectation() - 0.5).abs() < 1e-9);
         assert!(Score(400).expectation() > 0.9);
         assert_eq!(Score(MATE - 1).expectation(), 1.0);
+    }
+
+    #[test]
+    fn a_game_won_or_lost_is_certain() {
+        // A finished game scores MATE for its winner ("#0"): 1, not 0.
+        assert_eq!(Score(MATE).expectation(), 1.0);
+        assert_eq!(Score(-MATE).expectation(), 0.0);
+        assert_eq!(Score(-(MATE - 3)).expectation(), 0.0);
+        assert_eq!(terminal(Some(Color::White), Color::White, 0), MATE);
     }
 }

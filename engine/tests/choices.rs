@@ -139,3 +139,35 @@ fn many_worlds_takes_a_king_when_it_can() {
     assert!(!wins.is_empty());
     assert!(wins.contains(&white), "{white} instead of one of {wins:?}");
 }
+
+#[test]
+fn levels_3_and_up_take_a_free_queen_and_recapture() {
+    // 1. e4 e5 2. Nf3 Qg5??: the knight takes the queen for nothing.
+    let free_queen = game(Variant::Standard, &["e4", "e5", "Nf3", "Qg5"]);
+    // 1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6: the bishop is taken back.
+    let recapture = game(
+        Variant::Standard,
+        &["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Bxc6"],
+    );
+    for level in Level::ALL.into_iter().filter(|l| l.get() >= 3) {
+        // A small budget keeps the top levels quick: their temperatures,
+        // not their depth, are under test.
+        let limits = Limits {
+            nodes: Some(20_000),
+            ..Limits::level(level, None)
+        };
+        let play = |g: &Game, seed| think(g, &limits, seed).map(|t| t.action);
+        let mut queen = 0;
+        let mut back = 0;
+        for seed in 0..20 {
+            queen += usize::from(play(&free_queen, seed).as_deref() == Some("Nxg5"));
+            let reply = play(&recapture, seed).unwrap_or_default();
+            back += usize::from(reply.starts_with("dxc6") || reply.starts_with("bxc6"));
+        }
+        assert!(
+            queen >= 18,
+            "level {level} took the free queen {queen} times in 20"
+        );
+        assert!(back >= 18, "level {level} took back {back} times in 20");
+    }
+}

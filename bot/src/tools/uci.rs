@@ -15,9 +15,9 @@ use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use chronomate_engine::uci::{self, UciPosition};
-use chronomate_engine::{Level, OnProgress, Player, Progress, Score, state_key};
-use chronomate_rules::{Action, Color, Game, Options, Outcome, Rules, Variant};
+use chronomate_engine::uci;
+use chronomate_engine::{OnProgress, Player, Progress};
+use chronomate_rules::{Action, Color, Game, Options, Outcome, Variant};
 
 /// Writes lines to stdout at once (a GUI waits on each).
 fn say(line: &str) {
@@ -41,18 +41,17 @@ impl Running {
     }
 }
 
-/// `score cp 35` or `score mate 3` (negative: mated).
-fn uci_score(score: Score) -> String {
-    match score.mate_in() {
-        Some(n) => format!("score mate {n}"),
-        None => format!("score cp {}", score.0),
-    }
-}
-
 /// Speaks UCI on `input` and stdout until `quit` or the end of the input.
+/// The session (options, position, seeds) is the engine's
+/// [`uci::Session`]; this loop reads, writes and runs the search on a
+/// thread of its own so that `stop` and `isready` are answered meanwhile.
 pub fn serve_uci(input: impl BufRead) -> Result<(), String> {
-    let mut position = UciPosition::default();
-    let mut level = Level::MAX;
+    // A session's seed differs from run to run: the engine does not play
+    // the same games again.
+    let seed = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    let mut session = uci::Session::new(seed);
     let mut running: Option<Running> = None;
     for line in input.lines() {
         let line = line.map_err(|e| format!("cannot read the input: {e}"))?;
@@ -62,80 +61,56 @@ pub fn serve_uci(input: impl BufRead) -> Result<(), String> {
             "uci" => {
                 say(&format!("id name Chronomate {}", env!("CARGO_PKG_VERSION")));
                 say("id author the Chronomate authors");
-                say("option name Level type spin default 8 min 1 max 8");
+                for option in uci::Session::option_lines() {
+                    say(&option);
+                }
                 say("uciok");
             }
             "isready" => say("readyok"),
             "setoption" => {
-                // setoption name Level value 5
-                let lower = args.to_ascii_lowercase();
-                if let Some(rest) = lower.strip_prefix("name level value ") {
-                    match rest.trim().parse::<Level>() {
-                        Ok(l) => level = l,
-                        Err(e) => say(&format!("info string {e}")),
-                    }
+                if let Err(e) = session.set_option(args) {
+                    say(&format!("info string {e}"));
                 }
             }
             "ucinewgame" => {
                 if let Some(r) = running.take() {
                     r.finish();
                 }
-                position = UciPosition::default();
+                session.new_game();
             }
-            "position" => match uci::position(args) {
-                Ok(p) => position = p,
-                Err(e) => say(&format!("info string error: {e}")),
-            },
+            "position" => {
+                if let Err(e) = session.set_position(args) {
+                    say(&format!("info string error: {e}"));
+                }
+            }
             "go" => {
                 if let Some(r) = running.take() {
                     r.finish();
                 }
                 let go = uci::go(args);
-                let side = position.chess.position().turn();
-                let mut limits = go.limits(level, side);
+                let mut limits = session.limits(&go);
                 let stop = Arc::new(AtomicBool::new(false));
                 limits.stop = Some(stop.clone());
                 // An `info` line after each iteration (GUIs show them, and
                 // python-chess's analysis streams them).
-                let chess = position.chess.clone();
+                let chess = session.position().chess.clone();
                 limits.progress = Some(OnProgress(Arc::new(move |p: &Progress| {
-                    let pv = chess
-                        .parse(&p.best)
-                        .map(|m| m.uci().to_string())
-                        .unwrap_or_default();
-                    say(&format!(
-                        "info depth {} {} nodes {} nps {} time {} pv {pv}",
-                        p.depth,
-                        uci_score(p.score),
-                        p.nodes,
-                        p.nodes * 1000 / p.millis.max(1),
-                        p.millis,
-                    ));
+                    say(&uci::progress_line(&chess, p));
                 })));
-                let pos = position.clone();
+                let pos = session.position().clone();
+                let seed = session.seed();
                 let infinite = go.infinite;
                 let flag = stop.clone();
                 let handle = std::thread::spawn(move || {
                     let start = Instant::now();
-                    let seed = state_key(&pos.chess);
                     let best = uci::best_move(&pos, &limits, seed);
                     // `go infinite` answers only when told to stop.
                     while infinite && !flag.load(Ordering::Relaxed) {
                         std::thread::sleep(Duration::from_millis(2));
                     }
-                    match best {
-                        Some((mv, t)) => {
-                            let ms = start.elapsed().as_millis().max(1);
-                            say(&format!(
-                                "info depth {} {} nodes {} nps {} time {ms} pv {mv}",
-                                t.depth.max(1),
-                                uci_score(t.score),
-                                t.nodes,
-                                u128::from(t.nodes) * 1000 / ms,
-                            ));
-                            say(&format!("bestmove {mv}"));
-                        }
-                        None => say("bestmove 0000"),
+                    let millis = start.elapsed().as_millis() as u64;
+                    for line in uci::answer(best.as_ref(), millis) {
+                        say(&line);
                     }
                 });
                 running = Some(Running { stop, handle });

@@ -21,7 +21,7 @@ use chronomate_rules::view::View;
 use chronomate_rules::{Color, Rules};
 
 use super::Domain;
-use crate::hash::view_key;
+use crate::hash::view_keys;
 use crate::level::Settings;
 use crate::profile::Profile;
 use crate::rng::{Rng, mix};
@@ -35,7 +35,10 @@ pub(crate) struct Node<R: Rules> {
     /// only then is the horizon searched further.
     pub forced: bool,
     pub side: Color,
+    /// For the transposition table.
     pub key: u64,
+    /// For repetitions (without board labels).
+    pub repetition: u64,
     pub outcome: Option<Option<Color>>,
     pub eval: i32,
 }
@@ -111,7 +114,7 @@ impl<R: Rules> Face<R> {
     pub(crate) fn node(&self, state: R, forced: bool) -> Node<R> {
         let turn = state.turn();
         let view = state.view();
-        let key = view_key(&turn, &view);
+        let keys = view_keys(&turn, &view);
         let outcome = state.status().outcome().map(|o| o.winner);
         let eval = if outcome.is_some() {
             0
@@ -123,7 +126,8 @@ impl<R: Rules> Face<R> {
             view,
             forced,
             side: turn.color,
-            key,
+            key: keys.table,
+            repetition: keys.repetition,
             outcome,
             eval,
         }
@@ -144,6 +148,10 @@ impl<R: Rules> Domain for Face<R> {
 
     fn key(&self, s: &Node<R>) -> u64 {
         s.key
+    }
+
+    fn repetition_key(&self, s: &Node<R>) -> u64 {
+        s.repetition
     }
 
     fn moves(&mut self, s: &Node<R>, ply: usize, out: &mut Vec<R::Action>) -> bool {
@@ -232,7 +240,6 @@ mod tests {
     use chronomate_rules::gifford::Gifford;
 
     use super::*;
-    use crate::level::Level;
     use crate::rng::Rng;
     use crate::score::DECISIVE;
     use crate::search::{Limits, Search};
@@ -258,7 +265,7 @@ mod tests {
     /// plies past the horizon, and the states visited.
     fn best_at_depth_one(fen: &str, quiescence: u32) -> (String, u64) {
         let state = Gifford::from_fen(fen).expect("a position");
-        let mut settings = Level::MAX.settings();
+        let mut settings = crate::level::SEARCH[7];
         settings.quiescence = quiescence;
         let face = Face::new(crate::profile::of::<Gifford>(), &settings, 1);
         let root = face.node(state.clone(), false);
@@ -289,7 +296,7 @@ mod tests {
     #[test]
     fn only_a_capture_is_searched_past_the_horizon() {
         let state = Gifford::from_fen("4k3/8/4p3/3p4/8/8/8/3QK3 w - - 0 1").expect("a position");
-        let mut settings = Level::MAX.settings();
+        let mut settings = crate::level::SEARCH[7];
         settings.quiescence = 2;
         let mut face = Face::new(crate::profile::of::<Gifford>(), &settings, 1);
         let root = face.node(state.clone(), false);

@@ -42,8 +42,13 @@ impl Domain for Fide {
         s.turn()
     }
 
+    /// Insufficient material, or the hundredth half-move without a capture
+    /// or pawn move, draws; but a move that mates on the hundredth
+    /// half-move wins (as the rules judge it), so a mate is left to
+    /// [`Domain::no_moves`].
     fn outcome(&self, s: &Position) -> Option<Option<Color>> {
-        (s.halfmove_clock() >= 100 || s.is_insufficient_material()).then_some(None)
+        let fifty = s.halfmove_clock() >= 100 && !s.is_checkmate();
+        (fifty || s.is_insufficient_material()).then_some(None)
     }
 
     fn key(&self, s: &Position) -> u64 {

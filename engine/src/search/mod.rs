@@ -27,6 +27,7 @@
 //!   the best so far (at worst the best by static evaluation) is the
 //!   answer.
 
+pub(crate) mod choice;
 pub(crate) mod face;
 pub(crate) mod fide;
 pub(crate) mod multiverse;
@@ -50,8 +51,15 @@ pub(crate) trait Domain {
     fn side(&self, s: &Self::State) -> Color;
     /// The result if play is over in `s`: `Some(None)` for a draw.
     fn outcome(&self, s: &Self::State) -> Option<Option<Color>>;
-    /// A key identifying `s` (equal states, equal keys).
+    /// A key identifying `s` (equal states, equal keys), for the
+    /// transposition table.
     fn key(&self, s: &Self::State) -> u64;
+    /// The key for repetitions: equal for states the variant's rules count
+    /// as the same position (without what only names a board, such as its
+    /// label); [`Domain::key`] where nothing needs leaving out.
+    fn repetition_key(&self, s: &Self::State) -> u64 {
+        self.key(s)
+    }
     /// The moves in `s` (at `ply` from the root), in a fixed order; with
     /// `truncated` set when the domain kept only a sample.
     fn moves(&mut self, s: &Self::State, ply: usize, out: &mut Vec<Self::Move>) -> bool;
@@ -232,9 +240,9 @@ pub(crate) struct Search<'a, D: Domain> {
     table: Table,
     killers: Vec<[Option<D::Move>; 2]>,
     history: Vec<i32>,
-    /// Keys of the states from the root to the current node.
+    /// Repetition keys of the states from the root to the current node.
     path: Vec<u64>,
-    /// Keys of the game's states before the root.
+    /// Repetition keys of the game's states before the root.
     prior: Vec<u64>,
     /// Root moves searched past the first iteration (see [`Search::beam`]).
     beam: usize,
@@ -285,15 +293,16 @@ impl<'a, D: Domain> Search<'a, D> {
 
     /// Searches `root`, choosing among `allowed` moves when given (the
     /// multiverse restricts a branch's chess search to the moves its rules
-    /// allow). With `noise`, every root move that could be chosen gets an
-    /// exact score (those more than twice the noise below the best only a
-    /// bound), and the choice is the best after adding seeded noise of
-    /// that amplitude.
+    /// allow). With a `temperature`, every root move that could be chosen
+    /// gets an exact score (those more than [`choice::WINDOW`]
+    /// temperatures below the best only a bound), and the choice is drawn
+    /// among the moves of the last completed iteration by their scores
+    /// ([`choice::choose`]); without, it is the best.
     pub(crate) fn run(
         &mut self,
         root: &D::State,
         allowed: Option<Allowed<'_, D::Move>>,
-        noise: i32,
+        temperature: i32,
         rng: &mut Rng,
     ) -> Option<Found<D::Move>> {
         let mut moves = Vec::new();
@@ -302,7 +311,7 @@ impl<'a, D: Domain> Search<'a, D> {
             moves.retain(|m| allowed(m));
         }
         let side = self.domain.side(root);
-        let root_key = self.domain.key(root);
+        let root_key = self.domain.repetition_key(root);
         let mut root_moves: Vec<(D::Move, Option<D::State>, i32)> = Vec::with_capacity(moves.len());
         for m in moves {
             self.nodes += 1;
@@ -317,6 +326,12 @@ impl<'a, D: Domain> Search<'a, D> {
         if root_moves.is_empty() {
             return None;
         }
+        // The band below the best within which a move may be chosen.
+        let window = if temperature > 0 {
+            temperature.saturating_mul(choice::WINDOW)
+        } else {
+            0
+        };
         // First order: the static evaluation of each child.
         let mut order: Vec<usize> = (0..root_moves.len()).collect();
         order.sort_by_key(|&i| std::cmp::Reverse(root_moves[i].2));
@@ -327,6 +342,8 @@ impl<'a, D: Domain> Search<'a, D> {
         let mut best = order[0];
         let mut best_score = root_moves[best].2;
         let mut scores: Vec<i32> = root_moves.iter().map(|r| r.2).collect();
+        // Whether each score is exact (not a bound from a window).
+        let mut exact = vec![true; root_moves.len()];
         let mut completed = 0;
         self.path.clear();
         self.path.push(root_key);
@@ -335,6 +352,7 @@ impl<'a, D: Domain> Search<'a, D> {
             let mut alpha = -INFINITY;
             let mut iteration_best: Option<(usize, i32)> = None;
             let mut iteration_scores = scores.clone();
+            let mut iteration_exact = vec![false; root_moves.len()];
             let mut finished = true;
             let width = if depth >= 2 { self.beam } else { usize::MAX };
             for (n, &i) in order.iter().take(width).enumerate() {
@@ -348,21 +366,25 @@ impl<'a, D: Domain> Search<'a, D> {
                     continue;
                 };
                 let d = depth as i32 - 1;
-                let score = if noise > 0 {
-                    // A move more than twice the noise below the best so far
+                let (score, is_exact) = if window > 0 {
+                    // A move more than the window below the best so far
                     // can never be chosen: a fail-low bound is enough.
                     let floor = iteration_best.map_or(-INFINITY, |(_, b)| {
-                        b.saturating_sub(2 * noise + 1).max(-INFINITY)
+                        b.saturating_sub(window + 1).max(-INFINITY)
                     });
-                    self.child_value(side, &child, d, floor, INFINITY, 1)
+                    let s = self.child_value(side, &child, d, floor, INFINITY, 1);
+                    (s, s > floor)
                 } else if n == 0 {
-                    self.child_value(side, &child, d, -INFINITY, INFINITY, 1)
+                    (
+                        self.child_value(side, &child, d, -INFINITY, INFINITY, 1),
+                        true,
+                    )
                 } else {
                     let s = self.child_value(side, &child, d, alpha, alpha + 1, 1);
                     if s > alpha && !self.aborted {
-                        self.child_value(side, &child, d, alpha, INFINITY, 1)
+                        (self.child_value(side, &child, d, alpha, INFINITY, 1), true)
                     } else {
-                        s
+                        (s, false)
                     }
                 };
                 if n < KEPT_ROOT_CHILDREN {
@@ -373,16 +395,13 @@ impl<'a, D: Domain> Search<'a, D> {
                     break;
                 }
                 iteration_scores[i] = score;
+                iteration_exact[i] = is_exact;
                 if iteration_best.is_none_or(|(_, s)| score > s) {
                     iteration_best = Some((i, score));
                 }
                 alpha = alpha.max(score);
-                if self.aborted && n + 1 < order.len() {
-                    finished = false;
-                    break;
-                }
             }
-            if !finished && noise == 0 {
+            if !finished && window == 0 {
                 // A partial iteration searched the old best first: the best
                 // it found is at least as well founded as the old one.
                 if let Some((i, s)) = iteration_best {
@@ -399,6 +418,7 @@ impl<'a, D: Domain> Search<'a, D> {
             if finished {
                 completed = depth;
                 scores = iteration_scores;
+                exact = iteration_exact;
                 // Past the first iteration only the beam was searched: it
                 // stays first, ordered by its new scores.
                 let searched = if depth >= 2 { self.beam } else { usize::MAX };
@@ -410,34 +430,28 @@ impl<'a, D: Domain> Search<'a, D> {
                     progress(depth, best_score, self.nodes, &root_moves[best].0);
                 }
             }
-            if self.aborted || (noise == 0 && best_score.abs() >= MATE_BOUND) {
+            if self.aborted || (window == 0 && best_score.abs() >= MATE_BOUND) {
                 break;
             }
         }
-        if noise > 0 && completed > 0 {
-            let mut chosen = best;
-            let mut chosen_score = i32::MIN;
-            let candidates = if completed >= 2 {
+        if window > 0 && completed > 0 {
+            // The moves of the last completed iteration (past the first,
+            // the beam), scored exactly and within the window.
+            let searched = if completed >= 2 {
                 self.beam
             } else {
                 usize::MAX
             };
-            let mut in_beam = vec![false; scores.len()];
-            for &i in order.iter().take(candidates) {
-                in_beam[i] = true;
+            let candidates: Vec<(usize, i32)> = order
+                .iter()
+                .take(searched)
+                .filter(|&&i| exact[i] && scores[i] >= best_score.saturating_sub(window))
+                .map(|&i| (i, scores[i]))
+                .collect();
+            if let Some(chosen) = choice::choose(&candidates, temperature, rng) {
+                best = chosen;
+                best_score = scores[chosen];
             }
-            for (i, &score) in scores.iter().enumerate() {
-                if !in_beam[i] {
-                    continue;
-                }
-                let noisy = score.saturating_add(rng.noise(noise));
-                if noisy > chosen_score {
-                    chosen = i;
-                    chosen_score = noisy;
-                }
-            }
-            best = chosen;
-            best_score = scores[chosen];
         }
         let nodes = self.nodes;
         let (mv, _, _) = root_moves.swap_remove(best);
@@ -477,8 +491,15 @@ impl<'a, D: Domain> Search<'a, D> {
         }
     }
 
+    /// Whether the state at `ply` with repetition key `key` draws: it
+    /// repeats one since the root (the search would only go round), or it
+    /// is the third occurrence in the game (twice before the root). One
+    /// occurrence before the root is not a draw: the game may go on from
+    /// the second.
     fn is_repetition(&self, key: u64, ply: usize) -> bool {
-        ply > 0 && (self.path[..ply].contains(&key) || self.prior.contains(&key))
+        ply > 0
+            && (self.path[..ply].contains(&key)
+                || self.prior.iter().filter(|&&k| k == key).count() >= 2)
     }
 
     fn negamax(&mut self, s: &D::State, depth: i32, mut alpha: i32, beta: i32, ply: usize) -> i32 {
@@ -491,7 +512,8 @@ impl<'a, D: Domain> Search<'a, D> {
             return terminal(result, side, ply);
         }
         let key = self.domain.key(s);
-        if self.is_repetition(key, ply) {
+        let repetition = self.domain.repetition_key(s);
+        if self.is_repetition(repetition, ply) {
             return 0;
         }
         if ply >= MAX_PLY {
@@ -517,7 +539,7 @@ impl<'a, D: Domain> Search<'a, D> {
             }
         }
         self.path.truncate(ply);
-        self.path.push(key);
+        self.path.push(repetition);
 
         // Null move: if passing still holds beta, the position is good
         // enough to cut (not in check, not near mates, with pieces).

@@ -16,9 +16,11 @@
 //!
 //! Branch resignations are never chosen.
 
+use std::any::Any;
+
 use chronomate_rules::Rules;
 use chronomate_rules::chess::{CastlingRights, Setup};
-use chronomate_rules::multiverse::{Action, BoardMove, Multiverse};
+use chronomate_rules::multiverse::{Action, BoardMove, BranchId, Multiverse};
 
 use super::face::Face;
 use super::fide::Fide;
@@ -31,32 +33,52 @@ use crate::rng::{Rng, mix};
 /// branch also opens a board for the opponent.
 const TRAVEL_MARGIN: i32 = 100;
 
+/// The branch owed a move first this turn (`L3` in the turn: 3).
+fn owed_branch(state: &Multiverse) -> Option<BranchId> {
+    state
+        .turn()
+        .boards
+        .first()
+        .and_then(|label| label.trim_start_matches('L').parse().ok())
+}
+
+/// The board moves of the branch owed a move first (those of the owed
+/// branch alone: never the whole turn's list, which can run to a
+/// million).
+fn board_moves(state: &Multiverse) -> Vec<BoardMove> {
+    let Some(branch) = owed_branch(state) else {
+        return Vec::new();
+    };
+    state
+        .board_moves(branch)
+        .into_iter()
+        .filter_map(|a| match a {
+            Action::Move(m) => Some(m),
+            Action::Resign { .. } => None,
+        })
+        .collect()
+}
+
+/// Level 1's move, as a rules learner plays: a board move of the owed
+/// branch drawn uniformly (with or without travel), never a resignation.
+pub(crate) fn random_move(state: &dyn Any, seed: u64) -> Option<Box<dyn Any>> {
+    let state = state.downcast_ref::<Multiverse>()?;
+    let moves = board_moves(state);
+    let mv = *moves.get(Rng::new(seed).below(moves.len()))?;
+    Some(Box::new(Action::Move(mv)))
+}
+
 pub(crate) fn think(
     state: &Multiverse,
     settings: &Settings,
+    temperature: i32,
     limits: Limits<'_>,
     seed: u64,
 ) -> Option<Found<Action>> {
     let turn = state.turn();
-    let branch: Option<u16> = turn
-        .boards
-        .first()
-        .and_then(|label| label.trim_start_matches('L').parse().ok());
-    let mut plain = Vec::new();
-    let mut travels = Vec::new();
-    for action in state.legal_actions() {
-        let Action::Move(board_move) = action else {
-            continue;
-        };
-        if branch.is_some_and(|b| b != board_move.branch) {
-            continue;
-        }
-        if board_move.travel.is_none() {
-            plain.push(board_move);
-        } else {
-            travels.push(board_move);
-        }
-    }
+    let (plain, mut travels): (Vec<BoardMove>, Vec<BoardMove>) = board_moves(state)
+        .into_iter()
+        .partition(|m| m.travel.is_none());
     let first = plain.first().or(travels.first()).copied()?;
     let branch = first.branch;
 
@@ -85,7 +107,7 @@ pub(crate) fn think(
         let position = setup.position_lenient();
         let allowed = |m: &chronomate_rules::chess::Move| plain.iter().any(|p| p.mv == *m);
         let mut search = Search::new(Fide, limits, settings.table_bits.min(18), Vec::new());
-        if let Some(found) = search.run(&position, Some(&allowed), settings.noise, &mut rng) {
+        if let Some(found) = search.run(&position, Some(&allowed), temperature, &mut rng) {
             if let Some(p) = plain.iter().find(|p| p.mv == found.best) {
                 chosen = *p;
             }

@@ -1,0 +1,86 @@
+//! Level 1 as a rules learner, in the variants whose level 1 is one: a
+//! move drawn uniformly, as someone who has just read the rules plays,
+//! never a resignation. Every other level thinks, and errs by its
+//! temperature (`search::choice`).
+//!
+//! Where a variant's rules can list millions of actions (the multiverse
+//! with time travel open), the move is drawn by the variant's own means,
+//! one board move at a time, never from the whole list.
+
+use std::any::Any;
+
+use chronomate_rules::Rules;
+
+use crate::profile::Learner;
+use crate::rng::{Rng, mix};
+
+/// Keeps the draw apart from the search's choice and samples, which use
+/// the same seed.
+const SALT: u64 = 0x0b1d_0de5;
+
+/// The action a rules learner plays in `state`, or `None` where the
+/// variant's level 1 thinks (or no action was found).
+pub(crate) fn action<R: Rules>(state: &R, learner: Learner, seed: u64) -> Option<R::Action> {
+    let mut rng = Rng::new(mix(seed, SALT));
+    match learner {
+        Learner::Thinks => None,
+        Learner::FromList => {
+            let actions = state.legal_actions();
+            actions.get(rng.below(actions.len())).cloned()
+        }
+        Learner::Draw(draw) => {
+            let drawn = draw(state as &dyn Any, rng.next_u64())?;
+            drawn.downcast::<R::Action>().ok().map(|a| *a)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use chronomate_rules::multiverse::{Action, Multiverse};
+    use chronomate_rules::{Game, Options, Variant};
+
+    use super::*;
+    use crate::{Level, Limits, think, think_about};
+
+    #[test]
+    fn the_multiverse_never_resigns_a_branch_at_any_level() {
+        let mut state = Multiverse::new(&Options::default(), 3);
+        for ply in 0..12u64 {
+            for level in Level::ALL {
+                // Small budgets: the levels' choices, not their depth, are
+                // under test.
+                let limits = Limits {
+                    nodes: Some(2_000),
+                    ..Limits::level(level, None)
+                };
+                let seeds = if level == Level::MIN { 0..40 } else { 0..3 };
+                for seed in seeds {
+                    let t = think_about(&state, &limits, seed, &[]).expect("a move");
+                    assert!(
+                        matches!(t.action, Action::Move(_)),
+                        "level {level}, ply {ply}, seed {seed}: {:?}",
+                        t.action
+                    );
+                }
+            }
+            let t =
+                think_about(&state, &Limits::level(Level::MIN, None), ply, &[]).expect("a move");
+            state.apply(&t.action).expect("legal");
+        }
+    }
+
+    #[test]
+    fn level_one_of_a_learner_variant_spreads_over_the_legal_actions() {
+        let game = Game::new(Variant::Traveler, Options::default(), 0).expect("a game");
+        let mut seen = std::collections::HashSet::new();
+        for seed in 0..200 {
+            let t = think(&game, &Limits::level(Level::MIN, None), seed).expect("an action");
+            let mut after = game.clone();
+            after.play(&t.action).expect("legal");
+            seen.insert(t.action);
+        }
+        // Traveler's start has 20 moves and about as many explosions.
+        assert!(seen.len() >= 25, "{} different actions", seen.len());
+    }
+}

@@ -1,0 +1,105 @@
+//! How a level chooses among the root moves its search weighed: a softmax
+//! over their scores. A move `d` centipawns below the best is chosen
+//! `e^(-d / temperature)` times as often as the best, so a level's
+//! mistakes are moves that looked nearly as good at its depth, and the
+//! higher its temperature the further it strays. Moves more than
+//! [`WINDOW`] temperatures below the best are never chosen (their chance
+//! would be under 1 in 50 each, but a position has dozens of them: at the
+//! temperatures of levels 3 and up, a piece left hanging), which also lets
+//! the search bound their scores instead of finding them.
+//!
+//! Integer arithmetic throughout, so that the same scores and seed give the
+//! same choice on every machine.
+
+use crate::rng::Rng;
+
+/// How many temperatures below the best a move may be and still be chosen.
+pub(crate) const WINDOW: i32 = 4;
+
+/// `e^(-1/16)` in 32-bit fixed point.
+const STEP: u64 = 4_034_748_382;
+
+/// The relative chance of a move `below` centipawns under the best, at
+/// `temperature` (positive), in 32-bit fixed point: 2^32 for the best,
+/// `2^32 e^(-below / temperature)` to within a sixteenth of a temperature.
+pub(crate) fn weight(below: i32, temperature: i32) -> u64 {
+    let t = i64::from(temperature.max(1));
+    let sixteenths = (i64::from(below.max(0)) * 16 + t / 2) / t;
+    let mut w: u64 = 1 << 32;
+    for _ in 0..sixteenths {
+        if w == 0 {
+            break;
+        }
+        w = (w * STEP) >> 32;
+    }
+    w
+}
+
+/// The index of the move chosen among `candidates` (index, score), at
+/// `temperature`: the first best where it is 0, else drawn by the seeded
+/// `rng` with each move's [`weight`]. `None` for no candidates.
+pub(crate) fn choose(
+    candidates: &[(usize, i32)],
+    temperature: i32,
+    rng: &mut Rng,
+) -> Option<usize> {
+    let best = candidates.iter().map(|&(_, s)| s).max()?;
+    if temperature <= 0 {
+        return candidates
+            .iter()
+            .find(|&&(_, s)| s == best)
+            .map(|&(i, _)| i);
+    }
+    let weights: Vec<u64> = candidates
+        .iter()
+        .map(|&(_, s)| weight(best.saturating_sub(s), temperature))
+        .collect();
+    let total: u64 = weights.iter().sum();
+    let mut draw = ((u128::from(rng.next_u64()) * u128::from(total)) >> 64) as u64;
+    for (&(i, _), &w) in candidates.iter().zip(&weights) {
+        if draw < w {
+            return Some(i);
+        }
+        draw -= w;
+    }
+    candidates.last().map(|&(i, _)| i)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_weight_falls_by_e_each_temperature() {
+        assert_eq!(weight(0, 50), 1 << 32);
+        let ratio = |below| weight(below, 50) as f64 / (1u64 << 32) as f64;
+        assert!((ratio(50) - (-1.0f64).exp()).abs() < 0.002, "{}", ratio(50));
+        assert!(
+            (ratio(100) - (-2.0f64).exp()).abs() < 0.002,
+            "{}",
+            ratio(100)
+        );
+        assert!((ratio(25) - (-0.5f64).exp()).abs() < 0.002, "{}", ratio(25));
+        assert!(weight(10_000, 50) < weight(300, 50));
+        assert_eq!(weight(i32::MAX, 1), 0);
+    }
+
+    #[test]
+    fn a_cold_level_plays_the_best_and_a_warm_one_strays_by_the_scores() {
+        let candidates = [(0, 100), (1, 300), (2, 250), (3, 300)];
+        let mut rng = Rng::new(1);
+        assert_eq!(choose(&candidates, 0, &mut rng), Some(1));
+        assert_eq!(choose(&[], 50, &mut rng), None);
+        let mut counts = [0usize; 4];
+        for _ in 0..20_000 {
+            counts[choose(&candidates, 50, &mut rng).expect("a move")] += 1;
+        }
+        // Weights 1, 1, e^-1 and e^-4, out of 2.386: 0.419, 0.419, 0.154
+        // and 0.008.
+        let share = |i: usize| counts[i] as f64 / 20_000.0;
+        assert!((share(1) - 0.419).abs() < 0.02, "{counts:?}");
+        assert!((share(3) - 0.419).abs() < 0.02, "{counts:?}");
+        assert!((share(2) - 0.154).abs() < 0.015, "{counts:?}");
+        assert!(share(0) < 0.02, "{counts:?}");
+    }
+}
