@@ -31,6 +31,7 @@
 
 mod help;
 mod parse;
+mod words;
 
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -40,7 +41,8 @@ use chronomate_host::{
     Caller, Host, HostConfig, HostError, Notice, Place, Player, Reply, TournamentTerms,
 };
 
-pub use parse::{Command, MAX_NAME, ParseError, TournamentCommand, parse_line, read_name};
+pub use parse::{Command, TournamentCommand, parse_line};
+pub use words::{MAX_NAME, ParseError, read_name};
 
 /// The console's place: one server, one channel, so that server settings
 /// work too.

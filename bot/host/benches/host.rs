@@ -29,7 +29,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use chronomate_host::{
-    Caller, ChallengeTerms, ColourChoice, Host, HostConfig, Place, Player, SystemClock,
+    Caller, ChallengeTerms, ColourChoice, GameId, Host, HostConfig, Place, Player, SystemClock,
 };
 use chronomate_rules::Variant;
 use chronomate_store::Store;
@@ -47,7 +47,7 @@ struct Table {
 
 #[derive(Clone)]
 struct Seat {
-    id: i64,
+    id: GameId,
     white: Caller,
     black: Caller,
 }

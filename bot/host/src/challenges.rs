@@ -2,6 +2,7 @@
 //! withdrawing.
 
 use chronomate_engine::Level;
+use chronomate_model::ChallengeId;
 use chronomate_rules::Game;
 
 use super::clock::DAY;
@@ -103,7 +104,7 @@ impl Host {
     async fn resolve_challenge(
         &self,
         caller: &Caller,
-        explicit: Option<i64>,
+        explicit: Option<ChallengeId>,
         pick: impl Fn(&ChallengeRow) -> bool,
         none: &'static str,
     ) -> Result<ChallengeRow, HostError> {
@@ -127,7 +128,11 @@ impl Host {
     }
 
     /// Accepts a challenge: the game begins.
-    pub async fn accept(&self, caller: &Caller, id: Option<i64>) -> Result<Reply, HostError> {
+    pub async fn accept(
+        &self,
+        caller: &Caller,
+        id: Option<ChallengeId>,
+    ) -> Result<Reply, HostError> {
         let me = caller.key().to_owned();
         let c = match self
             .resolve_challenge(
@@ -259,7 +264,11 @@ impl Host {
     }
 
     /// Declines a challenge addressed to the caller.
-    pub async fn decline(&self, caller: &Caller, id: Option<i64>) -> Result<Reply, HostError> {
+    pub async fn decline(
+        &self,
+        caller: &Caller,
+        id: Option<ChallengeId>,
+    ) -> Result<Reply, HostError> {
         let me = caller.key().to_owned();
         let c = self
             .resolve_challenge(
@@ -298,7 +307,11 @@ impl Host {
     }
 
     /// Withdraws the caller's own open challenge.
-    pub async fn cancel(&self, caller: &Caller, id: Option<i64>) -> Result<Reply, HostError> {
+    pub async fn cancel(
+        &self,
+        caller: &Caller,
+        id: Option<ChallengeId>,
+    ) -> Result<Reply, HostError> {
         let me = caller.key().to_owned();
         let c = self
             .resolve_challenge(caller, id, |c| c.challenger == me, " to cancel")

@@ -1,6 +1,7 @@
 //! Acting in a game: checking an action, committing it, and suggesting
 //! actions for autocomplete.
 
+use chronomate_model::GameId;
 use chronomate_rules::{Color, Game, Status};
 
 use super::clock::DAY;
@@ -36,7 +37,7 @@ impl Host {
     pub async fn act(
         &self,
         caller: &Caller,
-        game: Option<i64>,
+        game: Option<GameId>,
         text: &str,
     ) -> Result<Reply, HostError> {
         let prepared = self.prepare(caller, game, text).await?;
@@ -47,7 +48,7 @@ impl Host {
     pub(super) async fn prepare(
         &self,
         caller: &Caller,
-        game: Option<i64>,
+        game: Option<GameId>,
         text: &str,
     ) -> Result<Prepared, HostError> {
         let text = text.trim();
@@ -211,7 +212,7 @@ impl Host {
     pub async fn suggest(
         &self,
         caller: &Caller,
-        game: Option<i64>,
+        game: Option<GameId>,
         typed: &str,
         limit: usize,
     ) -> Result<Vec<String>, HostError> {

@@ -1,6 +1,7 @@
 //! Words the host writes: rules summaries (from each variant's
 //! [`Variant::about`]), records with headers, help.
 
+use chronomate_model::GameId;
 use chronomate_rules::{Color, Outcome, RecordFormat, Variant};
 
 use super::clock::{DAY, pgn_date};
@@ -10,7 +11,7 @@ use chronomate_store::{ChallengeRow, GameRow, LoggedAction};
 
 /// The line that reports an action: `NAME played ACTION in game #G (ply
 /// P).` (scripts driving the console read it).
-pub(super) fn played_line(name: &str, action: &str, game: i64, ply: i64) -> String {
+pub(super) fn played_line(name: &str, action: &str, game: GameId, ply: i64) -> String {
     format!("{name} played {action} in game #{game} (ply {ply}).")
 }
 

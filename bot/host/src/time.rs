@@ -4,6 +4,7 @@
 //! claimed in the database before it is done, so several processes on one
 //! database do each once.
 
+use chronomate_model::TournamentId;
 use std::future::Future;
 
 use chronomate_rules::{Outcome, Reason};
@@ -33,7 +34,7 @@ enum Job {
     /// An open challenge nobody answered in time.
     Expiry(ChallengeRow),
     /// A tournament whose start time came or whose round is decided.
-    Tournament(i64),
+    Tournament(TournamentId),
     /// Chronomate's moves committed and never posted (their process died
     /// first, or the post failed).
     Owed(OwedPost),
@@ -266,7 +267,7 @@ impl Host {
                     }
                 }
                 Err(e) => {
-                    tracing::warn!(game = row.id, error = %e, "cannot read the rating changes")
+                    tracing::warn!(game = %row.id, error = %e, "cannot read the rating changes")
                 }
             }
         }

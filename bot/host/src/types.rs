@@ -4,6 +4,7 @@ use std::fmt;
 
 use super::choice::ChoiceId;
 use chronomate_model::engine::{DEFAULT_LEVEL, engine_key, is_engine};
+use chronomate_model::{ChallengeId, GameId};
 use chronomate_store::GameRow;
 
 /// Who is acting: a stable key qualified by its transport (`discord:1234`,
@@ -101,7 +102,7 @@ impl Caller {
 /// thread.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GamePlace {
-    pub game: i64,
+    pub game: GameId,
     pub place: Place,
     pub live: bool,
     /// `Game #7 · alice vs bob · standard`.
@@ -166,7 +167,7 @@ pub struct Reply {
     pub choices: Vec<Choice>,
     /// The game this reply is about, if any (a transport posts it in the
     /// game's thread).
-    pub game: Option<i64>,
+    pub game: Option<GameId>,
     /// Only for the caller's eyes (confirmations, listings, help).
     pub private: bool,
 }
@@ -184,7 +185,7 @@ impl Reply {
         self
     }
 
-    pub(crate) fn about(mut self, game: i64) -> Reply {
+    pub(crate) fn about(mut self, game: GameId) -> Reply {
         self.game = Some(game);
         self
     }
@@ -225,8 +226,8 @@ pub enum NoticeKind {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Notice {
     pub kind: NoticeKind,
-    pub game: Option<i64>,
-    pub challenge: Option<i64>,
+    pub game: Option<GameId>,
+    pub challenge: Option<ChallengeId>,
     /// Player keys to tell directly (a DM); where that fails, post in `place`.
     pub recipients: Vec<String>,
     /// The game's (or challenge's) place: the fallback channel or thread.

@@ -10,10 +10,14 @@
 #![warn(missing_docs, unreachable_pub)]
 
 pub mod engine;
+mod ids;
 pub mod rating;
+#[cfg(feature = "sqlx")]
+mod sql;
 mod status;
 mod tournament;
 
+pub use ids::{ChallengeId, GameId, TournamentId};
 pub use status::{ChallengeStatus, GameStatus};
 pub use tournament::{TournamentFormat, TournamentStatus};
 

@@ -4,13 +4,13 @@
 use super::db::{Lock, Row};
 use super::games::{NewGame, insert_game};
 use super::{Stale, Store, StoreError, damaged, read_variant, settle, upsert_player};
-use chronomate_model::{ChallengeStatus, Millis};
+use chronomate_model::{ChallengeId, ChallengeStatus, GameId, Millis};
 use chronomate_rules::{Options, Variant};
 
 /// A challenge as stored.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ChallengeRow {
-    pub id: i64,
+    pub id: ChallengeId,
     pub challenger: String,
     pub challenger_name: String,
     /// `None`: open to anyone.
@@ -22,7 +22,7 @@ pub struct ChallengeRow {
     pub colour: String,
     pub days: i64,
     pub status: ChallengeStatus,
-    pub game_id: Option<i64>,
+    pub game_id: Option<GameId>,
     pub guild: Option<String>,
     pub channel: Option<String>,
     pub thread: Option<String>,
@@ -33,7 +33,7 @@ pub struct ChallengeRow {
 
 impl ChallengeRow {
     fn from_row(r: &Row) -> Result<ChallengeRow, StoreError> {
-        let id: i64 = r.get("id")?;
+        let id: ChallengeId = r.get("id")?;
         let status: String = r.get("status")?;
         let (variant, options) = read_variant(&format!("challenge #{id}"), r)?;
         Ok(ChallengeRow {
@@ -95,7 +95,7 @@ impl Store {
         &self,
         c: &NewChallenge<'_>,
         at: Millis,
-    ) -> Result<i64, StoreError> {
+    ) -> Result<ChallengeId, StoreError> {
         let mut tx = self.write().await?;
         upsert_player(&mut tx, c.challenger.0, c.challenger.1, at).await?;
         if let Some((key, name)) = c.challenged {
@@ -125,7 +125,7 @@ impl Store {
         Ok(id)
     }
 
-    pub async fn challenge(&self, id: i64) -> Result<Option<ChallengeRow>, StoreError> {
+    pub async fn challenge(&self, id: ChallengeId) -> Result<Option<ChallengeRow>, StoreError> {
         let row = self
             .pool
             .sql(concat!(select_challenge!(), "WHERE c.id = $1"))
@@ -175,7 +175,7 @@ impl Store {
     /// Closes an open challenge without a game (declined, cancelled, expired).
     pub async fn close_challenge(
         &self,
-        id: i64,
+        id: ChallengeId,
         status: ChallengeStatus,
         by: Option<&str>,
         at: Millis,
@@ -200,11 +200,11 @@ impl Store {
     /// in one transaction. Returns the new game's id.
     pub async fn accept_challenge(
         &self,
-        id: i64,
+        id: ChallengeId,
         accepter: (&str, &str),
         game: &NewGame<'_>,
         at: Millis,
-    ) -> Result<Result<i64, Stale>, StoreError> {
+    ) -> Result<Result<GameId, Stale>, StoreError> {
         let mut tx = self.write().await?;
         tx.lock(Lock::Challenge(id)).await?;
         upsert_player(&mut tx, accepter.0, accepter.1, at).await?;

@@ -24,6 +24,7 @@ use sqlx::sqlite::{SqliteArguments, SqliteConnection, SqlitePool, SqliteRow};
 use sqlx::{Decode, Encode, Postgres, SqlSafeStr, Sqlite, Type};
 
 use super::StoreError;
+use chronomate_model::{ChallengeId, GameId, TournamentId};
 
 /// Which database a store runs on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -58,9 +59,9 @@ pub(crate) enum Tx {
 /// A row [`Tx::lock`] locks.
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum Lock {
-    Game(i64),
-    Challenge(i64),
-    Tournament(i64),
+    Game(GameId),
+    Challenge(ChallengeId),
+    Tournament(TournamentId),
 }
 
 /// A value both drivers can bind.
@@ -309,9 +310,9 @@ impl Tx {
     /// row first). SQLite: nothing (one writer).
     pub(crate) async fn lock(&mut self, row: Lock) -> Result<(), StoreError> {
         let (sql, id) = match row {
-            Lock::Game(id) => ("SELECT id FROM games WHERE id = $1 FOR UPDATE", id),
-            Lock::Challenge(id) => ("SELECT id FROM challenges WHERE id = $1 FOR UPDATE", id),
-            Lock::Tournament(id) => ("SELECT id FROM tournaments WHERE id = $1 FOR UPDATE", id),
+            Lock::Game(id) => ("SELECT id FROM games WHERE id = $1 FOR UPDATE", id.0),
+            Lock::Challenge(id) => ("SELECT id FROM challenges WHERE id = $1 FOR UPDATE", id.0),
+            Lock::Tournament(id) => ("SELECT id FROM tournaments WHERE id = $1 FOR UPDATE", id.0),
         };
         if let Some(q) = self.pg(sql) {
             q.bind(id).execute().await?;

@@ -4,12 +4,12 @@ use chronomate_rules::{Color, Options, Variant};
 
 use super::db::{Lock, Row, Tx};
 use super::{Stale, Store, StoreError, color_text, damaged, parse_color, read_variant, settle};
-use chronomate_model::{GameStatus, Millis};
+use chronomate_model::{GameId, GameStatus, Millis};
 
 /// A game as stored. `snapshot` is empty in listings.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameRow {
-    pub id: i64,
+    pub id: GameId,
     pub variant: Variant,
     pub options: Options,
     pub seed: u64,
@@ -64,7 +64,7 @@ impl GameRow {
     }
 
     fn from_row(row: &Row) -> Result<GameRow, StoreError> {
-        let id: i64 = row.get("id")?;
+        let id: GameId = row.get("id")?;
         let status: String = row.get("status")?;
         let to_move: Option<String> = row.get("to_move")?;
         let seed: i64 = row.get("seed")?;
@@ -163,7 +163,7 @@ pub struct Finish {
 /// One action to append, with the game's new state.
 #[derive(Clone, Debug)]
 pub struct ActionCommit<'a> {
-    pub game: i64,
+    pub game: GameId,
     /// The new action's ply: the ply the caller loaded, plus one.
     pub ply: i64,
     pub text: &'a str,
@@ -202,7 +202,7 @@ pub struct DrawOffer {
 
 impl Store {
     /// A game with its snapshot.
-    pub async fn game(&self, id: i64) -> Result<Option<GameRow>, StoreError> {
+    pub async fn game(&self, id: GameId) -> Result<Option<GameRow>, StoreError> {
         let row = self
             .pool
             .sql(concat!(select_game!("g.snapshot"), "WHERE g.id = $1"))
@@ -233,12 +233,12 @@ impl Store {
             .iter()
             .map(GameRow::from_row)
             .collect::<Result<Vec<_>, _>>()?;
-        games.sort_by_key(|g| (g.status != GameStatus::Live, -g.updated_at, -g.id));
+        games.sort_by_key(|g| (g.status != GameStatus::Live, -g.updated_at, -g.id.0));
         Ok(games)
     }
 
     /// The latest game played in a thread.
-    pub async fn game_in_thread(&self, thread: &str) -> Result<Option<i64>, StoreError> {
+    pub async fn game_in_thread(&self, thread: &str) -> Result<Option<GameId>, StoreError> {
         self.pool
             .sql(
                 "SELECT id FROM games WHERE thread = $1
@@ -252,7 +252,7 @@ impl Store {
     /// Records the thread a transport opened for a game.
     pub async fn bind_thread(
         &self,
-        game: i64,
+        game: GameId,
         thread: &str,
         at: Millis,
     ) -> Result<bool, StoreError> {
@@ -269,7 +269,7 @@ impl Store {
     }
 
     /// The action log of a game, in order.
-    pub async fn log(&self, game: i64) -> Result<Vec<LoggedAction>, StoreError> {
+    pub async fn log(&self, game: GameId) -> Result<Vec<LoggedAction>, StoreError> {
         let rows = self
             .pool
             .sql("SELECT ply, text, side, actor, at FROM actions WHERE game_id = $1 ORDER BY ply")
@@ -291,7 +291,7 @@ impl Store {
     }
 
     /// Which sides have acted at least once: (white, black).
-    pub async fn sides_moved(&self, game: i64) -> Result<(bool, bool), StoreError> {
+    pub async fn sides_moved(&self, game: GameId) -> Result<(bool, bool), StoreError> {
         let sides: Vec<String> = self
             .pool
             .sql("SELECT DISTINCT side FROM actions WHERE game_id = $1")
@@ -308,7 +308,7 @@ impl Store {
     /// log still has `ply` actions.
     pub async fn repair_snapshot(
         &self,
-        game: i64,
+        game: GameId,
         ply: i64,
         snapshot: &str,
         at: Millis,
@@ -406,7 +406,7 @@ impl Store {
     /// is still there.
     pub async fn finish_game(
         &self,
-        game: i64,
+        game: GameId,
         ply: Option<i64>,
         finish: &Finish,
         at: Millis,
@@ -422,7 +422,7 @@ impl Store {
     }
 
     /// The standing draw offer of a game.
-    pub async fn draw_offer(&self, game: i64) -> Result<Option<DrawOffer>, StoreError> {
+    pub async fn draw_offer(&self, game: GameId) -> Result<Option<DrawOffer>, StoreError> {
         let row = self
             .pool
             .sql("SELECT side, ply, at FROM draw_offers WHERE game_id = $1")
@@ -444,7 +444,7 @@ impl Store {
     /// stands.
     pub async fn offer_draw(
         &self,
-        game: i64,
+        game: GameId,
         side: Color,
         ply: i64,
         at: Millis,
@@ -469,7 +469,7 @@ impl Store {
     /// Withdraws or declines `side`'s standing offer.
     pub async fn drop_draw_offer(
         &self,
-        game: i64,
+        game: GameId,
         side: Color,
     ) -> Result<Result<(), Stale>, StoreError> {
         let mut tx = self.write().await?;
@@ -487,7 +487,7 @@ impl Store {
     /// Accepts `side`'s standing offer: the game ends with `finish`.
     pub async fn accept_draw(
         &self,
-        game: i64,
+        game: GameId,
         side: Color,
         finish: &Finish,
         at: Millis,
@@ -525,7 +525,7 @@ impl Store {
     }
 
     /// Every game id, for consistency checks.
-    pub async fn game_ids(&self) -> Result<Vec<i64>, StoreError> {
+    pub async fn game_ids(&self) -> Result<Vec<GameId>, StoreError> {
         self.pool
             .sql("SELECT id FROM games ORDER BY id")
             .scalars()
@@ -536,7 +536,7 @@ impl Store {
 /// Ends a live game inside a transaction; with `ply`, only if still there.
 async fn finish_in(
     tx: &mut Tx,
-    game: i64,
+    game: GameId,
     ply: Option<i64>,
     finish: &Finish,
     at: Millis,
@@ -568,7 +568,7 @@ pub(super) async fn insert_game(
     tx: &mut Tx,
     g: &NewGame<'_>,
     at: Millis,
-) -> Result<i64, StoreError> {
+) -> Result<GameId, StoreError> {
     let id = tx
         .sql(
             "INSERT INTO games (variant, options, seed, white, black, days, reminder_hours, status,

@@ -46,7 +46,7 @@ mod url;
 use std::str::FromStr;
 use std::time::Duration;
 
-use chronomate_model::Millis;
+use chronomate_model::{GameId, Millis};
 use chronomate_rules::{Color, Options, Variant};
 use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
@@ -219,7 +219,7 @@ pub(crate) fn color_text(c: Color) -> &'static str {
     c.name()
 }
 
-pub(crate) fn parse_color(game: i64, text: &str) -> Result<Color, StoreError> {
+pub(crate) fn parse_color(game: GameId, text: &str) -> Result<Color, StoreError> {
     text.parse()
         .map_err(|_| damaged(format!("game #{game}"), format!("unknown side {text:?}")))
 }

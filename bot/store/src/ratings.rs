@@ -4,9 +4,9 @@
 
 use super::db::{Row, Tx};
 use super::{Store, StoreError};
-use chronomate_model::Millis;
 use chronomate_model::engine::is_engine;
 use chronomate_model::rating::{GLOBAL, Glicko, PROVISIONAL_RD, Score, rate_game};
+use chronomate_model::{GameId, Millis};
 
 /// A player's rating in one variant and scope.
 #[derive(Clone, Debug, PartialEq)]
@@ -41,7 +41,7 @@ impl RatingRow {
 /// One player's rating change from one game in one scope.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RatingChange {
-    pub game: i64,
+    pub game: GameId,
     pub player: String,
     pub name: String,
     pub scope: String,
@@ -83,7 +83,7 @@ async fn current(
 #[allow(clippy::too_many_arguments)]
 async fn record(
     tx: &mut Tx,
-    game: i64,
+    game: GameId,
     player: &str,
     variant: &str,
     scope: &str,
@@ -145,7 +145,7 @@ async fn record(
 /// its server (if it has one) and globally. Does nothing for a game that is
 /// not finished with a result, or that was rated already (so calling it
 /// twice never counts a game twice).
-pub(super) async fn rate_in(tx: &mut Tx, game: i64, at: Millis) -> Result<(), StoreError> {
+pub(super) async fn rate_in(tx: &mut Tx, game: GameId, at: Millis) -> Result<(), StoreError> {
     let row = tx
         .sql(
             "SELECT variant, white, black, status, result, guild,
@@ -260,7 +260,7 @@ impl Store {
     }
 
     /// The rating changes a game caused, white's first.
-    pub async fn rating_changes(&self, game: i64) -> Result<Vec<RatingChange>, StoreError> {
+    pub async fn rating_changes(&self, game: GameId) -> Result<Vec<RatingChange>, StoreError> {
         let rows = self
             .pool
             .sql(

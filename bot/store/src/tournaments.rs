@@ -6,13 +6,15 @@
 use super::db::{Lock, Row};
 use super::games::{NewGame, insert_game};
 use super::{Stale, Store, StoreError, damaged, read_variant, settle, upsert_player};
-use chronomate_model::{GameStatus, Millis, TournamentFormat, TournamentStatus};
+use chronomate_model::{
+    GameId, GameStatus, Millis, TournamentFormat, TournamentId, TournamentStatus,
+};
 use chronomate_rules::{Options, Variant};
 
 /// A tournament as stored.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TournamentRow {
-    pub id: i64,
+    pub id: TournamentId,
     pub guild: String,
     pub channel: Option<String>,
     pub thread: Option<String>,
@@ -39,7 +41,7 @@ pub struct TournamentRow {
 
 impl TournamentRow {
     fn from_row(r: &Row) -> Result<TournamentRow, StoreError> {
-        let id: i64 = r.get("id")?;
+        let id: TournamentId = r.get("id")?;
         let corrupt = |detail: String| damaged(format!("tournament #{id}"), detail);
         let (variant, options) = read_variant(&format!("tournament #{id}"), r)?;
         let format: String = r.get("format")?;
@@ -118,7 +120,7 @@ pub struct PairingRow {
     pub white_name: String,
     pub black: Option<String>,
     pub black_name: Option<String>,
-    pub game_id: Option<i64>,
+    pub game_id: Option<GameId>,
     /// A result decided without a game (`bye`, `rest`, a forfeit).
     pub result: Option<String>,
     /// The game's status and result.
@@ -142,7 +144,7 @@ impl Store {
         &self,
         t: &NewTournament<'_>,
         at: Millis,
-    ) -> Result<i64, StoreError> {
+    ) -> Result<TournamentId, StoreError> {
         let mut tx = self.write().await?;
         upsert_player(&mut tx, t.organiser.0, t.organiser.1, at).await?;
         let id = tx
@@ -172,7 +174,7 @@ impl Store {
         Ok(id)
     }
 
-    pub async fn tournament(&self, id: i64) -> Result<Option<TournamentRow>, StoreError> {
+    pub async fn tournament(&self, id: TournamentId) -> Result<Option<TournamentRow>, StoreError> {
         let row = self
             .pool
             .sql(concat!(select_tournament!(), " WHERE t.id = $1"))
@@ -227,7 +229,10 @@ impl Store {
     }
 
     /// The tournament a game belongs to.
-    pub async fn tournament_of_game(&self, game: i64) -> Result<Option<i64>, StoreError> {
+    pub async fn tournament_of_game(
+        &self,
+        game: GameId,
+    ) -> Result<Option<TournamentId>, StoreError> {
         self.pool
             .sql("SELECT tournament_id FROM tournament_pairings WHERE game_id = $1")
             .bind(game)
@@ -236,7 +241,10 @@ impl Store {
     }
 
     /// The entrants, in seed order (join order before the start).
-    pub async fn tournament_players(&self, id: i64) -> Result<Vec<TournamentPlayer>, StoreError> {
+    pub async fn tournament_players(
+        &self,
+        id: TournamentId,
+    ) -> Result<Vec<TournamentPlayer>, StoreError> {
         let rows = self
             .pool
             .sql(
@@ -262,7 +270,10 @@ impl Store {
     }
 
     /// Every board so far, by round and board.
-    pub async fn tournament_pairings(&self, id: i64) -> Result<Vec<PairingRow>, StoreError> {
+    pub async fn tournament_pairings(
+        &self,
+        id: TournamentId,
+    ) -> Result<Vec<PairingRow>, StoreError> {
         let rows = self
             .pool
             .sql(
@@ -293,9 +304,9 @@ impl Store {
                         .get::<Option<String>>("game_status")?
                         .map(|s| {
                             GameStatus::from_id(&s).ok_or_else(|| {
-                                let game = r.get::<Option<i64>>("game_id").ok().flatten();
+                                let game = r.get::<Option<GameId>>("game_id").ok().flatten();
                                 damaged(
-                                    format!("game #{}", game.unwrap_or(0)),
+                                    format!("game #{}", game.unwrap_or(GameId(0))),
                                     format!("unknown status {s:?}"),
                                 )
                             })
@@ -310,7 +321,7 @@ impl Store {
     /// Enters a player, if the tournament is open and not full.
     pub async fn join_tournament(
         &self,
-        id: i64,
+        id: TournamentId,
         player: (&str, &str),
         at: Millis,
     ) -> Result<Result<(), Stale>, StoreError> {
@@ -337,7 +348,7 @@ impl Store {
     /// Takes a player out of a tournament that has not started.
     pub async fn leave_tournament(
         &self,
-        id: i64,
+        id: TournamentId,
         player: &str,
     ) -> Result<Result<(), Stale>, StoreError> {
         let mut tx = self.write().await?;
@@ -358,7 +369,7 @@ impl Store {
     /// Marks a player of a running tournament withdrawn: not paired again.
     pub async fn withdraw_from_tournament(
         &self,
-        id: i64,
+        id: TournamentId,
         player: &str,
         at: Millis,
     ) -> Result<Result<(), Stale>, StoreError> {
@@ -386,13 +397,13 @@ impl Store {
     /// (`None` for boards without a game).
     pub async fn start_round(
         &self,
-        id: i64,
+        id: TournamentId,
         after: i64,
         seeds: &[&str],
         rounds: i64,
         boards: &[NewBoard<'_>],
         at: Millis,
-    ) -> Result<Result<Vec<Option<i64>>, Stale>, StoreError> {
+    ) -> Result<Result<Vec<Option<GameId>>, Stale>, StoreError> {
         let mut tx = self.write().await?;
         let done = tx
             .sql(
@@ -451,7 +462,7 @@ impl Store {
     /// it ended early), or cancelled.
     pub async fn end_tournament(
         &self,
-        id: i64,
+        id: TournamentId,
         round: i64,
         status: TournamentStatus,
         note: Option<&str>,

@@ -1,6 +1,7 @@
 //! Creating a tournament, entering and leaving it, starting it by hand,
 //! withdrawing from it and cancelling it.
 
+use chronomate_model::TournamentId;
 use chronomate_rules::{Color, Game, Outcome, Reason};
 
 use super::snapshot::board_result;
@@ -95,7 +96,7 @@ impl Host {
     pub async fn tournament_join(
         &self,
         caller: &Caller,
-        id: Option<i64>,
+        id: Option<TournamentId>,
     ) -> Result<Reply, HostError> {
         let s = self
             .resolve_tournament(caller, id, |t| t.status == TournamentStatus::Open, "join")
@@ -143,7 +144,7 @@ impl Host {
     pub async fn tournament_leave(
         &self,
         caller: &Caller,
-        id: Option<i64>,
+        id: Option<TournamentId>,
     ) -> Result<Reply, HostError> {
         let me = caller.key().to_owned();
         let s = self
@@ -176,7 +177,7 @@ impl Host {
     pub async fn tournament_start(
         &self,
         caller: &Caller,
-        id: Option<i64>,
+        id: Option<TournamentId>,
     ) -> Result<Reply, HostError> {
         let s = self
             .resolve_tournament(caller, id, |t| t.status == TournamentStatus::Open, "start")
@@ -209,7 +210,7 @@ impl Host {
     pub async fn tournament_withdraw(
         &self,
         caller: &Caller,
-        id: Option<i64>,
+        id: Option<TournamentId>,
     ) -> Result<Reply, HostError> {
         let me = caller.key().to_owned();
         let s = self
@@ -309,7 +310,7 @@ impl Host {
     pub async fn tournament_cancel(
         &self,
         caller: &Caller,
-        id: Option<i64>,
+        id: Option<TournamentId>,
     ) -> Result<Reply, HostError> {
         let s = self
             .resolve_tournament(

@@ -2,6 +2,7 @@
 //! and boards in one transaction, and moving the tournament on (the start
 //! time, the next round, the end), by itself or at the scheduler's tick.
 
+use chronomate_model::TournamentId;
 use chronomate_rules::{Color, Game};
 
 use super::pairing::{self, Board, SwissPlayer};
@@ -172,7 +173,7 @@ impl Host {
     /// in the database.
     pub async fn tournament_advance(
         &self,
-        id: i64,
+        id: TournamentId,
         now: Millis,
     ) -> Result<Option<Reply>, HostError> {
         let s = self.snapshot_of(id).await?;
@@ -299,7 +300,7 @@ impl Host {
     /// post, if it moved.
     pub(crate) async fn tournament_step(
         &self,
-        id: i64,
+        id: TournamentId,
         now: Millis,
     ) -> Result<Option<Notice>, HostError> {
         let Some(t) = self.store.tournament(id).await? else {

@@ -6,6 +6,7 @@ use super::standings::{self, BoardResult, Played, Standing, Tiebreaks};
 use crate::clock::due_words;
 use crate::text::day_words;
 use crate::{Caller, Host, HostError};
+use chronomate_model::TournamentId;
 use chronomate_model::{GameStatus, Millis, TournamentFormat, TournamentStatus};
 use chronomate_store::{PairingRow, TournamentPlayer, TournamentRow};
 
@@ -127,7 +128,7 @@ impl Snapshot {
 }
 
 impl Host {
-    pub(crate) async fn snapshot_of(&self, id: i64) -> Result<Snapshot, HostError> {
+    pub(crate) async fn snapshot_of(&self, id: TournamentId) -> Result<Snapshot, HostError> {
         let t = self
             .store
             .tournament(id)
@@ -147,7 +148,7 @@ impl Host {
     pub(crate) async fn resolve_tournament(
         &self,
         caller: &Caller,
-        explicit: Option<i64>,
+        explicit: Option<TournamentId>,
         pick: impl Fn(&TournamentRow) -> bool,
         what: &str,
     ) -> Result<Snapshot, HostError> {
@@ -189,7 +190,7 @@ impl Host {
             })),
             [one] => self.snapshot_of(one.id).await,
             many => {
-                let mut ids: Vec<i64> = many.iter().map(|t| t.id).collect();
+                let mut ids: Vec<TournamentId> = many.iter().map(|t| t.id).collect();
                 ids.sort_unstable();
                 let list: Vec<String> = ids.iter().map(|i| format!("#{i}")).collect();
                 Err(refuse(format!(

@@ -4,6 +4,7 @@
 //! refused; a move whose post was lost is posted by the timed jobs. On
 //! SQLite and on PostgreSQL.
 
+use chronomate_host::GameId;
 use chronomate_testkit::replies::assert_contains;
 
 use crate::common;
@@ -27,7 +28,7 @@ fn against_chronomate(level: u8, colour: ColourChoice) -> ChallengeTerms {
 }
 
 /// A game of alice's, with white, against Chronomate at `level`.
-async fn alice_plays_chronomate(w: &World, level: u8) -> i64 {
+async fn alice_plays_chronomate(w: &World, level: u8) -> GameId {
     w.host
         .challenge(
             &caller("alice"),
