@@ -33,6 +33,7 @@ mod help;
 mod parse;
 mod words;
 
+use chronomate_host::PlayerKey;
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
@@ -219,8 +220,10 @@ impl Session {
             lines.push(format!("choice: {} ({})", c.id, c.label));
         }
         for key in &reply.pings {
-            let name = key.strip_prefix("console:").unwrap_or(key);
-            lines.push(format!("ping: @{name}"));
+            match key {
+                PlayerKey::Console(name) => lines.push(format!("ping: @{name}")),
+                other => lines.push(format!("ping: @{other}")),
+            }
         }
         lines
     }

@@ -64,7 +64,7 @@ impl Post {
         let pings: Vec<UserId> = if reply.private {
             Vec::new()
         } else {
-            reply.pings.iter().filter_map(|k| user_of_key(k)).collect()
+            reply.pings.iter().filter_map(user_of_key).collect()
         };
         Post::pinging(reply, &pings)
     }
@@ -285,7 +285,7 @@ mod tests {
     #[test]
     fn posts_keep_discord_limits() {
         let mut reply = Reply::text("x".repeat(50) + "\n" + &"y\n".repeat(3000));
-        reply.pings = vec!["discord:5".into(), "console:bob".into()];
+        reply.pings = vec!["discord:5".parse().unwrap(), "console:bob".parse().unwrap()];
         reply.images = (0..12)
             .map(|i| Image {
                 name: format!("{i}.png"),
@@ -327,7 +327,7 @@ mod tests {
         #[test]
         fn any_reply_fits_in_a_message(text in "\\PC{0,3000}", pings in 0usize..150, labels in "\\PC{0,200}") {
             let mut reply = Reply::text(text);
-            reply.pings = (1..=pings as u64).map(|i| format!("discord:{}", 1_000_000_000_000_000_000 + i)).collect();
+            reply.pings = (1..=pings as u64).map(|i| format!("discord:{}", 1_000_000_000_000_000_000 + i).parse().unwrap()).collect();
             reply.choices = vec![Choice::new(ChoiceId::Challenge(ChallengeId(1), ChallengeChoice::Accept), &labels, ChoiceStyle::Primary)];
             let post = Post::from_reply(&reply);
             proptest::prop_assert!(post.content.len() <= MAX_CONTENT);

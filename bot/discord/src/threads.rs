@@ -21,6 +21,7 @@
 //! board (archived only, when the bot may not lock: Manage Threads).
 
 use chronomate_host::GameId;
+use chronomate_host::PlayerKey;
 use std::collections::{HashMap, HashSet};
 use std::fmt;
 use std::sync::{Arc, Mutex};
@@ -112,7 +113,7 @@ pub enum Answering {
     /// A player's command or button, from before the host works on it:
     /// the host may wake Chronomate before the answer is even written,
     /// and Chronomate's reply to that player must wait for it.
-    Player(String),
+    Player(PlayerKey),
     /// A reply about a game, as it is posted.
     Game(GameId),
 }
@@ -164,7 +165,7 @@ impl Threads {
 
     /// Waits (10 seconds at most) until no answer about `game`, and none
     /// to any of `players`, is on its way.
-    pub async fn after_replies(&self, game: GameId, players: &[String]) {
+    pub async fn after_replies(&self, game: GameId, players: &[PlayerKey]) {
         let waiting = |r: &HashMap<Answering, usize>| {
             r.contains_key(&Answering::Game(game))
                 || players

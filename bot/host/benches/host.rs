@@ -54,7 +54,7 @@ struct Seat {
 
 fn caller(name: &str) -> Caller {
     Caller::new(
-        Player::new(format!("bench:{name}"), name),
+        Player::console(name),
         Place::new(Some("bench"), Some("bench"), None),
     )
 }

@@ -3,6 +3,7 @@
 
 use chronomate_engine::Level;
 use chronomate_model::ChallengeId;
+use chronomate_model::PlayerKey;
 use chronomate_rules::Game;
 
 use super::clock::DAY;
@@ -14,7 +15,7 @@ use super::{
     Refusal, Reply, check_setup, read_days,
 };
 use chronomate_model::ChallengeStatus;
-use chronomate_model::engine::{DEFAULT_LEVEL, engine_key, engine_level, engine_name, is_engine};
+use chronomate_model::engine::{DEFAULT_LEVEL, engine_name};
 use chronomate_store::{ChallengeRow, NewChallenge, NewGame, Stale, StoreError};
 impl Host {
     /// Challenges a player, or anyone when `terms.opponent` is `None`.
@@ -34,9 +35,12 @@ impl Host {
                 // default level).
                 let level = match level {
                     Some(n) => Level::new(n).ok_or(Refusal::NoSuchLevel(n))?,
-                    None => engine_level(&p.key).unwrap_or(DEFAULT_LEVEL),
+                    None => p.key.chronomate_level().unwrap_or(DEFAULT_LEVEL),
                 };
-                Some(Player::new(engine_key(level), engine_name(level)))
+                Some(Player::new(
+                    PlayerKey::Chronomate(level),
+                    engine_name(level),
+                ))
             }
             (_, Some(_)) => return Err(Refusal::LevelWithoutChronomate.into()),
             (_, None) => None,
@@ -53,7 +57,7 @@ impl Host {
             .create_challenge(
                 &NewChallenge {
                     challenger: (&caller.player.key, &caller.player.name),
-                    challenged: opponent.as_ref().map(|p| (&*p.key, &*p.name)),
+                    challenged: opponent.as_ref().map(|p| (&p.key, &*p.name)),
                     variant: terms.variant.id(),
                     options: &options,
                     colour: terms.colour.as_str(),
@@ -133,12 +137,12 @@ impl Host {
         caller: &Caller,
         id: Option<ChallengeId>,
     ) -> Result<Reply, HostError> {
-        let me = caller.key().to_owned();
+        let me = caller.key().clone();
         let c = match self
             .resolve_challenge(
                 caller,
                 id,
-                |c| c.challenged.as_deref() == Some(&me),
+                |c| c.challenged.as_ref() == Some(&me),
                 " to accept",
             )
             .await
@@ -184,9 +188,9 @@ impl Host {
             _ => self.random() & 1 == 0,
         };
         let (white, black) = if challenger_white {
-            (c.challenger.as_str(), me.as_str())
+            (&c.challenger, &me)
         } else {
-            (me.as_str(), c.challenger.as_str())
+            (&me, &c.challenger)
         };
         let game = check_setup(Game::new(variant, options, seed))?;
         let snapshot = serde_json::to_string(&game).map_err(|e| StoreError::Corrupt {
@@ -242,12 +246,12 @@ impl Host {
         .about(game_id)
         .ping(&c.challenger)
         .ping(row.player(to_move));
-        let viewer = if is_engine(row.player(to_move)) {
+        let viewer = if row.player(to_move).is_chronomate() {
             !to_move
         } else {
             to_move
         };
-        if is_engine(&row.white) || is_engine(&row.black) {
+        if row.white.is_chronomate() || row.black.is_chronomate() {
             reply.text.push_str("\nUnrated: a game against Chronomate.");
         }
         self.attach(
@@ -257,7 +261,7 @@ impl Host {
             Some(viewer),
             Picture::Board,
         );
-        if is_engine(row.player(to_move)) {
+        if row.player(to_move).is_chronomate() {
             self.wake_engine(game_id);
         }
         Ok(reply)
@@ -269,12 +273,12 @@ impl Host {
         caller: &Caller,
         id: Option<ChallengeId>,
     ) -> Result<Reply, HostError> {
-        let me = caller.key().to_owned();
+        let me = caller.key().clone();
         let c = self
             .resolve_challenge(
                 caller,
                 id,
-                |c| c.challenged.as_deref() == Some(&me),
+                |c| c.challenged.as_ref() == Some(&me),
                 " to decline",
             )
             .await?;
@@ -312,7 +316,7 @@ impl Host {
         caller: &Caller,
         id: Option<ChallengeId>,
     ) -> Result<Reply, HostError> {
-        let me = caller.key().to_owned();
+        let me = caller.key().clone();
         let c = self
             .resolve_challenge(caller, id, |c| c.challenger == me, " to cancel")
             .await?;
@@ -336,7 +340,7 @@ impl Host {
         &self,
         c: &ChallengeRow,
         status: ChallengeStatus,
-        by: &str,
+        by: &PlayerKey,
     ) -> Result<(), HostError> {
         if let Err(Stale) = self
             .store

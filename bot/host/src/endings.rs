@@ -2,6 +2,7 @@
 //! any game's end: its rating changes and its tournament moving on.
 
 use chronomate_model::GameId;
+use chronomate_model::PlayerKey;
 use chronomate_rules::{Outcome, Reason};
 
 use super::text::{outcome_words, result_words};
@@ -9,7 +10,6 @@ use super::{
     Caller, ChoiceId, ChoiceStyle, DrawMove, GameChoice, Host, HostError, Purpose, Refusal, Reply,
 };
 use chronomate_model::GameStatus;
-use chronomate_model::engine::is_engine;
 use chronomate_store::{Finish, GameRow, Stale};
 /// How a game ends with `outcome` (a result, its reason in words).
 pub(super) fn finish_of(outcome: Outcome) -> Finish {
@@ -94,7 +94,7 @@ impl Host {
                 if let Err(Stale) = self.store.offer_draw(id, side, row.ply, now).await? {
                     return Err(Refusal::MovedOn(id).into());
                 }
-                if is_engine(row.player(!side)) {
+                if row.player(!side).is_chronomate() {
                     return self.engine_answers_offer(&loaded, side).await;
                 }
                 Ok(Reply::text(format!(
@@ -139,7 +139,7 @@ impl Host {
         &self,
         row: &GameRow,
         offered_by: chronomate_rules::Color,
-        ping: Option<&str>,
+        ping: Option<&PlayerKey>,
     ) -> Result<Reply, HostError> {
         let outcome = Outcome::draw(Reason::Agreement);
         let finish = finish_of(outcome);

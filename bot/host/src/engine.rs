@@ -40,6 +40,7 @@
 //! [`HostConfig::engine_millis`]: super::HostConfig::engine_millis
 
 use chronomate_model::GameId;
+use chronomate_model::PlayerKey;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -52,7 +53,7 @@ use tokio::sync::{Notify, Semaphore, mpsc};
 use super::text::played_line;
 use super::{Caller, Host, HostError, Loaded, Notice, NoticeKind, Place, Player, Reply};
 use super::{GOLDEN_GAMMA, mix64};
-use chronomate_model::engine::{engine_level, engine_name};
+use chronomate_model::engine::engine_name;
 use chronomate_model::{GameStatus, Millis};
 use chronomate_store::{Backend, Claim, OwedPost, StoreError};
 
@@ -456,7 +457,7 @@ impl Host {
     /// draw: only when a quick look at its level says it is worse by more
     /// than a pawn and a half (or lost by force).
     pub(super) async fn engine_accepts_draw(&self, loaded: &Loaded, engine_side: Color) -> bool {
-        let Some(level) = engine_level(loaded.row.player(engine_side)) else {
+        let Some(level) = loaded.row.player(engine_side).chronomate_level() else {
             return false;
         };
         let state = loaded.game.clone();
@@ -483,14 +484,14 @@ impl Host {
 }
 
 /// The engine's key and level, when it is to act in a live game.
-fn engine_to_act(loaded: &Loaded) -> Option<(String, Level)> {
+fn engine_to_act(loaded: &Loaded) -> Option<(PlayerKey, Level)> {
     if loaded.row.status != GameStatus::Live {
         return None;
     }
     let side = loaded.row.to_move?;
     let key = loaded.row.player(side);
-    let level = engine_level(key)?;
-    Some((key.to_owned(), level))
+    let level = key.chronomate_level()?;
+    Some((key.clone(), level))
 }
 
 /// One report of a turn of several actions: every action's lines, the

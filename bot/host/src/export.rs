@@ -124,7 +124,7 @@ pub(crate) fn csv(s: &Snapshot) -> String {
             let cell = s
                 .pairings
                 .iter()
-                .find(|x| x.round == r && (x.white == p.key || x.black.as_deref() == Some(&p.key)))
+                .find(|x| x.round == r && (x.white == p.key || x.black.as_ref() == Some(&p.key)))
                 .map(|x| {
                     let result = board_result(x);
                     let white = x.white == p.key;

@@ -60,7 +60,6 @@ use std::sync::{Arc, Mutex};
 
 use chronomate_rules::{Color, Game, SetupError};
 
-use chronomate_model::engine::is_engine;
 use chronomate_store::{GameRow, Store, StoreError};
 
 pub use choice::{ChallengeChoice, ChoiceId, GameChoice, UnknownChoice};
@@ -83,8 +82,8 @@ pub use types::{
 
 pub use chronomate_model::rating::{GLOBAL, Glicko};
 pub use chronomate_model::{
-    ChallengeId, ChallengeStatus, GameId, GameStatus, Millis, TournamentFormat, TournamentId,
-    TournamentStatus,
+    ChallengeId, ChallengeStatus, GameId, GameStatus, Millis, NotAPlayerKey, PlayerKey,
+    TournamentFormat, TournamentId, TournamentStatus,
 };
 
 use text::outcome_words;
@@ -396,7 +395,7 @@ impl Host {
             .log(game)
             .await?
             .last()
-            .is_some_and(|a| is_engine(&a.actor));
+            .is_some_and(|a| a.actor.is_chronomate());
         Ok(by_engine && self.load(game).await?.game.status().is_over())
     }
 

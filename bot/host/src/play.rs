@@ -11,7 +11,6 @@ use super::images::Picture;
 use super::text::{played_line, result_words};
 use super::time::remind_at;
 use super::{Caller, Host, HostError, Loaded, Purpose, Refusal, Reply};
-use chronomate_model::engine::is_engine;
 use chronomate_model::{GameStatus, Millis};
 use chronomate_store::{ActionCommit, Stale, StoreError};
 /// An action checked and applied in memory, not yet committed.
@@ -128,7 +127,7 @@ impl Host {
             remind_at: remind,
             renewed,
             finish,
-            post_owed_until: is_engine(caller.key()).then(|| p.now + POST_LEASE),
+            post_owed_until: caller.key().is_chronomate().then(|| p.now + POST_LEASE),
         };
         let committed = match self.store.commit_action(&commit).await? {
             Ok(c) => c,
@@ -158,7 +157,7 @@ impl Host {
         let reply = self.played_reply(&loaded, lines, p.side, p.now).await;
         // Chronomate's turn: it starts thinking once this reply is written.
         if let Some(next) = to_move
-            && is_engine(loaded.row.player(next))
+            && loaded.row.player(next).is_chronomate()
         {
             self.wake_engine(id);
         }

@@ -13,7 +13,6 @@ use super::clock::{DAY, HOUR, due_words, duration_words};
 use super::endings::finish_of;
 use super::text::{challenge_terms_words, day_words, result_words, variant_words};
 use super::{ChoiceId, ChoiceStyle, GameChoice, Host, HostError, Notice, NoticeKind, Place, Reply};
-use chronomate_model::engine::is_engine;
 use chronomate_model::{ChallengeStatus, GameStatus, Millis};
 use chronomate_store::{ChallengeRow, Claim, Finish, GameRow, OwedPost};
 
@@ -156,7 +155,7 @@ impl Host {
             } else if !row.reminder_sent
                 // Chronomate needs no reminder (it moves as soon as it has
                 // chosen).
-                && !row.to_move.is_some_and(|side| is_engine(row.player(side)))
+                && !row.to_move.is_some_and(|side| row.player(side).is_chronomate())
             {
                 jobs.push(Job::Reminder(row));
             }

@@ -182,7 +182,7 @@ impl Host {
         }
         for c in &challenges {
             let terms = challenge_terms_words(c);
-            if c.challenger == me {
+            if c.challenger == *me {
                 lines.push(format!(
                     "#{} from you to {}: {terms} (cancel: /cancel {})",
                     c.id,

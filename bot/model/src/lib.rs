@@ -11,6 +11,7 @@
 
 pub mod engine;
 mod ids;
+mod player;
 pub mod rating;
 #[cfg(feature = "sqlx")]
 mod sql;
@@ -18,6 +19,7 @@ mod status;
 mod tournament;
 
 pub use ids::{ChallengeId, GameId, TournamentId};
+pub use player::{NotAPlayerKey, PlayerKey};
 pub use status::{ChallengeStatus, GameStatus};
 pub use tournament::{TournamentFormat, TournamentStatus};
 

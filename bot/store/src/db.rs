@@ -24,7 +24,7 @@ use sqlx::sqlite::{SqliteArguments, SqliteConnection, SqlitePool, SqliteRow};
 use sqlx::{Decode, Encode, Postgres, SqlSafeStr, Sqlite, Type};
 
 use super::StoreError;
-use chronomate_model::{ChallengeId, GameId, TournamentId};
+use chronomate_model::{ChallengeId, GameId, PlayerKey, TournamentId};
 
 /// Which database a store runs on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -324,11 +324,11 @@ impl Tx {
     /// read, then written back changed) with transaction-scoped advisory
     /// locks, taken in one order so two games ending at once cannot
     /// deadlock. SQLite: nothing.
-    pub(crate) async fn lock_players(&mut self, players: &[&str]) -> Result<(), StoreError> {
+    pub(crate) async fn lock_players(&mut self, players: &[&PlayerKey]) -> Result<(), StoreError> {
         if self.backend() == Backend::Sqlite {
             return Ok(());
         }
-        let mut keys: Vec<&str> = players.to_vec();
+        let mut keys: Vec<String> = players.iter().map(|k| k.to_string()).collect();
         keys.sort_unstable();
         keys.dedup();
         for key in keys {

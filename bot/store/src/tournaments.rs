@@ -5,9 +5,11 @@
 
 use super::db::{Lock, Row};
 use super::games::{NewGame, insert_game};
-use super::{Stale, Store, StoreError, damaged, read_variant, settle, upsert_player};
+use super::{
+    Stale, Store, StoreError, damaged, read_key, read_key_opt, read_variant, settle, upsert_player,
+};
 use chronomate_model::{
-    GameId, GameStatus, Millis, TournamentFormat, TournamentId, TournamentStatus,
+    GameId, GameStatus, Millis, PlayerKey, TournamentFormat, TournamentId, TournamentStatus,
 };
 use chronomate_rules::{Options, Variant};
 
@@ -27,7 +29,7 @@ pub struct TournamentRow {
     pub days: i64,
     pub max_players: i64,
     pub starts_at: Option<Millis>,
-    pub organiser: String,
+    pub organiser: PlayerKey,
     pub organiser_name: String,
     pub status: TournamentStatus,
     /// The round being played; 0 before the start.
@@ -42,8 +44,9 @@ pub struct TournamentRow {
 impl TournamentRow {
     fn from_row(r: &Row) -> Result<TournamentRow, StoreError> {
         let id: TournamentId = r.get("id")?;
-        let corrupt = |detail: String| damaged(format!("tournament #{id}"), detail);
-        let (variant, options) = read_variant(&format!("tournament #{id}"), r)?;
+        let label = format!("tournament #{id}");
+        let corrupt = |detail: String| damaged(&label, detail);
+        let (variant, options) = read_variant(&label, r)?;
         let format: String = r.get("format")?;
         let status: String = r.get("status")?;
         Ok(TournamentRow {
@@ -60,7 +63,7 @@ impl TournamentRow {
             days: r.get("days")?,
             max_players: r.get("max_players")?,
             starts_at: r.get("starts_at")?,
-            organiser: r.get("organiser")?,
+            organiser: read_key(&label, r, "organiser")?,
             organiser_name: r.get("organiser_name")?,
             status: TournamentStatus::from_id(&status)
                 .ok_or_else(|| corrupt(format!("unknown status {status:?}")))?,
@@ -97,13 +100,13 @@ pub struct NewTournament<'a> {
     pub max_players: i64,
     pub starts_at: Option<Millis>,
     /// (key, display name).
-    pub organiser: (&'a str, &'a str),
+    pub organiser: (&'a PlayerKey, &'a str),
 }
 
 /// An entrant.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TournamentPlayer {
-    pub key: String,
+    pub key: PlayerKey,
     pub name: String,
     /// 1.. once the tournament started.
     pub seed: Option<i64>,
@@ -116,9 +119,9 @@ pub struct TournamentPlayer {
 pub struct PairingRow {
     pub round: i64,
     pub board: i64,
-    pub white: String,
+    pub white: PlayerKey,
     pub white_name: String,
-    pub black: Option<String>,
+    pub black: Option<PlayerKey>,
     pub black_name: Option<String>,
     pub game_id: Option<GameId>,
     /// A result decided without a game (`bye`, `rest`, a forfeit).
@@ -131,8 +134,8 @@ pub struct PairingRow {
 /// A board to create with its round.
 #[derive(Clone, Debug)]
 pub struct NewBoard<'a> {
-    pub white: &'a str,
-    pub black: Option<&'a str>,
+    pub white: &'a PlayerKey,
+    pub black: Option<&'a PlayerKey>,
     /// The game to create; `None` for a board decided at once.
     pub game: Option<NewGame<'a>>,
     pub result: Option<&'a str>,
@@ -259,7 +262,7 @@ impl Store {
         rows.iter()
             .map(|r| {
                 Ok(TournamentPlayer {
-                    key: r.get("player")?,
+                    key: read_key(&format!("tournament #{id}"), r, "player")?,
                     name: r.get("name")?,
                     seed: r.get("seed")?,
                     joined_at: r.get("joined_at")?,
@@ -294,9 +297,9 @@ impl Store {
                 Ok(PairingRow {
                     round: r.get("round")?,
                     board: r.get("board")?,
-                    white: r.get("white")?,
+                    white: read_key(&format!("tournament #{id}"), r, "white")?,
                     white_name: r.get("white_name")?,
-                    black: r.get("black")?,
+                    black: read_key_opt(&format!("tournament #{id}"), r, "black")?,
                     black_name: r.get("black_name")?,
                     game_id: r.get("game_id")?,
                     result: r.get("result")?,
@@ -322,7 +325,7 @@ impl Store {
     pub async fn join_tournament(
         &self,
         id: TournamentId,
-        player: (&str, &str),
+        player: (&PlayerKey, &str),
         at: Millis,
     ) -> Result<Result<(), Stale>, StoreError> {
         let mut tx = self.write().await?;
@@ -349,7 +352,7 @@ impl Store {
     pub async fn leave_tournament(
         &self,
         id: TournamentId,
-        player: &str,
+        player: &PlayerKey,
     ) -> Result<Result<(), Stale>, StoreError> {
         let mut tx = self.write().await?;
         tx.lock(Lock::Tournament(id)).await?;
@@ -370,7 +373,7 @@ impl Store {
     pub async fn withdraw_from_tournament(
         &self,
         id: TournamentId,
-        player: &str,
+        player: &PlayerKey,
         at: Millis,
     ) -> Result<Result<(), Stale>, StoreError> {
         let mut tx = self.write().await?;
@@ -399,7 +402,7 @@ impl Store {
         &self,
         id: TournamentId,
         after: i64,
-        seeds: &[&str],
+        seeds: &[&PlayerKey],
         rounds: i64,
         boards: &[NewBoard<'_>],
         at: Millis,

@@ -24,7 +24,7 @@ use std::sync::Arc;
 
 use chronomate_host::{
     Caller, ChallengeTerms, ColourChoice, GameId, Host, HostConfig, HostError, ManualClock, Place,
-    Player, Refusal, Reply,
+    Player, PlayerKey, Refusal, Reply,
 };
 pub use chronomate_store::{Backend, Store};
 
@@ -248,6 +248,11 @@ fn configure(store: Store, clock: Arc<ManualClock>) -> Host {
             images: false,
             ..HostConfig::default()
         })
+}
+
+/// The player key stored as `text` (`console:alice`).
+pub fn key(text: &str) -> PlayerKey {
+    text.parse().unwrap()
 }
 
 pub fn caller(name: &str) -> Caller {

@@ -199,7 +199,7 @@ fn a_whole_game_against_chronomate_and_a_restart_while_it_thinks() {
     });
     assert_eq!(log.len(), 1);
     assert_eq!(
-        (log[0].text.as_str(), log[0].actor.as_str()),
+        (log[0].text.as_str(), log[0].actor.to_string().as_str()),
         (action.as_str(), "chronomate:8")
     );
 
@@ -273,7 +273,7 @@ fn a_whole_game_against_chronomate_and_a_restart_while_it_thinks() {
         }
         assert!(
             store
-                .ratings_of("console:alice", GLOBAL)
+                .ratings_of(&common::key("console:alice"), GLOBAL)
                 .await
                 .unwrap()
                 .is_empty()

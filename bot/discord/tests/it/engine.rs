@@ -209,7 +209,7 @@ async fn a_restart_while_chronomate_thinks_then_it_moves() {
         let log = host.store().log(game).await.unwrap();
         assert_eq!(log.len(), 1);
         assert_eq!(
-            (log[0].text.as_str(), log[0].actor.as_str()),
+            (log[0].text.as_str(), log[0].actor.to_string().as_str()),
             (action.as_str(), "chronomate:8")
         );
         // Posted, so not owed (recorded just after the post).

@@ -14,7 +14,7 @@ use chronomate_store::{Finish, NewTournament, Stale, TournamentRow};
 
 impl Host {
     fn may_run(caller: &Caller, t: &TournamentRow) -> Result<(), HostError> {
-        if caller.manager || caller.key() == t.organiser {
+        if caller.manager || *caller.key() == t.organiser {
             Ok(())
         } else {
             Err(refuse(format!(
@@ -279,9 +279,9 @@ impl Host {
             };
             if let Ok(()) = self.store.finish_game(game, None, &finish, now).await? {
                 let other = if p.white == me {
-                    (black.as_str(), p.black_name.as_deref().unwrap_or("?"))
+                    (black, p.black_name.as_deref().unwrap_or("?"))
                 } else {
-                    (p.white.as_str(), p.white_name.as_str())
+                    (&p.white, p.white_name.as_str())
                 };
                 lines.push(format!(
                     "Game #{game} counts as a loss: {} ({}) wins.",

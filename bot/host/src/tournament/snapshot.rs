@@ -6,6 +6,7 @@ use super::standings::{self, BoardResult, Played, Standing, Tiebreaks};
 use crate::clock::due_words;
 use crate::text::day_words;
 use crate::{Caller, Host, HostError};
+use chronomate_model::PlayerKey;
 use chronomate_model::TournamentId;
 use chronomate_model::{GameStatus, Millis, TournamentFormat, TournamentStatus};
 use chronomate_store::{PairingRow, TournamentPlayer, TournamentRow};
@@ -39,8 +40,8 @@ pub struct Snapshot {
 }
 
 impl Snapshot {
-    pub(crate) fn index(&self, key: &str) -> Option<usize> {
-        self.players.iter().position(|p| p.key == key)
+    pub(crate) fn index(&self, key: &PlayerKey) -> Option<usize> {
+        self.players.iter().position(|p| p.key == *key)
     }
 
     pub fn played(&self) -> Vec<Played> {

@@ -142,13 +142,15 @@ async fn owed_posts_span_a_turn_and_start_anew_after_the_player() {
     let store = w.store();
     // Commits an action at `ply` straight to the store, owed a post (until
     // T0 + ply) when `owed`.
+    let alice = common::key("console:alice");
+    let alice = &alice;
     let commit = |ply: i64, owed: bool| async move {
         let action = ActionCommit {
             game,
             ply,
             text: "a3",
             side: Color::White,
-            actor: "console:alice",
+            actor: alice,
             at: T0,
             snapshot: "{}",
             to_move: Some(Color::White),

@@ -12,7 +12,7 @@ use chronomate_host::{
     ChallengeTerms, ChoiceId, ColourChoice, DrawMove, GameChoice, Refusal, Reply,
 };
 use chronomate_rules::Variant;
-use common::{World, caller, refusal};
+use common::{World, caller, key, refusal};
 
 fn choice_ids(reply: &Reply) -> Vec<String> {
     reply.choices.iter().map(|c| c.id.to_string()).collect()
@@ -41,7 +41,7 @@ async fn fools_mate_from_challenge_to_record() {
     assert_eq!(reply.game, Some(GameId(1)));
     assert_contains(&reply.text, "game #1 begins");
     assert_contains(&reply.text, "alice (white) vs bob (black)");
-    assert!(reply.pings.contains(&"console:alice".to_owned()));
+    assert!(reply.pings.contains(&key("console:alice")));
 
     let reply = w.host.act(&alice, None, "f3").await.unwrap();
     assert!(

@@ -358,7 +358,7 @@ async fn games_ending_at_once_rate_each_player_in_one_chain() {
         let mut afters = BTreeSet::new();
         for g in w.store().game_ids().await.unwrap() {
             for c in w.store().rating_changes(g).await.unwrap() {
-                if c.player == hub.key() && c.scope == scope {
+                if c.player == *hub.key() && c.scope == scope {
                     befores.push(key(c.before));
                     afters.insert(key(c.after));
                 }

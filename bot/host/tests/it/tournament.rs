@@ -3,6 +3,7 @@
 //! round) in the middle, a 5-player Swiss with byes, refusals that change
 //! nothing, exports; and a whole tournament typed into the console binary.
 
+use chronomate_host::PlayerKey;
 use chronomate_host::{GameId, TournamentId};
 use chronomate_testkit::replies::assert_contains;
 
@@ -13,8 +14,11 @@ use chronomate_host::{GameStatus, TournamentStatus};
 use chronomate_store::{Finish, PairingRow};
 use common::{T0, World, caller, refusal};
 
-fn who(key: &str) -> Caller {
-    caller(key.strip_prefix("console:").unwrap_or(key))
+fn who(key: &PlayerKey) -> Caller {
+    match key {
+        PlayerKey::Console(name) => caller(name),
+        other => panic!("{other} is no console player"),
+    }
 }
 
 async fn round_games(w: &World, t: TournamentId, round: i64) -> Vec<PairingRow> {
@@ -144,10 +148,7 @@ async fn a_round_robin_of_four_survives_a_restart_and_a_crash() {
     );
     // Tournament games are ordinary games: anyone may look, players act.
     let g1 = w.store().game(GameId(1)).await.unwrap().unwrap();
-    assert_eq!(
-        (g1.white.as_str(), g1.black.as_str()),
-        ("console:alice", "console:dave")
-    );
+    assert_eq!([&g1.white, &g1.black], ["console:alice", "console:dave"]);
     assert_eq!(g1.guild.as_deref(), Some("guild"));
     w.host
         .act(&caller("alice"), Some(GameId(1)), "e4")
