@@ -31,7 +31,9 @@
 
 mod help;
 mod parse;
+mod words;
 
+use chronomate_host::PlayerKey;
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
@@ -40,7 +42,8 @@ use chronomate_host::{
     Caller, Host, HostConfig, HostError, Notice, Place, Player, Reply, TournamentTerms,
 };
 
-pub use parse::{Command, MAX_NAME, ParseError, TournamentCommand, parse_line, read_name};
+pub use parse::{Command, TournamentCommand, parse_line};
+pub use words::{MAX_NAME, ParseError, read_name};
 
 /// The console's place: one server, one channel, so that server settings
 /// work too.
@@ -217,8 +220,10 @@ impl Session {
             lines.push(format!("choice: {} ({})", c.id, c.label));
         }
         for key in &reply.pings {
-            let name = key.strip_prefix("console:").unwrap_or(key);
-            lines.push(format!("ping: @{name}"));
+            match key {
+                PlayerKey::Console(name) => lines.push(format!("ping: @{name}")),
+                other => lines.push(format!("ping: @{other}")),
+            }
         }
         lines
     }

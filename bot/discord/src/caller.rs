@@ -6,20 +6,19 @@
 use poise::serenity_prelude as serenity;
 use serenity::UserId;
 
-use chronomate_host::{Caller, Place, Player};
+use chronomate_host::{Caller, Place, Player, PlayerKey};
 
 /// The player key of a Discord user.
-pub fn player_key(user: UserId) -> String {
-    format!("discord:{user}")
+pub fn player_key(user: UserId) -> PlayerKey {
+    PlayerKey::Discord(user.into())
 }
 
 /// The Discord user behind a player key, if it is one.
-pub fn user_of_key(key: &str) -> Option<UserId> {
-    key.strip_prefix("discord:")?
-        .parse::<u64>()
-        .ok()
-        .filter(|id| *id != 0)
-        .map(UserId::new)
+pub fn user_of_key(key: &PlayerKey) -> Option<UserId> {
+    match key {
+        PlayerKey::Discord(user) => Some(UserId::from(*user)),
+        PlayerKey::Console(_) | PlayerKey::Chronomate(_) => None,
+    }
 }
 
 /// The host's player for a Discord user: the server nickname or global name
@@ -94,7 +93,8 @@ mod tests {
         let u = UserId::new(1234);
         assert_eq!(user_of_key(&player_key(u)), Some(u));
         for bad in ["console:alice", "discord:", "discord:x", "discord:0", ""] {
-            assert_eq!(user_of_key(bad), None, "{bad}");
+            let user = bad.parse().ok().and_then(|k| user_of_key(&k));
+            assert_eq!(user, None, "{bad}");
         }
     }
 }

@@ -145,7 +145,7 @@ async fn on_press(data: &Data, press: &serenity::ComponentInteraction) -> Result
                 _ => {}
             }
             if matches!(choice, ChoiceId::Challenge(_, ChallengeChoice::Accept)) {
-                tracing::info!(game, "challenge accepted");
+                tracing::info!(game = %game, "challenge accepted");
             }
             if ended {
                 data.threads.close_if_over(game).await;

@@ -82,7 +82,7 @@ async fn deliver_played(threads: &Threads, notice: &Notice) -> bool {
         }
         Err(e) => {
             tracing::error!(
-                game,
+                game = %game,
                 "{e}; Chronomate's move is not posted (it is played: /board shows it)"
             );
             false

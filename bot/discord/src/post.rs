@@ -64,7 +64,7 @@ impl Post {
         let pings: Vec<UserId> = if reply.private {
             Vec::new()
         } else {
-            reply.pings.iter().filter_map(|k| user_of_key(k)).collect()
+            reply.pings.iter().filter_map(user_of_key).collect()
         };
         Post::pinging(reply, &pings)
     }
@@ -280,12 +280,12 @@ fn cut_at_line(text: &str, max: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use chronomate_host::{ChallengeChoice, Choice, ChoiceId, Image};
+    use chronomate_host::{ChallengeChoice, ChallengeId, Choice, ChoiceId, Image};
 
     #[test]
     fn posts_keep_discord_limits() {
         let mut reply = Reply::text("x".repeat(50) + "\n" + &"y\n".repeat(3000));
-        reply.pings = vec!["discord:5".into(), "console:bob".into()];
+        reply.pings = vec!["discord:5".parse().unwrap(), "console:bob".parse().unwrap()];
         reply.images = (0..12)
             .map(|i| Image {
                 name: format!("{i}.png"),
@@ -296,7 +296,7 @@ mod tests {
         reply.choices = (1..40)
             .map(|i| {
                 Choice::new(
-                    ChoiceId::Challenge(i, ChallengeChoice::Accept),
+                    ChoiceId::Challenge(ChallengeId(i), ChallengeChoice::Accept),
                     &"L".repeat(200),
                     ChoiceStyle::Primary,
                 )
@@ -327,8 +327,8 @@ mod tests {
         #[test]
         fn any_reply_fits_in_a_message(text in "\\PC{0,3000}", pings in 0usize..150, labels in "\\PC{0,200}") {
             let mut reply = Reply::text(text);
-            reply.pings = (1..=pings as u64).map(|i| format!("discord:{}", 1_000_000_000_000_000_000 + i)).collect();
-            reply.choices = vec![Choice::new(ChoiceId::Challenge(1, ChallengeChoice::Accept), &labels, ChoiceStyle::Primary)];
+            reply.pings = (1..=pings as u64).map(|i| format!("discord:{}", 1_000_000_000_000_000_000 + i).parse().unwrap()).collect();
+            reply.choices = vec![Choice::new(ChoiceId::Challenge(ChallengeId(1), ChallengeChoice::Accept), &labels, ChoiceStyle::Primary)];
             let post = Post::from_reply(&reply);
             proptest::prop_assert!(post.content.len() <= MAX_CONTENT);
             proptest::prop_assert!(post.buttons.iter().all(|(_, l, _)| l.len() <= MAX_LABEL));

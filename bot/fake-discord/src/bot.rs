@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use chronomate_discord::{self as discord, BotOptions, Running};
 use chronomate_host::config::Secret;
-use chronomate_host::{Host, ManualClock};
+use chronomate_host::{ChallengeId, GameId, Host, ManualClock};
 use chronomate_store::Store;
 
 use crate::*;
@@ -136,8 +136,9 @@ pub fn command_names(call: &Call) -> Vec<String> {
         .unwrap_or_default()
 }
 
-/// The `#N` after `word` in a text: `game #7` -> 7.
-pub fn number_after(text: &str, word: &str) -> Option<i64> {
+/// The `#N` after `word` in a text, as the id it is: `game #7` ->
+/// `GameId(7)`.
+pub fn number_after<T: std::str::FromStr>(text: &str, word: &str) -> Option<T> {
     let at = text.find(&format!("{word} #"))? + word.len() + 2;
     let digits: String = text[at..]
         .chars()
@@ -150,7 +151,7 @@ pub fn number_after(text: &str, word: &str) -> Option<i64> {
 
 /// alice challenges bob (alice white); returns the challenge's number and
 /// the id of the message carrying its buttons.
-pub async fn challenge(fake: &FakeDiscord) -> (i64, u64) {
+pub async fn challenge(fake: &FakeDiscord) -> (ChallengeId, u64) {
     let sent = fake
         .command(
             &alice(),
@@ -190,7 +191,7 @@ pub async fn challenge(fake: &FakeDiscord) -> (i64, u64) {
 }
 
 /// bob presses Accept: the game's thread, its first post and the game id.
-pub async fn accept(fake: &FakeDiscord, challenge: i64, message: u64) -> (u64, i64) {
+pub async fn accept(fake: &FakeDiscord, challenge: ChallengeId, message: u64) -> (u64, GameId) {
     let mark = fake.mark();
     let press = fake
         .click(&bob(), message, &format!("challenge:{challenge}:accept"))
@@ -256,7 +257,7 @@ pub async fn new_game(
     white: &Player,
     black: &Player,
     channel: u64,
-) -> (i64, u64, Sent) {
+) -> (GameId, u64, Sent) {
     let sent = fake
         .command(
             white,
@@ -270,7 +271,8 @@ pub async fn new_game(
         )
         .await;
     let reply = fake.reply(&sent).await;
-    let id = number_after(reply.content(), "Challenge").expect("the challenge's number");
+    let id: ChallengeId =
+        number_after(reply.content(), "Challenge").expect("the challenge's number");
     let message = id_of(&fake.original(&sent).await);
     let mark = fake.mark();
     let press = fake

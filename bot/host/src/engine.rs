@@ -39,6 +39,8 @@
 //!
 //! [`HostConfig::engine_millis`]: super::HostConfig::engine_millis
 
+use chronomate_model::GameId;
+use chronomate_model::PlayerKey;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -51,7 +53,7 @@ use tokio::sync::{Notify, Semaphore, mpsc};
 use super::text::played_line;
 use super::{Caller, Host, HostError, Loaded, Notice, NoticeKind, Place, Player, Reply};
 use super::{GOLDEN_GAMMA, mix64};
-use chronomate_model::engine::{engine_level, engine_name};
+use chronomate_model::engine::engine_name;
 use chronomate_model::{GameStatus, Millis};
 use chronomate_store::{Backend, Claim, OwedPost, StoreError};
 
@@ -97,7 +99,7 @@ pub(super) struct Engine {
     slots: Arc<Semaphore>,
     /// Games with a turn under way; `true`: woken again meanwhile (look
     /// once more when done).
-    busy: Mutex<HashMap<i64, bool>>,
+    busy: Mutex<HashMap<GameId, bool>>,
     /// Told whenever `busy` empties.
     idle: Notify,
     /// Where the engine's moves are reported; `None` until a transport
@@ -123,7 +125,7 @@ impl Engine {
         !self.stop.load(Ordering::SeqCst) && self.out.lock().is_ok_and(|o| o.is_some())
     }
 
-    fn busy(&self) -> std::sync::MutexGuard<'_, HashMap<i64, bool>> {
+    fn busy(&self) -> std::sync::MutexGuard<'_, HashMap<GameId, bool>> {
         match self.busy.lock() {
             Ok(b) => b,
             Err(poisoned) => poisoned.into_inner(),
@@ -193,7 +195,7 @@ impl Host {
     /// Wakes the engine for `game` (nothing when it is not running, and
     /// nothing twice: a game already being played is looked at once more
     /// when its turn is done).
-    pub(super) fn wake_engine(&self, game: i64) {
+    pub(super) fn wake_engine(&self, game: GameId) {
         if !self.engine.running() {
             return;
         }
@@ -209,7 +211,7 @@ impl Host {
         tokio::spawn(async move {
             loop {
                 if let Err(e) = host.engine_turn(game).await {
-                    tracing::error!(game, error = %e, "Chronomate's turn failed; it is tried again within a minute");
+                    tracing::error!(game = %game, error = %e, "Chronomate's turn failed; it is tried again within a minute");
                 }
                 let mut busy = host.engine.busy();
                 if busy.get(&game) == Some(&true) && host.engine.running() {
@@ -227,7 +229,7 @@ impl Host {
 
     /// Plays the engine's whole turn in `game`, if it is to move there,
     /// and reports it.
-    async fn engine_turn(&self, game: i64) -> Result<(), HostError> {
+    async fn engine_turn(&self, game: GameId) -> Result<(), HostError> {
         let mut played: Vec<Reply> = Vec::new();
         let mut through = 0;
         let mut place = Place::default();
@@ -250,7 +252,7 @@ impl Host {
                     && let Err(e) = self.store.release_job(claim).await
                 {
                     // It lapses on its own within seconds.
-                    tracing::warn!(game, error = %e, "cannot release the claim on Chronomate's move");
+                    tracing::warn!(game = %game, error = %e, "cannot release the claim on Chronomate's move");
                 }
                 match result {
                     Ok(Some(reply)) => {
@@ -261,7 +263,7 @@ impl Host {
                     // The game ended or moved on meanwhile (a resignation,
                     // a draw, time): nothing to play.
                     Err(HostError::Refused(r)) => {
-                        tracing::info!(game, "Chronomate's move was not played: {r}");
+                        tracing::info!(game = %game, "Chronomate's move was not played: {r}");
                         break;
                     }
                     Err(e) => return Err(e),
@@ -295,7 +297,7 @@ impl Host {
     /// The claim lasts a search and a margin; if another process holds it,
     /// the game is looked at again when it lapses (its process may have
     /// died). A SQLite database is served by one process: nothing to claim.
-    async fn claim_engine_move(&self, game: i64, ply: i64) -> Result<Turn, HostError> {
+    async fn claim_engine_move(&self, game: GameId, ply: i64) -> Result<Turn, HostError> {
         if self.store.backend() == Backend::Sqlite {
             return Ok(Turn::Mine(None));
         }
@@ -455,7 +457,7 @@ impl Host {
     /// draw: only when a quick look at its level says it is worse by more
     /// than a pawn and a half (or lost by force).
     pub(super) async fn engine_accepts_draw(&self, loaded: &Loaded, engine_side: Color) -> bool {
-        let Some(level) = engine_level(loaded.row.player(engine_side)) else {
+        let Some(level) = loaded.row.player(engine_side).chronomate_level() else {
             return false;
         };
         let state = loaded.game.clone();
@@ -482,14 +484,14 @@ impl Host {
 }
 
 /// The engine's key and level, when it is to act in a live game.
-fn engine_to_act(loaded: &Loaded) -> Option<(String, Level)> {
+fn engine_to_act(loaded: &Loaded) -> Option<(PlayerKey, Level)> {
     if loaded.row.status != GameStatus::Live {
         return None;
     }
     let side = loaded.row.to_move?;
     let key = loaded.row.player(side);
-    let level = engine_level(key)?;
-    Some((key.to_owned(), level))
+    let level = key.chronomate_level()?;
+    Some((key.clone(), level))
 }
 
 /// One report of a turn of several actions: every action's lines, the

@@ -1,5 +1,8 @@
 //! Why the host said no.
 
+use std::fmt;
+
+use chronomate_model::{ChallengeId, GameId};
 use chronomate_rules::{ActionError, Color};
 
 use chronomate_store::StoreError;
@@ -9,28 +12,28 @@ use chronomate_store::StoreError;
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum Refusal {
     #[error("there is no game #{0}")]
-    NoSuchGame(i64),
+    NoSuchGame(GameId),
     #[error("there is no challenge #{0}")]
-    NoSuchChallenge(i64),
+    NoSuchChallenge(ChallengeId),
     #[error("you have no live game")]
     NoLiveGame,
     #[error("you have no game yet: challenge someone with /challenge")]
     NoGame,
     #[error("you have {} live games ({}): say which, e.g. game:{}", .0.len(), list(.0, "#"), first(.0))]
-    WhichGame(Vec<i64>),
+    WhichGame(Vec<GameId>),
     #[error("you are not playing in game #{0}")]
-    NotParticipant(i64),
+    NotParticipant(GameId),
     #[error("game #{game} is over: {outcome}")]
-    GameOver { game: i64, outcome: String },
+    GameOver { game: GameId, outcome: String },
     #[error("it is not your turn in game #{game}: {name} ({side}) is to move")]
     NotYourTurn {
-        game: i64,
+        game: GameId,
         name: String,
         side: Color,
     },
     #[error("{}{}", error_words(.error), suggestion_words(.suggestions))]
     Action {
-        game: i64,
+        game: GameId,
         error: ActionError,
         suggestions: Vec<String>,
     },
@@ -39,22 +42,25 @@ pub enum Refusal {
     #[error(
         "game #{0} moved on while you were typing: nothing was changed; look at the board and try again"
     )]
-    MovedOn(i64),
+    MovedOn(GameId),
 
     #[error("there is no open challenge for you{0}")]
     NoChallenge(&'static str),
     #[error("there are several challenges ({}): say which, e.g. /accept {}", list(.0, "#"), first(.0))]
-    WhichChallenge(Vec<i64>),
+    WhichChallenge(Vec<ChallengeId>),
     #[error("challenge #{id} was {state} already")]
-    ChallengeClosed { id: i64, state: &'static str },
+    ChallengeClosed {
+        id: ChallengeId,
+        state: &'static str,
+    },
     #[error("challenge #{0} is yours: you cannot accept it (cancel it with /cancel {0})")]
-    OwnChallenge(i64),
+    OwnChallenge(ChallengeId),
     #[error("challenge #{id} is addressed to {name}, not you")]
-    NotAddressedToYou { id: i64, name: String },
+    NotAddressedToYou { id: ChallengeId, name: String },
     #[error("challenge #{0} is open to anyone: only its author can withdraw it")]
-    DeclineOpen(i64),
+    DeclineOpen(ChallengeId),
     #[error("challenge #{id} is {name}'s: only they can cancel it")]
-    NotYourChallenge { id: i64, name: String },
+    NotYourChallenge { id: ChallengeId, name: String },
     #[error("you cannot challenge yourself")]
     SelfChallenge,
     #[error(
@@ -66,18 +72,18 @@ pub enum Refusal {
     #[error(
         "game #{0} is still being played: /analyse looks at finished games only (no help during correspondence play)"
     )]
-    StillPlaying(i64),
+    StillPlaying(GameId),
     #[error("{0}")]
     Terms(String),
 
     #[error("game #{0} cannot be aborted: both sides have moved (resign or offer a draw instead)")]
-    TooLateToAbort(i64),
+    TooLateToAbort(GameId),
     #[error("your draw offer in game #{0} stands already")]
-    OfferStands(i64),
+    OfferStands(GameId),
     #[error("there is no draw offer to answer in game #{0}")]
-    NoDrawOffer(i64),
+    NoDrawOffer(GameId),
     #[error("the draw offer in game #{0} is your own: your opponent answers it")]
-    OwnDrawOffer(i64),
+    OwnDrawOffer(GameId),
 
     #[error("server settings can only be changed by its managers")]
     NotManager,
@@ -89,15 +95,16 @@ pub enum Refusal {
     UnknownChoice(String),
 }
 
-fn list(ids: &[i64], prefix: &str) -> String {
+fn list(ids: &[impl fmt::Display], prefix: &str) -> String {
     ids.iter()
         .map(|id| format!("{prefix}{id}"))
         .collect::<Vec<_>>()
         .join(", ")
 }
 
-fn first(ids: &[i64]) -> String {
-    ids.first().map_or_else(|| "N".to_owned(), i64::to_string)
+fn first(ids: &[impl fmt::Display]) -> String {
+    ids.first()
+        .map_or_else(|| "N".to_owned(), ToString::to_string)
 }
 
 fn error_words(e: &ActionError) -> String {

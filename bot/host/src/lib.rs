@@ -60,7 +60,6 @@ use std::sync::{Arc, Mutex};
 
 use chronomate_rules::{Color, Game, SetupError};
 
-use chronomate_model::engine::is_engine;
 use chronomate_store::{GameRow, Store, StoreError};
 
 pub use choice::{ChallengeChoice, ChoiceId, GameChoice, UnknownChoice};
@@ -83,7 +82,8 @@ pub use types::{
 
 pub use chronomate_model::rating::{GLOBAL, Glicko};
 pub use chronomate_model::{
-    ChallengeStatus, GameStatus, Millis, TournamentFormat, TournamentStatus,
+    ChallengeId, ChallengeStatus, GameId, GameStatus, Millis, NotAPlayerKey, PlayerKey,
+    TournamentFormat, TournamentId, TournamentStatus,
 };
 
 use text::outcome_words;
@@ -151,7 +151,7 @@ pub struct Loaded {
 }
 
 impl Loaded {
-    fn id(&self) -> i64 {
+    fn id(&self) -> GameId {
         self.row.id
     }
 
@@ -267,7 +267,7 @@ impl Host {
     /// A game and its state. The cached snapshot is used when it agrees with
     /// the log; otherwise the game is rebuilt from the log (the source of
     /// truth) and the snapshot repaired.
-    pub async fn load(&self, id: i64) -> Result<Loaded, HostError> {
+    pub async fn load(&self, id: GameId) -> Result<Loaded, HostError> {
         let mut row = self.store.game(id).await?.ok_or(Refusal::NoSuchGame(id))?;
         let cached = serde_json::from_str::<Game>(&row.snapshot)
             .ok()
@@ -324,7 +324,7 @@ impl Host {
     async fn resolve(
         &self,
         caller: &Caller,
-        explicit: Option<i64>,
+        explicit: Option<GameId>,
         purpose: Purpose,
     ) -> Result<Loaded, HostError> {
         if let Some(id) = explicit {
@@ -360,14 +360,14 @@ impl Host {
                 return self.load(one.id).await;
             }
         }
-        let mut ids: Vec<i64> = live.iter().map(|g| g.id).collect();
+        let mut ids: Vec<GameId> = live.iter().map(|g| g.id).collect();
         ids.sort_unstable();
         Err(Refusal::WhichGame(ids).into())
     }
 
     /// Where a game is played and whether it is still on, read without
     /// loading the game: what a transport needs to post about it.
-    pub async fn place_of(&self, game: i64) -> Result<GamePlace, HostError> {
+    pub async fn place_of(&self, game: GameId) -> Result<GamePlace, HostError> {
         let row = self
             .store
             .game(game)
@@ -389,20 +389,20 @@ impl Host {
     /// an abort after it): the post of that move then shows the end, and
     /// closes the game's place, not the answer to the move before it,
     /// which may go out after the engine already answered.
-    pub async fn ended_by_engine(&self, game: i64) -> Result<bool, HostError> {
+    pub async fn ended_by_engine(&self, game: GameId) -> Result<bool, HostError> {
         let by_engine = self
             .store
             .log(game)
             .await?
             .last()
-            .is_some_and(|a| is_engine(&a.actor));
+            .is_some_and(|a| a.actor.is_chronomate());
         Ok(by_engine && self.load(game).await?.game.status().is_over())
     }
 
     /// Records where a game's posts go: the thread a transport opened for
     /// it (commands typed there mean that game), a new one when that thread
     /// is gone, or the game's channel itself when no thread can be had.
-    pub async fn bind_thread(&self, game: i64, thread: &str) -> Result<(), HostError> {
+    pub async fn bind_thread(&self, game: GameId, thread: &str) -> Result<(), HostError> {
         if self.store.bind_thread(game, thread, self.now()).await? {
             Ok(())
         } else {

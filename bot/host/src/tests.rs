@@ -27,14 +27,14 @@ async fn two_actions_prepared_on_one_state_apply_once() {
     terms.colour = ColourChoice::White;
     host.challenge(&alice, terms).await.unwrap();
     host.accept(&bob, None).await.unwrap();
-    let first = host.prepare(&alice, Some(1), "e4").await.unwrap();
-    let second = host.prepare(&alice, Some(1), "d4").await.unwrap();
+    let first = host.prepare(&alice, Some(GameId(1)), "e4").await.unwrap();
+    let second = host.prepare(&alice, Some(GameId(1)), "d4").await.unwrap();
     host.commit(&alice, first).await.unwrap();
     let err = host.commit(&alice, second).await.unwrap_err();
-    assert_eq!(err.refusal(), Some(&Refusal::MovedOn(1)));
-    let log = host.store().log(1).await.unwrap();
+    assert_eq!(err.refusal(), Some(&Refusal::MovedOn(GameId(1))));
+    let log = host.store().log(GameId(1)).await.unwrap();
     assert_eq!(log.len(), 1);
     assert_eq!(log[0].text, "e4");
-    let loaded = host.load(1).await.unwrap();
+    let loaded = host.load(GameId(1)).await.unwrap();
     assert_eq!(loaded.game.record(), ["e4"]);
 }

@@ -4,6 +4,7 @@
 //! claimed in the database before it is done, so several processes on one
 //! database do each once.
 
+use chronomate_model::TournamentId;
 use std::future::Future;
 
 use chronomate_rules::{Outcome, Reason};
@@ -12,7 +13,6 @@ use super::clock::{DAY, HOUR, due_words, duration_words};
 use super::endings::finish_of;
 use super::text::{challenge_terms_words, day_words, result_words, variant_words};
 use super::{ChoiceId, ChoiceStyle, GameChoice, Host, HostError, Notice, NoticeKind, Place, Reply};
-use chronomate_model::engine::is_engine;
 use chronomate_model::{ChallengeStatus, GameStatus, Millis};
 use chronomate_store::{ChallengeRow, Claim, Finish, GameRow, OwedPost};
 
@@ -33,7 +33,7 @@ enum Job {
     /// An open challenge nobody answered in time.
     Expiry(ChallengeRow),
     /// A tournament whose start time came or whose round is decided.
-    Tournament(i64),
+    Tournament(TournamentId),
     /// Chronomate's moves committed and never posted (their process died
     /// first, or the post failed).
     Owed(OwedPost),
@@ -155,7 +155,7 @@ impl Host {
             } else if !row.reminder_sent
                 // Chronomate needs no reminder (it moves as soon as it has
                 // chosen).
-                && !row.to_move.is_some_and(|side| is_engine(row.player(side)))
+                && !row.to_move.is_some_and(|side| row.player(side).is_chronomate())
             {
                 jobs.push(Job::Reminder(row));
             }
@@ -266,7 +266,7 @@ impl Host {
                     }
                 }
                 Err(e) => {
-                    tracing::warn!(game = row.id, error = %e, "cannot read the rating changes")
+                    tracing::warn!(game = %row.id, error = %e, "cannot read the rating changes")
                 }
             }
         }

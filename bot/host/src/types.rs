@@ -3,41 +3,40 @@
 use std::fmt;
 
 use super::choice::ChoiceId;
-use chronomate_model::engine::{DEFAULT_LEVEL, engine_key, is_engine};
+use chronomate_model::engine::DEFAULT_LEVEL;
+use chronomate_model::{ChallengeId, GameId, PlayerKey};
 use chronomate_store::GameRow;
 
 /// Who is acting: a stable key qualified by its transport (`discord:1234`,
 /// `console:alice`) and the name to show.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Player {
-    pub key: String,
+    pub key: PlayerKey,
     pub name: String,
 }
 
 impl Player {
-    pub fn new(key: impl Into<String>, name: impl Into<String>) -> Player {
+    pub fn new(key: PlayerKey, name: impl Into<String>) -> Player {
         Player {
-            key: key.into(),
+            key,
             name: name.into(),
         }
     }
 
     /// A console player: key `console:NAME` (lower-cased), shown as typed.
     pub fn console(name: &str) -> Player {
-        Player::new(format!("console:{}", name.to_lowercase()), name)
+        Player::new(PlayerKey::console(name), name)
     }
 
     /// Chronomate itself, as an opponent to challenge: at its default
     /// level, which the challenge's terms may change.
     pub fn chronomate() -> Player {
-        Player::new(engine_key(DEFAULT_LEVEL), "Chronomate")
+        Player::new(PlayerKey::Chronomate(DEFAULT_LEVEL), "Chronomate")
     }
 
-    /// Whether this is Chronomate (at any level): the one test, the
-    /// model's [`engine_level`](chronomate_model::engine::engine_level), so a
-    /// key without a level is nobody's.
+    /// Whether this is Chronomate (at any level).
     pub fn is_chronomate(&self) -> bool {
-        is_engine(&self.key)
+        self.key.is_chronomate()
     }
 }
 
@@ -90,7 +89,7 @@ impl Caller {
         }
     }
 
-    pub fn key(&self) -> &str {
+    pub fn key(&self) -> &PlayerKey {
         &self.player.key
     }
 }
@@ -101,7 +100,7 @@ impl Caller {
 /// thread.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GamePlace {
-    pub game: i64,
+    pub game: GameId,
     pub place: Place,
     pub live: bool,
     /// `Game #7 · alice vs bob · standard`.
@@ -162,11 +161,11 @@ pub struct Reply {
     pub text: String,
     pub images: Vec<Image>,
     /// Player keys to mention (the one whose turn it is, the challenged).
-    pub pings: Vec<String>,
+    pub pings: Vec<PlayerKey>,
     pub choices: Vec<Choice>,
     /// The game this reply is about, if any (a transport posts it in the
     /// game's thread).
-    pub game: Option<i64>,
+    pub game: Option<GameId>,
     /// Only for the caller's eyes (confirmations, listings, help).
     pub private: bool,
 }
@@ -184,15 +183,15 @@ impl Reply {
         self
     }
 
-    pub(crate) fn about(mut self, game: i64) -> Reply {
+    pub(crate) fn about(mut self, game: GameId) -> Reply {
         self.game = Some(game);
         self
     }
 
     /// Calls a player (never Chronomate: it needs no ping).
-    pub(crate) fn ping(mut self, key: &str) -> Reply {
-        if !is_engine(key) && !self.pings.iter().any(|k| k == key) {
-            self.pings.push(key.to_owned());
+    pub(crate) fn ping(mut self, key: &PlayerKey) -> Reply {
+        if !key.is_chronomate() && !self.pings.contains(key) {
+            self.pings.push(key.clone());
         }
         self
     }
@@ -225,10 +224,10 @@ pub enum NoticeKind {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Notice {
     pub kind: NoticeKind,
-    pub game: Option<i64>,
-    pub challenge: Option<i64>,
+    pub game: Option<GameId>,
+    pub challenge: Option<ChallengeId>,
     /// Player keys to tell directly (a DM); where that fails, post in `place`.
-    pub recipients: Vec<String>,
+    pub recipients: Vec<PlayerKey>,
     /// The game's (or challenge's) place: the fallback channel or thread.
     pub place: Place,
     pub reply: Reply,

@@ -10,10 +10,16 @@
 #![warn(missing_docs, unreachable_pub)]
 
 pub mod engine;
+mod ids;
+mod player;
 pub mod rating;
+#[cfg(feature = "sqlx")]
+mod sql;
 mod status;
 mod tournament;
 
+pub use ids::{ChallengeId, GameId, TournamentId};
+pub use player::{NotAPlayerKey, PlayerKey};
 pub use status::{ChallengeStatus, GameStatus};
 pub use tournament::{TournamentFormat, TournamentStatus};
 

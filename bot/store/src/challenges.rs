@@ -3,18 +3,20 @@
 
 use super::db::{Lock, Row};
 use super::games::{NewGame, insert_game};
-use super::{Stale, Store, StoreError, damaged, read_variant, settle, upsert_player};
-use chronomate_model::{ChallengeStatus, Millis};
+use super::{
+    Stale, Store, StoreError, damaged, read_key, read_key_opt, read_variant, settle, upsert_player,
+};
+use chronomate_model::{ChallengeId, ChallengeStatus, GameId, Millis, PlayerKey};
 use chronomate_rules::{Options, Variant};
 
 /// A challenge as stored.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ChallengeRow {
-    pub id: i64,
-    pub challenger: String,
+    pub id: ChallengeId,
+    pub challenger: PlayerKey,
     pub challenger_name: String,
     /// `None`: open to anyone.
-    pub challenged: Option<String>,
+    pub challenged: Option<PlayerKey>,
     pub challenged_name: Option<String>,
     pub variant: Variant,
     pub options: Options,
@@ -22,43 +24,40 @@ pub struct ChallengeRow {
     pub colour: String,
     pub days: i64,
     pub status: ChallengeStatus,
-    pub game_id: Option<i64>,
+    pub game_id: Option<GameId>,
     pub guild: Option<String>,
     pub channel: Option<String>,
     pub thread: Option<String>,
     pub created_at: Millis,
     pub closed_at: Option<Millis>,
-    pub closed_by: Option<String>,
+    pub closed_by: Option<PlayerKey>,
 }
 
 impl ChallengeRow {
     fn from_row(r: &Row) -> Result<ChallengeRow, StoreError> {
-        let id: i64 = r.get("id")?;
+        let id: ChallengeId = r.get("id")?;
         let status: String = r.get("status")?;
-        let (variant, options) = read_variant(&format!("challenge #{id}"), r)?;
+        let label = format!("challenge #{id}");
+        let (variant, options) = read_variant(&label, r)?;
         Ok(ChallengeRow {
             id,
-            challenger: r.get("challenger")?,
+            challenger: read_key(&label, r, "challenger")?,
             challenger_name: r.get("challenger_name")?,
-            challenged: r.get("challenged")?,
+            challenged: read_key_opt(&label, r, "challenged")?,
             challenged_name: r.get("challenged_name")?,
             variant,
             options,
             colour: r.get("colour")?,
             days: r.get("days")?,
-            status: ChallengeStatus::from_id(&status).ok_or_else(|| {
-                damaged(
-                    format!("challenge #{id}"),
-                    format!("unknown status {status:?}"),
-                )
-            })?,
+            status: ChallengeStatus::from_id(&status)
+                .ok_or_else(|| damaged(&label, format!("unknown status {status:?}")))?,
             game_id: r.get("game_id")?,
             guild: r.get("guild")?,
             channel: r.get("channel")?,
             thread: r.get("thread")?,
             created_at: r.get("created_at")?,
             closed_at: r.get("closed_at")?,
-            closed_by: r.get("closed_by")?,
+            closed_by: read_key_opt(&label, r, "closed_by")?,
         })
     }
 }
@@ -77,9 +76,9 @@ macro_rules! select_challenge {
 /// A challenge to record.
 #[derive(Clone, Debug)]
 pub struct NewChallenge<'a> {
-    pub challenger: (&'a str, &'a str),
+    pub challenger: (&'a PlayerKey, &'a str),
     /// (key, display name); `None`: open to anyone.
-    pub challenged: Option<(&'a str, &'a str)>,
+    pub challenged: Option<(&'a PlayerKey, &'a str)>,
     pub variant: &'a str,
     pub options: &'a str,
     pub colour: &'a str,
@@ -95,7 +94,7 @@ impl Store {
         &self,
         c: &NewChallenge<'_>,
         at: Millis,
-    ) -> Result<i64, StoreError> {
+    ) -> Result<ChallengeId, StoreError> {
         let mut tx = self.write().await?;
         upsert_player(&mut tx, c.challenger.0, c.challenger.1, at).await?;
         if let Some((key, name)) = c.challenged {
@@ -125,7 +124,7 @@ impl Store {
         Ok(id)
     }
 
-    pub async fn challenge(&self, id: i64) -> Result<Option<ChallengeRow>, StoreError> {
+    pub async fn challenge(&self, id: ChallengeId) -> Result<Option<ChallengeRow>, StoreError> {
         let row = self
             .pool
             .sql(concat!(select_challenge!(), "WHERE c.id = $1"))
@@ -139,7 +138,7 @@ impl Store {
     /// those open to anyone (in `guild`, when given), oldest first.
     pub async fn open_challenges(
         &self,
-        player: &str,
+        player: &PlayerKey,
         guild: Option<&str>,
     ) -> Result<Vec<ChallengeRow>, StoreError> {
         let rows = self
@@ -175,9 +174,9 @@ impl Store {
     /// Closes an open challenge without a game (declined, cancelled, expired).
     pub async fn close_challenge(
         &self,
-        id: i64,
+        id: ChallengeId,
         status: ChallengeStatus,
-        by: Option<&str>,
+        by: Option<&PlayerKey>,
         at: Millis,
     ) -> Result<Result<(), Stale>, StoreError> {
         let mut tx = self.write().await?;
@@ -200,11 +199,11 @@ impl Store {
     /// in one transaction. Returns the new game's id.
     pub async fn accept_challenge(
         &self,
-        id: i64,
-        accepter: (&str, &str),
+        id: ChallengeId,
+        accepter: (&PlayerKey, &str),
         game: &NewGame<'_>,
         at: Millis,
-    ) -> Result<Result<i64, Stale>, StoreError> {
+    ) -> Result<Result<GameId, Stale>, StoreError> {
         let mut tx = self.write().await?;
         tx.lock(Lock::Challenge(id)).await?;
         upsert_player(&mut tx, accepter.0, accepter.1, at).await?;

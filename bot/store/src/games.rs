@@ -1,21 +1,23 @@
-//! Games, their action log and draw offers.
+//! Games and their action log.
 
 use chronomate_rules::{Color, Options, Variant};
 
 use super::db::{Lock, Row, Tx};
-use super::{Stale, Store, StoreError, color_text, damaged, parse_color, read_variant, settle};
-use chronomate_model::{GameStatus, Millis};
+use super::{
+    Stale, Store, StoreError, color_text, damaged, parse_color, read_key, read_variant, settle,
+};
+use chronomate_model::{GameId, GameStatus, Millis, PlayerKey};
 
 /// A game as stored. `snapshot` is empty in listings.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameRow {
-    pub id: i64,
+    pub id: GameId,
     pub variant: Variant,
     pub options: Options,
     pub seed: u64,
-    pub white: String,
+    pub white: PlayerKey,
     pub white_name: String,
-    pub black: String,
+    pub black: PlayerKey,
     pub black_name: String,
     pub days: i64,
     pub reminder_hours: i64,
@@ -43,10 +45,10 @@ pub struct GameRow {
 
 impl GameRow {
     /// The side `player` plays, if any.
-    pub fn side_of(&self, player: &str) -> Option<Color> {
-        if self.white == player {
+    pub fn side_of(&self, player: &PlayerKey) -> Option<Color> {
+        if self.white == *player {
             Some(Color::White)
-        } else if self.black == player {
+        } else if self.black == *player {
             Some(Color::Black)
         } else {
             None
@@ -54,7 +56,7 @@ impl GameRow {
     }
 
     /// The player key of a side.
-    pub fn player(&self, side: Color) -> &str {
+    pub fn player(&self, side: Color) -> &PlayerKey {
         side.fold(&self.white, &self.black)
     }
 
@@ -64,19 +66,20 @@ impl GameRow {
     }
 
     fn from_row(row: &Row) -> Result<GameRow, StoreError> {
-        let id: i64 = row.get("id")?;
+        let id: GameId = row.get("id")?;
         let status: String = row.get("status")?;
         let to_move: Option<String> = row.get("to_move")?;
         let seed: i64 = row.get("seed")?;
-        let (variant, options) = read_variant(&format!("game #{id}"), row)?;
+        let label = format!("game #{id}");
+        let (variant, options) = read_variant(&label, row)?;
         Ok(GameRow {
             id,
             variant,
             options,
             seed: seed as u64,
-            white: row.get("white")?,
+            white: read_key(&label, row, "white")?,
             white_name: row.get("white_name")?,
-            black: row.get("black")?,
+            black: read_key(&label, row, "black")?,
             black_name: row.get("black_name")?,
             days: row.get("days")?,
             reminder_hours: row.get("reminder_hours")?,
@@ -127,7 +130,7 @@ pub struct LoggedAction {
     pub ply: i64,
     pub text: String,
     pub side: Color,
-    pub actor: String,
+    pub actor: PlayerKey,
     pub at: Millis,
 }
 
@@ -137,8 +140,8 @@ pub struct NewGame<'a> {
     pub variant: &'a str,
     pub options: &'a str,
     pub seed: u64,
-    pub white: &'a str,
-    pub black: &'a str,
+    pub white: &'a PlayerKey,
+    pub black: &'a PlayerKey,
     pub days: i64,
     pub reminder_hours: i64,
     pub snapshot: &'a str,
@@ -163,12 +166,12 @@ pub struct Finish {
 /// One action to append, with the game's new state.
 #[derive(Clone, Debug)]
 pub struct ActionCommit<'a> {
-    pub game: i64,
+    pub game: GameId,
     /// The new action's ply: the ply the caller loaded, plus one.
     pub ply: i64,
     pub text: &'a str,
     pub side: Color,
-    pub actor: &'a str,
+    pub actor: &'a PlayerKey,
     pub at: Millis,
     /// The game after the action (serde JSON).
     pub snapshot: &'a str,
@@ -192,17 +195,9 @@ pub struct Committed {
     pub offer_lapsed: bool,
 }
 
-/// A standing draw offer.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct DrawOffer {
-    pub side: Color,
-    pub ply: i64,
-    pub at: Millis,
-}
-
 impl Store {
     /// A game with its snapshot.
-    pub async fn game(&self, id: i64) -> Result<Option<GameRow>, StoreError> {
+    pub async fn game(&self, id: GameId) -> Result<Option<GameRow>, StoreError> {
         let row = self
             .pool
             .sql(concat!(select_game!("g.snapshot"), "WHERE g.id = $1"))
@@ -214,7 +209,11 @@ impl Store {
 
     /// The games `player` plays in (without snapshots), most recently active
     /// first: live games, then up to `finished` ended ones.
-    pub async fn games_of(&self, player: &str, finished: i64) -> Result<Vec<GameRow>, StoreError> {
+    pub async fn games_of(
+        &self,
+        player: &PlayerKey,
+        finished: i64,
+    ) -> Result<Vec<GameRow>, StoreError> {
         let rows = self
             .pool
             .sql(concat!(
@@ -233,12 +232,12 @@ impl Store {
             .iter()
             .map(GameRow::from_row)
             .collect::<Result<Vec<_>, _>>()?;
-        games.sort_by_key(|g| (g.status != GameStatus::Live, -g.updated_at, -g.id));
+        games.sort_by_key(|g| (g.status != GameStatus::Live, -g.updated_at, -g.id.0));
         Ok(games)
     }
 
     /// The latest game played in a thread.
-    pub async fn game_in_thread(&self, thread: &str) -> Result<Option<i64>, StoreError> {
+    pub async fn game_in_thread(&self, thread: &str) -> Result<Option<GameId>, StoreError> {
         self.pool
             .sql(
                 "SELECT id FROM games WHERE thread = $1
@@ -252,7 +251,7 @@ impl Store {
     /// Records the thread a transport opened for a game.
     pub async fn bind_thread(
         &self,
-        game: i64,
+        game: GameId,
         thread: &str,
         at: Millis,
     ) -> Result<bool, StoreError> {
@@ -269,7 +268,7 @@ impl Store {
     }
 
     /// The action log of a game, in order.
-    pub async fn log(&self, game: i64) -> Result<Vec<LoggedAction>, StoreError> {
+    pub async fn log(&self, game: GameId) -> Result<Vec<LoggedAction>, StoreError> {
         let rows = self
             .pool
             .sql("SELECT ply, text, side, actor, at FROM actions WHERE game_id = $1 ORDER BY ply")
@@ -283,7 +282,7 @@ impl Store {
                     ply: r.get("ply")?,
                     text: r.get("text")?,
                     side: parse_color(game, &side)?,
-                    actor: r.get("actor")?,
+                    actor: read_key(&format!("game #{game}"), r, "actor")?,
                     at: r.get("at")?,
                 })
             })
@@ -291,7 +290,7 @@ impl Store {
     }
 
     /// Which sides have acted at least once: (white, black).
-    pub async fn sides_moved(&self, game: i64) -> Result<(bool, bool), StoreError> {
+    pub async fn sides_moved(&self, game: GameId) -> Result<(bool, bool), StoreError> {
         let sides: Vec<String> = self
             .pool
             .sql("SELECT DISTINCT side FROM actions WHERE game_id = $1")
@@ -308,7 +307,7 @@ impl Store {
     /// log still has `ply` actions.
     pub async fn repair_snapshot(
         &self,
-        game: i64,
+        game: GameId,
         ply: i64,
         snapshot: &str,
         at: Millis,
@@ -406,7 +405,7 @@ impl Store {
     /// is still there.
     pub async fn finish_game(
         &self,
-        game: i64,
+        game: GameId,
         ply: Option<i64>,
         finish: &Finish,
         at: Millis,
@@ -414,93 +413,6 @@ impl Store {
         let mut tx = self.write().await?;
         let done = finish_in(&mut tx, game, ply, finish, at).await?;
         if !done {
-            tx.rollback().await?;
-            return Ok(Err(Stale));
-        }
-        tx.commit().await?;
-        Ok(Ok(()))
-    }
-
-    /// The standing draw offer of a game.
-    pub async fn draw_offer(&self, game: i64) -> Result<Option<DrawOffer>, StoreError> {
-        let row = self
-            .pool
-            .sql("SELECT side, ply, at FROM draw_offers WHERE game_id = $1")
-            .bind(game)
-            .fetch_optional()
-            .await?;
-        row.map(|r| {
-            let side: String = r.get("side")?;
-            Ok(DrawOffer {
-                side: parse_color(game, &side)?,
-                ply: r.get("ply")?,
-                at: r.get("at")?,
-            })
-        })
-        .transpose()
-    }
-
-    /// Records `side`'s draw offer if the game is live at `ply` and no offer
-    /// stands.
-    pub async fn offer_draw(
-        &self,
-        game: i64,
-        side: Color,
-        ply: i64,
-        at: Millis,
-    ) -> Result<Result<(), Stale>, StoreError> {
-        let mut tx = self.write().await?;
-        tx.lock(Lock::Game(game)).await?;
-        let done = tx
-            .sql(
-                "INSERT INTO draw_offers (game_id, side, ply, at)
-             SELECT id, $2, ply, $4 FROM games WHERE id = $1 AND ply = $3 AND status = 'live'
-             ON CONFLICT (game_id) DO NOTHING",
-            )
-            .bind(game)
-            .bind(color_text(side))
-            .bind(ply)
-            .bind(at)
-            .execute()
-            .await?;
-        settle(tx, done).await
-    }
-
-    /// Withdraws or declines `side`'s standing offer.
-    pub async fn drop_draw_offer(
-        &self,
-        game: i64,
-        side: Color,
-    ) -> Result<Result<(), Stale>, StoreError> {
-        let mut tx = self.write().await?;
-        tx.lock(Lock::Game(game)).await?;
-        let done = tx
-            .sql("DELETE FROM draw_offers WHERE game_id = $1 AND side = $2")
-            .bind(game)
-            .bind(color_text(side))
-            .execute()
-            .await?;
-        tx.commit().await?;
-        Ok(if done == 1 { Ok(()) } else { Err(Stale) })
-    }
-
-    /// Accepts `side`'s standing offer: the game ends with `finish`.
-    pub async fn accept_draw(
-        &self,
-        game: i64,
-        side: Color,
-        finish: &Finish,
-        at: Millis,
-    ) -> Result<Result<(), Stale>, StoreError> {
-        let mut tx = self.write().await?;
-        tx.lock(Lock::Game(game)).await?;
-        let taken = tx
-            .sql("DELETE FROM draw_offers WHERE game_id = $1 AND side = $2")
-            .bind(game)
-            .bind(color_text(side))
-            .execute()
-            .await?;
-        if taken == 0 || !finish_in(&mut tx, game, None, finish, at).await? {
             tx.rollback().await?;
             return Ok(Err(Stale));
         }
@@ -525,7 +437,7 @@ impl Store {
     }
 
     /// Every game id, for consistency checks.
-    pub async fn game_ids(&self) -> Result<Vec<i64>, StoreError> {
+    pub async fn game_ids(&self) -> Result<Vec<GameId>, StoreError> {
         self.pool
             .sql("SELECT id FROM games ORDER BY id")
             .scalars()
@@ -534,9 +446,9 @@ impl Store {
 }
 
 /// Ends a live game inside a transaction; with `ply`, only if still there.
-async fn finish_in(
+pub(super) async fn finish_in(
     tx: &mut Tx,
-    game: i64,
+    game: GameId,
     ply: Option<i64>,
     finish: &Finish,
     at: Millis,
@@ -568,7 +480,7 @@ pub(super) async fn insert_game(
     tx: &mut Tx,
     g: &NewGame<'_>,
     at: Millis,
-) -> Result<i64, StoreError> {
+) -> Result<GameId, StoreError> {
     let id = tx
         .sql(
             "INSERT INTO games (variant, options, seed, white, black, days, reminder_hours, status,

@@ -12,7 +12,7 @@
 //! up when its claim lapses.
 
 use super::{Store, StoreError};
-use chronomate_model::Millis;
+use chronomate_model::{GameId, Millis};
 
 /// A job claimed by a process until a moment.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -74,7 +74,7 @@ impl Store {
     /// it first.
     pub async fn record_reminder(
         &self,
-        game: i64,
+        game: GameId,
         ply: i64,
         claim: &Claim,
     ) -> Result<bool, StoreError> {

@@ -35,6 +35,7 @@
 mod challenges;
 mod copy;
 mod db;
+mod draw_offers;
 mod engine;
 mod games;
 mod jobs;
@@ -46,7 +47,7 @@ mod url;
 use std::str::FromStr;
 use std::time::Duration;
 
-use chronomate_model::Millis;
+use chronomate_model::{GameId, Millis, NotAPlayerKey, PlayerKey};
 use chronomate_rules::{Color, Options, Variant};
 use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
@@ -54,8 +55,9 @@ use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, S
 pub use challenges::{ChallengeRow, NewChallenge};
 pub use copy::{CopyError, TableCount};
 pub use db::Backend;
+pub use draw_offers::DrawOffer;
 pub use engine::OwedPost;
-pub use games::{ActionCommit, Committed, DrawOffer, Finish, GameRow, LoggedAction, NewGame};
+pub use games::{ActionCommit, Committed, Finish, GameRow, LoggedAction, NewGame};
 pub use jobs::Claim;
 pub use ratings::{RatingChange, RatingRow};
 pub use settings::GuildSettings;
@@ -219,7 +221,7 @@ pub(crate) fn color_text(c: Color) -> &'static str {
     c.name()
 }
 
-pub(crate) fn parse_color(game: i64, text: &str) -> Result<Color, StoreError> {
+pub(crate) fn parse_color(game: GameId, text: &str) -> Result<Color, StoreError> {
     text.parse()
         .map_err(|_| damaged(format!("game #{game}"), format!("unknown side {text:?}")))
 }
@@ -242,8 +244,35 @@ pub(crate) fn read_variant(row: &str, r: &db::Row) -> Result<(Variant, Options),
     Ok((variant, options))
 }
 
+/// A player-key column, read strictly: text that is no key makes the row
+/// `row` damaged.
+pub(crate) fn read_key(row: &str, r: &db::Row, column: &str) -> Result<PlayerKey, StoreError> {
+    let text: String = r.get(column)?;
+    parse_key(row, column, &text)
+}
+
+/// A player-key column that may be empty, read strictly.
+pub(crate) fn read_key_opt(
+    row: &str,
+    r: &db::Row,
+    column: &str,
+) -> Result<Option<PlayerKey>, StoreError> {
+    let text: Option<String> = r.get(column)?;
+    text.map(|t| parse_key(row, column, &t)).transpose()
+}
+
+fn parse_key(row: &str, column: &str, text: &str) -> Result<PlayerKey, StoreError> {
+    text.parse()
+        .map_err(|e: NotAPlayerKey| damaged(row, format!("{column}: {e}")))
+}
+
 /// Creates or renames a player inside a write transaction.
-async fn upsert_player(tx: &mut Tx, key: &str, name: &str, at: Millis) -> Result<(), StoreError> {
+async fn upsert_player(
+    tx: &mut Tx,
+    key: &PlayerKey,
+    name: &str,
+    at: Millis,
+) -> Result<(), StoreError> {
     tx.sql(
         "INSERT INTO players (key, name, created_at, updated_at) VALUES ($1, $2, $3, $3)
          ON CONFLICT (key) DO UPDATE SET name = excluded.name, updated_at = excluded.updated_at
@@ -259,14 +288,19 @@ async fn upsert_player(tx: &mut Tx, key: &str, name: &str, at: Millis) -> Result
 
 impl Store {
     /// Records a player's current display name.
-    pub async fn touch_player(&self, key: &str, name: &str, at: Millis) -> Result<(), StoreError> {
+    pub async fn touch_player(
+        &self,
+        key: &PlayerKey,
+        name: &str,
+        at: Millis,
+    ) -> Result<(), StoreError> {
         let mut tx = self.write().await?;
         upsert_player(&mut tx, key, name, at).await?;
         tx.commit().await
     }
 
     /// A player's display name, if known.
-    pub async fn player_name(&self, key: &str) -> Result<Option<String>, StoreError> {
+    pub async fn player_name(&self, key: &PlayerKey) -> Result<Option<String>, StoreError> {
         self.pool
             .sql("SELECT name FROM players WHERE key = $1")
             .bind(key)

@@ -1,7 +1,7 @@
 //! Per-server settings.
 
 use super::{Store, StoreError, upsert_player};
-use chronomate_model::Millis;
+use chronomate_model::{Millis, PlayerKey};
 
 /// A server's settings (the defaults where it has none).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -48,7 +48,7 @@ impl Store {
         &self,
         guild: &str,
         settings: GuildSettings,
-        by: (&str, &str),
+        by: (&PlayerKey, &str),
         at: Millis,
     ) -> Result<(), StoreError> {
         let mut tx = self.write().await?;

@@ -5,14 +5,18 @@
 
 use super::db::{Lock, Row};
 use super::games::{NewGame, insert_game};
-use super::{Stale, Store, StoreError, damaged, read_variant, settle, upsert_player};
-use chronomate_model::{GameStatus, Millis, TournamentFormat, TournamentStatus};
+use super::{
+    Stale, Store, StoreError, damaged, read_key, read_key_opt, read_variant, settle, upsert_player,
+};
+use chronomate_model::{
+    GameId, GameStatus, Millis, PlayerKey, TournamentFormat, TournamentId, TournamentStatus,
+};
 use chronomate_rules::{Options, Variant};
 
 /// A tournament as stored.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TournamentRow {
-    pub id: i64,
+    pub id: TournamentId,
     pub guild: String,
     pub channel: Option<String>,
     pub thread: Option<String>,
@@ -25,7 +29,7 @@ pub struct TournamentRow {
     pub days: i64,
     pub max_players: i64,
     pub starts_at: Option<Millis>,
-    pub organiser: String,
+    pub organiser: PlayerKey,
     pub organiser_name: String,
     pub status: TournamentStatus,
     /// The round being played; 0 before the start.
@@ -39,9 +43,10 @@ pub struct TournamentRow {
 
 impl TournamentRow {
     fn from_row(r: &Row) -> Result<TournamentRow, StoreError> {
-        let id: i64 = r.get("id")?;
-        let corrupt = |detail: String| damaged(format!("tournament #{id}"), detail);
-        let (variant, options) = read_variant(&format!("tournament #{id}"), r)?;
+        let id: TournamentId = r.get("id")?;
+        let label = format!("tournament #{id}");
+        let corrupt = |detail: String| damaged(&label, detail);
+        let (variant, options) = read_variant(&label, r)?;
         let format: String = r.get("format")?;
         let status: String = r.get("status")?;
         Ok(TournamentRow {
@@ -58,7 +63,7 @@ impl TournamentRow {
             days: r.get("days")?,
             max_players: r.get("max_players")?,
             starts_at: r.get("starts_at")?,
-            organiser: r.get("organiser")?,
+            organiser: read_key(&label, r, "organiser")?,
             organiser_name: r.get("organiser_name")?,
             status: TournamentStatus::from_id(&status)
                 .ok_or_else(|| corrupt(format!("unknown status {status:?}")))?,
@@ -95,13 +100,13 @@ pub struct NewTournament<'a> {
     pub max_players: i64,
     pub starts_at: Option<Millis>,
     /// (key, display name).
-    pub organiser: (&'a str, &'a str),
+    pub organiser: (&'a PlayerKey, &'a str),
 }
 
 /// An entrant.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TournamentPlayer {
-    pub key: String,
+    pub key: PlayerKey,
     pub name: String,
     /// 1.. once the tournament started.
     pub seed: Option<i64>,
@@ -114,11 +119,11 @@ pub struct TournamentPlayer {
 pub struct PairingRow {
     pub round: i64,
     pub board: i64,
-    pub white: String,
+    pub white: PlayerKey,
     pub white_name: String,
-    pub black: Option<String>,
+    pub black: Option<PlayerKey>,
     pub black_name: Option<String>,
-    pub game_id: Option<i64>,
+    pub game_id: Option<GameId>,
     /// A result decided without a game (`bye`, `rest`, a forfeit).
     pub result: Option<String>,
     /// The game's status and result.
@@ -129,8 +134,8 @@ pub struct PairingRow {
 /// A board to create with its round.
 #[derive(Clone, Debug)]
 pub struct NewBoard<'a> {
-    pub white: &'a str,
-    pub black: Option<&'a str>,
+    pub white: &'a PlayerKey,
+    pub black: Option<&'a PlayerKey>,
     /// The game to create; `None` for a board decided at once.
     pub game: Option<NewGame<'a>>,
     pub result: Option<&'a str>,
@@ -142,7 +147,7 @@ impl Store {
         &self,
         t: &NewTournament<'_>,
         at: Millis,
-    ) -> Result<i64, StoreError> {
+    ) -> Result<TournamentId, StoreError> {
         let mut tx = self.write().await?;
         upsert_player(&mut tx, t.organiser.0, t.organiser.1, at).await?;
         let id = tx
@@ -172,7 +177,7 @@ impl Store {
         Ok(id)
     }
 
-    pub async fn tournament(&self, id: i64) -> Result<Option<TournamentRow>, StoreError> {
+    pub async fn tournament(&self, id: TournamentId) -> Result<Option<TournamentRow>, StoreError> {
         let row = self
             .pool
             .sql(concat!(select_tournament!(), " WHERE t.id = $1"))
@@ -227,7 +232,10 @@ impl Store {
     }
 
     /// The tournament a game belongs to.
-    pub async fn tournament_of_game(&self, game: i64) -> Result<Option<i64>, StoreError> {
+    pub async fn tournament_of_game(
+        &self,
+        game: GameId,
+    ) -> Result<Option<TournamentId>, StoreError> {
         self.pool
             .sql("SELECT tournament_id FROM tournament_pairings WHERE game_id = $1")
             .bind(game)
@@ -236,7 +244,10 @@ impl Store {
     }
 
     /// The entrants, in seed order (join order before the start).
-    pub async fn tournament_players(&self, id: i64) -> Result<Vec<TournamentPlayer>, StoreError> {
+    pub async fn tournament_players(
+        &self,
+        id: TournamentId,
+    ) -> Result<Vec<TournamentPlayer>, StoreError> {
         let rows = self
             .pool
             .sql(
@@ -251,7 +262,7 @@ impl Store {
         rows.iter()
             .map(|r| {
                 Ok(TournamentPlayer {
-                    key: r.get("player")?,
+                    key: read_key(&format!("tournament #{id}"), r, "player")?,
                     name: r.get("name")?,
                     seed: r.get("seed")?,
                     joined_at: r.get("joined_at")?,
@@ -262,7 +273,10 @@ impl Store {
     }
 
     /// Every board so far, by round and board.
-    pub async fn tournament_pairings(&self, id: i64) -> Result<Vec<PairingRow>, StoreError> {
+    pub async fn tournament_pairings(
+        &self,
+        id: TournamentId,
+    ) -> Result<Vec<PairingRow>, StoreError> {
         let rows = self
             .pool
             .sql(
@@ -283,9 +297,9 @@ impl Store {
                 Ok(PairingRow {
                     round: r.get("round")?,
                     board: r.get("board")?,
-                    white: r.get("white")?,
+                    white: read_key(&format!("tournament #{id}"), r, "white")?,
                     white_name: r.get("white_name")?,
-                    black: r.get("black")?,
+                    black: read_key_opt(&format!("tournament #{id}"), r, "black")?,
                     black_name: r.get("black_name")?,
                     game_id: r.get("game_id")?,
                     result: r.get("result")?,
@@ -293,9 +307,9 @@ impl Store {
                         .get::<Option<String>>("game_status")?
                         .map(|s| {
                             GameStatus::from_id(&s).ok_or_else(|| {
-                                let game = r.get::<Option<i64>>("game_id").ok().flatten();
+                                let game = r.get::<Option<GameId>>("game_id").ok().flatten();
                                 damaged(
-                                    format!("game #{}", game.unwrap_or(0)),
+                                    format!("game #{}", game.unwrap_or(GameId(0))),
                                     format!("unknown status {s:?}"),
                                 )
                             })
@@ -310,8 +324,8 @@ impl Store {
     /// Enters a player, if the tournament is open and not full.
     pub async fn join_tournament(
         &self,
-        id: i64,
-        player: (&str, &str),
+        id: TournamentId,
+        player: (&PlayerKey, &str),
         at: Millis,
     ) -> Result<Result<(), Stale>, StoreError> {
         let mut tx = self.write().await?;
@@ -337,8 +351,8 @@ impl Store {
     /// Takes a player out of a tournament that has not started.
     pub async fn leave_tournament(
         &self,
-        id: i64,
-        player: &str,
+        id: TournamentId,
+        player: &PlayerKey,
     ) -> Result<Result<(), Stale>, StoreError> {
         let mut tx = self.write().await?;
         tx.lock(Lock::Tournament(id)).await?;
@@ -358,8 +372,8 @@ impl Store {
     /// Marks a player of a running tournament withdrawn: not paired again.
     pub async fn withdraw_from_tournament(
         &self,
-        id: i64,
-        player: &str,
+        id: TournamentId,
+        player: &PlayerKey,
         at: Millis,
     ) -> Result<Result<(), Stale>, StoreError> {
         let mut tx = self.write().await?;
@@ -386,13 +400,13 @@ impl Store {
     /// (`None` for boards without a game).
     pub async fn start_round(
         &self,
-        id: i64,
+        id: TournamentId,
         after: i64,
-        seeds: &[&str],
+        seeds: &[&PlayerKey],
         rounds: i64,
         boards: &[NewBoard<'_>],
         at: Millis,
-    ) -> Result<Result<Vec<Option<i64>>, Stale>, StoreError> {
+    ) -> Result<Result<Vec<Option<GameId>>, Stale>, StoreError> {
         let mut tx = self.write().await?;
         let done = tx
             .sql(
@@ -451,7 +465,7 @@ impl Store {
     /// it ended early), or cancelled.
     pub async fn end_tournament(
         &self,
-        id: i64,
+        id: TournamentId,
         round: i64,
         status: TournamentStatus,
         note: Option<&str>,

@@ -23,8 +23,8 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use chronomate_host::{
-    Caller, ChallengeTerms, ColourChoice, Host, HostConfig, HostError, ManualClock, Place, Player,
-    Refusal, Reply,
+    Caller, ChallengeTerms, ColourChoice, GameId, Host, HostConfig, HostError, ManualClock, Place,
+    Player, PlayerKey, Refusal, Reply,
 };
 pub use chronomate_store::{Backend, Store};
 
@@ -131,18 +131,26 @@ impl World {
         self.host = open_url(&self.url, self.clock.clone()).await;
     }
 
-    /// Runs one statement behind the store's back (to damage a row).
-    pub async fn raw(&self, sql: &'static str, id: i64) {
+    /// Runs one statement behind the store's back (to damage a game's row).
+    pub async fn raw(&self, sql: &'static str, game: GameId) {
         use sqlx::Connection;
         match self.backend() {
             Backend::Sqlite => {
                 let mut conn = sqlx::SqliteConnection::connect(&self.url).await.unwrap();
-                sqlx::query(sql).bind(id).execute(&mut conn).await.unwrap();
+                sqlx::query(sql)
+                    .bind(game.0)
+                    .execute(&mut conn)
+                    .await
+                    .unwrap();
                 conn.close().await.unwrap();
             }
             Backend::Postgres => {
                 let mut conn = sqlx::PgConnection::connect(&self.url).await.unwrap();
-                sqlx::query(sql).bind(id).execute(&mut conn).await.unwrap();
+                sqlx::query(sql)
+                    .bind(game.0)
+                    .execute(&mut conn)
+                    .await
+                    .unwrap();
                 conn.close().await.unwrap();
             }
         }
@@ -153,7 +161,7 @@ impl World {
     }
 
     /// Challenges `black` with `white` playing white, and accepts: the game id.
-    pub async fn start(&self, white: &Caller, black: &Caller) -> i64 {
+    pub async fn start(&self, white: &Caller, black: &Caller) -> GameId {
         self.start_with(white, black, ChallengeTerms::new(Variant::Standard))
             .await
     }
@@ -163,7 +171,7 @@ impl World {
         white: &Caller,
         black: &Caller,
         mut terms: ChallengeTerms,
-    ) -> i64 {
+    ) -> GameId {
         terms.opponent = Some(black.player.clone());
         terms.colour = ColourChoice::White;
         self.host.challenge(white, terms).await.unwrap();
@@ -172,7 +180,13 @@ impl World {
     }
 
     /// Plays actions alternately, white first.
-    pub async fn play(&self, game: i64, white: &Caller, black: &Caller, moves: &[&str]) -> Reply {
+    pub async fn play(
+        &self,
+        game: GameId,
+        white: &Caller,
+        black: &Caller,
+        moves: &[&str],
+    ) -> Reply {
         let mut last = Reply::default();
         for (i, m) in moves.iter().enumerate() {
             let who = if i % 2 == 0 { white } else { black };
@@ -186,12 +200,12 @@ impl World {
     }
 
     /// The game's log replayed equals its loaded state, and the row agrees.
-    pub async fn check_consistent(&self, game: i64) {
+    pub async fn check_consistent(&self, game: GameId) {
         check_consistent(self.store(), &self.host, game).await;
     }
 }
 
-pub async fn check_consistent(store: &Store, host: &Host, game: i64) {
+pub async fn check_consistent(store: &Store, host: &Host, game: GameId) {
     let log = store.log(game).await.unwrap();
     for (i, a) in log.iter().enumerate() {
         assert_eq!(a.ply, i as i64 + 1, "game {game}: the log has a gap");
@@ -234,6 +248,11 @@ fn configure(store: Store, clock: Arc<ManualClock>) -> Host {
             images: false,
             ..HostConfig::default()
         })
+}
+
+/// The player key stored as `text` (`console:alice`).
+pub fn key(text: &str) -> PlayerKey {
+    text.parse().unwrap()
 }
 
 pub fn caller(name: &str) -> Caller {

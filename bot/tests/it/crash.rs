@@ -11,6 +11,7 @@
 #![cfg(unix)]
 
 use crate::common;
+use chronomate_host::GameId;
 
 use std::io::{BufRead, BufReader, Write};
 use std::os::unix::process::ExitStatusExt;
@@ -24,7 +25,7 @@ const OPENING: [&str; 10] = [
 ];
 
 /// `NAME played ACTION in game #G (ply P).` -> (G, P, ACTION).
-fn ack(line: &str) -> Option<(i64, i64, String)> {
+fn ack(line: &str) -> Option<(GameId, i64, String)> {
     let (_, rest) = line.split_once(" played ")?;
     let (action, rest) = rest.rsplit_once(" in game #")?;
     let (game, rest) = rest.split_once(" (ply ")?;

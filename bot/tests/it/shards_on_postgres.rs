@@ -23,6 +23,7 @@
 
 use crate::common;
 use crate::support;
+use chronomate_host::{ChallengeId, GameId};
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -64,7 +65,7 @@ fn unix_ms() -> i64 {
 }
 
 /// `... played ACTION in game #G (ply P).` -> (G, P, ACTION).
-fn ack(text: &str) -> Option<(i64, i64, String)> {
+fn ack(text: &str) -> Option<(GameId, i64, String)> {
     let (_, rest) = text.split_once(" played ")?;
     let (action, rest) = rest.split_once(" in game #")?;
     let (game, rest) = rest.split_once(" (ply ")?;
@@ -104,7 +105,7 @@ fn serve(dir: &Path, fake: &FakeDiscord, database: &str, shard: u32, run: usize)
 struct Table {
     guild: u64,
     thread: u64,
-    game: i64,
+    game: GameId,
     white: Player,
     black: Player,
 }
@@ -126,7 +127,7 @@ async fn open_game(fake: &FakeDiscord, guild: u64, white: Player, black: Player)
         )
         .await;
     let reply = fake.reply_within(&sent, ANSWER).await.expect("a challenge");
-    let challenge = number_after(reply.content(), "Challenge").expect("its number");
+    let challenge: ChallengeId = number_after(reply.content(), "Challenge").expect("its number");
     let message = id_of(&fake.original(&sent).await);
     let mark = fake.mark();
     let press = fake
@@ -158,7 +159,7 @@ async fn open_game(fake: &FakeDiscord, guild: u64, white: Player, black: Player)
 /// answer.
 #[derive(Default)]
 struct Played {
-    acknowledged: Vec<(i64, i64, String)>,
+    acknowledged: Vec<(GameId, i64, String)>,
     unanswered: usize,
     /// Acknowledged actions per shard after the restart of shard 0.
     after_restart: [usize; 2],

@@ -2,6 +2,8 @@
 //! and boards in one transaction, and moving the tournament on (the start
 //! time, the next round, the end), by itself or at the scheduler's tick.
 
+use chronomate_model::PlayerKey;
+use chronomate_model::TournamentId;
 use chronomate_rules::{Color, Game};
 
 use super::pairing::{self, Board, SwissPlayer};
@@ -67,7 +69,7 @@ impl Host {
         let Some(plan) = plan_round(&seeded, 1) else {
             return Ok(None);
         };
-        let seeds: Vec<&str> = seeded.players.iter().map(|p| p.key.as_str()).collect();
+        let seeds: Vec<&PlayerKey> = seeded.players.iter().map(|p| &p.key).collect();
         let started = self
             .create_round(&seeded, 0, &seeds, rounds, &plan, now)
             .await?;
@@ -89,7 +91,7 @@ impl Host {
         &self,
         s: &Snapshot,
         after: i64,
-        seeds: &[&str],
+        seeds: &[&PlayerKey],
         rounds: i64,
         plan: &RoundPlan,
         now: Millis,
@@ -104,8 +106,8 @@ impl Host {
         let settings = self.store.settings(Some(&t.guild)).await?;
         let deadline = now + t.days * DAY;
         struct Prepared {
-            white: String,
-            black: Option<String>,
+            white: PlayerKey,
+            black: Option<PlayerKey>,
             seed: u64,
             snapshot: Option<String>,
             to_move: Color,
@@ -136,7 +138,7 @@ impl Host {
             .iter()
             .map(|p| NewBoard {
                 white: &p.white,
-                black: p.black.as_deref(),
+                black: p.black.as_ref(),
                 game: match (&p.snapshot, &p.black) {
                     (Some(snapshot), Some(black)) => Some(NewGame {
                         variant: t.variant.id(),
@@ -172,7 +174,7 @@ impl Host {
     /// in the database.
     pub async fn tournament_advance(
         &self,
-        id: i64,
+        id: TournamentId,
         now: Millis,
     ) -> Result<Option<Reply>, HostError> {
         let s = self.snapshot_of(id).await?;
@@ -226,7 +228,7 @@ impl Host {
                         .conclude(&s, Some("too few players left to pair"), now)
                         .await;
                 }
-                let seeds: Vec<&str> = Vec::new();
+                let seeds: Vec<&PlayerKey> = Vec::new();
                 if !self
                     .create_round(&s, s.t.round, &seeds, s.t.rounds, &plan, now)
                     .await?
@@ -299,7 +301,7 @@ impl Host {
     /// post, if it moved.
     pub(crate) async fn tournament_step(
         &self,
-        id: i64,
+        id: TournamentId,
         now: Millis,
     ) -> Result<Option<Notice>, HostError> {
         let Some(t) = self.store.tournament(id).await? else {

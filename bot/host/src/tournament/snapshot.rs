@@ -6,6 +6,8 @@ use super::standings::{self, BoardResult, Played, Standing, Tiebreaks};
 use crate::clock::due_words;
 use crate::text::day_words;
 use crate::{Caller, Host, HostError};
+use chronomate_model::PlayerKey;
+use chronomate_model::TournamentId;
 use chronomate_model::{GameStatus, Millis, TournamentFormat, TournamentStatus};
 use chronomate_store::{PairingRow, TournamentPlayer, TournamentRow};
 
@@ -38,8 +40,8 @@ pub struct Snapshot {
 }
 
 impl Snapshot {
-    pub(crate) fn index(&self, key: &str) -> Option<usize> {
-        self.players.iter().position(|p| p.key == key)
+    pub(crate) fn index(&self, key: &PlayerKey) -> Option<usize> {
+        self.players.iter().position(|p| p.key == *key)
     }
 
     pub fn played(&self) -> Vec<Played> {
@@ -127,7 +129,7 @@ impl Snapshot {
 }
 
 impl Host {
-    pub(crate) async fn snapshot_of(&self, id: i64) -> Result<Snapshot, HostError> {
+    pub(crate) async fn snapshot_of(&self, id: TournamentId) -> Result<Snapshot, HostError> {
         let t = self
             .store
             .tournament(id)
@@ -147,7 +149,7 @@ impl Host {
     pub(crate) async fn resolve_tournament(
         &self,
         caller: &Caller,
-        explicit: Option<i64>,
+        explicit: Option<TournamentId>,
         pick: impl Fn(&TournamentRow) -> bool,
         what: &str,
     ) -> Result<Snapshot, HostError> {
@@ -189,7 +191,7 @@ impl Host {
             })),
             [one] => self.snapshot_of(one.id).await,
             many => {
-                let mut ids: Vec<i64> = many.iter().map(|t| t.id).collect();
+                let mut ids: Vec<TournamentId> = many.iter().map(|t| t.id).collect();
                 ids.sort_unstable();
                 let list: Vec<String> = ids.iter().map(|i| format!("#{i}")).collect();
                 Err(refuse(format!(

@@ -7,6 +7,7 @@ use super::standings::{BoardResult, number_words, points_words};
 use crate::clock::{DAY, due_words};
 use crate::text::day_words;
 use crate::{Caller, Host, HostError, Image, Reply};
+use chronomate_model::TournamentId;
 use chronomate_model::{Millis, TournamentStatus};
 
 impl Host {
@@ -14,7 +15,7 @@ impl Host {
     pub async fn tournament_standings(
         &self,
         caller: &Caller,
-        id: Option<i64>,
+        id: Option<TournamentId>,
     ) -> Result<Reply, HostError> {
         let s = self
             .resolve_tournament(caller, id, |_| true, "look")
@@ -58,7 +59,7 @@ impl Host {
     pub async fn tournament_pairings(
         &self,
         caller: &Caller,
-        id: Option<i64>,
+        id: Option<TournamentId>,
         round: Option<i64>,
     ) -> Result<Reply, HostError> {
         let s = self

@@ -2,6 +2,7 @@
 //! scheduler works from the database, so restarts change nothing.
 
 use crate::common;
+use chronomate_host::ChallengeId;
 
 use chronomate_host::GameStatus;
 use chronomate_host::{ChallengeTerms, DAY, HOUR, NoticeKind, Refusal};
@@ -137,7 +138,7 @@ async fn reminders_can_be_switched_off_and_challenges_expire() {
     assert_eq!(expired.len(), 1);
     assert_eq!(expired[0].recipients, ["console:bob"]);
     assert!(matches!(
-        common::refusal(w.host.accept(&admin, Some(2)).await),
+        common::refusal(w.host.accept(&admin, Some(ChallengeId(2))).await),
         Refusal::ChallengeClosed {
             state: "expired",
             ..

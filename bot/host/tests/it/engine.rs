@@ -4,6 +4,7 @@
 //! refused; a move whose post was lost is posted by the timed jobs. On
 //! SQLite and on PostgreSQL.
 
+use chronomate_host::GameId;
 use chronomate_testkit::replies::assert_contains;
 
 use crate::common;
@@ -27,7 +28,7 @@ fn against_chronomate(level: u8, colour: ColourChoice) -> ChallengeTerms {
 }
 
 /// A game of alice's, with white, against Chronomate at `level`.
-async fn alice_plays_chronomate(w: &World, level: u8) -> i64 {
+async fn alice_plays_chronomate(w: &World, level: u8) -> GameId {
     w.host
         .challenge(
             &caller("alice"),
@@ -141,13 +142,15 @@ async fn owed_posts_span_a_turn_and_start_anew_after_the_player() {
     let store = w.store();
     // Commits an action at `ply` straight to the store, owed a post (until
     // T0 + ply) when `owed`.
+    let alice = common::key("console:alice");
+    let alice = &alice;
     let commit = |ply: i64, owed: bool| async move {
         let action = ActionCommit {
             game,
             ply,
             text: "a3",
             side: Color::White,
-            actor: "console:alice",
+            actor: alice,
             at: T0,
             snapshot: "{}",
             to_move: Some(Color::White),
