@@ -20,6 +20,11 @@
 //! end of the input the console waits until Chronomate has answered, then
 //! exits.
 //!
+//! The console delivers the outbox as Discord does: what a reply reports
+//! is recorded as delivered once printed, and whatever else the outbox
+//! holds (Chronomate's moves, what a console that stopped mid-command left)
+//! is printed as it comes.
+//!
 //! Besides the slash commands: `/as NAME` switches who is typing
 //! (hot-seat), `/choose ID` presses a button, `/images on|off` switches
 //! board pictures, `/wait` waits until Chronomate has answered every game
@@ -39,7 +44,7 @@ use std::path::{Path, PathBuf};
 
 use chronomate_host::config::Config;
 use chronomate_host::{
-    Caller, Host, HostConfig, HostError, Notice, Place, Player, Reply, TournamentTerms,
+    Caller, Host, HostConfig, HostError, Notice, NoticeKind, Place, Player, Reply, TournamentTerms,
 };
 
 pub use parse::{Command, TournamentCommand, parse_line};
@@ -92,6 +97,7 @@ impl Session {
             player: self.player.clone(),
             place: Place::new(Some(CONSOLE_GUILD), Some("console"), None),
             manager: true,
+            answer: None,
         }
     }
 
@@ -197,15 +203,58 @@ impl Session {
             }
         };
         Some(match result {
-            Ok(reply) => self.reply_lines(&reply),
+            Ok(reply) => {
+                let mut lines = self.reply_lines(&reply);
+                // Printed: what it reports is delivered.
+                if let Err(e) = self.host.announced(&reply.announced).await {
+                    lines.push(format!("error: storage failed: {e}"));
+                }
+                lines
+            }
             Err(HostError::Refused(r)) => vec![format!("refused: {r}")],
             Err(HostError::Store(e)) => vec![format!("error: storage failed: {e}")],
         })
     }
 
-    /// The lines of one of Chronomate's moves: as a reply.
-    pub fn played_lines(&self, notice: &Notice) -> Vec<String> {
-        self.reply_lines(&notice.reply)
+    /// Prints what the outbox holds (Chronomate's moves, and whatever a
+    /// console that stopped mid-command left), recording each as
+    /// delivered: its lines.
+    pub async fn outbox(&self) -> Vec<String> {
+        let mut lines = Vec::new();
+        loop {
+            let due = match self.host.due_announcements(None, 64).await {
+                Ok(due) => due,
+                Err(e) => {
+                    lines.push(format!("error: {e}"));
+                    return lines;
+                }
+            };
+            if due.is_empty() {
+                return lines;
+            }
+            for a in due {
+                lines.extend(self.announcement_lines(&a.notice));
+                if let Err(e) = self.host.announced(&[a.id]).await {
+                    lines.push(format!("error: {e}"));
+                    return lines;
+                }
+            }
+        }
+    }
+
+    /// An announcement as lines: a game's news as a reply, the scheduler's
+    /// as `notice:` lines; a thread to close or a warning about Discord's
+    /// permissions means nothing here.
+    fn announcement_lines(&self, n: &Notice) -> Vec<String> {
+        match n.kind {
+            NoticeKind::Played | NoticeKind::Post => self.reply_lines(&n.reply),
+            NoticeKind::Close | NoticeKind::Warning => Vec::new(),
+            NoticeKind::Reminder
+            | NoticeKind::TimeForfeit
+            | NoticeKind::Aborted
+            | NoticeKind::ChallengeExpired
+            | NoticeKind::Tournament => self.notice_lines(n),
+        }
     }
 
     fn reply_lines(&self, reply: &Reply) -> Vec<String> {
@@ -289,15 +338,20 @@ async fn serve(
     mut lines: tokio::sync::mpsc::UnboundedReceiver<io::Result<String>>,
     interactive: bool,
 ) -> Result<(), ConsoleError> {
-    let mut moves = session.host().start_engine().await?;
+    session.host().start_engine().await?;
+    let bell = session.host().outbox_bell();
     let mut out = io::stdout();
+    print(&mut out, session.outbox().await)?;
     loop {
         if interactive {
             eprint!("{}> ", session.player().name);
         }
+        let rung = bell.notified();
+        tokio::pin!(rung);
+        rung.as_mut().enable();
         tokio::select! {
             biased;
-            Some(notice) = moves.recv() => show_move(session, &mut out, &notice).await?,
+            () = &mut rung => print(&mut out, session.outbox().await)?,
             line = lines.recv() => {
                 let line = match line {
                     None => break,
@@ -309,6 +363,7 @@ async fn serve(
                     None => return Ok(()),
                 }
                 print(&mut out, printed)?;
+                print(&mut out, session.outbox().await)?;
             }
         }
     }
@@ -317,15 +372,16 @@ async fn serve(
     let idle = host.engine_idle();
     tokio::pin!(idle);
     loop {
+        let rung = bell.notified();
+        tokio::pin!(rung);
+        rung.as_mut().enable();
         tokio::select! {
             biased;
-            Some(notice) = moves.recv() => show_move(session, &mut out, &notice).await?,
+            () = &mut rung => print(&mut out, session.outbox().await)?,
             () = &mut idle => break,
         }
     }
-    while let Ok(notice) = moves.try_recv() {
-        show_move(session, &mut out, &notice).await?;
-    }
+    print(&mut out, session.outbox().await)?;
     Ok(())
 }
 
@@ -338,12 +394,3 @@ fn print(out: &mut io::Stdout, lines: Vec<String>) -> io::Result<()> {
     out.flush()
 }
 
-/// Prints one of Chronomate's moves, then records it as posted (a move
-/// whose record fails is printed again by a later tick).
-async fn show_move(session: &Session, out: &mut io::Stdout, notice: &Notice) -> io::Result<()> {
-    print(out, session.played_lines(notice))?;
-    if let Err(e) = session.host().engine_posted(notice).await {
-        print(out, vec![format!("error: {e}")])?;
-    }
-    Ok(())
-}

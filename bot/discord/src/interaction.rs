@@ -94,6 +94,19 @@ impl Source<'_> {
         }
     }
 
+    /// The caller, with the handle on a command's answer (`APP:TOKEN`),
+    /// kept with the announcements the command commits: a process taking
+    /// them up after this one died looks up whether the answer landed. A
+    /// button's answer updates the pressed message, which is never the
+    /// announcement itself: no handle.
+    pub fn caller_answering(&self) -> Caller {
+        let mut caller = self.caller();
+        if let Source::Command(i) = self {
+            caller.answer = Some(format!("{}:{}", i.application_id.get(), i.token));
+        }
+        caller
+    }
+
     /// The message a button was pressed on.
     pub fn message(&self) -> Option<&serenity::Message> {
         match self {
@@ -148,6 +161,8 @@ pub struct Interaction<'a> {
     state: State,
     /// When it reached us: Discord's clock runs from about then.
     received: Instant,
+    /// Where its first answer's latency is counted.
+    metrics: Option<std::sync::Arc<super::metrics::Metrics>>,
 }
 
 impl<'a> Interaction<'a> {
@@ -157,7 +172,14 @@ impl<'a> Interaction<'a> {
             source,
             state: State::Fresh,
             received: Instant::now(),
+            metrics: None,
         }
+    }
+
+    /// Counts the interaction and its first answer's latency in `metrics`.
+    pub fn counted(mut self, metrics: &std::sync::Arc<super::metrics::Metrics>) -> Self {
+        self.metrics = Some(metrics.clone());
+        self
     }
 
     /// Whether the interaction got its first answer (a deferral counts).
@@ -224,7 +246,12 @@ impl<'a> Interaction<'a> {
             .send(&route, &body, Repeat::Safe, Some(self.answer_by()))
             .await
         {
-            Ok(_) => Ok(()),
+            Ok(_) => {
+                if let Some(m) = &self.metrics {
+                    m.answered(matches!(self.source, Source::Command(_)), self.received.elapsed());
+                }
+                Ok(())
+            }
             Err(f) if f.is(codes::ALREADY_ACKNOWLEDGED) => {
                 tracing::info!("{f}: an earlier try had landed");
                 Ok(())
@@ -359,14 +386,16 @@ impl<'a> Interaction<'a> {
     /// committed work is never lost. Failures are logged, not returned:
     /// the host's work is done either way, and the player must not be told
     /// otherwise.
-    pub async fn answer(&mut self, post: &Post) {
+    /// Returns whether the answer is (or may be) out: false when it is
+    /// lost for sure.
+    pub async fn answer(&mut self, post: &Post) -> bool {
         let first = !self.acknowledged();
         let Err(e) = self.send(post).await else {
-            return;
+            return true;
         };
         if post.ephemeral {
             tracing::warn!("{e}; a private answer is lost (the player may ask again)");
-            return;
+            return false;
         }
         if e.maybe_landed {
             // A first answer that may have landed can be looked up: its
@@ -375,19 +404,25 @@ impl<'a> Interaction<'a> {
                 (true, Some(true)) => {
                     tracing::info!("{e}; it had landed");
                     self.state = State::Answered;
-                    return;
+                    return true;
                 }
                 (true, Some(false)) => {}
                 _ => {
                     tracing::warn!("{e}; the answer may have landed: not posted again");
-                    return;
+                    return true;
                 }
             }
         }
         let channel = self.source.channel_id();
-        match create_message(self.rest, channel, post).await {
-            Ok(_) => tracing::warn!("{e}; posted in the channel instead"),
-            Err(e2) => tracing::error!("{e}; and in the channel: {e2}: a reply is lost"),
+        match create_message(self.rest, channel, post, None).await {
+            Ok(_) => {
+                tracing::warn!("{e}; posted in the channel instead");
+                true
+            }
+            Err(e2) => {
+                tracing::error!("{e}; and in the channel: {e2}: a reply is lost");
+                false
+            }
         }
     }
 
@@ -395,7 +430,8 @@ impl<'a> Interaction<'a> {
     /// could not go where it belonged). Logged, not returned.
     pub async fn also(&mut self, post: &Post) {
         if !self.acknowledged() {
-            return self.answer(post).await;
+            self.answer(post).await;
+            return;
         }
         if let Err(e) = self.followup(post).await {
             tracing::warn!("{e}; a further message is lost");

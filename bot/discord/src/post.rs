@@ -228,22 +228,36 @@ fn style_number(style: ButtonStyle) -> u8 {
 
 /// Posts `post` as a message in a channel, thread or DM. It carries a
 /// nonce that Discord enforces, so the repeats after a 5xx or a lost
-/// answer cannot post it twice.
+/// answer cannot post it twice: made from `announcement` (an outbox row's
+/// nonce) and the channel, the same for any process that posts it, so
+/// even a repeat after a crash returns the message already made;
+/// otherwise this process's own.
 pub async fn create_message(
     rest: &Rest,
     channel: ChannelId,
     post: &Post,
+    announcement: Option<u64>,
 ) -> Result<Value, Failure> {
+    let nonce = match announcement {
+        Some(seed) => nonce_of(seed, channel),
+        None => rest.nonce(),
+    };
     let mut payload = post.payload();
     if let Some(p) = payload.as_object_mut() {
         // Channel messages are never ephemeral.
         p.remove("flags");
-        p.insert("nonce".to_owned(), Value::String(rest.nonce()));
+        p.insert("nonce".to_owned(), Value::String(nonce));
         p.insert("enforce_nonce".to_owned(), Value::Bool(true));
     }
     let body = Body::with_files(payload, &post.files);
     rest.send(&Route::messages(channel.get()), &body, Repeat::Safe, None)
         .await
+}
+
+/// The nonce of an announcement's message in `channel`: 16 hex digits
+/// after `o` (Discord takes at most 25 characters), distinct per channel.
+pub fn nonce_of(seed: u64, channel: ChannelId) -> String {
+    format!("o{:016x}", seed ^ channel.get().rotate_left(29))
 }
 
 /// At most `max` bytes of `text`, cut at a character boundary, with an

@@ -18,11 +18,17 @@
 //! records it. A game stays reachable by `game:ID` from anywhere.
 //!
 //! When a game ends, its thread is archived and locked after the final
-//! board (archived only, when the bot may not lock: Manage Threads).
+//! board (archived only, when the bot may not lock: Manage Threads): an
+//! announcement of the outbox ([`super::outbox`]), after the game's last.
+//!
+//! Places stay true: the gateway's THREAD_DELETE, THREAD_UPDATE (archived
+//! and locked) and CHANNEL_DELETE forget a live game's place at once
+//! ([`Host::place_gone`]), so the next post opens a new thread and no
+//! pointer names a place that is gone. Warnings to admins are told once
+//! per server and cause, in the database ([`Host::warn_admins`]).
 
 use chronomate_host::GameId;
-use chronomate_host::PlayerKey;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::fmt;
 use std::sync::{Arc, Mutex};
 
@@ -59,6 +65,14 @@ impl Missing {
             Missing::SendInThreads => "Send Messages in Threads",
         }
     }
+
+    /// Its cause, as warnings are recorded once per server.
+    fn cause(self) -> &'static str {
+        match self {
+            Missing::CreateThreads => "create-threads",
+            Missing::SendInThreads => "send-in-threads",
+        }
+    }
 }
 
 /// Why a post about a game went nowhere.
@@ -85,57 +99,15 @@ pub struct BeforeAnswer {
     /// The game's recorded place (its thread, or its channel), if it has
     /// one.
     pub recorded: Option<ChannelId>,
-    /// Whether it had ended. Only an answer that found it ended closes its
-    /// place, so an earlier answer still on its way cannot close the
-    /// thread under the final board (the player may have moved again
-    /// meanwhile).
-    pub ended: bool,
 }
 
 /// Game threads: opening, posting with fallbacks, closing.
 pub struct Threads {
     pub rest: Arc<Rest>,
     pub host: Arc<Host>,
-    /// (channel, permission) pairs whose admins were told: once per process.
-    told: Mutex<HashSet<(ChannelId, Missing)>>,
     /// Games whose place is being opened: one opening at a time per game,
     /// so two commands at once cannot open two threads.
     opening: Mutex<HashMap<GameId, Arc<tokio::sync::Mutex<()>>>>,
-    /// Answers on their way, by who asked and by game (see
-    /// [`Threads::replying`]).
-    replying: Mutex<HashMap<Answering, usize>>,
-    replied: tokio::sync::Notify,
-}
-
-/// Whom or what an answer on its way is about.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Answering {
-    /// A player's command or button, from before the host works on it:
-    /// the host may wake Chronomate before the answer is even written,
-    /// and Chronomate's reply to that player must wait for it.
-    Player(PlayerKey),
-    /// A reply about a game, as it is posted.
-    Game(GameId),
-}
-
-/// An answer on its way; dropped once it is out.
-pub struct Replying<'a> {
-    threads: &'a Threads,
-    about: Answering,
-}
-
-impl Drop for Replying<'_> {
-    fn drop(&mut self) {
-        if let Ok(mut r) = self.threads.replying.lock()
-            && let Some(n) = r.get_mut(&self.about)
-        {
-            *n -= 1;
-            if *n == 0 {
-                r.remove(&self.about);
-            }
-        }
-        self.threads.replied.notify_waiters();
-    }
 }
 
 impl Threads {
@@ -143,47 +115,8 @@ impl Threads {
         Threads {
             rest,
             host,
-            told: Mutex::new(HashSet::new()),
             opening: Mutex::new(HashMap::new()),
-            replying: Mutex::new(HashMap::new()),
-            replied: tokio::sync::Notify::new(),
         }
-    }
-
-    /// Marks an answer as on its way until the guard drops: Chronomate's
-    /// move in reply to it waits ([`Threads::after_replies`]), so the
-    /// thread reads in order.
-    pub fn replying(&self, about: Answering) -> Replying<'_> {
-        if let Ok(mut r) = self.replying.lock() {
-            *r.entry(about.clone()).or_default() += 1;
-        }
-        Replying {
-            threads: self,
-            about,
-        }
-    }
-
-    /// Waits (10 seconds at most) until no answer about `game`, and none
-    /// to any of `players`, is on its way.
-    pub async fn after_replies(&self, game: GameId, players: &[PlayerKey]) {
-        let waiting = |r: &HashMap<Answering, usize>| {
-            r.contains_key(&Answering::Game(game))
-                || players
-                    .iter()
-                    .any(|p| r.contains_key(&Answering::Player(p.clone())))
-        };
-        let wait = async {
-            loop {
-                let notified = self.replied.notified();
-                tokio::pin!(notified);
-                notified.as_mut().enable();
-                if self.replying.lock().map_or(true, |r| !waiting(&r)) {
-                    return;
-                }
-                notified.await;
-            }
-        };
-        let _ = tokio::time::timeout(std::time::Duration::from_secs(10), wait).await;
     }
 
     async fn place_of(&self, game: GameId) -> Result<GamePlace, Undelivered> {
@@ -193,12 +126,11 @@ impl Threads {
     }
 
     /// Where a game stands as an answer about it is about to go out: its
-    /// recorded place, and whether it has ended.
+    /// recorded place.
     pub async fn before_answer(&self, game: GameId) -> BeforeAnswer {
         match self.place_of(game).await {
             Ok(gp) => BeforeAnswer {
                 recorded: gp.place.thread.as_deref().and_then(parse_channel),
-                ended: !gp.live,
             },
             Err(e) => {
                 tracing::warn!("{e}");
@@ -287,6 +219,11 @@ impl Threads {
             Ok(thread) => {
                 tracing::info!(game = %gp.game, %thread, "opened the game's thread");
                 self.record(gp.game, thread).await;
+                if let Some(guild) = &gp.place.guild
+                    && let Err(e) = self.host.thread_opened(guild).await
+                {
+                    tracing::warn!(error = %e, "cannot clear the server's warnings");
+                }
                 Ok(thread)
             }
             Err(f) if is_refusal_of_permission(&f) => {
@@ -312,11 +249,15 @@ impl Threads {
     /// is gone or refuses the bot; returns where it went. A game with no
     /// place yet gets a thread when `open` says so, else the post goes to
     /// its channel.
+    ///
+    /// `announcement`: the nonce of the outbox row it posts, so that its
+    /// message is made once whoever posts it.
     pub async fn post(
         &self,
         game: GameId,
         post: &Post,
         open: bool,
+        announcement: Option<u64>,
     ) -> Result<ChannelId, Undelivered> {
         let gp = self.place_of(game).await?;
         let channel = channel_of(&gp);
@@ -334,7 +275,7 @@ impl Threads {
         // At most: the thread, a new thread, the channel.
         for _ in 0..3 {
             let in_thread = Some(target) != channel;
-            match create_message(&self.rest, target, post).await {
+            match create_message(&self.rest, target, post, announcement).await {
                 Ok(_) => return Ok(target),
                 Err(f) if in_thread && is_gone(&f) => {
                     tracing::warn!(game = %game, "{f}; the game's thread is gone: opening another");
@@ -355,47 +296,41 @@ impl Threads {
         )))
     }
 
-    /// Tells the channel, once per process, which permission the bot lacks
-    /// and that the game is played here meanwhile.
+    /// Tells the server's admins, once per server and cause (recorded in
+    /// the database), which permission the bot lacks and that the game is
+    /// played in the channel meanwhile: an announcement of the outbox.
     async fn tell_admins(&self, channel: ChannelId, game: GameId, missing: Missing, why: &Failure) {
-        let first = self
-            .told
-            .lock()
-            .map(|mut told| told.insert((channel, missing)))
-            .unwrap_or(true);
         tracing::warn!(
             game = %game,
             %channel,
-            "{why}; the bot lacks {} in the channel: game {game} is played in the channel{}",
+            "{why}; the bot lacks {} in the channel: game {game} is played in the channel",
             missing.name(),
-            if first { "; telling its admins" } else { "" }
         );
-        if !first {
+        let Ok(gp) = self.place_of(game).await else {
             return;
-        }
+        };
+        let Some(guild) = gp.place.guild.as_deref() else {
+            return;
+        };
         let text = format!(
             "⚠️ Game #{game} cannot have a thread: Chronomate is missing the **{}** permission in <#{channel}>, so the game is played in this channel instead. A server admin can grant **Create Public Threads** and **Send Messages in Threads** to Chronomate in this channel's settings; new games will then get their own threads.",
             missing.name()
         );
-        if let Err(e) = create_message(&self.rest, channel, &Post::text(text)).await {
-            tracing::error!("{e}; the admins could not be told about the missing permission");
+        match self
+            .host
+            .warn_admins(guild, missing.cause(), &channel.to_string(), &text)
+            .await
+        {
+            Ok(true) => tracing::info!(guild, "telling the server's admins"),
+            Ok(false) => {}
+            Err(e) => tracing::error!(error = %e, "cannot record the warning to the admins"),
         }
     }
 
     /// Archives and locks a finished game's thread (archives it only when
     /// the bot may not lock: Manage Threads). Nothing for a live game or
-    /// one played in its channel, nor for a game Chronomate's move ended:
-    /// the post of that move closes it ([`Threads::close_after_engine`]).
-    pub async fn close_if_over(&self, game: GameId) {
-        self.close(game, false).await;
-    }
-
-    /// [`Threads::close_if_over`] after Chronomate's move was posted.
-    pub async fn close_after_engine(&self, game: GameId) {
-        self.close(game, true).await;
-    }
-
-    async fn close(&self, game: GameId, after_engine: bool) {
+    /// one played in its channel.
+    pub async fn close(&self, game: GameId) {
         let Ok(gp) = self.place_of(game).await else {
             return;
         };
@@ -403,9 +338,6 @@ impl Threads {
             return;
         };
         if gp.live || Some(thread) == channel_of(&gp) {
-            return;
-        }
-        if !after_engine && self.host.ended_by_engine(game).await.unwrap_or(false) {
             return;
         }
         let route = Api::edit_channel(thread.get());
@@ -440,9 +372,11 @@ impl Threads {
 }
 
 /// Answers an interaction with the host's reply: refusals privately,
-/// private replies privately, public replies about a game in its place
-/// (opening a thread when the game has none yet), after the interaction
-/// got its first answer.
+/// private replies privately, public replies about a game in its place.
+/// Typed in the game's place, the answer is the post; elsewhere the post
+/// goes to the game's place through the outbox (after whatever the game's
+/// stream holds; a thread opened first when the game has none) and the
+/// answer, deferred meanwhile, says where it actually went.
 pub async fn post_reply(
     data: &Data,
     r: &mut Interaction<'_>,
@@ -453,67 +387,40 @@ pub async fn post_reply(
         Ok(reply) => reply,
         Err(e) => return r.refuse(&e).await,
     };
-    let _replying = reply
-        .game
-        .map(|g| data.threads.replying(Answering::Game(g)));
     let post = Post::from_reply(&reply);
     let game = match (route, reply.game) {
         (Route::GameThread, Some(game)) if !reply.private => game,
-        _ => return r.answer(&post).await,
+        _ => {
+            // Answered where asked: where a challenge's answer lives.
+            let landed = r.answer(&post).await;
+            data.outbox.answered(&reply.announced, landed).await;
+            return;
+        }
     };
-    let before = data.threads.before_answer(game).await;
     let here = r.source.channel_id();
-    match before.recorded {
-        Some(place) if place == here => r.answer(&post).await,
-        Some(place) => {
-            r.answer(&pointer(place)).await;
-            deliver_after(data, r, game, &post, Some(place)).await;
+    let before = data.threads.before_answer(game).await;
+    if before.recorded == Some(here) || reply.announced.is_empty() {
+        let landed = r.answer(&post).await;
+        data.outbox.answered(&reply.announced, landed).await;
+        return;
+    }
+    // Posting may wait on Discord: acknowledge first.
+    if let Err(e) = r.hold(Hold::Think { ephemeral: true }).await {
+        tracing::warn!("{e}; the interaction could not be deferred");
+    }
+    if before.recorded.is_none() {
+        data.threads.open(game, starter(r), here).await;
+    }
+    match data.outbox.post_now(&reply.announced).await {
+        Some(at) if at != here => {
+            r.answer(&pointer(at)).await;
+        }
+        Some(_) => {
+            r.answer(&Post::text("Posted here.").ephemeral(true)).await;
         }
         None => {
-            // Opening a thread may wait on Discord: acknowledge first.
-            if let Err(e) = r.hold(Hold::Think { ephemeral: true }).await {
-                tracing::warn!("{e}; the interaction could not be deferred");
-            }
-            match data.threads.open(game, starter(r), here).await {
-                Some(place) if place != here => match data.threads.post(game, &post, false).await {
-                    Ok(at) => r.answer(&pointer(at)).await,
-                    Err(e) => {
-                        tracing::warn!(game = %game, "{e}; answering where asked instead");
-                        r.answer(&post).await;
-                    }
-                },
-                _ => r.answer(&post).await,
-            }
-        }
-    }
-    if before.ended {
-        data.threads.close_if_over(game).await;
-    }
-}
-
-/// Posts about `game` after the interaction was answered with a pointer
-/// to `told` (or nothing); tells the player where it went instead when the
-/// thread moved, and shows them the post itself when it went nowhere.
-pub async fn deliver_after(
-    data: &Data,
-    r: &mut Interaction<'_>,
-    game: GameId,
-    post: &Post,
-    told: Option<ChannelId>,
-) -> Option<ChannelId> {
-    match data.threads.post(game, post, true).await {
-        Ok(at) if Some(at) == told || at == r.source.channel_id() => Some(at),
-        Ok(at) => {
-            if told.is_some() {
-                let note = format!("Game #{game} moved: it continues in <#{at}>.");
-                r.also(&Post::text(note).ephemeral(true)).await;
-            }
-            Some(at)
-        }
-        Err(e) => {
-            tracing::warn!(game = %game, "{e}; showing the post where it was asked for");
-            r.also(&post.clone().ephemeral(false)).await;
-            None
+            tracing::warn!(game = %game, "the post has not gone out yet; showing it where it was asked for");
+            r.answer(&post.clone().ephemeral(true)).await;
         }
     }
 }

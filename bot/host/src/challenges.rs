@@ -6,17 +6,19 @@ use chronomate_model::ChallengeId;
 use chronomate_model::PlayerKey;
 use chronomate_rules::Game;
 
+use super::announce::{Body, Said, Teller};
 use super::clock::DAY;
 use super::images::Picture;
 use super::text::{challenge_terms_words, day_words, variant_words};
 use super::time::remind_at;
 use super::{
-    Caller, ChallengeChoice, ChallengeTerms, ChoiceId, ChoiceStyle, Host, HostError, Player,
-    Refusal, Reply, check_setup, read_days,
+    Caller, ChallengeChoice, ChallengeTerms, ChoiceId, ChoiceStyle, Host, HostError, Loaded,
+    NoticeKind, Place, Player, Refusal, Reply, check_setup, read_days,
 };
 use chronomate_model::ChallengeStatus;
 use chronomate_model::engine::{DEFAULT_LEVEL, engine_name};
-use chronomate_store::{ChallengeRow, NewChallenge, NewGame, Stale, StoreError};
+use chronomate_store::{ChallengeRow, NewChallenge, NewGame, Stale, StoreError, Stream};
+use chronomate_model::Millis;
 impl Host {
     /// Challenges a player, or anyone when `terms.opponent` is `None`.
     pub async fn challenge(
@@ -76,7 +78,7 @@ impl Host {
             .ok_or(Refusal::NoSuchChallenge(id))?;
         if let Some(engine) = engine {
             // Chronomate accepts at once.
-            return self.begin_game(c, &engine).await;
+            return self.begin_game(c, &engine, &self.teller(caller)).await;
         }
         let mut reply = Reply::text(format!(
             "{} challenges {} to {}. Challenge #{id}.",
@@ -172,11 +174,17 @@ impl Host {
             }
             .into());
         }
-        self.begin_game(c, &caller.player).await
+        self.begin_game(c, &caller.player, &self.teller(caller))
+            .await
     }
 
     /// Starts the game of challenge `c`, accepted by `by`.
-    async fn begin_game(&self, c: ChallengeRow, by: &Player) -> Result<Reply, HostError> {
+    async fn begin_game(
+        &self,
+        c: ChallengeRow,
+        by: &Player,
+        teller: &Teller,
+    ) -> Result<Reply, HostError> {
         let me = by.key.clone();
         let now = self.now();
         let (variant, options) = (c.variant, c.options.clone());
@@ -216,8 +224,17 @@ impl Host {
             channel: c.channel.as_deref(),
             thread: c.thread.as_deref(),
         };
-        let game_id = match self
-            .store
+        let began = self.row(
+            teller,
+            Stream::NewGame,
+            c.guild.as_deref(),
+            &Body::Began {
+                challenge: c.id,
+                by: by.name.clone(),
+            },
+        );
+        let (store, receipt) = self.store.announcing(vec![began]);
+        let game_id = match store
             .accept_challenge(c.id, (&me, &by.name), &new, now)
             .await?
         {
@@ -231,19 +248,38 @@ impl Host {
                 .into());
             }
         };
+        self.ring();
         let loaded = self.load(game_id).await?;
+        let mut reply = self.began_reply(&loaded, &c, &by.name, now);
+        reply.announced = receipt.ids();
+        if loaded.row.player(to_move).is_chronomate() {
+            self.wake_engine(game_id);
+        }
+        Ok(reply)
+    }
+
+    /// The news of a game begun: challenge `c` accepted by `by`.
+    pub(crate) fn began_reply(
+        &self,
+        loaded: &Loaded,
+        c: &ChallengeRow,
+        by: &str,
+        now: Millis,
+    ) -> Reply {
         let row = &loaded.row;
+        let to_move = loaded.game.turn().color;
         let mut reply = Reply::text(format!(
-            "{} accepted challenge #{}: game #{game_id} begins.\n{} (white) vs {} (black), {}, {} per move.\n{}",
-            by.name,
+            "{} accepted challenge #{}: game #{} begins.\n{} (white) vs {} (black), {}, {} per move.\n{}",
+            by,
             c.id,
+            row.id,
             row.white_name,
             row.black_name,
             variant_words(row),
             day_words(row.days),
-            self.turn_line(&loaded, now),
+            self.turn_line(loaded, now),
         ))
-        .about(game_id)
+        .about(row.id)
         .ping(&c.challenger)
         .ping(row.player(to_move));
         let viewer = if row.player(to_move).is_chronomate() {
@@ -256,15 +292,12 @@ impl Host {
         }
         self.attach(
             &mut reply,
-            &loaded,
+            loaded,
             loaded.game.view(),
             Some(viewer),
             Picture::Board,
         );
-        if row.player(to_move).is_chronomate() {
-            self.wake_engine(game_id);
-        }
-        Ok(reply)
+        reply
     }
 
     /// Declines a challenge addressed to the caller.
@@ -301,13 +334,13 @@ impl Host {
             }
             Some(_) => {}
         }
-        self.close_challenge(&c, ChallengeStatus::Declined, &me)
-            .await?;
-        Ok(Reply::text(format!(
+        let reply = Reply::text(format!(
             "{} declined challenge #{} from {}.",
             caller.player.name, c.id, c.challenger_name
         ))
-        .ping(&c.challenger))
+        .ping(&c.challenger);
+        self.close_challenge(caller, &c, ChallengeStatus::Declined, reply)
+            .await
     }
 
     /// Withdraws the caller's own open challenge.
@@ -328,23 +361,33 @@ impl Host {
             }
             .into());
         }
-        self.close_challenge(&c, ChallengeStatus::Cancelled, &me)
-            .await?;
-        Ok(Reply::text(format!(
+        let reply = Reply::text(format!(
             "{} withdrew challenge #{}.",
             caller.player.name, c.id
-        )))
+        ));
+        self.close_challenge(caller, &c, ChallengeStatus::Cancelled, reply)
+            .await
     }
 
+    /// Closes challenge `c` as `caller` answered it, announcing `reply`
+    /// where the challenge was made.
     async fn close_challenge(
         &self,
+        caller: &Caller,
         c: &ChallengeRow,
         status: ChallengeStatus,
-        by: &PlayerKey,
-    ) -> Result<(), HostError> {
-        if let Err(Stale) = self
-            .store
-            .close_challenge(c.id, status, Some(by), self.now())
+        reply: Reply,
+    ) -> Result<Reply, HostError> {
+        let said = Said::of(NoticeKind::Post, &reply, challenge_place(c));
+        let row = self.row(
+            &self.teller(caller),
+            Stream::Challenge(c.id),
+            c.guild.as_deref(),
+            &Body::Said(said),
+        );
+        let (store, receipt) = self.store.announcing(vec![row]);
+        if let Err(Stale) = store
+            .close_challenge(c.id, status, Some(caller.key()), self.now())
             .await?
         {
             let state = self
@@ -354,7 +397,20 @@ impl Host {
                 .map_or("closed", |c| c.status.as_str());
             return Err(Refusal::ChallengeClosed { id: c.id, state }.into());
         }
-        Ok(())
+        self.ring();
+        Ok(Reply {
+            announced: receipt.ids(),
+            ..reply
+        })
+    }
+}
+
+/// Where a challenge was made.
+pub(crate) fn challenge_place(c: &ChallengeRow) -> Place {
+    Place {
+        guild: c.guild.clone(),
+        channel: c.channel.clone(),
+        thread: c.thread.clone(),
     }
 }
 

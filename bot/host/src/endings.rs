@@ -5,12 +5,14 @@ use chronomate_model::GameId;
 use chronomate_model::PlayerKey;
 use chronomate_rules::{Outcome, Reason};
 
+use super::announce::{Body, Said, Teller};
 use super::text::{outcome_words, result_words};
 use super::{
-    Caller, ChoiceId, ChoiceStyle, DrawMove, GameChoice, Host, HostError, Purpose, Refusal, Reply,
+    Caller, ChoiceId, ChoiceStyle, DrawMove, GameChoice, Host, HostError, NoticeKind, Place,
+    Purpose, Refusal, Reply,
 };
 use chronomate_model::GameStatus;
-use chronomate_store::{Finish, GameRow, Stale};
+use chronomate_store::{Finish, GameRow, NewAnnouncement, Stale, Stream};
 /// How a game ends with `outcome` (a result, its reason in words).
 pub(super) fn finish_of(outcome: Outcome) -> Finish {
     Finish {
@@ -49,15 +51,7 @@ impl Host {
         }
         let outcome = Outcome::win(!side, Reason::Resignation);
         let finish = finish_of(outcome);
-        // Resigning needs no particular ply: only a live game.
-        if let Err(Stale) = self
-            .store
-            .finish_game(row.id, None, &finish, self.now())
-            .await?
-        {
-            return Err(self.over_now(row.id).await);
-        }
-        let mut reply = Reply::text(format!(
+        let reply = Reply::text(format!(
             "{} resigned game #{}. {}.",
             caller.player.name,
             row.id,
@@ -65,8 +59,15 @@ impl Host {
         ))
         .about(row.id)
         .ping(row.player(!side));
-        self.extend_after_end(&mut reply, row.id).await;
-        Ok(reply)
+        let teller = self.teller(caller);
+        let (store, receipt) = self
+            .store
+            .announcing(self.ending_rows(&teller, row, &reply));
+        // Resigning needs no particular ply: only a live game.
+        if let Err(Stale) = store.finish_game(row.id, None, &finish, self.now()).await? {
+            return Err(self.over_now(row.id).await);
+        }
+        Ok(self.ended(reply, receipt.ids(), row.id, &teller).await)
     }
 
     /// Offers, accepts or declines a draw. Offering while the opponent's
@@ -88,16 +89,19 @@ impl Host {
         match (what, offer) {
             (DrawMove::Offer, Some(o)) if o.side == side => Err(Refusal::OfferStands(id).into()),
             (DrawMove::Offer | DrawMove::Accept, Some(o)) if o.side != side => {
-                self.agree_draw(row, o.side, Some(row.player(!side))).await
+                let teller = self.teller(caller);
+                self.agree_draw(row, o.side, Some(row.player(!side)), &teller, None)
+                    .await
             }
             (DrawMove::Offer, _) => {
-                if let Err(Stale) = self.store.offer_draw(id, side, row.ply, now).await? {
-                    return Err(Refusal::MovedOn(id).into());
-                }
+                let teller = self.teller(caller);
                 if row.player(!side).is_chronomate() {
-                    return self.engine_answers_offer(&loaded, side).await;
+                    if let Err(Stale) = self.store.offer_draw(id, side, row.ply, now).await? {
+                        return Err(Refusal::MovedOn(id).into());
+                    }
+                    return self.engine_answers_offer(&loaded, side, &teller).await;
                 }
-                Ok(Reply::text(format!(
+                let reply = Reply::text(format!(
                     "{} offers a draw in game #{id}.",
                     caller.player.name
                 ))
@@ -112,14 +116,20 @@ impl Host {
                     ChoiceId::Game(id, GameChoice::DrawDecline),
                     "Decline draw",
                     ChoiceStyle::Secondary,
-                ))
+                );
+                let (store, receipt) = self.store.announcing(vec![self.post_row(&teller, row, &reply)]);
+                if let Err(Stale) = store.offer_draw(id, side, row.ply, now).await? {
+                    return Err(Refusal::MovedOn(id).into());
+                }
+                self.ring();
+                Ok(Reply {
+                    announced: receipt.ids(),
+                    ..reply
+                })
             }
             (DrawMove::Accept, Some(_)) => Err(Refusal::OwnDrawOffer(id).into()),
             (DrawMove::Accept | DrawMove::Decline, None) => Err(Refusal::NoDrawOffer(id).into()),
             (DrawMove::Decline, Some(o)) => {
-                if let Err(Stale) = self.store.drop_draw_offer(id, o.side).await? {
-                    return Err(Refusal::NoDrawOffer(id).into());
-                }
                 let text = if o.side == side {
                     format!(
                         "{} withdrew the draw offer in game #{id}.",
@@ -128,39 +138,51 @@ impl Host {
                 } else {
                     format!("{} declined the draw in game #{id}.", caller.player.name)
                 };
-                Ok(Reply::text(text).about(id).ping(row.player(!side)))
+                let reply = Reply::text(text).about(id).ping(row.player(!side));
+                let teller = self.teller(caller);
+                let (store, receipt) = self.store.announcing(vec![self.post_row(&teller, row, &reply)]);
+                if let Err(Stale) = store.drop_draw_offer(id, o.side).await? {
+                    return Err(Refusal::NoDrawOffer(id).into());
+                }
+                self.ring();
+                Ok(Reply {
+                    announced: receipt.ids(),
+                    ..reply
+                })
             }
         }
     }
 
     /// Ends the game drawn on the offer `offered_by` made: the reply saying
     /// so (pinging `ping`), with what follows a game's end.
+    /// `before`: a line to say first (Chronomate's answer to the offer).
     async fn agree_draw(
         &self,
         row: &GameRow,
         offered_by: chronomate_rules::Color,
         ping: Option<&PlayerKey>,
+        teller: &Teller,
+        before: Option<String>,
     ) -> Result<Reply, HostError> {
         let outcome = Outcome::draw(Reason::Agreement);
         let finish = finish_of(outcome);
-        if let Err(Stale) = self
-            .store
+        let agreed = format!("Draw agreed in game #{}: {}.", row.id, result_words(row, outcome));
+        let mut reply = Reply::text(match before {
+            Some(before) => format!("{before} {agreed}"),
+            None => agreed,
+        })
+        .about(row.id);
+        if let Some(player) = ping {
+            reply = reply.ping(player);
+        }
+        let (store, receipt) = self.store.announcing(self.ending_rows(teller, row, &reply));
+        if let Err(Stale) = store
             .accept_draw(row.id, offered_by, &finish, self.now())
             .await?
         {
             return Err(self.over_now(row.id).await);
         }
-        let mut reply = Reply::text(format!(
-            "Draw agreed in game #{}: {}.",
-            row.id,
-            result_words(row, outcome)
-        ))
-        .about(row.id);
-        if let Some(player) = ping {
-            reply = reply.ping(player);
-        }
-        self.extend_after_end(&mut reply, row.id).await;
-        Ok(reply)
+        Ok(self.ended(reply, receipt.ids(), row.id, teller).await)
     }
 
     /// Chronomate answers `side`'s standing draw offer at once: it accepts
@@ -169,23 +191,29 @@ impl Host {
         &self,
         loaded: &super::Loaded,
         side: chronomate_rules::Color,
+        teller: &Teller,
     ) -> Result<Reply, HostError> {
         let row = &loaded.row;
         let id = row.id;
         let offered = format!("{} offers a draw in game #{id}.", row.name(side));
         if self.engine_accepts_draw(loaded, !side).await {
-            let mut reply = self.agree_draw(row, side, None).await?;
-            reply.text = format!("{offered}\n{} accepts. {}", row.name(!side), reply.text);
-            return Ok(reply);
+            let before = format!("{offered}\n{} accepts.", row.name(!side));
+            return self.agree_draw(row, side, None, teller, Some(before)).await;
         }
         // Declined, unless the game moved on meanwhile (its move declined
         // the offer already).
-        let _ = self.store.drop_draw_offer(id, side).await?;
-        Ok(Reply::text(format!(
+        let reply = Reply::text(format!(
             "{offered}\n{} declines the draw: play on.",
             row.name(!side)
         ))
-        .about(id))
+        .about(id);
+        let (store, receipt) = self.store.announcing(vec![self.post_row(teller, row, &reply)]);
+        let _ = store.drop_draw_offer(id, side).await?;
+        self.ring();
+        Ok(Reply {
+            announced: receipt.ids(),
+            ..reply
+        })
     }
 
     /// Aborts a game before both sides have acted: no result.
@@ -203,22 +231,24 @@ impl Host {
             result: None,
             reason: format!("aborted by {}", caller.player.name),
         };
-        // Only at this ply: a move in between may make it too late.
-        if let Err(Stale) = self
-            .store
-            .finish_game(row.id, Some(row.ply), &finish, self.now())
-            .await?
-        {
-            return Err(self.over_now(row.id).await);
-        }
-        let mut reply = Reply::text(format!(
+        let reply = Reply::text(format!(
             "{} aborted game #{}: no result.",
             caller.player.name, row.id
         ))
         .about(row.id)
         .ping(row.player(!side));
-        self.extend_after_end(&mut reply, row.id).await;
-        Ok(reply)
+        let teller = self.teller(caller);
+        let (store, receipt) = self
+            .store
+            .announcing(self.ending_rows(&teller, row, &reply));
+        // Only at this ply: a move in between may make it too late.
+        if let Err(Stale) = store
+            .finish_game(row.id, Some(row.ply), &finish, self.now())
+            .await?
+        {
+            return Err(self.over_now(row.id).await);
+        }
+        Ok(self.ended(reply, receipt.ids(), row.id, &teller).await)
     }
 
     /// Why a write on a game that looked live lost its race.
@@ -236,21 +266,73 @@ impl Host {
 }
 
 impl Host {
-    /// What follows the end of a game: its rating changes, and the
-    /// tournament moving on if it decided the last board of a round.
-    pub(crate) async fn after_game_end(&self, game: GameId) -> Reply {
-        let mut extra = Reply::default();
-        let mut lines = Vec::new();
+    /// A command's public reply about a game, as its announcement.
+    pub(crate) fn post_row(&self, teller: &Teller, row: &GameRow, reply: &Reply) -> NewAnnouncement {
+        let said = Said::of(NoticeKind::Post, reply, Place::of_game(row));
+        self.row(teller, Stream::Game(row.id), row.guild.as_deref(), &Body::Said(said))
+    }
+
+    /// What a game's end announces: `reply` (followed by the rating
+    /// changes), then the game's thread closed.
+    pub(crate) fn ending_rows(
+        &self,
+        teller: &Teller,
+        row: &GameRow,
+        reply: &Reply,
+    ) -> Vec<NewAnnouncement> {
+        let said = Said::of(NoticeKind::Post, reply, Place::of_game(row)).with_ratings();
+        let guild = row.guild.as_deref();
+        vec![
+            self.row(teller, Stream::Game(row.id), guild, &Body::Said(said)),
+            self.row(teller, Stream::Game(row.id), guild, &Body::Close),
+        ]
+    }
+
+    /// The reply to a command that ended a game, once committed with
+    /// `announced`: with the rating changes and the tournament moving on.
+    async fn ended(
+        &self,
+        mut reply: Reply,
+        announced: Vec<chronomate_store::AnnouncementId>,
+        game: GameId,
+        teller: &Teller,
+    ) -> Reply {
+        self.ring();
+        reply.announced = announced;
+        self.append_ratings(&mut reply, game).await;
+        self.tournament_after_end(&mut reply, game, teller).await;
+        reply
+    }
+
+    /// Appends a finished game's rating changes to its reply.
+    pub(crate) async fn append_ratings(&self, reply: &mut Reply, game: GameId) {
         match self.rating_lines(game).await {
-            Ok(l) => lines.extend(l),
+            Ok(lines) => {
+                for line in lines {
+                    reply.text.push('\n');
+                    reply.text.push_str(&line);
+                }
+            }
             Err(e) => tracing::warn!(game = %game, error = %e, "cannot read the rating changes"),
         }
+    }
+
+    /// Moves on the tournament of a game that just ended, if it decided
+    /// the last board of a round, and appends what that announces (its
+    /// own announcements, in the tournament's stream) to the reply.
+    pub(crate) async fn tournament_after_end(&self, reply: &mut Reply, game: GameId, teller: &Teller) {
         match self.store.tournament_of_game(game).await {
-            Ok(Some(t)) => match self.tournament_advance(t, self.now()).await {
+            Ok(Some(t)) => match self.advance_tournament(t, self.now(), teller).await {
                 Ok(Some(r)) => {
-                    lines.push(r.text);
-                    extra.pings = r.pings;
-                    extra.images = r.images;
+                    reply.text.push('\n');
+                    reply.text.push_str(&r.text);
+                    for k in r.pings {
+                        if !reply.pings.contains(&k) {
+                            reply.pings.push(k);
+                        }
+                    }
+                    reply.images.extend(r.images);
+                    reply.announced.extend(r.announced);
                 }
                 Ok(None) => {}
                 // The next tick tries again.
@@ -263,21 +345,5 @@ impl Host {
                 tracing::warn!(game = %game, error = %e, "cannot look up the game's tournament")
             }
         }
-        extra.text = lines.join("\n");
-        extra
-    }
-    /// Appends what follows the end of `game` to its reply.
-    pub(crate) async fn extend_after_end(&self, reply: &mut Reply, game: GameId) {
-        let more = self.after_game_end(game).await;
-        if !more.text.is_empty() {
-            reply.text.push('\n');
-            reply.text.push_str(&more.text);
-        }
-        for k in more.pings {
-            if !reply.pings.contains(&k) {
-                reply.pings.push(k);
-            }
-        }
-        reply.images.extend(more.images);
     }
 }

@@ -10,28 +10,28 @@
 //! games where an engine key is to move), so a restart resumes every game
 //! where the engine was thinking.
 //!
-//! Nobody waits on the engine's reply as on a person's, so its post is
-//! owed in the database: each of its actions is committed together with
-//! a row of `engine_posts`, which the transport clears once it has posted
-//! the move ([`Host::engine_posted`]). A row left three minutes (the process
-//! died between the commit and the post, or the post failed) is posted
-//! by the next round of timed jobs ([`Host::deliver_due`]) of any
-//! process, rebuilt from the game's log: the player to move is always
-//! told, at least once.
+//! Nobody waits on the engine's reply as on a person's, so its post is an
+//! announcement in the outbox like every other: each of its actions is
+//! committed together with its row, held by this process for the rest of
+//! the turn; once the turn is played the rows are merged into one (a
+//! multiverse turn of several board moves is told in one post) and freed,
+//! and the process serving the game's server posts it, after whatever the
+//! game's stream holds before it (the answer to the move it replies to).
+//! A process that dies mid-turn leaves its rows to lapse and be posted as
+//! they are.
 //! On PostgreSQL each move is claimed in the database (`engine:GAME:PLY`)
-//! for a search and a margin, so of several processes on one database one
-//! thinks about it; a claim whose process died lapses within seconds, and
-//! another process (or this one, restarted) takes the move up.
+//! once a core is free for its search, for the search and a margin, so of
+//! several processes on one database one thinks about it; a claim whose
+//! process died lapses within seconds, and another process (or this one,
+//! restarted) takes the move up.
 //!
 //! A turn: load the game, search off the async runtime
 //! (`spawn_blocking`) with at most one search per core at once (the rest
 //! wait their turn, first come first served), then play the action
 //! through the same path a person's move takes ([`Host::prepare`] and
-//! [`Host::commit`]: checked, committed, then reported), and hand the
-//! reply to the transport as a [`NoticeKind::Played`] notice, which posts
-//! it in the game's place and pings the player to move. Where a side
-//! acts several times in a row (the multiverse), the engine plays its
-//! whole turn and reports it in one notice with the last board.
+//! [`Host::commit`]: checked, committed with its announcement). Where a
+//! side acts several times in a row (the multiverse), the engine plays its
+//! whole turn and it is told in one post with the last board.
 //!
 //! The search is seeded per game and ply ([`engine_seed`]) and bounded by
 //! the level's own node budget, so a restart reproduces the same choice;
@@ -47,15 +47,15 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use chronomate_engine::{Level, Limits, Score, think};
-use chronomate_rules::{Color, Game};
-use tokio::sync::{Notify, Semaphore, mpsc};
+use chronomate_rules::Color;
+use tokio::sync::{Notify, OwnedSemaphorePermit, Semaphore};
 
-use super::text::played_line;
-use super::{Caller, Host, HostError, Loaded, Notice, NoticeKind, Place, Player, Reply};
+use super::announce::Body;
+use super::{Caller, Host, HostError, Loaded, Place, Player};
 use super::{GOLDEN_GAMMA, mix64};
 use chronomate_model::engine::engine_name;
 use chronomate_model::{GameStatus, Millis};
-use chronomate_store::{Backend, Claim, OwedPost, StoreError};
+use chronomate_store::{AnnouncementId, Backend, Claim};
 
 /// How often the database is read again for games where the engine is to
 /// move (a wake that was missed, a search that failed).
@@ -78,11 +78,6 @@ enum Turn {
     Theirs,
 }
 
-/// How long the process that committed Chronomate's action has to post
-/// it before the timed jobs post it instead: longer than a post can take
-/// (waiting for the answer it follows, then Discord's repeated tries).
-pub(super) const POST_LEASE: Millis = 3 * 60_000;
-
 /// The node budget of the quick look that answers a draw offer.
 const DRAW_LOOK_NODES: u64 = 20_000;
 
@@ -102,9 +97,8 @@ pub(super) struct Engine {
     busy: Mutex<HashMap<GameId, bool>>,
     /// Told whenever `busy` empties.
     idle: Notify,
-    /// Where the engine's moves are reported; `None` until a transport
-    /// starts the engine, and after it stops.
-    out: Mutex<Option<mpsc::UnboundedSender<Notice>>>,
+    /// Whether a transport started the engine (and has not stopped it).
+    started: AtomicBool,
     /// Set to stop every search and report nothing more.
     stop: Arc<AtomicBool>,
 }
@@ -116,13 +110,13 @@ impl Engine {
             slots: Arc::new(Semaphore::new(cores)),
             busy: Mutex::new(HashMap::new()),
             idle: Notify::new(),
-            out: Mutex::new(None),
+            started: AtomicBool::new(false),
             stop: Arc::new(AtomicBool::new(false)),
         }
     }
 
     fn running(&self) -> bool {
-        !self.stop.load(Ordering::SeqCst) && self.out.lock().is_ok_and(|o| o.is_some())
+        !self.stop.load(Ordering::SeqCst) && self.started.load(Ordering::SeqCst)
     }
 
     fn busy(&self) -> std::sync::MutexGuard<'_, HashMap<GameId, bool>> {
@@ -135,14 +129,11 @@ impl Engine {
 
 impl Host {
     /// Starts Chronomate's play in this process: resumes every game where
-    /// it is to move, and returns where its moves are reported (each a
-    /// [`NoticeKind::Played`] notice for the transport to post). Called
-    /// once by a transport, inside its async runtime.
-    pub async fn start_engine(&self) -> Result<mpsc::UnboundedReceiver<Notice>, HostError> {
-        let (tx, rx) = mpsc::unbounded_channel();
-        if let Ok(mut out) = self.engine.out.lock() {
-            *out = Some(tx);
-        }
+    /// it is to move. Its moves are announced in the outbox
+    /// ([`Host::due_announcements`]). Called once by a transport, inside
+    /// its async runtime.
+    pub async fn start_engine(&self) -> Result<(), HostError> {
+        self.engine.started.store(true, Ordering::SeqCst);
         self.engine.stop.store(false, Ordering::SeqCst);
         self.resume_engine().await?;
         let host = self.clone();
@@ -157,7 +148,7 @@ impl Host {
                 }
             }
         });
-        Ok(rx)
+        Ok(())
     }
 
     /// Stops Chronomate's play: searches end at once and report nothing,
@@ -165,9 +156,7 @@ impl Host {
     /// [`Host::start_engine`]).
     pub fn stop_engine(&self) {
         self.engine.stop.store(true, Ordering::SeqCst);
-        if let Ok(mut out) = self.engine.out.lock() {
-            *out = None;
-        }
+        self.engine.started.store(false, Ordering::SeqCst);
     }
 
     /// Waits until Chronomate has nothing to do: it has answered every
@@ -228,11 +217,10 @@ impl Host {
     }
 
     /// Plays the engine's whole turn in `game`, if it is to move there,
-    /// and reports it.
+    /// and frees its announcement (one for the turn).
     async fn engine_turn(&self, game: GameId) -> Result<(), HostError> {
-        let mut played: Vec<Reply> = Vec::new();
-        let mut through = 0;
-        let mut place = Place::default();
+        // The rows of the turn's actions: (row, ply before, ply after).
+        let mut told: Vec<(AnnouncementId, i64, i64)> = Vec::new();
         // What was committed is announced even when a later step fails.
         let turn = async {
             while self.engine.running() {
@@ -240,14 +228,18 @@ impl Host {
                 let Some((key, level)) = engine_to_act(&loaded) else {
                     break;
                 };
+                // A core first, then the claim: a claim never lapses while
+                // its process waits for a core.
+                let Some(slot) = self.engine_slot().await else {
+                    break;
+                };
                 let claim = match self.claim_engine_move(game, loaded.row.ply).await? {
                     Turn::Mine(claim) => claim,
                     Turn::Theirs => break,
                 };
-                place = Place::of_game(&loaded.row);
-                let caller =
-                    Caller::new(Player::new(key, engine_name(level)), place.clone());
-                let result = self.engine_move(&loaded, &caller, level).await;
+                let place = Place::of_game(&loaded.row);
+                let caller = Caller::new(Player::new(key, engine_name(level)), place);
+                let result = self.engine_move(&loaded, &caller, level, slot).await;
                 if let Some(claim) = &claim
                     && let Err(e) = self.store.release_job(claim).await
                 {
@@ -256,8 +248,16 @@ impl Host {
                 }
                 match result {
                     Ok(Some(reply)) => {
-                        played.push(reply);
-                        through = loaded.row.ply + 1;
+                        for id in reply.announced.iter().take(1) {
+                            told.push((*id, loaded.row.ply, loaded.row.ply + 1));
+                        }
+                        // A game's end announces more (its thread closed):
+                        // those go free as they are.
+                        self.store.release_announcements(
+                            reply.announced.get(1..).unwrap_or_default(),
+                            self.instance(),
+                        )
+                        .await?;
                     }
                     Ok(None) => break,
                     // The game ended or moved on meanwhile (a resignation,
@@ -272,22 +272,17 @@ impl Host {
             Ok(())
         }
         .await;
-        let Some(reply) = merge(played) else {
-            return turn;
-        };
-        let notice = Notice {
-            kind: NoticeKind::Played,
-            game: Some(game),
-            challenge: None,
-            recipients: Vec::new(),
-            place,
-            reply,
-            ply: Some(through),
-        };
-        if let Ok(out) = self.engine.out.lock()
-            && let Some(out) = out.as_ref()
-        {
-            let _ = out.send(notice);
+        if let Some(&(first, from, _)) = told.first() {
+            let through = told.last().map_or(from + 1, |t| t.2);
+            let body = serde_json::to_string(&Body::Played {
+                from,
+                through,
+                lapsed: false,
+            })
+            .unwrap_or_default();
+            let rest: Vec<AnnouncementId> = told.iter().skip(1).map(|t| t.0).collect();
+            self.store.merge_announcements(first, &body, &rest).await?;
+            self.ring();
         }
         turn
     }
@@ -331,7 +326,8 @@ impl Host {
         loaded: &Loaded,
         caller: &Caller,
         level: Level,
-    ) -> Result<Option<Reply>, HostError> {
+        slot: OwnedSemaphorePermit,
+    ) -> Result<Option<super::Reply>, HostError> {
         let seed = engine_seed(loaded.row.seed, loaded.row.ply);
         let limits = Limits {
             level,
@@ -341,7 +337,7 @@ impl Host {
         };
         let state = loaded.game.clone();
         let Some(thought) = self
-            .engine_work(move || think(&state, &limits, seed))
+            .engine_work_in(slot, move || think(&state, &limits, seed))
             .await
             .flatten()
         else {
@@ -362,88 +358,28 @@ impl Host {
         self.commit(caller, prepared).await.map(Some)
     }
 
-    /// Records that a transport posted `notice`, one of Chronomate's moves
-    /// from [`Host::start_engine`]'s channel, so that it is not posted
-    /// again. A move not recorded within three minutes of its commit is
-    /// posted by the timed jobs. Any other notice: nothing to record.
-    pub async fn engine_posted(&self, notice: &Notice) -> Result<(), HostError> {
-        if let (NoticeKind::Played, Some(game), Some(ply)) = (notice.kind, notice.game, notice.ply)
-        {
-            self.store.posted(game, ply).await?;
-        }
-        Ok(())
-    }
-
-    /// The post owed for Chronomate's actions in `owed`, rebuilt from the
-    /// game: what it played (with what happened), then the game's state,
-    /// the board and the ping, as when it played. `None`, and nothing owed
-    /// any more, when the game moved on since: someone acted after it (so
-    /// the board was seen), or the game ended otherwise (a resignation,
-    /// time: announced on its own).
-    pub(super) async fn owed_notice(
-        &self,
-        owed: &OwedPost,
-        now: Millis,
-    ) -> Result<Option<Notice>, HostError> {
-        let loaded = self.load(owed.game).await?;
-        let game = &loaded.game;
-        let ended_otherwise = loaded.row.status != GameStatus::Live && !game.status().is_over();
-        let record = game.record();
-        // The actions owed, while they are the game's last.
-        let owed_range = usize::try_from(owed.from_ply)
-            .ok()
-            .zip(usize::try_from(owed.through_ply).ok())
-            .filter(|&(from, through)| from < through && through == record.len());
-        let (Some((from, through)), true, false) = (
-            owed_range,
-            loaded.row.ply == owed.through_ply,
-            ended_otherwise,
-        ) else {
-            self.store.posted(owed.game, owed.through_ply).await?;
-            return Ok(None);
-        };
-        let unreplayable = |why: String| StoreError::Corrupt {
-            row: format!("game #{}", owed.game),
-            detail: format!("its log does not replay: {why}"),
-        };
-        let mut replay = Game::replay(
-            game.variant(),
-            game.options().clone(),
-            game.seed(),
-            &record[..from],
-        )
-        .map_err(|e| unreplayable(e.to_string()))?;
-        let side = replay.turn().color;
-        let name = loaded.row.name(side).to_owned();
-        let mut lines = Vec::new();
-        for (i, action) in record[from..through].iter().enumerate() {
-            let played = replay
-                .play(action)
-                .map_err(|e| unreplayable(e.to_string()))?;
-            let ply = owed.from_ply + 1 + i as i64;
-            lines.push(played_line(&name, &played.notation, owed.game, ply));
-            lines.extend(played.events.iter().map(|e| format!("  {e}")));
-        }
-        lines.push("(Posted late: Chronomate could not post this when it played.)".to_owned());
-        let reply = self.played_reply(&loaded, lines, side, now).await;
-        Ok(Some(Notice {
-            kind: NoticeKind::Played,
-            game: Some(owed.game),
-            challenge: None,
-            recipients: Vec::new(),
-            place: Place::of_game(&loaded.row),
-            reply,
-            ply: Some(owed.through_ply),
-        }))
-    }
-
     /// Runs CPU work of the engine off the async runtime, in one of its
     /// slots (one per core); `None` when the work failed.
     pub(super) async fn engine_work<T: Send + 'static>(
         &self,
         work: impl FnOnce() -> T + Send + 'static,
     ) -> Option<T> {
-        let _slot = self.engine.slots.clone().acquire_owned().await.ok()?;
+        let slot = self.engine_slot().await?;
+        self.engine_work_in(slot, work).await
+    }
+
+    /// One of the engine's slots (one per core), when one is free.
+    async fn engine_slot(&self) -> Option<OwnedSemaphorePermit> {
+        self.engine.slots.clone().acquire_owned().await.ok()
+    }
+
+    /// Runs CPU work of the engine off the async runtime in `slot`.
+    async fn engine_work_in<T: Send + 'static>(
+        &self,
+        slot: OwnedSemaphorePermit,
+        work: impl FnOnce() -> T + Send + 'static,
+    ) -> Option<T> {
+        let _slot = slot;
         match tokio::task::spawn_blocking(work).await {
             Ok(t) => Some(t),
             Err(e) => {
@@ -492,24 +428,6 @@ fn engine_to_act(loaded: &Loaded) -> Option<(PlayerKey, Level)> {
     let key = loaded.row.player(side);
     let level = key.chronomate_level()?;
     Some((key.clone(), level))
-}
-
-/// One report of a turn of several actions: every action's lines, the
-/// last board, everyone pinged.
-fn merge(replies: Vec<Reply>) -> Option<Reply> {
-    let mut replies = replies.into_iter();
-    let mut merged = replies.next()?;
-    for r in replies {
-        merged.text.push('\n');
-        merged.text.push_str(&r.text);
-        merged.images = r.images;
-        for k in r.pings {
-            if !merged.pings.contains(&k) {
-                merged.pings.push(k);
-            }
-        }
-    }
-    Some(merged)
 }
 
 #[cfg(test)]

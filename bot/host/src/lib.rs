@@ -25,6 +25,10 @@
 //! re-exported here; what a variant is called, how it is played and how
 //! its record is written come from [`Variant::about`].
 //!
+//! Announcements (announce): everything a player must be told is written
+//! into the outbox with the change that causes it, and delivered by the
+//! transport from there ([`Host::due_announcements`]).
+//!
 //! Time: each move has a deadline (days per move). [`Host::tick`] reminds
 //! the side to move once when little time is left, and ends games whose
 //! deadline passed. It works from the database alone, so a restart changes
@@ -33,6 +37,7 @@
 #![warn(unreachable_pub)]
 
 mod analyse;
+mod announce;
 mod challenges;
 mod choice;
 mod clock;
@@ -61,12 +66,14 @@ use std::sync::{Arc, Mutex};
 use chronomate_rules::{Color, Game, SetupError};
 
 use chronomate_store::{GameRow, Store, StoreError};
+pub use chronomate_store::{AnnouncementId, OutboxStats};
 
 pub use choice::{ChallengeChoice, ChoiceId, GameChoice, UnknownChoice};
 pub use clock::{
     Clock, DAY, HOUR, MINUTE, ManualClock, SECOND, SystemClock, due_words, duration_words,
     timestamp,
 };
+pub use announce::Announcement;
 pub use engine::engine_seed;
 pub use error::{HostError, Refusal};
 pub use ratings::LEADERBOARD_SIZE;
@@ -106,6 +113,11 @@ pub struct HostConfig {
     /// level's node budget decides (level 8: about 2 s); this only cuts a
     /// search short on a slow or busy machine.
     pub engine_millis: u64,
+    /// How long a process holds an announcement it answers an interaction
+    /// with, or posts, before another may take it up: longer than an
+    /// answer or a post takes (Discord's repeated tries included), short
+    /// enough that one whose process died is not late by much.
+    pub post_lease: Millis,
 }
 
 impl Default for HostConfig {
@@ -116,6 +128,7 @@ impl Default for HostConfig {
             challenge_ttl: 7 * DAY,
             claim_for: 5 * MINUTE,
             engine_millis: 3_000,
+            post_lease: MINUTE,
         }
     }
 }
@@ -140,6 +153,8 @@ pub struct Host {
     instance: Arc<str>,
     /// Chronomate's own play (shared by clones).
     engine: Arc<engine::Engine>,
+    /// Rung when there may be something to post (shared by clones).
+    bell: Arc<tokio::sync::Notify>,
 }
 
 /// A game as loaded: its row and the rules' state, which equals the replay
@@ -217,6 +232,7 @@ impl Host {
             rng: Arc::new(Mutex::new(seed)),
             instance: instance.into(),
             engine: Arc::new(engine::Engine::new()),
+            bell: Arc::new(tokio::sync::Notify::new()),
         }
     }
 

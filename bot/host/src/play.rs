@@ -5,14 +5,14 @@ use chronomate_model::GameId;
 use chronomate_rules::{Color, Game, Status};
 
 use super::clock::DAY;
+use super::announce::Body;
 use super::endings::finish_of;
-use super::engine::POST_LEASE;
 use super::images::Picture;
 use super::text::{played_line, result_words};
 use super::time::remind_at;
 use super::{Caller, Host, HostError, Loaded, Purpose, Refusal, Reply};
 use chronomate_model::{GameStatus, Millis};
-use chronomate_store::{ActionCommit, Stale, StoreError};
+use chronomate_store::{ActionCommit, Stale, StoreError, Stream};
 /// An action checked and applied in memory, not yet committed.
 pub(super) struct Prepared {
     loaded: Loaded,
@@ -127,12 +127,35 @@ impl Host {
             remind_at: remind,
             renewed,
             finish,
-            post_owed_until: caller.key().is_chronomate().then(|| p.now + POST_LEASE),
         };
-        let committed = match self.store.commit_action(&commit).await? {
+        // Announced with the commit: the action (held for the answer, or
+        // for the rest of Chronomate's turn), and the thread's close after
+        // a game's last action.
+        let teller = if caller.key().is_chronomate() {
+            self.engine_teller()
+        } else {
+            self.teller(caller)
+        };
+        let guild = row.guild.as_deref();
+        let mut rows = vec![self.row(
+            &teller,
+            Stream::Game(id),
+            guild,
+            &Body::Played {
+                from: row.ply,
+                through: row.ply + 1,
+                lapsed: false,
+            },
+        )];
+        if commit.finish.is_some() {
+            rows.push(self.row(&teller, Stream::Game(id), guild, &Body::Close));
+        }
+        let (store, receipt) = self.store.announcing(rows);
+        let committed = match store.commit_action(&commit).await? {
             Ok(c) => c,
             Err(Stale) => return Err(Refusal::MovedOn(id).into()),
         };
+        self.ring();
         // Committed: from here on, report it.
         let mut loaded = Loaded {
             row: row.clone(),
@@ -154,7 +177,11 @@ impl Host {
         if committed.offer_lapsed {
             lines.push(format!("{}'s draw offer lapsed.", loaded.row.name(!p.side)));
         }
-        let reply = self.played_reply(&loaded, lines, p.side, p.now).await;
+        let mut reply = self.played_reply(&loaded, lines, p.side, p.now).await;
+        reply.announced = receipt.ids();
+        if status.is_over() {
+            self.tournament_after_end(&mut reply, id, &teller).await;
+        }
         // Chronomate's turn: it starts thinking once this reply is written.
         if let Some(next) = to_move
             && loaded.row.player(next).is_chronomate()
@@ -165,9 +192,9 @@ impl Host {
     }
 
     /// The report of actions `side` just committed, `lines` saying what
-    /// was played: then the game's result or who is to move and by when,
-    /// the board, and the player to move (or, at the end, the opponent)
-    /// pinged.
+    /// was played: then the game's result (and rating changes) or who is to
+    /// move and by when, the board, and the player to move (or, at the end,
+    /// the opponent) pinged.
     pub(super) async fn played_reply(
         &self,
         loaded: &Loaded,
@@ -193,7 +220,7 @@ impl Host {
         }
         reply.text = lines.join("\n");
         if status.is_over() {
-            self.extend_after_end(&mut reply, id).await;
+            self.append_ratings(&mut reply, id).await;
         }
         let perspective = if status.is_over() { side } else { turn.color };
         self.attach(

@@ -5,7 +5,7 @@ use std::fmt;
 use super::choice::ChoiceId;
 use chronomate_model::engine::DEFAULT_LEVEL;
 use chronomate_model::{ChallengeId, GameId, PlayerKey};
-use chronomate_store::GameRow;
+use chronomate_store::{AnnouncementId, GameRow};
 
 /// Who is acting: a stable key qualified by its transport (`discord:1234`,
 /// `console:alice`) and the name to show.
@@ -41,7 +41,7 @@ impl Player {
 }
 
 /// Where a command was typed. All opaque ids chosen by the transport.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct Place {
     /// The server (Discord guild); `None` in direct messages.
     pub guild: Option<String>,
@@ -78,6 +78,12 @@ pub struct Caller {
     pub place: Place,
     /// May change server settings (Discord: Manage Server).
     pub manager: bool,
+    /// The transport's handle on the answer it will give (Discord: the
+    /// interaction's application id and token), kept with the
+    /// announcements the command commits while the answer is on its way,
+    /// so that a process taking them up after a crash can look up whether
+    /// the answer landed before posting them.
+    pub answer: Option<String>,
 }
 
 impl Caller {
@@ -86,6 +92,7 @@ impl Caller {
             player,
             place,
             manager: false,
+            answer: None,
         }
     }
 
@@ -127,7 +134,7 @@ impl fmt::Debug for Image {
 }
 
 /// How a choice looks as a button.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum ChoiceStyle {
     Primary,
     Secondary,
@@ -168,6 +175,13 @@ pub struct Reply {
     pub game: Option<GameId>,
     /// Only for the caller's eyes (confirmations, listings, help).
     pub private: bool,
+    /// The announcements this reply reports, committed with what it
+    /// reports and held for the answer: a transport that answered with the
+    /// reply where they belong (a game's thread, the channel) records them
+    /// as delivered ([`Host::announced`](super::Host::announced)); one
+    /// that answered elsewhere hands them on to be posted
+    /// ([`Host::hand_over`](super::Host::hand_over)).
+    pub announced: Vec<AnnouncementId>,
 }
 
 impl Reply {
@@ -202,8 +216,8 @@ impl Reply {
     }
 }
 
-/// Why the scheduler speaks up.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// Why the bot speaks up unasked, or what an announcement is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum NoticeKind {
     /// Little time is left for a move.
     Reminder,
@@ -215,12 +229,20 @@ pub enum NoticeKind {
     ChallengeExpired,
     /// A tournament started a round, ended, or was cancelled.
     Tournament,
-    /// Chronomate played in one of its games: post it in the game's place
-    /// like a person's move, pinging the player to move.
+    /// Actions were played in a game (a person's, or Chronomate's): post
+    /// it in the game's place, pinging the player to move.
     Played,
+    /// A command's public reply (a game begun, a resignation, a draw, a
+    /// challenge answered): post it in its game's place, or its channel.
+    Post,
+    /// A finished game's thread is to be closed (archived and locked).
+    Close,
+    /// A server's admins are told about a permission the bot lacks.
+    Warning,
 }
 
-/// Something to deliver that nobody asked for: reminders and timeouts.
+/// Something to deliver: reminders, timeouts, and every announcement of
+/// the outbox.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Notice {
     pub kind: NoticeKind,
@@ -231,7 +253,4 @@ pub struct Notice {
     /// The game's (or challenge's) place: the fallback channel or thread.
     pub place: Place,
     pub reply: Reply,
-    /// A [`NoticeKind::Played`] notice: the game's ply after the last
-    /// action it reports (see [`Host::engine_posted`](super::Host::engine_posted)).
-    pub ply: Option<i64>,
 }

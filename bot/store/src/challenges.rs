@@ -120,6 +120,7 @@ impl Store {
             .fetch_one()
             .await?
             .get("id")?;
+        tx.created_challenge = Some(id);
         tx.commit().await?;
         Ok(id)
     }

@@ -50,10 +50,24 @@ pub(crate) enum Pool {
     Postgres(PgPool),
 }
 
-/// A write transaction on one of the backends.
-pub(crate) enum Tx {
+/// A transaction's connection on one of the backends.
+pub(crate) enum Conn {
     Sqlite(sqlx::Transaction<'static, Sqlite>),
     Postgres(sqlx::Transaction<'static, Postgres>),
+}
+
+/// A write transaction, and the announcements it commits with it
+/// ([`super::outbox`]): a write that changes what it set out to change
+/// commits them; one that finds its state gone rolls back without them.
+pub(crate) struct Tx {
+    conn: Conn,
+    /// Announcements to insert when this transaction commits.
+    pub(crate) announce: Option<std::sync::Arc<super::outbox::Pending>>,
+    /// The game this transaction created, if any (an announcement's
+    /// stream may name it before it exists).
+    pub(crate) created_game: Option<GameId>,
+    /// The challenge this transaction created, if any.
+    pub(crate) created_challenge: Option<ChallengeId>,
 }
 
 /// A row [`Tx::lock`] locks.
@@ -236,23 +250,23 @@ impl Pool {
     /// busy timeout); PostgreSQL begins at read committed, and each write
     /// locks the rows it checks first.
     pub(crate) async fn write(&self) -> Result<Tx, StoreError> {
-        Ok(match self {
-            Pool::Sqlite(p) => Tx::Sqlite(p.begin_with("BEGIN IMMEDIATE").await?),
-            Pool::Postgres(p) => Tx::Postgres(p.begin().await?),
-        })
+        Ok(Tx::new(match self {
+            Pool::Sqlite(p) => Conn::Sqlite(p.begin_with("BEGIN IMMEDIATE").await?),
+            Pool::Postgres(p) => Conn::Postgres(p.begin().await?),
+        }))
     }
 
     /// A read-only transaction that sees one moment of the database
     /// (SQLite: a deferred transaction's snapshot in WAL mode; PostgreSQL:
     /// repeatable read). Rolled back when done.
     pub(crate) async fn read_snapshot(&self) -> Result<Tx, StoreError> {
-        Ok(match self {
-            Pool::Sqlite(p) => Tx::Sqlite(p.begin().await?),
-            Pool::Postgres(p) => Tx::Postgres(
+        Ok(Tx::new(match self {
+            Pool::Sqlite(p) => Conn::Sqlite(p.begin().await?),
+            Pool::Postgres(p) => Conn::Postgres(
                 p.begin_with("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
                     .await?,
             ),
-        })
+        }))
     }
 
     pub(crate) async fn close(&self) {
@@ -264,41 +278,58 @@ impl Pool {
 }
 
 impl Tx {
+    fn new(conn: Conn) -> Tx {
+        Tx {
+            conn,
+            announce: None,
+            created_game: None,
+            created_challenge: None,
+        }
+    }
+
     pub(crate) fn backend(&self) -> Backend {
-        match self {
-            Tx::Sqlite(_) => Backend::Sqlite,
-            Tx::Postgres(_) => Backend::Postgres,
+        match self.conn {
+            Conn::Sqlite(_) => Backend::Sqlite,
+            Conn::Postgres(_) => Backend::Postgres,
         }
     }
 
     /// A statement inside this transaction.
     pub(crate) fn sql(&mut self, sql: impl SqlSafeStr) -> Sql<'_> {
-        match self {
-            Tx::Sqlite(t) => Sql::Sqlite(On::Conn(&mut **t), sqlx::query(sql)),
-            Tx::Postgres(t) => Sql::Postgres(On::Conn(&mut **t), sqlx::query(sql)),
+        match &mut self.conn {
+            Conn::Sqlite(t) => Sql::Sqlite(On::Conn(&mut **t), sqlx::query(sql)),
+            Conn::Postgres(t) => Sql::Postgres(On::Conn(&mut **t), sqlx::query(sql)),
         }
     }
 
     /// A statement only PostgreSQL runs (a lock SQLite needs not).
     fn pg(&mut self, sql: &'static str) -> Option<Sql<'_>> {
-        match self {
-            Tx::Sqlite(_) => None,
-            Tx::Postgres(t) => Some(Sql::Postgres(On::Conn(&mut **t), sqlx::query(sql))),
+        match &mut self.conn {
+            Conn::Sqlite(_) => None,
+            Conn::Postgres(t) => Some(Sql::Postgres(On::Conn(&mut **t), sqlx::query(sql))),
         }
     }
 
-    pub(crate) async fn commit(self) -> Result<(), StoreError> {
-        match self {
-            Tx::Sqlite(t) => t.commit().await?,
-            Tx::Postgres(t) => t.commit().await?,
+    /// Commits, with the announcements this transaction carries.
+    pub(crate) async fn commit(mut self) -> Result<(), StoreError> {
+        let ids = match self.announce.take() {
+            Some(pending) => Some((super::outbox::insert_pending(&mut self, &pending).await?, pending)),
+            None => None,
+        };
+        match self.conn {
+            Conn::Sqlite(t) => t.commit().await?,
+            Conn::Postgres(t) => t.commit().await?,
+        }
+        if let Some((ids, pending)) = ids {
+            pending.committed(ids);
         }
         Ok(())
     }
 
     pub(crate) async fn rollback(self) -> Result<(), StoreError> {
-        match self {
-            Tx::Sqlite(t) => t.rollback().await?,
-            Tx::Postgres(t) => t.rollback().await?,
+        match self.conn {
+            Conn::Sqlite(t) => t.rollback().await?,
+            Conn::Postgres(t) => t.rollback().await?,
         }
         Ok(())
     }

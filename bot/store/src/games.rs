@@ -183,9 +183,6 @@ pub struct ActionCommit<'a> {
     pub renewed: bool,
     /// Set when the action ends the game.
     pub finish: Option<Finish>,
-    /// Set for Chronomate's actions: a post is owed for it
-    /// (`engine_posts`), left to this process until then.
-    pub post_owed_until: Option<Millis>,
 }
 
 /// What else a committed action changed.
@@ -384,9 +381,6 @@ impl Store {
         if c.finish.is_some() {
             super::ratings::rate_in(&mut tx, c.game, c.at).await?;
         }
-        if let Some(until) = c.post_owed_until {
-            super::engine::owe_post_in(&mut tx, c.game, c.ply, until).await?;
-        }
         // Acting declines the opponent's offer; a finished game keeps none.
         let lapsed = tx
             .sql("DELETE FROM draw_offers WHERE game_id = $1 AND (side != $2 OR $3)")
@@ -507,5 +501,6 @@ pub(super) async fn insert_game(
         .fetch_one()
         .await?
         .get("id")?;
+    tx.created_game = Some(id);
     Ok(id)
 }

@@ -19,7 +19,7 @@ use chronomate_model::{GameId, Millis};
 pub struct Claim {
     /// What the job is: `remind:GAME:PLY`, `deadline:GAME:PLY`,
     /// `challenge:ID`, `tournament:ID`, `engine:GAME:PLY` (Chronomate's
-    /// move), `post:GAME:PLY` (its move's lost post).
+    /// move).
     pub job: String,
     /// Who holds it (a process's id).
     pub holder: String,
@@ -68,16 +68,15 @@ impl Store {
         tx.commit().await
     }
 
-    /// Records that a game's reminder went out (if the game is still live
-    /// at `ply` and none was recorded) and ends its claim, in one
-    /// transaction. False: the game moved on, or another process recorded
-    /// it first.
+    /// Records that a game's reminder is due to go out (if the game is
+    /// still live at `ply` and none was recorded): its announcement
+    /// ([`Store::announcing`]) is written with it. Stale: the game moved
+    /// on, or another process recorded it first.
     pub async fn record_reminder(
         &self,
         game: GameId,
         ply: i64,
-        claim: &Claim,
-    ) -> Result<bool, StoreError> {
+    ) -> Result<Result<(), super::Stale>, StoreError> {
         let mut tx = self.write().await?;
         let done = tx
             .sql(
@@ -88,13 +87,7 @@ impl Store {
             .bind(ply)
             .execute()
             .await?;
-        tx.sql("DELETE FROM job_claims WHERE job = $1 AND holder = $2")
-            .bind(&claim.job)
-            .bind(&claim.holder)
-            .execute()
-            .await?;
-        tx.commit().await?;
-        Ok(done == 1)
+        super::settle(tx, done).await
     }
 
     /// Deletes claims that lapsed before `now` (a lapsed claim holds

@@ -20,6 +20,8 @@
 //!
 //! Timed jobs are claimed in the database ([`jobs`]), so with several
 //! processes each runs once, and one whose process died is taken up again.
+//! What the players must be told is written with the change that causes
+//! it, into the outbox ([`outbox`]), and deleted once delivered.
 //!
 //! Direction: the store imports the rules (colours) and the domain's
 //! vocabulary ([`chronomate_model`]: statuses, formats, ratings, [`Millis`]),
@@ -39,6 +41,7 @@ mod draw_offers;
 mod engine;
 mod games;
 mod jobs;
+mod outbox;
 mod ratings;
 mod settings;
 mod tournaments;
@@ -56,9 +59,12 @@ pub use challenges::{ChallengeRow, NewChallenge};
 pub use copy::{CopyError, TableCount};
 pub use db::Backend;
 pub use draw_offers::DrawOffer;
-pub use engine::OwedPost;
 pub use games::{ActionCommit, Committed, Finish, GameRow, LoggedAction, NewGame};
 pub use jobs::Claim;
+pub use outbox::{
+    AnnouncementId, Heartbeat, Hold, NewAnnouncement, OutboxRow, OutboxStats, Receipt,
+    ShardFilter, Stream, shard_key,
+};
 pub use ratings::{RatingChange, RatingRow};
 pub use settings::GuildSettings;
 pub use tournaments::{NewBoard, NewTournament, PairingRow, TournamentPlayer, TournamentRow};
@@ -114,6 +120,8 @@ pub struct Stale;
 #[derive(Clone, Debug)]
 pub struct Store {
     pool: Pool,
+    /// Announcements the next write commits ([`Store::announcing`]).
+    announce: Option<std::sync::Arc<outbox::Pending>>,
 }
 
 impl Store {
@@ -170,6 +178,7 @@ impl Store {
         SQLITE_MIGRATOR.run(&pool).await?;
         Ok(Store {
             pool: Pool::Sqlite(pool),
+            announce: None,
         })
     }
 
@@ -185,6 +194,7 @@ impl Store {
         POSTGRES_MIGRATOR.run(&pool).await?;
         Ok(Store {
             pool: Pool::Postgres(pool),
+            announce: None,
         })
     }
 
@@ -198,9 +208,12 @@ impl Store {
         self.pool.close().await;
     }
 
-    /// A write transaction ([`Pool::write`]).
+    /// A write transaction ([`Pool::write`]), carrying the announcements
+    /// of [`Store::announcing`].
     async fn write(&self) -> Result<Tx, StoreError> {
-        self.pool.write().await
+        let mut tx = self.pool.write().await?;
+        tx.announce = self.announce.clone();
+        Ok(tx)
     }
 }
 

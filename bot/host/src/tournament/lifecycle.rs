@@ -4,13 +4,15 @@
 use chronomate_model::TournamentId;
 use chronomate_rules::{Color, Game, Outcome, Reason};
 
+use super::rounds::tournament_place;
 use super::snapshot::board_result;
 use super::standings::BoardResult;
 use super::{DEFAULT_PLAYERS, DEFAULT_SWISS_ROUNDS, TournamentTerms, read_tournament_name, refuse};
 use crate::clock::timestamp;
-use crate::{Caller, Host, HostError, Reply, check_setup, read_days};
+use crate::announce::{Body, Said};
+use crate::{Caller, Host, HostError, NoticeKind, Reply, check_setup, read_days};
 use chronomate_model::{GameStatus, TournamentFormat, TournamentStatus};
-use chronomate_store::{Finish, NewTournament, Stale, TournamentRow};
+use chronomate_store::{Finish, NewTournament, Stale, Stream, TournamentRow};
 
 impl Host {
     fn may_run(caller: &Caller, t: &TournamentRow) -> Result<(), HostError> {
@@ -197,7 +199,7 @@ impl Host {
                 s.players.len()
             )));
         }
-        match self.begin(&s, self.now()).await? {
+        match self.begin(&s, self.now(), &self.teller(caller)).await? {
             Some(reply) => Ok(reply),
             None => Err(refuse(format!(
                 "tournament #{} started meanwhile: nothing was changed",
@@ -248,17 +250,25 @@ impl Host {
             )));
         }
         let now = self.now();
-        if let Err(Stale) = self.store.withdraw_from_tournament(t.id, &me, now).await? {
+        let teller = self.teller(caller);
+        let withdrew = format!(
+            "{} withdrew from tournament #{} {}.",
+            caller.player.name, t.id, t.name
+        );
+        let said = Said::of(NoticeKind::Post, &Reply::text(withdrew.clone()), tournament_place(t));
+        let row = self.row(&teller, Stream::Tournament(t.id), Some(&t.guild), &Body::Said(said));
+        let (store, receipt) = self.store.announcing(vec![row]);
+        if let Err(Stale) = store.withdraw_from_tournament(t.id, &me, now).await? {
             return Err(refuse(format!(
                 "tournament #{} ended meanwhile: nothing was changed",
                 t.id
             )));
         }
-        let mut lines = vec![format!(
-            "{} withdrew from tournament #{} {}.",
-            caller.player.name, t.id, t.name
-        )];
-        let mut reply = Reply::default();
+        let mut lines = vec![withdrew];
+        let mut reply = Reply {
+            announced: receipt.ids(),
+            ..Reply::default()
+        };
         for p in s.round_boards(t.round) {
             let (Some(game), Some(black)) = (p.game_id, &p.black) else {
                 continue;
@@ -277,26 +287,41 @@ impl Host {
                 result: Some(outcome.score().to_owned()),
                 reason: "withdrawal from the tournament".to_owned(),
             };
-            if let Ok(()) = self.store.finish_game(game, None, &finish, now).await? {
-                let other = if p.white == me {
-                    (black, p.black_name.as_deref().unwrap_or("?"))
-                } else {
-                    (&p.white, p.white_name.as_str())
-                };
-                lines.push(format!(
-                    "Game #{game} counts as a loss: {} ({}) wins.",
-                    other.1,
-                    outcome.score()
-                ));
+            let other = if p.white == me {
+                (black, p.black_name.as_deref().unwrap_or("?"))
+            } else {
+                (&p.white, p.white_name.as_str())
+            };
+            let lost = Reply::text(format!(
+                "Game #{game} counts as a loss: {} ({}) wins.",
+                other.1,
+                outcome.score()
+            ))
+            .about(game)
+            .ping(other.0);
+            let Some(row) = self.store.game(game).await? else {
+                continue;
+            };
+            let (store, receipt) = self
+                .store
+                .announcing(self.ending_rows(&teller, &row, &lost));
+            if let Ok(()) = store.finish_game(game, None, &finish, now).await? {
+                self.ring();
+                lines.push(lost.text.clone());
                 reply = reply.ping(other.0);
-                let more = self.after_game_end(game).await;
-                if !more.text.is_empty() {
-                    lines.push(more.text);
+                reply.announced.extend(receipt.ids());
+                let mut more = Reply::default();
+                self.append_ratings(&mut more, game).await;
+                self.tournament_after_end(&mut more, game, &teller).await;
+                let more_text = more.text.trim_start_matches('\n');
+                if !more_text.is_empty() {
+                    lines.push(more_text.to_owned());
                 }
                 for k in more.pings {
                     reply = reply.ping(&k);
                 }
                 reply.images.extend(more.images);
+                reply.announced.extend(more.announced);
             }
         }
         if t.format != TournamentFormat::Swiss {
@@ -332,22 +357,6 @@ impl Host {
             )));
         }
         let note = format!("cancelled by {}", caller.player.name);
-        if let Err(Stale) = self
-            .store
-            .end_tournament(
-                s.t.id,
-                s.t.round,
-                TournamentStatus::Cancelled,
-                Some(&note),
-                self.now(),
-            )
-            .await?
-        {
-            return Err(refuse(format!(
-                "tournament #{} moved on meanwhile: nothing was changed; try again",
-                s.t.id
-            )));
-        }
         let mut reply = Reply::text(format!(
             "{} cancelled tournament #{} {}.{}",
             caller.player.name,
@@ -362,6 +371,31 @@ impl Host {
         for p in &s.players {
             reply = reply.ping(&p.key);
         }
+        let said = Said::of(NoticeKind::Post, &reply, tournament_place(&s.t));
+        let row = self.row(
+            &self.teller(caller),
+            Stream::Tournament(s.t.id),
+            Some(&s.t.guild),
+            &Body::Said(said),
+        );
+        let (store, receipt) = self.store.announcing(vec![row]);
+        if let Err(Stale) = store
+            .end_tournament(
+                s.t.id,
+                s.t.round,
+                TournamentStatus::Cancelled,
+                Some(&note),
+                self.now(),
+            )
+            .await?
+        {
+            return Err(refuse(format!(
+                "tournament #{} moved on meanwhile: nothing was changed; try again",
+                s.t.id
+            )));
+        }
+        self.ring();
+        reply.announced = receipt.ids();
         Ok(reply)
     }
 }

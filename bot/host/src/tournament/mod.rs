@@ -37,6 +37,7 @@ mod terms;
 mod text;
 
 pub use snapshot::{Snapshot, board_result};
+pub(crate) use text::round_announcement;
 pub use terms::{TournamentTerms, read_tournament_name, read_when};
 
 use super::{HostError, Refusal};

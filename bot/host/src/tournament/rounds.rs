@@ -9,13 +9,16 @@ use chronomate_rules::{Color, Game};
 use super::pairing::{self, Board, SwissPlayer};
 use super::snapshot::{Snapshot, board_result};
 use super::standings::{BoardResult, points_words};
-use super::text::{round_reply, standings_lines};
+use super::text::{round_announcement, standings_lines};
+use crate::announce::{Body, Said, Teller};
 use crate::clock::DAY;
 use crate::time::remind_at;
 use crate::{Host, HostError, Notice, NoticeKind, Place, Reply, check_setup};
 use chronomate_model::rating::Glicko;
 use chronomate_model::{Millis, TournamentFormat, TournamentStatus};
-use chronomate_store::{NewBoard, NewGame, Stale, StoreError, TournamentPlayer, TournamentRow};
+use chronomate_store::{
+    AnnouncementId, NewBoard, NewGame, Stale, StoreError, Stream, TournamentPlayer, TournamentRow,
+};
 
 /// A new round's boards, players by index, with a result for boards that
 /// need no game.
@@ -29,6 +32,7 @@ impl Host {
         &self,
         s: &Snapshot,
         now: Millis,
+        teller: &Teller,
     ) -> Result<Option<Reply>, HostError> {
         // Seeds: established server rating in the variant, then join order.
         let mut ranked: Vec<(usize, f64)> = Vec::with_capacity(s.players.len());
@@ -70,23 +74,24 @@ impl Host {
             return Ok(None);
         };
         let seeds: Vec<&PlayerKey> = seeded.players.iter().map(|p| &p.key).collect();
-        let started = self
-            .create_round(&seeded, 0, &seeds, rounds, &plan, now)
-            .await?;
-        if !started {
+        let note = capped.then(|| format!(
+            "(Swiss of {n}: {rounds} rounds, the most that can be paired without anyone meeting twice.)"
+        ));
+        let Some(announced) = self
+            .create_round(&seeded, 0, &seeds, rounds, &plan, now, teller, note.clone())
+            .await?
+        else {
             return Ok(None);
-        }
+        };
         let after = self.snapshot_of(s.t.id).await?;
-        let mut reply = round_reply(&after, 1, now);
-        if capped {
-            reply.text.push_str(&format!(
-                "\n(Swiss of {n}: {rounds} rounds, the most that can be paired without anyone meeting twice.)"
-            ));
-        }
+        let mut reply = round_announcement(&after, 1, now, note.as_deref());
+        reply.announced = announced;
         Ok(Some(reply))
     }
-    /// Creates round `after + 1`'s games and boards in one transaction.
-    /// False: the round was started by someone else first.
+    /// Creates round `after + 1`'s games and boards in one transaction,
+    /// announced; its announcements. `None`: the round was started by
+    /// someone else first.
+    #[allow(clippy::too_many_arguments)]
     async fn create_round(
         &self,
         s: &Snapshot,
@@ -95,7 +100,9 @@ impl Host {
         rounds: i64,
         plan: &RoundPlan,
         now: Millis,
-    ) -> Result<bool, HostError> {
+        teller: &Teller,
+        note: Option<String>,
+    ) -> Result<Option<Vec<AnnouncementId>>, HostError> {
         let t = &s.t;
         let corrupt = |detail: String| StoreError::Corrupt {
             row: format!("tournament #{}", t.id),
@@ -161,11 +168,22 @@ impl Host {
                 result: p.result,
             })
             .collect();
-        Ok(self
-            .store
+        let round = self.row(
+            teller,
+            Stream::Tournament(t.id),
+            Some(&t.guild),
+            &Body::Round {
+                tournament: t.id,
+                round: after + 1,
+                note,
+            },
+        );
+        let (store, receipt) = self.store.announcing(vec![round]);
+        Ok(store
             .start_round(t.id, after, seeds, rounds, &boards, now)
             .await?
-            .is_ok())
+            .ok()
+            .map(|_| receipt.ids()))
     }
     /// Moves a tournament on if its time has come: starts an open one at its
     /// start time, starts the next round when the current one is decided,
@@ -177,6 +195,16 @@ impl Host {
         id: TournamentId,
         now: Millis,
     ) -> Result<Option<Reply>, HostError> {
+        self.advance_tournament(id, now, &Teller::outbox()).await
+    }
+
+    /// [`Host::tournament_advance`], its announcements told by `teller`.
+    pub(crate) async fn advance_tournament(
+        &self,
+        id: TournamentId,
+        now: Millis,
+        teller: &Teller,
+    ) -> Result<Option<Reply>, HostError> {
         let s = self.snapshot_of(id).await?;
         match s.t.status {
             TournamentStatus::Open => {
@@ -184,8 +212,19 @@ impl Host {
                     return Ok(None);
                 }
                 if s.players.len() < 2 {
-                    if let Ok(()) = self
-                        .store
+                    let mut reply = Reply::text(format!(
+                        "Tournament #{id} {} was cancelled: fewer than 2 players had joined by its start time.",
+                        s.t.name
+                    ));
+                    let said = Said::of(NoticeKind::Tournament, &reply, tournament_place(&s.t));
+                    let row = self.row(
+                        teller,
+                        Stream::Tournament(id),
+                        Some(&s.t.guild),
+                        &Body::Said(said),
+                    );
+                    let (store, receipt) = self.store.announcing(vec![row]);
+                    if let Ok(()) = store
                         .end_tournament(
                             id,
                             0,
@@ -195,14 +234,12 @@ impl Host {
                         )
                         .await?
                     {
-                        return Ok(Some(Reply::text(format!(
-                            "Tournament #{id} {} was cancelled: fewer than 2 players had joined by its start time.",
-                            s.t.name
-                        ))));
+                        reply.announced = receipt.ids();
+                        return Ok(Some(reply));
                     }
                     return Ok(None);
                 }
-                self.begin(&s, now).await
+                self.begin(&s, now, teller).await
             }
             TournamentStatus::Running => {
                 let current = s.round_boards(s.t.round);
@@ -213,37 +250,39 @@ impl Host {
                     return Ok(None);
                 }
                 if s.t.round >= s.t.rounds {
-                    return self.conclude(&s, None, now).await;
+                    return self.conclude(&s, None, now, teller).await;
                 }
                 let next = s.t.round + 1;
                 let Some(plan) = plan_round(&s, next) else {
                     return self
-                        .conclude(&s, Some("no more pairings without a repeat"), now)
+                        .conclude(&s, Some("no more pairings without a repeat"), now, teller)
                         .await;
                 };
                 if plan.boards.iter().all(|b| b.2.is_some())
                     && s.t.format == TournamentFormat::Swiss
                 {
                     return self
-                        .conclude(&s, Some("too few players left to pair"), now)
+                        .conclude(&s, Some("too few players left to pair"), now, teller)
                         .await;
                 }
                 let seeds: Vec<&PlayerKey> = Vec::new();
-                if !self
-                    .create_round(&s, s.t.round, &seeds, s.t.rounds, &plan, now)
+                let Some(announced) = self
+                    .create_round(&s, s.t.round, &seeds, s.t.rounds, &plan, now, teller, None)
                     .await?
-                {
+                else {
                     return Ok(None);
-                }
+                };
                 let after = self.snapshot_of(id).await?;
-                let mut reply = round_reply(&after, next, now);
+                let mut reply = round_announcement(&after, next, now, None);
+                reply.announced = announced;
                 // A round decided without games (all forfeits) moves on too.
-                if let Some(more) = Box::pin(self.tournament_advance(id, now)).await? {
+                if let Some(more) = Box::pin(self.advance_tournament(id, now, teller)).await? {
                     reply.text.push('\n');
                     reply.text.push_str(&more.text);
                     for p in more.pings {
                         reply = reply.ping(&p);
                     }
+                    reply.announced.extend(more.announced);
                 }
                 Ok(Some(reply))
             }
@@ -255,20 +294,37 @@ impl Host {
         s: &Snapshot,
         note: Option<&str>,
         now: Millis,
+        teller: &Teller,
     ) -> Result<Option<Reply>, HostError> {
-        if let Err(Stale) = self
-            .store
+        let row = self.row(
+            teller,
+            Stream::Tournament(s.t.id),
+            Some(&s.t.guild),
+            &Body::Concluded {
+                tournament: s.t.id,
+                note: note.map(str::to_owned),
+            },
+        );
+        let (store, receipt) = self.store.announcing(vec![row]);
+        if let Err(Stale) = store
             .end_tournament(s.t.id, s.t.round, TournamentStatus::Finished, note, now)
             .await?
         {
             return Ok(None);
         }
         let after = self.snapshot_of(s.t.id).await?;
+        let mut reply = self.concluded_reply(&after, note);
+        reply.announced = receipt.ids();
+        Ok(Some(reply))
+    }
+
+    /// A finished tournament's news: its winners and final standings.
+    pub(crate) fn concluded_reply(&self, after: &Snapshot, note: Option<&str>) -> Reply {
         let table = after.standings();
         let mut lines = vec![format!(
             "Tournament #{} {} is over{}.",
-            s.t.id,
-            s.t.name,
+            after.t.id,
+            after.t.name,
             note.map(|n| format!(" ({n})")).unwrap_or_default()
         )];
         let winners: Vec<&str> = table
@@ -288,42 +344,35 @@ impl Host {
                 points_words(table[0].score2)
             ));
         }
-        lines.extend(standings_lines(&after));
+        lines.extend(standings_lines(after));
         let mut reply = Reply::text(lines.join("\n"));
         for p in &after.players {
             reply = reply.ping(&p.key);
         }
-        self.attach_table(&mut reply, &after);
-        Ok(Some(reply))
+        self.attach_table(&mut reply, after);
+        reply
     }
-    /// What the scheduler does for one tournament: starts it when its
-    /// time has come, moves it on when its round is decided; the notice to
-    /// post, if it moved.
-    pub(crate) async fn tournament_step(
-        &self,
-        id: TournamentId,
-        now: Millis,
-    ) -> Result<Option<Notice>, HostError> {
-        let Some(t) = self.store.tournament(id).await? else {
-            return Ok(None);
-        };
-        let Some(reply) = self.tournament_advance(t.id, now).await? else {
-            return Ok(None);
-        };
-        let recipients = reply.pings.clone();
-        Ok(Some(Notice {
+
+    /// A tournament's news as a notice: to each player pinged, and in the
+    /// tournament's channel.
+    pub(crate) fn tournament_notice(&self, s: &Snapshot, reply: Reply) -> Notice {
+        Notice {
             kind: NoticeKind::Tournament,
             game: None,
             challenge: None,
-            recipients,
-            place: Place {
-                guild: Some(t.guild.clone()),
-                channel: t.channel.clone(),
-                thread: t.thread.clone(),
-            },
+            recipients: reply.pings.clone(),
+            place: tournament_place(&s.t),
             reply,
-            ply: None,
-        }))
+        }
+    }
+}
+
+/// Where a tournament was created (its news go there).
+pub(crate) fn tournament_place(t: &TournamentRow) -> Place {
+    Place {
+        guild: Some(t.guild.clone()),
+        channel: t.channel.clone(),
+        thread: t.thread.clone(),
     }
 }
 

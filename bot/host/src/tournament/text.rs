@@ -135,8 +135,18 @@ fn round_lines(s: &Snapshot, round: i64) -> Vec<String> {
     lines
 }
 
+/// The announcement of a round that just started, with a `note` after it.
+pub(crate) fn round_announcement(s: &Snapshot, round: i64, now: Millis, note: Option<&str>) -> Reply {
+    let mut reply = round_reply(s, round, now);
+    if let Some(note) = note {
+        reply.text.push('\n');
+        reply.text.push_str(note);
+    }
+    reply
+}
+
 /// The announcement of a round that just started.
-pub(super) fn round_reply(s: &Snapshot, round: i64, now: Millis) -> Reply {
+fn round_reply(s: &Snapshot, round: i64, now: Millis) -> Reply {
     let mut lines = vec![format!("{}: round {round} begins.", s.title())];
     lines.extend(round_lines(s, round).into_iter().skip(1));
     lines.push(format!(
