@@ -393,4 +393,3 @@ fn print(out: &mut io::Stdout, lines: Vec<String>) -> io::Result<()> {
     }
     out.flush()
 }
-

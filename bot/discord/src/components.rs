@@ -18,8 +18,9 @@ use poise::serenity_prelude as serenity;
 use serenity::{ChannelId, FullEvent};
 
 use super::interaction::{Hold, Interaction, Source};
+use super::places;
 use super::post::Post;
-use super::threads::{Answering, BeforeAnswer, Route, deliver_after, post_reply, starter};
+use super::threads::{Route, post_reply, starter};
 use super::{Data, Error};
 use chronomate_host::{ChallengeChoice, ChoiceId, GameChoice};
 
@@ -43,6 +44,18 @@ pub async fn on_event(
         }
         FullEvent::ShardStageUpdate { event } => {
             tracing::info!(shard = event.shard_id.0, from = %event.old, to = %event.new, "gateway connection");
+            Ok(())
+        }
+        FullEvent::ThreadDelete { thread, .. } => {
+            places::gone(framework.user_data, thread.id).await;
+            Ok(())
+        }
+        FullEvent::ChannelDelete { channel, .. } => {
+            places::gone(framework.user_data, channel.id).await;
+            Ok(())
+        }
+        FullEvent::ThreadUpdate { new, .. } => {
+            places::thread_updated(framework.user_data, new).await;
             Ok(())
         }
         _ => Ok(()),
@@ -74,14 +87,14 @@ fn route(choice: ChoiceId) -> Route {
 
 async fn on_press(data: &Data, press: &serenity::ComponentInteraction) -> Result<(), Error> {
     let custom_id = press.data.custom_id.as_str();
-    let mut r = Interaction::new(&data.rest, Source::Component(press));
+    let mut r = Interaction::new(&data.rest, Source::Component(press)).counted(&data.metrics);
     let Ok(choice) = custom_id.parse::<ChoiceId>() else {
         tracing::info!(custom_id, "a button that is not ours");
         r.answer(&Post::text("This button does nothing any more.").ephemeral(true))
             .await;
         return Ok(());
     };
-    let caller = r.source.caller();
+    let caller = r.source.caller_answering();
     tracing::debug!(custom_id, player = %caller.player.key, "button");
     let settles = settles(choice);
     let hold = if settles {
@@ -89,9 +102,6 @@ async fn on_press(data: &Data, press: &serenity::ComponentInteraction) -> Result
     } else {
         Hold::Think { ephemeral: false }
     };
-    let _replying = data
-        .threads
-        .replying(Answering::Player(caller.player.key.clone()));
     let result = r
         .race(
             data.defer_after,
@@ -111,44 +121,45 @@ async fn on_press(data: &Data, press: &serenity::ComponentInteraction) -> Result
                     .unwrap_or_default();
                 Post::text(format!("{}\n**{outcome}{link}**", press.message.content))
             };
-            let BeforeAnswer { recorded, ended } = match reply.game {
-                Some(game) => data.threads.before_answer(game).await,
-                None => BeforeAnswer::default(),
+            let recorded = match reply.game {
+                Some(game) => data.threads.before_answer(game).await.recorded,
+                None => None,
             };
             // The buttons go at once; the post in the thread follows.
-            if let Err(e) = r.update(&closed(recorded)).await {
+            let updated = r.update(&closed(recorded)).await;
+            if let Err(e) = &updated {
                 tracing::warn!("{e}; the pressed message stays as it was");
             }
             let more =
                 !post.mentions.is_empty() || !post.files.is_empty() || reply.text.contains('\n');
             let Some(game) = reply.game else {
+                // A challenge's answer lives where the challenge was made:
+                // the closed message says it.
                 if more {
                     r.also(&post).await;
                 }
+                data.outbox
+                    .answered(&reply.announced, updated.is_ok())
+                    .await;
                 return Ok(());
             };
-            let place = match recorded {
-                Some(place) => Some(place),
-                None => data.threads.open(game, starter(&r), here).await,
-            };
-            match place {
-                Some(place) if place != here => {
-                    let at = deliver_after(data, &mut r, game, &post, recorded).await;
-                    if at.is_some()
-                        && at != recorded
-                        && let Err(e) = r.update(&closed(at)).await
-                    {
-                        tracing::warn!("{e}; the pressed message does not link the thread");
-                    }
-                }
-                _ if more => r.also(&post).await,
-                _ => {}
+            if recorded.is_none() {
+                data.threads.open(game, starter(&r), here).await;
+            }
+            // The full reply goes through the game's stream, after what
+            // it holds, and the closed message points to where it went.
+            let at = data.outbox.post_now(&reply.announced).await;
+            if at.is_some()
+                && at != recorded
+                && let Err(e) = r.update(&closed(at)).await
+            {
+                tracing::warn!("{e}; the pressed message does not link the thread");
+            }
+            if reply.announced.is_empty() && more {
+                r.also(&post).await;
             }
             if matches!(choice, ChoiceId::Challenge(_, ChallengeChoice::Accept)) {
                 tracing::info!(game = %game, "challenge accepted");
-            }
-            if ended {
-                data.threads.close_if_over(game).await;
             }
             Ok(())
         }

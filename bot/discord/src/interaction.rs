@@ -248,7 +248,10 @@ impl<'a> Interaction<'a> {
         {
             Ok(_) => {
                 if let Some(m) = &self.metrics {
-                    m.answered(matches!(self.source, Source::Command(_)), self.received.elapsed());
+                    m.answered(
+                        matches!(self.source, Source::Command(_)),
+                        self.received.elapsed(),
+                    );
                 }
                 Ok(())
             }

@@ -14,11 +14,14 @@
 //! replaced or given up for the channel as Discord allows: [`threads`]),
 //! and [`interaction::Interaction`] keeps the answer on Discord's clock.
 //! [`run`] is how every command does all three.
-//! A background task ([`notices`]) asks the host for due reminders and
-//! timeouts and delivers them: by DM first, in the game's thread when the DM
-//! is refused. Another posts Chronomate's own moves (the host plays them
-//! off the runtime) in their games' threads, pinging the player to move,
-//! as a person's move is posted.
+//! Everything the bot says unasked, and what follows an interaction's
+//! answer, is an announcement the host committed into its outbox with the
+//! change it reports; a background task ([`outbox`]) posts them in order
+//! per game, exactly once (nonces), by the process serving the server.
+//! Another ([`notices`]) asks the host to do what is due (reminders,
+//! timeouts, tournament rounds); their announcements go the same way: by
+//! DM first, in the game's thread when the DM is refused. The gateway's
+//! thread and channel events keep each game's place true ([`places`]).
 //!
 //! Every answer, post, thread and DM is sent by [`rest`], which waits out
 //! rate limits as Discord says and repeats a failed request only where a
@@ -44,8 +47,11 @@ pub mod community;
 pub mod components;
 mod help;
 pub mod interaction;
+pub mod metrics;
 pub mod notices;
 pub mod options;
+pub mod outbox;
+mod places;
 pub mod post;
 pub mod rest;
 pub mod run;
@@ -68,6 +74,10 @@ pub struct Data {
     pub rest: Arc<rest::Rest>,
     /// Game threads: opening, posting with fallbacks, closing.
     pub threads: Arc<threads::Threads>,
+    /// The outbox's poster in this process.
+    pub outbox: Arc<outbox::Outbox>,
+    /// This process's counters (served with `METRICS_ADDR`).
+    pub metrics: Arc<metrics::Metrics>,
     /// How long an interaction may wait for the host before it is deferred.
     pub defer_after: Duration,
     /// Host work in progress at once: see [`Data::work`].
@@ -142,6 +152,8 @@ pub enum ServeError {
     Discord(Box<serenity::Error>),
     #[error("cannot set up the REST client: {0}")]
     Rest(String),
+    #[error("cannot serve metrics at METRICS_ADDR={0}: {1}")]
+    Metrics(std::net::SocketAddr, std::io::Error),
     /// The token was refused over REST (`GET /gateway/bot`, asked first
     /// when the bot runs every recommended shard).
     #[error("Discord refused the token (authentication failed: {0}); check DISCORD_TOKEN")]
@@ -175,6 +187,8 @@ pub struct BotOptions {
     pub defer_after: Duration,
     /// How hard REST requests are tried ([`rest::Policy`]).
     pub rest_policy: rest::Policy,
+    /// Where to serve Prometheus metrics; `None`: nowhere.
+    pub metrics_addr: Option<std::net::SocketAddr>,
 }
 
 impl BotOptions {
@@ -190,6 +204,7 @@ impl BotOptions {
             tick_every: Some(config.tick_every),
             defer_after: DEFER_AFTER,
             rest_policy: rest::Policy::default(),
+            metrics_addr: config.metrics_addr,
         })
     }
 }
@@ -242,18 +257,18 @@ pub fn all_commands() -> Vec<poise::Command<Data, Error>> {
 pub struct Running {
     pub shard_manager: Arc<serenity::ShardManager>,
     pub http: Arc<serenity::Http>,
-    threads: Arc<threads::Threads>,
+    outbox: Arc<outbox::Outbox>,
     client: JoinHandle<Result<(), serenity::Error>>,
-    ticker: Option<JoinHandle<()>>,
-    /// Posts Chronomate's moves.
-    engine: JoinHandle<()>,
+    /// The timed jobs, the outbox's poster and its cleaner, the metrics
+    /// endpoint: stopped with the bot.
+    tasks: Vec<JoinHandle<()>>,
 }
 
 impl Running {
     /// Runs one round of deadlines as if the time were `now` (Unix ms) and
     /// delivers the notices; returns how many were delivered somewhere.
     pub async fn tick(&self, now: i64) -> usize {
-        notices::tick_once(&self.threads, now).await
+        notices::tick_once(&self.outbox, now).await
     }
 
     /// Waits until the client stops by itself (a fatal gateway error).
@@ -267,11 +282,10 @@ impl Running {
     /// Closes the gateway connection and stops the background tasks and
     /// Chronomate's play (its games are resumed by the next start).
     pub async fn shutdown(self) {
-        if let Some(ticker) = &self.ticker {
-            ticker.abort();
+        for task in &self.tasks {
+            task.abort();
         }
-        self.threads.host.stop_engine();
-        self.engine.abort();
+        self.outbox.threads.host.stop_engine();
         self.shard_manager.shutdown_all().await;
         let _ = self.client.await;
     }
@@ -296,10 +310,25 @@ pub async fn start_shards(
     let http = build_http(&options)?;
     let rest = Arc::new(build_rest(&options)?);
     let threads = Arc::new(threads::Threads::new(rest.clone(), host.clone()));
+    let metrics = Arc::new(metrics::Metrics::new());
+    let (outbox, cleaner) = outbox::Outbox::new(threads.clone(), shards, metrics.clone());
+    let mut tasks = vec![tokio::spawn(cleaner), tokio::spawn(outbox.clone().run())];
+    if let Some(addr) = options.metrics_addr {
+        let listener = metrics::listen(addr)
+            .await
+            .map_err(|e| ServeError::Metrics(addr, e))?;
+        tracing::info!(%addr, "serving metrics at /metrics");
+        tasks.push(tokio::spawn(metrics::serve(
+            listener,
+            metrics.clone(),
+            host.clone(),
+        )));
+    }
     let guild_id = options.guild_id;
     let defer_after = options.defer_after;
     let setup_host = host.clone();
     let setup_threads = threads.clone();
+    let (setup_outbox, setup_metrics) = (outbox.clone(), metrics.clone());
     let framework = poise::Framework::builder()
         .options(poise::FrameworkOptions {
             commands: all_commands(),
@@ -318,6 +347,8 @@ pub async fn start_shards(
                     host: setup_host,
                     rest,
                     threads: setup_threads,
+                    outbox: setup_outbox,
+                    metrics: setup_metrics,
                     defer_after,
                     lanes: Arc::new(tokio::sync::Semaphore::new(lanes())),
                     me: ready.user.id,
@@ -340,21 +371,18 @@ pub async fn start_shards(
             None => client.start_autosharded().await,
         }
     });
-    let ticker = options
-        .tick_every
-        .map(|every| tokio::spawn(notices::run_ticker(threads.clone(), every)));
-    let moves = host
-        .start_engine()
+    if let Some(every) = options.tick_every {
+        tasks.push(tokio::spawn(notices::run_ticker(outbox.clone(), every)));
+    }
+    host.start_engine()
         .await
         .map_err(|e| ServeError::Host(e.to_string()))?;
-    let engine = tokio::spawn(notices::run_engine(threads.clone(), moves));
     Ok(Running {
         shard_manager,
         http,
-        threads,
+        outbox,
         client: client_task,
-        ticker,
-        engine,
+        tasks,
     })
 }
 

@@ -1,166 +1,194 @@
 //! What an operator scrapes: with `METRICS_ADDR` set, a Prometheus
-//! endpoint (`GET /metrics`, the OpenMetrics text format) with the
+//! endpoint (`GET /metrics`, the text exposition format 0.0.4) with the
 //! interactions and their first answer's latency, posts by kind and
 //! outcome, the outbox's depth and its oldest announcement's age, and the
 //! engine's queue and search time. The counters live in this process; the
 //! outbox and the engine are read when scraped.
+//!
+//! The format is a few lines of text per metric, so it is written here
+//! rather than pulled in with a metrics crate and an HTTP server: the
+//! endpoint answers one request per connection and closes it.
 
+use std::fmt::Write as _;
 use std::net::SocketAddr;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
-use bytes::Bytes;
-use http_body_util::Full;
-use hyper::server::conn::http1;
-use hyper::service::service_fn;
-use hyper::{Request, Response, StatusCode};
-use hyper_util::rt::TokioIo;
-use prometheus_client::encoding::text::encode;
-use prometheus_client::metrics::counter::Counter;
-use prometheus_client::metrics::family::Family;
-use prometheus_client::metrics::gauge::Gauge;
-use prometheus_client::metrics::histogram::{Histogram, exponential_buckets};
-use prometheus_client::registry::Registry;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpListener;
 
 use chronomate_host::{Host, NoticeKind};
 
-type Labels = Vec<(&'static str, &'static str)>;
+/// The first answer's latency buckets, in seconds (Discord allows 3 s).
+const BUCKETS: [f64; 10] = [0.05, 0.1, 0.25, 0.5, 1.0, 1.5, 2.0, 2.5, 3.0, 5.0];
 
-/// This process's counters, and the registry that writes them out.
-pub struct Metrics {
-    registry: Registry,
-    interactions: Family<Labels, Counter>,
-    first_answer: Family<Labels, Histogram>,
-    posts: Family<Labels, Counter>,
-    outbox_depth: Gauge,
-    outbox_oldest: Gauge,
-    engine_queue: Gauge,
-    engine_searches: Counter,
-    engine_search_seconds: Counter<f64>,
+/// The kinds of announcement, as labelled.
+const KINDS: [NoticeKind; 9] = [
+    NoticeKind::Reminder,
+    NoticeKind::TimeForfeit,
+    NoticeKind::Aborted,
+    NoticeKind::ChallengeExpired,
+    NoticeKind::Tournament,
+    NoticeKind::Played,
+    NoticeKind::Post,
+    NoticeKind::Close,
+    NoticeKind::Warning,
+];
+
+/// A latency histogram: counts per bucket (not cumulative), the sum in
+/// microseconds, the count.
+#[derive(Default)]
+struct Histogram {
+    buckets: [AtomicU64; BUCKETS.len()],
+    sum_micros: AtomicU64,
+    count: AtomicU64,
 }
 
-impl Default for Metrics {
-    fn default() -> Metrics {
-        Metrics::new()
+impl Histogram {
+    fn observe(&self, took: Duration) {
+        let seconds = took.as_secs_f64();
+        if let Some(i) = BUCKETS.iter().position(|b| seconds <= *b) {
+            self.buckets[i].fetch_add(1, Ordering::Relaxed);
+        }
+        let micros = u64::try_from(took.as_micros()).unwrap_or(u64::MAX);
+        self.sum_micros.fetch_add(micros, Ordering::Relaxed);
+        self.count.fetch_add(1, Ordering::Relaxed);
     }
+
+    fn write(&self, out: &mut String, name: &str, source: &str) {
+        let mut cumulative = 0;
+        for (bound, n) in BUCKETS.iter().zip(&self.buckets) {
+            cumulative += n.load(Ordering::Relaxed);
+            let _ = writeln!(
+                out,
+                "{name}_bucket{{source=\"{source}\",le=\"{bound}\"}} {cumulative}"
+            );
+        }
+        let count = self.count.load(Ordering::Relaxed);
+        let sum = self.sum_micros.load(Ordering::Relaxed) as f64 / 1e6;
+        let _ = writeln!(
+            out,
+            "{name}_bucket{{source=\"{source}\",le=\"+Inf\"}} {count}"
+        );
+        let _ = writeln!(out, "{name}_sum{{source=\"{source}\"}} {sum}");
+        let _ = writeln!(out, "{name}_count{{source=\"{source}\"}} {count}");
+    }
+}
+
+/// This process's counters.
+#[derive(Default)]
+pub struct Metrics {
+    /// Commands, then buttons.
+    first_answer: [Histogram; 2],
+    /// By kind (as [`KINDS`]), then ok and failed.
+    posts: [[AtomicU64; 2]; KINDS.len()],
 }
 
 impl Metrics {
     pub fn new() -> Metrics {
-        let mut registry = Registry::with_prefix("chronomate");
-        let interactions = Family::<Labels, Counter>::default();
-        registry.register(
-            "interactions",
-            "Interactions answered, by source (command or button)",
-            interactions.clone(),
-        );
-        let first_answer = Family::<Labels, Histogram>::new_with_constructor(|| {
-            Histogram::new(exponential_buckets(0.01, 2.0, 10))
-        });
-        registry.register(
-            "first_answer_seconds",
-            "Time from an interaction's arrival to its first answer (Discord allows 3 s)",
-            first_answer.clone(),
-        );
-        let posts = Family::<Labels, Counter>::default();
-        registry.register(
-            "posts",
-            "Announcements delivered from the outbox, by kind and outcome (ok, failed)",
-            posts.clone(),
-        );
-        let outbox_depth = Gauge::default();
-        registry.register(
-            "outbox_depth",
-            "Announcements waiting in the outbox (every process's)",
-            outbox_depth.clone(),
-        );
-        let outbox_oldest = Gauge::default();
-        registry.register(
-            "outbox_oldest_seconds",
-            "Age of the oldest announcement waiting in the outbox (0 when empty)",
-            outbox_oldest.clone(),
-        );
-        let engine_queue = Gauge::default();
-        registry.register(
-            "engine_queue",
-            "Games where Chronomate is to move, in the database",
-            engine_queue.clone(),
-        );
-        let engine_searches = Counter::default();
-        registry.register(
-            "engine_searches",
-            "Chronomate's searches done by this process",
-            engine_searches.clone(),
-        );
-        let engine_search_seconds = Counter::<f64>::default();
-        registry.register(
-            "engine_search_seconds",
-            "Time Chronomate's searches took in this process",
-            engine_search_seconds.clone(),
-        );
-        Metrics {
-            registry,
-            interactions,
-            first_answer,
-            posts,
-            outbox_depth,
-            outbox_oldest,
-            engine_queue,
-            engine_searches,
-            engine_search_seconds,
-        }
+        Metrics::default()
     }
 
     /// An interaction got its first answer after `took`.
     pub fn answered(&self, command: bool, took: Duration) {
-        let source = vec![("source", if command { "command" } else { "button" })];
-        self.interactions.get_or_create(&source).inc();
-        self.first_answer
-            .get_or_create(&source)
-            .observe(took.as_secs_f64());
+        self.first_answer[usize::from(!command)].observe(took);
     }
 
     /// An announcement of `kind` was delivered (`ok`) or not.
     pub fn posted(&self, kind: NoticeKind, ok: bool) {
-        let labels = vec![
-            ("kind", kind_name(kind)),
-            ("outcome", if ok { "ok" } else { "failed" }),
-        ];
-        self.posts.get_or_create(&labels).inc();
+        if let Some(i) = KINDS.iter().position(|k| *k == kind) {
+            self.posts[i][usize::from(!ok)].fetch_add(1, Ordering::Relaxed);
+        }
     }
 
     /// The whole page, the outbox and the engine read now.
     pub async fn page(&self, host: &Host) -> String {
+        let mut out = String::new();
+        let head = |out: &mut String, name: &str, kind: &str, help: &str| {
+            let _ = writeln!(
+                out,
+                "# HELP chronomate_{name} {help}\n# TYPE chronomate_{name} {kind}"
+            );
+        };
+        head(
+            &mut out,
+            "first_answer_seconds",
+            "histogram",
+            "Time from an interaction's arrival to its first answer, by source (Discord allows 3 s)",
+        );
+        for (h, source) in self.first_answer.iter().zip(["command", "button"]) {
+            h.write(&mut out, "chronomate_first_answer_seconds", source);
+        }
+        head(
+            &mut out,
+            "posts_total",
+            "counter",
+            "Announcements delivered from the outbox by this process, by kind and outcome",
+        );
+        for (kind, counts) in KINDS.iter().zip(&self.posts) {
+            for (outcome, n) in ["ok", "failed"].iter().zip(counts) {
+                let _ = writeln!(
+                    out,
+                    "chronomate_posts_total{{kind=\"{}\",outcome=\"{outcome}\"}} {}",
+                    kind_name(*kind),
+                    n.load(Ordering::Relaxed)
+                );
+            }
+        }
         match host.outbox_stats().await {
             Ok(stats) => {
-                self.outbox_depth.set(stats.depth);
                 let age = stats
                     .oldest
                     .map_or(0, |(_, at)| (host.now() - at).max(0) / 1000);
-                self.outbox_oldest.set(age);
+                head(
+                    &mut out,
+                    "outbox_depth",
+                    "gauge",
+                    "Announcements waiting in the outbox (every process's)",
+                );
+                let _ = writeln!(out, "chronomate_outbox_depth {}", stats.depth);
+                head(
+                    &mut out,
+                    "outbox_oldest_seconds",
+                    "gauge",
+                    "Age of the oldest announcement waiting in the outbox (0 when empty)",
+                );
+                let _ = writeln!(out, "chronomate_outbox_oldest_seconds {age}");
             }
             Err(e) => tracing::warn!(error = %e, "cannot read the outbox for the metrics"),
         }
         match host.engine_queue().await {
             Ok(n) => {
-                self.engine_queue.set(n as i64);
+                head(
+                    &mut out,
+                    "engine_queue",
+                    "gauge",
+                    "Games where Chronomate is to move",
+                );
+                let _ = writeln!(out, "chronomate_engine_queue {n}");
             }
             Err(e) => tracing::warn!(error = %e, "cannot read the engine's queue for the metrics"),
         }
         let (searches, took) = host.engine_searched();
-        let counted = self.engine_searches.get();
-        if searches > counted {
-            self.engine_searches.inc_by(searches - counted);
-            let seconds = took.as_secs_f64() - self.engine_search_seconds.get();
-            if seconds > 0.0 {
-                self.engine_search_seconds.inc_by(seconds);
-            }
-        }
-        let mut out = String::new();
-        if let Err(e) = encode(&mut out, &self.registry) {
-            tracing::warn!(error = %e, "cannot write the metrics");
-        }
+        head(
+            &mut out,
+            "engine_searches_total",
+            "counter",
+            "Chronomate's searches done by this process",
+        );
+        let _ = writeln!(out, "chronomate_engine_searches_total {searches}");
+        head(
+            &mut out,
+            "engine_search_seconds_total",
+            "counter",
+            "Time Chronomate's searches took in this process",
+        );
+        let _ = writeln!(
+            out,
+            "chronomate_engine_search_seconds_total {}",
+            took.as_secs_f64()
+        );
         out
     }
 }
@@ -179,37 +207,37 @@ fn kind_name(kind: NoticeKind) -> &'static str {
     }
 }
 
-/// Serves `GET /metrics` on `listener` for as long as the bot runs.
+/// Serves `GET /metrics` on `listener` for as long as the bot runs: one
+/// request per connection, answered and closed.
 pub async fn serve(listener: TcpListener, metrics: Arc<Metrics>, host: Arc<Host>) {
     loop {
-        let Ok((stream, _)) = listener.accept().await else {
+        let Ok((mut stream, _)) = listener.accept().await else {
             continue;
         };
         let (metrics, host) = (metrics.clone(), host.clone());
         tokio::spawn(async move {
-            let service = service_fn(move |req: Request<hyper::body::Incoming>| {
-                let (metrics, host) = (metrics.clone(), host.clone());
-                async move {
-                    let response = if req.method() == hyper::Method::GET
-                        && req.uri().path() == "/metrics"
-                    {
-                        Response::builder()
-                            .header(
-                                "content-type",
-                                "application/openmetrics-text; version=1.0.0; charset=utf-8",
-                            )
-                            .body(Full::new(Bytes::from(metrics.page(&host).await)))
-                    } else {
-                        Response::builder()
-                            .status(StatusCode::NOT_FOUND)
-                            .body(Full::new(Bytes::from_static(b"not found: try /metrics\n")))
-                    };
-                    response.map_err(|e| std::io::Error::other(e.to_string()))
-                }
-            });
-            let _ = http1::Builder::new()
-                .serve_connection(TokioIo::new(stream), service)
-                .await;
+            let mut request = [0u8; 1024];
+            let read =
+                tokio::time::timeout(Duration::from_secs(5), stream.read(&mut request)).await;
+            let Ok(Ok(n)) = read else {
+                return;
+            };
+            let line = String::from_utf8_lossy(&request[..n]);
+            let answer = if line.starts_with("GET /metrics ") || line.starts_with("GET /metrics?") {
+                let page = metrics.page(&host).await;
+                format!(
+                    "HTTP/1.1 200 OK\r\ncontent-type: text/plain; version=0.0.4; charset=utf-8\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{page}",
+                    page.len()
+                )
+            } else {
+                let body = "not found: try /metrics\n";
+                format!(
+                    "HTTP/1.1 404 Not Found\r\ncontent-type: text/plain\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{body}",
+                    body.len()
+                )
+            };
+            let _ = stream.write_all(answer.as_bytes()).await;
+            let _ = stream.shutdown().await;
         });
     }
 }

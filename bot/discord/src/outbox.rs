@@ -127,7 +127,6 @@ impl Outbox {
                 return 0;
             }
         };
-        self.metrics.outbox_seen(&self.host).await;
         let n = due.len();
         for a in due {
             let Ok(permit) = self.streams.clone().acquire_owned().await else {
@@ -282,7 +281,10 @@ impl Outbox {
             .await
         {
             Ok(m) => {
-                let flags = m.get("flags").and_then(serde_json::Value::as_u64).unwrap_or(0);
+                let flags = m
+                    .get("flags")
+                    .and_then(serde_json::Value::as_u64)
+                    .unwrap_or(0);
                 // Ephemeral (a pointer), or still "thinking".
                 flags & ((1 << 6) | (1 << 7)) == 0
             }

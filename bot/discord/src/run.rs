@@ -7,7 +7,7 @@ use std::sync::atomic::Ordering;
 
 use super::interaction::{Hold, Interaction, Source};
 use super::post::Post;
-use super::threads::{Answering, Route, post_reply};
+use super::threads::{Route, post_reply};
 use super::{Context, Error};
 use chronomate_host::{Caller, HostError, Reply};
 
@@ -62,11 +62,9 @@ where
         return Ok(());
     };
     let data = ctx.data();
-    let mut r = Interaction::new(&data.rest, Source::Command(actx.interaction));
-    let caller = r.source.caller();
-    let _replying = data
-        .threads
-        .replying(Answering::Player(caller.player.key.clone()));
+    let mut r =
+        Interaction::new(&data.rest, Source::Command(actx.interaction)).counted(&data.metrics);
+    let caller = r.source.caller_answering();
     let result = r
         .race(data.defer_after, hold, data.work(work(caller)))
         .await;
@@ -78,7 +76,7 @@ where
                 .with_text_file(&name, &reply.text)
                 .with_images(&reply.images)
                 .ephemeral(reply.private);
-            r.answer(&post).await
+            r.answer(&post).await;
         }
         (Show::File(_), Err(e)) => r.refuse(&e).await,
     }

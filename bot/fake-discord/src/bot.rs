@@ -97,6 +97,7 @@ impl BotWorld {
                 backoff: Duration::from_millis(20),
                 ..discord::rest::Policy::default()
             },
+            metrics_addr: None,
         };
         let before = fake.identifies();
         let running = discord::start(options, host.clone())

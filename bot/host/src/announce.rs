@@ -33,8 +33,7 @@ use super::{
 };
 use chronomate_model::{ChallengeId, GameId, GameStatus, Millis, PlayerKey, TournamentId};
 use chronomate_store::{
-    AnnouncementId, Hold, NewAnnouncement, OutboxRow, OutboxStats, ShardFilter, Stream,
-    StoreError,
+    AnnouncementId, Hold, NewAnnouncement, OutboxRow, OutboxStats, ShardFilter, StoreError, Stream,
 };
 
 /// A delivery that failed is tried again after this long, doubling up to
@@ -52,7 +51,11 @@ const LATE_AFTER: Millis = MINUTE;
 pub(crate) enum Body {
     /// A game's actions after ply `from` up to ply `through`, told from its
     /// log; `lapsed`: the opponent's draw offer lapsed with them.
-    Played { from: i64, through: i64, lapsed: bool },
+    Played {
+        from: i64,
+        through: i64,
+        lapsed: bool,
+    },
     /// A challenge accepted by `by`: the game begins.
     Began { challenge: ChallengeId, by: String },
     /// Words fixed at the commit.
@@ -247,10 +250,10 @@ impl Host {
             return Ok(());
         }
         let shift = u32::try_from(a.tries.clamp(1, 20) - 1).unwrap_or(0);
-        let wait = RETRY_FIRST
-            .saturating_mul(1i64 << shift)
-            .min(RETRY_AT_MOST);
-        self.store.announcement_failed(a.id, now + wait, why).await?;
+        let wait = RETRY_FIRST.saturating_mul(1i64 << shift).min(RETRY_AT_MOST);
+        self.store
+            .announcement_failed(a.id, now + wait, why)
+            .await?;
         Ok(())
     }
 
@@ -294,7 +297,10 @@ impl Host {
 
     /// Tells announcement `id` as it is, without claiming it (the console
     /// and [`Host::tick`], which deliver what they just committed).
-    pub async fn announcement(&self, id: AnnouncementId) -> Result<Option<Announcement>, HostError> {
+    pub async fn announcement(
+        &self,
+        id: AnnouncementId,
+    ) -> Result<Option<Announcement>, HostError> {
         match self.store.announcement(id).await? {
             Some(row) => self.tell(row).await,
             None => Ok(None),
@@ -418,8 +424,7 @@ impl Host {
                 note,
             } => {
                 let s = self.snapshot_of(tournament).await?;
-                let reply =
-                    super::tournament::round_announcement(&s, round, now, note.as_deref());
+                let reply = super::tournament::round_announcement(&s, round, now, note.as_deref());
                 Ok(Some(self.tournament_notice(&s, reply)))
             }
             Body::Concluded { tournament, note } => {
@@ -480,8 +485,13 @@ impl Host {
             detail: format!("its log does not replay: {why}"),
         };
         let g = &loaded.game;
-        let mut replay = Game::replay(g.variant(), g.options().clone(), g.seed(), &record[..from_at])
-            .map_err(|e| unreplayable(e.to_string()))?;
+        let mut replay = Game::replay(
+            g.variant(),
+            g.options().clone(),
+            g.seed(),
+            &record[..from_at],
+        )
+        .map_err(|e| unreplayable(e.to_string()))?;
         let side = replay.turn().color;
         let name = loaded.row.name(side).to_owned();
         let mut lines = Vec::new();
@@ -489,7 +499,12 @@ impl Host {
             let played = replay
                 .play(action)
                 .map_err(|e| unreplayable(e.to_string()))?;
-            lines.push(played_line(&name, &played.notation, game, from + 1 + i as i64));
+            lines.push(played_line(
+                &name,
+                &played.notation,
+                game,
+                from + 1 + i as i64,
+            ));
             lines.extend(played.events.iter().map(|e| format!("  {e}")));
         }
         if lapsed {

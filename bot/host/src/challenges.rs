@@ -16,9 +16,9 @@ use super::{
     NoticeKind, Place, Player, Refusal, Reply, check_setup, read_days,
 };
 use chronomate_model::ChallengeStatus;
+use chronomate_model::Millis;
 use chronomate_model::engine::{DEFAULT_LEVEL, engine_name};
 use chronomate_store::{ChallengeRow, NewChallenge, NewGame, Stale, StoreError, Stream};
-use chronomate_model::Millis;
 impl Host {
     /// Challenges a player, or anyone when `terms.opponent` is `None`.
     pub async fn challenge(

@@ -70,6 +70,8 @@ pub enum ConfigError {
     Shards(String),
     #[error("{name} must be a whole number of milliseconds above 0, not {value:?}")]
     Millis { name: &'static str, value: String },
+    #[error("METRICS_ADDR must be an address and port to listen on (127.0.0.1:9464), not {0:?}")]
+    MetricsAddr(String),
 }
 
 /// A value that must never reach a log or a reply.
@@ -111,6 +113,9 @@ pub struct Config {
     pub tick_every: Duration,
     /// How long a process holds a timed job it claimed (`JOB_CLAIM_MS`).
     pub job_claim: Duration,
+    /// Where to serve Prometheus metrics (`METRICS_ADDR`, `GET /metrics`);
+    /// unset: nowhere.
+    pub metrics_addr: Option<std::net::SocketAddr>,
 }
 
 impl Config {
@@ -147,6 +152,10 @@ impl Config {
             shards,
             tick_every: millis("TICK_EVERY_MS", DEFAULT_TICK_EVERY)?,
             job_claim: millis("JOB_CLAIM_MS", DEFAULT_JOB_CLAIM)?,
+            metrics_addr: match var("METRICS_ADDR") {
+                None => None,
+                Some(a) => Some(a.trim().parse().map_err(|_| ConfigError::MetricsAddr(a))?),
+            },
         })
     }
 }
@@ -168,6 +177,7 @@ mod tests {
             shards: None,
             tick_every: DEFAULT_TICK_EVERY,
             job_claim: DEFAULT_JOB_CLAIM,
+            metrics_addr: None,
         };
         assert!(!format!("{c:?}").contains("abc.def"));
     }

@@ -117,7 +117,9 @@ impl Host {
                     "Decline draw",
                     ChoiceStyle::Secondary,
                 );
-                let (store, receipt) = self.store.announcing(vec![self.post_row(&teller, row, &reply)]);
+                let (store, receipt) = self
+                    .store
+                    .announcing(vec![self.post_row(&teller, row, &reply)]);
                 if let Err(Stale) = store.offer_draw(id, side, row.ply, now).await? {
                     return Err(Refusal::MovedOn(id).into());
                 }
@@ -140,7 +142,9 @@ impl Host {
                 };
                 let reply = Reply::text(text).about(id).ping(row.player(!side));
                 let teller = self.teller(caller);
-                let (store, receipt) = self.store.announcing(vec![self.post_row(&teller, row, &reply)]);
+                let (store, receipt) = self
+                    .store
+                    .announcing(vec![self.post_row(&teller, row, &reply)]);
                 if let Err(Stale) = store.drop_draw_offer(id, o.side).await? {
                     return Err(Refusal::NoDrawOffer(id).into());
                 }
@@ -166,7 +170,11 @@ impl Host {
     ) -> Result<Reply, HostError> {
         let outcome = Outcome::draw(Reason::Agreement);
         let finish = finish_of(outcome);
-        let agreed = format!("Draw agreed in game #{}: {}.", row.id, result_words(row, outcome));
+        let agreed = format!(
+            "Draw agreed in game #{}: {}.",
+            row.id,
+            result_words(row, outcome)
+        );
         let mut reply = Reply::text(match before {
             Some(before) => format!("{before} {agreed}"),
             None => agreed,
@@ -207,7 +215,9 @@ impl Host {
             row.name(!side)
         ))
         .about(id);
-        let (store, receipt) = self.store.announcing(vec![self.post_row(teller, row, &reply)]);
+        let (store, receipt) = self
+            .store
+            .announcing(vec![self.post_row(teller, row, &reply)]);
         let _ = store.drop_draw_offer(id, side).await?;
         self.ring();
         Ok(Reply {
@@ -267,9 +277,19 @@ impl Host {
 
 impl Host {
     /// A command's public reply about a game, as its announcement.
-    pub(crate) fn post_row(&self, teller: &Teller, row: &GameRow, reply: &Reply) -> NewAnnouncement {
+    pub(crate) fn post_row(
+        &self,
+        teller: &Teller,
+        row: &GameRow,
+        reply: &Reply,
+    ) -> NewAnnouncement {
         let said = Said::of(NoticeKind::Post, reply, Place::of_game(row));
-        self.row(teller, Stream::Game(row.id), row.guild.as_deref(), &Body::Said(said))
+        self.row(
+            teller,
+            Stream::Game(row.id),
+            row.guild.as_deref(),
+            &Body::Said(said),
+        )
     }
 
     /// What a game's end announces: `reply` (followed by the rating
@@ -320,7 +340,12 @@ impl Host {
     /// Moves on the tournament of a game that just ended, if it decided
     /// the last board of a round, and appends what that announces (its
     /// own announcements, in the tournament's stream) to the reply.
-    pub(crate) async fn tournament_after_end(&self, reply: &mut Reply, game: GameId, teller: &Teller) {
+    pub(crate) async fn tournament_after_end(
+        &self,
+        reply: &mut Reply,
+        game: GameId,
+        teller: &Teller,
+    ) {
         match self.store.tournament_of_game(game).await {
             Ok(Some(t)) => match self.advance_tournament(t, self.now(), teller).await {
                 Ok(Some(r)) => {

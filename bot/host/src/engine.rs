@@ -42,7 +42,7 @@
 use chronomate_model::GameId;
 use chronomate_model::PlayerKey;
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -101,6 +101,10 @@ pub(super) struct Engine {
     started: AtomicBool,
     /// Set to stop every search and report nothing more.
     stop: Arc<AtomicBool>,
+    /// Searches done in this process, and their time in microseconds
+    /// (what an operator's metrics show).
+    searches: AtomicU64,
+    search_micros: AtomicU64,
 }
 
 impl Engine {
@@ -112,6 +116,8 @@ impl Engine {
             idle: Notify::new(),
             started: AtomicBool::new(false),
             stop: Arc::new(AtomicBool::new(false)),
+            searches: AtomicU64::new(0),
+            search_micros: AtomicU64::new(0),
         }
     }
 
@@ -358,6 +364,20 @@ impl Host {
         self.commit(caller, prepared).await.map(Some)
     }
 
+    /// How many games wait for Chronomate's move (every process's queue:
+    /// the database's).
+    pub async fn engine_queue(&self) -> Result<usize, HostError> {
+        Ok(self.store.engine_to_move().await?.len())
+    }
+
+    /// The searches this process ran, and their time together.
+    pub fn engine_searched(&self) -> (u64, Duration) {
+        (
+            self.engine.searches.load(Ordering::Relaxed),
+            Duration::from_micros(self.engine.search_micros.load(Ordering::Relaxed)),
+        )
+    }
+
     /// Runs CPU work of the engine off the async runtime, in one of its
     /// slots (one per core); `None` when the work failed.
     pub(super) async fn engine_work<T: Send + 'static>(
@@ -380,7 +400,14 @@ impl Host {
         work: impl FnOnce() -> T + Send + 'static,
     ) -> Option<T> {
         let _slot = slot;
-        match tokio::task::spawn_blocking(work).await {
+        let started = std::time::Instant::now();
+        let done = tokio::task::spawn_blocking(work).await;
+        let micros = u64::try_from(started.elapsed().as_micros()).unwrap_or(u64::MAX);
+        self.engine.searches.fetch_add(1, Ordering::Relaxed);
+        self.engine
+            .search_micros
+            .fetch_add(micros, Ordering::Relaxed);
+        match done {
             Ok(t) => Some(t),
             Err(e) => {
                 tracing::error!(error = %e, "an engine search failed");

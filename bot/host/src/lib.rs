@@ -48,6 +48,7 @@ mod error;
 mod export;
 mod images;
 pub mod migrate;
+mod places;
 mod play;
 mod ratings;
 mod route;
@@ -65,15 +66,15 @@ use std::sync::{Arc, Mutex};
 
 use chronomate_rules::{Color, Game, SetupError};
 
-use chronomate_store::{GameRow, Store, StoreError};
 pub use chronomate_store::{AnnouncementId, OutboxStats};
+use chronomate_store::{GameRow, Store, StoreError};
 
+pub use announce::Announcement;
 pub use choice::{ChallengeChoice, ChoiceId, GameChoice, UnknownChoice};
 pub use clock::{
     Clock, DAY, HOUR, MINUTE, ManualClock, SECOND, SystemClock, due_words, duration_words,
     timestamp,
 };
-pub use announce::Announcement;
 pub use engine::engine_seed;
 pub use error::{HostError, Refusal};
 pub use ratings::LEADERBOARD_SIZE;

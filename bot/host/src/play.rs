@@ -4,8 +4,8 @@
 use chronomate_model::GameId;
 use chronomate_rules::{Color, Game, Status};
 
-use super::clock::DAY;
 use super::announce::Body;
+use super::clock::DAY;
 use super::endings::finish_of;
 use super::images::Picture;
 use super::text::{played_line, result_words};

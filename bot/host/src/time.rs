@@ -13,9 +13,7 @@ use super::challenges::challenge_place;
 use super::clock::{DAY, HOUR, due_words, duration_words};
 use super::endings::finish_of;
 use super::text::{challenge_terms_words, day_words, result_words, variant_words};
-use super::{
-    ChoiceId, ChoiceStyle, GameChoice, Host, HostError, Notice, NoticeKind, Place, Reply,
-};
+use super::{ChoiceId, ChoiceStyle, GameChoice, Host, HostError, Notice, NoticeKind, Place, Reply};
 use chronomate_model::{ChallengeStatus, GameStatus, Millis};
 use chronomate_store::{AnnouncementId, ChallengeRow, Finish, GameRow, Stale, Stream};
 
@@ -223,7 +221,10 @@ impl Host {
             self.row(&teller, Stream::Game(row.id), guild, &Body::Close),
         ];
         let (store, receipt) = self.store.announcing(rows);
-        if let Err(Stale) = store.finish_game(row.id, Some(row.ply), &finish, now).await? {
+        if let Err(Stale) = store
+            .finish_game(row.id, Some(row.ply), &finish, now)
+            .await?
+        {
             return Ok(Vec::new()); // moved on, or ended, meanwhile
         }
         Ok(receipt.ids())
@@ -245,19 +246,19 @@ impl Host {
             return Ok(Vec::new());
         };
         let reply = Reply::text(format!(
-                "Reminder: your move in game #{} against {} ({}) is due {}.",
-                row.id,
-                row.name(!side),
-                variant_words(&row),
-                due_words(deadline, now)
-            ))
-            .about(row.id)
-            .ping(row.player(side))
-            .choice(
-                ChoiceId::Game(row.id, GameChoice::Board),
-                "Board",
-                ChoiceStyle::Secondary,
-            );
+            "Reminder: your move in game #{} against {} ({}) is due {}.",
+            row.id,
+            row.name(!side),
+            variant_words(&row),
+            due_words(deadline, now)
+        ))
+        .about(row.id)
+        .ping(row.player(side))
+        .choice(
+            ChoiceId::Game(row.id, GameChoice::Board),
+            "Board",
+            ChoiceStyle::Secondary,
+        );
         let said = Said::of(NoticeKind::Reminder, &reply, Place::of_game(&row))
             .to(vec![row.player(side).to_owned()]);
         let announcement = self.row(
@@ -274,7 +275,11 @@ impl Host {
     }
 
     /// Withdraws a challenge nobody answered.
-    async fn expire(&self, c: &ChallengeRow, now: Millis) -> Result<Vec<AnnouncementId>, HostError> {
+    async fn expire(
+        &self,
+        c: &ChallengeRow,
+        now: Millis,
+    ) -> Result<Vec<AnnouncementId>, HostError> {
         let reply = Reply::text(format!(
             "Challenge #{} ({}) expired: nobody accepted it in {}.",
             c.id,

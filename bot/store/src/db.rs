@@ -313,7 +313,10 @@ impl Tx {
     /// Commits, with the announcements this transaction carries.
     pub(crate) async fn commit(mut self) -> Result<(), StoreError> {
         let ids = match self.announce.take() {
-            Some(pending) => Some((super::outbox::insert_pending(&mut self, &pending).await?, pending)),
+            Some(pending) => Some((
+                super::outbox::insert_pending(&mut self, &pending).await?,
+                pending,
+            )),
             None => None,
         };
         match self.conn {

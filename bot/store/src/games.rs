@@ -264,6 +264,36 @@ impl Store {
         Ok(done == 1)
     }
 
+    /// The live games played in `place` (a thread, or a channel).
+    pub async fn live_games_in(&self, place: &str) -> Result<Vec<GameId>, StoreError> {
+        self.pool
+            .sql("SELECT id FROM games WHERE status = 'live' AND thread = $1 ORDER BY id")
+            .bind(place)
+            .scalars()
+            .await
+    }
+
+    /// Forgets `place` (a thread or channel that is gone, or archived and
+    /// locked) as the place of the live games played there, so their next
+    /// post opens a new thread: the games it was the place of.
+    pub async fn forget_place(&self, place: &str, at: Millis) -> Result<Vec<GameId>, StoreError> {
+        let mut tx = self.write().await?;
+        let games: Vec<GameId> = tx
+            .sql(
+                "UPDATE games SET thread = NULL, updated_at = $2
+                 WHERE status = 'live' AND thread = $1 RETURNING id",
+            )
+            .bind(place)
+            .bind(at)
+            .fetch_all()
+            .await?
+            .iter()
+            .map(|r| r.get("id"))
+            .collect::<Result<_, _>>()?;
+        tx.commit().await?;
+        Ok(games)
+    }
+
     /// The action log of a game, in order.
     pub async fn log(&self, game: GameId) -> Result<Vec<LoggedAction>, StoreError> {
         let rows = self

@@ -62,8 +62,8 @@ pub use draw_offers::DrawOffer;
 pub use games::{ActionCommit, Committed, Finish, GameRow, LoggedAction, NewGame};
 pub use jobs::Claim;
 pub use outbox::{
-    AnnouncementId, Heartbeat, Hold, NewAnnouncement, OutboxRow, OutboxStats, Receipt,
-    ShardFilter, Stream, shard_key,
+    AnnouncementId, Heartbeat, Hold, NewAnnouncement, OutboxRow, OutboxStats, Receipt, ShardFilter,
+    Stream, shard_key,
 };
 pub use ratings::{RatingChange, RatingRow};
 pub use settings::GuildSettings;

@@ -8,8 +8,8 @@ use super::rounds::tournament_place;
 use super::snapshot::board_result;
 use super::standings::BoardResult;
 use super::{DEFAULT_PLAYERS, DEFAULT_SWISS_ROUNDS, TournamentTerms, read_tournament_name, refuse};
-use crate::clock::timestamp;
 use crate::announce::{Body, Said};
+use crate::clock::timestamp;
 use crate::{Caller, Host, HostError, NoticeKind, Reply, check_setup, read_days};
 use chronomate_model::{GameStatus, TournamentFormat, TournamentStatus};
 use chronomate_store::{Finish, NewTournament, Stale, Stream, TournamentRow};
@@ -255,8 +255,17 @@ impl Host {
             "{} withdrew from tournament #{} {}.",
             caller.player.name, t.id, t.name
         );
-        let said = Said::of(NoticeKind::Post, &Reply::text(withdrew.clone()), tournament_place(t));
-        let row = self.row(&teller, Stream::Tournament(t.id), Some(&t.guild), &Body::Said(said));
+        let said = Said::of(
+            NoticeKind::Post,
+            &Reply::text(withdrew.clone()),
+            tournament_place(t),
+        );
+        let row = self.row(
+            &teller,
+            Stream::Tournament(t.id),
+            Some(&t.guild),
+            &Body::Said(said),
+        );
         let (store, receipt) = self.store.announcing(vec![row]);
         if let Err(Stale) = store.withdraw_from_tournament(t.id, &me, now).await? {
             return Err(refuse(format!(

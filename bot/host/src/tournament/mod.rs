@@ -37,8 +37,8 @@ mod terms;
 mod text;
 
 pub use snapshot::{Snapshot, board_result};
-pub(crate) use text::round_announcement;
 pub use terms::{TournamentTerms, read_tournament_name, read_when};
+pub(crate) use text::round_announcement;
 
 use super::{HostError, Refusal};
 

@@ -136,7 +136,12 @@ fn round_lines(s: &Snapshot, round: i64) -> Vec<String> {
 }
 
 /// The announcement of a round that just started, with a `note` after it.
-pub(crate) fn round_announcement(s: &Snapshot, round: i64, now: Millis, note: Option<&str>) -> Reply {
+pub(crate) fn round_announcement(
+    s: &Snapshot,
+    round: i64,
+    now: Millis,
+    note: Option<&str>,
+) -> Reply {
     let mut reply = round_reply(s, round, now);
     if let Some(note) = note {
         reply.text.push('\n');
