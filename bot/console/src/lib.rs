@@ -33,14 +33,13 @@ mod help;
 mod parse;
 mod words;
 
-use chronomate_host::PlayerKey;
+use chronomate_host::{
+    Caller, Host, HostConfig, HostError, Notice, Place, Player, PlayerKey, Reply, TournamentTerms,
+};
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
 use chronomate_host::config::Config;
-use chronomate_host::{
-    Caller, Host, HostConfig, HostError, Notice, Place, Player, Reply, TournamentTerms,
-};
 
 pub use parse::{Command, TournamentCommand, parse_line};
 pub use words::{MAX_NAME, ParseError, read_name};

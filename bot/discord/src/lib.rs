@@ -51,6 +51,7 @@ pub mod rest;
 pub mod run;
 pub mod threads;
 
+use chronomate_host::{Host, HostConfig, Span, Timestamp};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -59,7 +60,6 @@ use serenity::{GatewayIntents, HttpBuilder};
 use tokio::task::JoinHandle;
 
 use chronomate_host::config::{Config, Secret, ShardRange};
-use chronomate_host::{Host, HostConfig};
 
 /// What every command and event handler can reach.
 pub struct Data {
@@ -250,9 +250,9 @@ pub struct Running {
 }
 
 impl Running {
-    /// Runs one round of deadlines as if the time were `now` (Unix ms) and
+    /// Runs one round of deadlines as if the time were `now` and
     /// delivers the notices; returns how many were delivered somewhere.
-    pub async fn tick(&self, now: i64) -> usize {
+    pub async fn tick(&self, now: Timestamp) -> usize {
         notices::tick_once(&self.threads, now).await
     }
 
@@ -506,7 +506,7 @@ async fn stop_signal() {
 
 async fn open_host(config: &Config) -> Result<Arc<Host>, ServeError> {
     let host_config = HostConfig {
-        claim_for: config.job_claim.as_millis() as i64,
+        claim_for: Span::from_std(config.job_claim),
         ..HostConfig::default()
     };
     Host::open_with(&config.database_url, host_config)

@@ -21,6 +21,7 @@
 //!
 //! [`Host::deliver_due`]: chronomate_host::Host::deliver_due
 
+use chronomate_host::{Notice, NoticeKind, Timestamp};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -33,7 +34,6 @@ use super::caller::user_of_key;
 use super::post::{Post, create_message};
 use super::rest::{Body, Failure, Repeat, Route, codes};
 use super::threads::{Threads, id_in, parse_channel};
-use chronomate_host::{Notice, NoticeKind};
 
 /// Asks the host what is due every `every`, for as long as the bot runs.
 pub async fn run_ticker(threads: Arc<Threads>, every: Duration) {
@@ -90,10 +90,10 @@ async fn deliver_played(threads: &Threads, notice: &Notice) -> bool {
     }
 }
 
-/// One round at `now` (Unix ms): returns how many notices reached someone.
+/// One round at `now`: returns how many notices reached someone.
 /// The host claims each due job in the database, does it, hands its notice
 /// here, and records a reminder as sent only once it reached someone.
-pub async fn tick_once(threads: &Threads, now: i64) -> usize {
+pub async fn tick_once(threads: &Threads, now: Timestamp) -> usize {
     let delivered = threads
         .host
         .deliver_due(now, |notice| async move {

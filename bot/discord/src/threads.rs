@@ -20,8 +20,7 @@
 //! When a game ends, its thread is archived and locked after the final
 //! board (archived only, when the bot may not lock: Manage Threads).
 
-use chronomate_host::GameId;
-use chronomate_host::PlayerKey;
+use chronomate_host::{GameId, GamePlace, Host, HostError, PlayerKey, Reply};
 use std::collections::{HashMap, HashSet};
 use std::fmt;
 use std::sync::{Arc, Mutex};
@@ -34,7 +33,6 @@ use super::Data;
 use super::interaction::{Hold, Interaction};
 use super::post::{Post, clip, create_message};
 use super::rest::{Body, Failure, Repeat, Rest, Route as Api, codes};
-use chronomate_host::{GamePlace, Host, HostError, Reply};
 
 /// Where a public reply about a game goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

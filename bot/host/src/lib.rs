@@ -82,7 +82,7 @@ pub use types::{
 
 pub use chronomate_model::rating::{GLOBAL, Glicko};
 pub use chronomate_model::{
-    ChallengeId, ChallengeStatus, GameId, GameStatus, Millis, NotAPlayerKey, PlayerKey,
+    ChallengeId, ChallengeStatus, GameId, GameStatus, NotAPlayerKey, PlayerKey, Span, Timestamp,
     TournamentFormat, TournamentId, TournamentStatus,
 };
 
@@ -96,12 +96,12 @@ pub struct HostConfig {
     /// How many ended games `/games` lists.
     pub finished_listed: i64,
     /// An open challenge nobody answers is withdrawn after this long.
-    pub challenge_ttl: Millis,
+    pub challenge_ttl: Span,
     /// How long a process holds a timed job it claimed (a reminder, a
     /// deadline, ...) before another may take it up: longer than doing and
     /// delivering one job takes, short enough that a job whose process died
     /// is not late by much.
-    pub claim_for: Millis,
+    pub claim_for: Span,
     /// The most time Chronomate takes for one move, in milliseconds. The
     /// level's node budget decides (level 8: about 2 s); this only cuts a
     /// search short on a slow or busy machine.
@@ -204,7 +204,7 @@ impl Host {
     }
 
     pub fn new(store: Store, clock: Arc<dyn Clock>) -> Host {
-        let seed = RandomState::new().build_hasher().finish() ^ clock.now() as u64;
+        let seed = RandomState::new().build_hasher().finish() ^ clock.now().millis() as u64;
         let instance = format!(
             "{}-{:08x}",
             std::process::id(),
@@ -248,7 +248,7 @@ impl Host {
         &self.config
     }
 
-    pub fn now(&self) -> Millis {
+    pub fn now(&self) -> Timestamp {
         self.clock.now()
     }
 

@@ -6,7 +6,7 @@ use super::games::{NewGame, insert_game};
 use super::{
     Stale, Store, StoreError, damaged, read_key, read_key_opt, read_variant, settle, upsert_player,
 };
-use chronomate_model::{ChallengeId, ChallengeStatus, GameId, Millis, PlayerKey};
+use chronomate_model::{ChallengeId, ChallengeStatus, GameId, PlayerKey, Timestamp};
 use chronomate_rules::{Options, Variant};
 
 /// A challenge as stored.
@@ -28,8 +28,8 @@ pub struct ChallengeRow {
     pub guild: Option<String>,
     pub channel: Option<String>,
     pub thread: Option<String>,
-    pub created_at: Millis,
-    pub closed_at: Option<Millis>,
+    pub created_at: Timestamp,
+    pub closed_at: Option<Timestamp>,
     pub closed_by: Option<PlayerKey>,
 }
 
@@ -93,7 +93,7 @@ impl Store {
     pub async fn create_challenge(
         &self,
         c: &NewChallenge<'_>,
-        at: Millis,
+        at: Timestamp,
     ) -> Result<ChallengeId, StoreError> {
         let mut tx = self.write().await?;
         upsert_player(&mut tx, c.challenger.0, c.challenger.1, at).await?;
@@ -158,7 +158,10 @@ impl Store {
     }
 
     /// Open challenges created before `before`.
-    pub async fn stale_challenges(&self, before: Millis) -> Result<Vec<ChallengeRow>, StoreError> {
+    pub async fn stale_challenges(
+        &self,
+        before: Timestamp,
+    ) -> Result<Vec<ChallengeRow>, StoreError> {
         let rows = self
             .pool
             .sql(concat!(
@@ -177,7 +180,7 @@ impl Store {
         id: ChallengeId,
         status: ChallengeStatus,
         by: Option<&PlayerKey>,
-        at: Millis,
+        at: Timestamp,
     ) -> Result<Result<(), Stale>, StoreError> {
         let mut tx = self.write().await?;
         let done = tx
@@ -202,7 +205,7 @@ impl Store {
         id: ChallengeId,
         accepter: (&PlayerKey, &str),
         game: &NewGame<'_>,
-        at: Millis,
+        at: Timestamp,
     ) -> Result<Result<GameId, Stale>, StoreError> {
         let mut tx = self.write().await?;
         tx.lock(Lock::Challenge(id)).await?;

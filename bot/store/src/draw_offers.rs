@@ -2,7 +2,7 @@
 //! ply, answered by the other (accepting ends the game), and lapsing when
 //! its maker's opponent acts instead.
 
-use chronomate_model::{GameId, Millis};
+use chronomate_model::{GameId, Timestamp};
 use chronomate_rules::Color;
 
 use super::db::Lock;
@@ -14,7 +14,7 @@ use super::{Stale, Store, StoreError, color_text, parse_color, settle};
 pub struct DrawOffer {
     pub side: Color,
     pub ply: i64,
-    pub at: Millis,
+    pub at: Timestamp,
 }
 
 impl Store {
@@ -44,7 +44,7 @@ impl Store {
         game: GameId,
         side: Color,
         ply: i64,
-        at: Millis,
+        at: Timestamp,
     ) -> Result<Result<(), Stale>, StoreError> {
         let mut tx = self.write().await?;
         tx.lock(Lock::Game(game)).await?;
@@ -87,7 +87,7 @@ impl Store {
         game: GameId,
         side: Color,
         finish: &Finish,
-        at: Millis,
+        at: Timestamp,
     ) -> Result<Result<(), Stale>, StoreError> {
         let mut tx = self.write().await?;
         tx.lock(Lock::Game(game)).await?;

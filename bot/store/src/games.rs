@@ -6,7 +6,7 @@ use super::db::{Lock, Row, Tx};
 use super::{
     Stale, Store, StoreError, color_text, damaged, parse_color, read_key, read_variant, settle,
 };
-use chronomate_model::{GameId, GameStatus, Millis, PlayerKey};
+use chronomate_model::{GameId, GameStatus, PlayerKey, Timestamp};
 
 /// A game as stored. `snapshot` is empty in listings.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -29,8 +29,8 @@ pub struct GameRow {
     /// Actions applied to the snapshot (and, normally, in the log).
     pub ply: i64,
     pub to_move: Option<Color>,
-    pub deadline: Option<Millis>,
-    pub remind_at: Option<Millis>,
+    pub deadline: Option<Timestamp>,
+    pub remind_at: Option<Timestamp>,
     pub reminder_sent: bool,
     pub snapshot: String,
     /// The highest ply in the action log, read with the row.
@@ -38,9 +38,9 @@ pub struct GameRow {
     pub guild: Option<String>,
     pub channel: Option<String>,
     pub thread: Option<String>,
-    pub created_at: Millis,
-    pub updated_at: Millis,
-    pub finished_at: Option<Millis>,
+    pub created_at: Timestamp,
+    pub updated_at: Timestamp,
+    pub finished_at: Option<Timestamp>,
 }
 
 impl GameRow {
@@ -131,7 +131,7 @@ pub struct LoggedAction {
     pub text: String,
     pub side: Color,
     pub actor: PlayerKey,
-    pub at: Millis,
+    pub at: Timestamp,
 }
 
 /// A game created from an accepted challenge.
@@ -146,8 +146,8 @@ pub struct NewGame<'a> {
     pub reminder_hours: i64,
     pub snapshot: &'a str,
     pub to_move: Color,
-    pub deadline: Millis,
-    pub remind_at: Option<Millis>,
+    pub deadline: Timestamp,
+    pub remind_at: Option<Timestamp>,
     pub guild: Option<&'a str>,
     pub channel: Option<&'a str>,
     pub thread: Option<&'a str>,
@@ -172,20 +172,20 @@ pub struct ActionCommit<'a> {
     pub text: &'a str,
     pub side: Color,
     pub actor: &'a PlayerKey,
-    pub at: Millis,
+    pub at: Timestamp,
     /// The game after the action (serde JSON).
     pub snapshot: &'a str,
     /// The side to act next; `None` when `finish` is set.
     pub to_move: Option<Color>,
-    pub deadline: Option<Millis>,
-    pub remind_at: Option<Millis>,
+    pub deadline: Option<Timestamp>,
+    pub remind_at: Option<Timestamp>,
     /// Whether the deadline was renewed (a reminder may be sent again).
     pub renewed: bool,
     /// Set when the action ends the game.
     pub finish: Option<Finish>,
     /// Set for Chronomate's actions: a post is owed for it
     /// (`engine_posts`), left to this process until then.
-    pub post_owed_until: Option<Millis>,
+    pub post_owed_until: Option<Timestamp>,
 }
 
 /// What else a committed action changed.
@@ -232,7 +232,12 @@ impl Store {
             .iter()
             .map(GameRow::from_row)
             .collect::<Result<Vec<_>, _>>()?;
-        games.sort_by_key(|g| (g.status != GameStatus::Live, -g.updated_at, -g.id.0));
+        games.sort_by_key(|g| {
+            (
+                g.status != GameStatus::Live,
+                std::cmp::Reverse((g.updated_at, g.id)),
+            )
+        });
         Ok(games)
     }
 
@@ -253,7 +258,7 @@ impl Store {
         &self,
         game: GameId,
         thread: &str,
-        at: Millis,
+        at: Timestamp,
     ) -> Result<bool, StoreError> {
         let mut tx = self.write().await?;
         let done = tx
@@ -310,7 +315,7 @@ impl Store {
         game: GameId,
         ply: i64,
         snapshot: &str,
-        at: Millis,
+        at: Timestamp,
     ) -> Result<Result<(), Stale>, StoreError> {
         let mut tx = self.write().await?;
         tx.lock(Lock::Game(game)).await?;
@@ -408,7 +413,7 @@ impl Store {
         game: GameId,
         ply: Option<i64>,
         finish: &Finish,
-        at: Millis,
+        at: Timestamp,
     ) -> Result<Result<(), Stale>, StoreError> {
         let mut tx = self.write().await?;
         let done = finish_in(&mut tx, game, ply, finish, at).await?;
@@ -421,7 +426,7 @@ impl Store {
     }
 
     /// Live games whose deadline has passed or whose reminder is due.
-    pub async fn due_games(&self, now: Millis) -> Result<Vec<GameRow>, StoreError> {
+    pub async fn due_games(&self, now: Timestamp) -> Result<Vec<GameRow>, StoreError> {
         let rows = self
             .pool
             .sql(concat!(
@@ -451,7 +456,7 @@ pub(super) async fn finish_in(
     game: GameId,
     ply: Option<i64>,
     finish: &Finish,
-    at: Millis,
+    at: Timestamp,
 ) -> Result<bool, StoreError> {
     let done = tx.sql(
         "UPDATE games SET status = $3, result = $4, reason = $5, to_move = NULL, deadline = NULL,
@@ -479,7 +484,7 @@ pub(super) async fn finish_in(
 pub(super) async fn insert_game(
     tx: &mut Tx,
     g: &NewGame<'_>,
-    at: Millis,
+    at: Timestamp,
 ) -> Result<GameId, StoreError> {
     let id = tx
         .sql(

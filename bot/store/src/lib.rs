@@ -21,10 +21,10 @@
 //! Timed jobs are claimed in the database ([`jobs`]), so with several
 //! processes each runs once, and one whose process died is taken up again.
 //!
-//! Direction: the store imports the rules (colours) and the domain's
-//! vocabulary ([`chronomate_model`]: statuses, formats, ratings, [`Millis`]),
-//! maps each row to typed values where it is read, and never imports the
-//! host.
+//! Direction: the store imports the rules (colours, variants and their
+//! options) and the domain's vocabulary ([`chronomate_model`]: ids, player
+//! keys, times, statuses, formats, ratings), maps each row to typed values
+//! where it is read, and never imports the host.
 //!
 //! Queries are runtime queries with binds (no `query!` macros): a fresh clone
 //! builds with no database present. Migrations in `migrations/sqlite/` and
@@ -47,7 +47,7 @@ mod url;
 use std::str::FromStr;
 use std::time::Duration;
 
-use chronomate_model::{GameId, Millis, NotAPlayerKey, PlayerKey};
+use chronomate_model::{GameId, NotAPlayerKey, PlayerKey, Timestamp};
 use chronomate_rules::{Color, Options, Variant};
 use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
@@ -271,7 +271,7 @@ async fn upsert_player(
     tx: &mut Tx,
     key: &PlayerKey,
     name: &str,
-    at: Millis,
+    at: Timestamp,
 ) -> Result<(), StoreError> {
     tx.sql(
         "INSERT INTO players (key, name, created_at, updated_at) VALUES ($1, $2, $3, $3)
@@ -292,7 +292,7 @@ impl Store {
         &self,
         key: &PlayerKey,
         name: &str,
-        at: Millis,
+        at: Timestamp,
     ) -> Result<(), StoreError> {
         let mut tx = self.write().await?;
         upsert_player(&mut tx, key, name, at).await?;

@@ -5,7 +5,7 @@
 use super::db::{Row, Tx};
 use super::{Store, StoreError, read_key};
 use chronomate_model::rating::{GLOBAL, Glicko, PROVISIONAL_RD, Score, rate_game};
-use chronomate_model::{GameId, Millis, PlayerKey};
+use chronomate_model::{GameId, PlayerKey, Timestamp};
 
 /// A player's rating in one variant and scope.
 #[derive(Clone, Debug, PartialEq)]
@@ -89,7 +89,7 @@ async fn record(
     before: Glicko,
     after: Glicko,
     score: Score,
-    at: Millis,
+    at: Timestamp,
 ) -> Result<(), StoreError> {
     tx.sql(
         "INSERT INTO rating_changes (game_id, player, scope, variant, before_rating,
@@ -144,7 +144,7 @@ async fn record(
 /// its server (if it has one) and globally. Does nothing for a game that is
 /// not finished with a result, or that was rated already (so calling it
 /// twice never counts a game twice).
-pub(super) async fn rate_in(tx: &mut Tx, game: GameId, at: Millis) -> Result<(), StoreError> {
+pub(super) async fn rate_in(tx: &mut Tx, game: GameId, at: Timestamp) -> Result<(), StoreError> {
     let row = tx
         .sql(
             "SELECT variant, white, black, status, result, guild,

@@ -9,7 +9,7 @@ use super::{
     Stale, Store, StoreError, damaged, read_key, read_key_opt, read_variant, settle, upsert_player,
 };
 use chronomate_model::{
-    GameId, GameStatus, Millis, PlayerKey, TournamentFormat, TournamentId, TournamentStatus,
+    GameId, GameStatus, PlayerKey, Timestamp, TournamentFormat, TournamentId, TournamentStatus,
 };
 use chronomate_rules::{Options, Variant};
 
@@ -28,7 +28,7 @@ pub struct TournamentRow {
     pub rounds: i64,
     pub days: i64,
     pub max_players: i64,
-    pub starts_at: Option<Millis>,
+    pub starts_at: Option<Timestamp>,
     pub organiser: PlayerKey,
     pub organiser_name: String,
     pub status: TournamentStatus,
@@ -36,9 +36,9 @@ pub struct TournamentRow {
     pub round: i64,
     pub note: Option<String>,
     pub players: i64,
-    pub created_at: Millis,
-    pub started_at: Option<Millis>,
-    pub finished_at: Option<Millis>,
+    pub created_at: Timestamp,
+    pub started_at: Option<Timestamp>,
+    pub finished_at: Option<Timestamp>,
 }
 
 impl TournamentRow {
@@ -98,7 +98,7 @@ pub struct NewTournament<'a> {
     pub rounds: i64,
     pub days: i64,
     pub max_players: i64,
-    pub starts_at: Option<Millis>,
+    pub starts_at: Option<Timestamp>,
     /// (key, display name).
     pub organiser: (&'a PlayerKey, &'a str),
 }
@@ -110,8 +110,8 @@ pub struct TournamentPlayer {
     pub name: String,
     /// 1.. once the tournament started.
     pub seed: Option<i64>,
-    pub joined_at: Millis,
-    pub withdrawn_at: Option<Millis>,
+    pub joined_at: Timestamp,
+    pub withdrawn_at: Option<Timestamp>,
 }
 
 /// A board of a round, with its game's state.
@@ -146,7 +146,7 @@ impl Store {
     pub async fn create_tournament(
         &self,
         t: &NewTournament<'_>,
-        at: Millis,
+        at: Timestamp,
     ) -> Result<TournamentId, StoreError> {
         let mut tx = self.write().await?;
         upsert_player(&mut tx, t.organiser.0, t.organiser.1, at).await?;
@@ -212,7 +212,7 @@ impl Store {
     /// come, and running ones whose current round has no board left to
     /// play (a board is still to play while it has no result, two players,
     /// and a game that is live or not yet created).
-    pub async fn tournaments_due(&self, now: Millis) -> Result<Vec<TournamentRow>, StoreError> {
+    pub async fn tournaments_due(&self, now: Timestamp) -> Result<Vec<TournamentRow>, StoreError> {
         let rows = self
             .pool
             .sql(concat!(
@@ -326,7 +326,7 @@ impl Store {
         &self,
         id: TournamentId,
         player: (&PlayerKey, &str),
-        at: Millis,
+        at: Timestamp,
     ) -> Result<Result<(), Stale>, StoreError> {
         let mut tx = self.write().await?;
         tx.lock(Lock::Tournament(id)).await?;
@@ -374,7 +374,7 @@ impl Store {
         &self,
         id: TournamentId,
         player: &PlayerKey,
-        at: Millis,
+        at: Timestamp,
     ) -> Result<Result<(), Stale>, StoreError> {
         let mut tx = self.write().await?;
         tx.lock(Lock::Tournament(id)).await?;
@@ -405,7 +405,7 @@ impl Store {
         seeds: &[&PlayerKey],
         rounds: i64,
         boards: &[NewBoard<'_>],
-        at: Millis,
+        at: Timestamp,
     ) -> Result<Result<Vec<Option<GameId>>, Stale>, StoreError> {
         let mut tx = self.write().await?;
         let done = tx
@@ -469,7 +469,7 @@ impl Store {
         round: i64,
         status: TournamentStatus,
         note: Option<&str>,
-        at: Millis,
+        at: Timestamp,
     ) -> Result<Result<(), Stale>, StoreError> {
         let mut tx = self.write().await?;
         let done = tx

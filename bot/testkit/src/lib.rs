@@ -24,7 +24,7 @@ use std::sync::Arc;
 
 use chronomate_host::{
     Caller, ChallengeTerms, ColourChoice, GameId, Host, HostConfig, HostError, ManualClock, Place,
-    Player, PlayerKey, Refusal, Reply,
+    Player, PlayerKey, Refusal, Reply, Timestamp,
 };
 pub use chronomate_store::{Backend, Store};
 
@@ -81,7 +81,7 @@ macro_rules! on_both_backends {
 }
 
 /// 2023-11-14 22:13:20 UTC.
-pub const T0: i64 = 1_700_000_000_000;
+pub const T0: Timestamp = Timestamp::from_millis(1_700_000_000_000);
 
 pub struct World {
     pub dir: tempfile::TempDir,

@@ -6,9 +6,9 @@ use super::standings::{self, BoardResult, Played, Standing, Tiebreaks};
 use crate::clock::due_words;
 use crate::text::day_words;
 use crate::{Caller, Host, HostError};
-use chronomate_model::PlayerKey;
-use chronomate_model::TournamentId;
-use chronomate_model::{GameStatus, Millis, TournamentFormat, TournamentStatus};
+use chronomate_model::{
+    GameStatus, PlayerKey, Timestamp, TournamentFormat, TournamentId, TournamentStatus,
+};
 use chronomate_store::{PairingRow, TournamentPlayer, TournamentRow};
 
 /// A board's result from its row.
@@ -104,7 +104,7 @@ impl Snapshot {
         )
     }
 
-    pub(crate) fn state_words(&self, now: Millis) -> String {
+    pub(crate) fn state_words(&self, now: Timestamp) -> String {
         let t = &self.t;
         match t.status {
             TournamentStatus::Open => {

@@ -2,15 +2,14 @@
 //! mate, resignation, draws, aborts, a restart in the middle, racing
 //! actions, buttons pressed after a restart.
 
-use chronomate_host::{ChallengeId, GameId};
+use chronomate_host::{
+    ChallengeId, ChallengeTerms, ChoiceId, ColourChoice, DrawMove, GameChoice, GameId, GameStatus,
+    Refusal, Reply,
+};
 use chronomate_testkit::replies::{assert_contains, assert_lacks};
 
 use crate::common;
 
-use chronomate_host::GameStatus;
-use chronomate_host::{
-    ChallengeTerms, ChoiceId, ColourChoice, DrawMove, GameChoice, Refusal, Reply,
-};
 use chronomate_rules::Variant;
 use common::{World, caller, key, refusal};
 
