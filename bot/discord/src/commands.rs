@@ -18,7 +18,7 @@ use super::threads::Route;
 use super::{Context, Data, Error};
 
 /// Every command, in the order `/help` lists them.
-pub fn all() -> Vec<poise::Command<Data, Error>> {
+pub(crate) fn all() -> Vec<poise::Command<Data, Error>> {
     vec![
         challenge(),
         accept(),

@@ -16,7 +16,7 @@ use super::threads::Route;
 use super::{Context, Data, Error};
 
 /// The community commands, to add to the bot's list.
-pub fn all() -> Vec<poise::Command<Data, Error>> {
+pub(crate) fn all() -> Vec<poise::Command<Data, Error>> {
     vec![rating(), leaderboard(), tournament(), export()]
 }
 

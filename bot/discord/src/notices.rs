@@ -36,7 +36,7 @@ use super::rest::{Body, Failure, Repeat, Route, codes};
 use super::threads::{Threads, id_in, parse_channel};
 
 /// Asks the host what is due every `every`, for as long as the bot runs.
-pub async fn run_ticker(threads: Arc<Threads>, every: Duration) {
+pub(crate) async fn run_ticker(threads: Arc<Threads>, every: Duration) {
     let mut interval = tokio::time::interval(every);
     interval.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
@@ -52,7 +52,7 @@ pub async fn run_ticker(threads: Arc<Threads>, every: Duration) {
 
 /// Posts Chronomate's moves as the host plays them, each in its game's
 /// place, for as long as the bot runs.
-pub async fn run_engine(threads: Arc<Threads>, mut moves: mpsc::UnboundedReceiver<Notice>) {
+pub(crate) async fn run_engine(threads: Arc<Threads>, mut moves: mpsc::UnboundedReceiver<Notice>) {
     while let Some(notice) = moves.recv().await {
         let threads = threads.clone();
         tokio::spawn(async move {
@@ -93,7 +93,7 @@ async fn deliver_played(threads: &Threads, notice: &Notice) -> bool {
 /// One round at `now`: returns how many notices reached someone.
 /// The host claims each due job in the database, does it, hands its notice
 /// here, and records a reminder as sent only once it reached someone.
-pub async fn tick_once(threads: &Threads, now: Timestamp) -> usize {
+pub(crate) async fn tick_once(threads: &Threads, now: Timestamp) -> usize {
     let delivered = threads
         .host
         .deliver_due(now, |notice| async move {
@@ -119,7 +119,7 @@ pub async fn tick_once(threads: &Threads, now: Timestamp) -> usize {
 }
 
 /// Delivers one notice; `false` when it reached nobody.
-pub async fn deliver(threads: &Threads, notice: &Notice) -> bool {
+pub(crate) async fn deliver(threads: &Threads, notice: &Notice) -> bool {
     if notice.kind == NoticeKind::Played {
         return deliver_played(threads, notice).await;
     }

@@ -8,9 +8,13 @@ use time::{OffsetDateTime, PrimitiveDateTime};
 
 use chronomate_model::{Span, Timestamp};
 
+/// A second ([`Span::SECOND`]).
 pub const SECOND: Span = Span::SECOND;
+/// A minute ([`Span::MINUTE`]).
 pub const MINUTE: Span = Span::MINUTE;
+/// An hour ([`Span::HOUR`]).
 pub const HOUR: Span = Span::HOUR;
+/// A day of 24 hours ([`Span::DAY`]).
 pub const DAY: Span = Span::DAY;
 
 /// Where the host reads the time. Tests inject a [`ManualClock`].
@@ -36,16 +40,14 @@ impl Clock for SystemClock {
 pub struct ManualClock(AtomicI64);
 
 impl ManualClock {
+    /// A clock standing at `now`.
     pub fn new(now: Timestamp) -> ManualClock {
         ManualClock(AtomicI64::new(now.millis()))
     }
 
+    /// Moves it to `now` (backwards too).
     pub fn set(&self, now: Timestamp) {
         self.0.store(now.millis(), Ordering::SeqCst);
-    }
-
-    pub fn advance(&self, by: Span) {
-        self.0.fetch_add(by.millis(), Ordering::SeqCst);
     }
 }
 
@@ -94,7 +96,7 @@ pub fn timestamp(at: Timestamp) -> String {
 /// `2 days 3 hours`, `5 hours 12 minutes`, `40 seconds`: the two largest
 /// units, for a duration that is not negative. From a minute up, rounded to
 /// the minute (3 days less a few milliseconds is `3 days`).
-pub fn duration_words(length: Span) -> String {
+pub(crate) fn duration_words(length: Span) -> String {
     let mut length = length.max(Span::ZERO);
     if length >= MINUTE {
         length = (length + MINUTE / 2).whole(MINUTE) * MINUTE;
@@ -124,7 +126,7 @@ pub fn duration_words(length: Span) -> String {
 }
 
 /// `in 2 days 3 hours (2025-11-24 08:00 UTC)` or `2 hours ago`.
-pub fn due_words(deadline: Timestamp, now: Timestamp) -> String {
+pub(crate) fn due_words(deadline: Timestamp, now: Timestamp) -> String {
     if deadline >= now {
         format!(
             "in {} ({})",

@@ -21,16 +21,17 @@
 //! leaderboards, exports (PGN, CSV), settings, tournaments, choices (their
 //! ids, and routing a pressed one), Chronomate's own play (engine: its
 //! turns off the runtime, resumed from the database) and the analysis of
-//! finished games (analyse), and the words the host writes (text). The domain's types are [`chronomate_model`]'s,
-//! re-exported here; what a variant is called, how it is played and how
-//! its record is written come from [`Variant::about`].
+//! finished games (analyse), and the words the host writes (text). The
+//! domain's types are [`chronomate_model`]'s, re-exported here; what a
+//! variant is called, how it is played and how its record is written come
+//! from [`Variant::about`](chronomate_rules::Variant::about).
 //!
 //! Time: each move has a deadline (days per move). [`Host::tick`] reminds
 //! the side to move once when little time is left, and ends games whose
 //! deadline passed. It works from the database alone, so a restart changes
 //! nothing, and takes `now` explicitly (tests inject the clock).
 
-#![warn(unreachable_pub)]
+#![warn(missing_docs, unreachable_pub)]
 
 mod analyse;
 mod challenges;
@@ -50,7 +51,7 @@ mod settings;
 mod terms;
 mod text;
 mod time;
-pub mod tournament;
+mod tournament;
 mod types;
 mod views;
 
@@ -63,17 +64,11 @@ use chronomate_rules::{Color, Game, SetupError};
 use chronomate_store::{GameRow, Store, StoreError};
 
 pub use choice::{ChallengeChoice, ChoiceId, GameChoice, UnknownChoice};
-pub use clock::{
-    Clock, DAY, HOUR, MINUTE, ManualClock, SECOND, SystemClock, due_words, duration_words,
-    timestamp,
-};
+pub use clock::{Clock, DAY, HOUR, MINUTE, ManualClock, SECOND, SystemClock, timestamp};
 pub use engine::engine_seed;
 pub use error::{HostError, Refusal};
-pub use ratings::LEADERBOARD_SIZE;
-pub use terms::{
-    ChallengeTerms, ColourChoice, MAX_DAYS, MIN_DAYS, SettingsChange, read_days, read_level,
-    read_reminder, read_variant,
-};
+pub use terms::{ChallengeTerms, ColourChoice, SettingsChange, read_variant};
+use terms::{read_days, read_reminder};
 pub use text::variants_help;
 pub use tournament::{TournamentTerms, read_when};
 pub use types::{
@@ -123,8 +118,11 @@ impl Default for HostConfig {
 /// A draw-offer command.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum DrawMove {
+    /// Offer a draw (or accept the opponent's standing offer).
     Offer,
+    /// Accept the opponent's offer.
     Accept,
+    /// Decline the opponent's offer, or withdraw one's own.
     Decline,
 }
 
@@ -146,7 +144,9 @@ pub struct Host {
 /// of its log.
 #[derive(Clone, Debug)]
 pub struct Loaded {
+    /// The game's row.
     pub row: GameRow,
+    /// The rules' state after every action of the log.
     pub game: Game,
 }
 
@@ -203,6 +203,8 @@ impl Host {
         self.store.close().await;
     }
 
+    /// A host on `store`, reading the time from `clock`, with the
+    /// default configuration.
     pub fn new(store: Store, clock: Arc<dyn Clock>) -> Host {
         let seed = RandomState::new().build_hasher().finish() ^ clock.now().millis() as u64;
         let instance = format!(
@@ -220,6 +222,7 @@ impl Host {
         }
     }
 
+    /// The same host with another configuration.
     pub fn with_config(mut self, config: HostConfig) -> Host {
         self.config = config;
         self
@@ -240,14 +243,16 @@ impl Host {
     }
 
     /// This host's name in job claims (`PID-RANDOM`).
-    pub fn instance(&self) -> &str {
+    pub(crate) fn instance(&self) -> &str {
         &self.instance
     }
 
+    /// How it is configured.
     pub fn config(&self) -> &HostConfig {
         &self.config
     }
 
+    /// The time by its clock.
     pub fn now(&self) -> Timestamp {
         self.clock.now()
     }

@@ -12,24 +12,39 @@ use chronomate_rules::{Options, Variant};
 /// A challenge as stored.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ChallengeRow {
+    /// Its id, given by the database.
     pub id: ChallengeId,
+    /// Who challenged.
     pub challenger: PlayerKey,
+    /// The challenger's display name, as last seen.
     pub challenger_name: String,
     /// `None`: open to anyone.
     pub challenged: Option<PlayerKey>,
+    /// The challenged player's display name, as last seen.
     pub challenged_name: Option<String>,
+    /// The variant proposed.
     pub variant: Variant,
+    /// The variant's options proposed, checked against it when read.
     pub options: Options,
     /// The challenger's colour: `white`, `black` or `random`.
     pub colour: String,
+    /// Days per move proposed.
     pub days: i64,
+    /// Where it stands.
     pub status: ChallengeStatus,
+    /// The game it became, once accepted.
     pub game_id: Option<GameId>,
+    /// The server it was made on; `None` in direct messages.
     pub guild: Option<String>,
+    /// The channel it was made in.
     pub channel: Option<String>,
+    /// The thread it was made in, if any.
     pub thread: Option<String>,
+    /// When it was made.
     pub created_at: Timestamp,
+    /// When it was answered, withdrawn or expired.
     pub closed_at: Option<Timestamp>,
+    /// Who closed it (`None` when it expired).
     pub closed_by: Option<PlayerKey>,
 }
 
@@ -76,15 +91,23 @@ macro_rules! select_challenge {
 /// A challenge to record.
 #[derive(Clone, Debug)]
 pub struct NewChallenge<'a> {
+    /// (key, display name) of the one challenging.
     pub challenger: (&'a PlayerKey, &'a str),
     /// (key, display name); `None`: open to anyone.
     pub challenged: Option<(&'a PlayerKey, &'a str)>,
+    /// The variant's id.
     pub variant: &'a str,
+    /// The options in their canonical words, or empty.
     pub options: &'a str,
+    /// The challenger's colour: `white`, `black` or `random`.
     pub colour: &'a str,
+    /// Days per move.
     pub days: i64,
+    /// The server, if any.
     pub guild: Option<&'a str>,
+    /// The channel it is made in.
     pub channel: Option<&'a str>,
+    /// The thread it is made in, if any.
     pub thread: Option<&'a str>,
 }
 
@@ -124,6 +147,7 @@ impl Store {
         Ok(id)
     }
 
+    /// A challenge, with its players' names.
     pub async fn challenge(&self, id: ChallengeId) -> Result<Option<ChallengeRow>, StoreError> {
         let row = self
             .pool

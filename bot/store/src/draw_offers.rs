@@ -12,8 +12,11 @@ use super::{Stale, Store, StoreError, color_text, parse_color, settle};
 /// A standing draw offer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct DrawOffer {
+    /// The side that offered.
     pub side: Color,
+    /// The game's ply when it was offered.
     pub ply: i64,
+    /// When.
     pub at: Timestamp,
 }
 

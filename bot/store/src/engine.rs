@@ -9,6 +9,7 @@ use chronomate_model::{GameId, Timestamp};
 /// Chronomate's actions in a game committed and not yet posted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct OwedPost {
+    /// The game Chronomate acted in.
     pub game: GameId,
     /// The game's ply before the first of them.
     pub from_ply: i64,

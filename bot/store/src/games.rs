@@ -11,16 +11,30 @@ use chronomate_model::{GameId, GameStatus, PlayerKey, Timestamp};
 /// A game as stored. `snapshot` is empty in listings.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameRow {
+    /// Its id, given by the database.
     pub id: GameId,
+    /// The variant it is played in.
     pub variant: Variant,
+    /// The variant's options chosen for it (`branches:31`), checked
+    /// against the variant when read.
     pub options: Options,
+    /// The seed of its chance (the variants that draw lots), fixed at
+    /// the start so that replaying the log gives the same game.
     pub seed: u64,
+    /// Who plays white.
     pub white: PlayerKey,
+    /// White's display name, as last seen.
     pub white_name: String,
+    /// Who plays black.
     pub black: PlayerKey,
+    /// Black's display name, as last seen.
     pub black_name: String,
+    /// Days per move: each action renews the deadline by this much.
     pub days: i64,
+    /// The side to move is reminded once when this many hours are left
+    /// (0: never).
     pub reminder_hours: i64,
+    /// Whether it goes on.
     pub status: GameStatus,
     /// `1-0`, `0-1` or `1/2-1/2` once finished.
     pub result: Option<String>,
@@ -28,18 +42,31 @@ pub struct GameRow {
     pub reason: Option<String>,
     /// Actions applied to the snapshot (and, normally, in the log).
     pub ply: i64,
+    /// The side to act; `None` once over.
     pub to_move: Option<Color>,
+    /// When the side to move loses on time (live games only).
     pub deadline: Option<Timestamp>,
+    /// From when the side to move is reminded; `None`: no reminder.
     pub remind_at: Option<Timestamp>,
+    /// Whether this move's reminder went out.
     pub reminder_sent: bool,
+    /// The rules' game after `ply` actions (serde JSON): a cache of the
+    /// log's replay.
     pub snapshot: String,
     /// The highest ply in the action log, read with the row.
     pub log_ply: i64,
+    /// The server it is played on; `None` in direct messages.
     pub guild: Option<String>,
+    /// The channel it began in.
     pub channel: Option<String>,
+    /// Where its posts go: the thread opened for it, or the channel
+    /// itself when no thread could be opened.
     pub thread: Option<String>,
+    /// When it began.
     pub created_at: Timestamp,
+    /// When its row last changed.
     pub updated_at: Timestamp,
+    /// When it ended.
     pub finished_at: Option<Timestamp>,
 }
 
@@ -127,29 +154,48 @@ macro_rules! select_game {
 /// One entry of the action log.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LoggedAction {
+    /// Its place in the log: 1 for the first action.
     pub ply: i64,
+    /// The action in the variant's canonical notation.
     pub text: String,
+    /// The side that acted.
     pub side: Color,
+    /// Who acted.
     pub actor: PlayerKey,
+    /// When.
     pub at: Timestamp,
 }
 
 /// A game created from an accepted challenge.
 #[derive(Clone, Debug)]
 pub struct NewGame<'a> {
+    /// The variant's id (`standard`).
     pub variant: &'a str,
+    /// The options in their canonical words (`branches:31`), or empty.
     pub options: &'a str,
+    /// The seed of its chance.
     pub seed: u64,
+    /// Who plays white.
     pub white: &'a PlayerKey,
+    /// Who plays black.
     pub black: &'a PlayerKey,
+    /// Days per move.
     pub days: i64,
+    /// Hours before the deadline a reminder goes out (0: never).
     pub reminder_hours: i64,
+    /// The game before any action (serde JSON).
     pub snapshot: &'a str,
+    /// The side to act first.
     pub to_move: Color,
+    /// When the first move is due.
     pub deadline: Timestamp,
+    /// When its first reminder is due, if any.
     pub remind_at: Option<Timestamp>,
+    /// The server, if any.
     pub guild: Option<&'a str>,
+    /// The channel it begins in.
     pub channel: Option<&'a str>,
+    /// The thread its posts go to, when one is open already.
     pub thread: Option<&'a str>,
 }
 
@@ -160,24 +206,32 @@ pub struct Finish {
     pub status: GameStatus,
     /// The score, for a finished game.
     pub result: Option<String>,
+    /// Why, in words (`checkmate`, `aborted by alice`).
     pub reason: String,
 }
 
 /// One action to append, with the game's new state.
 #[derive(Clone, Debug)]
 pub struct ActionCommit<'a> {
+    /// The game acted in.
     pub game: GameId,
     /// The new action's ply: the ply the caller loaded, plus one.
     pub ply: i64,
+    /// The action in the variant's canonical notation.
     pub text: &'a str,
+    /// The side acting.
     pub side: Color,
+    /// Who acts.
     pub actor: &'a PlayerKey,
+    /// When.
     pub at: Timestamp,
     /// The game after the action (serde JSON).
     pub snapshot: &'a str,
     /// The side to act next; `None` when `finish` is set.
     pub to_move: Option<Color>,
+    /// The next move's deadline; `None` when `finish` is set.
     pub deadline: Option<Timestamp>,
+    /// When the next move's reminder is due, if any.
     pub remind_at: Option<Timestamp>,
     /// Whether the deadline was renewed (a reminder may be sent again).
     pub renewed: bool,

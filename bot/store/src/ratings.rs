@@ -10,14 +10,23 @@ use chronomate_model::{GameId, PlayerKey, Timestamp};
 /// A player's rating in one variant and scope.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RatingRow {
+    /// Whose rating.
     pub player: PlayerKey,
+    /// Their display name, as last seen.
     pub name: String,
+    /// The variant's id.
     pub variant: String,
+    /// A server's id, or [`GLOBAL`].
     pub scope: String,
+    /// The rating itself (kept within sane bounds).
     pub glicko: Glicko,
+    /// Rated games played.
     pub games: i64,
+    /// Of which won.
     pub wins: i64,
+    /// Of which drawn.
     pub draws: i64,
+    /// Of which lost.
     pub losses: i64,
 }
 
@@ -40,12 +49,19 @@ impl RatingRow {
 /// One player's rating change from one game in one scope.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RatingChange {
+    /// The game rated.
     pub game: GameId,
+    /// Whose rating changed.
     pub player: PlayerKey,
+    /// Their display name, as last seen.
     pub name: String,
+    /// A server's id, or [`GLOBAL`].
     pub scope: String,
+    /// The variant's id.
     pub variant: String,
+    /// The rating before the game.
     pub before: Glicko,
+    /// The rating after it.
     pub after: Glicko,
 }
 

@@ -31,7 +31,9 @@ use sqlx::Connection;
 /// SQLite's `synchronous = FULL`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Durability {
+    /// No fsync: for tests.
     Fast,
+    /// PostgreSQL's defaults: for benchmarks.
     Durable,
 }
 

@@ -12,18 +12,27 @@ use crate::{Refusal, read_days, read_variant};
 /// A tournament as asked for.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TournamentTerms {
+    /// Its name; `None`: one is made up from the variant and format.
     pub name: Option<String>,
+    /// The variant every game is played in.
     pub variant: Variant,
+    /// The variant's options, checked against it.
     pub options: Options,
+    /// How it pairs its players.
     pub format: TournamentFormat,
     /// Swiss only.
     pub rounds: Option<i64>,
+    /// Days per move; `None`: the server's default.
     pub days: Option<i64>,
+    /// The most entrants; `None`: the default (16).
     pub max_players: Option<i64>,
+    /// When it starts by itself; `None`: when its organiser starts it.
     pub starts_at: Option<Timestamp>,
 }
 
 impl TournamentTerms {
+    /// A tournament in `variant` and `format`, every other term at its
+    /// default.
     pub fn new(variant: Variant, format: TournamentFormat) -> TournamentTerms {
         TournamentTerms {
             name: None,
@@ -117,7 +126,7 @@ fn read_count(text: &str, what: &str, lo: i64, hi: i64) -> Result<i64, Refusal> 
 }
 
 /// A tournament's name: 1 to 60 characters; `_` stands for a space.
-pub fn read_tournament_name(text: &str) -> Result<String, Refusal> {
+pub(crate) fn read_tournament_name(text: &str) -> Result<String, Refusal> {
     let name = text.replace('_', " ").trim().to_owned();
     let ok = !name.is_empty()
         && name.chars().count() <= 60
