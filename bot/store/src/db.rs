@@ -29,7 +29,9 @@ use chronomate_model::{ChallengeId, GameId, PlayerKey, TournamentId};
 /// Which database a store runs on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Backend {
+    /// SQLite: one process, the default.
     Sqlite,
+    /// PostgreSQL: several processes on one server.
     Postgres,
 }
 

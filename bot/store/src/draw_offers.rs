@@ -2,7 +2,7 @@
 //! ply, answered by the other (accepting ends the game), and lapsing when
 //! its maker's opponent acts instead.
 
-use chronomate_model::{GameId, Millis};
+use chronomate_model::{GameId, Timestamp};
 use chronomate_rules::Color;
 
 use super::db::Lock;
@@ -12,9 +12,12 @@ use super::{Stale, Store, StoreError, color_text, parse_color, settle};
 /// A standing draw offer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct DrawOffer {
+    /// The side that offered.
     pub side: Color,
+    /// The game's ply when it was offered.
     pub ply: i64,
-    pub at: Millis,
+    /// When.
+    pub at: Timestamp,
 }
 
 impl Store {
@@ -44,7 +47,7 @@ impl Store {
         game: GameId,
         side: Color,
         ply: i64,
-        at: Millis,
+        at: Timestamp,
     ) -> Result<Result<(), Stale>, StoreError> {
         let mut tx = self.write().await?;
         tx.lock(Lock::Game(game)).await?;
@@ -87,7 +90,7 @@ impl Store {
         game: GameId,
         side: Color,
         finish: &Finish,
-        at: Millis,
+        at: Timestamp,
     ) -> Result<Result<(), Stale>, StoreError> {
         let mut tx = self.write().await?;
         tx.lock(Lock::Game(game)).await?;

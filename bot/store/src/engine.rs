@@ -4,11 +4,12 @@
 use super::db::Tx;
 use super::{Store, StoreError};
 use chronomate_model::engine::ENGINE_PREFIX;
-use chronomate_model::{GameId, Millis};
+use chronomate_model::{GameId, Timestamp};
 
 /// Chronomate's actions in a game committed and not yet posted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct OwedPost {
+    /// The game Chronomate acted in.
     pub game: GameId,
     /// The game's ply before the first of them.
     pub from_ply: i64,
@@ -36,7 +37,7 @@ impl Store {
 
     /// Posts owed whose process has had its time (`until` passed by
     /// `now`), by game.
-    pub async fn owed_posts_due(&self, now: Millis) -> Result<Vec<OwedPost>, StoreError> {
+    pub async fn owed_posts_due(&self, now: Timestamp) -> Result<Vec<OwedPost>, StoreError> {
         let rows = self
             .pool
             .sql(
@@ -98,7 +99,7 @@ pub(super) async fn owe_post_in(
     tx: &mut Tx,
     game: GameId,
     ply: i64,
-    until: Millis,
+    until: Timestamp,
 ) -> Result<(), StoreError> {
     tx.sql(
         "INSERT INTO engine_posts (game_id, from_ply, through_ply, until)

@@ -5,19 +5,28 @@
 use super::db::{Row, Tx};
 use super::{Store, StoreError, read_key};
 use chronomate_model::rating::{GLOBAL, Glicko, PROVISIONAL_RD, Score, rate_game};
-use chronomate_model::{GameId, Millis, PlayerKey};
+use chronomate_model::{GameId, PlayerKey, Timestamp};
 
 /// A player's rating in one variant and scope.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RatingRow {
+    /// Whose rating.
     pub player: PlayerKey,
+    /// Their display name, as last seen.
     pub name: String,
+    /// The variant's id.
     pub variant: String,
+    /// A server's id, or [`GLOBAL`].
     pub scope: String,
+    /// The rating itself (kept within sane bounds).
     pub glicko: Glicko,
+    /// Rated games played.
     pub games: i64,
+    /// Of which won.
     pub wins: i64,
+    /// Of which drawn.
     pub draws: i64,
+    /// Of which lost.
     pub losses: i64,
 }
 
@@ -40,12 +49,19 @@ impl RatingRow {
 /// One player's rating change from one game in one scope.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RatingChange {
+    /// The game rated.
     pub game: GameId,
+    /// Whose rating changed.
     pub player: PlayerKey,
+    /// Their display name, as last seen.
     pub name: String,
+    /// A server's id, or [`GLOBAL`].
     pub scope: String,
+    /// The variant's id.
     pub variant: String,
+    /// The rating before the game.
     pub before: Glicko,
+    /// The rating after it.
     pub after: Glicko,
 }
 
@@ -89,7 +105,7 @@ async fn record(
     before: Glicko,
     after: Glicko,
     score: Score,
-    at: Millis,
+    at: Timestamp,
 ) -> Result<(), StoreError> {
     tx.sql(
         "INSERT INTO rating_changes (game_id, player, scope, variant, before_rating,
@@ -144,7 +160,7 @@ async fn record(
 /// its server (if it has one) and globally. Does nothing for a game that is
 /// not finished with a result, or that was rated already (so calling it
 /// twice never counts a game twice).
-pub(super) async fn rate_in(tx: &mut Tx, game: GameId, at: Millis) -> Result<(), StoreError> {
+pub(super) async fn rate_in(tx: &mut Tx, game: GameId, at: Timestamp) -> Result<(), StoreError> {
     let row = tx
         .sql(
             "SELECT variant, white, black, status, result, guild,
