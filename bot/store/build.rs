@@ -46,7 +46,10 @@ fn main() -> Result<(), Box<dyn Error>> {
         )?;
         for (version, description, path) in files {
             let path = path.to_str().ok_or("a migration's path is not UTF-8")?;
-            writeln!(out, "    ({version}, {description:?}, include_str!({path:?})),")?;
+            writeln!(
+                out,
+                "    ({version}, {description:?}, include_str!({path:?})),"
+            )?;
         }
         writeln!(out, "];")?;
     }
