@@ -1,62 +1,69 @@
 //! The Discord adapter: a thin serenity/poise layer over the [`host`].
 //!
-//! Everything a player can do is a slash command ([`commands`],
-//! [`community`]) or a button ([`components`]); both hand plain values to
-//! the host ([`caller`]: who and where) and post its reply. Buttons carry
-//! the host's stable choice ids as their custom ids and are routed by id in
-//! the event handler, never by in-memory collectors, so a button keeps
-//! working after a restart.
+//! Everything a player can do is a slash command (`commands.rs`,
+//! `community.rs`) or a button (`components.rs`); both hand plain values
+//! to the host (`caller.rs`: who and where) and post its reply. Buttons
+//! carry the host's stable choice ids as their custom ids and are routed by
+//! id in the event handler, never by in-memory collectors, so a button
+//! keeps working after a restart.
 //!
 //! One word for one idea: the host returns a [`Reply`]; the adapter
-//! *posts* it. [`post::Post`] is a reply in Discord's terms (limits,
-//! files, buttons, mentions), [`threads::post_reply`] answers an
+//! *posts* it. A `Post` (`post.rs`) is a reply in Discord's terms (limits,
+//! files, buttons, mentions), `post_reply` (`threads.rs`) answers an
 //! interaction with one (in the game's thread where it belongs, opened,
-//! replaced or given up for the channel as Discord allows: [`threads`]),
-//! and [`interaction::Interaction`] keeps the answer on Discord's clock.
-//! [`run`] is how every command does all three.
+//! replaced or given up for the channel as Discord allows), and an
+//! `Interaction` (`interaction.rs`) keeps the answer on Discord's clock.
+//! `run.rs` is how every command does all three.
 //! Everything the bot says unasked, and what follows an interaction's
 //! answer, is an announcement the host committed into its outbox with the
-//! change it reports; a background task ([`outbox`]) posts them in order
+//! change it reports; a background task (`outbox.rs`) posts them in order
 //! per game, exactly once (nonces), by the process serving the server.
-//! Another ([`notices`]) asks the host to do what is due (reminders,
+//! Another (`notices.rs`) asks the host to do what is due (reminders,
 //! timeouts, tournament rounds); their announcements go the same way: by
 //! DM first, in the game's thread when the DM is refused. The gateway's
-//! thread and channel events keep each game's place true ([`places`]).
+//! thread and channel events keep each game's place true (`places.rs`).
 //!
-//! Every answer, post, thread and DM is sent by [`rest`], which waits out
-//! rate limits as Discord says and repeats a failed request only where a
-//! repeat cannot do it twice; serenity's own client registers the commands
-//! and answers autocomplete. docs/discord.md ("Behaviour under failure")
-//! says what the bot does when Discord misbehaves.
+//! Every answer, post, thread and DM is sent by the adapter's REST client
+//! (`rest/`, tuned by [`RestPolicy`]), which waits out rate limits as
+//! Discord says and repeats a failed request only where a repeat cannot do
+//! it twice; serenity's own client registers the commands and answers
+//! autocomplete. docs/discord.md ("Behaviour under failure") says what the
+//! bot does when Discord misbehaves.
 //!
 //! The REST clients can be pointed at another base URL (`DISCORD_API_BASE`,
 //! a fake Discord in tests); the gateway URL then comes from that base's
 //! `/gateway`, so the same binary runs against Discord or a stand-in.
 //!
 //! The adapter sees the host alone: never the store, never a particular
-//! variant (variant options are built from `Variant::ALL`, [`options`]).
+//! variant (variant options are built from `Variant::ALL`, `options.rs`).
+//! What it offers other crates: [`serve`] (for `chronomate serve`),
+//! [`start`] with [`BotOptions`] (for tests against a fake Discord), and
+//! [`all_commands`].
 //!
 //! [`host`]: chronomate_host
 //! [`Reply`]: chronomate_host::Reply
 
-#![warn(unreachable_pub)]
+#![warn(missing_docs, unreachable_pub)]
 
-pub mod caller;
-pub mod commands;
-pub mod community;
-pub mod components;
+mod caller;
+mod commands;
+mod community;
+mod components;
 mod help;
-pub mod interaction;
-pub mod metrics;
-pub mod notices;
-pub mod options;
-pub mod outbox;
+mod interaction;
+mod metrics;
+mod notices;
+mod options;
+mod outbox;
 mod places;
-pub mod post;
-pub mod rest;
-pub mod run;
-pub mod threads;
+mod post;
+mod rest;
+mod run;
+mod threads;
 
+pub use rest::Policy as RestPolicy;
+
+use chronomate_host::{Host, HostConfig, Span, Timestamp};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -65,25 +72,25 @@ use serenity::{GatewayIntents, HttpBuilder};
 use tokio::task::JoinHandle;
 
 use chronomate_host::config::{Config, Secret, ShardRange};
-use chronomate_host::{Host, HostConfig};
 
 /// What every command and event handler can reach.
 pub struct Data {
-    pub host: Arc<Host>,
+    /// The host every command is answered by.
+    pub(crate) host: Arc<Host>,
     /// Discord's REST API, as the adapter sends it.
-    pub rest: Arc<rest::Rest>,
+    pub(crate) rest: Arc<rest::Rest>,
     /// Game threads: opening, posting with fallbacks, closing.
-    pub threads: Arc<threads::Threads>,
+    pub(crate) threads: Arc<threads::Threads>,
     /// The outbox's poster in this process.
-    pub outbox: Arc<outbox::Outbox>,
+    pub(crate) outbox: Arc<outbox::Outbox>,
     /// This process's counters (served with `METRICS_ADDR`).
-    pub metrics: Arc<metrics::Metrics>,
+    pub(crate) metrics: Arc<metrics::Metrics>,
     /// How long an interaction may wait for the host before it is deferred.
-    pub defer_after: Duration,
+    pub(crate) defer_after: Duration,
     /// Host work in progress at once: see [`Data::work`].
-    pub lanes: Arc<tokio::sync::Semaphore>,
+    pub(crate) lanes: Arc<tokio::sync::Semaphore>,
     /// The bot's own user: challenging it is playing Chronomate.
-    pub me: serenity::UserId,
+    pub(crate) me: serenity::UserId,
 }
 
 impl Data {
@@ -95,7 +102,7 @@ impl Data {
     /// first answer 2.0 s instead of 1.3 s in a burst). Interactions
     /// waiting for a lane cost nothing, their deferral goes out on time,
     /// and a game's moves are taken in the order they came.
-    pub async fn work<F: std::future::Future>(&self, work: F) -> F::Output {
+    pub(crate) async fn work<F: std::future::Future>(&self, work: F) -> F::Output {
         let _lane = self.lanes.acquire().await.ok();
         work.await
     }
@@ -115,17 +122,13 @@ fn lanes() -> usize {
 /// told that nothing was lost.
 pub type Error = anyhow::Error;
 /// The poise context of our commands.
-pub type Context<'a> = poise::Context<'a, Data, Error>;
+pub(crate) type Context<'a> = poise::Context<'a, Data, Error>;
 
 /// The only gateway intent the bot needs: GUILDS (not privileged) keeps the
 /// cache of channels and threads. Slash commands, buttons and autocomplete
 /// arrive as interactions, which need no intent at all, and the bot never
 /// reads message content.
-pub const INTENTS: GatewayIntents = GatewayIntents::GUILDS;
-
-/// How often the background task asks the host for due reminders and
-/// timeouts.
-pub const TICK_EVERY: Duration = Duration::from_secs(60);
+pub(crate) const INTENTS: GatewayIntents = GatewayIntents::GUILDS;
 
 /// How long the host may take before an interaction is deferred: well
 /// inside Discord's 3 seconds, leaving time for the deferral itself.
@@ -134,6 +137,7 @@ pub const DEFER_AFTER: Duration = Duration::from_millis(1200);
 /// Why the bot could not start or had to stop.
 #[derive(Debug, thiserror::Error)]
 pub enum ServeError {
+    /// No token: the bot cannot log in.
     #[error(
         "DISCORD_TOKEN is not set.\n\
          To get one: open https://discord.com/developers/applications, create an application,\n\
@@ -142,14 +146,19 @@ pub enum ServeError {
          To play without Discord: chronomate console"
     )]
     NoToken,
+    /// `DISCORD_API_BASE` is no http(s) URL.
     #[error("DISCORD_API_BASE must be an http:// or https:// URL, not {0:?}")]
     BadApiBase(String),
+    /// The host could not open its database.
     #[error("cannot open the games: {0}")]
     Host(String),
+    /// The async runtime could not start.
     #[error("cannot start the async runtime: {0}")]
     Runtime(std::io::Error),
+    /// Discord (the gateway, or serenity's REST client) failed.
     #[error("Discord: {0}")]
     Discord(Box<serenity::Error>),
+    /// The adapter's REST client could not be built.
     #[error("cannot set up the REST client: {0}")]
     Rest(String),
     #[error("cannot serve metrics at METRICS_ADDR={0}: {1}")]
@@ -172,9 +181,11 @@ impl From<serenity::Error> for ServeError {
     }
 }
 
-/// How the bot is started; [`BotOptions::from_config`] for `chronomate serve`.
+/// How the bot is started (`chronomate serve` reads them from its
+/// configuration).
 #[derive(Clone, Debug)]
 pub struct BotOptions {
+    /// The bot's token.
     pub token: Secret,
     /// Another REST base (a fake Discord); `None`: Discord itself.
     pub api_base: Option<String>,
@@ -185,14 +196,14 @@ pub struct BotOptions {
     pub tick_every: Option<Duration>,
     /// See [`DEFER_AFTER`]; tests set 0 to take the deferred path.
     pub defer_after: Duration,
-    /// How hard REST requests are tried ([`rest::Policy`]).
-    pub rest_policy: rest::Policy,
+    /// How hard REST requests are tried.
+    pub rest_policy: RestPolicy,
     /// Where to serve Prometheus metrics; `None`: nowhere.
     pub metrics_addr: Option<std::net::SocketAddr>,
 }
 
 impl BotOptions {
-    pub fn from_config(config: &Config) -> Result<BotOptions, ServeError> {
+    pub(crate) fn from_config(config: &Config) -> Result<BotOptions, ServeError> {
         let token = config.discord_token.clone().ok_or(ServeError::NoToken)?;
         if let Some(base) = &config.discord_api_base {
             check_api_base(base)?;
@@ -210,7 +221,7 @@ impl BotOptions {
 }
 
 /// The adapter's REST client ([`rest`]): Discord, or the other base.
-pub fn build_rest(options: &BotOptions) -> Result<rest::Rest, ServeError> {
+pub(crate) fn build_rest(options: &BotOptions) -> Result<rest::Rest, ServeError> {
     let base = match &options.api_base {
         Some(base) => check_api_base(base)?,
         None => "https://discord.com",
@@ -224,7 +235,7 @@ pub fn build_rest(options: &BotOptions) -> Result<rest::Rest, ServeError> {
 /// (it ignores the proxy otherwise; serenity #1739): the stand-in is
 /// expected to do its own limiting. Against Discord it stays on, so 429s
 /// are waited out and retried by serenity.
-pub fn build_http(options: &BotOptions) -> Result<serenity::Http, ServeError> {
+pub(crate) fn build_http(options: &BotOptions) -> Result<serenity::Http, ServeError> {
     let mut builder = HttpBuilder::new(options.token.expose());
     if let Some(base) = &options.api_base {
         builder = builder
@@ -255,8 +266,7 @@ pub fn all_commands() -> Vec<poise::Command<Data, Error>> {
 
 /// A running bot.
 pub struct Running {
-    pub shard_manager: Arc<serenity::ShardManager>,
-    pub http: Arc<serenity::Http>,
+    shard_manager: Arc<serenity::ShardManager>,
     outbox: Arc<outbox::Outbox>,
     client: JoinHandle<Result<(), serenity::Error>>,
     /// The timed jobs, the outbox's poster and its cleaner, the metrics
@@ -265,9 +275,9 @@ pub struct Running {
 }
 
 impl Running {
-    /// Runs one round of deadlines as if the time were `now` (Unix ms) and
+    /// Runs one round of deadlines as if the time were `now` and
     /// delivers the notices; returns how many were delivered somewhere.
-    pub async fn tick(&self, now: i64) -> usize {
+    pub async fn tick(&self, now: Timestamp) -> usize {
         notices::tick_once(&self.outbox, now).await
     }
 
@@ -302,7 +312,7 @@ pub async fn start(options: BotOptions, host: Arc<Host>) -> Result<Running, Serv
 /// one PostgreSQL database each run a range; Discord sends each server's
 /// events to the shard `(guild_id >> 22) % total`). `None`: every shard
 /// Discord recommends (`GET /gateway/bot`).
-pub async fn start_shards(
+pub(crate) async fn start_shards(
     options: BotOptions,
     host: Arc<Host>,
     shards: Option<ShardRange>,
@@ -363,7 +373,6 @@ pub async fn start_shards(
         .await?;
     let shard_manager = client.shard_manager.clone();
     quick_restarts(&shard_manager);
-    let http = client.http.clone();
     let client_task = tokio::spawn(async move {
         match shards {
             // serenity's range is inclusive of its end.
@@ -379,7 +388,6 @@ pub async fn start_shards(
         .map_err(|e| ServeError::Host(e.to_string()))?;
     Ok(Running {
         shard_manager,
-        http,
         outbox,
         client: client_task,
         tasks,
@@ -534,7 +542,7 @@ async fn stop_signal() {
 
 async fn open_host(config: &Config) -> Result<Arc<Host>, ServeError> {
     let host_config = HostConfig {
-        claim_for: config.job_claim.as_millis() as i64,
+        claim_for: Span::from_std(config.job_claim),
         ..HostConfig::default()
     };
     Host::open_with(&config.database_url, host_config)

@@ -140,7 +140,7 @@ impl Metrics {
             Ok(stats) => {
                 let age = stats
                     .oldest
-                    .map_or(0, |(_, at)| (host.now() - at).max(0) / 1000);
+                    .map_or(0, |(_, at)| (host.now() - at).millis().max(0) / 1000);
                 head(
                     &mut out,
                     "outbox_depth",

@@ -18,6 +18,7 @@
 //!
 //! [`Host::run_due_jobs`]: chronomate_host::Host::run_due_jobs
 
+use chronomate_host::{Notice, NoticeKind, Timestamp};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -30,10 +31,9 @@ use super::outbox::Outbox;
 use super::post::{Post, create_message};
 use super::rest::{Body, Failure, Repeat, Route, codes};
 use super::threads::{Threads, id_in, parse_channel};
-use chronomate_host::{Notice, NoticeKind};
 
 /// Does what is due every `every`, for as long as the bot runs.
-pub async fn run_ticker(outbox: Arc<Outbox>, every: Duration) {
+pub(crate) async fn run_ticker(outbox: Arc<Outbox>, every: Duration) {
     let mut interval = tokio::time::interval(every);
     interval.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
@@ -55,7 +55,7 @@ pub async fn run_ticker(outbox: Arc<Outbox>, every: Duration) {
 /// One round at `now` (Unix ms), waiting (a minute at most) for its
 /// announcements to be posted by this process: how many reached someone
 /// (a thread's close is not counted).
-pub async fn tick_once(outbox: &Outbox, now: i64) -> usize {
+pub(crate) async fn tick_once(outbox: &Outbox, now: Timestamp) -> usize {
     let host = &outbox.threads.host;
     let ids = match host.run_due_jobs(now).await {
         Ok(ids) => ids,
@@ -81,7 +81,7 @@ pub async fn tick_once(outbox: &Outbox, now: i64) -> usize {
 /// Delivers one notice of the clock's (a reminder, a timeout, a
 /// challenge expired, a tournament's news), its messages' nonces made from
 /// `announcement`'s; `false` when it reached nobody.
-pub async fn deliver(threads: &Threads, notice: &Notice, announcement: u64) -> bool {
+pub(crate) async fn deliver(threads: &Threads, notice: &Notice, announcement: u64) -> bool {
     let direct = Post::pinging(&notice.reply, &[]);
     let mut reached = false;
     let mut missed: Vec<UserId> = Vec::new();

@@ -27,7 +27,7 @@
 //! pointer names a place that is gone. Warnings to admins are told once
 //! per server and cause, in the database ([`Host::warn_admins`]).
 
-use chronomate_host::GameId;
+use chronomate_host::{GameId, GamePlace, Host, HostError, Reply};
 use std::collections::HashMap;
 use std::fmt;
 use std::sync::{Arc, Mutex};
@@ -40,11 +40,10 @@ use super::Data;
 use super::interaction::{Hold, Interaction};
 use super::post::{Post, clip, create_message};
 use super::rest::{Body, Failure, Repeat, Rest, Route as Api, codes};
-use chronomate_host::{GamePlace, Host, HostError, Reply};
 
 /// Where a public reply about a game goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Route {
+pub(crate) enum Route {
     /// Where it was asked for (looking at a board, a record).
     Here,
     /// In the game's thread (anything that changes the game).
@@ -53,7 +52,7 @@ pub enum Route {
 
 /// A permission whose lack sends a game to its channel.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Missing {
+pub(crate) enum Missing {
     CreateThreads,
     SendInThreads,
 }
@@ -77,7 +76,7 @@ impl Missing {
 
 /// Why a post about a game went nowhere.
 #[derive(Debug)]
-pub enum Undelivered {
+pub(crate) enum Undelivered {
     /// Discord refused or failed.
     Failed(Failure),
     /// The game has no place to post in (unknown, or not in a server).
@@ -95,14 +94,14 @@ impl fmt::Display for Undelivered {
 
 /// A game as an answer about it found it, before the answer went out.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct BeforeAnswer {
+pub(crate) struct BeforeAnswer {
     /// The game's recorded place (its thread, or its channel), if it has
     /// one.
     pub recorded: Option<ChannelId>,
 }
 
 /// Game threads: opening, posting with fallbacks, closing.
-pub struct Threads {
+pub(crate) struct Threads {
     pub rest: Arc<Rest>,
     pub host: Arc<Host>,
     /// Games whose place is being opened: one opening at a time per game,
@@ -111,7 +110,7 @@ pub struct Threads {
 }
 
 impl Threads {
-    pub fn new(rest: Arc<Rest>, host: Arc<Host>) -> Threads {
+    pub(crate) fn new(rest: Arc<Rest>, host: Arc<Host>) -> Threads {
         Threads {
             rest,
             host,
@@ -127,7 +126,7 @@ impl Threads {
 
     /// Where a game stands as an answer about it is about to go out: its
     /// recorded place.
-    pub async fn before_answer(&self, game: GameId) -> BeforeAnswer {
+    pub(crate) async fn before_answer(&self, game: GameId) -> BeforeAnswer {
         match self.place_of(game).await {
             Ok(gp) => BeforeAnswer {
                 recorded: gp.place.thread.as_deref().and_then(parse_channel),
@@ -144,7 +143,7 @@ impl Threads {
     /// the game's channel (or `here`), else the channel itself when threads
     /// are refused. `None`: nowhere (not in a server, or Discord failed;
     /// the caller answers where asked).
-    pub async fn open(
+    pub(crate) async fn open(
         &self,
         game: GameId,
         starter: Option<(ChannelId, MessageId)>,
@@ -252,7 +251,7 @@ impl Threads {
     ///
     /// `announcement`: the nonce of the outbox row it posts, so that its
     /// message is made once whoever posts it.
-    pub async fn post(
+    pub(crate) async fn post(
         &self,
         game: GameId,
         post: &Post,
@@ -330,7 +329,7 @@ impl Threads {
     /// Archives and locks a finished game's thread (archives it only when
     /// the bot may not lock: Manage Threads). Nothing for a live game or
     /// one played in its channel.
-    pub async fn close(&self, game: GameId) {
+    pub(crate) async fn close(&self, game: GameId) {
         let Ok(gp) = self.place_of(game).await else {
             return;
         };
@@ -377,7 +376,7 @@ impl Threads {
 /// goes to the game's place through the outbox (after whatever the game's
 /// stream holds; a thread opened first when the game has none) and the
 /// answer, deferred meanwhile, says where it actually went.
-pub async fn post_reply(
+pub(crate) async fn post_reply(
     data: &Data,
     r: &mut Interaction<'_>,
     result: Result<Reply, HostError>,
@@ -432,7 +431,7 @@ fn pointer(place: ChannelId) -> Post {
 
 /// The message a thread can hang under: the pressed one, when it is a
 /// public message in a server channel (not in a thread).
-pub fn starter(r: &Interaction<'_>) -> Option<(ChannelId, MessageId)> {
+pub(crate) fn starter(r: &Interaction<'_>) -> Option<(ChannelId, MessageId)> {
     let m = r.source.message()?;
     let fits = !r.source.in_thread()
         && r.source.guild_id().is_some()
@@ -477,7 +476,7 @@ fn no_id(route: &Api) -> Failure {
 }
 
 /// The snowflake in a JSON object's `id`.
-pub fn id_in(v: &serde_json::Value) -> Option<ChannelId> {
+pub(crate) fn id_in(v: &serde_json::Value) -> Option<ChannelId> {
     v.get("id")
         .and_then(serde_json::Value::as_str)
         .and_then(|s| s.parse::<u64>().ok())
@@ -499,7 +498,7 @@ fn channel_of(gp: &GamePlace) -> Option<ChannelId> {
     gp.place.channel.as_deref().and_then(parse_channel)
 }
 
-pub fn parse_channel(id: &str) -> Option<ChannelId> {
+pub(crate) fn parse_channel(id: &str) -> Option<ChannelId> {
     id.parse::<u64>()
         .ok()
         .filter(|n| *n != 0)

@@ -31,20 +31,20 @@ use super::text::played_line;
 use super::{
     Caller, ChoiceId, ChoiceStyle, Host, HostError, Loaded, Notice, NoticeKind, Place, Reply,
 };
-use chronomate_model::{ChallengeId, GameId, GameStatus, Millis, PlayerKey, TournamentId};
+use chronomate_model::{ChallengeId, GameId, GameStatus, PlayerKey, Span, Timestamp, TournamentId};
 use chronomate_store::{
     AnnouncementId, Hold, NewAnnouncement, OutboxRow, OutboxStats, ShardFilter, StoreError, Stream,
 };
 
 /// A delivery that failed is tried again after this long, doubling up to
 /// [`RETRY_AT_MOST`].
-const RETRY_FIRST: Millis = SECOND;
-const RETRY_AT_MOST: Millis = 5 * MINUTE;
+const RETRY_FIRST: Span = SECOND;
+const RETRY_AT_MOST: Span = Span::from_millis(5 * 60_000);
 /// An announcement still undelivered this long after its change is given
 /// up (logged): its server has removed the bot, or its place is gone.
-const GIVE_UP_AFTER: Millis = 24 * 60 * MINUTE;
+const GIVE_UP_AFTER: Span = Span::DAY;
 /// Posted later than this after its change, an announcement says so.
-const LATE_AFTER: Millis = MINUTE;
+const LATE_AFTER: Span = MINUTE;
 
 /// What an outbox row says, as stored (JSON).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -153,7 +153,7 @@ pub struct Announcement {
     /// How many times it was claimed, this time included.
     pub tries: i64,
     /// When its change was committed.
-    pub created: Millis,
+    pub created: Timestamp,
     pub notice: Notice,
 }
 
@@ -250,7 +250,7 @@ impl Host {
             return Ok(());
         }
         let shift = u32::try_from(a.tries.clamp(1, 20) - 1).unwrap_or(0);
-        let wait = RETRY_FIRST.saturating_mul(1i64 << shift).min(RETRY_AT_MOST);
+        let wait = (RETRY_FIRST * (1i64 << shift)).min(RETRY_AT_MOST);
         self.store
             .announcement_failed(a.id, now + wait, why)
             .await?;
@@ -469,7 +469,7 @@ impl Host {
         through: i64,
         lapsed: bool,
         late: bool,
-        now: Millis,
+        now: Timestamp,
     ) -> Result<Option<Notice>, HostError> {
         let loaded = self.load(game).await?;
         let record = loaded.game.record();

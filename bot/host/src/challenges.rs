@@ -2,8 +2,7 @@
 //! withdrawing.
 
 use chronomate_engine::Level;
-use chronomate_model::ChallengeId;
-use chronomate_model::PlayerKey;
+use chronomate_model::{ChallengeId, ChallengeStatus, PlayerKey, Timestamp};
 use chronomate_rules::Game;
 
 use super::announce::{Body, Said, Teller};
@@ -15,8 +14,6 @@ use super::{
     Caller, ChallengeChoice, ChallengeTerms, ChoiceId, ChoiceStyle, Host, HostError, Loaded,
     NoticeKind, Place, Player, Refusal, Reply, check_setup, read_days,
 };
-use chronomate_model::ChallengeStatus;
-use chronomate_model::Millis;
 use chronomate_model::engine::{DEFAULT_LEVEL, engine_name};
 use chronomate_store::{ChallengeRow, NewChallenge, NewGame, Stale, StoreError, Stream};
 impl Host {
@@ -264,7 +261,7 @@ impl Host {
         loaded: &Loaded,
         c: &ChallengeRow,
         by: &str,
-        now: Millis,
+        now: Timestamp,
     ) -> Reply {
         let row = &loaded.row;
         let to_move = loaded.game.turn().color;

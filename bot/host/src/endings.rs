@@ -1,8 +1,7 @@
 //! Ending games by hand (resigning, draws, aborting), and what follows
 //! any game's end: its rating changes and its tournament moving on.
 
-use chronomate_model::GameId;
-use chronomate_model::PlayerKey;
+use chronomate_model::{GameId, GameStatus, PlayerKey};
 use chronomate_rules::{Outcome, Reason};
 
 use super::announce::{Body, Said, Teller};
@@ -11,7 +10,6 @@ use super::{
     Caller, ChoiceId, ChoiceStyle, DrawMove, GameChoice, Host, HostError, NoticeKind, Place,
     Purpose, Refusal, Reply,
 };
-use chronomate_model::GameStatus;
 use chronomate_store::{Finish, GameRow, NewAnnouncement, Stale, Stream};
 /// How a game ends with `outcome` (a result, its reason in words).
 pub(super) fn finish_of(outcome: Outcome) -> Finish {

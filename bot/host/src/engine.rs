@@ -39,8 +39,7 @@
 //!
 //! [`HostConfig::engine_millis`]: super::HostConfig::engine_millis
 
-use chronomate_model::GameId;
-use chronomate_model::PlayerKey;
+use chronomate_model::{GameId, GameStatus, PlayerKey, Span, Timestamp};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -54,7 +53,6 @@ use super::announce::Body;
 use super::{Caller, Host, HostError, Loaded, Place, Player};
 use super::{GOLDEN_GAMMA, mix64};
 use chronomate_model::engine::engine_name;
-use chronomate_model::{GameStatus, Millis};
 use chronomate_store::{AnnouncementId, Backend, Claim};
 
 /// How often the database is read again for games where the engine is to
@@ -68,7 +66,7 @@ const ACCEPT_DRAW_BELOW: i32 = -150;
 
 /// How much longer than a search's own limit a process holds its claim on
 /// Chronomate's move (waiting for a free core, committing).
-const CLAIM_MARGIN_MS: Millis = 10_000;
+const CLAIM_MARGIN: Span = Span::from_millis(10_000);
 
 /// Whose move it is to make, among processes on one database.
 enum Turn {
@@ -302,7 +300,7 @@ impl Host {
         if self.store.backend() == Backend::Sqlite {
             return Ok(Turn::Mine(None));
         }
-        let lease = self.config.engine_millis as Millis + CLAIM_MARGIN_MS;
+        let lease = Span::from_millis(self.config.engine_millis as i64) + CLAIM_MARGIN;
         let now = self.now();
         let claim = self
             .store
@@ -318,7 +316,7 @@ impl Host {
         }
         let host = self.clone();
         tokio::spawn(async move {
-            tokio::time::sleep(Duration::from_millis(lease.unsigned_abs())).await;
+            tokio::time::sleep(lease.to_std()).await;
             host.wake_engine(game);
         });
         Ok(Turn::Theirs)

@@ -4,7 +4,7 @@
 //! database do each once, and each announced in the outbox with the change
 //! it makes, so it is told once whoever did it.
 
-use chronomate_model::TournamentId;
+use chronomate_model::{ChallengeStatus, GameStatus, Timestamp, TournamentId};
 
 use chronomate_rules::{Outcome, Reason};
 
@@ -14,7 +14,6 @@ use super::clock::{DAY, HOUR, due_words, duration_words};
 use super::endings::finish_of;
 use super::text::{challenge_terms_words, day_words, result_words, variant_words};
 use super::{ChoiceId, ChoiceStyle, GameChoice, Host, HostError, Notice, NoticeKind, Place, Reply};
-use chronomate_model::{ChallengeStatus, GameStatus, Millis};
 use chronomate_store::{AnnouncementId, ChallengeRow, Finish, GameRow, Stale, Stream};
 
 /// The order of a round of timed jobs.
@@ -61,7 +60,7 @@ impl Host {
     /// and delivers from the outbox. Works from the database alone: running
     /// it twice, or after a restart, or in several processes at once,
     /// repeats nothing.
-    pub async fn tick(&self, now: Millis) -> Result<Vec<Notice>, HostError> {
+    pub async fn tick(&self, now: Timestamp) -> Result<Vec<Notice>, HostError> {
         let ids = self.run_due_jobs(now).await?;
         let mut notices = Vec::with_capacity(ids.len());
         for id in ids {
@@ -84,7 +83,7 @@ impl Host {
     /// tournament's next step) is written by its own guarded transaction
     /// together with its announcements, so each happens, and is announced,
     /// exactly once whatever the claims do.
-    pub async fn run_due_jobs(&self, now: Millis) -> Result<Vec<AnnouncementId>, HostError> {
+    pub async fn run_due_jobs(&self, now: Timestamp) -> Result<Vec<AnnouncementId>, HostError> {
         self.store.clear_lapsed_claims(now).await?;
         let mut announced = Vec::new();
         // Tournaments last, found once the games' jobs are done: a game
@@ -121,7 +120,7 @@ impl Host {
     }
 
     /// The games and challenges due at `now`, before any is claimed.
-    async fn due_jobs(&self, now: Millis) -> Result<Vec<Job>, HostError> {
+    async fn due_jobs(&self, now: Timestamp) -> Result<Vec<Job>, HostError> {
         let mut jobs = Vec::new();
         for row in self.store.due_games(now).await? {
             if row.deadline.is_some_and(|d| d <= now) {
@@ -147,7 +146,7 @@ impl Host {
     /// Does a claimed job: the announcements it committed (none when there
     /// was nothing to do any more: another process did it since the job was
     /// found).
-    async fn perform(&self, job: &Job, now: Millis) -> Result<Vec<AnnouncementId>, HostError> {
+    async fn perform(&self, job: &Job, now: Timestamp) -> Result<Vec<AnnouncementId>, HostError> {
         match job {
             Job::Deadline(row) => self.time_out(row, now).await,
             Job::Reminder(row) => self.reminder(row, now).await,
@@ -162,7 +161,11 @@ impl Host {
 
     /// The side to move ran out of time: it loses (or draws, when the
     /// opponent could not win), or, with no action yet, the game is aborted.
-    async fn time_out(&self, row: &GameRow, now: Millis) -> Result<Vec<AnnouncementId>, HostError> {
+    async fn time_out(
+        &self,
+        row: &GameRow,
+        now: Timestamp,
+    ) -> Result<Vec<AnnouncementId>, HostError> {
         let place = Place::of_game(row);
         let Some(side) = row.to_move else {
             return Ok(Vec::new());
@@ -233,7 +236,11 @@ impl Host {
     /// The reminder for the side to move, if it is still due: the game is
     /// read again under the claim, so a reminder another process recorded,
     /// or a game that moved on, is not reminded.
-    async fn reminder(&self, due: &GameRow, now: Millis) -> Result<Vec<AnnouncementId>, HostError> {
+    async fn reminder(
+        &self,
+        due: &GameRow,
+        now: Timestamp,
+    ) -> Result<Vec<AnnouncementId>, HostError> {
         let Some(row) = self.store.game(due.id).await? else {
             return Ok(Vec::new());
         };
@@ -278,7 +285,7 @@ impl Host {
     async fn expire(
         &self,
         c: &ChallengeRow,
-        now: Millis,
+        now: Timestamp,
     ) -> Result<Vec<AnnouncementId>, HostError> {
         let reply = Reply::text(format!(
             "Challenge #{} ({}) expired: nobody accepted it in {}.",
@@ -308,6 +315,6 @@ impl Host {
 
 /// When the one reminder goes out: `hours` before the deadline, but at most
 /// halfway through the time for the move; never with 0 hours.
-pub(super) fn remind_at(deadline: Millis, days: i64, hours: i64) -> Option<Millis> {
+pub(super) fn remind_at(deadline: Timestamp, days: i64, hours: i64) -> Option<Timestamp> {
     (hours > 0).then(|| deadline - (hours * HOUR).min(days * DAY / 2))
 }

@@ -19,7 +19,7 @@ use std::sync::{Arc, Mutex};
 
 use super::db::Tx;
 use super::{Store, StoreError};
-use chronomate_model::{ChallengeId, GameId, Millis, TournamentId};
+use chronomate_model::{ChallengeId, GameId, Timestamp, TournamentId};
 
 /// An announcement's row.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -55,7 +55,7 @@ pub struct NewAnnouncement {
     pub body: String,
     /// Random: the nonces of its messages are made from it.
     pub nonce: i64,
-    pub at: Millis,
+    pub at: Timestamp,
     /// Held from the start (by the process that will answer an interaction
     /// with it, or that is still adding to it); `None`: free at once.
     pub hold: Option<Hold>,
@@ -65,7 +65,7 @@ pub struct NewAnnouncement {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Hold {
     pub holder: String,
-    pub until: Millis,
+    pub until: Timestamp,
     /// The transport's handle on the interaction whose answer is this
     /// announcement (to look up whether the answer landed).
     pub answer: Option<String>,
@@ -82,7 +82,7 @@ pub struct OutboxRow {
     /// The interaction that was answering with it (its holder let it
     /// lapse).
     pub answer: Option<String>,
-    pub created_at: Millis,
+    pub created_at: Timestamp,
     /// How many times it was claimed, this time included.
     pub tries: i64,
 }
@@ -101,7 +101,7 @@ pub struct OutboxStats {
     /// Rows waiting.
     pub depth: i64,
     /// The oldest row: its stream and when it was written.
-    pub oldest: Option<(String, Millis)>,
+    pub oldest: Option<(String, Timestamp)>,
 }
 
 /// The rows a write carries, and the ids they got once committed.
@@ -170,7 +170,7 @@ pub(crate) async fn insert_pending(
         };
         let (holder, until, answer) = match &row.hold {
             Some(h) => (Some(h.holder.as_str()), h.until, h.answer.as_deref()),
-            None => (None, 0, None),
+            None => (None, Timestamp::EPOCH, None),
         };
         let id: i64 = tx
             .sql(
@@ -233,8 +233,8 @@ impl Store {
         &self,
         shards: Option<ShardFilter>,
         holder: &str,
-        now: Millis,
-        until: Millis,
+        now: Timestamp,
+        until: Timestamp,
         limit: i64,
     ) -> Result<Vec<OutboxRow>, StoreError> {
         let (total, first, last) = shards.map_or((0, 0, 0), |s| {
@@ -273,8 +273,8 @@ impl Store {
         &self,
         stream: &str,
         holder: &str,
-        now: Millis,
-        until: Millis,
+        now: Timestamp,
+        until: Timestamp,
     ) -> Result<Option<OutboxRow>, StoreError> {
         let mut tx = self.pool.write().await?;
         let row = tx
@@ -334,7 +334,7 @@ impl Store {
     pub async fn announcement_failed(
         &self,
         id: AnnouncementId,
-        retry_at: Millis,
+        retry_at: Timestamp,
         error: &str,
     ) -> Result<(), StoreError> {
         let mut tx = self.pool.write().await?;
@@ -419,7 +419,7 @@ impl Store {
         &self,
         guild: &str,
         cause: &str,
-        at: Millis,
+        at: Timestamp,
     ) -> Result<bool, StoreError> {
         let mut tx = self.write().await?;
         let done = tx
@@ -512,5 +512,5 @@ pub struct Heartbeat {
     /// Its connection's stage (`connected`, `connecting`, ...).
     pub stage: String,
     pub latency_ms: Option<i64>,
-    pub at: Millis,
+    pub at: Timestamp,
 }

@@ -1,7 +1,7 @@
 //! Creating a tournament, entering and leaving it, starting it by hand,
 //! withdrawing from it and cancelling it.
 
-use chronomate_model::TournamentId;
+use chronomate_model::{GameStatus, TournamentFormat, TournamentId, TournamentStatus};
 use chronomate_rules::{Color, Game, Outcome, Reason};
 
 use super::rounds::tournament_place;
@@ -11,7 +11,6 @@ use super::{DEFAULT_PLAYERS, DEFAULT_SWISS_ROUNDS, TournamentTerms, read_tournam
 use crate::announce::{Body, Said};
 use crate::clock::timestamp;
 use crate::{Caller, Host, HostError, NoticeKind, Reply, check_setup, read_days};
-use chronomate_model::{GameStatus, TournamentFormat, TournamentStatus};
 use chronomate_store::{Finish, NewTournament, Stale, Stream, TournamentRow};
 
 impl Host {

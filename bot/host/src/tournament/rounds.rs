@@ -2,8 +2,7 @@
 //! and boards in one transaction, and moving the tournament on (the start
 //! time, the next round, the end), by itself or at the scheduler's tick.
 
-use chronomate_model::PlayerKey;
-use chronomate_model::TournamentId;
+use chronomate_model::{PlayerKey, Timestamp, TournamentFormat, TournamentId, TournamentStatus};
 use chronomate_rules::{Color, Game};
 
 use super::pairing::{self, Board, SwissPlayer};
@@ -15,7 +14,6 @@ use crate::clock::DAY;
 use crate::time::remind_at;
 use crate::{Host, HostError, Notice, NoticeKind, Place, Reply, check_setup};
 use chronomate_model::rating::Glicko;
-use chronomate_model::{Millis, TournamentFormat, TournamentStatus};
 use chronomate_store::{
     AnnouncementId, NewBoard, NewGame, Stale, StoreError, Stream, TournamentPlayer, TournamentRow,
 };
@@ -31,7 +29,7 @@ impl Host {
     pub(super) async fn begin(
         &self,
         s: &Snapshot,
-        now: Millis,
+        now: Timestamp,
         teller: &Teller,
     ) -> Result<Option<Reply>, HostError> {
         // Seeds: established server rating in the variant, then join order.
@@ -99,7 +97,7 @@ impl Host {
         seeds: &[&PlayerKey],
         rounds: i64,
         plan: &RoundPlan,
-        now: Millis,
+        now: Timestamp,
         teller: &Teller,
         note: Option<String>,
     ) -> Result<Option<Vec<AnnouncementId>>, HostError> {
@@ -193,7 +191,7 @@ impl Host {
     pub async fn tournament_advance(
         &self,
         id: TournamentId,
-        now: Millis,
+        now: Timestamp,
     ) -> Result<Option<Reply>, HostError> {
         self.advance_tournament(id, now, &Teller::outbox()).await
     }
@@ -202,7 +200,7 @@ impl Host {
     pub(crate) async fn advance_tournament(
         &self,
         id: TournamentId,
-        now: Millis,
+        now: Timestamp,
         teller: &Teller,
     ) -> Result<Option<Reply>, HostError> {
         let s = self.snapshot_of(id).await?;
@@ -293,7 +291,7 @@ impl Host {
         &self,
         s: &Snapshot,
         note: Option<&str>,
-        now: Millis,
+        now: Timestamp,
         teller: &Teller,
     ) -> Result<Option<Reply>, HostError> {
         let row = self.row(
