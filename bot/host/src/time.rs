@@ -64,7 +64,11 @@ impl Host {
         let ids = self.run_due_jobs(now).await?;
         let mut notices = Vec::with_capacity(ids.len());
         for id in ids {
-            if let Some(a) = self.announcement(id).await? {
+            // A thread to close, a warning about Discord's permissions:
+            // nothing a reader of notices is told.
+            if let Some(a) = self.announcement(id).await?
+                && !matches!(a.notice.kind, NoticeKind::Close | NoticeKind::Warning)
+            {
                 notices.push(a.notice);
             }
             self.store.delivered(&[id]).await?;

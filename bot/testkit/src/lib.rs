@@ -23,8 +23,8 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use chronomate_host::{
-    Caller, ChallengeTerms, ColourChoice, GameId, Host, HostConfig, HostError, ManualClock, Place,
-    Player, PlayerKey, Refusal, Reply, Timestamp,
+    Announcement, Caller, ChallengeTerms, ColourChoice, GameId, Host, HostConfig, HostError,
+    ManualClock, Place, Player, PlayerKey, Refusal, Reply, Timestamp,
 };
 pub use chronomate_store::{Backend, Store};
 
@@ -264,6 +264,23 @@ fn configure(store: Store, clock: Arc<ManualClock>) -> Host {
             images: false,
             ..HostConfig::default()
         })
+}
+
+/// Delivers everything `host` may claim from the outbox now, stream by
+/// stream in order, recording each delivered (what a transport does once
+/// Discord took it): what was delivered.
+pub async fn deliver_all(host: &Host) -> Vec<Announcement> {
+    let mut out = Vec::new();
+    loop {
+        let due = host.due_announcements(None, 16).await.unwrap();
+        if due.is_empty() {
+            return out;
+        }
+        for a in due {
+            host.announced(&[a.id]).await.unwrap();
+            out.push(a);
+        }
+    }
 }
 
 /// The player key stored as `text` (`console:alice`).

@@ -1,11 +1,14 @@
 //! Chronomate's games at the host: it declines a draw it does not need
 //! and accepts one when it is clearly worse,
 //! is never reminded, leaves ratings alone, and a level without it is
-//! refused; a move whose post was lost is posted by the timed jobs. On
-//! SQLite and on PostgreSQL.
+//! refused; its moves are announced through the outbox after the answer
+//! they follow, exactly once, also across a restart between the commit and
+//! the post, and between a claim and the post. On SQLite and on
+//! PostgreSQL.
 
 use chronomate_host::{
-    ChallengeTerms, ColourChoice, DAY, DrawMove, GameId, Notice, NoticeKind, Player, Refusal, Span,
+    ChallengeTerms, ColourChoice, DAY, DrawMove, GameId, Host, MINUTE, Notice, NoticeKind, Player,
+    Refusal, Reply, Span,
 };
 use chronomate_testkit::replies::assert_contains;
 
@@ -13,9 +16,8 @@ use crate::common;
 
 use std::time::Duration;
 
-use chronomate_rules::{Color, Variant};
-use chronomate_store::{ActionCommit, OwedPost};
-use common::{T0, World, caller, refusal};
+use chronomate_rules::Variant;
+use common::{T0, World, caller, deliver_all, refusal};
 
 fn against_chronomate(level: u8, colour: ColourChoice) -> ChallengeTerms {
     let mut t = ChallengeTerms::new(Variant::Standard);
@@ -28,186 +30,147 @@ fn against_chronomate(level: u8, colour: ColourChoice) -> ChallengeTerms {
 
 /// A game of alice's, with white, against Chronomate at `level`.
 async fn alice_plays_chronomate(w: &World, level: u8) -> GameId {
-    w.host
+    let begun = w
+        .host
         .challenge(
             &caller("alice"),
             against_chronomate(level, ColourChoice::White),
         )
         .await
-        .unwrap()
-        .game
-        .unwrap()
+        .unwrap();
+    told(&w.host, begun).await.game.unwrap()
+}
+
+/// A reply answered where it belongs: its announcements are delivered
+/// (what a transport records once the answer landed).
+async fn told(host: &Host, reply: Reply) -> Reply {
+    host.announced(&reply.announced).await.unwrap();
+    reply
 }
 
 on_both_backends!(
-    a_move_whose_post_was_lost_is_posted_once_later,
-    owed_posts_span_a_turn_and_start_anew_after_the_player,
+    chronomate_moves_are_announced_once_in_order_across_restarts,
     draws_reminders_and_ratings,
     two_hosts_on_one_database_play_its_move_once,
     a_lost_position_accepts_a_draw
 );
 
-/// The process that played Chronomate's move died before posting it (the
-/// notice is dropped): three minutes on, the timed jobs of a process on
-/// the same database post it, rebuilt from the log, once. A move its
-/// transport posted is not posted again, nor one the player already
-/// answered.
-async fn a_move_whose_post_was_lost_is_posted_once_later() {
+/// The process that committed alice's move and Chronomate's answer died
+/// before answering her: nothing goes out while her answer is held (her
+/// answer comes first), then a restarted process posts both, in order,
+/// once. A process that claimed Chronomate's next move and died before
+/// posting it leaves it to the next, with the same nonce (so Discord
+/// keeps one message), once its hold lapsed.
+async fn chronomate_moves_are_announced_once_in_order_across_restarts() {
     let w = World::new().await;
-    let mut moves = w.host.start_engine().await.unwrap();
+    w.host.start_engine().await.unwrap();
     let alice = caller("alice");
     let game = alice_plays_chronomate(&w, 2).await;
+    // Her move's answer never goes out: its process dies.
     w.host.act(&alice, Some(game), "e4").await.unwrap();
-    let lost = next_move(&mut moves).await;
-    assert_eq!((lost.game, lost.ply), (Some(game), Some(2)));
+    w.host.engine_idle().await;
     w.host.stop_engine();
-    let owed = OwedPost {
-        game,
-        from_ply: 1,
-        through_ply: 2,
-    };
-    assert_eq!(w.store().owed_post(game).await.unwrap(), Some(owed));
+    assert_eq!(
+        w.store().log(game).await.unwrap().len(),
+        2,
+        "Chronomate played"
+    );
+    assert!(
+        deliver_all(&w.host).await.is_empty(),
+        "behind her held answer"
+    );
 
-    // Not while its process may still be posting it.
-    let now = w.host.now();
-    let played = |notices: &[Notice]| {
-        notices
-            .iter()
-            .filter(|n| n.kind == NoticeKind::Played)
-            .cloned()
-            .collect::<Vec<_>>()
-    };
-    assert!(played(&w.host.tick(now + Span::from_millis(179_000)).await.unwrap()).is_empty());
-
-    // A restarted process posts it, as it was played.
     let restarted = common::open_url(&w.url, w.clock.clone()).await;
-    let late = played(
-        &restarted
-            .tick(now + Span::from_millis(180_000))
-            .await
-            .unwrap(),
-    );
-    let [late] = &late[..] else {
-        panic!("one late post: {late:?}")
-    };
-    assert_eq!((late.game, late.ply), (Some(game), Some(2)));
-    assert_eq!(late.reply.pings, ["console:alice"]);
-    let first_line = lost.reply.text.lines().next().unwrap();
     assert!(
-        first_line.starts_with("Chronomate (level 2) played "),
-        "{first_line}"
+        deliver_all(&restarted).await.is_empty(),
+        "held for a minute"
+    );
+    let later = w.host.now() + MINUTE + Span::from_millis(1);
+    w.clock.set(later);
+    let told = deliver_all(&restarted).await;
+    let texts: Vec<&str> = told.iter().map(|a| a.notice.reply.text.as_str()).collect();
+    let [hers, its] = &told[..] else {
+        panic!("her move, then Chronomate's: {texts:?}")
+    };
+    assert_eq!(
+        (hers.notice.game, its.notice.game),
+        (Some(game), Some(game))
     );
     assert!(
-        late.reply.text.starts_with(first_line),
-        "{}",
-        late.reply.text
+        hers.notice.reply.text.starts_with("alice played e4"),
+        "{texts:?}"
     );
-    assert_contains(&late.reply.text, "Posted late");
-    assert_contains(&late.reply.text, "alice (white) to move");
-    assert_eq!(w.store().owed_post(game).await.unwrap(), None);
-    assert!(played(&restarted.tick(now + DAY / 4).await.unwrap()).is_empty());
+    assert_eq!(its.notice.kind, NoticeKind::Played);
+    assert!(
+        its.notice
+            .reply
+            .text
+            .starts_with("Chronomate (level 2) played "),
+        "{texts:?}"
+    );
+    assert_eq!(its.notice.reply.pings, ["console:alice"]);
+    assert_contains(&its.notice.reply.text, "Posted late");
+    assert_contains(&its.notice.reply.text, "alice (white) to move");
+    assert!(deliver_all(&restarted).await.is_empty(), "exactly once");
+    assert!(deliver_all(&w.host).await.is_empty(), "exactly once");
 
-    // A move its transport posted is not owed.
-    let mut moves = restarted.start_engine().await.unwrap();
-    let any = |host: &chronomate_host::Host| {
-        let host = host.clone();
-        async move {
-            let loaded = host.load(game).await.unwrap();
-            loaded.game.legal_actions()[0].clone()
-        }
-    };
-    let action = any(&restarted).await;
-    restarted.act(&alice, Some(game), &action).await.unwrap();
-    let posted = next_move(&mut moves).await;
-    assert_eq!(posted.ply, Some(4));
-    restarted.engine_posted(&posted).await.unwrap();
-    assert_eq!(w.store().owed_post(game).await.unwrap(), None);
-
-    // Nor one the player answered before the timed jobs came round: she
-    // saw the board.
-    let action = any(&restarted).await;
-    restarted.act(&alice, Some(game), &action).await.unwrap();
-    let unposted = next_move(&mut moves).await;
+    // A poster that claimed Chronomate's next move and died.
+    restarted.start_engine().await.unwrap();
+    let action = restarted.load(game).await.unwrap().game.legal_actions()[0].clone();
+    told_act(&restarted, &alice, game, &action).await;
+    restarted.engine_idle().await;
     restarted.stop_engine();
-    assert!(w.store().owed_post(game).await.unwrap().is_some());
-    let answer = any(&restarted).await;
-    restarted.act(&alice, Some(game), &answer).await.unwrap();
-    assert!(played(&restarted.tick(now + DAY / 3).await.unwrap()).is_empty());
-    assert_eq!(w.store().owed_post(game).await.unwrap(), None);
-    assert_eq!(unposted.ply, Some(6));
+    let claimed = restarted.due_announcements(None, 16).await.unwrap();
+    let [claimed] = &claimed[..] else {
+        panic!("Chronomate's move: {claimed:?}")
+    };
+    let third = common::open_url(&w.url, w.clock.clone()).await;
+    assert!(deliver_all(&third).await.is_empty(), "held by its poster");
+    w.clock.set(later + MINUTE + Span::from_millis(1));
+    let again = deliver_all(&third).await;
+    let [again] = &again[..] else {
+        panic!("Chronomate's move again: {again:?}")
+    };
+    assert_eq!((again.id, again.nonce), (claimed.id, claimed.nonce));
+    assert_eq!((claimed.tries, again.tries), (1, 2));
+    // Told again from the log: the same move.
+    let first_line = |a: &chronomate_host::Announcement| {
+        a.notice
+            .reply
+            .text
+            .lines()
+            .next()
+            .unwrap_or_default()
+            .to_owned()
+    };
+    assert_eq!(first_line(again), first_line(claimed));
+    assert!(deliver_all(&third).await.is_empty(), "exactly once");
     w.check_consistent(game).await;
 }
 
-/// Chronomate's actions in a row (the multiverse's turns of several board
-/// moves) are owed one post; after the player's action, a new one starts.
-async fn owed_posts_span_a_turn_and_start_anew_after_the_player() {
-    let w = World::new().await;
-    let game = alice_plays_chronomate(&w, 1).await;
-    let store = w.store();
-    // Commits an action at `ply` straight to the store, owed a post (until
-    // T0 + ply) when `owed`.
-    let alice = common::key("console:alice");
-    let alice = &alice;
-    let commit = |ply: i64, owed: bool| async move {
-        let action = ActionCommit {
-            game,
-            ply,
-            text: "a3",
-            side: Color::White,
-            actor: alice,
-            at: T0,
-            snapshot: "{}",
-            to_move: Some(Color::White),
-            deadline: Some(T0 + DAY),
-            remind_at: None,
-            renewed: false,
-            finish: None,
-            post_owed_until: owed.then_some(T0 + Span::from_millis(ply)),
-        };
-        store.commit_action(&action).await.unwrap().unwrap();
-    };
-    let owed = |from_ply, through_ply| {
-        Some(OwedPost {
-            game,
-            from_ply,
-            through_ply,
-        })
-    };
-    commit(1, true).await;
-    commit(2, true).await;
-    assert_eq!(store.owed_post(game).await.unwrap(), owed(0, 2));
-    commit(3, false).await;
-    commit(4, true).await;
-    assert_eq!(store.owed_post(game).await.unwrap(), owed(3, 4));
-    // Posted through an earlier ply: still owed.
-    store.posted(game, 3).await.unwrap();
-    assert_eq!(store.owed_post(game).await.unwrap(), owed(3, 4));
-    assert_eq!(
-        store
-            .owed_posts_due(T0 + Span::from_millis(3))
-            .await
-            .unwrap(),
-        []
-    );
-    assert_eq!(
-        store
-            .owed_posts_due(T0 + Span::from_millis(4))
-            .await
-            .unwrap(),
-        [owed(3, 4).unwrap()]
-    );
-    store.posted(game, 4).await.unwrap();
-    assert_eq!(store.owed_post(game).await.unwrap(), None);
+/// Acts for `caller` and delivers the answer's announcements.
+async fn told_act(host: &Host, caller: &chronomate_host::Caller, game: GameId, action: &str) {
+    let reply = host.act(caller, Some(game), action).await.unwrap();
+    told(host, reply).await;
 }
 
-/// Chronomate's next move from the engine's channel.
-async fn next_move(moves: &mut tokio::sync::mpsc::UnboundedReceiver<Notice>) -> Notice {
-    let notice = tokio::time::timeout(Duration::from_secs(60), moves.recv())
-        .await
-        .expect("Chronomate moves")
-        .unwrap();
-    assert_eq!(notice.kind, NoticeKind::Played);
-    notice
+/// Chronomate's next move in `game`, delivered from `host`'s outbox
+/// (whatever comes before it delivered too).
+async fn next_move(host: &Host, game: GameId) -> Notice {
+    let found = tokio::time::timeout(Duration::from_secs(60), async {
+        loop {
+            if let Some(a) = deliver_all(host)
+                .await
+                .into_iter()
+                .find(|a| a.notice.kind == NoticeKind::Played && a.notice.game == Some(game))
+            {
+                return a.notice;
+            }
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+    })
+    .await;
+    found.expect("Chronomate moves")
 }
 
 /// Chronomate accepts a draw once its own look says it is clearly worse:
@@ -215,7 +178,7 @@ async fn next_move(moves: &mut tokio::sync::mpsc::UnboundedReceiver<Notice>) -> 
 /// material) and offers a draw before each of her moves.
 async fn a_lost_position_accepts_a_draw() {
     let w = World::new().await;
-    let mut moves = w.host.start_engine().await.unwrap();
+    w.host.start_engine().await.unwrap();
     let alice = caller("alice");
     let game = alice_plays_chronomate(&w, 1).await;
     for turn in 0..80u64 {
@@ -224,6 +187,7 @@ async fn a_lost_position_accepts_a_draw() {
             .draw(&alice, Some(game), DrawMove::Offer)
             .await
             .unwrap();
+        let offer = told(&w.host, offer).await;
         if offer.text.contains("accepts") {
             let row = w.store().game(game).await.unwrap().unwrap();
             assert_eq!(row.result.as_deref(), Some("1/2-1/2"), "{}", offer.text);
@@ -235,8 +199,8 @@ async fn a_lost_position_accepts_a_draw() {
         let loaded = w.host.load(game).await.unwrap();
         let strong = chronomate_engine::Level::new(6).unwrap();
         let action = chronomate_engine::choose(&loaded.game, strong, turn, None).unwrap();
-        w.host.act(&alice, Some(game), &action).await.unwrap();
-        let notice = next_move(&mut moves).await;
+        told_act(&w.host, &alice, game, &action).await;
+        let notice = next_move(&w.host, game).await;
         assert_eq!(notice.game, Some(game));
         let loaded = w.host.load(game).await.unwrap();
         assert!(
@@ -256,36 +220,30 @@ async fn two_hosts_on_one_database_play_its_move_once() {
     let alice = caller("alice");
     let game = alice_plays_chronomate(&w, 3).await;
     // Chronomate to move before either host runs its engine.
-    w.host.act(&alice, Some(game), "e4").await.unwrap();
+    told_act(&w.host, &alice, game, "e4").await;
     let other = common::open_url(&w.url, w.clock.clone()).await;
-    let (mut a, mut b) = tokio::join!(w.host.start_engine(), other.start_engine());
-    let (a, b) = (a.as_mut().unwrap(), b.as_mut().unwrap());
-    let first = tokio::time::timeout(Duration::from_secs(60), async {
-        tokio::select! {
-            n = a.recv() => n,
-            n = b.recv() => n,
-        }
-    })
-    .await
-    .expect("Chronomate moves")
-    .unwrap();
+    let (a, b) = tokio::join!(w.host.start_engine(), other.start_engine());
+    a.unwrap();
+    b.unwrap();
+    let first = next_move(&w.host, game).await;
     assert_eq!((first.kind, first.game), (NoticeKind::Played, Some(game)));
     tokio::join!(w.host.engine_idle(), other.engine_idle());
-    assert!(a.try_recv().is_err(), "one announcement");
-    assert!(b.try_recv().is_err(), "one announcement");
+    assert!(deliver_all(&w.host).await.is_empty(), "one announcement");
+    assert!(deliver_all(&other).await.is_empty(), "one announcement");
     assert_eq!(w.store().log(game).await.unwrap().len(), 2, "one move");
     w.check_consistent(game).await;
 }
 
 async fn draws_reminders_and_ratings() {
     let w = World::new().await;
-    let mut moves = w.host.start_engine().await.unwrap();
+    w.host.start_engine().await.unwrap();
     let alice = caller("alice");
     let begun = w
         .host
         .challenge(&alice, against_chronomate(2, ColourChoice::White))
         .await
         .unwrap();
+    let begun = told(&w.host, begun).await;
     let game = begun.game.unwrap();
     assert_contains(&begun.text, "Unrated");
     assert_eq!(begun.pings, ["console:alice"], "Chronomate is never pinged");
@@ -296,12 +254,13 @@ async fn draws_reminders_and_ratings() {
         .draw(&alice, Some(game), DrawMove::Offer)
         .await
         .unwrap();
+    let reply = told(&w.host, reply).await;
     assert_contains(&reply.text, "declines the draw");
     assert_eq!(w.store().draw_offer(game).await.unwrap(), None);
 
     // Its answer comes as a notice to post.
-    w.host.act(&alice, Some(game), "e4").await.unwrap();
-    let notice = moves.recv().await.unwrap();
+    told_act(&w.host, &alice, game, "e4").await;
+    let notice = next_move(&w.host, game).await;
     assert_eq!((notice.kind, notice.game), (NoticeKind::Played, Some(game)));
     assert!(
         notice

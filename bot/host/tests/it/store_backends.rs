@@ -16,7 +16,7 @@ use std::sync::{Arc, Mutex};
 use chronomate_host::migrate::{MigrateError, migrate_database};
 use chronomate_rules::Variant;
 use chronomate_store::{Backend, Finish, Store};
-use common::{T0, World, caller, open_url, pg};
+use common::{T0, World, caller, deliver_all, open_url, pg};
 
 fn one_day() -> ChallengeTerms {
     let mut t = ChallengeTerms::new(Variant::Standard);
@@ -34,14 +34,28 @@ async fn both_schemas_hold_the_history_and_the_claims() {
         "job_claims".into(),
         vec!["job".into(), "holder".into(), "until".into()],
     );
+    let columns = |names: &[&str]| names.iter().map(|c| c.to_string()).collect::<Vec<_>>();
     expected.insert(
-        "engine_posts".into(),
-        vec![
-            "game_id".into(),
-            "from_ply".into(),
-            "through_ply".into(),
-            "until".into(),
-        ],
+        "outbox".into(),
+        columns(&[
+            "id",
+            "stream",
+            "game_id",
+            "shard_key",
+            "body",
+            "nonce",
+            "answer",
+            "holder",
+            "until",
+            "created_at",
+            "tries",
+            "last_error",
+        ]),
+    );
+    expected.insert("guild_warnings".into(), columns(&["guild", "cause", "at"]));
+    expected.insert(
+        "shard_heartbeats".into(),
+        columns(&["shard", "total", "process", "stage", "latency_ms", "at"]),
     );
     let found: BTreeMap<String, Vec<String>> =
         w.store().schema().await.unwrap().into_iter().collect();
@@ -66,7 +80,8 @@ async fn both_schemas_hold_the_history_and_the_claims() {
             20250101000000,
             20250601000000,
             20261124000000,
-            20261125000000
+            20261125000000,
+            20261201000000
         ]
     );
 }
@@ -208,35 +223,27 @@ async fn two_hosts_on_one_database_do_each_timed_job_once() {
     let games = games_with_deadlines(&w, 12).await;
     let other = open_url(&w.url, w.clock.clone()).await;
     let hosts = [w.host.clone(), other];
-    let seen: Arc<Mutex<Vec<(usize, NoticeKind, GameId)>>> = Arc::default();
-    let round = |now: Timestamp| {
-        let seen = seen.clone();
-        let hosts = hosts.clone();
-        async move {
-            let runs = hosts.iter().enumerate().map(|(i, host)| {
-                let seen = seen.clone();
-                async move {
-                    host.deliver_due(now, |n| {
-                        seen.lock()
-                            .unwrap()
-                            .push((i, n.kind, n.game.unwrap_or(GameId(0))));
-                        std::future::ready(true)
-                    })
-                    .await
-                    .unwrap()
-                }
-            });
-            futures_util::future::join_all(runs).await
-        }
-    };
-    // Black's reminders (12 hours before the deadline), then the deadlines.
+    let mut seen: Vec<(NoticeKind, GameId)> = Vec::new();
+    // Black's reminders (12 hours before the deadline), then the deadlines:
+    // both hosts do the due jobs and post the outbox at once.
     for now in [T0 + 12 * HOUR, T0 + 13 * HOUR, T0 + DAY, T0 + DAY + HOUR] {
-        round(now).await;
+        w.clock.set(now);
+        let runs = hosts.iter().map(|host| host.run_due_jobs(now));
+        for ran in futures_util::future::join_all(runs).await {
+            ran.unwrap();
+        }
+        let posts = hosts.iter().map(deliver_all);
+        for delivered in futures_util::future::join_all(posts).await {
+            seen.extend(
+                delivered
+                    .iter()
+                    .map(|a| (a.notice.kind, a.notice.game.unwrap_or(GameId(0)))),
+            );
+        }
     }
-    let seen = seen.lock().unwrap().clone();
     for kind in [NoticeKind::Reminder, NoticeKind::TimeForfeit] {
         let mut per_game: BTreeMap<GameId, usize> = BTreeMap::new();
-        for (_, k, g) in &seen {
+        for (k, g) in &seen {
             if *k == kind {
                 *per_game.entry(*g).or_default() += 1;
             }
@@ -258,37 +265,38 @@ async fn two_hosts_on_one_database_do_each_timed_job_once() {
         w.store().claims().await.unwrap().is_empty(),
         "no claim left"
     );
+    assert_eq!(w.host.outbox_stats().await.unwrap().depth, 0);
 }
 
-async fn a_reminder_whose_host_died_is_sent_again_when_its_claim_lapses() {
+/// A reminder is committed with its announcement; a poster that claimed it
+/// and died leaves it to another once its hold lapses (with the same
+/// nonce, so Discord keeps one message), and a delivery that failed is
+/// tried again a second later.
+async fn a_reminder_whose_poster_died_is_posted_again_when_its_hold_lapses() {
     let w = World::new().await;
     let games = games_with_deadlines(&w, 1).await;
     let now = T0 + 12 * HOUR;
-    // The first host claims the reminder and dies while delivering it.
+    w.clock.set(now);
+    // The moves' posts, whose answers' holds lapsed long ago.
+    deliver_all(&w.host).await;
+    // The first host does the job, claims the reminder and dies posting it.
     let dying = open_url(&w.url, w.clock.clone()).await;
-    let mut handed = 0;
-    let delivery = dying.deliver_due(now, |_| {
-        handed += 1;
-        std::future::pending::<bool>()
-    });
-    let _ = tokio::time::timeout(std::time::Duration::from_millis(200), delivery).await;
-    assert_eq!(handed, 1);
-    dying.store().close().await;
-    let claims = w.store().claims().await.unwrap();
-    assert_eq!(claims.len(), 1, "{claims:?}");
-    assert_eq!(claims[0].0, format!("remind:{}:1", games[0]));
-    assert_eq!(claims[0].2, now + 5 * MINUTE);
-
-    // While its claim stands nobody else sends it; once it lapsed, one does.
-    assert!(w.host.tick(now + MINUTE).await.unwrap().is_empty());
-    let again = w
-        .host
-        .tick(now + 5 * MINUTE + Span::from_millis(1))
+    dying.run_due_jobs(now).await.unwrap();
+    let claimed: Vec<_> = dying
+        .due_announcements(None, 16)
         .await
-        .unwrap();
-    assert_eq!(again.len(), 1);
-    assert_eq!(again[0].kind, NoticeKind::Reminder);
-    assert!(w.host.tick(now + HOUR).await.unwrap().is_empty());
+        .unwrap()
+        .into_iter()
+        .filter(|a| a.notice.kind == NoticeKind::Reminder)
+        .collect();
+    let [claimed] = &claimed[..] else {
+        panic!("one reminder: {claimed:?}")
+    };
+    dying.store().close().await;
+    assert!(
+        w.store().claims().await.unwrap().is_empty(),
+        "the job is done"
+    );
     assert!(
         w.store()
             .game(games[0])
@@ -298,22 +306,47 @@ async fn a_reminder_whose_host_died_is_sent_again_when_its_claim_lapses() {
             .reminder_sent
     );
 
-    // A reminder that reached nobody is tried again after its claim.
+    // While its hold stands nobody else posts it; once it lapsed, one does.
+    let reminders = |delivered: Vec<chronomate_host::Announcement>| {
+        delivered
+            .into_iter()
+            .filter(|a| a.notice.kind == NoticeKind::Reminder)
+            .collect::<Vec<_>>()
+    };
+    assert!(w.host.run_due_jobs(now).await.unwrap().is_empty());
+    assert!(reminders(deliver_all(&w.host).await).is_empty());
+    w.clock.set(now + MINUTE + Span::from_millis(1));
+    let again = reminders(deliver_all(&w.host).await);
+    let [again] = &again[..] else {
+        panic!("the reminder again: {again:?}")
+    };
+    assert_eq!(
+        (again.id, again.nonce, again.tries),
+        (claimed.id, claimed.nonce, 2)
+    );
+    assert!(deliver_all(&w.host).await.is_empty());
+
+    // A delivery that failed is tried again, a second later.
+    w.clock.set(T0);
     let g = w.start_with(&caller("x"), &caller("y"), one_day()).await;
     w.play(g, &caller("x"), &caller("y"), &["d4"]).await;
-    let missed = w
-        .host
-        .deliver_due(now, |_| std::future::ready(false))
+    let later = now + 2 * MINUTE;
+    w.clock.set(later);
+    deliver_all(&w.host).await;
+    w.host.run_due_jobs(later).await.unwrap();
+    let failed = reminders(w.host.due_announcements(None, 16).await.unwrap());
+    let [failed] = &failed[..] else {
+        panic!("its reminder: {failed:?}")
+    };
+    w.host
+        .announce_failed(failed, "Discord said 503")
         .await
         .unwrap();
-    assert_eq!(missed, 0);
-    assert!(!w.store().game(g).await.unwrap().unwrap().reminder_sent);
-    let retried = w
-        .host
-        .tick(now + 5 * MINUTE + Span::from_millis(1))
-        .await
-        .unwrap();
-    assert_eq!(retried.iter().filter(|n| n.game == Some(g)).count(), 1);
+    assert!(reminders(deliver_all(&w.host).await).is_empty());
+    w.clock.set(later + Span::from_millis(1_000));
+    let retried = reminders(deliver_all(&w.host).await);
+    assert_eq!(retried.len(), 1);
+    assert_eq!(retried[0].notice.game, Some(g));
 }
 
 async fn games_ending_at_once_rate_each_player_in_one_chain() {
@@ -393,7 +426,7 @@ fn key(g: Glicko) -> (u64, u64, u64) {
 
 on_both_backends!(
     both_schemas_hold_the_history_and_the_claims,
-    a_reminder_whose_host_died_is_sent_again_when_its_claim_lapses,
+    a_reminder_whose_poster_died_is_posted_again_when_its_hold_lapses,
 );
 on_both_backends!(
     multi_thread:
