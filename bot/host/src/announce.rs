@@ -202,7 +202,7 @@ impl Host {
             stream,
             guild: guild.map(str::to_owned),
             body: serde_json::to_string(body).unwrap_or_default(),
-            nonce: self.random() as i64,
+            nonce: fresh_nonce(),
             at: self.now(),
             hold: teller.hold.clone(),
         }
@@ -537,6 +537,21 @@ impl Host {
             reply,
         )))
     }
+}
+
+/// A random nonce for a new row, from the process's own randomness rather
+/// than the host's seeded generator: two processes (or one restarted) with
+/// the same seed must never give two announcements one nonce, or Discord
+/// would take the second post for a repeat of the first.
+fn fresh_nonce() -> i64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    h.write_u128(
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos()),
+    );
+    h.finish() as i64
 }
 
 /// A notice of `kind` with no recipient of its own.

@@ -212,10 +212,10 @@ async fn a_restart_while_chronomate_thinks_then_it_moves() {
             (log[0].text.as_str(), log[0].actor.to_string().as_str()),
             (action.as_str(), "chronomate:8")
         );
-        // Posted, so not owed (recorded just after the post).
+        // Posted, so deleted from the outbox (just after the post).
         let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
-        while host.store().owed_post(game).await.unwrap().is_some() {
-            assert!(std::time::Instant::now() < deadline, "still owed a post");
+        while host.outbox_stats().await.unwrap().depth > 0 {
+            assert!(std::time::Instant::now() < deadline, "still in the outbox");
             tokio::time::sleep(std::time::Duration::from_millis(20)).await;
         }
         bot.shutdown().await;
@@ -224,10 +224,10 @@ async fn a_restart_while_chronomate_thinks_then_it_moves() {
 }
 
 /// Discord fails every try to post Chronomate's move: the move stands,
-/// owed a post, and the round of timed jobs after its lease posts it in
-/// the thread, pinging alice, once.
+/// its announcement stays in the outbox, and once its retry is due the
+/// poster posts it in the thread, pinging alice, once.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_move_discord_refused_is_posted_by_the_timed_jobs() {
+async fn a_move_discord_refused_is_posted_when_its_retry_is_due() {
     within_limit(async {
         let fake = FakeDiscord::start().await;
         let world = BotWorld::new();
@@ -237,17 +237,16 @@ async fn a_move_discord_refused_is_posted_by_the_timed_jobs() {
         let path = format!("/channels/{thread}/messages");
         fake.inject(Fault::on("POST", &path).server_error(503).times(5));
         play(&fake, &alice(), thread, "e4").await;
-        wait_log(|l| l.contains("Chronomate's move is not posted"))
+        wait_log(|l| l.contains("trying again later"))
             .await
             .unwrap();
         assert!(fake.faults_spent());
         assert_eq!(host.store().log(game).await.unwrap().len(), 2);
-        assert!(host.store().owed_post(game).await.unwrap().is_some());
+        assert_eq!(host.outbox_stats().await.unwrap().depth, 1);
 
-        // Not while its process may still be posting it.
-        assert_eq!(bot.tick(T0 + Span::from_millis(60_000)).await, 0);
+        // Its retry comes due (the hosts' clock moves on).
         let mark = fake.mark();
-        assert_eq!(bot.tick(T0 + Span::from_millis(3 * 60_000)).await, 1);
+        world.clock.set(T0 + Span::from_millis(3 * 60_000));
         let (post, action) = chronomate_move(&fake, thread, game, mark).await;
         assert_eq!(
             host.store().log(game).await.unwrap()[1].text,
@@ -261,7 +260,11 @@ async fn a_move_discord_refused_is_posted_by_the_timed_jobs() {
             post.content()
         );
         assert_board_png(&post);
-        assert_eq!(host.store().owed_post(game).await.unwrap(), None);
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+        while host.outbox_stats().await.unwrap().depth > 0 {
+            assert!(std::time::Instant::now() < deadline, "still in the outbox");
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        }
         assert_eq!(
             bot.tick(T0 + Span::from_millis(10 * 60_000)).await,
             0,
