@@ -403,21 +403,37 @@ pub(crate) async fn post_reply(
         data.outbox.answered(&reply.announced, landed).await;
         return;
     }
-    // Posting may wait on Discord: acknowledge first.
-    if let Err(e) = r.hold(Hold::Think { ephemeral: true }).await {
-        tracing::warn!("{e}; the interaction could not be deferred");
-    }
-    if before.recorded.is_none() {
-        data.threads.open(game, starter(r), here).await;
-    }
-    match data.outbox.post_now(&reply.announced).await {
-        Some(at) if at != here => {
-            r.answer(&pointer(at)).await;
-        }
-        Some(_) => {
-            r.answer(&Post::text("Posted here.").ephemeral(true)).await;
+    let told = match before.recorded {
+        // The place is known (and true: the gateway's events forget a
+        // deleted or locked one): point there at once.
+        Some(place) => {
+            r.answer(&pointer(place)).await;
+            Some(place)
         }
         None => {
+            // Opening a thread may wait on Discord: acknowledge first.
+            if let Err(e) = r.hold(Hold::Think { ephemeral: true }).await {
+                tracing::warn!("{e}; the interaction could not be deferred");
+            }
+            data.threads.open(game, starter(r), here).await;
+            None
+        }
+    };
+    // The post goes through the game's stream, after what it holds.
+    let at = data.outbox.post_now(&reply.announced).await;
+    match (told, at) {
+        (Some(place), Some(at)) if at != place && at != here => {
+            let note = format!("Game #{game} moved: it continues in <#{at}>.");
+            r.also(&Post::text(note).ephemeral(true)).await;
+        }
+        (Some(_), _) => {}
+        (None, Some(at)) if at != here => {
+            r.answer(&pointer(at)).await;
+        }
+        (None, Some(_)) => {
+            r.answer(&Post::text("Posted here.").ephemeral(true)).await;
+        }
+        (None, None) => {
             tracing::warn!(game = %game, "the post has not gone out yet; showing it where it was asked for");
             r.answer(&post.clone().ephemeral(true)).await;
         }

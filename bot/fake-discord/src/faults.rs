@@ -175,6 +175,42 @@ impl FakeDiscord {
         s.deleted.insert(id);
     }
 
+    /// The thread is deleted, as by a moderator, and the gateway says so
+    /// (THREAD_DELETE to the shard of `guild`).
+    pub async fn delete_thread_told(&self, guild: u64, id: u64) {
+        let parent = self
+            .inner
+            .lock()
+            .channels
+            .get(&id)
+            .and_then(|c| c.get("parent_id").cloned());
+        self.delete_channel(id);
+        let event = json!({
+            "id": id.to_string(),
+            "guild_id": guild.to_string(),
+            "parent_id": parent,
+            "type": 11,
+        });
+        self.dispatch_to_guild(guild, "THREAD_DELETE", event).await;
+    }
+
+    /// The thread is archived (and locked, when `locked`), as by a
+    /// moderator, and the gateway says so (THREAD_UPDATE).
+    pub async fn archive_thread_told(&self, guild: u64, id: u64, locked: bool) {
+        let channel = {
+            let mut s = self.inner.lock();
+            let Some(c) = s.channels.get_mut(&id) else {
+                return;
+            };
+            c["thread_metadata"]["archived"] = json!(true);
+            c["thread_metadata"]["locked"] = json!(locked);
+            c["guild_id"] = json!(guild.to_string());
+            c.clone()
+        };
+        self.dispatch_to_guild(guild, "THREAD_UPDATE", channel)
+            .await;
+    }
+
     /// The thread is archived and locked, as by a moderator: posts in it
     /// are refused (400, 50083).
     pub fn lock_thread(&self, id: u64) {

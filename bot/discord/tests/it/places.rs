@@ -367,3 +367,142 @@ async fn two_commands_at_once_open_one_thread() {
     })
     .await;
 }
+
+/// Waits (10 s at most) until the host records `game`'s place as `want`.
+async fn place_becomes(host: &chronomate_host::Host, game: GameId, want: Option<String>) {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while thread_of(host, game).await != want {
+        assert!(std::time::Instant::now() < deadline, "the place stays");
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+}
+
+/// THREAD_DELETE from the gateway forgets the game's thread at once: the
+/// next move from the lobby opens a new thread, is posted there, and the
+/// pointer names it; the deleted thread is never tried.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_thread_deleted_on_the_gateway_is_replaced_before_the_next_post() {
+    within_limit(async {
+        let fake = FakeDiscord::start().await;
+        let world = BotWorld::new();
+        let (bot, host) = world.start_bot(&fake).await;
+        wait_registered(&fake).await;
+        let (game, thread, _) = new_game(&fake, &alice(), &bob(), LOBBY_ID).await;
+        place_becomes(&host, game, Some(thread.to_string())).await;
+        fake.delete_thread_told(GUILD_ID, thread).await;
+        place_becomes(&host, game, None).await;
+
+        let mark = fake.mark();
+        let sent = move_in(&fake, &alice(), LOBBY_ID, "e4", game).await;
+        let pointer = fake
+            .wait_call("the pointer", |calls| {
+                calls
+                    .iter()
+                    .find(|c| c.path.contains(&sent.token) && c.content().contains("Posted in"))
+                    .cloned()
+            })
+            .await;
+        let replacement = channel_in(pointer.content()).expect("the new thread");
+        assert_ne!(replacement, thread);
+        assert_eq!(count_with(&fake, replacement, "played e4"), 1);
+        assert_eq!(thread_of(&host, game).await, Some(replacement.to_string()));
+        let tried_gone = fake
+            .calls()
+            .into_iter()
+            .skip(mark)
+            .any(|c| c.path.starts_with(&format!("/channels/{thread}/")));
+        assert!(!tried_gone, "the deleted thread was tried");
+        bot.shutdown().await;
+    })
+    .await;
+}
+
+/// THREAD_UPDATE: a live game's thread archived by a moderator is
+/// unarchived at once; archived and locked, it is forgotten and the next
+/// post opens another.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_archived_thread_is_unarchived_and_a_locked_one_replaced() {
+    within_limit(async {
+        let fake = FakeDiscord::start().await;
+        let world = BotWorld::new();
+        let (bot, host) = world.start_bot(&fake).await;
+        wait_registered(&fake).await;
+        let (game, thread, _) = new_game(&fake, &alice(), &bob(), LOBBY_ID).await;
+        place_becomes(&host, game, Some(thread.to_string())).await;
+
+        fake.archive_thread_told(GUILD_ID, thread, false).await;
+        fake.wait_call("the thread unarchived", |calls| {
+            calls
+                .iter()
+                .find(|c| {
+                    c.is("PATCH", &format!("/channels/{thread}"))
+                        && c.json.as_ref().is_some_and(|b| b["archived"] == false)
+                })
+                .cloned()
+        })
+        .await;
+        assert!(
+            fake.channel(thread)
+                .is_some_and(|c| c["thread_metadata"]["archived"] == false)
+        );
+        assert_eq!(thread_of(&host, game).await, Some(thread.to_string()));
+
+        fake.archive_thread_told(GUILD_ID, thread, true).await;
+        place_becomes(&host, game, None).await;
+        let sent = move_in(&fake, &alice(), LOBBY_ID, "e4", game).await;
+        let pointer = fake
+            .wait_call("the pointer", |calls| {
+                calls
+                    .iter()
+                    .find(|c| c.path.contains(&sent.token) && c.content().contains("Posted in"))
+                    .cloned()
+            })
+            .await;
+        let replacement = channel_in(pointer.content()).expect("the new thread");
+        assert_ne!(replacement, thread);
+        assert_eq!(count_with(&fake, replacement, "played e4"), 1);
+        bot.shutdown().await;
+    })
+    .await;
+}
+
+/// Admins are told about a missing permission once per server, recorded
+/// in the database: a restarted bot does not tell them again.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn admins_are_warned_once_per_server_across_a_restart() {
+    within_limit(async {
+        let fake = FakeDiscord::start().await;
+        let world = BotWorld::new();
+        let (bot, host) = world.start_bot(&fake).await;
+        wait_registered(&fake).await;
+        fake.deny(LOBBY_ID, Perm::CreateThreads);
+        let (game, _, _) = new_game(&fake, &alice(), &bob(), LOBBY_ID).await;
+        place_becomes(&host, game, Some(LOBBY_ID.to_string())).await;
+        fake.wait_call("the admins told", |calls| {
+            calls
+                .iter()
+                .find(|c| {
+                    c.is("POST", &format!("/channels/{LOBBY_ID}/messages"))
+                        && c.content().contains("Create Public Threads")
+                })
+                .cloned()
+        })
+        .await;
+        bot.shutdown().await;
+        host.store().close().await;
+
+        let (bot, host) = world.start_bot(&fake).await;
+        let (second, _, _) = new_game(&fake, &carol(), &dave(), LOBBY_ID).await;
+        place_becomes(&host, second, Some(LOBBY_ID.to_string())).await;
+        let sent = move_in(&fake, &carol(), LOBBY_ID, "d4", second).await;
+        fake.reply(&sent).await;
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+        while host.outbox_stats().await.unwrap().depth > 0 {
+            assert!(std::time::Instant::now() < deadline, "the outbox drains");
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        }
+        assert_eq!(count_with(&fake, LOBBY_ID, "Create Public Threads"), 1);
+        bot.shutdown().await;
+    })
+    .await;
+}
