@@ -248,7 +248,7 @@ impl Host {
         self.ring();
         let loaded = self.load(game_id).await?;
         let mut reply = self.began_reply(&loaded, &c, &by.name, now);
-        reply.announced = receipt.ids();
+        reply.announced = receipt.held();
         if loaded.row.player(to_move).is_chronomate() {
             self.wake_engine(game_id);
         }
@@ -396,7 +396,7 @@ impl Host {
         }
         self.ring();
         Ok(Reply {
-            announced: receipt.ids(),
+            announced: receipt.held(),
             ..reply
         })
     }

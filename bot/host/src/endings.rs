@@ -65,7 +65,7 @@ impl Host {
         if let Err(Stale) = store.finish_game(row.id, None, &finish, self.now()).await? {
             return Err(self.over_now(row.id).await);
         }
-        Ok(self.ended(reply, receipt.ids(), row.id, &teller).await)
+        Ok(self.ended(reply, receipt.held(), row.id, &teller).await)
     }
 
     /// Offers, accepts or declines a draw. Offering while the opponent's
@@ -123,7 +123,7 @@ impl Host {
                 }
                 self.ring();
                 Ok(Reply {
-                    announced: receipt.ids(),
+                    announced: receipt.held(),
                     ..reply
                 })
             }
@@ -148,7 +148,7 @@ impl Host {
                 }
                 self.ring();
                 Ok(Reply {
-                    announced: receipt.ids(),
+                    announced: receipt.held(),
                     ..reply
                 })
             }
@@ -188,7 +188,7 @@ impl Host {
         {
             return Err(self.over_now(row.id).await);
         }
-        Ok(self.ended(reply, receipt.ids(), row.id, teller).await)
+        Ok(self.ended(reply, receipt.held(), row.id, teller).await)
     }
 
     /// Chronomate answers `side`'s standing draw offer at once: it accepts
@@ -219,7 +219,7 @@ impl Host {
         let _ = store.drop_draw_offer(id, side).await?;
         self.ring();
         Ok(Reply {
-            announced: receipt.ids(),
+            announced: receipt.held(),
             ..reply
         })
     }
@@ -256,7 +256,7 @@ impl Host {
         {
             return Err(self.over_now(row.id).await);
         }
-        Ok(self.ended(reply, receipt.ids(), row.id, &teller).await)
+        Ok(self.ended(reply, receipt.held(), row.id, &teller).await)
     }
 
     /// Why a write on a game that looked live lost its race.
@@ -302,7 +302,7 @@ impl Host {
         let guild = row.guild.as_deref();
         vec![
             self.row(teller, Stream::Game(row.id), guild, &Body::Said(said)),
-            self.row(teller, Stream::Game(row.id), guild, &Body::Close),
+            self.row(&Teller::outbox(), Stream::Game(row.id), guild, &Body::Close),
         ]
     }
 

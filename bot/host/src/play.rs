@@ -4,7 +4,7 @@
 use chronomate_model::{GameId, GameStatus, Timestamp};
 use chronomate_rules::{Color, Game, Status};
 
-use super::announce::Body;
+use super::announce::{Body, Teller};
 use super::clock::DAY;
 use super::endings::finish_of;
 use super::images::Picture;
@@ -147,7 +147,8 @@ impl Host {
             },
         )];
         if commit.finish.is_some() {
-            rows.push(self.row(&teller, Stream::Game(id), guild, &Body::Close));
+            // Not the answer's: free, it follows the answer in the stream.
+            rows.push(self.row(&Teller::outbox(), Stream::Game(id), guild, &Body::Close));
         }
         let (store, receipt) = self.store.announcing(rows);
         let committed = match store.commit_action(&commit).await? {
@@ -177,7 +178,7 @@ impl Host {
             lines.push(format!("{}'s draw offer lapsed.", loaded.row.name(!p.side)));
         }
         let mut reply = self.played_reply(&loaded, lines, p.side, p.now).await;
-        reply.announced = receipt.ids();
+        reply.announced = receipt.held();
         if status.is_over() {
             self.tournament_after_end(&mut reply, id, &teller).await;
         }

@@ -108,11 +108,12 @@ pub struct OutboxStats {
 #[derive(Debug, Default)]
 pub(crate) struct Pending {
     rows: Mutex<Vec<NewAnnouncement>>,
-    ids: Mutex<Vec<AnnouncementId>>,
+    /// The ids, and whether each row was written held.
+    ids: Mutex<Vec<(AnnouncementId, bool)>>,
 }
 
 impl Pending {
-    pub(crate) fn committed(&self, ids: Vec<AnnouncementId>) {
+    pub(crate) fn committed(&self, ids: Vec<(AnnouncementId, bool)>) {
         if let Ok(mut mine) = self.ids.lock() {
             mine.extend(ids);
         }
@@ -125,7 +126,21 @@ impl Pending {
 pub struct Receipt(Arc<Pending>);
 
 impl Receipt {
+    /// Every row's id, in order.
     pub fn ids(&self) -> Vec<AnnouncementId> {
+        self.all().into_iter().map(|(id, _)| id).collect()
+    }
+
+    /// The ids of the rows written held (for an answer, or for the rest of
+    /// Chronomate's turn), in order: what the answer itself delivers.
+    pub fn held(&self) -> Vec<AnnouncementId> {
+        self.all()
+            .into_iter()
+            .filter_map(|(id, held)| held.then_some(id))
+            .collect()
+    }
+
+    fn all(&self) -> Vec<(AnnouncementId, bool)> {
         self.0.ids.lock().map(|i| i.clone()).unwrap_or_default()
     }
 }
@@ -141,7 +156,7 @@ pub fn shard_key(guild: &str) -> Option<i64> {
 pub(crate) async fn insert_pending(
     tx: &mut Tx,
     pending: &Pending,
-) -> Result<Vec<AnnouncementId>, StoreError> {
+) -> Result<Vec<(AnnouncementId, bool)>, StoreError> {
     let rows = pending
         .rows
         .lock()
@@ -189,7 +204,7 @@ pub(crate) async fn insert_pending(
             .fetch_one()
             .await?
             .get("id")?;
-        ids.push(AnnouncementId(id));
+        ids.push((AnnouncementId(id), row.hold.is_some()));
     }
     Ok(ids)
 }

@@ -274,7 +274,7 @@ impl Host {
         }
         let mut lines = vec![withdrew];
         let mut reply = Reply {
-            announced: receipt.ids(),
+            announced: receipt.held(),
             ..Reply::default()
         };
         for p in s.round_boards(t.round) {
@@ -317,7 +317,7 @@ impl Host {
                 self.ring();
                 lines.push(lost.text.clone());
                 reply = reply.ping(other.0);
-                reply.announced.extend(receipt.ids());
+                reply.announced.extend(receipt.held());
                 let mut more = Reply::default();
                 self.append_ratings(&mut more, game).await;
                 self.tournament_after_end(&mut more, game, &teller).await;
@@ -403,7 +403,7 @@ impl Host {
             )));
         }
         self.ring();
-        reply.announced = receipt.ids();
+        reply.announced = receipt.held();
         Ok(reply)
     }
 }

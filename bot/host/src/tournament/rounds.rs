@@ -232,7 +232,7 @@ impl Host {
                         )
                         .await?
                     {
-                        reply.announced = receipt.ids();
+                        reply.announced = receipt.held();
                         return Ok(Some(reply));
                     }
                     return Ok(None);
@@ -312,7 +312,7 @@ impl Host {
         }
         let after = self.snapshot_of(s.t.id).await?;
         let mut reply = self.concluded_reply(&after, note);
-        reply.announced = receipt.ids();
+        reply.announced = receipt.held();
         Ok(Some(reply))
     }
 
