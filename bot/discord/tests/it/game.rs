@@ -138,8 +138,7 @@ async fn a_game_from_challenge_to_resignation() {
                 calls
                     .iter()
                     .find(|c| {
-                        c.is("POST", "/webhooks/")
-                            && c.path.contains(&press.token)
+                        c.is("POST", &format!("/channels/{thread}/messages"))
                             && c.content().contains("resigned")
                     })
                     .cloned()

@@ -168,8 +168,8 @@ async fn resign(fake: &FakeDiscord, who: &Player, thread: u64, game: GameId) -> 
             calls
                 .iter()
                 .find(|c| {
-                    c.is("POST", "/webhooks/")
-                        && c.path.contains(&press.token)
+                    c.method == "POST"
+                        && c.path.ends_with("/messages")
                         && c.content().contains("resigned")
                 })
                 .cloned()
