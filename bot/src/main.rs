@@ -54,6 +54,10 @@ enum Command {
         #[arg(long, value_name = "URL")]
         to: String,
     },
+    /// What an operator sees at a glance: the outbox's depth and oldest
+    /// entry, the engine's queue, the timed jobs due and each shard's last
+    /// heartbeat (from DATABASE_URL).
+    Status,
     /// Play in the terminal: slash commands, one per line, from stdin.
     Console,
     /// Apply a record and print each action in canonical notation.
@@ -274,6 +278,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
         }
         Some(Command::MigrateDb { from, to }) => migrate_db(&from, &to),
         Some(Command::Console) => console(&config()?),
+        Some(Command::Status) => status(&config()?),
         Some(Command::Replay { game, json }) => replay(&game, json),
         Some(Command::Moves { game }) => moves(&game),
         Some(Command::Render {
@@ -354,6 +359,22 @@ fn start_default(config: &Config) -> Result<(), Failure> {
         return console(config);
     }
     chronomate_discord::serve(config.clone()).map_err(Failure::operational)
+}
+
+/// `chronomate status`: a line each (see [`chronomate_host::Host::status_lines`]).
+fn status(config: &Config) -> Result<(), Failure> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| Failure::operational(format!("cannot start the async runtime: {e}")))?;
+    let lines = runtime.block_on(async {
+        let host = chronomate_host::Host::open(&config.database_url).await?;
+        host.status_lines().await
+    });
+    for line in lines.map_err(Failure::operational)? {
+        out!("{line}");
+    }
+    Ok(())
 }
 
 fn console(config: &Config) -> Result<(), Failure> {

@@ -54,6 +54,7 @@ mod play;
 mod ratings;
 mod route;
 mod settings;
+mod status;
 mod terms;
 mod text;
 mod time;
