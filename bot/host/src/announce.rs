@@ -565,3 +565,12 @@ fn notice(kind: NoticeKind, game: Option<GameId>, place: Place, reply: Reply) ->
         reply,
     }
 }
+
+/// Where a challenge was made.
+pub(crate) fn challenge_place(c: &chronomate_store::ChallengeRow) -> Place {
+    Place {
+        guild: c.guild.clone(),
+        channel: c.channel.clone(),
+        thread: c.thread.clone(),
+    }
+}

@@ -12,7 +12,7 @@ use super::text::{challenge_terms_words, day_words, variant_words};
 use super::time::remind_at;
 use super::{
     Caller, ChallengeChoice, ChallengeTerms, ChoiceId, ChoiceStyle, Host, HostError, Loaded,
-    NoticeKind, Place, Player, Refusal, Reply, check_setup, read_days,
+    NoticeKind, Player, Refusal, Reply, check_setup, read_days,
 };
 use chronomate_model::engine::{DEFAULT_LEVEL, engine_name};
 use chronomate_store::{ChallengeRow, NewChallenge, NewGame, Stale, StoreError, Stream};
@@ -375,7 +375,11 @@ impl Host {
         status: ChallengeStatus,
         reply: Reply,
     ) -> Result<Reply, HostError> {
-        let said = Said::of(NoticeKind::Post, &reply, challenge_place(c));
+        let said = Said::of(
+            NoticeKind::Post,
+            &reply,
+            super::announce::challenge_place(c),
+        );
         let row = self.row(
             &self.teller(caller),
             Stream::Challenge(c.id),
@@ -399,15 +403,6 @@ impl Host {
             announced: receipt.held(),
             ..reply
         })
-    }
-}
-
-/// Where a challenge was made.
-pub(crate) fn challenge_place(c: &ChallengeRow) -> Place {
-    Place {
-        guild: c.guild.clone(),
-        channel: c.channel.clone(),
-        thread: c.thread.clone(),
     }
 }
 

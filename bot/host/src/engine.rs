@@ -39,7 +39,7 @@
 //!
 //! [`HostConfig::engine_millis`]: super::HostConfig::engine_millis
 
-use chronomate_model::{GameId, GameStatus, PlayerKey, Span, Timestamp};
+use chronomate_model::{GameId, GameStatus, PlayerKey, Span};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};

@@ -8,8 +8,7 @@ use chronomate_model::{ChallengeStatus, GameStatus, Timestamp, TournamentId};
 
 use chronomate_rules::{Outcome, Reason};
 
-use super::announce::{Body, Said, Teller};
-use super::challenges::challenge_place;
+use super::announce::{Body, Said, Teller, challenge_place};
 use super::clock::{DAY, HOUR, due_words, duration_words};
 use super::endings::finish_of;
 use super::text::{challenge_terms_words, day_words, result_words, variant_words};

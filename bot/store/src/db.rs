@@ -64,7 +64,7 @@ pub(crate) enum Conn {
 pub(crate) struct Tx {
     conn: Conn,
     /// Announcements to insert when this transaction commits.
-    pub(crate) announce: Option<std::sync::Arc<super::outbox::Pending>>,
+    pub(crate) announce: Option<std::sync::Arc<super::announcements::Pending>>,
     /// The game this transaction created, if any (an announcement's
     /// stream may name it before it exists).
     pub(crate) created_game: Option<GameId>,
@@ -331,10 +331,7 @@ impl Tx {
     /// Commits, with the announcements this transaction carries.
     pub(crate) async fn commit(mut self) -> Result<(), StoreError> {
         let ids = match self.announce.take() {
-            Some(pending) => Some((
-                super::outbox::insert_pending(&mut self, &pending).await?,
-                pending,
-            )),
+            Some(pending) => Some((insert_pending(&mut self, &pending).await?, pending)),
             None => None,
         };
         match self.conn {
@@ -390,4 +387,61 @@ impl Tx {
         }
         Ok(())
     }
+}
+
+/// Inserts the rows a transaction carries, before it commits.
+async fn insert_pending(
+    tx: &mut Tx,
+    pending: &super::announcements::Pending,
+) -> Result<Vec<(super::announcements::AnnouncementId, bool)>, StoreError> {
+    let rows = pending
+        .rows
+        .lock()
+        .map(|mut r| std::mem::take(&mut *r))
+        .unwrap_or_default();
+    let mut ids = Vec::with_capacity(rows.len());
+    for row in rows {
+        let game = match &row.stream {
+            super::announcements::Stream::Game(g) => Some(*g),
+            super::announcements::Stream::NewGame => tx.created_game,
+            _ => None,
+        };
+        let stream = match &row.stream {
+            super::announcements::Stream::Game(g) => format!("game:{g}"),
+            super::announcements::Stream::NewGame => match tx.created_game {
+                Some(g) => format!("game:{g}"),
+                None => continue,
+            },
+            super::announcements::Stream::Challenge(c) => format!("challenge:{c}"),
+            super::announcements::Stream::NewChallenge => match tx.created_challenge {
+                Some(c) => format!("challenge:{c}"),
+                None => continue,
+            },
+            super::announcements::Stream::Tournament(t) => format!("tournament:{t}"),
+            super::announcements::Stream::Guild(g) => format!("guild:{g}"),
+        };
+        let (holder, until, answer) = match &row.hold {
+            Some(h) => (Some(h.holder.as_str()), h.until, h.answer.as_deref()),
+            None => (None, chronomate_model::Timestamp::EPOCH, None),
+        };
+        let id: i64 = tx
+            .sql(
+                "INSERT INTO outbox (stream, game_id, shard_key, body, nonce, answer, holder, until, created_at)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id",
+            )
+            .bind(stream)
+            .bind(game)
+            .bind(row.guild.as_deref().and_then(super::announcements::shard_key))
+            .bind(&row.body)
+            .bind(row.nonce)
+            .bind(answer)
+            .bind(holder)
+            .bind(until)
+            .bind(row.at)
+            .fetch_one()
+            .await?
+            .get("id")?;
+        ids.push((super::announcements::AnnouncementId(id), row.hold.is_some()));
+    }
+    Ok(ids)
 }

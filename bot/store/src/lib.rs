@@ -34,6 +34,7 @@
 
 #![warn(missing_docs, unreachable_pub)]
 
+mod announcements;
 mod challenges;
 mod copy;
 mod db;
@@ -56,16 +57,17 @@ use chronomate_rules::{Color, Options, Variant};
 use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 
+pub use announcements::{
+    AnnouncementId, Hold, NewAnnouncement, OutboxRow, OutboxStats, Receipt, ShardFilter, Stream,
+    shard_key,
+};
 pub use challenges::{ChallengeRow, NewChallenge};
 pub use copy::{CopyError, TableCount};
 pub use db::Backend;
 pub use draw_offers::DrawOffer;
 pub use games::{ActionCommit, Committed, Finish, GameRow, LoggedAction, NewGame};
 pub use jobs::Claim;
-pub use outbox::{
-    AnnouncementId, Heartbeat, Hold, NewAnnouncement, OutboxRow, OutboxStats, Receipt, ShardFilter,
-    Stream, shard_key,
-};
+pub use outbox::Heartbeat;
 pub use ratings::{RatingChange, RatingRow};
 pub use settings::GuildSettings;
 pub use tournaments::{NewBoard, NewTournament, PairingRow, TournamentPlayer, TournamentRow};
@@ -122,7 +124,7 @@ pub struct Stale;
 pub struct Store {
     pool: Pool,
     /// Announcements the next write commits ([`Store::announcing`]).
-    announce: Option<std::sync::Arc<outbox::Pending>>,
+    announce: Option<std::sync::Arc<announcements::Pending>>,
 }
 
 impl Store {
