@@ -222,7 +222,7 @@ impl Session {
     /// Prints what the outbox holds (Chronomate's moves, and whatever a
     /// console that stopped mid-command left), recording each as
     /// delivered: its lines.
-    pub async fn outbox(&self) -> Vec<String> {
+    pub(crate) async fn outbox(&self) -> Vec<String> {
         let mut lines = Vec::new();
         loop {
             let due = match self.host.due_announcements(None, 64).await {

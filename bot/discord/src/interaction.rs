@@ -99,7 +99,7 @@ impl Source<'_> {
     /// them up after this one died looks up whether the answer landed. A
     /// button's answer updates the pressed message, which is never the
     /// announcement itself: no handle.
-    pub fn caller_answering(&self) -> Caller {
+    pub(crate) fn caller_answering(&self) -> Caller {
         let mut caller = self.caller();
         if let Source::Command(i) = self {
             caller.answer = Some(format!("{}:{}", i.application_id.get(), i.token));
@@ -177,7 +177,7 @@ impl<'a> Interaction<'a> {
     }
 
     /// Counts the interaction and its first answer's latency in `metrics`.
-    pub fn counted(mut self, metrics: &std::sync::Arc<super::metrics::Metrics>) -> Self {
+    pub(crate) fn counted(mut self, metrics: &std::sync::Arc<super::metrics::Metrics>) -> Self {
         self.metrics = Some(metrics.clone());
         self
     }

@@ -162,6 +162,7 @@ pub enum ServeError {
     /// The adapter's REST client could not be built.
     #[error("cannot set up the REST client: {0}")]
     Rest(String),
+    /// The metrics endpoint cannot listen where `METRICS_ADDR` says.
     #[error("cannot serve metrics at METRICS_ADDR={0}: {1}")]
     Metrics(std::net::SocketAddr, std::io::Error),
     /// The token was refused over REST (`GET /gateway/bot`, asked first

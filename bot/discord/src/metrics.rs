@@ -78,7 +78,7 @@ impl Histogram {
 
 /// This process's counters.
 #[derive(Default)]
-pub struct Metrics {
+pub(crate) struct Metrics {
     /// Commands, then buttons.
     first_answer: [Histogram; 2],
     /// By kind (as [`KINDS`]), then ok and failed.
@@ -86,24 +86,24 @@ pub struct Metrics {
 }
 
 impl Metrics {
-    pub fn new() -> Metrics {
+    pub(crate) fn new() -> Metrics {
         Metrics::default()
     }
 
     /// An interaction got its first answer after `took`.
-    pub fn answered(&self, command: bool, took: Duration) {
+    pub(crate) fn answered(&self, command: bool, took: Duration) {
         self.first_answer[usize::from(!command)].observe(took);
     }
 
     /// An announcement of `kind` was delivered (`ok`) or not.
-    pub fn posted(&self, kind: NoticeKind, ok: bool) {
+    pub(crate) fn posted(&self, kind: NoticeKind, ok: bool) {
         if let Some(i) = KINDS.iter().position(|k| *k == kind) {
             self.posts[i][usize::from(!ok)].fetch_add(1, Ordering::Relaxed);
         }
     }
 
     /// The whole page, the outbox and the engine read now.
-    pub async fn page(&self, host: &Host) -> String {
+    pub(crate) async fn page(&self, host: &Host) -> String {
         let mut out = String::new();
         let head = |out: &mut String, name: &str, kind: &str, help: &str| {
             let _ = writeln!(
@@ -209,7 +209,7 @@ fn kind_name(kind: NoticeKind) -> &'static str {
 
 /// Serves `GET /metrics` on `listener` for as long as the bot runs: one
 /// request per connection, answered and closed.
-pub async fn serve(listener: TcpListener, metrics: Arc<Metrics>, host: Arc<Host>) {
+pub(crate) async fn serve(listener: TcpListener, metrics: Arc<Metrics>, host: Arc<Host>) {
     loop {
         let Ok((mut stream, _)) = listener.accept().await else {
             continue;
@@ -243,6 +243,6 @@ pub async fn serve(listener: TcpListener, metrics: Arc<Metrics>, host: Arc<Host>
 }
 
 /// Binds the metrics endpoint at `addr`.
-pub async fn listen(addr: SocketAddr) -> std::io::Result<TcpListener> {
+pub(crate) async fn listen(addr: SocketAddr) -> std::io::Result<TcpListener> {
     TcpListener::bind(addr).await
 }

@@ -133,7 +133,8 @@ pub(crate) async fn deliver(threads: &Threads, notice: &Notice, announcement: u6
             }
         }
     };
-    let reached = match posted {
+
+    match posted {
         Ok(_) => true,
         Err(e) if missed.is_empty() => {
             tracing::warn!(game = ?notice.game, "{e}; the announcement is not posted (the players had it by DM)");
@@ -143,8 +144,7 @@ pub(crate) async fn deliver(threads: &Threads, notice: &Notice, announcement: u6
             tracing::error!(game = ?notice.game, "{e}; a notice reached nobody");
             reached
         }
-    };
-    reached
+    }
 }
 
 /// A direct message to `user`.

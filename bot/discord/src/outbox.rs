@@ -39,7 +39,7 @@ use chronomate_host::{Announcement, AnnouncementId, Host, NoticeKind};
 
 /// How often the outbox is read again when nothing rang (announcements
 /// another process committed: timed jobs, Chronomate's moves).
-pub const LOOK_EVERY: Duration = Duration::from_secs(1);
+pub(crate) const LOOK_EVERY: Duration = Duration::from_secs(1);
 
 /// Streams worked on at once.
 const STREAMS_AT_ONCE: usize = 16;
@@ -49,7 +49,7 @@ const POST_WITHIN: Duration = Duration::from_secs(10);
 
 /// What became of an announcement.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Delivered {
+pub(crate) struct Delivered {
     pub kind: NoticeKind,
     /// Where its post went (a game's thread or channel), if it was one.
     pub at: Option<ChannelId>,
@@ -58,7 +58,7 @@ pub struct Delivered {
 }
 
 /// The outbox's poster in this process.
-pub struct Outbox {
+pub(crate) struct Outbox {
     pub threads: Arc<Threads>,
     host: Arc<Host>,
     shards: Option<ShardRange>,
@@ -73,7 +73,7 @@ pub struct Outbox {
 impl Outbox {
     /// The poster, and the task that deletes answered announcements (to
     /// spawn).
-    pub fn new(
+    pub(crate) fn new(
         threads: Arc<Threads>,
         shards: Option<ShardRange>,
         metrics: Arc<Metrics>,
@@ -93,7 +93,7 @@ impl Outbox {
     }
 
     /// Posts what the outbox holds, for as long as the bot runs.
-    pub async fn run(self: Arc<Self>) {
+    pub(crate) async fn run(self: Arc<Self>) {
         let bell = self.host.outbox_bell();
         loop {
             let rung = bell.notified();
@@ -294,7 +294,7 @@ impl Outbox {
 
     /// Records a command's announcements as delivered when its answer
     /// `landed` where they belong, else hands them over to be posted.
-    pub async fn answered(&self, ids: &[AnnouncementId], landed: bool) {
+    pub(crate) async fn answered(&self, ids: &[AnnouncementId], landed: bool) {
         if ids.is_empty() {
             return;
         }
@@ -310,7 +310,7 @@ impl Outbox {
     /// Hands a command's announcements over and waits (a few seconds at
     /// most) until they are posted: where the first of them went (a game's
     /// thread or channel), `None` when it went nowhere yet.
-    pub async fn post_now(&self, ids: &[AnnouncementId]) -> Option<ChannelId> {
+    pub(crate) async fn post_now(&self, ids: &[AnnouncementId]) -> Option<ChannelId> {
         let first = *ids.first()?;
         let waits = self.wait_for(&[first]);
         if let Err(e) = self.host.hand_over(ids).await {
@@ -326,7 +326,7 @@ impl Outbox {
     }
 
     /// Receivers told when each of `ids` is delivered (or fails).
-    pub fn wait_for(&self, ids: &[AnnouncementId]) -> Vec<oneshot::Receiver<Delivered>> {
+    pub(crate) fn wait_for(&self, ids: &[AnnouncementId]) -> Vec<oneshot::Receiver<Delivered>> {
         let mut out = Vec::with_capacity(ids.len());
         if let Ok(mut w) = self.waiting.lock() {
             for id in ids {

@@ -256,7 +256,7 @@ pub(crate) async fn create_message(
 
 /// The nonce of an announcement's message in `channel`: 16 hex digits
 /// after `o` (Discord takes at most 25 characters), distinct per channel.
-pub fn nonce_of(seed: u64, channel: ChannelId) -> String {
+pub(crate) fn nonce_of(seed: u64, channel: ChannelId) -> String {
     format!("o{:016x}", seed ^ channel.get().rotate_left(29))
 }
 

@@ -141,6 +141,7 @@ impl Teller {
 /// exactly once.
 #[derive(Clone, Debug)]
 pub struct Announcement {
+    /// Its row in the outbox.
     pub id: AnnouncementId,
     /// The stream it belongs to (`game:7`): the next one comes after it.
     pub stream: String,
@@ -154,6 +155,7 @@ pub struct Announcement {
     pub tries: i64,
     /// When its change was committed.
     pub created: Timestamp,
+    /// What to tell, as the transport posts it.
     pub notice: Notice,
 }
 

@@ -20,12 +20,15 @@ impl std::fmt::Display for AnnouncementId {
 /// Which rows go out one after the other.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Stream {
+    /// A game's posts.
     Game(GameId),
     /// The game the write creates (a challenge accepted).
     NewGame,
+    /// A challenge's answers, where it was made.
     Challenge(ChallengeId),
     /// The challenge the write creates.
     NewChallenge,
+    /// A tournament's news.
     Tournament(TournamentId),
     /// A server's own announcements (warnings to its admins).
     Guild(String),
@@ -34,6 +37,7 @@ pub enum Stream {
 /// A row to write with a change.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NewAnnouncement {
+    /// The stream it goes out in, in order.
     pub stream: Stream,
     /// The server it belongs to (whose shard posts it), if any.
     pub guild: Option<String>,
@@ -41,6 +45,7 @@ pub struct NewAnnouncement {
     pub body: String,
     /// Random: the nonces of its messages are made from it.
     pub nonce: i64,
+    /// When the change it reports was made.
     pub at: Timestamp,
     /// Held from the start (by the process that will answer an interaction
     /// with it, or that is still adding to it); `None`: free at once.
@@ -50,7 +55,9 @@ pub struct NewAnnouncement {
 /// Who holds a row, until when, and the interaction answering with it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Hold {
+    /// The process holding it (`PID-RANDOM`).
     pub holder: String,
+    /// Held until then; another process may take it up after.
     pub until: Timestamp,
     /// The transport's handle on the interaction whose answer is this
     /// announcement (to look up whether the answer landed).
@@ -60,14 +67,20 @@ pub struct Hold {
 /// A row as claimed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OutboxRow {
+    /// Its row.
     pub id: AnnouncementId,
+    /// Its stream, as stored (`game:7`).
     pub stream: String,
+    /// The game it is about, if any.
     pub game: Option<GameId>,
+    /// What to announce (the host's JSON).
     pub body: String,
+    /// Random, fixed at the commit: its messages' nonces are made from it.
     pub nonce: i64,
     /// The interaction that was answering with it (its holder let it
     /// lapse).
     pub answer: Option<String>,
+    /// When the change it reports was committed.
     pub created_at: Timestamp,
     /// How many times it was claimed, this time included.
     pub tries: i64,
@@ -76,8 +89,11 @@ pub struct OutboxRow {
 /// Which servers' rows a process posts: those of its shards.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ShardFilter {
+    /// The first shard this process runs.
     pub first: u32,
+    /// The last one (inclusive).
     pub last: u32,
+    /// How many shards the bot has.
     pub total: u32,
 }
 

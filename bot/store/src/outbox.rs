@@ -334,12 +334,16 @@ impl Store {
 /// A gateway shard's heartbeat, as its process records it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Heartbeat {
+    /// The shard's number.
     pub shard: u32,
+    /// How many shards the bot has.
     pub total: u32,
     /// The process running it (`PID-RANDOM`).
     pub process: String,
     /// Its connection's stage (`connected`, `connecting`, ...).
     pub stage: String,
+    /// The last heartbeat's round trip, once there was one.
     pub latency_ms: Option<i64>,
+    /// When it was recorded.
     pub at: Timestamp,
 }

@@ -7,11 +7,11 @@
 use crate::common;
 use chronomate_host::{
     ChallengeTerms, ColourChoice, DAY, GLOBAL, GameId, GameStatus, Glicko, HOUR, MINUTE,
-    ManualClock, NoticeKind, Span, Timestamp, TournamentFormat, TournamentId, TournamentTerms,
+    ManualClock, NoticeKind, Span, TournamentFormat, TournamentId, TournamentTerms,
 };
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 use chronomate_host::migrate::{MigrateError, migrate_database};
 use chronomate_rules::Variant;
