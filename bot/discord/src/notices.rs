@@ -111,29 +111,7 @@ pub(crate) async fn deliver(threads: &Threads, notice: &Notice, announcement: u6
         return reached;
     }
     let post = Post::pinging(&notice.reply, &missed);
-    let posted = match notice.game {
-        // A game's place, found again if its thread is gone.
-        Some(game) => threads
-            .post(game, &post, false, Some(announcement))
-            .await
-            .map_err(|e| e.to_string()),
-        None => {
-            let place = notice
-                .place
-                .thread
-                .as_deref()
-                .or(notice.place.channel.as_deref())
-                .and_then(parse_channel);
-            match place {
-                Some(channel) => create_message(&threads.rest, channel, &post, Some(announcement))
-                    .await
-                    .map(|_| channel)
-                    .map_err(|e| e.to_string()),
-                None => Err("no thread or channel to post in".to_owned()),
-            }
-        }
-    };
-
+    let posted = post_in_place(threads, notice, &post, false, announcement).await;
     match posted {
         Ok(_) => true,
         Err(e) if missed.is_empty() => {
@@ -169,4 +147,34 @@ async fn send_dm(
     create_message(&threads.rest, channel, post, Some(announcement))
         .await
         .map(|_| ())
+}
+
+/// Posts `post` about `notice` in its place: a game's (found again if its
+/// thread is gone; a thread opened when it has none and `open` says so),
+/// else the thread or channel it names; its message's nonce made from
+/// `announcement`. Where it went.
+pub(crate) async fn post_in_place(
+    threads: &Threads,
+    notice: &Notice,
+    post: &Post,
+    open: bool,
+    announcement: u64,
+) -> Result<ChannelId, String> {
+    if let Some(game) = notice.game {
+        return threads
+            .post(game, post, open, Some(announcement))
+            .await
+            .map_err(|e| e.to_string());
+    }
+    let place = notice
+        .place
+        .thread
+        .as_deref()
+        .or(notice.place.channel.as_deref())
+        .and_then(parse_channel)
+        .ok_or("no thread or channel to post in")?;
+    create_message(&threads.rest, place, post, Some(announcement))
+        .await
+        .map(|_| place)
+        .map_err(|e| e.to_string())
 }

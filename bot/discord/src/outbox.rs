@@ -206,26 +206,9 @@ impl Outbox {
         match n.kind {
             NoticeKind::Played | NoticeKind::Post => {
                 let post = Post::from_reply(&n.reply);
-                match n.game {
-                    Some(game) => threads
-                        .post(game, &post, true, Some(a.nonce))
-                        .await
-                        .map(Some)
-                        .map_err(|e| e.to_string()),
-                    None => {
-                        let place = n
-                            .place
-                            .thread
-                            .as_deref()
-                            .or(n.place.channel.as_deref())
-                            .and_then(parse_channel)
-                            .ok_or("no place to post in")?;
-                        create_message(&threads.rest, place, &post, Some(a.nonce))
-                            .await
-                            .map(|_| Some(place))
-                            .map_err(|e| e.to_string())
-                    }
-                }
+                notices::post_in_place(threads, n, &post, true, a.nonce)
+                    .await
+                    .map(Some)
             }
             NoticeKind::Close => {
                 if let Some(game) = n.game {

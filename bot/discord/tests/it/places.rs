@@ -375,6 +375,19 @@ async fn two_commands_at_once_open_one_thread() {
     .await;
 }
 
+/// The channel the answer to `sent` points to ("Posted in <#...>").
+async fn pointed_to(fake: &FakeDiscord, sent: &Sent) -> u64 {
+    let pointer = fake
+        .wait_call("the pointer", |calls| {
+            calls
+                .iter()
+                .find(|c| c.path.contains(&sent.token) && c.content().contains("Posted in"))
+                .cloned()
+        })
+        .await;
+    channel_in(pointer.content()).expect("a channel pointed to")
+}
+
 /// Waits (10 s at most) until the host records `game`'s place as `want`.
 async fn place_becomes(host: &chronomate_host::Host, game: GameId, want: Option<String>) {
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
@@ -401,15 +414,7 @@ async fn a_thread_deleted_on_the_gateway_is_replaced_before_the_next_post() {
 
         let mark = fake.mark();
         let sent = move_in(&fake, &alice(), LOBBY_ID, "e4", game).await;
-        let pointer = fake
-            .wait_call("the pointer", |calls| {
-                calls
-                    .iter()
-                    .find(|c| c.path.contains(&sent.token) && c.content().contains("Posted in"))
-                    .cloned()
-            })
-            .await;
-        let replacement = channel_in(pointer.content()).expect("the new thread");
+        let replacement = pointed_to(&fake, &sent).await;
         assert_ne!(replacement, thread);
         assert_eq!(count_with(&fake, replacement, "played e4"), 1);
         assert_eq!(thread_of(&host, game).await, Some(replacement.to_string()));
@@ -457,15 +462,7 @@ async fn an_archived_thread_is_unarchived_and_a_locked_one_replaced() {
         fake.archive_thread_told(GUILD_ID, thread, true).await;
         place_becomes(&host, game, None).await;
         let sent = move_in(&fake, &alice(), LOBBY_ID, "e4", game).await;
-        let pointer = fake
-            .wait_call("the pointer", |calls| {
-                calls
-                    .iter()
-                    .find(|c| c.path.contains(&sent.token) && c.content().contains("Posted in"))
-                    .cloned()
-            })
-            .await;
-        let replacement = channel_in(pointer.content()).expect("the new thread");
+        let replacement = pointed_to(&fake, &sent).await;
         assert_ne!(replacement, thread);
         assert_eq!(count_with(&fake, replacement, "played e4"), 1);
         bot.shutdown().await;
