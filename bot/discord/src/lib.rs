@@ -280,7 +280,7 @@ impl Running {
     /// Runs one round of deadlines as if the time were `now` and
     /// delivers the notices; returns how many were delivered somewhere.
     pub async fn tick(&self, now: Timestamp) -> usize {
-        notices::tick_once(&self.outbox, now).await
+        outbox::tick_once(&self.outbox, now).await
     }
 
     /// Waits until the client stops by itself (a fatal gateway error).
@@ -388,7 +388,7 @@ pub(crate) async fn start_shards(
         }
     });
     if let Some(every) = options.tick_every {
-        tasks.push(tokio::spawn(notices::run_ticker(outbox.clone(), every)));
+        tasks.push(tokio::spawn(outbox::run_ticker(outbox.clone(), every)));
     }
     host.start_engine()
         .await

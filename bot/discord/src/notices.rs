@@ -1,11 +1,11 @@
 //! Reminders, timeouts and tournament news: what the host's clock says,
 //! delivered.
 //!
-//! A background task asks the host to do what is due every so often
-//! ([`Host::run_due_jobs`]: the host works from the database and claims
-//! each job there, so nothing is lost across restarts and several
+//! The outbox's task (`outbox.rs`) asks the host to do what is due every
+//! so often ([`Host::run_due_jobs`]: the host works from the database and
+//! claims each job there, so nothing is lost across restarts and several
 //! processes do each job once); each job's change is committed with its
-//! announcements, which the outbox ([`super::outbox`]) posts.
+//! announcements, which the outbox posts through [`deliver`].
 //!
 //! [`deliver`] is how a notice reaches its recipients: by DM first; where
 //! a DM is refused (Discord's 50007: DMs closed, or no server shared) or
@@ -18,65 +18,16 @@
 //!
 //! [`Host::run_due_jobs`]: chronomate_host::Host::run_due_jobs
 
-use chronomate_host::{Notice, NoticeKind, Timestamp};
-use std::sync::Arc;
-use std::time::Duration;
+use chronomate_host::{Notice, NoticeKind};
 
 use poise::serenity_prelude as serenity;
 use serde_json::json;
 use serenity::{ChannelId, UserId};
 
 use super::caller::user_of_key;
-use super::outbox::Outbox;
 use super::post::{Post, create_message};
 use super::rest::{Body, Failure, Repeat, Route, codes};
 use super::threads::{Threads, id_in, parse_channel};
-
-/// Does what is due every `every`, for as long as the bot runs.
-pub(crate) async fn run_ticker(outbox: Arc<Outbox>, every: Duration) {
-    let mut interval = tokio::time::interval(every);
-    interval.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-    loop {
-        interval.tick().await;
-        let host = outbox.threads.host.clone();
-        // One round in a task of its own: even a bug in it cannot end the loop.
-        let round = tokio::spawn(async move { host.run_due_jobs(host.now()).await });
-        match round.await {
-            Ok(Ok(ids)) if !ids.is_empty() => {
-                tracing::info!(announcements = ids.len(), "timed jobs done");
-            }
-            Ok(Ok(_)) => {}
-            Ok(Err(e)) => tracing::error!(error = %e, "cannot do the due timed jobs"),
-            Err(e) => tracing::error!(error = %e, "a round of timed jobs failed"),
-        }
-    }
-}
-
-/// One round at `now` (Unix ms), waiting (a minute at most) for its
-/// announcements to be posted by this process: how many reached someone
-/// (a thread's close is not counted).
-pub(crate) async fn tick_once(outbox: &Outbox, now: Timestamp) -> usize {
-    let host = &outbox.threads.host;
-    let ids = match host.run_due_jobs(now).await {
-        Ok(ids) => ids,
-        Err(e) => {
-            tracing::error!(error = %e, "cannot do the due timed jobs");
-            return 0;
-        }
-    };
-    let waits = outbox.wait_for(&ids);
-    host.outbox_bell().notify_waiters();
-    let mut reached = 0;
-    for w in waits {
-        match tokio::time::timeout(Duration::from_secs(60), w).await {
-            Ok(Ok(d)) if d.ok && !matches!(d.kind, NoticeKind::Close | NoticeKind::Warning) => {
-                reached += 1
-            }
-            _ => {}
-        }
-    }
-    reached
-}
 
 /// Delivers one notice of the clock's (a reminder, a timeout, a
 /// challenge expired, a tournament's news), its messages' nonces made from

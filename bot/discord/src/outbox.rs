@@ -35,7 +35,7 @@ use super::post::{Post, create_message};
 use super::rest::{Body, Repeat, Route};
 use super::threads::{Threads, parse_channel};
 use chronomate_host::config::ShardRange;
-use chronomate_host::{Announcement, AnnouncementId, Host, NoticeKind};
+use chronomate_host::{Announcement, AnnouncementId, Host, NoticeKind, Timestamp};
 
 /// How often the outbox is read again when nothing rang (announcements
 /// another process committed: timed jobs, Chronomate's moves).
@@ -334,4 +334,50 @@ async fn clear_answered(host: Arc<Host>, mut rx: mpsc::UnboundedReceiver<Announc
             tracing::warn!(error = %e, "cannot record answered announcements");
         }
     }
+}
+
+/// Does what is due every `every`, for as long as the bot runs.
+pub(crate) async fn run_ticker(outbox: Arc<Outbox>, every: Duration) {
+    let mut interval = tokio::time::interval(every);
+    interval.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        interval.tick().await;
+        let host = outbox.threads.host.clone();
+        // One round in a task of its own: even a bug in it cannot end the loop.
+        let round = tokio::spawn(async move { host.run_due_jobs(host.now()).await });
+        match round.await {
+            Ok(Ok(ids)) if !ids.is_empty() => {
+                tracing::info!(announcements = ids.len(), "timed jobs done");
+            }
+            Ok(Ok(_)) => {}
+            Ok(Err(e)) => tracing::error!(error = %e, "cannot do the due timed jobs"),
+            Err(e) => tracing::error!(error = %e, "a round of timed jobs failed"),
+        }
+    }
+}
+
+/// One round at `now` (Unix ms), waiting (a minute at most) for its
+/// announcements to be posted by this process: how many reached someone
+/// (a thread's close is not counted).
+pub(crate) async fn tick_once(outbox: &Outbox, now: Timestamp) -> usize {
+    let host = &outbox.threads.host;
+    let ids = match host.run_due_jobs(now).await {
+        Ok(ids) => ids,
+        Err(e) => {
+            tracing::error!(error = %e, "cannot do the due timed jobs");
+            return 0;
+        }
+    };
+    let waits = outbox.wait_for(&ids);
+    host.outbox_bell().notify_waiters();
+    let mut reached = 0;
+    for w in waits {
+        match tokio::time::timeout(Duration::from_secs(60), w).await {
+            Ok(Ok(d)) if d.ok && !matches!(d.kind, NoticeKind::Close | NoticeKind::Warning) => {
+                reached += 1
+            }
+            _ => {}
+        }
+    }
+    reached
 }
