@@ -1,0 +1,7 @@
+//! 5D chess (`docs/variants/fived.md`): counts, mates, rules, notation.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a test fails loudly
+
+mod support;
+
+mod counts;
+mod perft;
