@@ -8,6 +8,7 @@ use super::notation::split_turn;
 use super::position::FiveD;
 use super::search::{count_turns, legal_turns};
 use super::setup_of;
+use super::view::Drafted;
 use crate::{
     About, ActionError, Options, RecordFormat, Rule, Rules, Status, Turn, TurnShape, View,
     filter_suggestions,
@@ -175,7 +176,22 @@ impl Rules for FiveD {
     fn draft_view(&self, draft: &[String]) -> Result<View, ActionError> {
         let (_, moves) = self.replay_draft(draft)?;
         let (state, _, marks) = self.drafted(&moves)?;
-        Ok(state.picture(false, Some(&marks)))
+        // The present boards, or what the draft made of them, and the
+        // timelines it opened.
+        let mut current: Vec<(i32, i32)> = self
+            .present_boards()
+            .into_iter()
+            .filter_map(|(line, _)| Some((line, state.end(line)?)))
+            .collect();
+        current.extend(marks.iter().filter_map(|m| {
+            let line = m.opened?;
+            Some((line, state.timeline(line)?.start))
+        }));
+        let drafted = Drafted {
+            marks: &marks,
+            current,
+        };
+        Ok(state.picture(false, Some(&drafted)))
     }
 }
 

@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use super::action::{Action, Move};
-use super::attack::royal_capture;
+use super::attack::{Capture, royal_capture};
 use super::board::{Board, cell, file_of, rank_of};
 use super::man::Piece;
 use super::movegen::{castling_rook, moves_from};
@@ -266,13 +266,20 @@ impl FiveD {
     /// Whether `color` is in check (F-10): with every playable board of
     /// `color` copied forward unchanged, could a royal man be captured?
     pub(crate) fn in_check(&self, color: Color) -> bool {
+        self.check(color).is_some()
+    }
+
+    /// A capture that puts `color` in check (F-10), if any: found with
+    /// `color`'s playable boards copied forward unchanged, so the royal
+    /// man may stand on such a copy, one step after its board.
+    pub(crate) fn check(&self, color: Color) -> Option<Capture> {
         let mut phantom = self.clone();
         for line in self.playable(color) {
             if let Some(last) = self.timeline(line).and_then(Timeline::last).cloned() {
                 phantom.push_board(line, last);
             }
         }
-        royal_capture(&phantom, color).is_some()
+        royal_capture(&phantom, color)
     }
 
     /// The status after a submitted turn: checkmate or stalemate when the
