@@ -474,9 +474,17 @@ fn lex(mut s: &str) -> Result<Vec<Token>, String> {
     Ok(out)
 }
 
+/// Whether the inside of a parenthesis is an informative token that
+/// carries no move: the timeline a jump opened (`>L2`, or `+L2` as some
+/// tools write it) or where the present went (`~T3`).
+pub(crate) fn is_informative(inner: &str) -> bool {
+    let inner = inner.trim();
+    inner.starts_with('>') || inner.starts_with('~') || inner.starts_with("+L")
+}
+
 /// Splits a turn's text into its moves: whitespace apart, but never
 /// inside a board's parentheses (`(L0 T1)e4`); `{comments}`, the
-/// informative `(>L2)` and `(~T3)`, move numbers (`12.`, `12w.`, `12b.`,
+/// informative `(>L2)`, `(+L2)` and `(~T3)`, move numbers (`12.`, `12w.`, `12b.`,
 /// `12...`), `/`, and lone marks are dropped.
 pub(crate) fn split_turn(text: &str) -> Result<Vec<String>, String> {
     let mut moves = Vec::new();
@@ -510,8 +518,7 @@ pub(crate) fn split_turn(text: &str) -> Result<Vec<String>, String> {
                     }
                 }
                 group.push(')');
-                let inner = group[1..group.len() - 1].trim();
-                if inner.starts_with('>') || inner.starts_with('~') {
+                if is_informative(&group[1..group.len() - 1]) {
                     flush(&mut current, &mut moves);
                 } else {
                     current.push_str(&group);
@@ -604,7 +611,7 @@ mod tests {
 
     #[test]
     fn turns_split_into_moves() {
-        let t = "12. (L0 T12)Nf3 {good} (0T12)Qd1>>(0T10)d3~ (>L1) (~T10) / + 13b.";
+        let t = "12. (L0 T12)Nf3 {good} (0T12)Qd1>>(0T10)d3~ (>L1) (+L1) (~T10) / + 13b.";
         assert_eq!(
             split_turn(t).unwrap(),
             vec!["(L0 T12)Nf3", "(0T12)Qd1>>(0T10)d3~"]

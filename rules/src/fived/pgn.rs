@@ -6,12 +6,14 @@
 //! `1b.`, `1...`, or a `/` alone, a turn's moves in play order apart by
 //! spaces, `{comments}` (nested too), side lines in parentheses (skipped,
 //! except a last one that carries the game on, as Branched 5DPGN writes
-//! its main line), the informative `(>L2)` and `(~T3)`, and results.
+//! its main line), the informative `(>L2)`, `(+L2)` and `(~T3)`, and
+//! results.
 //! The headers give the options: `Options` (as Chronomate writes them), or
 //! `Board` (or a `Variant` naming a board), `Size`, `Promotions` and the
 //! 5DFEN boards (with `Board "custom"` or no `Board`).
 
 use super::boards::{self, find, read_promotions, slug};
+use super::notation::is_informative;
 use crate::record::RecordError;
 use crate::{OptionError, Options, Variant};
 
@@ -40,6 +42,9 @@ enum Item {
     Result(String),
     /// A side line in parentheses.
     Side(Vec<Item>),
+    /// The end of a line: a turn's end in a record without turn numbers
+    /// (one turn a line).
+    LineEnd,
 }
 
 /// Reads a record.
@@ -105,8 +110,7 @@ pub fn read(text: &str) -> Result<Record, RecordError> {
                     closed = true;
                 }
                 if closed {
-                    let g = group.trim();
-                    if g.starts_with('>') || g.starts_with('~') {
+                    if is_informative(&group) {
                         push_word(&mut word, &mut stack);
                     } else {
                         word.push('(');
@@ -153,6 +157,12 @@ pub fn read(text: &str) -> Result<Record, RecordError> {
                 }
             }
             ';' => push_word(&mut word, &mut stack),
+            '\n' => {
+                push_word(&mut word, &mut stack);
+                if let Some(level) = stack.last_mut() {
+                    level.push(Item::LineEnd);
+                }
+            }
             c if c.is_whitespace() => push_word(&mut word, &mut stack),
             c => word.push(c),
         }
@@ -168,6 +178,7 @@ pub fn read(text: &str) -> Result<Record, RecordError> {
     let items = stack.pop().unwrap_or_default();
     let mut line = Vec::new();
     main_line(items, &mut line);
+    let numbered = line.iter().any(|i| matches!(i, Item::White | Item::Black));
     let mut current: Option<Vec<String>> = None;
     let close = |current: &mut Option<Vec<String>>, turns: &mut Vec<String>| {
         if let Some(moves) = current.take()
@@ -187,7 +198,8 @@ pub fn read(text: &str) -> Result<Record, RecordError> {
                 close(&mut current, &mut record.turns);
                 record.result = Some(r);
             }
-            Item::Side(_) => {}
+            Item::LineEnd if !numbered => close(&mut current, &mut record.turns),
+            Item::Side(_) | Item::LineEnd => {}
         }
     }
     close(&mut current, &mut record.turns);
@@ -199,7 +211,7 @@ pub fn read(text: &str) -> Result<Record, RecordError> {
 fn main_line(items: Vec<Item>, out: &mut Vec<Item>) {
     let last_move = items
         .iter()
-        .rposition(|i| !matches!(i, Item::Result(_)))
+        .rposition(|i| !matches!(i, Item::Result(_) | Item::LineEnd))
         .unwrap_or(0);
     for (i, item) in items.into_iter().enumerate() {
         match item {
@@ -438,7 +450,7 @@ mod tests {
 
     #[test]
     fn turns_headers_and_side_lines_are_read() {
-        let text = "[Mode \"5D\"] [Board \"Standard - Turn Zero\"]\n\n1. e3 {note {nested}} / Nf6\n2w. Bb5\n(2b. d5 {side})\n2b. c6\n3. (0T3)Qd1>>(0T1)d3~ (>L1) (~T1) / (1T1)e6 1-0\n";
+        let text = "[Mode \"5D\"] [Board \"Standard - Turn Zero\"]\n\n1. e3 {note {nested}} / Nf6\n2w. Bb5\n(2b. d5 {side})\n2b. c6\n3. (0T3)Qd1>>(0T1)d3~ (>L1) (+L1) (~T1) / (1T1)e6 1-0\n";
         let r = read(text).unwrap();
         assert_eq!(
             r.turns,
@@ -457,6 +469,10 @@ mod tests {
         assert_eq!(r.turns, vec!["(0T1)Ng1f3", "(0T1)e7e6", "(0T2)b2b3"]);
         let r = read("1. (0T1)e4\n1... (0T1)e5\n2. (0T2)Nf3\n").unwrap();
         assert_eq!(r.turns, vec!["(0T1)e4", "(0T1)e5", "(0T2)Nf3"]);
+        // Without turn numbers, one turn a line.
+        let r =
+            read("[Board \"Standard\"]\n(0T1)e4\n\n(0T1)e5 {x\ny}\n(0T2)Nf3 (0T2)Nc3\n").unwrap();
+        assert_eq!(r.turns, vec!["(0T1)e4", "(0T1)e5", "(0T2)Nf3 (0T2)Nc3"]);
     }
 
     #[test]
