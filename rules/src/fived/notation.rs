@@ -13,7 +13,7 @@
 //! A `>` for `>>`, or `x` where nothing is captured (or its absence), is
 //! forgiven when the move is otherwise unique.
 
-use super::action::Move;
+use super::action::{Move, Spot};
 use super::board::{cell_name, file_of, rank_of};
 use super::man::Piece;
 use super::play::MoveKind;
@@ -21,6 +21,15 @@ use super::position::{FiveD, LineName, step_turn};
 use crate::{ActionError, Rule};
 
 impl FiveD {
+    /// `(0T5)f2`: how notation names a cell of a board.
+    pub fn spot_name(&self, spot: Spot) -> String {
+        format!(
+            "{}{}",
+            self.board_name(spot.line, spot.step),
+            cell_name(spot.cell)
+        )
+    }
+
     /// The canonical text of `mv`, a board move of this draft.
     pub(crate) fn move_text(&self, mv: &Move) -> String {
         let mut s = self.board_name(mv.from.line, mv.from.step);

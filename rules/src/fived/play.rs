@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use super::action::{Action, Move};
+use super::action::{Action, Move, Spot};
 use super::attack::{Capture, royal_capture};
 use super::board::{Board, cell, file_of, rank_of};
 use super::man::Piece;
@@ -261,6 +261,20 @@ impl FiveD {
             })
             .collect();
         Ok((draft, standard_order(self.to_move, moves, &kinds), marks))
+    }
+
+    /// Whether the side to move is in check (F-10): were its playable
+    /// boards copied forward unchanged, a royal man of it could be
+    /// captured.
+    pub fn is_check(&self) -> bool {
+        self.in_check(self.to_move)
+    }
+
+    /// A capture that puts the side to move in check (F-10), as the
+    /// capturing man's cell and the royal man's: the royal man may stand
+    /// on a copy of a playable board, one step after that board.
+    pub fn checking_capture(&self) -> Option<(Spot, Spot)> {
+        self.check(self.to_move).map(|c| (c.from, c.to))
     }
 
     /// Whether `color` is in check (F-10): with every playable board of

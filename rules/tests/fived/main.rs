@@ -5,3 +5,4 @@ mod support;
 
 mod counts;
 mod perft;
+mod tools;

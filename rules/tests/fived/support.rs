@@ -2,7 +2,8 @@
 
 use std::path::PathBuf;
 
-use chronomate_rules::{Game, Variant, record};
+use chronomate_rules::fived::FiveD;
+use chronomate_rules::{Game, Rules, Variant, record};
 
 pub fn data(path: &str) -> String {
     let p = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -22,6 +23,25 @@ pub fn positions(text: &str) -> Vec<Game> {
         out.push(game.clone());
     }
     out
+}
+
+/// The game at the end of a record, as the 5D type.
+pub fn last(text: &str) -> FiveD {
+    let r = record::read(Variant::FiveD, text).unwrap();
+    let mut game = FiveD::new(&r.options, 0);
+    for (i, turn) in r.actions.iter().enumerate() {
+        let action = game
+            .parse(turn)
+            .unwrap_or_else(|e| panic!("turn {} ({turn}): {e}", i + 1));
+        game.apply(&action).unwrap();
+    }
+    game
+}
+
+/// The game of a record's text, as the 5D type, at its start.
+pub fn start(options: &str) -> FiveD {
+    let options = chronomate_rules::Options::parse(Variant::FiveD, options).unwrap();
+    FiveD::new(&options, 0)
 }
 
 /// The published lines `name: values` of a data file.
