@@ -17,7 +17,7 @@ use super::action::{Move, Spot};
 use super::board::{cell_name, file_of, rank_of};
 use super::man::Piece;
 use super::play::MoveKind;
-use super::position::{FiveD, LineName, step_turn};
+use super::position::{FiveD, LineName, step, step_turn};
 use crate::{ActionError, Rule};
 
 impl FiveD {
@@ -123,6 +123,28 @@ impl FiveD {
     /// Reads one board move of the side to move on this draft.
     pub(crate) fn read_move(&self, text: &str) -> Result<Move, ActionError> {
         let pattern = Pattern::read(text).map_err(|reason| ActionError::syntax(text, reason))?;
+        if let Some(p) = pattern.promotion
+            && !self.setup.promotions.contains(&p)
+        {
+            let allowed: Vec<&str> = self.setup.promotions.iter().map(|p| p.name()).collect();
+            return Err(ActionError::illegal(
+                Rule::F_9,
+                format!(
+                    "pawns promote to {} in this game, not to a {}",
+                    allowed.join(" or "),
+                    p.name()
+                ),
+            ));
+        }
+        if let Some(BoardRef {
+            line: Some(line),
+            turn: Some(turn),
+        }) = pattern.from_board
+            && let Some(problem) =
+                self.unplayable(line.line(self.setup.even), step(turn, self.to_move))
+        {
+            return Err(problem);
+        }
         let candidates = self.board_moves();
         for strict in [true, false] {
             let found: Vec<&Move> = candidates

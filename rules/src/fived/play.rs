@@ -63,27 +63,8 @@ impl FiveD {
     /// that it moves a man of a playable board as that man moves (F-2,
     /// F-6 to F-9). The turn is judged when it is submitted.
     pub(crate) fn make_move(&mut self, mv: &Move) -> Result<MoveKind, ActionError> {
-        let from_board = self.board_name(mv.from.line, mv.from.step);
-        match self.end(mv.from.line) {
-            Some(end) if end == mv.from.step && step_color(end) == self.to_move => {}
-            Some(end) if step_color(end) == self.to_move => {
-                return Err(ActionError::illegal(
-                    Rule::F_2,
-                    format!(
-                        "{from_board} is not the last board of its timeline: move on {}",
-                        self.board_name(mv.from.line, end)
-                    ),
-                ));
-            }
-            _ => {
-                return Err(ActionError::illegal(
-                    Rule::F_2,
-                    format!(
-                        "{from_board} is not a board {} may move on now",
-                        self.to_move
-                    ),
-                ));
-            }
+        if let Some(problem) = self.unplayable(mv.from.line, mv.from.step) {
+            return Err(problem);
         }
         if !self.board_moves_from(mv.from.line).contains(mv) {
             return Err(ActionError::illegal(
@@ -92,6 +73,31 @@ impl FiveD {
             ));
         }
         Ok(self.apply_unchecked(mv))
+    }
+
+    /// Why the side to move may not move from the board of `line` at
+    /// `step` now (F-2), or `None` when it may.
+    pub(crate) fn unplayable(&self, line: i32, step: i32) -> Option<ActionError> {
+        let name = self.board_name(line, step);
+        let reason = match self.end(line) {
+            None => format!("there is no timeline {}", self.line_name(line)),
+            Some(end) if end == step && step_color(end) == self.to_move => return None,
+            Some(end) if step_color(end) == self.to_move && step < end => format!(
+                "{name} is not the last board of its timeline: move on {}",
+                self.board_name(line, end)
+            ),
+            Some(end) if step_color(end) == self.to_move => format!(
+                "{name} does not exist yet: the last board of its timeline is {}",
+                self.board_name(line, end)
+            ),
+            Some(end) => format!(
+                "{name} is not a board {} may move on now: the last board of its timeline is {}, {}'s",
+                self.to_move,
+                self.board_name(line, end),
+                step_color(end)
+            ),
+        };
+        Some(ActionError::illegal(Rule::F_2, reason))
     }
 
     /// Applies a board move known to be one of [`FiveD::board_moves`].

@@ -5,4 +5,5 @@ mod support;
 
 mod counts;
 mod perft;
+mod rules;
 mod tools;
