@@ -4,6 +4,7 @@
 mod support;
 
 mod counts;
+mod face;
 mod perft;
 mod rules;
 mod tools;
