@@ -13,7 +13,9 @@
 //! count and decision (picked by one timed pass) and all the game's
 //! decisions; the two ftxi positions are also counted in full (30,134 and
 //! 55,332 turns). Before that, one pass over every position prints a
-//! table: positions, total and slowest count, total and slowest decision.
+//! table: positions, total and slowest count, total and slowest decision
+//! (each position timed as the mean of runs filling 50 ms, as the peer's
+//! driver times it).
 //!
 //! With `FIVED_PEER_DRIVER` set (`rules/bench-fived-peer.sh` builds the
 //! driver against ftxi/5dchess_engine and sets it), every position is also
@@ -32,6 +34,10 @@ use criterion::{Criterion, criterion_group, criterion_main};
 
 /// The cap of a count, as peers and `chronomate turns` use it.
 const CAP: usize = 1000;
+
+/// The games whose last position is counted in full (ftxi's exact
+/// counts: 30,134 and 55,332 turns).
+const FULL: &[&str] = &["30134", "55332"];
 
 /// One published game, replayed.
 struct Game {
@@ -91,10 +97,17 @@ fn decide(g: &Game, i: usize) -> FiveD {
     s
 }
 
-fn time<T>(f: impl FnOnce() -> T) -> (T, Duration) {
-    let t = Instant::now();
-    let out = f();
-    (out, t.elapsed())
+/// The mean time of `f`, run until 50 ms have passed (at least once), as
+/// the peer's driver times it.
+fn mean_time<T>(mut f: impl FnMut() -> T) -> Duration {
+    let (mut total, mut runs) = (Duration::ZERO, 0);
+    while total < Duration::from_millis(50) || runs == 0 {
+        let t = Instant::now();
+        black_box(f());
+        total += t.elapsed();
+        runs += 1;
+    }
+    total / runs
 }
 
 /// One side's single pass over a game: totals and the slowest position.
@@ -120,11 +133,9 @@ impl Pass {
 fn ours(g: &Game) -> Pass {
     let mut p = Pass::default();
     for (i, s) in g.states.iter().enumerate() {
-        let (_, d) = time(|| black_box(s.count_actions(CAP)));
-        p.add_count(i, d);
+        p.add_count(i, mean_time(|| s.count_actions(CAP)));
         if i > 0 {
-            let (_, d) = time(|| black_box(decide(g, i)));
-            p.add_mate(i, d);
+            p.add_mate(i, mean_time(|| decide(g, i)));
         }
     }
     p
@@ -183,6 +194,28 @@ fn peer(driver: &Path, g: &Game) -> Result<Pass, String> {
     Ok(p)
 }
 
+/// The peer's time to count every legal turn of a game's last position.
+fn peer_full(driver: &Path, g: &Game) -> Result<Duration, String> {
+    let file = std::env::temp_dir().join(format!("fived-peer-full-{}.5dpgn", g.name));
+    let text = record::fived_pgn(&peer_options(g), &[], &g.turns, None);
+    std::fs::write(&file, text).map_err(|e| e.to_string())?;
+    let out = Command::new(driver)
+        .arg("0")
+        .arg(&file)
+        .output()
+        .map_err(|e| e.to_string())?;
+    let _ = std::fs::remove_file(&file);
+    let text = String::from_utf8_lossy(&out.stdout);
+    let cols: Vec<&str> = text.trim_end().split('\t').collect();
+    let want = g.states.last().map_or(0, |s| s.count_actions(usize::MAX));
+    match cols[..] {
+        [_, count, ns, _, _] if count.parse::<usize>() == Ok(want) => {
+            Ok(Duration::from_nanos(ns.parse().unwrap_or(0)))
+        }
+        _ => Err(format!("the peer answers {text:?}, we count {want}")),
+    }
+}
+
 fn ms(d: Duration) -> String {
     format!("{:.2}", d.as_secs_f64() * 1e3)
 }
@@ -230,6 +263,19 @@ fn table(games: &[Game]) -> Vec<Pass> {
                 Err(e) => println!("  peer (ftxi): not timed: {e}"),
             }
         }
+        if let Some(driver) = driver.as_ref().filter(|_| FULL.contains(&g.name.as_str())) {
+            let last = g.states.last().unwrap();
+            let ours = mean_time(|| last.count_actions(usize::MAX));
+            match peer_full(driver, g) {
+                Ok(theirs) => println!(
+                    "  every turn of the last position: ours {} ms, peer {} ms, ours/peer {}",
+                    ms(ours),
+                    ms(theirs),
+                    ratio(ours, theirs)
+                ),
+                Err(e) => println!("  every turn of the last position: peer not timed: {e}"),
+            }
+        }
         passes.push(p);
     }
     passes
@@ -257,10 +303,7 @@ fn bench(c: &mut Criterion) {
             });
         }
     }
-    for g in games
-        .iter()
-        .filter(|g| g.name == "30134" || g.name == "55332")
-    {
+    for g in games.iter().filter(|g| FULL.contains(&g.name.as_str())) {
         let last = g.states.last().unwrap();
         group.bench_function(format!("count every turn/{}", g.name), |b| {
             b.iter(|| black_box(last.count_actions(usize::MAX)));
