@@ -6,5 +6,6 @@ mod support;
 mod counts;
 mod face;
 mod perft;
+mod records;
 mod rules;
 mod tools;
