@@ -24,11 +24,14 @@ use sqlx::sqlite::{SqliteArguments, SqliteConnection, SqlitePool, SqliteRow};
 use sqlx::{Decode, Encode, Postgres, SqlSafeStr, Sqlite, Type};
 
 use super::StoreError;
+use chronomate_model::{ChallengeId, GameId, PlayerKey, TournamentId};
 
 /// Which database a store runs on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Backend {
+    /// SQLite: one process, the default.
     Sqlite,
+    /// PostgreSQL: several processes on one server.
     Postgres,
 }
 
@@ -58,9 +61,9 @@ pub(crate) enum Tx {
 /// A row [`Tx::lock`] locks.
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum Lock {
-    Game(i64),
-    Challenge(i64),
-    Tournament(i64),
+    Game(GameId),
+    Challenge(ChallengeId),
+    Tournament(TournamentId),
 }
 
 /// A value both drivers can bind.
@@ -176,14 +179,30 @@ impl Sql<'_> {
         })
     }
 
+    /// Runs it; its first row as `read` maps it, if any.
+    pub(crate) async fn read_optional<T>(
+        self,
+        read: impl Fn(&Row) -> Result<T, StoreError>,
+    ) -> Result<Option<T>, StoreError> {
+        self.fetch_optional().await?.as_ref().map(read).transpose()
+    }
+
+    /// Runs it; every row as `read` maps it.
+    pub(crate) async fn read_all<T>(
+        self,
+        read: impl Fn(&Row) -> Result<T, StoreError>,
+    ) -> Result<Vec<T>, StoreError> {
+        self.fetch_all().await?.iter().map(read).collect()
+    }
+
     /// Runs it; the first column of its first row, if any.
     pub(crate) async fn scalar<T: Value>(self) -> Result<Option<T>, StoreError> {
-        self.fetch_optional().await?.map(|r| r.at(0)).transpose()
+        self.read_optional(|r| r.at(0)).await
     }
 
     /// Runs it; the first column of every row.
     pub(crate) async fn scalars<T: Value>(self) -> Result<Vec<T>, StoreError> {
-        self.fetch_all().await?.iter().map(|r| r.at(0)).collect()
+        self.read_all(|r| r.at(0)).await
     }
 }
 
@@ -309,9 +328,9 @@ impl Tx {
     /// row first). SQLite: nothing (one writer).
     pub(crate) async fn lock(&mut self, row: Lock) -> Result<(), StoreError> {
         let (sql, id) = match row {
-            Lock::Game(id) => ("SELECT id FROM games WHERE id = $1 FOR UPDATE", id),
-            Lock::Challenge(id) => ("SELECT id FROM challenges WHERE id = $1 FOR UPDATE", id),
-            Lock::Tournament(id) => ("SELECT id FROM tournaments WHERE id = $1 FOR UPDATE", id),
+            Lock::Game(id) => ("SELECT id FROM games WHERE id = $1 FOR UPDATE", id.0),
+            Lock::Challenge(id) => ("SELECT id FROM challenges WHERE id = $1 FOR UPDATE", id.0),
+            Lock::Tournament(id) => ("SELECT id FROM tournaments WHERE id = $1 FOR UPDATE", id.0),
         };
         if let Some(q) = self.pg(sql) {
             q.bind(id).execute().await?;
@@ -323,11 +342,11 @@ impl Tx {
     /// read, then written back changed) with transaction-scoped advisory
     /// locks, taken in one order so two games ending at once cannot
     /// deadlock. SQLite: nothing.
-    pub(crate) async fn lock_players(&mut self, players: &[&str]) -> Result<(), StoreError> {
+    pub(crate) async fn lock_players(&mut self, players: &[&PlayerKey]) -> Result<(), StoreError> {
         if self.backend() == Backend::Sqlite {
             return Ok(());
         }
-        let mut keys: Vec<&str> = players.to_vec();
+        let mut keys: Vec<String> = players.iter().map(|k| k.to_string()).collect();
         keys.sort_unstable();
         keys.dedup();
         for key in keys {
