@@ -136,3 +136,22 @@ fn options_become_headers() {
         assert_eq!(r.options, options, "{opts}\n{text}");
     }
 }
+
+/// A record written in full coordinates, as recorders write it, with the
+/// informative tokens and marks tools add, reads to the canonical game.
+#[test]
+fn full_coordinate_records_read_as_the_canonical_game() {
+    let recorded = "[Board \"Standard\"]\n[Mode \"5D\"]\n\n\
+                    1. (0T1)e2e4 / (0T1)e7e5\n\
+                    2. (0T2)Ng1f3 / (0T2)Nb8c6\n\
+                    3. (0T3)Bf1c4 / (0T3)Ng8f6\n\
+                    4. (0T4)Ke1(0T4)g1 / (0T4)Nc6d4\n\
+                    5. (0T5)Nf3xd4 / (0T5)e5xd4\n\
+                    6. (0T6)Bc4b5 / (0T6)Nf6>>(0T5)f4 (>L-1) (~T5)\n";
+    let canonical = "1. (0T1)e4 / (0T1)e5\n2. (0T2)Nf3 / (0T2)Nc6\n3. (0T3)Bc4 / (0T3)Nf6\n\
+                     4. (0T4)O-O / (0T4)Nd4\n5. (0T5)Nxd4 / (0T5)exd4\n\
+                     6. (0T6)Bb5 / (0T6)Nf6>>(0T5)f4\n";
+    let game = replay(recorded);
+    assert_eq!(game.record(), replay(canonical).record());
+    assert_eq!(game.record()[11], "(0T6)Nf6>>(0T5)f4");
+}
