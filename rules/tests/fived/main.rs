@@ -6,6 +6,7 @@ mod support;
 mod counts;
 mod face;
 mod perft;
+mod props;
 mod records;
 mod rules;
 mod tools;
