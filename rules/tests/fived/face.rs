@@ -183,3 +183,39 @@ fn a_draft_is_pictured_as_a_draft() {
     assert_eq!(game.turn().boards, ["(1T1)"]);
     assert!(game.view().title.unwrap_or_default().starts_with("Turn"));
 }
+
+/// A refused submit says which royal man could be captured, on which
+/// board, by which man from where: here a rook two timelines away, once
+/// the knight between them has moved; through the erased game too, as
+/// the host's `/submit` calls it.
+#[test]
+fn a_refused_submit_names_the_royal_and_the_attacker_across_timelines() {
+    let fen = "fen:[4k/5/5/4K/r4:-1:1:w][5/5/5/5/N4:0:1:w][5/5/5/P4/K4:1:1:w]";
+    let game = start(fen);
+    assert!(!game.is_check());
+    let mut draft = Vec::new();
+    for mv in ["(-1T1)Kd2", "(0T1)Nc2", "(1T1)a3"] {
+        draft.push(game.draft_move(&draft, mv).unwrap());
+    }
+    let want = "your king on (1T1)a1 could be captured by the black rook from (-1T1)a1";
+    let e = game.draft_turn(&draft).unwrap_err();
+    assert_eq!(e.rule(), Some(Rule::F_10), "{e}");
+    assert_eq!(e.to_string(), want);
+    let options = chronomate_rules::Options::parse(chronomate_rules::Variant::FiveD, fen).unwrap();
+    let mut erased = chronomate_rules::Game::new(chronomate_rules::Variant::FiveD, options, 0).unwrap();
+    assert_eq!(erased.draft_turn(&draft).unwrap_err().to_string(), want);
+    assert_eq!(erased.play(&draft.join(" ")).unwrap_err().to_string(), want);
+    assert!(erased.record().is_empty());
+    // Short of a board, the refusal names the board still owed.
+    let owed = game.draft_turn(&draft[..2]).unwrap_err();
+    assert_eq!(owed.rule(), Some(Rule::F_5));
+    assert_eq!(
+        owed.to_string(),
+        "the present is still yours: (1T1) still owes a move"
+    );
+    let draft = ["(-1T1)Kd2", "(0T1)Nb3", "(1T1)a3"].map(str::to_owned);
+    let e = game.draft_turn(&draft).unwrap_err();
+    assert!(e.to_string().contains("(1T1)a1"), "{e}");
+    let safe = ["(-1T1)Kd2", "(0T1)Nc2", "(1T1)Kb1"].map(str::to_owned);
+    assert!(game.draft_turn(&safe).is_ok());
+}
