@@ -153,7 +153,9 @@ pub trait Rules: Clone + fmt::Debug + Send + Sync + Sized + 'static {
     /// Whether play goes on, and if not, the result.
     fn status(&self) -> Status;
 
-    /// Every legal action now; none once the game is over.
+    /// Every legal action now; none once the game is over. Where a
+    /// position can have millions (5D chess), a variant lists a bounded
+    /// part of them and says so; [`Rules::count_actions`] counts.
     fn legal_actions(&self) -> Vec<Self::Action>;
 
     /// Reads an action, leniently, refusing illegal ones with the rule

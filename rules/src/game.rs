@@ -123,7 +123,8 @@ impl Game {
         self.state.status()
     }
 
-    /// Every legal action, in canonical notation.
+    /// Every legal action, in canonical notation (5D chess: at most
+    /// [`crate::fived::LISTED_TURNS`] whole turns; see [`Game::count_actions`]).
     pub fn legal_actions(&self) -> Vec<String> {
         if self.status().is_over() {
             return Vec::new();

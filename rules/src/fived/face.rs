@@ -17,6 +17,12 @@ use crate::{
 /// How many legal turns [`Rules::suggest`] looks through at most.
 const SUGGEST_SCAN: usize = 2_000;
 
+/// How many legal turns [`Rules::legal_actions`] lists at most: a 5D
+/// position can have millions, and a list is for showing or sampling,
+/// never for deciding (the count and the end of the game come from the
+/// search itself). The cap peers count to.
+pub const LISTED_TURNS: usize = 1_000;
+
 impl Rules for FiveD {
     type Action = Action;
 
@@ -65,11 +71,13 @@ impl Rules for FiveD {
         self.status
     }
 
-    /// Every legal turn. 5D positions can have millions:
-    /// [`FiveD::legal_turns`] walks them lazily and
-    /// [`Rules::count_actions`] counts them up to a cap.
+    /// The legal turns, the first [`LISTED_TURNS`] the search finds
+    /// where there are more: 5D positions can have millions.
+    /// [`FiveD::legal_turns`] walks them all lazily and
+    /// [`Rules::count_actions`] counts them up to a cap; empty exactly
+    /// when there is no legal turn.
     fn legal_actions(&self) -> Vec<Action> {
-        legal_turns(self).collect()
+        legal_turns(self).take(LISTED_TURNS).collect()
     }
 
     /// Reads a whole turn: its moves in play order, apart by spaces.

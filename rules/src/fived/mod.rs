@@ -52,6 +52,7 @@ pub mod search;
 mod view;
 
 pub use action::{Action, Move, Spot};
+pub use face::LISTED_TURNS;
 pub use play::MoveKind;
 pub use position::{FiveD, LineName, Setup, step, step_color, step_turn};
 

@@ -3,6 +3,7 @@
 //! contract (`docs/rendering.md`).
 
 use chronomate_rules::view::{ArrowKind, HighlightKind, Layout};
+use chronomate_rules::fived::LISTED_TURNS;
 use chronomate_rules::{Color, Rule, Rules, TurnShape};
 
 use crate::support::{data, last, start};
@@ -82,6 +83,13 @@ fn counting_is_capped_and_lazy() {
     let game = last(&data("ftxi/55332.5dpgn"));
     assert_eq!(game.count_actions(1), 1);
     assert_eq!(game.count_actions(1000), 1000);
+    // The list is bounded; where there are fewer, it is all of them.
+    assert_eq!(game.legal_actions().len(), LISTED_TURNS);
+    let few = start("board:focused-just-kings");
+    let all = few.legal_actions();
+    assert!(!all.is_empty() && all.len() < LISTED_TURNS);
+    assert_eq!(all.len(), few.count_actions(usize::MAX));
+    assert_eq!(all.len(), few.legal_turns().count());
     assert_eq!(game.legal_turns().take(7).count(), 7);
     let some: Vec<_> = game.legal_turns().step_by(997).take(20).collect();
     assert_eq!(some.len(), 20);
