@@ -224,6 +224,22 @@ fn ratio(a: Duration, b: Duration) -> String {
     format!("{:.2}", a.as_secs_f64() / b.as_secs_f64().max(1e-9))
 }
 
+/// A line of the table: a game's positions, total and slowest count and
+/// mate decision.
+fn row(label: &str, positions: usize, p: &Pass) -> String {
+    format!(
+        "{:<27} {:>4} {:>12} {:>8} ({:>3}) {:>11} {:>8} ({:>3})",
+        label,
+        positions,
+        ms(p.count),
+        ms(p.count_worst.0),
+        p.count_worst.1,
+        ms(p.mate),
+        ms(p.mate_worst.0),
+        p.mate_worst.1
+    )
+}
+
 /// One pass over every position, ours and the peer's, printed.
 fn table(games: &[Game]) -> Vec<Pass> {
     let driver = std::env::var_os("FIVED_PEER_DRIVER").map(PathBuf::from);
@@ -234,29 +250,12 @@ fn table(games: &[Game]) -> Vec<Pass> {
     let mut passes = Vec::new();
     for g in games {
         let p = ours(g);
-        println!(
-            "{:<27} {:>4} {:>12} {:>8} ({:>3}) {:>11} {:>8} ({:>3})",
-            g.name,
-            g.states.len(),
-            ms(p.count),
-            ms(p.count_worst.0),
-            p.count_worst.1,
-            ms(p.mate),
-            ms(p.mate_worst.0),
-            p.mate_worst.1
-        );
+        println!("{}", row(&g.name, g.states.len(), &p));
         if let Some(driver) = &driver {
             match peer(driver, g) {
                 Ok(q) => println!(
-                    "{:<27} {:>4} {:>12} {:>8} ({:>3}) {:>11} {:>8} ({:>3})  ours/peer: count {}, mate {}",
-                    "  peer (ftxi)",
-                    g.states.len(),
-                    ms(q.count),
-                    ms(q.count_worst.0),
-                    q.count_worst.1,
-                    ms(q.mate),
-                    ms(q.mate_worst.0),
-                    q.mate_worst.1,
+                    "{}  ours/peer: count {}, mate {}",
+                    row("  peer (ftxi)", g.states.len(), &q),
                     ratio(p.count, q.count),
                     ratio(p.mate, q.mate)
                 ),

@@ -251,9 +251,7 @@ const fn unit_steps() -> [Vector; 80] {
                 (i / 9 % 3) as i8 - 1,
                 (i / 27 % 3) as i8 - 1,
             ];
-            let changed =
-                (v[0] != 0) as i32 + (v[1] != 0) as i32 + (v[2] != 0) as i32 + (v[3] != 0) as i32;
-            if changed == axes {
+            if axes_changed(v) as i32 == axes {
                 out[n] = v;
                 n += 1;
             }

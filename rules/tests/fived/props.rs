@@ -33,7 +33,7 @@ fn drafted(game: &FiveD, choice: u32) -> Option<chronomate_rules::fived::Action>
     for _ in 0..8 {
         let next = game.draft_moves(&draft).unwrap();
         if let Ok(turn) = game.draft_turn(&draft)
-            && (next.is_empty() || bits % 3 == 0)
+            && (next.is_empty() || bits.is_multiple_of(3))
         {
             return Some(turn);
         }
@@ -67,9 +67,7 @@ fn random_game(start: &str, choices: &[u32]) -> (FiveD, Game) {
         let turn = turn.unwrap_or_else(|| {
             let n = five.count_actions(CAP);
             assert!(n > 0, "ongoing with no legal turn");
-            five.legal_turns()
-                .nth((choice / 2) as usize % n)
-                .unwrap()
+            five.legal_turns().nth((choice / 2) as usize % n).unwrap()
         });
         let text = five.notation(&turn);
         assert_eq!(five.parse(&text), Ok(turn.clone()), "{text}");
@@ -111,9 +109,21 @@ fn take_anything(game: &FiveD, text: &str) -> Result<(), TestCaseError> {
     };
     short(game.draft_move(&[], text).map_err(|e| e.to_string()))?;
     let draft = [text.to_owned()];
-    short(game.draft_moves(&draft).map(|_| String::new()).map_err(|e| e.to_string()))?;
-    short(game.draft_turn(&draft).map(|_| String::new()).map_err(|e| e.to_string()))?;
-    short(game.draft_view(&draft).map(|_| String::new()).map_err(|e| e.to_string()))?;
+    short(
+        game.draft_moves(&draft)
+            .map(|_| String::new())
+            .map_err(|e| e.to_string()),
+    )?;
+    short(
+        game.draft_turn(&draft)
+            .map(|_| String::new())
+            .map_err(|e| e.to_string()),
+    )?;
+    short(
+        game.draft_view(&draft)
+            .map(|_| String::new())
+            .map_err(|e| e.to_string()),
+    )?;
     for options in [format!("fen:{text}"), format!("board:{text}")] {
         short(
             Options::parse(Variant::FiveD, &options)

@@ -40,10 +40,7 @@ fn what_tools_write_reads_as_the_canonical_turn() {
     // Ambiguity is refused, naming the moves it could be.
     let game = replay("1. Nf3 / Nf6\n2. d3 / d6\n");
     let e = game.parse("Nd2").unwrap_err();
-    assert_eq!(
-        e.to_string(),
-        "\"Nd2\" fits 2 moves: (0T3)Nbd2, (0T3)Nfd2"
-    );
+    assert_eq!(e.to_string(), "\"Nd2\" fits 2 moves: (0T3)Nbd2, (0T3)Nfd2");
 }
 
 /// Headers set the options; a wrong header says which and why.
@@ -105,13 +102,21 @@ fn written_records_read_back_to_the_same_game() {
         };
         let headers = [("White".to_owned(), "a \"quoted\" name".to_owned())];
         let text = record::fived_pgn(game.options(), &headers, game.record(), Some(&result));
-        assert!(text.starts_with("[White \"a \\\"quoted\\\" name\"]\n[Mode \"5D\"]\n"), "{text}");
+        assert!(
+            text.starts_with("[White \"a \\\"quoted\\\" name\"]\n[Mode \"5D\"]\n"),
+            "{text}"
+        );
         let again = replay(&text);
         assert_eq!(again.record(), game.record(), "{name}\n{text}");
         assert_eq!(again.snapshot(), game.snapshot(), "{name}");
         assert_eq!(again.status(), game.status(), "{name}");
         // Written moves are canonical: they read as themselves.
-        for (i, turn) in record::read(Variant::FiveD, &text).unwrap().actions.iter().enumerate() {
+        for (i, turn) in record::read(Variant::FiveD, &text)
+            .unwrap()
+            .actions
+            .iter()
+            .enumerate()
+        {
             assert_eq!(turn, &game.record()[i], "{name}");
         }
         checked += 1;
