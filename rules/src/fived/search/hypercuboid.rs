@@ -243,17 +243,32 @@ impl<'a> Search<'a> {
 
     /// Drops arrivals whose departure is gone and departures nothing can
     /// arrive from; `false` when an axis is left empty.
+    ///
+    /// The axes of new timelines share one list of entries (every jump's
+    /// arrival), so they are pruned together, a word at a time: one mask
+    /// of the arrivals whose departure is gone, one union of what they
+    /// still hold.
     fn prune(&self, hc: &mut Hc) -> bool {
+        let slots: Vec<usize> = (0..hc.axes())
+            .filter(|&a| !self.axes[a].playable)
+            .collect();
+        let shared = slots.first().map(|&a| self.axes[a].entries.clone());
+        let shared_len = shared.as_ref().map_or(0, |e| e.len());
+        let mut claimed: Vec<Set> = self
+            .axes
+            .iter()
+            .map(|ax| Set::empty(ax.entries.len()))
+            .collect();
+        let mut gone = Set::empty(shared_len);
+        let mut held = Set::empty(shared_len);
+        let mut drop: Vec<usize> = Vec::new();
         loop {
             let mut changed = false;
-            let mut claimed: Vec<Set> = self
-                .axes
-                .iter()
-                .map(|ax| Set::empty(ax.entries.len()))
-                .collect();
-            for a in 0..hc.axes() {
-                let present: Vec<usize> = hc.get(a).iter().collect();
-                for i in present {
+            claimed.iter_mut().for_each(Set::clear);
+            // Arrivals onto playable boards, one by one.
+            for a in (0..hc.axes()).filter(|&a| self.axes[a].playable) {
+                drop.clear();
+                for i in hc.get(a).iter() {
                     if let Some(Kind::Arrive {
                         from_axis, leave, ..
                     }) = self.entry(a, i).map(|e| e.kind)
@@ -261,21 +276,66 @@ impl<'a> Search<'a> {
                         if hc.get(from_axis).contains(leave) {
                             claimed[from_axis].insert(leave);
                         } else {
-                            hc.remove(a, i);
-                            changed = true;
+                            drop.push(i);
                         }
                     }
                 }
+                for &i in &drop {
+                    hc.remove(a, i);
+                    changed = true;
+                }
             }
-            for (a, claims) in claimed.iter().enumerate() {
-                let present: Vec<usize> = hc.get(a).iter().collect();
-                for i in present {
-                    if matches!(self.entry(a, i).map(|e| e.kind), Some(Kind::Leave))
-                        && !claims.bits().contains(i)
+            // Arrivals opening timelines, all slots at once.
+            if let Some(entries) = &shared {
+                gone.clear();
+                held.clear();
+                for &b in &slots {
+                    held.union_with(hc.get(b));
+                }
+                for i in held.bits().iter() {
+                    if let Some(Entry {
+                        kind: Kind::Arrive {
+                            from_axis, leave, ..
+                        },
+                        ..
+                    }) = entries.get(i)
+                        && !hc.get(*from_axis).contains(*leave)
                     {
-                        hc.remove(a, i);
-                        changed = true;
+                        gone.insert(i);
                     }
+                }
+                for &b in &slots {
+                    changed |= hc.remove_all(b, &gone);
+                }
+                held.clear();
+                for &b in &slots {
+                    held.union_with(hc.get(b));
+                }
+                for i in held.bits().iter() {
+                    if let Some(Entry {
+                        kind: Kind::Arrive {
+                            from_axis, leave, ..
+                        },
+                        ..
+                    }) = entries.get(i)
+                    {
+                        claimed[*from_axis].insert(*leave);
+                    }
+                }
+            }
+            // Departures (only boards that are played have them).
+            for (a, claims) in claimed.iter().enumerate() {
+                if !self.axes[a].playable {
+                    continue;
+                }
+                drop.clear();
+                drop.extend(hc.get(a).iter().filter(|&i| {
+                    matches!(self.entry(a, i).map(|e| e.kind), Some(Kind::Leave))
+                        && !claims.bits().contains(i)
+                }));
+                for &i in &drop {
+                    hc.remove(a, i);
+                    changed = true;
                 }
             }
             if hc.any_empty() {

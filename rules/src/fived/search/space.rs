@@ -32,6 +32,17 @@ impl Set {
         Bits(&self.0)
     }
 
+    /// Adds every entry of `other` (a set of the same axis).
+    pub fn union_with(&mut self, other: Bits<'_>) {
+        for (a, b) in self.0.iter_mut().zip(other.0) {
+            *a |= b;
+        }
+    }
+
+    pub fn clear(&mut self) {
+        self.0.iter_mut().for_each(|w| *w = 0);
+    }
+
     pub fn intersect_with(&mut self, other: &Set) {
         for (a, b) in self.0.iter_mut().zip(&other.0) {
             *a &= b;
@@ -130,6 +141,18 @@ impl Hc {
         if let Some(w) = self.axis_mut(a).get_mut(i / 64) {
             *w &= !(1 << (i % 64));
         }
+    }
+
+    /// Takes the entries of `mask` out of axis `a`; whether any were in.
+    pub fn remove_all(&mut self, a: usize, mask: &Set) -> bool {
+        let mut changed = false;
+        for (w, m) in self.axis_mut(a).iter_mut().zip(&mask.0) {
+            if *w & m != 0 {
+                *w &= !m;
+                changed = true;
+            }
+        }
+        changed
     }
 
     pub fn any_empty(&self) -> bool {
