@@ -249,9 +249,7 @@ impl<'a> Search<'a> {
     /// of the arrivals whose departure is gone, one union of what they
     /// still hold.
     fn prune(&self, hc: &mut Hc) -> bool {
-        let slots: Vec<usize> = (0..hc.axes())
-            .filter(|&a| !self.axes[a].playable)
-            .collect();
+        let slots: Vec<usize> = (0..hc.axes()).filter(|&a| !self.axes[a].playable).collect();
         let shared = slots.first().map(|&a| self.axes[a].entries.clone());
         let shared_len = shared.as_ref().map_or(0, |e| e.len());
         let mut claimed: Vec<Set> = self
@@ -294,9 +292,10 @@ impl<'a> Search<'a> {
                 }
                 for i in held.bits().iter() {
                     if let Some(Entry {
-                        kind: Kind::Arrive {
-                            from_axis, leave, ..
-                        },
+                        kind:
+                            Kind::Arrive {
+                                from_axis, leave, ..
+                            },
                         ..
                     }) = entries.get(i)
                         && !hc.get(*from_axis).contains(*leave)
@@ -313,9 +312,10 @@ impl<'a> Search<'a> {
                 }
                 for i in held.bits().iter() {
                     if let Some(Entry {
-                        kind: Kind::Arrive {
-                            from_axis, leave, ..
-                        },
+                        kind:
+                            Kind::Arrive {
+                                from_axis, leave, ..
+                            },
                         ..
                     }) = entries.get(i)
                     {
