@@ -62,6 +62,9 @@ struct Axis {
     entries: Arc<Vec<Entry>>,
 }
 
+/// A way onto an axis: the axis left, the departure there, the arrival.
+type Witness = (usize, usize, usize);
+
 /// The search for the legal turns of one position, lazily.
 pub(crate) struct Search<'a> {
     game: &'a FiveD,
@@ -366,7 +369,15 @@ impl<'a> Search<'a> {
             self.axis_of_line(mv.to.line)
                 .is_some_and(|b| self.axes[b].end == mv.to.step)
         };
-        for b in 0..hc.axes() {
+        // The witnesses of an axis: for each axis a man can leave to arrive
+        // here, in the order first met, (that axis, its departure, the
+        // arrival): the first arrival from there, or on a new timeline's
+        // slot the first branching into the past where there is one. The
+        // slots share one list of entries and often hold the same set:
+        // their witnesses are found once per set.
+        let witnesses_of = |b: usize| -> Vec<Witness> {
+            let mut found: Vec<(usize, usize, usize, bool)> = Vec::new();
+            let mut at: Vec<Option<usize>> = vec![None; n];
             for i in hc.get(b).iter() {
                 let Some(Kind::Arrive {
                     mv,
@@ -376,23 +387,48 @@ impl<'a> Search<'a> {
                 else {
                     continue;
                 };
-                match pair[from_axis * n + b] {
+                match at[from_axis] {
                     None => {
-                        pair[from_axis * n + b] = Some(witness.len());
-                        pair[b * n + from_axis] = Some(witness.len());
-                        edges.push((from_axis, b));
-                        witness.push((from_axis, leave, b, i));
+                        at[from_axis] = Some(found.len());
+                        let onto = !self.axes[b].playable && onto_playable(&mv);
+                        found.push((from_axis, leave, i, onto));
                     }
-                    Some(w) if !self.axes[b].playable && !onto_playable(&mv) => {
-                        let old = witness[w];
-                        if let Some(Kind::Arrive { mv: old_mv, .. }) =
-                            self.entry(old.2, old.3).map(|e| e.kind)
-                            && onto_playable(&old_mv)
-                        {
-                            witness[w] = (from_axis, leave, b, i);
-                        }
+                    Some(k) if found[k].3 && !onto_playable(&mv) => {
+                        found[k] = (from_axis, leave, i, false);
                     }
                     Some(_) => {}
+                }
+            }
+            found
+                .into_iter()
+                .map(|(f, leave, i, _)| (f, leave, i))
+                .collect()
+        };
+        let mut slot_witnesses: Vec<(&[u64], Vec<Witness>)> = Vec::new();
+        let mut own_witnesses: Vec<Witness>;
+        for b in 0..hc.axes() {
+            let list: &[Witness] = if self.axes[b].playable {
+                own_witnesses = witnesses_of(b);
+                &own_witnesses
+            } else {
+                let words = hc.get(b).words();
+                let k = match slot_witnesses.iter().position(|(w, _)| *w == words) {
+                    Some(k) => k,
+                    None => {
+                        slot_witnesses.push((words, witnesses_of(b)));
+                        slot_witnesses.len() - 1
+                    }
+                };
+                &slot_witnesses[k].1
+            };
+            for &(from_axis, leave, i) in list {
+                // Each pair of axes is met once: only the slot itself
+                // receives on its side, and slots have no departures.
+                if pair[from_axis * n + b].is_none() {
+                    pair[from_axis * n + b] = Some(witness.len());
+                    pair[b * n + from_axis] = Some(witness.len());
+                    edges.push((from_axis, b));
+                    witness.push((from_axis, leave, b, i));
                 }
             }
         }

@@ -59,6 +59,11 @@ impl<'a> Bits<'a> {
         self.0.get(i / 64).is_some_and(|w| w & (1 << (i % 64)) != 0)
     }
 
+    /// The set's words, for comparing two sets of one list of entries.
+    pub fn words(self) -> &'a [u64] {
+        self.0
+    }
+
     pub fn is_empty(self) -> bool {
         self.0.iter().all(|w| *w == 0)
     }
