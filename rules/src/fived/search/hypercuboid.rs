@@ -65,6 +65,30 @@ struct Axis {
 /// A way onto an axis: the axis left, the departure there, the arrival.
 type Witness = (usize, usize, usize);
 
+/// The arrivals that any of the new timelines' `slots` still holds (they
+/// share the list `entries`): (the entry, its axis of departure, its
+/// departure). `held` is scratch space.
+fn slot_arrivals(
+    hc: &Hc,
+    slots: &[usize],
+    entries: &[Entry],
+    held: &mut Set,
+) -> Vec<(usize, usize, usize)> {
+    held.clear();
+    for &b in slots {
+        held.union_with(hc.get(b));
+    }
+    held.bits()
+        .iter()
+        .filter_map(|i| match entries.get(i)?.kind {
+            Kind::Arrive {
+                from_axis, leave, ..
+            } => Some((i, from_axis, leave)),
+            _ => None,
+        })
+        .collect()
+}
+
 /// The search for the legal turns of one position, lazily.
 pub(crate) struct Search<'a> {
     game: &'a FiveD,
@@ -289,41 +313,16 @@ impl<'a> Search<'a> {
             // Arrivals opening timelines, all slots at once.
             if let Some(entries) = &shared {
                 gone.clear();
-                held.clear();
-                for &b in &slots {
-                    held.union_with(hc.get(b));
-                }
-                for i in held.bits().iter() {
-                    if let Some(Entry {
-                        kind:
-                            Kind::Arrive {
-                                from_axis, leave, ..
-                            },
-                        ..
-                    }) = entries.get(i)
-                        && !hc.get(*from_axis).contains(*leave)
-                    {
+                for (i, from_axis, leave) in slot_arrivals(hc, &slots, entries, &mut held) {
+                    if !hc.get(from_axis).contains(leave) {
                         gone.insert(i);
                     }
                 }
                 for &b in &slots {
                     changed |= hc.remove_all(b, &gone);
                 }
-                held.clear();
-                for &b in &slots {
-                    held.union_with(hc.get(b));
-                }
-                for i in held.bits().iter() {
-                    if let Some(Entry {
-                        kind:
-                            Kind::Arrive {
-                                from_axis, leave, ..
-                            },
-                        ..
-                    }) = entries.get(i)
-                    {
-                        claimed[*from_axis].insert(*leave);
-                    }
+                for (_, from_axis, leave) in slot_arrivals(hc, &slots, entries, &mut held) {
+                    claimed[from_axis].insert(leave);
                 }
             }
             // Departures (only boards that are played have them).
