@@ -22,7 +22,8 @@ pub const GREEDY_WIDTH: usize = 4_096;
 /// Who plays a side: the engine at a level, or a baseline.
 ///
 /// Reads and prints as `1` to `8`, `random` or `greedy`; `4@120` is level
-/// 4 at temperature 120 instead of its own (for tuning the levels).
+/// 4 at temperature 120 instead of its own, `4@120/1` the same held to
+/// depth 1 (for tuning the levels).
 ///
 /// ```
 /// use chronomate_engine::{Level, Player};
@@ -36,8 +37,9 @@ pub enum Player {
     /// The engine at this level (see [`choose`]).
     Engine(Level),
     /// The engine at this level, at this temperature in centipawns
-    /// instead of the level's ([`crate::Limits::temperature`]).
-    Tempered(Level, u32),
+    /// instead of the level's ([`crate::Limits::temperature`]), and held
+    /// to this depth where given.
+    Tempered(Level, u32, Option<u32>),
     /// Uniform over the legal actions ([`random_action`]).
     Random,
     /// The best material after one action ([`greedy_action`]).
@@ -51,9 +53,10 @@ impl Player {
     pub fn choose(self, game: &Game, seed: u64, millis: Option<u64>) -> Option<String> {
         match self {
             Player::Engine(level) => choose(game, level, seed, millis),
-            Player::Tempered(level, temperature) => {
+            Player::Tempered(level, temperature, depth) => {
                 let limits = Limits {
                     temperature: Some(temperature),
+                    depth,
                     ..Limits::level(level, millis)
                 };
                 think(game, &limits, seed).map(|t| t.action)
@@ -74,7 +77,10 @@ impl fmt::Display for Player {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Player::Engine(level) => write!(f, "{level}"),
-            Player::Tempered(level, temperature) => write!(f, "{level}@{temperature}"),
+            Player::Tempered(level, temperature, None) => write!(f, "{level}@{temperature}"),
+            Player::Tempered(level, temperature, Some(depth)) => {
+                write!(f, "{level}@{temperature}/{depth}")
+            }
             Player::Random => f.write_str("random"),
             Player::Greedy => f.write_str("greedy"),
         }
@@ -90,12 +96,14 @@ impl FromStr for Player {
             "random" => Ok(Player::Random),
             "greedy" => Ok(Player::Greedy),
             _ => match s.split_once('@') {
-                Some((level, temperature)) => {
-                    let temperature = temperature
-                        .trim()
-                        .parse()
-                        .map_err(|_| LevelError(s.chars().take(20).collect()))?;
-                    Ok(Player::Tempered(level.parse()?, temperature))
+                Some((level, tuned)) => {
+                    let bad = || LevelError(s.chars().take(20).collect());
+                    let (temperature, depth) = match tuned.split_once('/') {
+                        Some((t, d)) => (t, Some(d.trim().parse().map_err(|_| bad())?)),
+                        None => (tuned, None),
+                    };
+                    let temperature = temperature.trim().parse().map_err(|_| bad())?;
+                    Ok(Player::Tempered(level.parse()?, temperature, depth))
                 }
                 None => s.parse().map(Player::Engine),
             },
@@ -202,7 +210,7 @@ mod tests {
 
     #[test]
     fn players_read_and_print() {
-        for text in ["random", "greedy", "1", "8", "4@120"] {
+        for text in ["random", "greedy", "1", "8", "4@120", "4@120/1"] {
             let player: Player = text.parse().unwrap();
             assert_eq!(player.to_string(), text);
         }
@@ -210,6 +218,7 @@ mod tests {
         assert!("9".parse::<Player>().is_err());
         assert!("randomly".parse::<Player>().is_err());
         assert!("4@".parse::<Player>().is_err());
+        assert!("4@10/x".parse::<Player>().is_err());
         assert!("9@10".parse::<Player>().is_err());
     }
 

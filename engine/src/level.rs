@@ -54,6 +54,13 @@ impl Level {
         ELO[(self.0 as usize).saturating_sub(1) % 8]
     }
 
+    /// The level with its Elo, for menus and help: `5 (about 1650 Elo)`.
+    /// The Elo is standard chess's; in the time-travel variants the levels
+    /// are only ranked (each beats the one below).
+    pub fn label(self) -> String {
+        format!("{} (about {} Elo)", self.0, self.elo())
+    }
+
     /// The level whose [`Level::elo`] is nearest `elo` (the lower on a
     /// tie).
     pub fn for_elo(elo: u32) -> Level {

@@ -77,7 +77,13 @@ pub(crate) struct Tuning {
     /// chooses among the moves its search weighed with chances falling by
     /// a factor e for each `temperature` centipawns below the best (0: the
     /// best alone). See `search::choice`.
-    pub temperature: [u16; 8],
+    pub temperature: [u32; 8],
+    /// Chances per mille, levels 1 to 8, that a level only glances at a
+    /// move: it plays by each root move's static evaluation alone, at
+    /// [`Tuning::glance_temperature`] (the search runs all the same).
+    pub glance: [u16; 8],
+    /// The temperature of a glance, in centipawns.
+    pub glance_temperature: u32,
     /// Level 1 as a rules learner, or not.
     pub learner: Learner,
 }
@@ -124,6 +130,8 @@ const STANDARD: Profile = Profile {
         node_cost: 1,
         levels: &level::FIDE,
         temperature: [250, 140, 50, 35, 25, 15, 7, 0],
+        glance: [0, 0, 0, 0, 0, 0, 0, 0],
+        glance_temperature: 0,
         learner: Learner::Thinks,
     },
 };
@@ -139,7 +147,9 @@ const TRAVELER: Profile = Profile {
         // 40 let level 8 take 2.01-2.04 s on an explosion-rich position.
         node_cost: 44,
         levels: &level::SEARCH,
-        temperature: [0, 600, 300, 180, 110, 60, 30, 0],
+        temperature: [0, 0, 0, 0, 0, 0, 0, 0],
+        glance: [1000, 940, 800, 623, 436, 240, 120, 0],
+        glance_temperature: 1000,
         learner: Learner::FromList,
     },
 };
@@ -154,7 +164,9 @@ const GIFFORD: Profile = Profile {
     tuning: Tuning {
         node_cost: 5,
         levels: &level::SEARCH,
-        temperature: [0, 600, 300, 180, 110, 60, 30, 0],
+        temperature: [0, 0, 0, 0, 0, 0, 0, 0],
+        glance: [1000, 830, 670, 400, 250, 160, 90, 0],
+        glance_temperature: 1000,
         learner: Learner::FromList,
     },
 };
@@ -171,7 +183,9 @@ const MULTIVERSE: Profile = Profile {
         // active branch (up to 21 by default), each chosen apart.
         node_cost: 2,
         levels: &level::SEARCH,
-        temperature: [0, 300, 150, 90, 55, 30, 12, 0],
+        temperature: [0, 0, 0, 0, 0, 0, 0, 0],
+        glance: [1000, 800, 650, 500, 350, 200, 80, 0],
+        glance_temperature: 300,
         learner: Learner::Draw(crate::search::multiverse::random_move),
     },
 };
@@ -186,7 +200,9 @@ const TEMPORAL: Profile = Profile {
     tuning: Tuning {
         node_cost: 4,
         levels: &level::SEARCH,
-        temperature: [0, 600, 300, 180, 110, 60, 30, 0],
+        temperature: [0, 0, 0, 0, 0, 0, 0, 0],
+        glance: [1000, 952, 862, 722, 539, 331, 170, 0],
+        glance_temperature: 1000,
         learner: Learner::FromList,
     },
 };
@@ -201,7 +217,9 @@ const MANY_WORLDS: Profile = Profile {
     tuning: Tuning {
         node_cost: 48,
         levels: &level::SEARCH,
-        temperature: [0, 600, 300, 180, 110, 60, 30, 0],
+        temperature: [0, 0, 0, 0, 0, 0, 0, 0],
+        glance: [1000, 988, 960, 895, 810, 600, 220, 0],
+        glance_temperature: 1000,
         learner: Learner::FromList,
     },
 };
@@ -220,6 +238,8 @@ pub(crate) const GENERIC: Profile = Profile {
         node_cost: 16,
         levels: &level::SEARCH,
         temperature: [400, 250, 150, 100, 60, 35, 15, 0],
+        glance: [0, 0, 0, 0, 0, 0, 0, 0],
+        glance_temperature: 0,
         learner: Learner::Thinks,
     },
 };
@@ -266,18 +286,26 @@ mod tests {
     fn every_profile_errs_less_level_by_level_and_never_at_level_8() {
         let all = PROFILES.iter().map(|(_, p)| p).chain([&GENERIC]);
         for profile in all {
-            let t = profile.tuning.temperature;
-            // Level 1 of a rules learner plays at random: its temperature
-            // is not used.
-            let thinking = match profile.tuning.learner {
-                Learner::Thinks => &t[..],
-                _ => &t[1..],
+            let tuning = &profile.tuning;
+            // Level 1 of a rules learner plays at random: its own
+            // settings are not used.
+            let from = match tuning.learner {
+                Learner::Thinks => 0,
+                _ => 1,
             };
+            let t = &tuning.temperature[from..];
+            let g = &tuning.glance[from..];
             assert!(
-                thinking.windows(2).all(|w| w[0] > w[1]),
-                "{t:?} do not fall level by level"
+                t.windows(2).all(|w| w[0] >= w[1]) && g.windows(2).all(|w| w[0] >= w[1]),
+                "{t:?} and {g:?} do not fall level by level"
             );
-            assert_eq!(t[7], 0, "level 8 errs");
+            // Each level errs less than the one below by one or the other.
+            assert!(
+                (1..t.len()).all(|i| t[i] < t[i - 1] || g[i] < g[i - 1]),
+                "{t:?} and {g:?}: two levels err alike"
+            );
+            assert_eq!((t.last(), g.last()), (Some(&0), Some(&0)), "level 8 errs");
+            assert!(g.iter().all(|&c| c <= 1000));
         }
     }
 

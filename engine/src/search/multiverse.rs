@@ -71,7 +71,7 @@ pub(crate) fn random_move(state: &dyn Any, seed: u64) -> Option<Box<dyn Any>> {
 pub(crate) fn think(
     state: &Multiverse,
     settings: &Settings,
-    temperature: i32,
+    pick: super::choice::Pick,
     limits: Limits<'_>,
     seed: u64,
 ) -> Option<Found<Action>> {
@@ -106,8 +106,9 @@ pub(crate) fn think(
         };
         let position = setup.position_lenient();
         let allowed = |m: &chronomate_rules::chess::Move| plain.iter().any(|p| p.mv == *m);
-        let mut search = Search::new(Fide, limits, settings.table_bits.min(18), Vec::new());
-        if let Some(found) = search.run(&position, Some(&allowed), temperature, &mut rng) {
+        let table = super::Table::new(settings.table_bits.min(18));
+        let mut search = Search::new(Fide, limits, table, Vec::new());
+        if let Some(found) = search.run(&position, Some(&allowed), pick, &mut rng) {
             if let Some(p) = plain.iter().find(|p| p.mv == found.best) {
                 chosen = *p;
             }

@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# The standard-chess levels in Elo, and how they err (README, "Levels in
+# Elo"): each level against Stockfish 15.1 held to a rating
+# (UCI_LimitStrength, UCI_Elo; Stockfish at MILLIS a move, Chronomate at
+# its level's node budget, level 8 also at MILLIS a move), the games kept
+# as PGN, then judged by Stockfish for one-move blunders and recaptures
+# taken (engine/calibrate.py). Installs stockfish (apt-get) and
+# python-chess (pip) where missing.
+#
+#   engine/bench-calibrate.sh                  # the README's table
+#   LEVELS="8" GAMES=100 engine/bench-calibrate.sh
+#
+# Each level plays the rating closest to its published Elo
+# (Level::elo) at or above Stockfish's floor of 1350: levels whose Elo
+# is below it are measured in the ladder (engine/examples/ladder.rs
+# --variants standard) against the level above, whose Elo is known. Run
+# under `nice`; CONCURRENCY games at once (2: the machine has 2 cores).
+set -euo pipefail
+
+GAMES=${GAMES:-100}
+MILLIS=${MILLIS:-200}
+CONCURRENCY=${CONCURRENCY:-2}
+OUT=${OUT:-calibration}
+# level:rating pairs.
+PAIRS=${PAIRS:-"4:1350 5:1600 6:1850 7:2100 8:2400"}
+
+cd "$(dirname "$0")/.."
+
+stockfish=$(command -v stockfish || true)
+if [ -z "$stockfish" ] && [ -x /usr/games/stockfish ]; then
+    stockfish=/usr/games/stockfish
+fi
+if [ -z "$stockfish" ]; then
+    echo "installing stockfish" >&2
+    if [ "$(id -u)" -eq 0 ]; then
+        apt-get install -y stockfish >&2 || { apt-get update >&2 && apt-get install -y stockfish >&2; }
+    else
+        sudo apt-get install -y stockfish >&2
+    fi
+    stockfish=$(command -v stockfish || echo /usr/games/stockfish)
+fi
+python3 -c 'import chess' 2>/dev/null || pip install chess >&2
+
+cargo build --release -q -p chronomate-engine --example uci
+engine="$(pwd)/${CARGO_TARGET_DIR:-target}/release/examples/uci"
+mkdir -p "$OUT"
+uptime
+
+for pair in $PAIRS; do
+    level=${pair%%:*}
+    elo=${pair##*:}
+    nice -n 10 python3 engine/calibrate.py --stockfish "$stockfish" --concurrency "$CONCURRENCY" \
+        stockfish --engine "$engine" --level "$level" --elo "$elo" --games "$GAMES" \
+        --movetime "$MILLIS" --pgn "$OUT/level$level-$elo.pgn"
+    if [ "$level" = 8 ]; then
+        nice -n 10 python3 engine/calibrate.py --stockfish "$stockfish" --concurrency "$CONCURRENCY" \
+            stockfish --engine "$engine" --level 8 --elo "$elo" --games "$GAMES" \
+            --movetime "$MILLIS" --engine-movetime "$MILLIS" --pgn "$OUT/level8-$elo-timed.pgn"
+    fi
+    uptime
+done
+
+nice -n 10 python3 engine/calibrate.py --stockfish "$stockfish" --concurrency "$CONCURRENCY" \
+    judge "$OUT"/level*.pgn
