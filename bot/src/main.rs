@@ -4,14 +4,16 @@
 //! on; README documents them. Exit codes: 0 success, 1 an operational error
 //! (unreadable file, database), 2 bad input (usage, an illegal action).
 
+mod tools;
+
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use chronomate::config::{Config, ShardRange};
-use chronomate::host::migrate::{MigrateError, migrate_database};
-use chronomate::tools::{self, MatchSettings, Opponent, UciClient};
+use crate::tools::{MatchSettings, Opponent, UciClient};
 use chronomate_engine::{Level, Player};
+use chronomate_host::config::{Config, ShardRange};
+use chronomate_host::migrate::{MigrateError, migrate_database};
 use chronomate_render::{GifOptions, RenderOptions, render_png};
 use chronomate_rules::chess::{Position, perft_divide};
 use chronomate_rules::{Options, Variant};
@@ -268,7 +270,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
             if let (Some(range), Some(total)) = (shards, shard_total) {
                 config.shards = Some(ShardRange::parse(&range, &total).map_err(Failure::input)?);
             }
-            chronomate::discord::serve(config).map_err(Failure::operational)
+            chronomate_discord::serve(config).map_err(Failure::operational)
         }
         Some(Command::MigrateDb { from, to }) => migrate_db(&from, &to),
         Some(Command::Console) => console(&config()?),
@@ -351,11 +353,11 @@ fn start_default(config: &Config) -> Result<(), Failure> {
         );
         return console(config);
     }
-    chronomate::discord::serve(config.clone()).map_err(Failure::operational)
+    chronomate_discord::serve(config.clone()).map_err(Failure::operational)
 }
 
 fn console(config: &Config) -> Result<(), Failure> {
-    chronomate::console::main(config).map_err(Failure::operational)
+    chronomate_console::main(config).map_err(Failure::operational)
 }
 
 /// Parses the variant, options and record of a command.

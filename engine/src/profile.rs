@@ -186,7 +186,7 @@ const MULTIVERSE: Profile = Profile {
         temperature: [0, 0, 0, 0, 0, 0, 0, 0],
         glance: [1000, 800, 650, 500, 350, 200, 80, 0],
         glance_temperature: 300,
-        learner: Learner::Draw(crate::search::multiverse::random_move),
+        learner: Learner::Draw(crate::owed_moves::random_move),
     },
 };
 

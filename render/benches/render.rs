@@ -2,9 +2,10 @@
 //! 512 px (render and PNG encode; target at most 1 ms), the 21-branch x
 //! 40-step timelines snapshot and the 1,000-board grid (compact, as the
 //! bot posts them; target at most 30 ms each; full ones for comparison),
-//! and a 60-move standard game as a GIF at 512 px (target at most 100 ms
-//! and 1 MB). `render/bench-peer.sh` runs this next to python-chess +
-//! cairosvg (+ Pillow for the GIF).
+//! a 5D game of 12 timelines x 30 turns (compact and full), and a 60-move
+//! standard game as a GIF at 512 px (target at most 100 ms and 1 MB).
+//! `render/bench-peer.sh` runs this next to python-chess + cairosvg (+
+//! Pillow for the GIF).
 //!
 //! Each bench runs twice: wall time (criterion's default) and, under
 //! `cpu/`, the thread's CPU time, which a loaded shared machine disturbs
@@ -116,6 +117,15 @@ fn benches<M: Measurement + 'static>(c: &mut Criterion<M>, prefix: &str) {
     });
     g.bench_function("grid_1000_full", |b| {
         b.iter(|| render_png(black_box(&grid), &full).unwrap())
+    });
+    // A 5D game of 12 timelines over 30 turns (60 columns, 458 boards):
+    // compact (the present boards repeated large) and full.
+    let fived = common::fived::big_multiverse(12, 30);
+    g.bench_function("fived_12x30", |b| {
+        b.iter(|| render_png(black_box(&fived), &opts).unwrap())
+    });
+    g.bench_function("fived_12x30_full", |b| {
+        b.iter(|| render_png(black_box(&fived), &full).unwrap())
     });
     g.finish();
 

@@ -4,7 +4,8 @@
 //! cargo run --release -p chronomate-render --example samples [-- DIR [NAME...]]
 //! ```
 //!
-//! DIR defaults to `docs/images`; NAMEs pick samples. The PNGs are
+//! DIR defaults to `docs/images`; NAMEs pick samples (those named `full-`
+//! or `extra-` are written only when named). The PNGs are
 //! re-encoded at the best compression to keep the repository small (the bot
 //! sends the renderer's own, faster encoding).
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a test fails loudly
@@ -86,6 +87,38 @@ fn main() {
         ),
         ("snapshot-compact", common::history(3, 16), def.clone()),
         ("timeline-wrapped", common::big_timelines(1, 7), def.clone()),
+        (
+            "fived-standard",
+            common::fived::standard_middlegame(),
+            def.clone(),
+        ),
+        ("fived-men", common::fived::figures(), def.clone()),
+        (
+            "extra-fived-board-sizes",
+            common::fived::small_boards(),
+            def.clone(),
+        ),
+        (
+            "extra-fived-5x5",
+            common::fived::five_by_five(),
+            def.clone(),
+        ),
+        ("extra-fived-draft", common::fived::draft(), def.clone()),
+        (
+            "extra-fived-turn-11",
+            common::fived::at_present(&common::fived::big_multiverse(12, 30), 20),
+            with(&|o| o.max_side = 1600),
+        ),
+        (
+            "fived-12x30",
+            common::fived::big_multiverse(12, 30),
+            def.clone(),
+        ),
+        (
+            "full-fived-12x30",
+            common::fived::big_multiverse(12, 30),
+            with(&|o| o.full = true),
+        ),
         // Full-size snapshots (up to 4096 px): not in docs, too big for
         // the repository.
         (
@@ -107,7 +140,7 @@ fn main() {
     ];
     for (name, view, opts) in samples {
         let wanted = if only.is_empty() {
-            !name.starts_with("full-")
+            !name.starts_with("full-") && !name.starts_with("extra-")
         } else {
             only.iter().any(|o| o == name)
         };

@@ -1,5 +1,6 @@
 //! Travel between boards: curved arrows from a cell of one board to a cell
-//! of another (solid for travel, dashed for trans-universe travel).
+//! of another (solid violet for travel that branches, solid in the ink
+//! colour for a jump that does not, dashed for trans-universe travel).
 
 use chronomate_rules::view::{ArrowKind, BoardCell, View};
 
@@ -45,7 +46,7 @@ pub(crate) fn draw(cv: &mut Canvas, view: &View, plan: &Plan, pal: &Palette) {
     for (pts, _, dot) in &paths {
         let (line, head) = split(pts, head_len, width);
         canvas::polyline(cv, &line, width + width.max(3.0), pal.halo, 0.7, None);
-        canvas::convex(cv, &grow(&head, width * 0.55), pal.halo, 0.7);
+        canvas::convex(cv, &canvas::grown(&head, width * 1.1), pal.halo, 0.7);
         if !dot {
             continue;
         }
@@ -62,6 +63,7 @@ pub(crate) fn draw(cv: &mut Canvas, view: &View, plan: &Plan, pal: &Palette) {
         let (line, head) = split(pts, head_len, width);
         let (color, dash) = match kind {
             ArrowKind::Travel => (pal.travel, None),
+            ArrowKind::Jump => (pal.text, None),
             ArrowKind::TransUniverse => (pal.trans, Some((width * 2.6, width * 1.6))),
         };
         canvas::polyline(cv, &line, width, color, 0.95, dash);
@@ -70,7 +72,9 @@ pub(crate) fn draw(cv: &mut Canvas, view: &View, plan: &Plan, pal: &Palette) {
             continue;
         }
         match kind {
-            ArrowKind::Travel => canvas::disc(cv, pts[0].0, pts[0].1, width * 1.25, color, 0.95),
+            ArrowKind::Travel | ArrowKind::Jump => {
+                canvas::disc(cv, pts[0].0, pts[0].1, width * 1.25, color, 0.95)
+            }
             ArrowKind::TransUniverse => canvas::ring(
                 cv,
                 pts[0].0,
@@ -181,19 +185,4 @@ fn split(pts: &[(f32, f32)], head: f32, width: f32) -> (Vec<Point>, [Point; 3]) 
         (base.0 + uy * hw, base.1 - ux * hw),
     ];
     (shaft, tri)
-}
-
-/// Grows a triangle outwards by about `d` (for its halo).
-fn grow(t: &[(f32, f32); 3], d: f32) -> Vec<(f32, f32)> {
-    let (cx, cy) = (
-        (t[0].0 + t[1].0 + t[2].0) / 3.0,
-        (t[0].1 + t[1].1 + t[2].1) / 3.0,
-    );
-    t.iter()
-        .map(|&(x, y)| {
-            let (dx, dy) = (x - cx, y - cy);
-            let l = (dx * dx + dy * dy).sqrt().max(1e-3);
-            (x + dx / l * d * 2.0, y + dy / l * d * 2.0)
-        })
-        .collect()
 }

@@ -58,9 +58,10 @@ impl Geo {
 
     /// Width and height of the playing area (all levels of a cube).
     pub(crate) fn block(&self, shape: Shape) -> (i32, i32) {
+        let (files, ranks) = dims(shape);
         match shape {
-            Shape::Square8 => (8 * self.s, 8 * self.s),
             Shape::Cube4 => (16 * self.s + 3 * self.level_gap, 4 * self.s),
+            Shape::Square8 | Shape::Rect { .. } => (files * self.s, ranks * self.s),
         }
     }
 
@@ -87,19 +88,37 @@ impl Geo {
     /// Top-left of `cell` relative to the tile, the side `bottom` nearest.
     /// `None` for a cell outside the board.
     pub(crate) fn cell_xy(&self, shape: Shape, cell: u8, bottom: Color) -> Option<(i32, i32)> {
+        if !shape.contains(cell) {
+            return None;
+        }
         let (ox, oy) = self.block_origin(shape);
         let c = cell as i32;
-        let (n, level, rank, file) = match shape {
-            Shape::Square8 if c < 64 => (8, 0, c / 8, c % 8),
-            Shape::Cube4 if c < 64 => (4, c / 16, (c % 16) / 4, c % 4),
-            _ => return None,
+        let (files, ranks) = dims(shape);
+        let (level, rank, file) = match shape {
+            Shape::Cube4 => (c / 16, (c % 16) / 4, c % 4),
+            Shape::Square8 | Shape::Rect { .. } => (0, c / 8, c % 8),
         };
         let (col, row) = match bottom {
-            Color::White => (file, n - 1 - rank),
-            Color::Black => (n - 1 - file, rank),
+            Color::White => (file, ranks - 1 - rank),
+            Color::Black => (files - 1 - file, rank),
         };
         let lx = level * (4 * self.s + self.level_gap);
         Some((ox + lx + col * self.s, oy + row * self.s))
+    }
+}
+
+/// Files and ranks of one level of `shape`, clamped to a drawable 1 to 8
+/// (views with other sizes are refused before drawing).
+pub(crate) fn dims(shape: Shape) -> (i32, i32) {
+    let (files, ranks) = shape.size();
+    (files.clamp(1, 8) as i32, ranks.clamp(1, 8) as i32)
+}
+
+/// The cell list's index of (level, file, rank) on `shape`.
+fn cell_index(shape: Shape, level: i32, file: i32, rank: i32) -> usize {
+    match shape {
+        Shape::Cube4 => (level * 16 + rank * 4 + file) as usize,
+        Shape::Square8 | Shape::Rect { .. } => (rank * 8 + file) as usize,
     }
 }
 
@@ -148,7 +167,7 @@ pub(crate) fn draw(
     // Squares, each level with a thin frame; highlighted or occupied
     // squares are precomposed tiles.
     let levels = if shape == Shape::Cube4 { 4 } else { 1 };
-    let n = if shape == Shape::Cube4 { 4 } else { 8 };
+    let (files, ranks) = dims(shape);
     let mut marks = [(false, false); 64];
     for h in &board.highlights {
         if let Some(m) = marks.get_mut(h.cell as usize) {
@@ -161,18 +180,18 @@ pub(crate) fn draw(
     for l in 0..levels {
         let lx = bx + l * (4 * s + geo.level_gap);
         if s >= 12 {
-            cv.stroke_rect(lx - 1, by - 1, n * s + 2, n * s + 2, 1, key.frame);
+            cv.stroke_rect(lx - 1, by - 1, files * s + 2, ranks * s + 2, 1, key.frame);
         }
-        for row in 0..n {
-            for col in 0..n {
-                // a1 (and Aa1) is dark; on a cube the colours alternate
-                // by level too. Rotation keeps the pattern (n is even).
-                let dark = (row + col + l) % 2 == 1;
+        for row in 0..ranks {
+            for col in 0..files {
                 let (file, rank) = match bottom {
-                    Color::White => (col, n - 1 - row),
-                    Color::Black => (n - 1 - col, row),
+                    Color::White => (col, ranks - 1 - row),
+                    Color::Black => (files - 1 - col, row),
                 };
-                let cell = (l * n * n + rank * n + file) as usize;
+                // a1 (and Aa1) is dark on every board; on a cube the
+                // colours alternate by level too.
+                let dark = (rank + file + l) % 2 == 0;
+                let cell = cell_index(shape, l, file, rank);
                 let (last_move, check) = marks[cell];
                 let sq = Square {
                     man: board.cells.get(cell).copied().flatten(),
@@ -197,15 +216,21 @@ pub(crate) fn draw(
         let cap = (f * 0.73) as i32;
         for l in 0..levels {
             let lx = bx + l * (4 * s + geo.level_gap);
-            for i in 0..n {
-                let (file, rank) = match bottom {
-                    Color::White => (i, n - 1 - i),
-                    Color::Black => (n - 1 - i, i),
+            for i in 0..files {
+                let file = match bottom {
+                    Color::White => i,
+                    Color::Black => files - 1 - i,
                 };
                 let fc = char::from(b'a' + file as u8).to_string();
-                let rc = (rank + 1).to_string();
                 let base = by + bh + r + (geo.cm + cap) / 2;
                 cv.text_centered(&fc, lx + i * s + s / 2, base, f, false, pal.text_dim);
+            }
+            for i in 0..ranks {
+                let rank = match bottom {
+                    Color::White => ranks - 1 - i,
+                    Color::Black => i,
+                };
+                let rc = (rank + 1).to_string();
                 let cx = lx - r - geo.cm / 2 - if l > 0 { 0 } else { 1 };
                 let base = by + i * s + s / 2 + cap / 2;
                 cv.text_centered(&rc, cx, base, f, false, pal.text_dim);
@@ -235,7 +260,13 @@ pub(crate) fn draw(
             cv.copy(&king, k, k, lx, ky);
             lx += k + (f * 0.3) as i32;
         }
-        let color = if board.current { pal.current } else { pal.text };
+        let color = if board.current {
+            pal.current
+        } else if board.inactive {
+            pal.text_dim
+        } else {
+            pal.text
+        };
         if let Some(label) = &board.label {
             let text = font::fit_text(label, f, true, x + tw - lx);
             cv.text(&text, lx, base, f, true, color);
@@ -256,6 +287,10 @@ pub(crate) fn draw(
 
     if let Some(result) = &board.ended {
         ended(cv, pal, (bx, by, bw, bh), s, result);
+    } else if board.inactive {
+        // Shaded like an ended board, without a result across it.
+        let veil = cv.pal.veil;
+        cv.remap_rect(bx, by, bw, bh, &veil);
     }
 }
 

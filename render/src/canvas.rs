@@ -413,6 +413,22 @@ pub(crate) fn round_rect<T: Target>(
     );
 }
 
+/// A convex polygon grown for its outline or halo: every corner pushed
+/// `by` pixels further from the centre.
+pub(crate) fn grown(pts: &[(f32, f32)], by: f32) -> Vec<(f32, f32)> {
+    let n = pts.len().max(1) as f32;
+    let (cx, cy) = pts
+        .iter()
+        .fold((0.0, 0.0), |a, p| (a.0 + p.0 / n, a.1 + p.1 / n));
+    pts.iter()
+        .map(|&(x, y)| {
+            let (dx, dy) = (x - cx, y - cy);
+            let l = (dx * dx + dy * dy).sqrt().max(1e-3);
+            (x + dx / l * by, y + dy / l * by)
+        })
+        .collect()
+}
+
 /// A filled anti-aliased convex polygon (points in either winding).
 pub(crate) fn convex<T: Target>(t: &mut T, pts: &[(f32, f32)], c: Rgb, alpha: f32) {
     if pts.len() < 3 {
@@ -517,4 +533,36 @@ pub(crate) fn polyline<T: Target>(
             }
         }
     }
+}
+
+/// A round badge with a short text or symbol, centred at (cx, cy).
+pub(crate) fn badge<T: Target>(
+    t: &mut T,
+    (cx, cy): (f32, f32),
+    d: f32,
+    text: &str,
+    fill: Rgb,
+    ink: Rgb,
+    rim: Rgb,
+) {
+    let size = d * if text.chars().count() > 1 { 0.62 } else { 0.72 };
+    let m = font::text_mask(text, size, true);
+    let w = (m.w as f32 + d * 0.45).max(d);
+    let rimw = (d * 0.09).max(1.0);
+    round_rect(
+        t,
+        (
+            cx - w / 2.0 - rimw,
+            cy - d / 2.0 - rimw,
+            w + 2.0 * rimw,
+            d + 2.0 * rimw,
+        ),
+        d / 2.0 + rimw,
+        rim,
+        1.0,
+    );
+    round_rect(t, (cx - w / 2.0, cy - d / 2.0, w, d), d / 2.0, fill, 1.0);
+    let x = (cx - m.w as f32 / 2.0).round() as i32;
+    let y = (cy - m.h as f32 / 2.0).round() as i32;
+    draw_mask(t, &m, x, y, ink, 1.0);
 }

@@ -1,9 +1,12 @@
 //! Renders rules views to PNG.
 //!
-//! [`render_png`] draws a [`View`] with plotters' bitmap backend (an RGB
-//! buffer, DejaVu Sans embedded: no system fonts needed) and encodes it with
-//! the `png` crate. The renderer knows views, never variants: boards of 8x8
-//! or 4x4x4 cells, men with marks, labels, highlights and arrows.
+//! [`render_png`] draws a [`View`] into an indexed image, mostly by copying
+//! precomposed tiles and glyph sprites (DejaVu Sans embedded: no system
+//! fonts needed), and writes the PNG itself around its own deflate stream
+//! (the `png` crate's zlib only where that is not small enough); plotters
+//! draws the RGB tables and charts. The renderer knows views, never
+//! variants: boards of 8x8, smaller rectangles or 4x4x4 cells, men with
+//! marks, labels, highlights and arrows.
 //!
 //! Images never exceed [`MAX_SIDE`] pixels a side nor [`MAX_BYTES`] bytes:
 //! big multi-board views are scaled down, then cropped to their most recent
@@ -15,9 +18,11 @@ mod canvas;
 mod chart;
 mod deflate;
 mod encode;
+mod fairy;
 mod font;
 mod fxhash;
 mod layout;
+mod look;
 mod lzw;
 mod palette;
 mod replay;
@@ -35,7 +40,7 @@ pub use table::{Table, render_table};
 pub use theme::{Theme, UnknownTheme};
 
 use crate::canvas::Canvas;
-use crate::layout::{BlockKind, Item, Plan};
+use crate::layout::{BlockKind, Item, Plan, Tone};
 use crate::palette::Indexed;
 use crate::tiles::Tiles;
 
@@ -95,8 +100,10 @@ pub enum RenderError {
     NoBoards,
     #[error("a replay needs at least one view")]
     NoFrames,
-    #[error("board {board} highlights cell {cell}; cells run 0 to 63")]
+    #[error("board {board} highlights cell {cell}, which is not on the board")]
     HighlightCell { board: usize, cell: u8 },
+    #[error("board {board} is {files}x{ranks}; boards have 1 to 8 files and ranks")]
+    Shape { board: usize, files: u8, ranks: u8 },
     #[error("arrow {arrow} points at a missing board or cell")]
     Arrow { arrow: usize },
     #[error("the embedded font could not be loaded")]
@@ -181,11 +188,15 @@ fn check(view: &View) -> Result<(), RenderError> {
         return Err(RenderError::NoBoards);
     }
     for (i, b) in view.boards.iter().enumerate() {
-        if let Some(h) = b
-            .highlights
-            .iter()
-            .find(|h| h.cell as usize >= b.shape.cells())
-        {
+        if !b.shape.is_valid() {
+            let (files, ranks) = b.shape.size();
+            return Err(RenderError::Shape {
+                board: i,
+                files,
+                ranks,
+            });
+        }
+        if let Some(h) = b.highlights.iter().find(|h| !b.shape.contains(h.cell)) {
             return Err(RenderError::HighlightCell {
                 board: i,
                 cell: h.cell,
@@ -195,7 +206,7 @@ fn check(view: &View) -> Result<(), RenderError> {
     let ok = |c: &chronomate_rules::view::BoardCell| {
         view.boards
             .get(c.board)
-            .is_some_and(|b| (c.cell as usize) < b.shape.cells())
+            .is_some_and(|b| b.shape.contains(c.cell))
     };
     if let Some(i) = view.arrows.iter().position(|a| !ok(&a.from) || !ok(&a.to)) {
         return Err(RenderError::Arrow { arrow: i });
@@ -209,6 +220,13 @@ fn draw(view: &View, plan: &Plan, theme: Theme, side: i32) -> Canvas {
     let mut cv = Canvas::new(plan.w.min(side), plan.h.min(side), indexed.key.bg, indexed);
     let geo = &plan.geo;
     let mut tiles = Tiles::new(geo.s, theme);
+
+    // The present column, a band behind its boards.
+    for &(x, y, w, h) in &plan.present {
+        let r = (geo.s as f32 * 0.3).max(3.0);
+        let rect = (x as f32, y as f32, w as f32, h as f32);
+        canvas::round_rect(&mut cv, rect, r, pal.current, 0.22);
+    }
 
     // Timeline threads under the boards.
     let tw = (geo.s as f32 * 0.09).clamp(2.0, 8.0);
@@ -239,6 +257,35 @@ fn draw(view: &View, plan: &Plan, theme: Theme, side: i32) -> Canvas {
             (x as i32, y as i32),
             plan.bottom,
         );
+    }
+
+    // The present boards again, large, beside the history.
+    for &(i, (x, y)) in &plan.copies {
+        board::draw(
+            &mut cv,
+            &mut big,
+            &plan.big,
+            pal,
+            &view.boards[i],
+            (x as i32, y as i32),
+            plan.bottom,
+        );
+    }
+    for l in &plan.labels {
+        let c = match l.tone {
+            Tone::Text => pal.text,
+            Tone::Dim => pal.text_dim,
+            Tone::Present => pal.current,
+        };
+        let (x, base) = (
+            l.x.clamp(-1 << 20, 1 << 20) as i32,
+            l.base.clamp(-1 << 20, 1 << 20) as i32,
+        );
+        if l.centred {
+            cv.text_centered(&l.text, x, base, l.size, l.bold, c);
+        } else {
+            cv.text(&l.text, x, base, l.size, l.bold, c);
+        }
     }
 
     arrows::draw(&mut cv, view, plan, pal);

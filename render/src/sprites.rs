@@ -1,5 +1,6 @@
-//! Men as pre-composed sprites: DejaVu Sans chess glyphs (the unicorn is
-//! drawn as a horned disc with a U), with the marks variants need.
+//! Men as pre-composed sprites: DejaVu Sans chess glyphs, our own tokens
+//! for the men Unicode has no glyph for, and the marks variants need
+//! (see `fairy` for 5D's men).
 
 use crate::fxhash::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -7,8 +8,10 @@ use std::sync::{Arc, Mutex, OnceLock};
 use chronomate_rules::Color;
 use chronomate_rules::view::{CounterKind, Figure, Man, Stage};
 
-use crate::canvas::{self, Sprite, Target};
+use crate::canvas::{self, Sprite, badge};
+use crate::fairy::{self, Token};
 use crate::font::{self, Mask};
+use crate::look::{Look, SOLID};
 use crate::theme::{Palette, Rgb, Theme};
 
 /// Sprites of one size and theme for one render, backed by a process-wide
@@ -58,16 +61,18 @@ impl Sprites {
     }
 }
 
-/// Index of a figure in the Unicode chess block (king first).
+/// Index in the Unicode chess block (king first) of the glyph a figure is
+/// drawn with: 5D's brawn, royal queen and common king are the pawn, queen
+/// and king with an emblem; the tokens have none.
 fn glyph_index(f: Figure) -> Option<u32> {
     match f {
-        Figure::King => Some(0),
-        Figure::Queen => Some(1),
+        Figure::King | Figure::CommonKing => Some(0),
+        Figure::Queen | Figure::RoyalQueen => Some(1),
         Figure::Rook => Some(2),
         Figure::Bishop => Some(3),
         Figure::Knight => Some(4),
-        Figure::Pawn => Some(5),
-        Figure::Unicorn => None,
+        Figure::Pawn | Figure::Brawn => Some(5),
+        Figure::Unicorn | Figure::Dragon | Figure::Princess => None,
     }
 }
 
@@ -90,26 +95,11 @@ fn glyph_size(s: i32, frac: f32) -> f32 {
     s as f32 * frac * 100.0 / h
 }
 
-/// How solid a man is drawn: fill and line opacity, and whether black men
-/// get their light rim (faded men do not: a faded rim reads as a white man).
-#[derive(Clone, Copy)]
-struct Look {
-    fill: f32,
-    line: f32,
-    rim: bool,
-}
-
-const SOLID: Look = Look {
-    fill: 1.0,
-    line: 1.0,
-    rim: true,
-};
-
 /// A man of figure and colour, no marks, on an `s`-pixel square.
 fn plain(figure: Figure, color: Color, s: i32, pal: &Palette, look: Look) -> Sprite {
     let mut sp = Sprite::new(s, s);
     let Some((solid, outline)) = glyphs(figure) else {
-        unicorn(&mut sp, color, s, pal, look);
+        Token::of(figure).draw(&mut sp, color, s, pal, look);
         return sp;
     };
     let size = glyph_size(s, 0.80);
@@ -145,6 +135,9 @@ fn plain(figure: Figure, color: Color, s: i32, pal: &Palette, look: Look) -> Spr
                 canvas::draw_mask(&mut sp, &body, sx, sy, pal.black_fill, look.fill);
             }
         }
+    }
+    if let Some(letter) = fairy::emblem_letter(figure) {
+        fairy::emblem(&mut sp, letter, color, pal, look);
     }
     sp
 }
@@ -220,113 +213,6 @@ fn dilate(m: &Mask, r: f32) -> Mask {
         oy: g,
         a,
     }
-}
-
-/// The unicorn has no Unicode glyph: a piece-like token (disc on a foot)
-/// with a horn and a bold U, in the man's colours.
-fn unicorn(sp: &mut Sprite, color: Color, s: i32, pal: &Palette, look: Look) {
-    let f = s as f32;
-    let (fill, line, letter) = match color {
-        Color::White => (pal.white_fill, pal.white_line, pal.white_line),
-        Color::Black => (pal.black_fill, pal.black_rim, pal.black_rim),
-    };
-    let lw = (f * 0.055).max(1.0);
-    let (cx, cy, r) = (f * 0.5, f * 0.48, f * 0.27);
-    let horn = [
-        (cx + r * 0.30, cy - r * 0.80),
-        (cx + r * 0.95, cy - r * 1.75),
-        (cx + r * 0.78, cy - r * 0.45),
-    ];
-    let foot = (f * 0.24, f * 0.76, f * 0.52, f * 0.12);
-    let neck = [
-        (cx - r * 0.5, cy + r * 0.6),
-        (cx + r * 0.5, cy + r * 0.6),
-        (cx + r * 0.85, foot.1 + 1.0),
-        (cx - r * 0.85, foot.1 + 1.0),
-    ];
-    // Outline first (grown shapes), then the fill inside it.
-    let line = if look.rim || color == Color::White {
-        line
-    } else {
-        fill
-    };
-    let mut outer = Sprite::new(s, s);
-    canvas::convex(&mut outer, &grow(&horn, lw), line, 1.0);
-    canvas::round_rect(
-        &mut outer,
-        (
-            foot.0 - lw,
-            foot.1 - lw,
-            foot.2 + 2.0 * lw,
-            foot.3 + 2.0 * lw,
-        ),
-        f * 0.04 + lw,
-        line,
-        1.0,
-    );
-    canvas::disc(&mut outer, cx, cy, r + lw, line, 1.0);
-    canvas::convex(&mut outer, &grow(&neck, lw * 0.6), line, 1.0);
-    outer.fade(look.line);
-    sp.overlay(&outer, 0, 0);
-    let mut inner = Sprite::new(s, s);
-    canvas::convex(&mut inner, &horn, fill, 1.0);
-    canvas::round_rect(&mut inner, foot, f * 0.04, fill, 1.0);
-    canvas::disc(&mut inner, cx, cy, r, fill, 1.0);
-    canvas::convex(&mut inner, &neck, fill, 1.0);
-    inner.fade(look.fill);
-    sp.overlay(&inner, 0, 0);
-    let size = f * 0.36;
-    let m = font::glyph_mask('U', size, true);
-    let x = (cx - m.w as f32 / 2.0).round() as i32;
-    let y = (cy - m.h as f32 / 2.0).round() as i32;
-    canvas::draw_mask(sp, &m, x, y, letter, look.line.max(look.fill));
-}
-
-/// Pushes a convex polygon's corners out from its centre by about `d`.
-fn grow(pts: &[(f32, f32)], d: f32) -> Vec<(f32, f32)> {
-    let n = pts.len() as f32;
-    let (cx, cy) = pts
-        .iter()
-        .fold((0.0, 0.0), |a, p| (a.0 + p.0 / n, a.1 + p.1 / n));
-    pts.iter()
-        .map(|&(x, y)| {
-            let (dx, dy) = (x - cx, y - cy);
-            let l = (dx * dx + dy * dy).sqrt().max(1e-3);
-            (x + dx / l * d * 1.8, y + dy / l * d * 1.8)
-        })
-        .collect()
-}
-
-/// A round badge with a short text or symbol, centred at (cx, cy).
-pub(crate) fn badge<T: Target>(
-    t: &mut T,
-    (cx, cy): (f32, f32),
-    d: f32,
-    text: &str,
-    fill: Rgb,
-    ink: Rgb,
-    rim: Rgb,
-) {
-    let size = d * if text.chars().count() > 1 { 0.62 } else { 0.72 };
-    let m = font::text_mask(text, size, true);
-    let w = (m.w as f32 + d * 0.45).max(d);
-    let rimw = (d * 0.09).max(1.0);
-    canvas::round_rect(
-        t,
-        (
-            cx - w / 2.0 - rimw,
-            cy - d / 2.0 - rimw,
-            w + 2.0 * rimw,
-            d + 2.0 * rimw,
-        ),
-        d / 2.0 + rimw,
-        rim,
-        1.0,
-    );
-    canvas::round_rect(t, (cx - w / 2.0, cy - d / 2.0, w, d), d / 2.0, fill, 1.0);
-    let x = (cx - m.w as f32 / 2.0).round() as i32;
-    let y = (cy - m.h as f32 / 2.0).round() as i32;
-    canvas::draw_mask(t, &m, x, y, ink, 1.0);
 }
 
 /// A man with his marks.
@@ -417,6 +303,11 @@ mod tests {
             Figure::Knight,
             Figure::Pawn,
             Figure::Unicorn,
+            Figure::Brawn,
+            Figure::Dragon,
+            Figure::Princess,
+            Figure::RoyalQueen,
+            Figure::CommonKing,
         ] {
             for color in Color::ALL {
                 for s in [12, 24, 64] {

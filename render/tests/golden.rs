@@ -227,3 +227,47 @@ fn standard_game_view() {
     let game = Game::new(Variant::Standard, Options::default(), 0).expect("standard exists");
     check("standard-game", &game.view(), &opts());
 }
+
+#[test]
+fn fived_standard_middlegame() {
+    // Five timelines (one inactive), branches and a jump, the present
+    // column, the present boards repeated large.
+    check(
+        "fived-standard",
+        &common::fived::standard_middlegame(),
+        &opts(),
+    );
+}
+
+#[test]
+fn fived_draft_before_submitting() {
+    check("fived-draft", &common::fived::draft(), &opts());
+}
+
+#[test]
+fn fived_men_in_both_colours() {
+    check("fived-men", &common::fived::figures(), &opts());
+    let small = RenderOptions {
+        square: 24,
+        ..opts()
+    };
+    check("fived-men-24", &common::fived::figures(), &small);
+}
+
+#[test]
+fn fived_small_boards() {
+    check("fived-5x5", &common::fived::five_by_five(), &opts());
+    check("fived-board-sizes", &common::fived::small_boards(), &opts());
+}
+
+#[test]
+fn fived_large_multiverse_compact_and_full() {
+    let view = common::fived::big_multiverse(12, 30);
+    check("fived-12x30-compact", &view, &opts());
+    let full = RenderOptions {
+        full: true,
+        max_side: 2400,
+        ..opts()
+    };
+    check("fived-12x30-full", &view, &full);
+}

@@ -44,6 +44,26 @@ fn a_thousand_timeline_boards_fit() {
 }
 
 #[test]
+fn a_long_5d_game_fits_compact_and_full() {
+    // 12 timelines over 30 turns: 60 columns, some 450 boards.
+    let view = common::fived::big_multiverse(12, 30);
+    assert!(view.boards.len() >= 450, "{} boards", view.boards.len());
+    let compact = render_png(&view, &RenderOptions::default()).unwrap();
+    assert_within(&compact, 2048, MAX_BYTES);
+    let (w, h) = dims(&compact);
+    assert!(
+        h <= 1280 && (1.0..=2.0).contains(&(w as f64 / h as f64)),
+        "{w}x{h}"
+    );
+    let full = RenderOptions {
+        full: true,
+        ..RenderOptions::default()
+    };
+    let png_bytes = render_png(&view, &full).unwrap();
+    assert_within(&png_bytes, MAX_SIDE, MAX_BYTES);
+}
+
+#[test]
 fn tighter_limits_are_respected() {
     let o = RenderOptions {
         max_side: 700,
@@ -133,6 +153,42 @@ fn broken_views_are_refused_not_panicked_on() {
         render_png(&view, &o),
         Err(RenderError::Arrow { arrow: 2 })
     ));
+
+    // A 5x5 board has no e6 or f1.
+    let mut view = common::start();
+    view.boards[0].shape = Shape::Rect { files: 5, ranks: 5 };
+    view.boards[0].highlights.push(Highlight {
+        cell: common::sq("e6"),
+        kind: HighlightKind::Check,
+    });
+    assert!(matches!(
+        render_png(&view, &o),
+        Err(RenderError::HighlightCell { board: 0, cell: 44 })
+    ));
+    view.boards[0].highlights.clear();
+    assert!(render_png(&view, &o).is_ok());
+    view.arrows.push(Arrow {
+        from: BoardCell { board: 0, cell: 0 },
+        to: BoardCell {
+            board: 0,
+            cell: common::sq("f1"),
+        },
+        kind: ArrowKind::Jump,
+    });
+    assert!(matches!(
+        render_png(&view, &o),
+        Err(RenderError::Arrow { arrow: 0 })
+    ));
+
+    for (files, ranks) in [(0, 5), (5, 0), (9, 8), (8, 200)] {
+        let mut view = common::start();
+        view.boards[0].shape = Shape::Rect { files, ranks };
+        let e = render_png(&view, &o).unwrap_err();
+        assert!(
+            matches!(e, RenderError::Shape { board: 0, .. }),
+            "{files}x{ranks}: {e}"
+        );
+    }
 }
 
 #[test]
@@ -140,7 +196,16 @@ fn errors_read_well() {
     let e = RenderError::HighlightCell { board: 3, cell: 70 };
     assert_eq!(
         e.to_string(),
-        "board 3 highlights cell 70; cells run 0 to 63"
+        "board 3 highlights cell 70, which is not on the board"
+    );
+    let e = RenderError::Shape {
+        board: 1,
+        files: 9,
+        ranks: 8,
+    };
+    assert_eq!(
+        e.to_string(),
+        "board 1 is 9x8; boards have 1 to 8 files and ranks"
     );
 }
 
@@ -167,7 +232,7 @@ fn same_view_same_bytes() {
 fn arb_man() -> impl Strategy<Value = Man> {
     (
         any::<bool>(),
-        0..7usize,
+        0..12usize,
         0..4usize,
         proptest::option::of((any::<bool>(), any::<u8>())),
         any::<bool>(),
@@ -182,6 +247,11 @@ fn arb_man() -> impl Strategy<Value = Man> {
                 Figure::Knight,
                 Figure::Pawn,
                 Figure::Unicorn,
+                Figure::Brawn,
+                Figure::Dragon,
+                Figure::Princess,
+                Figure::RoyalQueen,
+                Figure::CommonKing,
             ][f],
             stage: [
                 None,
@@ -209,21 +279,39 @@ fn arb_text() -> impl Strategy<Value = Option<String>> {
     ])
 }
 
+/// `cell` moved onto a board of `shape` (a rectangle's cells are a corner
+/// of the 8x8 numbering).
+fn on(shape: Shape, cell: u8) -> u8 {
+    let (files, ranks) = shape.size();
+    match shape {
+        Shape::Rect { .. } => (cell / 8 % ranks) * 8 + cell % 8 % files,
+        Shape::Square8 | Shape::Cube4 => cell,
+    }
+}
+
+fn arb_shape() -> impl Strategy<Value = Shape> {
+    prop_oneof![
+        Just(Shape::Square8),
+        Just(Shape::Cube4),
+        (1..=8u8, 1..=8u8).prop_map(|(files, ranks)| Shape::Rect { files, ranks }),
+    ]
+}
+
 fn arb_board() -> impl Strategy<Value = BoardView> {
     (
-        any::<bool>(),
+        arb_shape(),
         proptest::collection::vec((0..64u8, arb_man()), 0..40),
         arb_text(),
         arb_text(),
         (0..30u32, 0..60u32),
         proptest::collection::vec((0..64u8, 0..3usize), 0..4),
         proptest::option::of(any::<bool>()),
-        (any::<bool>(), any::<bool>(), any::<bool>()),
+        (any::<bool>(), any::<bool>(), any::<bool>(), any::<bool>()),
         arb_text(),
     )
         .prop_map(
-            |(cube, men, label, caption, (row, column), hl, to_move, flags, ended)| {
-                let mut b = BoardView::empty(if cube { Shape::Cube4 } else { Shape::Square8 });
+            |(shape, men, label, caption, (row, column), hl, to_move, flags, ended)| {
+                let mut b = BoardView::empty(shape);
                 for (cell, man) in men {
                     b.cells[cell as usize] = Some(man);
                 }
@@ -234,7 +322,7 @@ fn arb_board() -> impl Strategy<Value = BoardView> {
                 b.highlights = hl
                     .into_iter()
                     .map(|(cell, k)| Highlight {
-                        cell,
+                        cell: on(shape, cell),
                         kind: [
                             HighlightKind::LastMoveFrom,
                             HighlightKind::LastMoveTo,
@@ -243,7 +331,7 @@ fn arb_board() -> impl Strategy<Value = BoardView> {
                     })
                     .collect();
                 b.to_move = to_move.map(|w| if w { Color::White } else { Color::Black });
-                (b.owed, b.touched, b.current) = flags;
+                (b.owed, b.touched, b.current, b.inactive) = flags;
                 b.ended = ended;
                 b
             },
@@ -257,13 +345,7 @@ fn arb_view() -> impl Strategy<Value = View> {
         arb_text(),
         proptest::option::of(any::<bool>()),
         proptest::collection::vec(
-            (
-                any::<usize>(),
-                0..64u8,
-                any::<usize>(),
-                0..64u8,
-                any::<bool>(),
-            ),
+            (any::<usize>(), 0..64u8, any::<usize>(), 0..64u8, 0..3usize),
             0..6,
         ),
         proptest::collection::vec(
@@ -275,30 +357,34 @@ fn arb_view() -> impl Strategy<Value = View> {
         ),
         proptest::collection::vec((arb_man(), "[a-z0-9 ]{0,20}"), 0..5),
         proptest::collection::vec("[a-z0-9 ]{0,60}", 0..4),
+        (
+            proptest::option::of(0..64u32),
+            proptest::collection::vec((0..30u32, "[A-Z0-9 -]{0,8}"), 0..5),
+            proptest::collection::vec((0..64u32, ".{0,8}"), 0..8),
+        ),
     )
         .prop_map(
-            |(boards, layout, title, perspective, arrows, hands, pending, notes)| {
+            |(boards, layout, title, perspective, arrows, hands, pending, notes, names)| {
+                let (present, row_names, column_names) = names;
                 let n = boards.len();
+                let cell = |board: usize, c: u8| on(boards[board % n].shape, c);
                 View {
                     title,
                     perspective: perspective.map(|w| if w { Color::White } else { Color::Black }),
                     layout: [Layout::Single, Layout::Timelines, Layout::Grid][layout],
                     arrows: arrows
                         .into_iter()
-                        .map(|(a, ca, b, cb, trans)| Arrow {
+                        .map(|(a, ca, b, cb, kind)| Arrow {
                             from: BoardCell {
                                 board: a % n,
-                                cell: ca,
+                                cell: cell(a, ca),
                             },
                             to: BoardCell {
                                 board: b % n,
-                                cell: cb,
+                                cell: cell(b, cb),
                             },
-                            kind: if trans {
-                                ArrowKind::TransUniverse
-                            } else {
-                                ArrowKind::Travel
-                            },
+                            kind: [ArrowKind::Travel, ArrowKind::Jump, ArrowKind::TransUniverse]
+                                [kind],
                         })
                         .collect(),
                     boards,
@@ -314,6 +400,9 @@ fn arb_view() -> impl Strategy<Value = View> {
                         .map(|(man, label)| Pending { man, label })
                         .collect(),
                     notes,
+                    present,
+                    row_names,
+                    column_names,
                 }
             },
         )

@@ -250,3 +250,28 @@ fn a_thousand_action_multiverse_game_fits_discord() {
         gif.shrunk
     );
 }
+
+#[test]
+fn a_5d_game_replays_turn_by_turn() {
+    // 12 timelines over 30 turns, one frame a whole turn (White's present
+    // boards of each turn), as `Game::replay_views` gives them.
+    let whole = common::fived::big_multiverse(12, 30);
+    let views = || (0..30).map(|t| common::fived::at_present(&whole, 2 * t));
+    let gif = replay_gif(views, &GifOptions::default()).unwrap();
+    assert!(gif.bytes.len() <= MAX_BYTES, "{} bytes", gif.bytes.len());
+    assert_eq!((gif.frames_total, gif.frames_used), (30, 30));
+    assert!(!gif.sampled && !gif.shrunk);
+    let d = decode_gif(&gif.bytes);
+    assert_eq!(d.frames, 30);
+    assert!(d.w <= 1600 && d.h <= 1600, "{}x{}", d.w, d.h);
+    let last = common::fived::at_present(&whole, 58);
+    let still = render_png(&last, &gif.frame).unwrap();
+    assert_last_frame_is_the_still(&d, &still);
+    eprintln!(
+        "5D, 12 timelines x 30 turns: {} bytes, {}x{}, {} frames",
+        gif.bytes.len(),
+        gif.width,
+        gif.height,
+        gif.frames_used
+    );
+}

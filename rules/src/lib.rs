@@ -47,7 +47,8 @@
 //!   build on.
 //!
 //! House rules that settle what the rule texts leave open are cited by tag
-//! (TT-3, G-4, E-9, T-6, M-2, ...) from `VARIANTS.md`.
+//! (TT-3, G-4, E-9, T-6, M-2, ...) from the variants' pages in
+//! `docs/variants/`.
 
 mod color;
 mod error;

@@ -2,7 +2,7 @@
 //!
 //! A refusal carries the [`Rule`] it enforces as data, so that a host,
 //! a test or an engine can tell refusals apart without reading their
-//! words. House rules are named by their tags in `VARIANTS.md` (TT-3,
+//! words. House rules are named by their tags in `docs/variants/` (TT-3,
 //! E-5, ...); the FIDE laws every 8x8 variant builds on by their article.
 
 use std::fmt;
@@ -126,7 +126,7 @@ rules! {
 }
 
 impl Rule {
-    /// The tag as `VARIANTS.md` or the FIDE laws write it.
+    /// The tag as `docs/variants/` or the FIDE laws write it.
     pub const fn tag(self) -> &'static str {
         self.0
     }

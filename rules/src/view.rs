@@ -26,6 +26,21 @@ pub struct View {
     pub pending: Vec<Pending>,
     /// Short lines shown under the boards ("white: 1 backward travel left").
     pub notes: Vec<String>,
+    /// In a [`Layout::Timelines`] view, the column of the present (5D's
+    /// F-5): marked across every row.
+    #[serde(default)]
+    pub present: Option<u32>,
+    /// In a [`Layout::Timelines`] view, names written at the left of rows,
+    /// by row: `(0, "L-1")`.
+    #[serde(default)]
+    pub row_names: Vec<(u32, String)>,
+    /// In a [`Layout::Timelines`] view, names written along the top, by
+    /// column: a name stands over its column and the unnamed ones after it
+    /// (`(8, "T5")`, `(10, "T6")`: T5 over White's and Black's boards of
+    /// turn 5). Where names come at a regular step, wrapped and cropped
+    /// snapshots start at a named column.
+    #[serde(default)]
+    pub column_names: Vec<(u32, String)>,
 }
 
 /// How the boards of a view are placed.
@@ -50,14 +65,47 @@ pub enum Shape {
     /// 4x4x4; cell index = level * 16 + rank * 4 + file; level A = 0 (bottom),
     /// so Aa1 = 0 and Dd4 = 63.
     Cube4,
+    /// A flat board of `files` x `ranks` (1 to 8 each; 8x8 is [`Shape::Square8`]);
+    /// cell index = rank * 8 + file as on 8x8, a1 = 0, so a 5x5 board uses
+    /// cells 0-4, 8-12, ... 32-36.
+    Rect { files: u8, ranks: u8 },
 }
 
-/// The cells of every board shape: 8x8 and 4x4x4 alike.
+/// The cells of every board shape: 8x8 and 4x4x4 alike (a smaller
+/// rectangle leaves the cells past its files and ranks empty).
 pub const CELLS: usize = 64;
 
 impl Shape {
+    /// The length of a board's cell list: 64 for every shape.
     pub const fn cells(self) -> usize {
         CELLS
+    }
+
+    /// Files and ranks of one level: 8x8, 4x4 for each level of a cube.
+    pub const fn size(self) -> (u8, u8) {
+        match self {
+            Shape::Square8 => (8, 8),
+            Shape::Cube4 => (4, 4),
+            Shape::Rect { files, ranks } => (files, ranks),
+        }
+    }
+
+    /// Whether the shape is drawable: a rectangle has 1 to 8 files and
+    /// ranks.
+    pub const fn is_valid(self) -> bool {
+        let (files, ranks) = self.size();
+        files >= 1 && files <= 8 && ranks >= 1 && ranks <= 8
+    }
+
+    /// Whether `cell` is a cell of the board (its file and rank inside a
+    /// rectangle).
+    pub const fn contains(self, cell: u8) -> bool {
+        match self {
+            Shape::Square8 | Shape::Cube4 => (cell as usize) < CELLS,
+            Shape::Rect { files, ranks } => {
+                (cell as usize) < CELLS && cell % 8 < files && cell / 8 < ranks
+            }
+        }
     }
 }
 
@@ -87,6 +135,9 @@ pub struct BoardView {
     pub current: bool,
     /// The board's branch has ended with this result: drawn dimmed.
     pub ended: Option<String>,
+    /// The board's timeline is inactive (5D's F-4): drawn shaded.
+    #[serde(default)]
+    pub inactive: bool,
 }
 
 impl BoardView {
@@ -115,6 +166,7 @@ impl Default for BoardView {
             touched: false,
             current: false,
             ended: None,
+            inactive: false,
         }
     }
 }
@@ -179,8 +231,19 @@ pub enum Figure {
     Bishop,
     Knight,
     Pawn,
-    /// Temporal Chess's three-dimensional diagonal mover.
+    /// Temporal Chess's three-dimensional diagonal mover (and 5D's: three
+    /// axes).
     Unicorn,
+    /// 5D's brawn: a pawn that also captures across timelines.
+    Brawn,
+    /// 5D's four-axis diagonal mover.
+    Dragon,
+    /// 5D's princess: rook and bishop.
+    Princess,
+    /// 5D's royal queen: a queen that is royal, like a king.
+    RoyalQueen,
+    /// 5D's common king: moves as a king, not royal.
+    CommonKing,
 }
 
 /// Time Traveler's Chess stages (TT: every man has one).
@@ -240,8 +303,11 @@ pub struct Arrow {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum ArrowKind {
-    /// Travel into the past (opens a branch or timeline).
+    /// Travel into the past (opens a branch or timeline; 5D's `>>`).
     Travel,
+    /// A jump that opens no timeline (5D's `>`: onto another timeline's
+    /// last board).
+    Jump,
     /// Multiverse trans-universe travel (E-7).
     TransUniverse,
 }
@@ -259,4 +325,60 @@ pub struct Pending {
     pub man: Man,
     /// When and how it returns: "move 9", "move 5 · dark squares".
     pub label: String,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn views_stored_before_5d_still_read() {
+        let mut view = View {
+            boards: vec![BoardView::default()],
+            ..View::default()
+        };
+        let mut json = serde_json::to_value(&view).unwrap();
+        // What a view looked like before `present` and `inactive`.
+        for field in ["present", "row_names", "column_names"] {
+            json.as_object_mut().unwrap().remove(field);
+        }
+        json["boards"][0]
+            .as_object_mut()
+            .unwrap()
+            .remove("inactive");
+        let back: View = serde_json::from_value(json).unwrap();
+        assert_eq!(back, view);
+
+        view.present = Some(10);
+        view.row_names = vec![(0, "L-1".into())];
+        view.column_names = vec![(0, "T1".into()), (2, "T2".into())];
+        view.boards[0].shape = Shape::Rect { files: 5, ranks: 5 };
+        view.boards[0].inactive = true;
+        view.boards[0].cells[36] = Some(Man::new(Color::Black, Figure::RoyalQueen));
+        let json = serde_json::to_string(&view).unwrap();
+        assert_eq!(serde_json::from_str::<View>(&json).unwrap(), view);
+    }
+
+    #[test]
+    fn a_rectangle_holds_the_corner_of_the_8x8_numbering() {
+        let five = Shape::Rect { files: 5, ranks: 5 };
+        assert!(five.is_valid());
+        assert_eq!(five.size(), (5, 5));
+        // a1, e1, a5 and e5 are on it; f1 (5) and a6 (40) are not.
+        for cell in [0, 4, 32, 36] {
+            assert!(five.contains(cell), "{cell}");
+        }
+        for cell in [5, 40, 63, 64] {
+            assert!(!five.contains(cell), "{cell}");
+        }
+        assert!(Shape::Square8.contains(63) && !Shape::Square8.contains(64));
+        assert!(Shape::Cube4.contains(63));
+        for bad in [(0, 5), (5, 0), (9, 8)] {
+            let shape = Shape::Rect {
+                files: bad.0,
+                ranks: bad.1,
+            };
+            assert!(!shape.is_valid(), "{bad:?}");
+        }
+    }
 }

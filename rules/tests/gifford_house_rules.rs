@@ -1,4 +1,4 @@
-//! One test (or a few) per house rule of `gifford` (VARIANTS.md, G-1 … G-8).
+//! One test (or a few) per house rule of `gifford` (docs/variants/gifford.md, G-1 … G-8).
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a test fails loudly
 
 use std::collections::BTreeSet;

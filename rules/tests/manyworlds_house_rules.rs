@@ -1,4 +1,4 @@
-//! Many Worlds Chess: a test per house rule (M-1 … M-6 of VARIANTS.md),
+//! Many Worlds Chess: a test per house rule (M-1 … M-6 of docs/variants/manyworlds.md),
 //! merging and numbering, the `turns` option, notation and refusals.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a test fails loudly
 

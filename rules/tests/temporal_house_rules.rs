@@ -1,4 +1,4 @@
-//! One test per Temporal Chess house rule (T-1 … T-9 of VARIANTS.md) and per
+//! One test per Temporal Chess house rule (T-1 … T-9 of docs/variants/temporal.md) and per
 //! decision taken where the rules are silent (numbered as in the module docs
 //! of `chronomate_rules::temporal`), played through the host's face.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a test fails loudly

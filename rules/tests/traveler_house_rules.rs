@@ -1,4 +1,4 @@
-//! One test per house rule of `traveler` (VARIANTS.md: TT-1 … TT-10,
+//! One test per house rule of `traveler` (docs/variants/traveler.md: TT-1 … TT-10,
 //! TT-7a). Positions in extended FEN: `*` after a letter marks a traveling
 //! man, `^` a traveled one.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a test fails loudly

@@ -9,5 +9,5 @@ mod uci;
 
 pub use gif::{GifError, record_gif};
 pub use matches::{MatchSettings, Opponent, run_match};
-pub use record::{ReplayReport, read_input, replay, replay_record};
+pub use record::{read_input, replay, replay_record};
 pub use uci::{UciClient, serve_uci, speaks as uci_speaks};

@@ -51,6 +51,15 @@ pub(crate) fn figure_value(figure: Figure) -> i32 {
         Figure::Queen => 900,
         Figure::King => 0,
         Figure::Unicorn => 250,
+        // 5D's men, until 5D has its own evaluation: a brawn about a pawn,
+        // a dragon as a unicorn, a princess (rook + bishop) nearly a
+        // queen, a common king a minor piece; a royal queen is royal, as
+        // the king (never counted).
+        Figure::Brawn => 110,
+        Figure::Dragon => 250,
+        Figure::Princess => 850,
+        Figure::CommonKing => 300,
+        Figure::RoyalQueen => 0,
     }
 }
 
@@ -93,7 +102,7 @@ pub(crate) fn for_side(white: i32, side: Color) -> i32 {
     white * sign(side)
 }
 
-/// The FIDE role of a figure (none for the unicorn).
+/// The FIDE role of a figure (none for the unicorn and 5D's men).
 pub(crate) fn role_of(figure: Figure) -> Option<Role> {
     Some(match figure {
         Figure::Pawn => Role::Pawn,
@@ -102,7 +111,12 @@ pub(crate) fn role_of(figure: Figure) -> Option<Role> {
         Figure::Rook => Role::Rook,
         Figure::Queen => Role::Queen,
         Figure::King => Role::King,
-        Figure::Unicorn => return None,
+        Figure::Unicorn
+        | Figure::Brawn
+        | Figure::Dragon
+        | Figure::Princess
+        | Figure::RoyalQueen
+        | Figure::CommonKing => return None,
     })
 }
 

@@ -29,6 +29,12 @@ fn value(figure: Figure) -> i32 {
         Figure::Unicorn => 250,
         Figure::Pawn => 100,
         Figure::King => 0,
+        // Not Raumschach men (5D's): their flat-board values.
+        Figure::Brawn
+        | Figure::Dragon
+        | Figure::Princess
+        | Figure::RoyalQueen
+        | Figure::CommonKing => super::figure_value(figure),
     }
 }
 
@@ -113,7 +119,13 @@ fn attacks(figure: Figure, from: usize, occupied: u64) -> u64 {
                 }
             }
         }
-        Figure::Pawn => {}
+        // 5D's men are not Raumschach men.
+        Figure::Pawn
+        | Figure::Brawn
+        | Figure::Dragon
+        | Figure::Princess
+        | Figure::RoyalQueen
+        | Figure::CommonKing => {}
     }
     out
 }

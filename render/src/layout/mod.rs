@@ -9,7 +9,10 @@ use crate::board::Geo;
 use crate::font;
 
 mod chrome;
+mod headings;
 mod timelines;
+
+pub(crate) use headings::{Label, Tone};
 
 /// The box a compact snapshot fits in.
 const COMPACT: (i32, i32) = (2048, 1280);
@@ -24,6 +27,9 @@ const MAX_TITLE_LINES: usize = 3;
 const MAX_NOTE_LINES: usize = 10;
 /// At most this many rows of men in one hand or in the pending list.
 const MAX_FLOW_ROWS: usize = 3;
+
+/// A board drawn a second time: its index and tile origin.
+pub(crate) type Repeated = (usize, (f64, f64));
 
 /// A laid-out image.
 pub(crate) struct Plan {
@@ -49,6 +55,14 @@ pub(crate) struct Plan {
     pub pad: i32,
     /// Columns of a grid of boards (0 for other layouts).
     pub cols: usize,
+    /// Rectangles (x, y, w, h) in image coordinates behind the present
+    /// column's boards.
+    pub present: Vec<(i32, i32, i32, i32)>,
+    /// Boards drawn again, at the `big` geometry, at these tile origins:
+    /// the present boards of a view with a present column.
+    pub copies: Vec<Repeated>,
+    /// Row and column names, in image coordinates.
+    pub labels: Vec<Label>,
 }
 
 impl Plan {
@@ -165,22 +179,35 @@ struct Arrangement {
     spot: Option<(Geo, Vec<bool>)>,
     /// Columns of a grid (0 for other layouts).
     cols: usize,
+    /// Rectangles (x, y, w, h) of the board area marking the present
+    /// column.
+    present: Vec<(i64, i64, i64, i64)>,
+    /// Boards drawn a second time, large, beside the history, and their
+    /// size.
+    copies: Option<(Geo, Vec<Repeated>)>,
+    /// Row and column names.
+    labels: Vec<Label>,
 }
 
 /// The slot every tile gets: the largest tile of the boards present.
 fn slot(view: &View, geo: &Geo) -> (i32, i32) {
-    let mut shapes = [false; 2];
-    for b in &view.boards {
-        shapes[(b.shape == Shape::Cube4) as usize] = true;
-    }
+    let mut shapes: Vec<Shape> = Vec::new();
     let mut s = (0, 0);
-    for (i, shape) in [Shape::Square8, Shape::Cube4].into_iter().enumerate() {
-        if shapes[i] {
-            let t = geo.tile(shape);
+    for b in &view.boards {
+        if !shapes.contains(&b.shape) {
+            shapes.push(b.shape);
+            let t = geo.tile(b.shape);
             s = (s.0.max(t.0), s.1.max(t.1));
         }
     }
     s
+}
+
+/// Where a board's tile sits in its slot: centred, so smaller boards mix
+/// with larger ones.
+fn inset(geo: &Geo, slot: (i32, i32), shape: Shape) -> (f64, f64) {
+    let t = geo.tile(shape);
+    (((slot.0 - t.0) / 2) as f64, ((slot.1 - t.1) / 2) as f64)
 }
 
 fn gap(geo: &Geo) -> i32 {
@@ -235,7 +262,6 @@ fn arrange(
     let n = view.boards.len();
     let (sw, sh) = slot(view, geo);
     let g = gap(geo);
-    let timelines = view.layout == Layout::Timelines && n > 1;
     if n <= 1 {
         return Arrangement {
             w: sw,
@@ -247,82 +273,13 @@ fn arrange(
             complete: true,
             spot: None,
             cols: 0,
+            present: Vec::new(),
+            copies: None,
+            labels: Vec::new(),
         };
     }
     let fit = |avail: i32, slot: i32| -> usize { (((avail + g) / (slot + g)).max(1)) as usize };
-    if timelines {
-        let cmin = view.boards.iter().map(|b| b.column).min().unwrap_or(0) as u64;
-        let cmax = view.boards.iter().map(|b| b.column).max().unwrap_or(0) as u64;
-        let ncols = cmax - cmin + 1;
-        let mut rows: Vec<u32> = view.boards.iter().map(|b| b.row).collect();
-        rows.sort_unstable();
-        rows.dedup();
-        let nrows = rows.len();
-        let (kc, kr) = (fit(max_w, sw) as u64, fit(max_h, sh));
-        let complete = ncols <= kc && nrows <= kr;
-        let (kc, kr) = if crop && !complete {
-            (kc.min(ncols), kr.min(nrows))
-        } else {
-            (ncols, nrows)
-        };
-        // The most recent columns; the rows that matter most in them.
-        let c0 = cmax + 1 - kc;
-        let row_of = |r: u32| rows.binary_search(&r).unwrap_or(0);
-        let mut scores = vec![0u64; nrows];
-        for b in &view.boards {
-            if b.column as u64 >= c0 {
-                scores[row_of(b.row)] += weight(b);
-            }
-        }
-        let r0 = best_window(&scores, kr, false);
-        let mut origin = Vec::with_capacity(n);
-        let mut shown = Vec::new();
-        for (i, b) in view.boards.iter().enumerate() {
-            let col = b.column as f64 - c0 as f64;
-            let row = row_of(b.row) as f64 - r0 as f64;
-            origin.push((
-                clamp_pos(col * (sw + g) as f64),
-                clamp_pos(row * (sh + g) as f64),
-            ));
-            if col >= 0.0 && row >= 0.0 && (row as usize) < kr {
-                shown.push(i);
-            }
-        }
-        // Threads join each board to the next one along its row.
-        let mut order: Vec<usize> = (0..n).collect();
-        order.sort_by_key(|&i| (view.boards[i].row, view.boards[i].column, i));
-        let threads = order
-            .windows(2)
-            .filter(|w| view.boards[w[0]].row == view.boards[w[1]].row)
-            .filter(|w| view.boards[w[0]].column < view.boards[w[1]].column)
-            .map(|w| (w[0], w[1]))
-            .collect();
-        let mut notice = Vec::new();
-        if kc < ncols {
-            notice.push(format!(
-                "columns {}–{} of {} (the most recent)",
-                c0 - cmin + 1,
-                ncols,
-                ncols
-            ));
-        }
-        if kr < nrows {
-            notice.push(format!("rows {}–{} of {}", r0 + 1, r0 + kr, nrows));
-        }
-        let span =
-            |k: u64, slot: i32| (k as i64 * (slot + g) as i64 - g as i64).min(1 << 30) as i32;
-        Arrangement {
-            w: span(kc, sw),
-            h: span(kr as u64, sh),
-            origin,
-            shown,
-            threads,
-            notice: (!notice.is_empty()).then(|| format!("Showing {}", notice.join(", "))),
-            complete,
-            spot: None,
-            cols: 0,
-        }
-    } else {
+    {
         // Grid: reading order, roughly square.
         let cols_max = fit(max_w, sw);
         let rows_max = fit(max_h, sh);
@@ -370,6 +327,9 @@ fn arrange(
             complete,
             spot: None,
             cols,
+            present: Vec::new(),
+            copies: None,
+            labels: Vec::new(),
         }
     }
 }
@@ -404,12 +364,52 @@ fn assemble(view: &View, geo: Geo, arr: Arrangement, bottom: Color, pad: i32) ->
         y += b.h;
         blocks.push(b);
     }
+    let (big, spot) = arr.spot.unwrap_or((geo, Vec::new()));
+    let (big, copies) = match arr.copies {
+        Some((big, copies)) => (big, copies),
+        None => (big, Vec::new()),
+    };
+    let slot_copy = slot(view, &big);
+    let copies = copies
+        .into_iter()
+        .filter_map(|(i, (x, yy))| {
+            let (dx, dy) = inset(&big, slot_copy, view.boards.get(i)?.shape);
+            Some((i, (x + area_x as f64 + dx, yy + area_y as f64 + dy)))
+        })
+        .collect();
+    let labels = arr
+        .labels
+        .into_iter()
+        .map(|l| Label {
+            x: l.x + area_x as i64,
+            base: l.base + area_y as i64,
+            ..l
+        })
+        .collect();
+    let (slot_small, slot_big) = (slot(view, &geo), slot(view, &big));
     let origin = arr
         .origin
         .iter()
-        .map(|&(x, yy)| (x + area_x as f64, yy + area_y as f64))
+        .zip(&view.boards)
+        .enumerate()
+        .map(|(i, (&(x, yy), b))| {
+            let (d, sl) = if spot.get(i).copied().unwrap_or(false) {
+                (&big, slot_big)
+            } else {
+                (&geo, slot_small)
+            };
+            let (dx, dy) = inset(d, sl, b.shape);
+            (x + area_x as f64 + dx, yy + area_y as f64 + dy)
+        })
         .collect();
-    let (big, spot) = arr.spot.unwrap_or((geo, Vec::new()));
+    let present = arr
+        .present
+        .iter()
+        .map(|&(x, yy, w, h)| {
+            let c = |v: i64| v.clamp(-(1 << 30), 1 << 30) as i32;
+            (c(x + area_x as i64), c(yy + area_y as i64), c(w), c(h))
+        })
+        .collect();
     let cols = arr.cols;
     Plan {
         w: content_w + 2 * pad,
@@ -424,6 +424,9 @@ fn assemble(view: &View, geo: Geo, arr: Arrangement, bottom: Color, pad: i32) ->
         threads: arr.threads,
         pad,
         cols,
+        present,
+        copies,
+        labels,
     }
 }
 

@@ -2,6 +2,8 @@
 //! sample generator (`cargo run -p chronomate-render --example samples`).
 #![allow(dead_code)]
 
+pub mod fived;
+
 use chronomate_rules::Color;
 use chronomate_rules::view::{
     Arrow, ArrowKind, BoardCell, BoardView, Counter, CounterKind, Figure, Hand, Highlight,

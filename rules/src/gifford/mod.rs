@@ -1,6 +1,5 @@
 //! Gifford's Time Travel Chess (G. K. Gifford, 2003), with the house rules
-//! G-1 … G-8 of `VARIANTS.md`. The players' page is
-//! `docs/variants/gifford.md`.
+//! G-1 … G-8 of the players' page, `docs/variants/gifford.md`.
 //!
 //! # The game
 //!

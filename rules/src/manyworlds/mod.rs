@@ -1,5 +1,5 @@
 //! Many Worlds Chess by Adrian King (1999), with the house rules M-1 … M-6
-//! of `VARIANTS.md`. The players' page is `docs/variants/manyworlds.md`.
+//! of the players' page, `docs/variants/manyworlds.md`.
 //!
 //! # The game
 //!

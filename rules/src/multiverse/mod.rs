@@ -1,5 +1,5 @@
 //! Time Travel Chess in the Everett interpretation: a branching multiverse
-//! of chessboards (house rules E-1 to E-11 in `VARIANTS.md`).
+//! of chessboards (house rules E-1 to E-11 in `docs/variants/multiverse.md`).
 //!
 //! - E-1 A multiverse of branches, L1 the original; a branch is its
 //!   parent's boards up to its fork plus its own, stored once

@@ -1,6 +1,5 @@
 //! Temporal Chess by L. Lynn Smith, on the 4x4x4 field, with the house rules
-//! T-1 … T-9 of `VARIANTS.md`. The players' page is
-//! `docs/variants/temporal.md`.
+//! T-1 … T-9 of the players' page, `docs/variants/temporal.md`.
 //!
 //! # The game
 //!

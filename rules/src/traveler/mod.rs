@@ -1,6 +1,6 @@
-//! Time Traveler's Chess (`rules/time-travelers-chess.txt`) with the house
-//! rules TT-1 … TT-10 and TT-7a of `VARIANTS.md`. The players' page is
-//! `docs/variants/traveler.md`.
+//! Time Traveler's Chess with the house rules TT-1 … TT-10 and TT-7a
+//! (`docs/variants/traveler.md`, "House rules"), which is also the
+//! players' page.
 //!
 //! # The game
 //!

@@ -1,0 +1,349 @@
+//! `chronomate console`: the slash commands typed in a terminal, one per
+//! line, for local (hot-seat) play and scripted tests.
+//!
+//! Reads stdin to its end and exits 0; prints each reply on stdout as
+//! plain lines:
+//!
+//! - the reply's text;
+//! - `image: PATH` for each picture, written under `IMAGES_DIR`;
+//! - `choice: ID (Label)` for each button (`/choose ID` presses it);
+//! - `ping: @name` for each player the reply calls;
+//! - `refused: WHY` when the host said no (nothing changed);
+//! - `error: WHY` for a line that is no command (nothing changed) or a
+//!   storage failure;
+//! - `notice: TEXT` for reminders and timeouts, checked before each line.
+//!
+//! Chronomate's own moves (`/challenge @chronomate VARIANT level:N`) are
+//! printed as they are played, like replies (its text, `image:` and
+//! `ping:` lines), between the replies to what is typed: the engine thinks
+//! off the runtime, so a line typed meanwhile is answered at once. At the
+//! end of the input the console waits until Chronomate has answered, then
+//! exits.
+//!
+//! Besides the slash commands: `/as NAME` switches who is typing
+//! (hot-seat), `/choose ID` presses a button, `/images on|off` switches
+//! board pictures, `/wait` waits until Chronomate has answered every game
+//! where it is to move (for scripts), `/quit` ends early.
+//!
+//! A reply is printed only after what it reports is committed.
+
+#![warn(unreachable_pub)]
+
+mod help;
+mod parse;
+mod words;
+
+use chronomate_host::PlayerKey;
+use std::io::{self, BufRead, IsTerminal, Write};
+use std::path::{Path, PathBuf};
+
+use chronomate_host::config::Config;
+use chronomate_host::{
+    Caller, Host, HostConfig, HostError, Notice, Place, Player, Reply, TournamentTerms,
+};
+
+pub use parse::{Command, TournamentCommand, parse_line};
+pub use words::{MAX_NAME, ParseError, read_name};
+
+/// The console's place: one server, one channel, so that server settings
+/// work too.
+pub const CONSOLE_GUILD: &str = "console";
+
+/// Who types when nobody said `/as`.
+pub const DEFAULT_PLAYER: &str = "player";
+
+/// What stops the console.
+#[derive(Debug, thiserror::Error)]
+pub enum ConsoleError {
+    #[error("cannot start the runtime: {0}")]
+    Runtime(io::Error),
+    #[error(transparent)]
+    Host(#[from] HostError),
+    #[error("cannot read or write the terminal: {0}")]
+    Io(#[from] io::Error),
+}
+
+/// A console session: the host, who is typing, where images go.
+pub struct Session {
+    host: Host,
+    images_dir: PathBuf,
+    player: Player,
+}
+
+impl Session {
+    pub fn new(host: Host, images_dir: impl Into<PathBuf>) -> Session {
+        Session {
+            host,
+            images_dir: images_dir.into(),
+            player: Player::console(DEFAULT_PLAYER),
+        }
+    }
+
+    pub fn host(&self) -> &Host {
+        &self.host
+    }
+
+    pub fn player(&self) -> &Player {
+        &self.player
+    }
+
+    fn caller(&self) -> Caller {
+        Caller {
+            player: self.player.clone(),
+            place: Place::new(Some(CONSOLE_GUILD), Some("console"), None),
+            manager: true,
+        }
+    }
+
+    /// Runs the scheduler at the current time; the notices as lines.
+    pub async fn tick(&self) -> Vec<String> {
+        match self.host.tick(self.host.now()).await {
+            Ok(notices) => notices.iter().flat_map(|n| self.notice_lines(n)).collect(),
+            Err(e) => vec![format!("error: {e}")],
+        }
+    }
+
+    fn notice_lines(&self, n: &Notice) -> Vec<String> {
+        n.reply
+            .text
+            .lines()
+            .map(|l| format!("notice: {l}"))
+            .collect()
+    }
+
+    /// Handles one line; `None` means the session should end.
+    pub async fn line(&mut self, line: &str) -> Option<Vec<String>> {
+        let command = match parse_line(line) {
+            Ok(Some(c)) => c,
+            Ok(None) => return Some(Vec::new()),
+            Err(e) => return Some(vec![format!("error: {e}")]),
+        };
+        let caller = self.caller();
+        let host = &self.host;
+        let result = match command {
+            Command::Quit => return None,
+            Command::Help => {
+                let mut help = Reply::text(help::help_text());
+                help.private = true;
+                Ok(help)
+            }
+            Command::As(name) => {
+                self.player = Player::console(&name);
+                Ok(Reply::text(format!("You are {name}.")))
+            }
+            Command::Challenge(terms) => host.challenge(&caller, terms).await,
+            Command::Accept(id) => host.accept(&caller, id).await,
+            Command::Decline(id) => host.decline(&caller, id).await,
+            Command::Cancel(id) => host.cancel(&caller, id).await,
+            Command::Move { game, text } => host.act(&caller, game, &text).await,
+            Command::Moves { game, typed } => {
+                host.suggest(&caller, game, &typed, 200).await.map(|moves| {
+                    Reply::text(if moves.is_empty() {
+                        "No legal action matches.".to_owned()
+                    } else {
+                        moves.join(" ")
+                    })
+                })
+            }
+            Command::Board(game) => host.board(&caller, game).await,
+            Command::Snapshot { game, full } => host.snapshot(&caller, game, full).await,
+            Command::Games => host.games(&caller).await,
+            Command::Resign { game, confirm } => host.resign(&caller, game, confirm).await,
+            Command::Draw { game, what } => host.draw(&caller, game, what).await,
+            Command::Abort(game) => host.abort(&caller, game).await,
+            Command::History(game) => host.history(&caller, game).await,
+            Command::Analyse(game) => host.analyse(&caller, game).await,
+            Command::Wait => {
+                // Its moves are printed as they come, right after this.
+                host.engine_idle().await;
+                Ok(Reply::default())
+            }
+            Command::Rules(variant) => Ok(host.rules(variant)),
+            Command::Settings(change) => host.settings(&caller, change).await,
+            Command::Choose(id) => host.choose(&caller, &id).await,
+            Command::Rating { who, variant } => host.rating(&caller, who, variant).await,
+            Command::Leaderboard(variant) => host.leaderboard(&caller, variant).await,
+            Command::ExportPgn(game) => host.export_pgn(&caller, game).await,
+            Command::ExportCsv(t) => host.export_csv(&caller, t).await,
+            Command::Tournament(t) => match t {
+                TournamentCommand::Create(words) => {
+                    match TournamentTerms::parse(&words, host.now()) {
+                        Ok(terms) => host.tournament_create(&caller, terms).await,
+                        Err(r) => Err(r.into()),
+                    }
+                }
+                TournamentCommand::Join(id) => host.tournament_join(&caller, id).await,
+                TournamentCommand::Leave(id) => host.tournament_leave(&caller, id).await,
+                TournamentCommand::Start(id) => host.tournament_start(&caller, id).await,
+                TournamentCommand::Standings(id) => host.tournament_standings(&caller, id).await,
+                TournamentCommand::Pairings { id, round } => {
+                    host.tournament_pairings(&caller, id, round).await
+                }
+                TournamentCommand::Withdraw(id) => host.tournament_withdraw(&caller, id).await,
+                TournamentCommand::Cancel(id) => host.tournament_cancel(&caller, id).await,
+                TournamentCommand::List => host.tournament_list(&caller).await,
+            },
+            Command::Images(on) => {
+                let config = HostConfig {
+                    images: on,
+                    ..self.host.config().clone()
+                };
+                self.host = self.host.clone().with_config(config);
+                Ok(Reply::text(if on {
+                    "Board images on."
+                } else {
+                    "Board images off."
+                }))
+            }
+        };
+        Some(match result {
+            Ok(reply) => self.reply_lines(&reply),
+            Err(HostError::Refused(r)) => vec![format!("refused: {r}")],
+            Err(HostError::Store(e)) => vec![format!("error: storage failed: {e}")],
+        })
+    }
+
+    /// The lines of one of Chronomate's moves: as a reply.
+    pub fn played_lines(&self, notice: &Notice) -> Vec<String> {
+        self.reply_lines(&notice.reply)
+    }
+
+    fn reply_lines(&self, reply: &Reply) -> Vec<String> {
+        let mut lines: Vec<String> = reply.text.lines().map(str::to_owned).collect();
+        for image in &reply.images {
+            match write_image(&self.images_dir, &image.name, &image.png) {
+                Ok(path) => lines.push(format!("image: {}", path.display())),
+                Err(e) => lines.push(format!("error: cannot write {}: {e}", image.name)),
+            }
+        }
+        for c in &reply.choices {
+            lines.push(format!("choice: {} ({})", c.id, c.label));
+        }
+        for key in &reply.pings {
+            match key {
+                PlayerKey::Console(name) => lines.push(format!("ping: @{name}")),
+                other => lines.push(format!("ping: @{other}")),
+            }
+        }
+        lines
+    }
+}
+
+fn write_image(dir: &Path, name: &str, png: &[u8]) -> io::Result<PathBuf> {
+    std::fs::create_dir_all(dir)?;
+    let path = dir.join(name);
+    std::fs::write(&path, png)?;
+    Ok(path)
+}
+
+/// Runs the console on stdin and stdout until stdin ends.
+pub fn main(config: &Config) -> Result<(), ConsoleError> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .map_err(ConsoleError::Runtime)?;
+    let host = runtime.block_on(Host::open(&config.database_url))?;
+    let mut session = Session::new(host, &config.images_dir);
+    let interactive = io::stdin().is_terminal();
+    if interactive {
+        eprintln!(
+            "Chronomate console. You are {}; /as NAME switches, /help lists the commands, Ctrl-D quits.",
+            session.player().name
+        );
+    }
+    let lines = read_lines();
+    let result = runtime.block_on(serve(&mut session, lines, interactive));
+    runtime.block_on(session.host().close());
+    result
+}
+
+/// Stdin's lines, read on a thread of their own so that Chronomate's moves
+/// are printed while the console waits for input.
+fn read_lines() -> tokio::sync::mpsc::UnboundedReceiver<io::Result<String>> {
+    let (tx, rx) = tokio::sync::mpsc::unbounded_channel();
+    std::thread::spawn(move || {
+        let stdin = io::stdin();
+        let mut input = stdin.lock();
+        let mut buf = Vec::new();
+        loop {
+            buf.clear();
+            let line = match input.read_until(b'\n', &mut buf) {
+                Ok(0) => break,
+                Ok(_) => Ok(String::from_utf8_lossy(&buf).into_owned()),
+                Err(e) => Err(e),
+            };
+            let failed = line.is_err();
+            if tx.send(line).is_err() || failed {
+                break;
+            }
+        }
+    });
+    rx
+}
+
+/// Answers lines until the input ends (or `/quit`), printing Chronomate's
+/// moves as they come; then lets Chronomate finish answering.
+async fn serve(
+    session: &mut Session,
+    mut lines: tokio::sync::mpsc::UnboundedReceiver<io::Result<String>>,
+    interactive: bool,
+) -> Result<(), ConsoleError> {
+    let mut moves = session.host().start_engine().await?;
+    let mut out = io::stdout();
+    loop {
+        if interactive {
+            eprint!("{}> ", session.player().name);
+        }
+        tokio::select! {
+            biased;
+            Some(notice) = moves.recv() => show_move(session, &mut out, &notice).await?,
+            line = lines.recv() => {
+                let line = match line {
+                    None => break,
+                    Some(line) => line?,
+                };
+                let mut printed = session.tick().await;
+                match session.line(&line).await {
+                    Some(more) => printed.extend(more),
+                    None => return Ok(()),
+                }
+                print(&mut out, printed)?;
+            }
+        }
+    }
+    // The input ended: Chronomate answers what it was asked first.
+    let host = session.host().clone();
+    let idle = host.engine_idle();
+    tokio::pin!(idle);
+    loop {
+        tokio::select! {
+            biased;
+            Some(notice) = moves.recv() => show_move(session, &mut out, &notice).await?,
+            () = &mut idle => break,
+        }
+    }
+    while let Ok(notice) = moves.try_recv() {
+        show_move(session, &mut out, &notice).await?;
+    }
+    Ok(())
+}
+
+/// Prints lines on `out` at once.
+fn print(out: &mut io::Stdout, lines: Vec<String>) -> io::Result<()> {
+    let mut out = out.lock();
+    for l in lines {
+        writeln!(out, "{l}")?;
+    }
+    out.flush()
+}
+
+/// Prints one of Chronomate's moves, then records it as posted (a move
+/// whose record fails is printed again by a later tick).
+async fn show_move(session: &Session, out: &mut io::Stdout, notice: &Notice) -> io::Result<()> {
+    print(out, session.played_lines(notice))?;
+    if let Err(e) = session.host().engine_posted(notice).await {
+        print(out, vec![format!("error: {e}")])?;
+    }
+    Ok(())
+}

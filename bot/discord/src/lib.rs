@@ -1,0 +1,527 @@
+//! The Discord adapter: a thin serenity/poise layer over the [`host`].
+//!
+//! Everything a player can do is a slash command ([`commands`],
+//! [`community`]) or a button ([`components`]); both hand plain values to
+//! the host ([`caller`]: who and where) and post its reply. Buttons carry
+//! the host's stable choice ids as their custom ids and are routed by id in
+//! the event handler, never by in-memory collectors, so a button keeps
+//! working after a restart.
+//!
+//! One word for one idea: the host returns a [`Reply`]; the adapter
+//! *posts* it. [`post::Post`] is a reply in Discord's terms (limits,
+//! files, buttons, mentions), [`threads::post_reply`] answers an
+//! interaction with one (in the game's thread where it belongs, opened,
+//! replaced or given up for the channel as Discord allows: [`threads`]),
+//! and [`interaction::Interaction`] keeps the answer on Discord's clock.
+//! [`run`] is how every command does all three.
+//! A background task ([`notices`]) asks the host for due reminders and
+//! timeouts and delivers them: by DM first, in the game's thread when the DM
+//! is refused. Another posts Chronomate's own moves (the host plays them
+//! off the runtime) in their games' threads, pinging the player to move,
+//! as a person's move is posted.
+//!
+//! Every answer, post, thread and DM is sent by [`rest`], which waits out
+//! rate limits as Discord says and repeats a failed request only where a
+//! repeat cannot do it twice; serenity's own client registers the commands
+//! and answers autocomplete. docs/discord.md ("Behaviour under failure")
+//! says what the bot does when Discord misbehaves.
+//!
+//! The REST clients can be pointed at another base URL (`DISCORD_API_BASE`,
+//! a fake Discord in tests); the gateway URL then comes from that base's
+//! `/gateway`, so the same binary runs against Discord or a stand-in.
+//!
+//! The adapter sees the host alone: never the store, never a particular
+//! variant (variant options are built from `Variant::ALL`, [`options`]).
+//!
+//! [`host`]: chronomate_host
+//! [`Reply`]: chronomate_host::Reply
+
+#![warn(unreachable_pub)]
+
+pub mod caller;
+pub mod commands;
+pub mod community;
+pub mod components;
+mod help;
+pub mod interaction;
+pub mod notices;
+pub mod options;
+pub mod post;
+pub mod rest;
+pub mod run;
+pub mod threads;
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use poise::serenity_prelude as serenity;
+use serenity::{GatewayIntents, HttpBuilder};
+use tokio::task::JoinHandle;
+
+use chronomate_host::config::{Config, Secret, ShardRange};
+use chronomate_host::{Host, HostConfig};
+
+/// What every command and event handler can reach.
+pub struct Data {
+    pub host: Arc<Host>,
+    /// Discord's REST API, as the adapter sends it.
+    pub rest: Arc<rest::Rest>,
+    /// Game threads: opening, posting with fallbacks, closing.
+    pub threads: Arc<threads::Threads>,
+    /// How long an interaction may wait for the host before it is deferred.
+    pub defer_after: Duration,
+    /// Host work in progress at once: see [`Data::work`].
+    pub lanes: Arc<tokio::sync::Semaphore>,
+    /// The bot's own user: challenging it is playing Chronomate.
+    pub me: serenity::UserId,
+}
+
+impl Data {
+    /// Runs host work in one of a few lanes (twice as many as the machine
+    /// has cores, at least four), first come first served. Game work is
+    /// mostly CPU work (rules, renders): with hundreds of interactions at
+    /// once, running it all together leaves no thread free to keep
+    /// Discord's clock, and deferrals go out late (measured: p99 of the
+    /// first answer 2.0 s instead of 1.3 s in a burst). Interactions
+    /// waiting for a lane cost nothing, their deferral goes out on time,
+    /// and a game's moves are taken in the order they came.
+    pub async fn work<F: std::future::Future>(&self, work: F) -> F::Output {
+        let _lane = self.lanes.acquire().await.ok();
+        work.await
+    }
+}
+
+/// How many host operations run at once.
+fn lanes() -> usize {
+    std::thread::available_parallelism()
+        .map(|n| 2 * n.get())
+        .unwrap_or(4)
+        .max(4)
+}
+
+/// The error type of commands and handlers. Errors a player caused are not
+/// errors here: the host answers them with a reply. What lands here is a
+/// failure of Discord or of the database; it is logged, and the player is
+/// told that nothing was lost.
+pub type Error = anyhow::Error;
+/// The poise context of our commands.
+pub type Context<'a> = poise::Context<'a, Data, Error>;
+
+/// The only gateway intent the bot needs: GUILDS (not privileged) keeps the
+/// cache of channels and threads. Slash commands, buttons and autocomplete
+/// arrive as interactions, which need no intent at all, and the bot never
+/// reads message content.
+pub const INTENTS: GatewayIntents = GatewayIntents::GUILDS;
+
+/// How often the background task asks the host for due reminders and
+/// timeouts.
+pub const TICK_EVERY: Duration = Duration::from_secs(60);
+
+/// How long the host may take before an interaction is deferred: well
+/// inside Discord's 3 seconds, leaving time for the deferral itself.
+pub const DEFER_AFTER: Duration = Duration::from_millis(1200);
+
+/// Why the bot could not start or had to stop.
+#[derive(Debug, thiserror::Error)]
+pub enum ServeError {
+    #[error(
+        "DISCORD_TOKEN is not set.\n\
+         To get one: open https://discord.com/developers/applications, create an application,\n\
+         then Bot > Reset Token, and put DISCORD_TOKEN=... in .env or the environment\n\
+         (docs/discord.md walks through it, with the invite link).\n\
+         To play without Discord: chronomate console"
+    )]
+    NoToken,
+    #[error("DISCORD_API_BASE must be an http:// or https:// URL, not {0:?}")]
+    BadApiBase(String),
+    #[error("cannot open the games: {0}")]
+    Host(String),
+    #[error("cannot start the async runtime: {0}")]
+    Runtime(std::io::Error),
+    #[error("Discord: {0}")]
+    Discord(Box<serenity::Error>),
+    #[error("cannot set up the REST client: {0}")]
+    Rest(String),
+    /// The token was refused over REST (`GET /gateway/bot`, asked first
+    /// when the bot runs every recommended shard).
+    #[error("Discord refused the token (authentication failed: {0}); check DISCORD_TOKEN")]
+    Unauthorized(Box<serenity::Error>),
+}
+
+impl From<serenity::Error> for ServeError {
+    fn from(e: serenity::Error) -> ServeError {
+        let unauthorized = matches!(&e, serenity::Error::Http(h)
+            if h.status_code() == Some(serenity::http::StatusCode::UNAUTHORIZED));
+        if unauthorized {
+            ServeError::Unauthorized(Box::new(e))
+        } else {
+            ServeError::Discord(Box::new(e))
+        }
+    }
+}
+
+/// How the bot is started; [`BotOptions::from_config`] for `chronomate serve`.
+#[derive(Clone, Debug)]
+pub struct BotOptions {
+    pub token: Secret,
+    /// Another REST base (a fake Discord); `None`: Discord itself.
+    pub api_base: Option<String>,
+    /// Register the commands in this guild only (instant), else globally.
+    pub guild_id: Option<u64>,
+    /// How often to look for due reminders and timeouts; `None`: never
+    /// (tests call [`Running::tick`] themselves).
+    pub tick_every: Option<Duration>,
+    /// See [`DEFER_AFTER`]; tests set 0 to take the deferred path.
+    pub defer_after: Duration,
+    /// How hard REST requests are tried ([`rest::Policy`]).
+    pub rest_policy: rest::Policy,
+}
+
+impl BotOptions {
+    pub fn from_config(config: &Config) -> Result<BotOptions, ServeError> {
+        let token = config.discord_token.clone().ok_or(ServeError::NoToken)?;
+        if let Some(base) = &config.discord_api_base {
+            check_api_base(base)?;
+        }
+        Ok(BotOptions {
+            token,
+            api_base: config.discord_api_base.clone(),
+            guild_id: config.guild_id,
+            tick_every: Some(config.tick_every),
+            defer_after: DEFER_AFTER,
+            rest_policy: rest::Policy::default(),
+        })
+    }
+}
+
+/// The adapter's REST client ([`rest`]): Discord, or the other base.
+pub fn build_rest(options: &BotOptions) -> Result<rest::Rest, ServeError> {
+    let base = match &options.api_base {
+        Some(base) => check_api_base(base)?,
+        None => "https://discord.com",
+    };
+    rest::Rest::new(base, options.token.expose(), options.rest_policy.clone())
+        .map_err(ServeError::Rest)
+}
+
+/// serenity's REST client (registration, autocomplete, poise's error
+/// replies). With another base, serenity's ratelimiter must be off
+/// (it ignores the proxy otherwise; serenity #1739): the stand-in is
+/// expected to do its own limiting. Against Discord it stays on, so 429s
+/// are waited out and retried by serenity.
+pub fn build_http(options: &BotOptions) -> Result<serenity::Http, ServeError> {
+    let mut builder = HttpBuilder::new(options.token.expose());
+    if let Some(base) = &options.api_base {
+        builder = builder
+            .proxy(check_api_base(base)?)
+            .ratelimiter_disabled(true);
+    }
+    Ok(builder.build())
+}
+
+/// `http(s)://host[:port]`, without a trailing slash.
+fn check_api_base(base: &str) -> Result<&str, ServeError> {
+    let base = base.trim().trim_end_matches('/');
+    let rest = base
+        .strip_prefix("http://")
+        .or_else(|| base.strip_prefix("https://"));
+    match rest {
+        Some(host) if !host.is_empty() && !host.contains(char::is_whitespace) => Ok(base),
+        _ => Err(ServeError::BadApiBase(base.to_owned())),
+    }
+}
+
+/// The bot's commands, as registered with Discord.
+pub fn all_commands() -> Vec<poise::Command<Data, Error>> {
+    let mut all = commands::all();
+    all.extend(community::all());
+    all
+}
+
+/// A running bot.
+pub struct Running {
+    pub shard_manager: Arc<serenity::ShardManager>,
+    pub http: Arc<serenity::Http>,
+    threads: Arc<threads::Threads>,
+    client: JoinHandle<Result<(), serenity::Error>>,
+    ticker: Option<JoinHandle<()>>,
+    /// Posts Chronomate's moves.
+    engine: JoinHandle<()>,
+}
+
+impl Running {
+    /// Runs one round of deadlines as if the time were `now` (Unix ms) and
+    /// delivers the notices; returns how many were delivered somewhere.
+    pub async fn tick(&self, now: i64) -> usize {
+        notices::tick_once(&self.threads, now).await
+    }
+
+    /// Waits until the client stops by itself (a fatal gateway error).
+    pub async fn wait(&mut self) -> Result<(), ServeError> {
+        match (&mut self.client).await {
+            Ok(result) => result.map_err(ServeError::from),
+            Err(e) => Err(ServeError::Host(format!("the client task failed: {e}"))),
+        }
+    }
+
+    /// Closes the gateway connection and stops the background tasks and
+    /// Chronomate's play (its games are resumed by the next start).
+    pub async fn shutdown(self) {
+        if let Some(ticker) = &self.ticker {
+            ticker.abort();
+        }
+        self.threads.host.stop_engine();
+        self.engine.abort();
+        self.shard_manager.shutdown_all().await;
+        let _ = self.client.await;
+    }
+}
+
+/// Connects to Discord (or the stand-in) and starts serving `host` on
+/// every shard Discord recommends. Commands are registered once the
+/// gateway says READY.
+pub async fn start(options: BotOptions, host: Arc<Host>) -> Result<Running, ServeError> {
+    start_shards(options, host, None).await
+}
+
+/// [`start`], running only the shards of `shards` (several processes on
+/// one PostgreSQL database each run a range; Discord sends each server's
+/// events to the shard `(guild_id >> 22) % total`). `None`: every shard
+/// Discord recommends (`GET /gateway/bot`).
+pub async fn start_shards(
+    options: BotOptions,
+    host: Arc<Host>,
+    shards: Option<ShardRange>,
+) -> Result<Running, ServeError> {
+    let http = build_http(&options)?;
+    let rest = Arc::new(build_rest(&options)?);
+    let threads = Arc::new(threads::Threads::new(rest.clone(), host.clone()));
+    let guild_id = options.guild_id;
+    let defer_after = options.defer_after;
+    let setup_host = host.clone();
+    let setup_threads = threads.clone();
+    let framework = poise::Framework::builder()
+        .options(poise::FrameworkOptions {
+            commands: all_commands(),
+            on_error: |error| Box::pin(on_error(error)),
+            event_handler: |framework, event| Box::pin(components::on_event(framework, event)),
+            allowed_mentions: Some(post::allowed_mentions()),
+            ..Default::default()
+        })
+        // Nothing needs the owner list; skip the extra request.
+        .initialize_owners(false)
+        .setup(move |ctx, ready, framework| {
+            Box::pin(async move {
+                register(ctx, framework, guild_id).await;
+                tracing::info!(user = %ready.user.name, "connected to Discord");
+                Ok(Data {
+                    host: setup_host,
+                    rest,
+                    threads: setup_threads,
+                    defer_after,
+                    lanes: Arc::new(tokio::sync::Semaphore::new(lanes())),
+                    me: ready.user.id,
+                })
+            })
+        })
+        .build();
+
+    let mut client = serenity::ClientBuilder::new_with_http(http, INTENTS)
+        .framework(framework)
+        .event_handler(RateLimits)
+        .await?;
+    let shard_manager = client.shard_manager.clone();
+    quick_restarts(&shard_manager);
+    let http = client.http.clone();
+    let client_task = tokio::spawn(async move {
+        match shards {
+            // serenity's range is inclusive of its end.
+            Some(r) => client.start_shard_range(r.first..r.last, r.total).await,
+            None => client.start_autosharded().await,
+        }
+    });
+    let ticker = options
+        .tick_every
+        .map(|every| tokio::spawn(notices::run_ticker(threads.clone(), every)));
+    let moves = host
+        .start_engine()
+        .await
+        .map_err(|e| ServeError::Host(e.to_string()))?;
+    let engine = tokio::spawn(notices::run_engine(threads.clone(), moves));
+    Ok(Running {
+        shard_manager,
+        http,
+        threads,
+        client: client_task,
+        ticker,
+        engine,
+    })
+}
+
+/// Makes a shard that must identify anew (op 9 INVALID_SESSION that cannot
+/// be resumed, a missed heartbeat ACK, a failed resume) reconnect at once
+/// instead of after 5 seconds of deafness.
+///
+/// In serenity 0.12.5 such a shard asks the manager to restart it and the
+/// manager waits, up to 5 seconds, for the shard to confirm its own
+/// shutdown, which it cannot do while it waits for the manager. After
+/// every restart the manager queues one confirmation more than it used, so
+/// only the first restart of a process waits: one confirmation queued at
+/// start makes the first as quick as the rest. (Discord's own limit of one
+/// IDENTIFY per 5 seconds is still kept by serenity's shard queuer.)
+fn quick_restarts(manager: &serenity::ShardManager) {
+    manager.shutdown_finished(serenity::ShardId(0));
+}
+
+/// Logs the rate limits serenity's ratelimiter waits out (against Discord).
+struct RateLimits;
+
+#[serenity::async_trait]
+impl serenity::EventHandler for RateLimits {
+    async fn ratelimit(&self, data: serenity::RatelimitInfo) {
+        tracing::warn!(
+            method = ?data.method,
+            path = %data.path,
+            wait_ms = data.timeout.as_millis() as u64,
+            global = data.global,
+            "rate limited by Discord; waiting"
+        );
+    }
+}
+
+/// Registers the commands in the development guild or globally. A failure
+/// is logged, not fatal: commands registered by an earlier run still work.
+async fn register(
+    ctx: &serenity::Context,
+    framework: &poise::Framework<Data, Error>,
+    guild_id: Option<u64>,
+) {
+    let commands = &framework.options().commands;
+    let result = match guild_id {
+        Some(guild) => {
+            poise::builtins::register_in_guild(ctx, commands, serenity::GuildId::new(guild)).await
+        }
+        None => poise::builtins::register_globally(ctx, commands).await,
+    };
+    match (result, guild_id) {
+        (Ok(()), Some(guild)) => tracing::info!(
+            guild,
+            count = commands.len(),
+            "registered commands in the guild"
+        ),
+        (Ok(()), None) => tracing::info!(count = commands.len(), "registered commands globally"),
+        (Err(e), _) => tracing::error!(error = %e, "cannot register the commands"),
+    }
+}
+
+/// Logs a failure and tells the player, so no interaction is left hanging.
+async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
+    let told = match &error {
+        poise::FrameworkError::Command { error, ctx, .. } => {
+            tracing::error!(command = %ctx.command().qualified_name, error = %format!("{error:#}"), "command failed");
+            Some((*ctx, interaction::OUR_FAULT))
+        }
+        poise::FrameworkError::CommandStructureMismatch {
+            ctx, description, ..
+        } => {
+            tracing::warn!(command = %ctx.command().qualified_name, description, "Discord's idea of a command differs from ours");
+            Some((
+                poise::Context::Application(*ctx),
+                "This command changed since Discord last heard of it; please try again in a minute.",
+            ))
+        }
+        poise::FrameworkError::ArgumentParse { ctx, error, .. } => {
+            tracing::info!(command = %ctx.command().qualified_name, error = %error, "unreadable options");
+            Some((*ctx, "Some options could not be read; see /help."))
+        }
+        _ => None,
+    };
+    match told {
+        Some((ctx, text)) => {
+            let reply = poise::CreateReply::default().content(text).ephemeral(true);
+            if let Err(e) = ctx.send(reply).await {
+                tracing::warn!(error = %e, "cannot report a failed command");
+            }
+        }
+        None => {
+            if let Err(e) = poise::builtins::on_error(error).await {
+                tracing::warn!(error = %e, "cannot report an error");
+            }
+        }
+    }
+}
+
+/// `chronomate serve`: reads the token, opens the games, connects and
+/// serves until Ctrl-C (or a fatal gateway error).
+pub fn serve(config: Config) -> Result<(), ServeError> {
+    init_tracing();
+    let options = BotOptions::from_config(&config)?;
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(ServeError::Runtime)?;
+    runtime.block_on(async move {
+        let host = open_host(&config).await?;
+        tracing::info!(
+            api = options.api_base.as_deref().unwrap_or("https://discord.com"),
+            guild = ?options.guild_id,
+            database = %chronomate_host::config::redact_url(&config.database_url),
+            shards = %config.shards.map_or("all recommended".to_owned(), |r| r.to_string()),
+            "starting"
+        );
+        let mut running = start_shards(options, host, config.shards).await?;
+        tokio::select! {
+            result = running.wait() => result,
+            () = stop_signal() => {
+                tracing::info!("shutting down");
+                running.shutdown().await;
+                Ok(())
+            }
+        }
+    })
+}
+
+/// Ctrl-C, or (on Unix) SIGTERM from a service manager.
+async fn stop_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        match signal(SignalKind::terminate()) {
+            Ok(mut term) => {
+                tokio::select! {
+                    _ = tokio::signal::ctrl_c() => {}
+                    _ = term.recv() => {}
+                }
+            }
+            Err(_) => {
+                let _ = tokio::signal::ctrl_c().await;
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = tokio::signal::ctrl_c().await;
+    }
+}
+
+async fn open_host(config: &Config) -> Result<Arc<Host>, ServeError> {
+    let host_config = HostConfig {
+        claim_for: config.job_claim.as_millis() as i64,
+        ..HostConfig::default()
+    };
+    Host::open_with(&config.database_url, host_config)
+        .await
+        .map(Arc::new)
+        .map_err(|e| ServeError::Host(e.to_string()))
+}
+
+/// Logs to stderr, filtered by RUST_LOG (default: info).
+fn init_tracing() {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    // Another subscriber may be set already (tests); keep it.
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .try_init();
+}

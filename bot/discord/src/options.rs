@@ -1,0 +1,112 @@
+//! The option types the commands show Discord: a variant (its choices
+//! are the ids of [`Variant::ALL`], built when the commands are
+//! registered), a colour, an answer to a draw offer, a tournament format.
+
+use chronomate_rules::Variant;
+use poise::serenity_prelude as serenity;
+
+use chronomate_host::{ColourChoice, DrawMove, Refusal, TournamentFormat, read_variant};
+
+/// Discord's limit on an option's choices.
+const MAX_CHOICES: usize = 25;
+
+/// A variant named in a command, as typed: a string option whose choices
+/// are every variant's id. Read it with [`VariantName::read`], which
+/// refuses an id the rules do not know (a stale registration, a hand-made
+/// request) with the host's message listing the ids.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VariantName(pub String);
+
+impl VariantName {
+    pub fn read(&self) -> Result<Variant, Refusal> {
+        read_variant(&self.0)
+    }
+}
+
+#[poise::async_trait]
+impl poise::SlashArgument for VariantName {
+    async fn extract(
+        ctx: &serenity::Context,
+        interaction: &serenity::CommandInteraction,
+        value: &serenity::ResolvedValue<'_>,
+    ) -> Result<VariantName, poise::SlashArgError> {
+        <String as poise::SlashArgument>::extract(ctx, interaction, value)
+            .await
+            .map(VariantName)
+    }
+
+    /// A string option; its choices are the variants' ids, while Discord
+    /// allows that many (past that, any text, checked by [`Self::read`]).
+    fn create(builder: serenity::CreateCommandOption) -> serenity::CreateCommandOption {
+        let builder = builder.kind(serenity::CommandOptionType::String);
+        if Variant::ALL.len() > MAX_CHOICES {
+            return builder;
+        }
+        Variant::ALL
+            .iter()
+            .fold(builder, |b, v| b.add_string_choice(v.id(), v.id()))
+    }
+}
+
+/// The challenger's colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum ColourOption {
+    #[name = "random"]
+    Random,
+    #[name = "white"]
+    White,
+    #[name = "black"]
+    Black,
+}
+
+impl From<ColourOption> for ColourChoice {
+    fn from(c: ColourOption) -> ColourChoice {
+        match c {
+            ColourOption::Random => ColourChoice::Random,
+            ColourOption::White => ColourChoice::White,
+            ColourOption::Black => ColourChoice::Black,
+        }
+    }
+}
+
+/// An answer to a draw offer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum DrawAnswer {
+    #[name = "offer"]
+    Offer,
+    #[name = "accept"]
+    Accept,
+    #[name = "decline"]
+    Decline,
+}
+
+impl From<DrawAnswer> for DrawMove {
+    fn from(a: DrawAnswer) -> DrawMove {
+        match a {
+            DrawAnswer::Offer => DrawMove::Offer,
+            DrawAnswer::Accept => DrawMove::Accept,
+            DrawAnswer::Decline => DrawMove::Decline,
+        }
+    }
+}
+
+/// How a tournament pairs its players.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum FormatChoice {
+    #[name = "round robin"]
+    RoundRobin,
+    #[name = "double round robin"]
+    Double,
+    #[name = "swiss"]
+    Swiss,
+}
+
+impl From<FormatChoice> for TournamentFormat {
+    fn from(f: FormatChoice) -> TournamentFormat {
+        match f {
+            FormatChoice::RoundRobin => TournamentFormat::RoundRobin,
+            FormatChoice::Double => TournamentFormat::DoubleRoundRobin,
+            FormatChoice::Swiss => TournamentFormat::Swiss,
+        }
+    }
+}

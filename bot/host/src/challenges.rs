@@ -1,0 +1,370 @@
+//! Challenges: offering a game, accepting (the game begins), declining,
+//! withdrawing.
+
+use chronomate_engine::Level;
+use chronomate_model::ChallengeId;
+use chronomate_model::PlayerKey;
+use chronomate_rules::Game;
+
+use super::clock::DAY;
+use super::images::Picture;
+use super::text::{challenge_terms_words, day_words, variant_words};
+use super::time::remind_at;
+use super::{
+    Caller, ChallengeChoice, ChallengeTerms, ChoiceId, ChoiceStyle, Host, HostError, Player,
+    Refusal, Reply, check_setup, read_days,
+};
+use chronomate_model::ChallengeStatus;
+use chronomate_model::engine::{DEFAULT_LEVEL, engine_name};
+use chronomate_store::{ChallengeRow, NewChallenge, NewGame, Stale, StoreError};
+impl Host {
+    /// Challenges a player, or anyone when `terms.opponent` is `None`.
+    pub async fn challenge(
+        &self,
+        caller: &Caller,
+        terms: ChallengeTerms,
+    ) -> Result<Reply, HostError> {
+        let now = self.now();
+        if terms.opponent.as_ref().map(|p| &p.key) == Some(&caller.player.key) {
+            return Err(Refusal::SelfChallenge.into());
+        }
+        check_setup(Game::new(terms.variant, terms.options.clone(), 0))?;
+        let engine = match (&terms.opponent, terms.level) {
+            (Some(p), level) if p.is_chronomate() => {
+                // The terms' level, else the key's (Player::chronomate's
+                // default level).
+                let level = match level {
+                    Some(n) => Level::new(n).ok_or(Refusal::NoSuchLevel(n))?,
+                    None => p.key.chronomate_level().unwrap_or(DEFAULT_LEVEL),
+                };
+                Some(Player::new(
+                    PlayerKey::Chronomate(level),
+                    engine_name(level),
+                ))
+            }
+            (_, Some(_)) => return Err(Refusal::LevelWithoutChronomate.into()),
+            (_, None) => None,
+        };
+        let opponent = engine.clone().or(terms.opponent.clone());
+        let guild = caller.place.guild.as_deref();
+        let days = match terms.days {
+            Some(d) => read_days(&d.to_string())?,
+            None => self.store.settings(guild).await?.default_days,
+        };
+        let options = terms.options.to_string();
+        let id = self
+            .store
+            .create_challenge(
+                &NewChallenge {
+                    challenger: (&caller.player.key, &caller.player.name),
+                    challenged: opponent.as_ref().map(|p| (&p.key, &*p.name)),
+                    variant: terms.variant.id(),
+                    options: &options,
+                    colour: terms.colour.as_str(),
+                    days,
+                    guild,
+                    channel: caller.place.channel.as_deref(),
+                    thread: caller.place.thread.as_deref(),
+                },
+                now,
+            )
+            .await?;
+        let c = self
+            .store
+            .challenge(id)
+            .await?
+            .ok_or(Refusal::NoSuchChallenge(id))?;
+        if let Some(engine) = engine {
+            // Chronomate accepts at once.
+            return self.begin_game(c, &engine).await;
+        }
+        let mut reply = Reply::text(format!(
+            "{} challenges {} to {}. Challenge #{id}.",
+            c.challenger_name,
+            c.challenged_name.as_deref().unwrap_or("anyone"),
+            challenge_terms_words(&c)
+        ))
+        .choice(
+            ChoiceId::Challenge(id, ChallengeChoice::Accept),
+            "Accept",
+            ChoiceStyle::Primary,
+        );
+        if let Some(opponent) = &terms.opponent {
+            reply = reply.ping(&opponent.key).choice(
+                ChoiceId::Challenge(id, ChallengeChoice::Decline),
+                "Decline",
+                ChoiceStyle::Secondary,
+            );
+        }
+        Ok(reply.choice(
+            ChoiceId::Challenge(id, ChallengeChoice::Cancel),
+            "Cancel",
+            ChoiceStyle::Danger,
+        ))
+    }
+
+    /// The challenge a command means: the one named, else the only one
+    /// `pick` selects among the open challenges the caller can see.
+    async fn resolve_challenge(
+        &self,
+        caller: &Caller,
+        explicit: Option<ChallengeId>,
+        pick: impl Fn(&ChallengeRow) -> bool,
+        none: &'static str,
+    ) -> Result<ChallengeRow, HostError> {
+        if let Some(id) = explicit {
+            return Ok(self
+                .store
+                .challenge(id)
+                .await?
+                .ok_or(Refusal::NoSuchChallenge(id))?);
+        }
+        let open = self
+            .store
+            .open_challenges(caller.key(), caller.place.guild.as_deref())
+            .await?;
+        let mut picked: Vec<ChallengeRow> = open.into_iter().filter(|c| pick(c)).collect();
+        match picked.len() {
+            0 => Err(Refusal::NoChallenge(none).into()),
+            1 => Ok(picked.remove(0)),
+            _ => Err(Refusal::WhichChallenge(picked.iter().map(|c| c.id).collect()).into()),
+        }
+    }
+
+    /// Accepts a challenge: the game begins.
+    pub async fn accept(
+        &self,
+        caller: &Caller,
+        id: Option<ChallengeId>,
+    ) -> Result<Reply, HostError> {
+        let me = caller.key().clone();
+        let c = match self
+            .resolve_challenge(
+                caller,
+                id,
+                |c| c.challenged.as_ref() == Some(&me),
+                " to accept",
+            )
+            .await
+        {
+            // Nothing addressed to the caller: an open challenge will do.
+            Err(HostError::Refused(Refusal::NoChallenge(_))) if id.is_none() => {
+                self.resolve_challenge(
+                    caller,
+                    None,
+                    |c| c.challenged.is_none() && c.challenger != me,
+                    " to accept",
+                )
+                .await?
+            }
+            other => other?,
+        };
+        ensure_open(&c)?;
+        if c.challenger == me {
+            return Err(Refusal::OwnChallenge(c.id).into());
+        }
+        if let Some(other) = &c.challenged
+            && *other != me
+        {
+            return Err(Refusal::NotAddressedToYou {
+                id: c.id,
+                name: c.challenged_name.clone().unwrap_or_default(),
+            }
+            .into());
+        }
+        self.begin_game(c, &caller.player).await
+    }
+
+    /// Starts the game of challenge `c`, accepted by `by`.
+    async fn begin_game(&self, c: ChallengeRow, by: &Player) -> Result<Reply, HostError> {
+        let me = by.key.clone();
+        let now = self.now();
+        let (variant, options) = (c.variant, c.options.clone());
+        let options_text = options.to_string();
+        let seed = self.random();
+        let challenger_white = match c.colour.as_str() {
+            "white" => true,
+            "black" => false,
+            _ => self.random() & 1 == 0,
+        };
+        let (white, black) = if challenger_white {
+            (&c.challenger, &me)
+        } else {
+            (&me, &c.challenger)
+        };
+        let game = check_setup(Game::new(variant, options, seed))?;
+        let snapshot = serde_json::to_string(&game).map_err(|e| StoreError::Corrupt {
+            row: format!("challenge #{}'s new game", c.id),
+            detail: e.to_string(),
+        })?;
+        let settings = self.store.settings(c.guild.as_deref()).await?;
+        let deadline = now + c.days * DAY;
+        let to_move = game.turn().color;
+        let new = NewGame {
+            variant: variant.id(),
+            options: &options_text,
+            seed,
+            white,
+            black,
+            days: c.days,
+            reminder_hours: settings.reminder_hours,
+            snapshot: &snapshot,
+            to_move,
+            deadline,
+            remind_at: remind_at(deadline, c.days, settings.reminder_hours),
+            guild: c.guild.as_deref(),
+            channel: c.channel.as_deref(),
+            thread: c.thread.as_deref(),
+        };
+        let game_id = match self
+            .store
+            .accept_challenge(c.id, (&me, &by.name), &new, now)
+            .await?
+        {
+            Ok(id) => id,
+            Err(Stale) => {
+                let now_state = self.store.challenge(c.id).await?.unwrap_or(c);
+                return Err(Refusal::ChallengeClosed {
+                    id: now_state.id,
+                    state: now_state.status.as_str(),
+                }
+                .into());
+            }
+        };
+        let loaded = self.load(game_id).await?;
+        let row = &loaded.row;
+        let mut reply = Reply::text(format!(
+            "{} accepted challenge #{}: game #{game_id} begins.\n{} (white) vs {} (black), {}, {} per move.\n{}",
+            by.name,
+            c.id,
+            row.white_name,
+            row.black_name,
+            variant_words(row),
+            day_words(row.days),
+            self.turn_line(&loaded, now),
+        ))
+        .about(game_id)
+        .ping(&c.challenger)
+        .ping(row.player(to_move));
+        let viewer = if row.player(to_move).is_chronomate() {
+            !to_move
+        } else {
+            to_move
+        };
+        if row.white.is_chronomate() || row.black.is_chronomate() {
+            reply.text.push_str("\nUnrated: a game against Chronomate.");
+        }
+        self.attach(
+            &mut reply,
+            &loaded,
+            loaded.game.view(),
+            Some(viewer),
+            Picture::Board,
+        );
+        if row.player(to_move).is_chronomate() {
+            self.wake_engine(game_id);
+        }
+        Ok(reply)
+    }
+
+    /// Declines a challenge addressed to the caller.
+    pub async fn decline(
+        &self,
+        caller: &Caller,
+        id: Option<ChallengeId>,
+    ) -> Result<Reply, HostError> {
+        let me = caller.key().clone();
+        let c = self
+            .resolve_challenge(
+                caller,
+                id,
+                |c| c.challenged.as_ref() == Some(&me),
+                " to decline",
+            )
+            .await?;
+        ensure_open(&c)?;
+        if c.challenger == me {
+            return Err(Refusal::Terms(format!(
+                "challenge #{0} is yours: withdraw it with /cancel {0}",
+                c.id
+            ))
+            .into());
+        }
+        match &c.challenged {
+            None => return Err(Refusal::DeclineOpen(c.id).into()),
+            Some(other) if *other != me => {
+                return Err(Refusal::NotAddressedToYou {
+                    id: c.id,
+                    name: c.challenged_name.clone().unwrap_or_default(),
+                }
+                .into());
+            }
+            Some(_) => {}
+        }
+        self.close_challenge(&c, ChallengeStatus::Declined, &me)
+            .await?;
+        Ok(Reply::text(format!(
+            "{} declined challenge #{} from {}.",
+            caller.player.name, c.id, c.challenger_name
+        ))
+        .ping(&c.challenger))
+    }
+
+    /// Withdraws the caller's own open challenge.
+    pub async fn cancel(
+        &self,
+        caller: &Caller,
+        id: Option<ChallengeId>,
+    ) -> Result<Reply, HostError> {
+        let me = caller.key().clone();
+        let c = self
+            .resolve_challenge(caller, id, |c| c.challenger == me, " to cancel")
+            .await?;
+        ensure_open(&c)?;
+        if c.challenger != me {
+            return Err(Refusal::NotYourChallenge {
+                id: c.id,
+                name: c.challenger_name.clone(),
+            }
+            .into());
+        }
+        self.close_challenge(&c, ChallengeStatus::Cancelled, &me)
+            .await?;
+        Ok(Reply::text(format!(
+            "{} withdrew challenge #{}.",
+            caller.player.name, c.id
+        )))
+    }
+
+    async fn close_challenge(
+        &self,
+        c: &ChallengeRow,
+        status: ChallengeStatus,
+        by: &PlayerKey,
+    ) -> Result<(), HostError> {
+        if let Err(Stale) = self
+            .store
+            .close_challenge(c.id, status, Some(by), self.now())
+            .await?
+        {
+            let state = self
+                .store
+                .challenge(c.id)
+                .await?
+                .map_or("closed", |c| c.status.as_str());
+            return Err(Refusal::ChallengeClosed { id: c.id, state }.into());
+        }
+        Ok(())
+    }
+}
+
+fn ensure_open(c: &ChallengeRow) -> Result<(), Refusal> {
+    if c.status == ChallengeStatus::Open {
+        Ok(())
+    } else {
+        Err(Refusal::ChallengeClosed {
+            id: c.id,
+            state: c.status.as_str(),
+        })
+    }
+}

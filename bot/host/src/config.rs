@@ -1,0 +1,199 @@
+//! Settings from the environment (and `.env`), read once at start.
+
+use std::fmt;
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// The database used when `DATABASE_URL` is unset: a SQLite file in the
+/// working directory, created on first run.
+pub const DEFAULT_DATABASE_URL: &str = "sqlite://chronomate.db";
+
+/// Where the console writes board images when `IMAGES_DIR` is unset.
+pub const DEFAULT_IMAGES_DIR: &str = "chronomate-images";
+
+/// How often `serve` looks for due reminders and deadlines when
+/// `TICK_EVERY_MS` is unset.
+pub const DEFAULT_TICK_EVERY: Duration = Duration::from_secs(60);
+
+/// How long a process holds a timed job it claimed when `JOB_CLAIM_MS` is
+/// unset (see [`crate::HostConfig::claim_for`]).
+pub const DEFAULT_JOB_CLAIM: Duration = Duration::from_secs(300);
+
+/// The gateway shards one process runs: `FIRST..=LAST` of `TOTAL`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ShardRange {
+    pub first: u32,
+    pub last: u32,
+    pub total: u32,
+}
+
+impl ShardRange {
+    /// `FIRST-LAST` (or one shard, `N`) of `total`, checked: first <= last
+    /// < total.
+    pub fn parse(range: &str, total: &str) -> Result<ShardRange, ConfigError> {
+        let bad = |why: &str| ConfigError::Shards(format!("{range:?} of {total:?}: {why}"));
+        let number = |text: &str| text.trim().parse::<u32>().map_err(|_| bad("not a number"));
+        let (first, last) = match range.split_once('-') {
+            Some((a, b)) => (number(a)?, number(b)?),
+            None => (number(range)?, number(range)?),
+        };
+        let total = number(total)?;
+        if first > last {
+            return Err(bad("FIRST is after LAST"));
+        }
+        if last >= total {
+            return Err(bad("shards are numbered 0 to TOTAL-1"));
+        }
+        Ok(ShardRange { first, last, total })
+    }
+
+    /// Whether this range runs the shard that owns `guild` (Discord's
+    /// rule: `(guild_id >> 22) % total`).
+    pub fn owns(&self, guild: u64) -> bool {
+        let shard = ((guild >> 22) % u64::from(self.total.max(1))) as u32;
+        (self.first..=self.last).contains(&shard)
+    }
+}
+
+impl fmt::Display for ShardRange {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}-{} of {}", self.first, self.last, self.total)
+    }
+}
+
+pub use chronomate_store::redact_url;
+
+/// A setting that cannot be read.
+#[derive(Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ConfigError {
+    #[error("shards {0} (use --shards FIRST-LAST --shard-total N, or SHARDS and SHARD_TOTAL)")]
+    Shards(String),
+    #[error("{name} must be a whole number of milliseconds above 0, not {value:?}")]
+    Millis { name: &'static str, value: String },
+}
+
+/// A value that must never reach a log or a reply.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Secret(String);
+
+impl Secret {
+    pub fn new(value: String) -> Secret {
+        Secret(value)
+    }
+
+    /// The value itself, for the one place that needs it.
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Debug for Secret {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Secret(***)")
+    }
+}
+
+/// Everything the bot reads from its environment.
+#[derive(Clone, Debug)]
+pub struct Config {
+    pub database_url: String,
+    pub discord_token: Option<Secret>,
+    /// Register commands in this guild only (instant, for development).
+    pub guild_id: Option<u64>,
+    /// Another Discord API base (a fake Discord in tests); unset: Discord.
+    pub discord_api_base: Option<String>,
+    pub images_dir: PathBuf,
+    /// The shards this process runs (`SHARDS`, `SHARD_TOTAL`, or `serve
+    /// --shards --shard-total`); `None`: every shard Discord recommends.
+    pub shards: Option<ShardRange>,
+    /// How often `serve` looks for due reminders and deadlines
+    /// (`TICK_EVERY_MS`).
+    pub tick_every: Duration,
+    /// How long a process holds a timed job it claimed (`JOB_CLAIM_MS`).
+    pub job_claim: Duration,
+}
+
+impl Config {
+    /// Reads `.env` (if present) and the environment.
+    pub fn from_env() -> Result<Config, ConfigError> {
+        // A missing .env is normal; a malformed one is reported by the caller's log.
+        let _ = dotenvy::dotenv();
+        let var = |name: &str| std::env::var(name).ok().filter(|v| !v.trim().is_empty());
+        let millis = |name: &'static str, default: Duration| match var(name) {
+            None => Ok(default),
+            Some(value) => match value.trim().parse::<u64>() {
+                Ok(ms) if ms > 0 => Ok(Duration::from_millis(ms)),
+                _ => Err(ConfigError::Millis { name, value }),
+            },
+        };
+        let shards = match (var("SHARDS"), var("SHARD_TOTAL")) {
+            (None, None) => None,
+            (Some(range), Some(total)) => Some(ShardRange::parse(&range, &total)?),
+            (Some(_), None) => {
+                return Err(ConfigError::Shards("SHARDS without SHARD_TOTAL".into()));
+            }
+            (None, Some(_)) => {
+                return Err(ConfigError::Shards("SHARD_TOTAL without SHARDS".into()));
+            }
+        };
+        Ok(Config {
+            database_url: var("DATABASE_URL").unwrap_or_else(|| DEFAULT_DATABASE_URL.to_owned()),
+            discord_token: var("DISCORD_TOKEN").map(Secret::new),
+            guild_id: var("GUILD_ID").and_then(|v| v.trim().parse().ok()),
+            discord_api_base: var("DISCORD_API_BASE"),
+            images_dir: var("IMAGES_DIR")
+                .map(PathBuf::from)
+                .unwrap_or_else(|| PathBuf::from(DEFAULT_IMAGES_DIR)),
+            shards,
+            tick_every: millis("TICK_EVERY_MS", DEFAULT_TICK_EVERY)?,
+            job_claim: millis("JOB_CLAIM_MS", DEFAULT_JOB_CLAIM)?,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn secrets_never_print() {
+        let s = Secret::new("abc.def".into());
+        assert_eq!(format!("{s:?}"), "Secret(***)");
+        let c = Config {
+            database_url: DEFAULT_DATABASE_URL.into(),
+            discord_token: Some(s),
+            guild_id: None,
+            discord_api_base: None,
+            images_dir: DEFAULT_IMAGES_DIR.into(),
+            shards: None,
+            tick_every: DEFAULT_TICK_EVERY,
+            job_claim: DEFAULT_JOB_CLAIM,
+        };
+        assert!(!format!("{c:?}").contains("abc.def"));
+    }
+
+    #[test]
+    fn shard_ranges_are_checked() {
+        let r = ShardRange::parse("2-3", "8").unwrap();
+        assert_eq!((r.first, r.last, r.total), (2, 3, 8));
+        assert_eq!(r.to_string(), "2-3 of 8");
+        assert_eq!(ShardRange::parse("5", "8").unwrap().first, 5);
+        for (range, total) in [
+            ("3-2", "8"),
+            ("0-8", "8"),
+            ("a-1", "2"),
+            ("0", "0"),
+            ("0-1", "x"),
+        ] {
+            assert!(
+                ShardRange::parse(range, total).is_err(),
+                "{range} of {total}"
+            );
+        }
+        // Discord's rule: shard = (guild >> 22) % total.
+        let guild = (5u64 << 22) | 12345;
+        assert!(ShardRange::parse("1", "2").unwrap().owns(guild));
+        assert!(!ShardRange::parse("0", "2").unwrap().owns(guild));
+        assert!(ShardRange::parse("5-5", "7").unwrap().owns(guild));
+    }
+}

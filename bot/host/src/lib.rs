@@ -1,0 +1,431 @@
+//! The game-hosting service, transport-agnostic.
+//!
+//! Discord and the console are thin adapters over [`Host`]: they hand it
+//! plain values (a [`Caller`]: player key and name, the place, whether they
+//! manage the server) and show the [`Reply`] it returns: text, PNGs, who to
+//! ping, and [`Choice`]s with stable ids ([`ChoiceId`]) to show as buttons
+//! and route back through [`Host::choose`], even after a restart.
+//!
+//! Every rule of who may do what lives here, once: only participants act,
+//! only on their turn, only in a live game; a refusal ([`Refusal`]) says why
+//! and changes nothing. The host never knows which variant it holds: it
+//! speaks to the rules through [`Game`] alone.
+//!
+//! Durability: an action is committed to the store before any reply reports
+//! it; racing actions on one game are settled by an optimistic check on the
+//! ply (one applies, the other hears "the game moved on").
+//!
+//! Files by job: challenges and terms ([`ChallengeTerms`]), play, endings
+//! (resigning, draws, aborting, and what follows any game's end), views
+//! (boards, listings), time (deadlines, reminders), ratings and
+//! leaderboards, exports (PGN, CSV), settings, tournaments, choices (their
+//! ids, and routing a pressed one), Chronomate's own play (engine: its
+//! turns off the runtime, resumed from the database) and the analysis of
+//! finished games (analyse), and the words the host writes (text). The domain's types are [`chronomate_model`]'s,
+//! re-exported here; what a variant is called, how it is played and how
+//! its record is written come from [`Variant::about`].
+//!
+//! Time: each move has a deadline (days per move). [`Host::tick`] reminds
+//! the side to move once when little time is left, and ends games whose
+//! deadline passed. It works from the database alone, so a restart changes
+//! nothing, and takes `now` explicitly (tests inject the clock).
+
+#![warn(unreachable_pub)]
+
+mod analyse;
+mod challenges;
+mod choice;
+mod clock;
+pub mod config;
+mod endings;
+mod engine;
+mod error;
+mod export;
+mod images;
+pub mod migrate;
+mod play;
+mod ratings;
+mod route;
+mod settings;
+mod terms;
+mod text;
+mod time;
+pub mod tournament;
+mod types;
+mod views;
+
+use std::collections::hash_map::RandomState;
+use std::hash::{BuildHasher, Hasher};
+use std::sync::{Arc, Mutex};
+
+use chronomate_rules::{Color, Game, SetupError};
+
+use chronomate_store::{GameRow, Store, StoreError};
+
+pub use choice::{ChallengeChoice, ChoiceId, GameChoice, UnknownChoice};
+pub use clock::{
+    Clock, DAY, HOUR, MINUTE, ManualClock, SECOND, SystemClock, due_words, duration_words,
+    timestamp,
+};
+pub use engine::engine_seed;
+pub use error::{HostError, Refusal};
+pub use ratings::LEADERBOARD_SIZE;
+pub use terms::{
+    ChallengeTerms, ColourChoice, MAX_DAYS, MIN_DAYS, SettingsChange, read_days, read_level,
+    read_reminder, read_variant,
+};
+pub use text::variants_help;
+pub use tournament::{TournamentTerms, read_when};
+pub use types::{
+    Caller, Choice, ChoiceStyle, GamePlace, Image, Notice, NoticeKind, Place, Player, Reply,
+};
+
+pub use chronomate_model::rating::{GLOBAL, Glicko};
+pub use chronomate_model::{
+    ChallengeId, ChallengeStatus, GameId, GameStatus, Millis, NotAPlayerKey, PlayerKey,
+    TournamentFormat, TournamentId, TournamentStatus,
+};
+
+use text::outcome_words;
+
+/// What the host can be tuned with.
+#[derive(Clone, Debug)]
+pub struct HostConfig {
+    /// Draw PNGs for replies that show a board.
+    pub images: bool,
+    /// How many ended games `/games` lists.
+    pub finished_listed: i64,
+    /// An open challenge nobody answers is withdrawn after this long.
+    pub challenge_ttl: Millis,
+    /// How long a process holds a timed job it claimed (a reminder, a
+    /// deadline, ...) before another may take it up: longer than doing and
+    /// delivering one job takes, short enough that a job whose process died
+    /// is not late by much.
+    pub claim_for: Millis,
+    /// The most time Chronomate takes for one move, in milliseconds. The
+    /// level's node budget decides (level 8: about 2 s); this only cuts a
+    /// search short on a slow or busy machine.
+    pub engine_millis: u64,
+}
+
+impl Default for HostConfig {
+    fn default() -> HostConfig {
+        HostConfig {
+            images: true,
+            finished_listed: 5,
+            challenge_ttl: 7 * DAY,
+            claim_for: 5 * MINUTE,
+            engine_millis: 3_000,
+        }
+    }
+}
+
+/// A draw-offer command.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DrawMove {
+    Offer,
+    Accept,
+    Decline,
+}
+
+/// The hosting service. Cheap to clone: clones share the database.
+#[derive(Clone)]
+pub struct Host {
+    store: Store,
+    clock: Arc<dyn Clock>,
+    config: HostConfig,
+    rng: Arc<Mutex<u64>>,
+    /// This host's name in job claims: the process id and a random part,
+    /// so two processes (or two hosts in one) never share it.
+    instance: Arc<str>,
+    /// Chronomate's own play (shared by clones).
+    engine: Arc<engine::Engine>,
+}
+
+/// A game as loaded: its row and the rules' state, which equals the replay
+/// of its log.
+#[derive(Clone, Debug)]
+pub struct Loaded {
+    pub row: GameRow,
+    pub game: Game,
+}
+
+impl Loaded {
+    fn id(&self) -> GameId {
+        self.row.id
+    }
+
+    fn ensure_live(&self) -> Result<(), Refusal> {
+        if self.row.status == GameStatus::Live {
+            Ok(())
+        } else {
+            Err(Refusal::GameOver {
+                game: self.id(),
+                outcome: outcome_words(&self.row),
+            })
+        }
+    }
+
+    fn side_of(&self, caller: &Caller) -> Result<Color, Refusal> {
+        self.row
+            .side_of(caller.key())
+            .ok_or(Refusal::NotParticipant(self.id()))
+    }
+}
+
+/// Which of a player's games a command means when it names none.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Purpose {
+    /// Acting: live games, preferring the one where it is the caller's turn.
+    Act,
+    /// Resigning, drawing, aborting: live games.
+    Manage,
+    /// Looking: live games, else the latest ended one.
+    View,
+}
+
+impl Host {
+    /// Opens the database at `url` with the system clock.
+    pub async fn open(url: &str) -> Result<Host, HostError> {
+        Host::open_with(url, HostConfig::default()).await
+    }
+
+    /// Opens the database at `url` with the system clock and `config`.
+    pub async fn open_with(url: &str, config: HostConfig) -> Result<Host, HostError> {
+        Ok(Host::new(Store::open(url).await?, Arc::new(SystemClock)).with_config(config))
+    }
+
+    /// Closes the database (checkpointing its log where possible): the
+    /// last thing a transport does before it exits. Chronomate stops
+    /// playing first.
+    pub async fn close(&self) {
+        self.stop_engine();
+        self.store.close().await;
+    }
+
+    pub fn new(store: Store, clock: Arc<dyn Clock>) -> Host {
+        let seed = RandomState::new().build_hasher().finish() ^ clock.now() as u64;
+        let instance = format!(
+            "{}-{:08x}",
+            std::process::id(),
+            RandomState::new().build_hasher().finish() as u32
+        );
+        Host {
+            store,
+            clock,
+            config: HostConfig::default(),
+            rng: Arc::new(Mutex::new(seed)),
+            instance: instance.into(),
+            engine: Arc::new(engine::Engine::new()),
+        }
+    }
+
+    pub fn with_config(mut self, config: HostConfig) -> Host {
+        self.config = config;
+        self
+    }
+
+    /// Fixes the random source (colours, game seeds), for tests.
+    pub fn with_seed(self, seed: u64) -> Host {
+        if let Ok(mut s) = self.rng.lock() {
+            *s = seed;
+        }
+        self
+    }
+
+    /// The database, for tests and tools that inspect it; adapters go
+    /// through the host's operations instead.
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
+    /// This host's name in job claims (`PID-RANDOM`).
+    pub fn instance(&self) -> &str {
+        &self.instance
+    }
+
+    pub fn config(&self) -> &HostConfig {
+        &self.config
+    }
+
+    pub fn now(&self) -> Millis {
+        self.clock.now()
+    }
+
+    /// splitmix64.
+    fn random(&self) -> u64 {
+        let mut state = match self.rng.lock() {
+            Ok(s) => s,
+            Err(poisoned) => poisoned.into_inner(),
+        };
+        *state = state.wrapping_add(GOLDEN_GAMMA);
+        mix64(*state)
+    }
+
+    // ----- loading -----------------------------------------------------------
+
+    /// A game and its state. The cached snapshot is used when it agrees with
+    /// the log; otherwise the game is rebuilt from the log (the source of
+    /// truth) and the snapshot repaired.
+    pub async fn load(&self, id: GameId) -> Result<Loaded, HostError> {
+        let mut row = self.store.game(id).await?.ok_or(Refusal::NoSuchGame(id))?;
+        let cached = serde_json::from_str::<Game>(&row.snapshot)
+            .ok()
+            .filter(|g| {
+                g.record().len() as i64 == row.log_ply
+                    && row.ply == row.log_ply
+                    && g.variant() == row.variant
+                    && g.seed() == row.seed
+            });
+        let game = match cached {
+            Some(g) => g,
+            None => {
+                let game = self.rebuild(&row).await?;
+                row.ply = game.record().len() as i64;
+                game
+            }
+        };
+        row.snapshot.clear();
+        Ok(Loaded { row, game })
+    }
+
+    /// Replays a game's log and stores the result as its snapshot.
+    async fn rebuild(&self, row: &GameRow) -> Result<Game, HostError> {
+        let corrupt = |detail: String| StoreError::Corrupt {
+            row: format!("game #{}", row.id),
+            detail,
+        };
+        let log = self.store.log(row.id).await?;
+        for (i, a) in log.iter().enumerate() {
+            if a.ply != i as i64 + 1 {
+                return Err(corrupt(format!("the log skips from ply {i} to {}", a.ply)).into());
+            }
+        }
+        let game = Game::replay(
+            row.variant,
+            row.options.clone(),
+            row.seed,
+            log.iter().map(|a| &a.text),
+        )
+        .map_err(|e| corrupt(format!("the log does not replay: {e}")))?;
+        let json = serde_json::to_string(&game).map_err(|e| corrupt(e.to_string()))?;
+        // A stale repair means the game moved on meanwhile; the next load
+        // sees the newer state, and a commit based on this one is refused.
+        let _ = self
+            .store
+            .repair_snapshot(row.id, log.len() as i64, &json, self.now())
+            .await?;
+        Ok(game)
+    }
+
+    /// The game a command means: the one named, else the one whose thread
+    /// the command was typed in, else the caller's only live game (for
+    /// acting: the only one where it is their turn).
+    async fn resolve(
+        &self,
+        caller: &Caller,
+        explicit: Option<GameId>,
+        purpose: Purpose,
+    ) -> Result<Loaded, HostError> {
+        if let Some(id) = explicit {
+            return self.load(id).await;
+        }
+        if let Some(thread) = &caller.place.thread
+            && let Some(id) = self.store.game_in_thread(thread).await?
+        {
+            return self.load(id).await;
+        }
+        let games = self.store.games_of(caller.key(), 1).await?;
+        let live: Vec<&GameRow> = games
+            .iter()
+            .filter(|g| g.status == GameStatus::Live)
+            .collect();
+        match live.as_slice() {
+            [one] => return self.load(one.id).await,
+            [] => {
+                return match (purpose, games.first()) {
+                    (Purpose::View, Some(latest)) => self.load(latest.id).await,
+                    (_, None) => Err(Refusal::NoGame.into()),
+                    (_, Some(_)) => Err(Refusal::NoLiveGame.into()),
+                };
+            }
+            _ => {}
+        }
+        if purpose == Purpose::Act {
+            let mine: Vec<&&GameRow> = live
+                .iter()
+                .filter(|g| g.to_move.is_some() && g.to_move == g.side_of(caller.key()))
+                .collect();
+            if let [one] = mine.as_slice() {
+                return self.load(one.id).await;
+            }
+        }
+        let mut ids: Vec<GameId> = live.iter().map(|g| g.id).collect();
+        ids.sort_unstable();
+        Err(Refusal::WhichGame(ids).into())
+    }
+
+    /// Where a game is played and whether it is still on, read without
+    /// loading the game: what a transport needs to post about it.
+    pub async fn place_of(&self, game: GameId) -> Result<GamePlace, HostError> {
+        let row = self
+            .store
+            .game(game)
+            .await?
+            .ok_or(Refusal::NoSuchGame(game))?;
+        Ok(GamePlace {
+            game,
+            title: format!(
+                "Game #{} · {} vs {} · {}",
+                row.id, row.white_name, row.black_name, row.variant
+            ),
+            live: row.status == GameStatus::Live,
+            place: Place::of_game(&row),
+        })
+    }
+
+    /// Whether the rules ended a finished game with Chronomate's last
+    /// action (a checkmate, say; not a resignation, a draw agreed, time or
+    /// an abort after it): the post of that move then shows the end, and
+    /// closes the game's place, not the answer to the move before it,
+    /// which may go out after the engine already answered.
+    pub async fn ended_by_engine(&self, game: GameId) -> Result<bool, HostError> {
+        let by_engine = self
+            .store
+            .log(game)
+            .await?
+            .last()
+            .is_some_and(|a| a.actor.is_chronomate());
+        Ok(by_engine && self.load(game).await?.game.status().is_over())
+    }
+
+    /// Records where a game's posts go: the thread a transport opened for
+    /// it (commands typed there mean that game), a new one when that thread
+    /// is gone, or the game's channel itself when no thread can be had.
+    pub async fn bind_thread(&self, game: GameId, thread: &str) -> Result<(), HostError> {
+        if self.store.bind_thread(game, thread, self.now()).await? {
+            Ok(())
+        } else {
+            Err(Refusal::NoSuchGame(game).into())
+        }
+    }
+}
+
+fn check_setup(result: Result<Game, SetupError>) -> Result<Game, Refusal> {
+    result.map_err(|e| match e {
+        SetupError::Options(o) => Refusal::Terms(o.to_string()),
+    })
+}
+
+/// splitmix64's step between states.
+const GOLDEN_GAMMA: u64 = 0x9E37_79B9_7F4A_7C15;
+
+/// splitmix64's finaliser: a well-spread 64-bit number from `z`.
+fn mix64(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,224 @@
+//! Acting in a game: checking an action, committing it, and suggesting
+//! actions for autocomplete.
+
+use chronomate_model::GameId;
+use chronomate_rules::{Color, Game, Status};
+
+use super::clock::DAY;
+use super::endings::finish_of;
+use super::engine::POST_LEASE;
+use super::images::Picture;
+use super::text::{played_line, result_words};
+use super::time::remind_at;
+use super::{Caller, Host, HostError, Loaded, Purpose, Refusal, Reply};
+use chronomate_model::{GameStatus, Millis};
+use chronomate_store::{ActionCommit, Stale, StoreError};
+/// An action checked and applied in memory, not yet committed.
+pub(super) struct Prepared {
+    loaded: Loaded,
+    after: Game,
+    notation: String,
+    events: Vec<String>,
+    side: Color,
+    now: Millis,
+}
+
+impl Prepared {
+    /// The game's ply the action was checked against (its commit is
+    /// refused if the game moved on since).
+    pub(super) fn ply_before(&self) -> i64 {
+        self.loaded.row.ply
+    }
+}
+
+impl Host {
+    /// Plays an action (its text as the player typed it) in a game.
+    pub async fn act(
+        &self,
+        caller: &Caller,
+        game: Option<GameId>,
+        text: &str,
+    ) -> Result<Reply, HostError> {
+        let prepared = self.prepare(caller, game, text).await?;
+        self.commit(caller, prepared).await
+    }
+
+    /// Checks an action and applies it in memory.
+    pub(super) async fn prepare(
+        &self,
+        caller: &Caller,
+        game: Option<GameId>,
+        text: &str,
+    ) -> Result<Prepared, HostError> {
+        let text = text.trim();
+        if text.is_empty() {
+            return Err(Refusal::EmptyAction.into());
+        }
+        let loaded = self.resolve(caller, game, Purpose::Act).await?;
+        let side = loaded.side_of(caller)?;
+        loaded.ensure_live()?;
+        let turn = loaded.game.turn();
+        if turn.color != side {
+            return Err(Refusal::NotYourTurn {
+                game: loaded.id(),
+                name: loaded.row.name(turn.color).to_owned(),
+                side: turn.color,
+            }
+            .into());
+        }
+        let mut after = loaded.game.clone();
+        let played = after.play(text).map_err(|error| {
+            let suggestions = match &error {
+                chronomate_rules::ActionError::Illegal { .. } => Vec::new(),
+                _ => loaded.game.suggest(text, 6),
+            };
+            Refusal::Action {
+                game: loaded.id(),
+                error,
+                suggestions,
+            }
+        })?;
+        Ok(Prepared {
+            loaded,
+            after,
+            notation: played.notation,
+            events: played.events,
+            side,
+            now: self.now(),
+        })
+    }
+
+    /// Commits a prepared action, then reports it.
+    pub(super) async fn commit(&self, caller: &Caller, p: Prepared) -> Result<Reply, HostError> {
+        let row = &p.loaded.row;
+        let id = row.id;
+        let status = p.after.status();
+        let turn = p.after.turn();
+        let (to_move, deadline, remind, renewed) = match status {
+            Status::Finished(_) => (None, None, None, false),
+            Status::Ongoing if turn.color == p.side => {
+                (Some(turn.color), row.deadline, row.remind_at, false)
+            }
+            Status::Ongoing => {
+                let deadline = p.now + row.days * DAY;
+                (
+                    Some(turn.color),
+                    Some(deadline),
+                    remind_at(deadline, row.days, row.reminder_hours),
+                    true,
+                )
+            }
+        };
+        let snapshot = serde_json::to_string(&p.after).map_err(|e| StoreError::Corrupt {
+            row: format!("game #{id}"),
+            detail: e.to_string(),
+        })?;
+        let finish = status.outcome().map(finish_of);
+        let commit = ActionCommit {
+            game: id,
+            ply: row.ply + 1,
+            text: &p.notation,
+            side: p.side,
+            actor: caller.key(),
+            at: p.now,
+            snapshot: &snapshot,
+            to_move,
+            deadline,
+            remind_at: remind,
+            renewed,
+            finish,
+            post_owed_until: caller.key().is_chronomate().then(|| p.now + POST_LEASE),
+        };
+        let committed = match self.store.commit_action(&commit).await? {
+            Ok(c) => c,
+            Err(Stale) => return Err(Refusal::MovedOn(id).into()),
+        };
+        // Committed: from here on, report it.
+        let mut loaded = Loaded {
+            row: row.clone(),
+            game: p.after,
+        };
+        loaded.row.ply += 1;
+        loaded.row.to_move = to_move;
+        loaded.row.deadline = deadline;
+        if status.is_over() {
+            loaded.row.status = GameStatus::Finished;
+        }
+        let mut lines = vec![played_line(
+            &caller.player.name,
+            &p.notation,
+            id,
+            loaded.row.ply,
+        )];
+        lines.extend(p.events.iter().map(|e| format!("  {e}")));
+        if committed.offer_lapsed {
+            lines.push(format!("{}'s draw offer lapsed.", loaded.row.name(!p.side)));
+        }
+        let reply = self.played_reply(&loaded, lines, p.side, p.now).await;
+        // Chronomate's turn: it starts thinking once this reply is written.
+        if let Some(next) = to_move
+            && loaded.row.player(next).is_chronomate()
+        {
+            self.wake_engine(id);
+        }
+        Ok(reply)
+    }
+
+    /// The report of actions `side` just committed, `lines` saying what
+    /// was played: then the game's result or who is to move and by when,
+    /// the board, and the player to move (or, at the end, the opponent)
+    /// pinged.
+    pub(super) async fn played_reply(
+        &self,
+        loaded: &Loaded,
+        mut lines: Vec<String>,
+        side: Color,
+        now: Millis,
+    ) -> Reply {
+        let id = loaded.row.id;
+        let status = loaded.game.status();
+        let turn = loaded.game.turn();
+        let mut reply = Reply::default().about(id);
+        match status.outcome() {
+            Some(o) => {
+                lines.push(format!("Game over: {}.", result_words(&loaded.row, o)));
+                reply = reply.ping(loaded.row.player(!side));
+            }
+            None => {
+                lines.push(self.turn_line(loaded, now));
+                if turn.color != side {
+                    reply = reply.ping(loaded.row.player(turn.color));
+                }
+            }
+        }
+        reply.text = lines.join("\n");
+        if status.is_over() {
+            self.extend_after_end(&mut reply, id).await;
+        }
+        let perspective = if status.is_over() { side } else { turn.color };
+        self.attach(
+            &mut reply,
+            loaded,
+            loaded.game.view(),
+            Some(perspective),
+            Picture::Board,
+        );
+        reply
+    }
+
+    /// Up to `limit` legal actions matching `typed` in the game the caller
+    /// means (for autocomplete). Empty when there is none.
+    pub async fn suggest(
+        &self,
+        caller: &Caller,
+        game: Option<GameId>,
+        typed: &str,
+        limit: usize,
+    ) -> Result<Vec<String>, HostError> {
+        let loaded = self.resolve(caller, game, Purpose::Act).await?;
+        if loaded.row.status != GameStatus::Live {
+            return Ok(Vec::new());
+        }
+        Ok(loaded.game.suggest(typed, limit))
+    }
+}

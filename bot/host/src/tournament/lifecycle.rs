@@ -1,0 +1,367 @@
+//! Creating a tournament, entering and leaving it, starting it by hand,
+//! withdrawing from it and cancelling it.
+
+use chronomate_model::TournamentId;
+use chronomate_rules::{Color, Game, Outcome, Reason};
+
+use super::snapshot::board_result;
+use super::standings::BoardResult;
+use super::{DEFAULT_PLAYERS, DEFAULT_SWISS_ROUNDS, TournamentTerms, read_tournament_name, refuse};
+use crate::clock::timestamp;
+use crate::{Caller, Host, HostError, Reply, check_setup, read_days};
+use chronomate_model::{GameStatus, TournamentFormat, TournamentStatus};
+use chronomate_store::{Finish, NewTournament, Stale, TournamentRow};
+
+impl Host {
+    fn may_run(caller: &Caller, t: &TournamentRow) -> Result<(), HostError> {
+        if caller.manager || *caller.key() == t.organiser {
+            Ok(())
+        } else {
+            Err(refuse(format!(
+                "only the organiser ({}) or a server manager may do that to tournament #{}",
+                t.organiser_name, t.id
+            )))
+        }
+    }
+    /// Creates a tournament on the caller's server, open for entries.
+    pub async fn tournament_create(
+        &self,
+        caller: &Caller,
+        terms: TournamentTerms,
+    ) -> Result<Reply, HostError> {
+        let guild = caller.place.guild.as_deref().ok_or_else(|| {
+            refuse("tournaments belong to a server: create one in a server's channel")
+        })?;
+        let now = self.now();
+        check_setup(Game::new(terms.variant, terms.options.clone(), 0))?;
+        let days = match terms.days {
+            Some(d) => read_days(&d.to_string())?,
+            None => self.store.settings(Some(guild)).await?.default_days,
+        };
+        if let Some(at) = terms.starts_at
+            && at <= now
+        {
+            return Err(refuse(format!(
+                "the start time {} has passed already",
+                timestamp(at)
+            )));
+        }
+        let rounds = match terms.format {
+            TournamentFormat::Swiss => terms.rounds.unwrap_or(DEFAULT_SWISS_ROUNDS),
+            _ => 0,
+        };
+        let max_players = terms.max_players.unwrap_or(DEFAULT_PLAYERS);
+        let name = match &terms.name {
+            Some(n) => read_tournament_name(n)?,
+            None => format!("{} {}", terms.variant.title(), terms.format.words()),
+        };
+        let options = terms.options.to_string();
+        let id = self
+            .store
+            .create_tournament(
+                &NewTournament {
+                    guild,
+                    channel: caller.place.channel.as_deref(),
+                    thread: caller.place.thread.as_deref(),
+                    name: &name,
+                    variant: terms.variant.id(),
+                    options: &options,
+                    format: terms.format,
+                    rounds,
+                    days,
+                    max_players,
+                    starts_at: terms.starts_at,
+                    organiser: (&caller.player.key, &caller.player.name),
+                },
+                now,
+            )
+            .await?;
+        let s = self.snapshot_of(id).await?;
+        let mut text = format!(
+            "{} created {}.\n{}{}.\nJoin with /tournament join {id}; the organiser starts it with /tournament start {id}.",
+            caller.player.name,
+            s.title(),
+            match terms.format {
+                TournamentFormat::Swiss => format!("{rounds} rounds, "),
+                _ => String::new(),
+            },
+            s.state_words(now)
+        );
+        if terms.format == TournamentFormat::Swiss {
+            text.push_str("\nA bye scores 1 point; nobody meets anyone twice.");
+        }
+        Ok(Reply::text(text))
+    }
+    /// Enters the caller in an open tournament.
+    pub async fn tournament_join(
+        &self,
+        caller: &Caller,
+        id: Option<TournamentId>,
+    ) -> Result<Reply, HostError> {
+        let s = self
+            .resolve_tournament(caller, id, |t| t.status == TournamentStatus::Open, "join")
+            .await?;
+        let t = &s.t;
+        if caller.place.guild.as_deref() != Some(t.guild.as_str()) {
+            return Err(refuse(format!("join tournament #{} from its server", t.id)));
+        }
+        if s.index(caller.key()).is_some() {
+            return Err(refuse(format!("you are in tournament #{} already", t.id)));
+        }
+        if t.status != TournamentStatus::Open {
+            return Err(refuse(format!(
+                "tournament #{} is {}: it takes no more entries",
+                t.id,
+                t.status.as_str()
+            )));
+        }
+        if t.players >= t.max_players {
+            return Err(refuse(format!(
+                "tournament #{} is full ({} players)",
+                t.id, t.max_players
+            )));
+        }
+        if let Err(Stale) = self
+            .store
+            .join_tournament(t.id, (&caller.player.key, &caller.player.name), self.now())
+            .await?
+        {
+            return Err(refuse(format!(
+                "tournament #{} changed meanwhile (it started, filled up or was cancelled): nothing was changed",
+                t.id
+            )));
+        }
+        Ok(Reply::text(format!(
+            "{} joined tournament #{} {} ({} of at most {}).",
+            caller.player.name,
+            t.id,
+            t.name,
+            t.players + 1,
+            t.max_players
+        )))
+    }
+    /// Takes the caller out of a tournament that has not started.
+    pub async fn tournament_leave(
+        &self,
+        caller: &Caller,
+        id: Option<TournamentId>,
+    ) -> Result<Reply, HostError> {
+        let me = caller.key().to_owned();
+        let s = self
+            .resolve_tournament(caller, id, |_| true, "leave")
+            .await?;
+        let t = &s.t;
+        if s.index(&me).is_none() {
+            return Err(refuse(format!("you are not in tournament #{}", t.id)));
+        }
+        if t.status != TournamentStatus::Open {
+            return Err(refuse(format!(
+                "tournament #{} is {}: withdraw with /tournament withdraw {} instead",
+                t.id,
+                t.status.as_str(),
+                t.id
+            )));
+        }
+        if let Err(Stale) = self.store.leave_tournament(t.id, &me).await? {
+            return Err(refuse(format!(
+                "tournament #{} started meanwhile: withdraw instead",
+                t.id
+            )));
+        }
+        Ok(Reply::text(format!(
+            "{} left tournament #{} {}.",
+            caller.player.name, t.id, t.name
+        )))
+    }
+    /// Starts a tournament now: seeds the players and plays round 1.
+    pub async fn tournament_start(
+        &self,
+        caller: &Caller,
+        id: Option<TournamentId>,
+    ) -> Result<Reply, HostError> {
+        let s = self
+            .resolve_tournament(caller, id, |t| t.status == TournamentStatus::Open, "start")
+            .await?;
+        Host::may_run(caller, &s.t)?;
+        if s.t.status != TournamentStatus::Open {
+            return Err(refuse(format!(
+                "tournament #{} is {} already",
+                s.t.id,
+                s.t.status.as_str()
+            )));
+        }
+        if s.players.len() < 2 {
+            return Err(refuse(format!(
+                "tournament #{} needs at least 2 players to start; it has {}",
+                s.t.id,
+                s.players.len()
+            )));
+        }
+        match self.begin(&s, self.now()).await? {
+            Some(reply) => Ok(reply),
+            None => Err(refuse(format!(
+                "tournament #{} started meanwhile: nothing was changed",
+                s.t.id
+            ))),
+        }
+    }
+    /// Withdraws the caller from a running tournament: their game in play
+    /// is resigned, and they are paired no more.
+    pub async fn tournament_withdraw(
+        &self,
+        caller: &Caller,
+        id: Option<TournamentId>,
+    ) -> Result<Reply, HostError> {
+        let me = caller.key().to_owned();
+        let s = self
+            .resolve_tournament(
+                caller,
+                id,
+                |t| t.status == TournamentStatus::Running,
+                "withdraw",
+            )
+            .await?;
+        let t = &s.t;
+        let Some(i) = s.index(&me) else {
+            return Err(refuse(format!("you are not in tournament #{}", t.id)));
+        };
+        match t.status {
+            TournamentStatus::Open => {
+                return Err(refuse(format!(
+                    "tournament #{} has not started: leave it with /tournament leave {}",
+                    t.id, t.id
+                )));
+            }
+            TournamentStatus::Running => {}
+            other => {
+                return Err(refuse(format!(
+                    "tournament #{} is {} already",
+                    t.id,
+                    other.as_str()
+                )));
+            }
+        }
+        if !s.active(i) {
+            return Err(refuse(format!(
+                "you withdrew from tournament #{} already",
+                t.id
+            )));
+        }
+        let now = self.now();
+        if let Err(Stale) = self.store.withdraw_from_tournament(t.id, &me, now).await? {
+            return Err(refuse(format!(
+                "tournament #{} ended meanwhile: nothing was changed",
+                t.id
+            )));
+        }
+        let mut lines = vec![format!(
+            "{} withdrew from tournament #{} {}.",
+            caller.player.name, t.id, t.name
+        )];
+        let mut reply = Reply::default();
+        for p in s.round_boards(t.round) {
+            let (Some(game), Some(black)) = (p.game_id, &p.black) else {
+                continue;
+            };
+            if board_result(p) != BoardResult::Pending || (p.white != me && *black != me) {
+                continue;
+            }
+            let loser = if p.white == me {
+                Color::White
+            } else {
+                Color::Black
+            };
+            let outcome = Outcome::win(!loser, Reason::Resignation);
+            let finish = Finish {
+                status: GameStatus::Finished,
+                result: Some(outcome.score().to_owned()),
+                reason: "withdrawal from the tournament".to_owned(),
+            };
+            if let Ok(()) = self.store.finish_game(game, None, &finish, now).await? {
+                let other = if p.white == me {
+                    (black, p.black_name.as_deref().unwrap_or("?"))
+                } else {
+                    (&p.white, p.white_name.as_str())
+                };
+                lines.push(format!(
+                    "Game #{game} counts as a loss: {} ({}) wins.",
+                    other.1,
+                    outcome.score()
+                ));
+                reply = reply.ping(other.0);
+                let more = self.after_game_end(game).await;
+                if !more.text.is_empty() {
+                    lines.push(more.text);
+                }
+                for k in more.pings {
+                    reply = reply.ping(&k);
+                }
+                reply.images.extend(more.images);
+            }
+        }
+        if t.format != TournamentFormat::Swiss {
+            lines.push("Their later games are forfeited to their opponents.".to_owned());
+        }
+        reply.text = lines.join("\n");
+        Ok(reply)
+    }
+    /// Cancels a tournament (organiser or managers). Games in play go on as
+    /// ordinary games.
+    pub async fn tournament_cancel(
+        &self,
+        caller: &Caller,
+        id: Option<TournamentId>,
+    ) -> Result<Reply, HostError> {
+        let s = self
+            .resolve_tournament(
+                caller,
+                id,
+                |t| matches!(t.status, TournamentStatus::Open | TournamentStatus::Running),
+                "cancel",
+            )
+            .await?;
+        Host::may_run(caller, &s.t)?;
+        if !matches!(
+            s.t.status,
+            TournamentStatus::Open | TournamentStatus::Running
+        ) {
+            return Err(refuse(format!(
+                "tournament #{} is {} already",
+                s.t.id,
+                s.t.status.as_str()
+            )));
+        }
+        let note = format!("cancelled by {}", caller.player.name);
+        if let Err(Stale) = self
+            .store
+            .end_tournament(
+                s.t.id,
+                s.t.round,
+                TournamentStatus::Cancelled,
+                Some(&note),
+                self.now(),
+            )
+            .await?
+        {
+            return Err(refuse(format!(
+                "tournament #{} moved on meanwhile: nothing was changed; try again",
+                s.t.id
+            )));
+        }
+        let mut reply = Reply::text(format!(
+            "{} cancelled tournament #{} {}.{}",
+            caller.player.name,
+            s.t.id,
+            s.t.name,
+            if s.t.status == TournamentStatus::Running {
+                " Games in play go on as ordinary games."
+            } else {
+                ""
+            }
+        ));
+        for p in &s.players {
+            reply = reply.ping(&p.key);
+        }
+        Ok(reply)
+    }
+}

@@ -1,0 +1,237 @@
+//! The plain values a transport hands the host and gets back.
+
+use std::fmt;
+
+use super::choice::ChoiceId;
+use chronomate_model::engine::DEFAULT_LEVEL;
+use chronomate_model::{ChallengeId, GameId, PlayerKey};
+use chronomate_store::GameRow;
+
+/// Who is acting: a stable key qualified by its transport (`discord:1234`,
+/// `console:alice`) and the name to show.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Player {
+    pub key: PlayerKey,
+    pub name: String,
+}
+
+impl Player {
+    pub fn new(key: PlayerKey, name: impl Into<String>) -> Player {
+        Player {
+            key,
+            name: name.into(),
+        }
+    }
+
+    /// A console player: key `console:NAME` (lower-cased), shown as typed.
+    pub fn console(name: &str) -> Player {
+        Player::new(PlayerKey::console(name), name)
+    }
+
+    /// Chronomate itself, as an opponent to challenge: at its default
+    /// level, which the challenge's terms may change.
+    pub fn chronomate() -> Player {
+        Player::new(PlayerKey::Chronomate(DEFAULT_LEVEL), "Chronomate")
+    }
+
+    /// Whether this is Chronomate (at any level).
+    pub fn is_chronomate(&self) -> bool {
+        self.key.is_chronomate()
+    }
+}
+
+/// Where a command was typed. All opaque ids chosen by the transport.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Place {
+    /// The server (Discord guild); `None` in direct messages.
+    pub guild: Option<String>,
+    pub channel: Option<String>,
+    /// The thread, when the command was typed in one (a game's thread).
+    pub thread: Option<String>,
+}
+
+impl Place {
+    /// Where a game is played, as its row records it.
+    pub(crate) fn of_game(row: &GameRow) -> Place {
+        Place {
+            guild: row.guild.clone(),
+            channel: row.channel.clone(),
+            thread: row.thread.clone(),
+        }
+    }
+
+    pub fn new(guild: Option<&str>, channel: Option<&str>, thread: Option<&str>) -> Place {
+        Place {
+            guild: guild.map(str::to_owned),
+            channel: channel.map(str::to_owned),
+            thread: thread.map(str::to_owned),
+        }
+    }
+}
+
+/// The one who typed a command, where, and whether they may change the
+/// server's settings (the transport knows its permission system; the host
+/// only asks).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Caller {
+    pub player: Player,
+    pub place: Place,
+    /// May change server settings (Discord: Manage Server).
+    pub manager: bool,
+}
+
+impl Caller {
+    pub fn new(player: Player, place: Place) -> Caller {
+        Caller {
+            player,
+            place,
+            manager: false,
+        }
+    }
+
+    pub fn key(&self) -> &PlayerKey {
+        &self.player.key
+    }
+}
+
+/// Where a game is played: its place (the guild, the channel it began in,
+/// and the thread its posts go to, which is the channel itself when no
+/// thread could be opened), whether it is still on, and a title for a
+/// thread.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GamePlace {
+    pub game: GameId,
+    pub place: Place,
+    pub live: bool,
+    /// `Game #7 · alice vs bob · standard`.
+    pub title: String,
+}
+
+/// A PNG to attach.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Image {
+    /// A file name: `game-7-ply-12.png`.
+    pub name: String,
+    pub png: Vec<u8>,
+    /// Alternative text.
+    pub description: String,
+}
+
+impl fmt::Debug for Image {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Image")
+            .field("name", &self.name)
+            .field("bytes", &self.png.len())
+            .finish()
+    }
+}
+
+/// How a choice looks as a button.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ChoiceStyle {
+    Primary,
+    Secondary,
+    Danger,
+}
+
+/// Something the reader may choose next, shown as a button; pressing it is
+/// routed back to [`super::Host::choose`] by its id, which stays valid across
+/// restarts (everything it needs is in the id and the database).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Choice {
+    pub id: ChoiceId,
+    pub label: String,
+    pub style: ChoiceStyle,
+}
+
+impl Choice {
+    pub fn new(id: ChoiceId, label: &str, style: ChoiceStyle) -> Choice {
+        Choice {
+            id,
+            label: label.to_owned(),
+            style,
+        }
+    }
+}
+
+/// What the host answers.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Reply {
+    /// Plain text, lines separated by `\n`.
+    pub text: String,
+    pub images: Vec<Image>,
+    /// Player keys to mention (the one whose turn it is, the challenged).
+    pub pings: Vec<PlayerKey>,
+    pub choices: Vec<Choice>,
+    /// The game this reply is about, if any (a transport posts it in the
+    /// game's thread).
+    pub game: Option<GameId>,
+    /// Only for the caller's eyes (confirmations, listings, help).
+    pub private: bool,
+}
+
+impl Reply {
+    pub fn text(text: impl Into<String>) -> Reply {
+        Reply {
+            text: text.into(),
+            ..Reply::default()
+        }
+    }
+
+    pub(crate) fn private(mut self) -> Reply {
+        self.private = true;
+        self
+    }
+
+    pub(crate) fn about(mut self, game: GameId) -> Reply {
+        self.game = Some(game);
+        self
+    }
+
+    /// Calls a player (never Chronomate: it needs no ping).
+    pub(crate) fn ping(mut self, key: &PlayerKey) -> Reply {
+        if !key.is_chronomate() && !self.pings.contains(key) {
+            self.pings.push(key.clone());
+        }
+        self
+    }
+
+    pub(crate) fn choice(mut self, id: ChoiceId, label: &str, style: ChoiceStyle) -> Reply {
+        self.choices.push(Choice::new(id, label, style));
+        self
+    }
+}
+
+/// Why the scheduler speaks up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum NoticeKind {
+    /// Little time is left for a move.
+    Reminder,
+    /// The side to move ran out of time and lost.
+    TimeForfeit,
+    /// Time ran out before anyone moved: the game was aborted.
+    Aborted,
+    /// A challenge nobody answered was withdrawn.
+    ChallengeExpired,
+    /// A tournament started a round, ended, or was cancelled.
+    Tournament,
+    /// Chronomate played in one of its games: post it in the game's place
+    /// like a person's move, pinging the player to move.
+    Played,
+}
+
+/// Something to deliver that nobody asked for: reminders and timeouts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Notice {
+    pub kind: NoticeKind,
+    pub game: Option<GameId>,
+    pub challenge: Option<ChallengeId>,
+    /// Player keys to tell directly (a DM); where that fails, post in `place`.
+    pub recipients: Vec<PlayerKey>,
+    /// The game's (or challenge's) place: the fallback channel or thread.
+    pub place: Place,
+    pub reply: Reply,
+    /// A [`NoticeKind::Played`] notice: the game's ply after the last
+    /// action it reports (see [`Host::engine_posted`](super::Host::engine_posted)).
+    pub ply: Option<i64>,
+}

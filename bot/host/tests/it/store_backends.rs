@@ -1,0 +1,395 @@
+//! The store on both backends: the same schema, SQLite's moved migrations
+//! still matching databases made before the move, a whole history moved to
+//! PostgreSQL and back unchanged (`migrate-db`), timed jobs done once by
+//! several hosts on one database and taken up again when the host holding
+//! one dies, and ratings that stay one chain when games end at once.
+
+use crate::common;
+use chronomate_host::{GameId, TournamentId};
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::sync::{Arc, Mutex};
+
+use chronomate_host::migrate::{MigrateError, migrate_database};
+use chronomate_host::{
+    ChallengeTerms, ColourChoice, DAY, GLOBAL, GameStatus, Glicko, HOUR, MINUTE, ManualClock,
+    NoticeKind, TournamentFormat, TournamentTerms,
+};
+use chronomate_rules::Variant;
+use chronomate_store::{Backend, Finish, Store};
+use common::{T0, World, caller, open_url, pg};
+
+fn one_day() -> ChallengeTerms {
+    let mut t = ChallengeTerms::new(Variant::Standard);
+    t.days = Some(1);
+    t
+}
+
+async fn both_schemas_hold_the_history_and_the_claims() {
+    let w = World::new().await;
+    let mut expected: BTreeMap<String, Vec<String>> = Store::history_tables()
+        .into_iter()
+        .map(|(t, cols)| (t.to_owned(), cols.iter().map(|c| c.to_string()).collect()))
+        .collect();
+    expected.insert(
+        "job_claims".into(),
+        vec!["job".into(), "holder".into(), "until".into()],
+    );
+    expected.insert(
+        "engine_posts".into(),
+        vec![
+            "game_id".into(),
+            "from_ply".into(),
+            "through_ply".into(),
+            "until".into(),
+        ],
+    );
+    let found: BTreeMap<String, Vec<String>> =
+        w.store().schema().await.unwrap().into_iter().collect();
+    assert_eq!(
+        found,
+        expected,
+        "{:?}: the schema and the copy's table list (store/copy.rs) differ",
+        w.backend()
+    );
+    // Both backends applied the same migrations, version by version.
+    let versions: Vec<i64> = w
+        .store()
+        .applied_migrations()
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|(v, _)| v)
+        .collect();
+    assert_eq!(
+        versions,
+        [
+            20250101000000,
+            20250601000000,
+            20261124000000,
+            20261125000000
+        ]
+    );
+}
+
+/// sqlx recorded these checksums (SHA-384 of each file) in every SQLite
+/// database made before the migrations moved to migrations/sqlite/; a
+/// changed byte would make those databases refuse to open.
+#[tokio::test]
+async fn moved_sqlite_migrations_keep_their_checksums() {
+    let w = World::on(Backend::Sqlite).await;
+    let applied = w.store().applied_migrations().await.unwrap();
+    assert_eq!(
+        applied[..2],
+        [
+            (
+                20250101000000,
+                "f9aca484ad375b35f86c73b5ed66b1956c1bc6bb90f2006a82b6b203652eb123746099267a7b52d5d459fd1985ce579a".to_owned()
+            ),
+            (
+                20250601000000,
+                "df06f45c6c0df9cff0a4d960fafb1c13430113d5563c9e6b10e75d999f424abe25ab9d5532490baeca4cfaa6ef90c183".to_owned()
+            ),
+        ]
+    );
+}
+
+/// A history with something in every table.
+async fn a_varied_history(w: &World) {
+    let (alice, bob, carol) = (caller("alice"), caller("bob"), caller("carol"));
+    let g = w.start(&alice, &bob).await;
+    w.play(g, &alice, &bob, &["f3", "e5", "g4", "Qh4#"]).await;
+    let g2 = w.start(&bob, &carol).await;
+    w.play(g2, &bob, &carol, &["e4", "c5"]).await;
+    w.host
+        .draw(&bob, Some(g2), chronomate_host::DrawMove::Offer)
+        .await
+        .unwrap();
+    let mut open = ChallengeTerms::new(Variant::Standard);
+    open.colour = ColourChoice::Black;
+    w.host.challenge(&carol, open).await.unwrap();
+    let mut manager = caller("alice");
+    manager.manager = true;
+    w.host
+        .settings(
+            &manager,
+            chronomate_host::SettingsChange {
+                default_days: Some(5),
+                reminder_hours: None,
+            },
+        )
+        .await
+        .unwrap();
+    let mut terms = TournamentTerms::new(Variant::Standard, TournamentFormat::RoundRobin);
+    terms.name = Some("Autumn".into());
+    w.host.tournament_create(&alice, terms).await.unwrap();
+    for p in [&alice, &bob, &carol] {
+        w.host
+            .tournament_join(p, Some(TournamentId(1)))
+            .await
+            .unwrap();
+    }
+    w.host
+        .tournament_start(&alice, Some(TournamentId(1)))
+        .await
+        .unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_history_moves_to_postgres_and_back_unchanged() {
+    if !pg::available() {
+        return;
+    }
+    let w = World::on(Backend::Sqlite).await;
+    a_varied_history(&w).await;
+    let before = w.store().dump().await.unwrap();
+    let games = w.store().game_ids().await.unwrap().len();
+    assert!(games >= 3);
+    w.store().close().await;
+
+    let pg_url = pg::database().await.unwrap();
+    let migrated = migrate_database(&w.url, &pg_url).await.unwrap();
+    let lines = migrated.lines();
+    assert_eq!(lines.len(), Store::history_tables().len() + 1);
+    assert_eq!(lines[0], "players: 3 read, 3 on the target");
+    let line = format!("games: {games} read, {games} on the target");
+    assert!(lines.contains(&line), "{lines:?}");
+    assert_eq!(
+        lines.last().unwrap(),
+        &format!("ok: {games} games replayed")
+    );
+    let on_pg = Store::open(&pg_url).await.unwrap();
+    assert_eq!(
+        on_pg.dump().await.unwrap(),
+        before,
+        "the same rows, cell by cell"
+    );
+
+    // Into a database that is not empty: refused, nothing written.
+    let refused = migrate_database(&w.url, &pg_url).await.unwrap_err();
+    assert!(matches!(refused, MigrateError::Refused(_)), "{refused}");
+    assert!(refused.to_string().contains("not empty"), "{refused}");
+    assert_eq!(on_pg.dump().await.unwrap(), before);
+
+    // The bot goes on there: ids continue after the copied ones.
+    let host = open_url(&pg_url, Arc::new(ManualClock::new(T0))).await;
+    let (dave, erin) = (caller("dave"), caller("erin"));
+    let mut terms = ChallengeTerms::new(Variant::Standard);
+    terms.opponent = Some(erin.player.clone());
+    host.challenge(&dave, terms).await.unwrap();
+    let game = host.accept(&erin, None).await.unwrap().game.unwrap();
+    assert_eq!(game, GameId(games as i64 + 1));
+    let after = on_pg.dump().await.unwrap();
+    on_pg.close().await;
+    host.store().close().await;
+
+    // And back to a SQLite file, unchanged again.
+    let back = tempfile::tempdir().unwrap();
+    let back_url = format!("sqlite://{}", back.path().join("back.db").display());
+    let migrated = migrate_database(&pg_url, &back_url).await.unwrap();
+    assert_eq!(migrated.games, games + 1);
+    let on_sqlite = Store::open(&back_url).await.unwrap();
+    assert_eq!(on_sqlite.dump().await.unwrap(), after);
+}
+
+/// Games with one day per move, reminders 12 hours before the deadline.
+async fn games_with_deadlines(w: &World, n: usize) -> Vec<GameId> {
+    let mut games = Vec::new();
+    for i in 0..n {
+        let (white, black) = (caller(&format!("w{i}")), caller(&format!("b{i}")));
+        let g = w.start_with(&white, &black, one_day()).await;
+        w.play(g, &white, &black, &["e4"]).await;
+        games.push(g);
+    }
+    games
+}
+
+async fn two_hosts_on_one_database_do_each_timed_job_once() {
+    let w = World::new().await;
+    let games = games_with_deadlines(&w, 12).await;
+    let other = open_url(&w.url, w.clock.clone()).await;
+    let hosts = [w.host.clone(), other];
+    let seen: Arc<Mutex<Vec<(usize, NoticeKind, GameId)>>> = Arc::default();
+    let round = |now: i64| {
+        let seen = seen.clone();
+        let hosts = hosts.clone();
+        async move {
+            let runs = hosts.iter().enumerate().map(|(i, host)| {
+                let seen = seen.clone();
+                async move {
+                    host.deliver_due(now, |n| {
+                        seen.lock()
+                            .unwrap()
+                            .push((i, n.kind, n.game.unwrap_or(GameId(0))));
+                        std::future::ready(true)
+                    })
+                    .await
+                    .unwrap()
+                }
+            });
+            futures_util::future::join_all(runs).await
+        }
+    };
+    // Black's reminders (12 hours before the deadline), then the deadlines.
+    for now in [T0 + 12 * HOUR, T0 + 13 * HOUR, T0 + DAY, T0 + DAY + HOUR] {
+        round(now).await;
+    }
+    let seen = seen.lock().unwrap().clone();
+    for kind in [NoticeKind::Reminder, NoticeKind::TimeForfeit] {
+        let mut per_game: BTreeMap<GameId, usize> = BTreeMap::new();
+        for (_, k, g) in &seen {
+            if *k == kind {
+                *per_game.entry(*g).or_default() += 1;
+            }
+        }
+        assert_eq!(
+            per_game.keys().copied().collect::<Vec<_>>(),
+            games,
+            "{kind:?}: every game"
+        );
+        assert!(
+            per_game.values().all(|&n| n == 1),
+            "{kind:?} once each: {per_game:?}"
+        );
+    }
+    for &g in &games {
+        assert_eq!(w.store().rating_changes(g).await.unwrap().len(), 4);
+    }
+    assert!(
+        w.store().claims().await.unwrap().is_empty(),
+        "no claim left"
+    );
+}
+
+async fn a_reminder_whose_host_died_is_sent_again_when_its_claim_lapses() {
+    let w = World::new().await;
+    let games = games_with_deadlines(&w, 1).await;
+    let now = T0 + 12 * HOUR;
+    // The first host claims the reminder and dies while delivering it.
+    let dying = open_url(&w.url, w.clock.clone()).await;
+    let mut handed = 0;
+    let delivery = dying.deliver_due(now, |_| {
+        handed += 1;
+        std::future::pending::<bool>()
+    });
+    let _ = tokio::time::timeout(std::time::Duration::from_millis(200), delivery).await;
+    assert_eq!(handed, 1);
+    dying.store().close().await;
+    let claims = w.store().claims().await.unwrap();
+    assert_eq!(claims.len(), 1, "{claims:?}");
+    assert_eq!(claims[0].0, format!("remind:{}:1", games[0]));
+    assert_eq!(claims[0].2, now + 5 * MINUTE);
+
+    // While its claim stands nobody else sends it; once it lapsed, one does.
+    assert!(w.host.tick(now + MINUTE).await.unwrap().is_empty());
+    let again = w.host.tick(now + 5 * MINUTE + 1).await.unwrap();
+    assert_eq!(again.len(), 1);
+    assert_eq!(again[0].kind, NoticeKind::Reminder);
+    assert!(w.host.tick(now + HOUR).await.unwrap().is_empty());
+    assert!(
+        w.store()
+            .game(games[0])
+            .await
+            .unwrap()
+            .unwrap()
+            .reminder_sent
+    );
+
+    // A reminder that reached nobody is tried again after its claim.
+    let g = w.start_with(&caller("x"), &caller("y"), one_day()).await;
+    w.play(g, &caller("x"), &caller("y"), &["d4"]).await;
+    let missed = w
+        .host
+        .deliver_due(now, |_| std::future::ready(false))
+        .await
+        .unwrap();
+    assert_eq!(missed, 0);
+    assert!(!w.store().game(g).await.unwrap().unwrap().reminder_sent);
+    let retried = w.host.tick(now + 5 * MINUTE + 1).await.unwrap();
+    assert_eq!(retried.iter().filter(|n| n.game == Some(g)).count(), 1);
+}
+
+async fn games_ending_at_once_rate_each_player_in_one_chain() {
+    const GAMES: usize = 24;
+    let w = World::new().await;
+    let hub = caller("hub");
+    let mut games = Vec::new();
+    for i in 0..GAMES {
+        let rival = caller(&format!("rival{i}"));
+        let g = w.start(&hub, &rival).await;
+        w.play(g, &hub, &rival, &["e4", "e5"]).await;
+        games.push((g, rival));
+    }
+    // Straight to the store, so the games' ends overlap as much as they can.
+    let start = Arc::new(tokio::sync::Barrier::new(games.len()));
+    let tasks: Vec<_> = games
+        .into_iter()
+        .map(|(g, _)| {
+            let (store, start) = (w.store().clone(), start.clone());
+            tokio::spawn(async move {
+                let finish = Finish {
+                    status: GameStatus::Finished,
+                    result: Some("1-0".into()),
+                    reason: "resignation".into(),
+                };
+                start.wait().await;
+                store
+                    .finish_game(g, None, &finish, T0)
+                    .await
+                    .unwrap()
+                    .unwrap();
+            })
+        })
+        .collect();
+    for t in tasks {
+        t.await.unwrap();
+    }
+    // In each scope (the server, then global), each change starts where
+    // another ended: one chain from the default rating.
+    for scope in ["guild", GLOBAL] {
+        let rating = w
+            .store()
+            .rating(hub.key(), "standard", scope)
+            .await
+            .unwrap()
+            .unwrap();
+        assert_eq!((rating.games, rating.wins), (GAMES as i64, GAMES as i64));
+        let mut befores = Vec::new();
+        let mut afters = BTreeSet::new();
+        for g in w.store().game_ids().await.unwrap() {
+            for c in w.store().rating_changes(g).await.unwrap() {
+                if c.player == *hub.key() && c.scope == scope {
+                    befores.push(key(c.before));
+                    afters.insert(key(c.after));
+                }
+            }
+        }
+        let distinct: BTreeSet<_> = befores.iter().copied().collect();
+        assert_eq!(
+            distinct.len(),
+            GAMES,
+            "{scope}: no two games read the same rating"
+        );
+        let starts: Vec<_> = befores.iter().filter(|b| !afters.contains(*b)).collect();
+        assert_eq!(starts, [&key(Glicko::default())], "{scope}");
+        assert!(afters.contains(&key(rating.glicko)), "{scope}");
+    }
+}
+
+fn key(g: Glicko) -> (u64, u64, u64) {
+    (
+        g.rating.to_bits(),
+        g.deviation.to_bits(),
+        g.volatility.to_bits(),
+    )
+}
+
+on_both_backends!(
+    both_schemas_hold_the_history_and_the_claims,
+    a_reminder_whose_host_died_is_sent_again_when_its_claim_lapses,
+);
+on_both_backends!(
+    multi_thread:
+    two_hosts_on_one_database_do_each_timed_job_once,
+    games_ending_at_once_rate_each_player_in_one_chain,
+);

@@ -1,0 +1,27 @@
+//! The domain's vocabulary: what a game, a challenge, a tournament and a
+//! rating *are*, apart from who may do what (the host, `chronomate-host`)
+//! and how it is kept (the store, `chronomate-store`).
+//!
+//! Direction: the host, the store and the adapters all depend on this
+//! crate; it depends on none of them, nor on serenity. The store maps its
+//! rows to these types at the row boundary (each `from_id` reads the word
+//! it wrote with `as_str`, strictly: anything else is a damaged row).
+
+#![warn(missing_docs, unreachable_pub)]
+
+pub mod engine;
+mod ids;
+mod player;
+pub mod rating;
+#[cfg(feature = "sqlx")]
+mod sql;
+mod status;
+mod tournament;
+
+pub use ids::{ChallengeId, GameId, TournamentId};
+pub use player::{NotAPlayerKey, PlayerKey};
+pub use status::{ChallengeStatus, GameStatus};
+pub use tournament::{TournamentFormat, TournamentStatus};
+
+/// Unix time in milliseconds (UTC).
+pub type Millis = i64;

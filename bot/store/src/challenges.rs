@@ -1,0 +1,223 @@
+//! Challenges: open until accepted (which creates the game), declined,
+//! cancelled or expired.
+
+use super::db::{Lock, Row};
+use super::games::{NewGame, insert_game};
+use super::{
+    Stale, Store, StoreError, damaged, read_key, read_key_opt, read_variant, settle, upsert_player,
+};
+use chronomate_model::{ChallengeId, ChallengeStatus, GameId, Millis, PlayerKey};
+use chronomate_rules::{Options, Variant};
+
+/// A challenge as stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChallengeRow {
+    pub id: ChallengeId,
+    pub challenger: PlayerKey,
+    pub challenger_name: String,
+    /// `None`: open to anyone.
+    pub challenged: Option<PlayerKey>,
+    pub challenged_name: Option<String>,
+    pub variant: Variant,
+    pub options: Options,
+    /// The challenger's colour: `white`, `black` or `random`.
+    pub colour: String,
+    pub days: i64,
+    pub status: ChallengeStatus,
+    pub game_id: Option<GameId>,
+    pub guild: Option<String>,
+    pub channel: Option<String>,
+    pub thread: Option<String>,
+    pub created_at: Millis,
+    pub closed_at: Option<Millis>,
+    pub closed_by: Option<PlayerKey>,
+}
+
+impl ChallengeRow {
+    fn from_row(r: &Row) -> Result<ChallengeRow, StoreError> {
+        let id: ChallengeId = r.get("id")?;
+        let status: String = r.get("status")?;
+        let label = format!("challenge #{id}");
+        let (variant, options) = read_variant(&label, r)?;
+        Ok(ChallengeRow {
+            id,
+            challenger: read_key(&label, r, "challenger")?,
+            challenger_name: r.get("challenger_name")?,
+            challenged: read_key_opt(&label, r, "challenged")?,
+            challenged_name: r.get("challenged_name")?,
+            variant,
+            options,
+            colour: r.get("colour")?,
+            days: r.get("days")?,
+            status: ChallengeStatus::from_id(&status)
+                .ok_or_else(|| damaged(&label, format!("unknown status {status:?}")))?,
+            game_id: r.get("game_id")?,
+            guild: r.get("guild")?,
+            channel: r.get("channel")?,
+            thread: r.get("thread")?,
+            created_at: r.get("created_at")?,
+            closed_at: r.get("closed_at")?,
+            closed_by: read_key_opt(&label, r, "closed_by")?,
+        })
+    }
+}
+
+macro_rules! select_challenge {
+    () => {
+        "SELECT c.id, c.challenger, p.name AS challenger_name, c.challenged,
+                q.name AS challenged_name, c.variant, c.options, c.colour, c.days, c.status,
+                c.game_id, c.guild, c.channel, c.thread, c.created_at, c.closed_at, c.closed_by
+         FROM challenges c
+         JOIN players p ON p.key = c.challenger
+         LEFT JOIN players q ON q.key = c.challenged "
+    };
+}
+
+/// A challenge to record.
+#[derive(Clone, Debug)]
+pub struct NewChallenge<'a> {
+    pub challenger: (&'a PlayerKey, &'a str),
+    /// (key, display name); `None`: open to anyone.
+    pub challenged: Option<(&'a PlayerKey, &'a str)>,
+    pub variant: &'a str,
+    pub options: &'a str,
+    pub colour: &'a str,
+    pub days: i64,
+    pub guild: Option<&'a str>,
+    pub channel: Option<&'a str>,
+    pub thread: Option<&'a str>,
+}
+
+impl Store {
+    /// Records a challenge (and the names of both players); returns its id.
+    pub async fn create_challenge(
+        &self,
+        c: &NewChallenge<'_>,
+        at: Millis,
+    ) -> Result<ChallengeId, StoreError> {
+        let mut tx = self.write().await?;
+        upsert_player(&mut tx, c.challenger.0, c.challenger.1, at).await?;
+        if let Some((key, name)) = c.challenged {
+            upsert_player(&mut tx, key, name, at).await?;
+        }
+        let id = tx
+            .sql(
+                "INSERT INTO challenges (challenger, challenged, variant, options, colour, days,
+                                     guild, channel, thread, created_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+             RETURNING id",
+            )
+            .bind(c.challenger.0)
+            .bind(c.challenged.map(|c| c.0))
+            .bind(c.variant)
+            .bind(c.options)
+            .bind(c.colour)
+            .bind(c.days)
+            .bind(c.guild)
+            .bind(c.channel)
+            .bind(c.thread)
+            .bind(at)
+            .fetch_one()
+            .await?
+            .get("id")?;
+        tx.commit().await?;
+        Ok(id)
+    }
+
+    pub async fn challenge(&self, id: ChallengeId) -> Result<Option<ChallengeRow>, StoreError> {
+        let row = self
+            .pool
+            .sql(concat!(select_challenge!(), "WHERE c.id = $1"))
+            .bind(id)
+            .fetch_optional()
+            .await?;
+        row.as_ref().map(ChallengeRow::from_row).transpose()
+    }
+
+    /// Open challenges `player` can see: theirs, those addressed to them, and
+    /// those open to anyone (in `guild`, when given), oldest first.
+    pub async fn open_challenges(
+        &self,
+        player: &PlayerKey,
+        guild: Option<&str>,
+    ) -> Result<Vec<ChallengeRow>, StoreError> {
+        let rows = self
+            .pool
+            .sql(concat!(
+                select_challenge!(),
+                "WHERE c.status = 'open'
+               AND (c.challenger = $1 OR c.challenged = $1
+                    OR (c.challenged IS NULL AND ($2 IS NULL OR c.guild = $2)))
+             ORDER BY c.id"
+            ))
+            .bind(player)
+            .bind(guild)
+            .fetch_all()
+            .await?;
+        rows.iter().map(ChallengeRow::from_row).collect()
+    }
+
+    /// Open challenges created before `before`.
+    pub async fn stale_challenges(&self, before: Millis) -> Result<Vec<ChallengeRow>, StoreError> {
+        let rows = self
+            .pool
+            .sql(concat!(
+                select_challenge!(),
+                "WHERE c.status = 'open' AND c.created_at < $1 ORDER BY c.id"
+            ))
+            .bind(before)
+            .fetch_all()
+            .await?;
+        rows.iter().map(ChallengeRow::from_row).collect()
+    }
+
+    /// Closes an open challenge without a game (declined, cancelled, expired).
+    pub async fn close_challenge(
+        &self,
+        id: ChallengeId,
+        status: ChallengeStatus,
+        by: Option<&PlayerKey>,
+        at: Millis,
+    ) -> Result<Result<(), Stale>, StoreError> {
+        let mut tx = self.write().await?;
+        let done = tx
+            .sql(
+                "UPDATE challenges SET status = $2, closed_by = $3, closed_at = $4
+             WHERE id = $1 AND status = 'open'",
+            )
+            .bind(id)
+            .bind(status.as_str())
+            .bind(by)
+            .bind(at)
+            .execute()
+            .await?;
+        tx.commit().await?;
+        Ok(if done == 1 { Ok(()) } else { Err(Stale) })
+    }
+
+    /// Accepts an open challenge: creates the game and closes the challenge
+    /// in one transaction. Returns the new game's id.
+    pub async fn accept_challenge(
+        &self,
+        id: ChallengeId,
+        accepter: (&PlayerKey, &str),
+        game: &NewGame<'_>,
+        at: Millis,
+    ) -> Result<Result<GameId, Stale>, StoreError> {
+        let mut tx = self.write().await?;
+        tx.lock(Lock::Challenge(id)).await?;
+        upsert_player(&mut tx, accepter.0, accepter.1, at).await?;
+        let game_id = insert_game(&mut tx, game, at).await?;
+        let done = tx.sql(
+            "UPDATE challenges SET status = 'accepted', game_id = $2, closed_by = $3, closed_at = $4
+             WHERE id = $1 AND status = 'open'",
+        )
+        .bind(id)
+        .bind(game_id)
+        .bind(accepter.0)
+        .bind(at)
+        .execute()
+        .await?;
+        Ok(settle(tx, done).await?.map(|()| game_id))
+    }
+}

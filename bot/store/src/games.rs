@@ -1,0 +1,511 @@
+//! Games and their action log.
+
+use chronomate_rules::{Color, Options, Variant};
+
+use super::db::{Lock, Row, Tx};
+use super::{
+    Stale, Store, StoreError, color_text, damaged, parse_color, read_key, read_variant, settle,
+};
+use chronomate_model::{GameId, GameStatus, Millis, PlayerKey};
+
+/// A game as stored. `snapshot` is empty in listings.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameRow {
+    pub id: GameId,
+    pub variant: Variant,
+    pub options: Options,
+    pub seed: u64,
+    pub white: PlayerKey,
+    pub white_name: String,
+    pub black: PlayerKey,
+    pub black_name: String,
+    pub days: i64,
+    pub reminder_hours: i64,
+    pub status: GameStatus,
+    /// `1-0`, `0-1` or `1/2-1/2` once finished.
+    pub result: Option<String>,
+    /// Why it ended, in words (`checkmate`, `aborted by alice`).
+    pub reason: Option<String>,
+    /// Actions applied to the snapshot (and, normally, in the log).
+    pub ply: i64,
+    pub to_move: Option<Color>,
+    pub deadline: Option<Millis>,
+    pub remind_at: Option<Millis>,
+    pub reminder_sent: bool,
+    pub snapshot: String,
+    /// The highest ply in the action log, read with the row.
+    pub log_ply: i64,
+    pub guild: Option<String>,
+    pub channel: Option<String>,
+    pub thread: Option<String>,
+    pub created_at: Millis,
+    pub updated_at: Millis,
+    pub finished_at: Option<Millis>,
+}
+
+impl GameRow {
+    /// The side `player` plays, if any.
+    pub fn side_of(&self, player: &PlayerKey) -> Option<Color> {
+        if self.white == *player {
+            Some(Color::White)
+        } else if self.black == *player {
+            Some(Color::Black)
+        } else {
+            None
+        }
+    }
+
+    /// The player key of a side.
+    pub fn player(&self, side: Color) -> &PlayerKey {
+        side.fold(&self.white, &self.black)
+    }
+
+    /// The display name of a side.
+    pub fn name(&self, side: Color) -> &str {
+        side.fold(&self.white_name, &self.black_name)
+    }
+
+    fn from_row(row: &Row) -> Result<GameRow, StoreError> {
+        let id: GameId = row.get("id")?;
+        let status: String = row.get("status")?;
+        let to_move: Option<String> = row.get("to_move")?;
+        let seed: i64 = row.get("seed")?;
+        let label = format!("game #{id}");
+        let (variant, options) = read_variant(&label, row)?;
+        Ok(GameRow {
+            id,
+            variant,
+            options,
+            seed: seed as u64,
+            white: read_key(&label, row, "white")?,
+            white_name: row.get("white_name")?,
+            black: read_key(&label, row, "black")?,
+            black_name: row.get("black_name")?,
+            days: row.get("days")?,
+            reminder_hours: row.get("reminder_hours")?,
+            status: GameStatus::from_id(&status).ok_or_else(|| {
+                damaged(format!("game #{id}"), format!("unknown status {status:?}"))
+            })?,
+            result: row.get("result")?,
+            reason: row.get("reason")?,
+            ply: row.get("ply")?,
+            to_move: to_move.map(|t| parse_color(id, &t)).transpose()?,
+            deadline: row.get("deadline")?,
+            remind_at: row.get("remind_at")?,
+            reminder_sent: row.get::<i64>("reminder_sent")? != 0,
+            snapshot: row.get("snapshot")?,
+            log_ply: row.get("log_ply")?,
+            guild: row.get("guild")?,
+            channel: row.get("channel")?,
+            thread: row.get("thread")?,
+            created_at: row.get("created_at")?,
+            updated_at: row.get("updated_at")?,
+            finished_at: row.get("finished_at")?,
+        })
+    }
+}
+
+/// The columns of a [`GameRow`]; `$snapshot` is `g.snapshot` or `''`.
+macro_rules! select_game {
+    ($snapshot:literal) => {
+        concat!(
+            "SELECT g.id, g.variant, g.options, g.seed, g.white, w.name AS white_name,
+                    g.black, b.name AS black_name, g.days, g.reminder_hours, g.status,
+                    g.result, g.reason, g.ply, g.to_move, g.deadline, g.remind_at,
+                    g.reminder_sent, ",
+            $snapshot,
+            " AS snapshot,
+                    (SELECT COALESCE(MAX(a.ply), 0) FROM actions a WHERE a.game_id = g.id) AS log_ply,
+                    g.guild, g.channel, g.thread, g.created_at, g.updated_at, g.finished_at
+             FROM games g
+             JOIN players w ON w.key = g.white
+             JOIN players b ON b.key = g.black "
+        )
+    };
+}
+
+/// One entry of the action log.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LoggedAction {
+    pub ply: i64,
+    pub text: String,
+    pub side: Color,
+    pub actor: PlayerKey,
+    pub at: Millis,
+}
+
+/// A game created from an accepted challenge.
+#[derive(Clone, Debug)]
+pub struct NewGame<'a> {
+    pub variant: &'a str,
+    pub options: &'a str,
+    pub seed: u64,
+    pub white: &'a PlayerKey,
+    pub black: &'a PlayerKey,
+    pub days: i64,
+    pub reminder_hours: i64,
+    pub snapshot: &'a str,
+    pub to_move: Color,
+    pub deadline: Millis,
+    pub remind_at: Option<Millis>,
+    pub guild: Option<&'a str>,
+    pub channel: Option<&'a str>,
+    pub thread: Option<&'a str>,
+}
+
+/// How a game ends.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Finish {
+    /// [`GameStatus::Finished`] or [`GameStatus::Aborted`].
+    pub status: GameStatus,
+    /// The score, for a finished game.
+    pub result: Option<String>,
+    pub reason: String,
+}
+
+/// One action to append, with the game's new state.
+#[derive(Clone, Debug)]
+pub struct ActionCommit<'a> {
+    pub game: GameId,
+    /// The new action's ply: the ply the caller loaded, plus one.
+    pub ply: i64,
+    pub text: &'a str,
+    pub side: Color,
+    pub actor: &'a PlayerKey,
+    pub at: Millis,
+    /// The game after the action (serde JSON).
+    pub snapshot: &'a str,
+    /// The side to act next; `None` when `finish` is set.
+    pub to_move: Option<Color>,
+    pub deadline: Option<Millis>,
+    pub remind_at: Option<Millis>,
+    /// Whether the deadline was renewed (a reminder may be sent again).
+    pub renewed: bool,
+    /// Set when the action ends the game.
+    pub finish: Option<Finish>,
+    /// Set for Chronomate's actions: a post is owed for it
+    /// (`engine_posts`), left to this process until then.
+    pub post_owed_until: Option<Millis>,
+}
+
+/// What else a committed action changed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Committed {
+    /// The opponent's standing draw offer lapsed (acting declines it).
+    pub offer_lapsed: bool,
+}
+
+impl Store {
+    /// A game with its snapshot.
+    pub async fn game(&self, id: GameId) -> Result<Option<GameRow>, StoreError> {
+        let row = self
+            .pool
+            .sql(concat!(select_game!("g.snapshot"), "WHERE g.id = $1"))
+            .bind(id)
+            .fetch_optional()
+            .await?;
+        row.as_ref().map(GameRow::from_row).transpose()
+    }
+
+    /// The games `player` plays in (without snapshots), most recently active
+    /// first: live games, then up to `finished` ended ones.
+    pub async fn games_of(
+        &self,
+        player: &PlayerKey,
+        finished: i64,
+    ) -> Result<Vec<GameRow>, StoreError> {
+        let rows = self
+            .pool
+            .sql(concat!(
+                select_game!("''"),
+                "WHERE (g.white = $1 OR g.black = $1) AND g.status = 'live'
+             UNION ALL SELECT * FROM (",
+                select_game!("''"),
+                "WHERE (g.white = $1 OR g.black = $1) AND g.status != 'live'
+             ORDER BY g.updated_at DESC, g.id DESC LIMIT $2) AS ended"
+            ))
+            .bind(player)
+            .bind(finished)
+            .fetch_all()
+            .await?;
+        let mut games = rows
+            .iter()
+            .map(GameRow::from_row)
+            .collect::<Result<Vec<_>, _>>()?;
+        games.sort_by_key(|g| (g.status != GameStatus::Live, -g.updated_at, -g.id.0));
+        Ok(games)
+    }
+
+    /// The latest game played in a thread.
+    pub async fn game_in_thread(&self, thread: &str) -> Result<Option<GameId>, StoreError> {
+        self.pool
+            .sql(
+                "SELECT id FROM games WHERE thread = $1
+                 ORDER BY (status = 'live') DESC, id DESC LIMIT 1",
+            )
+            .bind(thread)
+            .scalar()
+            .await
+    }
+
+    /// Records the thread a transport opened for a game.
+    pub async fn bind_thread(
+        &self,
+        game: GameId,
+        thread: &str,
+        at: Millis,
+    ) -> Result<bool, StoreError> {
+        let mut tx = self.write().await?;
+        let done = tx
+            .sql("UPDATE games SET thread = $2, updated_at = $3 WHERE id = $1")
+            .bind(game)
+            .bind(thread)
+            .bind(at)
+            .execute()
+            .await?;
+        tx.commit().await?;
+        Ok(done == 1)
+    }
+
+    /// The action log of a game, in order.
+    pub async fn log(&self, game: GameId) -> Result<Vec<LoggedAction>, StoreError> {
+        let rows = self
+            .pool
+            .sql("SELECT ply, text, side, actor, at FROM actions WHERE game_id = $1 ORDER BY ply")
+            .bind(game)
+            .fetch_all()
+            .await?;
+        rows.iter()
+            .map(|r| {
+                let side: String = r.get("side")?;
+                Ok(LoggedAction {
+                    ply: r.get("ply")?,
+                    text: r.get("text")?,
+                    side: parse_color(game, &side)?,
+                    actor: read_key(&format!("game #{game}"), r, "actor")?,
+                    at: r.get("at")?,
+                })
+            })
+            .collect()
+    }
+
+    /// Which sides have acted at least once: (white, black).
+    pub async fn sides_moved(&self, game: GameId) -> Result<(bool, bool), StoreError> {
+        let sides: Vec<String> = self
+            .pool
+            .sql("SELECT DISTINCT side FROM actions WHERE game_id = $1")
+            .bind(game)
+            .scalars()
+            .await?;
+        Ok((
+            sides.iter().any(|s| s == "white"),
+            sides.iter().any(|s| s == "black"),
+        ))
+    }
+
+    /// Replaces a stale cached snapshot by one rebuilt from the log, if the
+    /// log still has `ply` actions.
+    pub async fn repair_snapshot(
+        &self,
+        game: GameId,
+        ply: i64,
+        snapshot: &str,
+        at: Millis,
+    ) -> Result<Result<(), Stale>, StoreError> {
+        let mut tx = self.write().await?;
+        tx.lock(Lock::Game(game)).await?;
+        let done = tx
+            .sql(
+                "UPDATE games SET snapshot = $3, ply = $2, updated_at = $4
+             WHERE id = $1
+               AND (SELECT COALESCE(MAX(ply), 0) FROM actions WHERE game_id = $1) = $2",
+            )
+            .bind(game)
+            .bind(ply)
+            .bind(snapshot)
+            .bind(at)
+            .execute()
+            .await?;
+        settle(tx, done).await
+    }
+
+    /// Appends an action and stores the game's new state, in one
+    /// transaction, if the game is still live at `commit.ply - 1`.
+    pub async fn commit_action(
+        &self,
+        c: &ActionCommit<'_>,
+    ) -> Result<Result<Committed, Stale>, StoreError> {
+        let mut tx = self.write().await?;
+        let (status, result, reason, finished_at) = match &c.finish {
+            Some(f) => (
+                f.status,
+                f.result.as_deref(),
+                Some(f.reason.as_str()),
+                Some(c.at),
+            ),
+            None => (GameStatus::Live, None, None, None),
+        };
+        let updated = tx
+            .sql(
+                "UPDATE games SET ply = $2, snapshot = $3, to_move = $4, deadline = $5,
+                    remind_at = $6, reminder_sent = CASE WHEN $7 THEN 0 ELSE reminder_sent END,
+                    status = $8, result = $9, reason = $10, finished_at = $11, updated_at = $12
+             WHERE id = $1 AND ply = $2 - 1 AND status = 'live'",
+            )
+            .bind(c.game)
+            .bind(c.ply)
+            .bind(c.snapshot)
+            .bind(c.to_move.map(color_text))
+            .bind(c.deadline)
+            .bind(c.remind_at)
+            .bind(c.renewed)
+            .bind(status.as_str())
+            .bind(result)
+            .bind(reason)
+            .bind(finished_at)
+            .bind(c.at)
+            .execute()
+            .await?;
+        if updated == 0 {
+            tx.rollback().await?;
+            return Ok(Err(Stale));
+        }
+        tx.sql(
+            "INSERT INTO actions (game_id, ply, text, side, actor, at) VALUES ($1, $2, $3, $4, $5, $6)",
+        )
+        .bind(c.game)
+        .bind(c.ply)
+        .bind(c.text)
+        .bind(color_text(c.side))
+        .bind(c.actor)
+        .bind(c.at)
+        .execute()
+        .await?;
+        if c.finish.is_some() {
+            super::ratings::rate_in(&mut tx, c.game, c.at).await?;
+        }
+        if let Some(until) = c.post_owed_until {
+            super::engine::owe_post_in(&mut tx, c.game, c.ply, until).await?;
+        }
+        // Acting declines the opponent's offer; a finished game keeps none.
+        let lapsed = tx
+            .sql("DELETE FROM draw_offers WHERE game_id = $1 AND (side != $2 OR $3)")
+            .bind(c.game)
+            .bind(color_text(c.side))
+            .bind(c.finish.is_some())
+            .execute()
+            .await?;
+        tx.commit().await?;
+        Ok(Ok(Committed {
+            offer_lapsed: lapsed > 0 && c.finish.is_none(),
+        }))
+    }
+
+    /// Ends a live game (resignation, time, abort); with `ply`, only if it
+    /// is still there.
+    pub async fn finish_game(
+        &self,
+        game: GameId,
+        ply: Option<i64>,
+        finish: &Finish,
+        at: Millis,
+    ) -> Result<Result<(), Stale>, StoreError> {
+        let mut tx = self.write().await?;
+        let done = finish_in(&mut tx, game, ply, finish, at).await?;
+        if !done {
+            tx.rollback().await?;
+            return Ok(Err(Stale));
+        }
+        tx.commit().await?;
+        Ok(Ok(()))
+    }
+
+    /// Live games whose deadline has passed or whose reminder is due.
+    pub async fn due_games(&self, now: Millis) -> Result<Vec<GameRow>, StoreError> {
+        let rows = self
+            .pool
+            .sql(concat!(
+                select_game!("''"),
+                "WHERE g.status = 'live'
+               AND (g.deadline <= $1 OR (g.reminder_sent = 0 AND g.remind_at <= $1))
+             ORDER BY g.deadline, g.id"
+            ))
+            .bind(now)
+            .fetch_all()
+            .await?;
+        rows.iter().map(GameRow::from_row).collect()
+    }
+
+    /// Every game id, for consistency checks.
+    pub async fn game_ids(&self) -> Result<Vec<GameId>, StoreError> {
+        self.pool
+            .sql("SELECT id FROM games ORDER BY id")
+            .scalars()
+            .await
+    }
+}
+
+/// Ends a live game inside a transaction; with `ply`, only if still there.
+pub(super) async fn finish_in(
+    tx: &mut Tx,
+    game: GameId,
+    ply: Option<i64>,
+    finish: &Finish,
+    at: Millis,
+) -> Result<bool, StoreError> {
+    let done = tx.sql(
+        "UPDATE games SET status = $3, result = $4, reason = $5, to_move = NULL, deadline = NULL,
+                remind_at = NULL, finished_at = $6, updated_at = $6
+         WHERE id = $1 AND status = 'live' AND ($2 IS NULL OR ply = $2)",
+    )
+    .bind(game)
+    .bind(ply)
+    .bind(finish.status.as_str())
+    .bind(finish.result.as_deref())
+    .bind(&finish.reason)
+    .bind(at)
+    .execute()
+    .await?;
+    if done == 1 {
+        tx.sql("DELETE FROM draw_offers WHERE game_id = $1")
+            .bind(game)
+            .execute()
+            .await?;
+        super::ratings::rate_in(tx, game, at).await?;
+    }
+    Ok(done == 1)
+}
+
+pub(super) async fn insert_game(
+    tx: &mut Tx,
+    g: &NewGame<'_>,
+    at: Millis,
+) -> Result<GameId, StoreError> {
+    let id = tx
+        .sql(
+            "INSERT INTO games (variant, options, seed, white, black, days, reminder_hours, status,
+                            ply, to_move, deadline, remind_at, snapshot, guild, channel, thread,
+                            created_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, 'live', 0, $8, $9, $10, $11, $12, $13, $14, $15, $15)
+         RETURNING id",
+        )
+        .bind(g.variant)
+        .bind(g.options)
+        .bind(g.seed as i64)
+        .bind(g.white)
+        .bind(g.black)
+        .bind(g.days)
+        .bind(g.reminder_hours)
+        .bind(color_text(g.to_move))
+        .bind(g.deadline)
+        .bind(g.remind_at)
+        .bind(g.snapshot)
+        .bind(g.guild)
+        .bind(g.channel)
+        .bind(g.thread)
+        .bind(at)
+        .fetch_one()
+        .await?
+        .get("id")?;
+    Ok(id)
+}

@@ -1,0 +1,449 @@
+//! Two `chronomate serve` processes on one PostgreSQL database, each
+//! running one of the bot's two gateway shards, driven through the fake
+//! Discord (each interaction goes to the shard that owns its server:
+//! `(guild_id >> 22) % 2`).
+//!
+//! 100 games in ten servers (five on each shard) are played move by move,
+//! 1,000 actions from both sides, ten games at a time. Meanwhile 20 more
+//! games get their reminder and then their deadline within a few seconds,
+//! and the process running shard 0 is killed with SIGKILL in the middle of
+//! it all and started again. Then:
+//!
+//! - every acknowledged action is in its game's log, at its ply;
+//! - every game's log is exactly the actions played, each once (an action
+//!   sent to the dying process and never answered is either in the log once
+//!   or sent again), and replays to the game's snapshot;
+//! - every deadline ended its game once (one result, one rating change per
+//!   player and scope), announced in its thread once (at most one game may
+//!   miss it: the one whose announcement the killed process was making);
+//! - every reminder was delivered, and at most one twice (the one the killed
+//!   process may have sent without recording it);
+//! - no claim on a timed job is left.
+#![cfg(unix)]
+
+use crate::common;
+use crate::support;
+use chronomate_host::{ChallengeId, GameId};
+
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use chronomate_host::{GameStatus, ManualClock};
+use chronomate_store::Store;
+use support::{FakeDiscord, GUILD_ID, Opt, Player, TOKEN, id_of, number_after, shard_of};
+
+const GAMES: usize = 100;
+const DEADLINE_GAMES: usize = 20;
+const OPENING: [&str; 10] = [
+    "e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O", "Be7",
+];
+const WORKERS: usize = 10;
+/// How long an answer may take before the action counts as unanswered
+/// (its process died, or it is down).
+const ANSWER: Duration = Duration::from_secs(10);
+/// Claims on timed jobs lapse this soon, so the test sees them taken up.
+const CLAIM_MS: u64 = 2000;
+
+/// Server `k` (1..=10): shard `k % 2`.
+fn guild(k: u64) -> u64 {
+    (k << 22) | 77
+}
+
+fn lobby(guild: u64) -> u64 {
+    guild + 1
+}
+
+fn unix_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_millis() as i64
+}
+
+/// `... played ACTION in game #G (ply P).` -> (G, P, ACTION).
+fn ack(text: &str) -> Option<(GameId, i64, String)> {
+    let (_, rest) = text.split_once(" played ")?;
+    let (action, rest) = rest.split_once(" in game #")?;
+    let (game, rest) = rest.split_once(" (ply ")?;
+    let ply: String = rest.chars().take_while(char::is_ascii_digit).collect();
+    Some((game.parse().ok()?, ply.parse().ok()?, action.to_owned()))
+}
+
+fn serve(dir: &Path, fake: &FakeDiscord, database: &str, shard: u32, run: usize) -> Child {
+    let log = std::fs::File::create(dir.join(format!("shard{shard}-run{run}.log"))).unwrap();
+    Command::new(env!("CARGO_BIN_EXE_chronomate"))
+        .args([
+            "serve",
+            "--shards",
+            &format!("{shard}-{shard}"),
+            "--shard-total",
+            "2",
+        ])
+        .current_dir(dir)
+        .env("DISCORD_TOKEN", TOKEN)
+        .env("DISCORD_API_BASE", fake.base_url())
+        .env("GUILD_ID", GUILD_ID.to_string())
+        .env("DATABASE_URL", database)
+        .env("TICK_EVERY_MS", "200")
+        .env("JOB_CLAIM_MS", CLAIM_MS.to_string())
+        .env("RUST_LOG", "warn")
+        .env_remove("SHARDS")
+        .env_remove("SHARD_TOTAL")
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::from(log))
+        .spawn()
+        .unwrap()
+}
+
+/// One game as the test plays it.
+#[derive(Clone, Debug)]
+struct Table {
+    guild: u64,
+    thread: u64,
+    game: GameId,
+    white: Player,
+    black: Player,
+}
+
+/// A challenge in the game's server, accepted: its thread and game.
+async fn open_game(fake: &FakeDiscord, guild: u64, white: Player, black: Player) -> Table {
+    let sent = fake
+        .command_in(
+            guild,
+            &white,
+            lobby(guild),
+            "challenge",
+            &[
+                Opt::choice("variant", "standard"),
+                Opt::user("opponent", &black),
+                Opt::choice("colour", "white"),
+                Opt::int("days", 3),
+            ],
+        )
+        .await;
+    let reply = fake.reply_within(&sent, ANSWER).await.expect("a challenge");
+    let challenge: ChallengeId = number_after(reply.content(), "Challenge").expect("its number");
+    let message = id_of(&fake.original(&sent).await);
+    let mark = fake.mark();
+    let press = fake
+        .click_in(
+            guild,
+            &black,
+            message,
+            &format!("challenge:{challenge}:accept"),
+        )
+        .await;
+    fake.reply_within(&press, ANSWER).await.expect("accepted");
+    let thread = message;
+    let first = fake
+        .wait_call_after("the first post in the thread", mark, |c| {
+            c.is("POST", &format!("/channels/{thread}/messages"))
+        })
+        .await;
+    let game = number_after(first.content(), "game").expect("the game's number");
+    Table {
+        guild,
+        thread,
+        game,
+        white,
+        black,
+    }
+}
+
+/// What the players did: acknowledged actions, and those sent without an
+/// answer.
+#[derive(Default)]
+struct Played {
+    acknowledged: Vec<(GameId, i64, String)>,
+    unanswered: usize,
+    /// Acknowledged actions per shard after the restart of shard 0.
+    after_restart: [usize; 2],
+}
+
+/// Plays the opening in each game of `tables`, one action at a time; an
+/// unanswered action is looked up in the database (it may have been
+/// committed by a process that died before answering) and sent again if
+/// it is not there.
+async fn play(
+    fake: Arc<FakeDiscord>,
+    store: Store,
+    tables: Vec<Table>,
+    played: Arc<Mutex<Played>>,
+    acks: Arc<AtomicUsize>,
+    restarted: Arc<AtomicUsize>,
+) {
+    for t in tables {
+        let mut ply = 1;
+        while ply <= OPENING.len() {
+            let action = OPENING[ply - 1];
+            let who = if ply % 2 == 1 { &t.white } else { &t.black };
+            let sent = fake
+                .command_in(
+                    t.guild,
+                    who,
+                    t.thread,
+                    "move",
+                    &[Opt::str("action", action)],
+                )
+                .await;
+            let answer = fake.reply_within(&sent, ANSWER).await;
+            match answer.as_ref().and_then(|c| ack(c.content())) {
+                Some((game, p, text)) => {
+                    assert_eq!((game, p, text.as_str()), (t.game, ply as i64, action));
+                    let mut played = played.lock().unwrap();
+                    played.acknowledged.push((game, p, text));
+                    if restarted.load(Ordering::SeqCst) > 0 {
+                        played.after_restart[shard_of(t.guild, 2) as usize] += 1;
+                    }
+                    acks.fetch_add(1, Ordering::SeqCst);
+                    ply += 1;
+                }
+                None => {
+                    if let Some(c) = &answer {
+                        // Answered without playing: only a refusal because
+                        // it was played already may happen here.
+                        let text = c.content();
+                        assert!(
+                            text.contains("not your turn") || text.contains("moved on"),
+                            "{text}"
+                        );
+                    }
+                    played.lock().unwrap().unanswered += 1;
+                    // Where the game really is.
+                    ply = store.log(t.game).await.unwrap().len() + 1;
+                }
+            }
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn two_processes_on_postgres_survive_a_kill_9() {
+    if !common::pg::available() {
+        return;
+    }
+    support::within_limit(run()).await;
+}
+
+async fn run() {
+    let database = common::pg::database().await.unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let fake = Arc::new(FakeDiscord::start().await);
+    let mut bots = [
+        serve(dir.path(), &fake, &database, 0, 0),
+        serve(dir.path(), &fake, &database, 1, 0),
+    ];
+    fake.wait_shard_session(0, 0).await;
+    fake.wait_shard_session(1, 0).await;
+    support::wait_registered(&fake).await;
+    let store = Store::open(&database).await.unwrap();
+
+    // The games: 100 to play, 20 to run out of time; ten servers.
+    let mut tables = Vec::new();
+    let mut deadline_tables = Vec::new();
+    let seats: Vec<(u64, Player, Player)> = (0..GAMES + DEADLINE_GAMES)
+        .map(|i| {
+            let id = 4_000_000_000_000_000_000 + 2 * i as u64;
+            (
+                guild(i as u64 % 10 + 1),
+                Player::new(id, &format!("w{i}")),
+                Player::new(id + 1, &format!("b{i}")),
+            )
+        })
+        .collect();
+    for chunk in seats.chunks(WORKERS) {
+        let opened = futures_util::future::join_all(
+            chunk
+                .iter()
+                .map(|(g, w, b)| open_game(&fake, *g, w.clone(), b.clone())),
+        )
+        .await;
+        for t in opened {
+            if tables.len() < GAMES {
+                tables.push(t);
+            } else {
+                deadline_tables.push(t);
+            }
+        }
+    }
+    // The deadline games: white moves, black is to move.
+    for t in &deadline_tables {
+        let sent = fake
+            .command_in(
+                t.guild,
+                &t.white,
+                t.thread,
+                "move",
+                &[Opt::str("action", "d4")],
+            )
+            .await;
+        let answer = fake.reply_within(&sent, ANSWER).await.unwrap();
+        assert!(ack(answer.content()).is_some(), "{}", answer.content());
+    }
+
+    // Play, ten games at a time.
+    let played = Arc::new(Mutex::new(Played::default()));
+    let acks = Arc::new(AtomicUsize::new(0));
+    let restarted = Arc::new(AtomicUsize::new(0));
+    let mut workers = Vec::new();
+    for w in 0..WORKERS {
+        let mine: Vec<Table> = tables.iter().skip(w).step_by(WORKERS).cloned().collect();
+        workers.push(tokio::spawn(play(
+            fake.clone(),
+            store.clone(),
+            mine,
+            played.clone(),
+            acks.clone(),
+            restarted.clone(),
+        )));
+    }
+
+    // A third of the way in, the deadline games' reminders and deadlines
+    // are set to come within the next seconds (reminder 4.5 s before each
+    // deadline), and the process running shard 0 dies among them.
+    let started = Instant::now();
+    while acks.load(Ordering::SeqCst) < 300 {
+        assert!(
+            started.elapsed() < Duration::from_secs(120),
+            "stuck before the kill"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let set_at = unix_ms();
+    let mut deadlines = BTreeMap::new();
+    let mut schedule = Vec::new();
+    for (i, t) in deadline_tables.iter().enumerate() {
+        let remind = set_at + 1000 + 250 * i as i64;
+        let deadline = remind + 4500;
+        schedule.push((t.game, remind, deadline));
+        deadlines.insert(t.game, deadline);
+    }
+    common::pg::set_deadlines(&database, &schedule).await;
+    // The kill: after half the reminders, before most deadlines.
+    tokio::time::sleep(Duration::from_millis(3500)).await;
+    let acked_at_kill = acks.load(Ordering::SeqCst);
+    bots[0].kill().unwrap(); // SIGKILL
+    bots[0].wait().unwrap();
+    let killed_at = unix_ms() - set_at;
+    tokio::time::sleep(Duration::from_millis(2500)).await;
+    let before = fake.shard_identifies(0);
+    bots[0] = serve(dir.path(), &fake, &database, 0, 1);
+    fake.wait_shard_session(0, before).await;
+    restarted.store(1, Ordering::SeqCst);
+    eprintln!(
+        "shard 0 killed {killed_at} ms after the deadlines were set, with {acked_at_kill} actions acknowledged; back after {} ms",
+        unix_ms() - set_at - killed_at
+    );
+
+    for w in workers {
+        w.await.unwrap();
+    }
+    // Every deadline passed and was handled, and the claims lapsed.
+    let last = *deadlines.values().max().unwrap();
+    loop {
+        let mut live = 0;
+        for t in &deadline_tables {
+            if store.game(t.game).await.unwrap().unwrap().status == GameStatus::Live {
+                live += 1;
+            }
+        }
+        if live == 0 && unix_ms() > last + CLAIM_MS as i64 + 1000 {
+            break;
+        }
+        assert!(
+            unix_ms() < last + 60_000,
+            "{live} deadline games still live"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    for bot in &mut bots {
+        bot.kill().unwrap();
+        bot.wait().unwrap();
+    }
+
+    let played = std::mem::take(&mut *played.lock().unwrap());
+    eprintln!(
+        "{} actions acknowledged, {} unanswered (looked up and resent if missing); after the restart {} on shard 0, {} on shard 1",
+        played.acknowledged.len(),
+        played.unanswered,
+        played.after_restart[0],
+        played.after_restart[1]
+    );
+    assert!(played.after_restart[0] > 0, "the restarted process served");
+
+    // No acknowledged action lost.
+    for (game, ply, text) in &played.acknowledged {
+        let log = store.log(*game).await.unwrap();
+        let entry = log.iter().find(|a| a.ply == *ply);
+        assert_eq!(
+            entry.map(|a| a.text.as_str()),
+            Some(text.as_str()),
+            "acknowledged game {game} ply {ply}"
+        );
+    }
+    // No action applied twice: each game's log is the opening, once.
+    let host = common::open_url(&database, Arc::new(ManualClock::new(unix_ms()))).await;
+    let mut actions = 0;
+    for t in &tables {
+        let log: Vec<String> = store
+            .log(t.game)
+            .await
+            .unwrap()
+            .into_iter()
+            .map(|a| a.text)
+            .collect();
+        assert_eq!(log, OPENING, "game {}", t.game);
+        actions += log.len();
+        common::check_consistent(&store, &host, t.game).await;
+    }
+    assert_eq!(actions, GAMES * OPENING.len());
+    eprintln!(
+        "{actions} actions applied, {} of them acknowledged",
+        played.acknowledged.len()
+    );
+
+    // Every deadline handled once: one result, four rating changes.
+    let forfeits = fake.posted_texts(|text| text.contains("ran out of time"));
+    let reminders = fake.posted_texts(|text| text.starts_with("Reminder: your move in game #"));
+    let mut missed_announcements = 0;
+    let mut extra_reminders = 0;
+    for t in &deadline_tables {
+        let row = store.game(t.game).await.unwrap().unwrap();
+        assert_eq!(row.status, GameStatus::Finished, "game {}", t.game);
+        assert_eq!(row.reason.as_deref(), Some("time forfeit"));
+        assert_eq!(row.result.as_deref(), Some("1-0"));
+        assert_eq!(store.rating_changes(t.game).await.unwrap().len(), 4);
+        common::check_consistent(&store, &host, t.game).await;
+        let heading = format!("Game #{}: ", t.game);
+        let announced = forfeits
+            .iter()
+            .filter(|(channel, text)| *channel == t.thread && text.starts_with(&heading))
+            .count();
+        assert!(
+            announced <= 1,
+            "game {} announced {announced} times",
+            t.game
+        );
+        missed_announcements += 1 - announced;
+        let reminder = format!("Reminder: your move in game #{} ", t.game);
+        let reminded = reminders
+            .iter()
+            .filter(|(_, text)| text.starts_with(&reminder))
+            .count();
+        assert!(reminded >= 1, "game {}: no reminder", t.game);
+        extra_reminders += reminded - 1;
+    }
+    eprintln!(
+        "{DEADLINE_GAMES} deadlines: {missed_announcements} announcements missed, {extra_reminders} reminders sent twice"
+    );
+    assert!(missed_announcements <= 1);
+    assert!(extra_reminders <= 1);
+    assert!(store.claims().await.unwrap().is_empty(), "a claim was left");
+    store.close().await;
+    host.store().close().await;
+}
