@@ -138,9 +138,6 @@ pub(crate) trait Domain {
 /// Which root moves a search may choose.
 pub(crate) type Allowed<'f, M> = &'f dyn Fn(&M) -> bool;
 
-/// Whether the first root move is searched in a window around the last
-/// iteration's score (A/B switch, temporary).
-const ASPIRATION: bool = true;
 /// Half the aspiration window, in centipawns.
 const ASPIRATION_WINDOW: i32 = 40;
 
@@ -415,7 +412,7 @@ impl<'a, D: Domain> Search<'a, D> {
                     // An aspiration window around the last iteration's
                     // score; searched again in full where the score falls
                     // outside it.
-                    let aspire = ASPIRATION && completed >= 3 && best_score.abs() < MATE_BOUND;
+                    let aspire = completed >= 3 && best_score.abs() < MATE_BOUND;
                     let (lo, hi) = if aspire {
                         (
                             best_score - ASPIRATION_WINDOW,

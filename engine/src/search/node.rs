@@ -23,11 +23,6 @@ const FUTILITY: [i32; 4] = [0, 150, 280, 400];
 /// horizon searches at most, past which the rest are skipped.
 const LATE_MOVES: [usize; 5] = [0, 5, 8, 13, 20];
 
-// A/B switches (temporary).
-const AB_RFP: bool = true;
-const AB_FUT: bool = true;
-const AB_LMR: bool = true;
-
 /// Ordering classes, highest first.
 const TABLE_MOVE: i64 = 1 << 50;
 const GOOD_CAPTURE: i64 = 1 << 40;
@@ -112,7 +107,6 @@ impl<D: Domain> Search<'_, D> {
         // Reverse futility: far enough above beta that no reply near the
         // horizon brings it back.
         if pruning
-            && AB_RFP
             && !pv
             && depth <= REVERSE_FUTILITY_DEPTH
             && beta.abs() < MATE_BOUND
@@ -130,7 +124,7 @@ impl<D: Domain> Search<'_, D> {
             && eval >= beta
             && let Some(null) = self.domain.null_move(s)
         {
-            let r = if pruning && AB_LMR {
+            let r = if pruning {
                 3 + depth / 4 + ((eval - beta) / 200).min(2)
             } else if depth >= 6 {
                 3
@@ -199,7 +193,6 @@ impl<D: Domain> Search<'_, D> {
         list.sort_by_key(|c| std::cmp::Reverse(c.order));
 
         let futile = pruning
-            && AB_FUT
             && !pv
             && depth < FUTILITY.len() as i32
             && alpha.abs() < MATE_BOUND
@@ -223,8 +216,7 @@ impl<D: Domain> Search<'_, D> {
             // too late in the order to matter) are skipped, once a move has
             // been searched and no mate is at stake.
             if pruning && quiet && !gives_check && searched > 0 && best > -MATE_BOUND {
-                let late = AB_FUT
-                    && !pv
+                let late = !pv
                     && (depth as usize) < LATE_MOVES.len()
                     && quiets >= LATE_MOVES[depth as usize];
                 if futile || late {
@@ -244,7 +236,7 @@ impl<D: Domain> Search<'_, D> {
                     || in_check
                 {
                     0
-                } else if pruning && AB_LMR {
+                } else if pruning {
                     let r = reduction(depth, searched) - i32::from(pv) - i32::from(gives_check);
                     r.clamp(0, depth - 2)
                 } else {
