@@ -21,9 +21,11 @@ pub const GREEDY_WIDTH: usize = 4_096;
 
 /// Who plays a side: the engine at a level, or a baseline.
 ///
-/// Reads and prints as `1` to `8`, `random` or `greedy`; `4@120` is level
-/// 4 at temperature 120 instead of its own, `4@120/1` the same held to
-/// depth 1 (for tuning the levels).
+/// Reads and prints as `1` to `8`, `random` or `greedy`; for tuning the
+/// levels, a level with some of its settings replaced ([`Tuned`]): `4@120`
+/// is level 4 at temperature 120 instead of its own, `4@120/1` the same
+/// held to depth 1, `4@/2g300` level 4's temperature at depth 2, glancing
+/// at 300 moves in 1000.
 ///
 /// ```
 /// use chronomate_engine::{Level, Player};
@@ -36,10 +38,8 @@ pub const GREEDY_WIDTH: usize = 4_096;
 pub enum Player {
     /// The engine at this level (see [`choose`]).
     Engine(Level),
-    /// The engine at this level, at this temperature in centipawns
-    /// instead of the level's ([`crate::Limits::temperature`]), and held
-    /// to this depth where given.
-    Tempered(Level, u32, Option<u32>),
+    /// The engine at this level with some of its settings replaced.
+    Tuned(Level, Tuned),
     /// Uniform over the legal actions ([`random_action`]).
     Random,
     /// The best material after one action ([`greedy_action`]).
@@ -53,10 +53,11 @@ impl Player {
     pub fn choose(self, game: &Game, seed: u64, millis: Option<u64>) -> Option<String> {
         match self {
             Player::Engine(level) => choose(game, level, seed, millis),
-            Player::Tempered(level, temperature, depth) => {
+            Player::Tuned(level, tuned) => {
                 let limits = Limits {
-                    temperature: Some(temperature),
-                    depth,
+                    temperature: tuned.temperature,
+                    depth: tuned.depth,
+                    glance: tuned.glance,
                     ..Limits::level(level, millis)
                 };
                 think(game, &limits, seed).map(|t| t.action)
@@ -77,10 +78,7 @@ impl fmt::Display for Player {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Player::Engine(level) => write!(f, "{level}"),
-            Player::Tempered(level, temperature, None) => write!(f, "{level}@{temperature}"),
-            Player::Tempered(level, temperature, Some(depth)) => {
-                write!(f, "{level}@{temperature}/{depth}")
-            }
+            Player::Tuned(level, tuned) => write!(f, "{level}@{tuned}"),
             Player::Random => f.write_str("random"),
             Player::Greedy => f.write_str("greedy"),
         }
@@ -89,24 +87,77 @@ impl fmt::Display for Player {
 
 impl FromStr for Player {
     type Err = LevelError;
-    /// `random`, `greedy` (any case), a level, 1 to 8, or a level at a
-    /// temperature, `4@120`.
+    /// `random`, `greedy` (any case), a level, 1 to 8, or a level with
+    /// settings replaced, `4@120/1g300` ([`Tuned`]).
     fn from_str(s: &str) -> Result<Player, LevelError> {
         match s.trim().to_ascii_lowercase().as_str() {
             "random" => Ok(Player::Random),
             "greedy" => Ok(Player::Greedy),
             _ => match s.split_once('@') {
                 Some((level, tuned)) => {
-                    let bad = || LevelError(s.chars().take(20).collect());
-                    let (temperature, depth) = match tuned.split_once('/') {
-                        Some((t, d)) => (t, Some(d.trim().parse().map_err(|_| bad())?)),
-                        None => (tuned, None),
-                    };
-                    let temperature = temperature.trim().parse().map_err(|_| bad())?;
-                    Ok(Player::Tempered(level.parse()?, temperature, depth))
+                    let tuned = tuned
+                        .parse()
+                        .map_err(|()| LevelError(s.chars().take(20).collect()))?;
+                    Ok(Player::Tuned(level.parse()?, tuned))
                 }
                 None => s.parse().map(Player::Engine),
             },
+        }
+    }
+}
+
+/// Settings of a level replaced, for tuning the levels: written
+/// `TEMPERATURE[/DEPTH][gGLANCE]` (each part optional, at least one
+/// given): a temperature in centipawns ([`Limits::temperature`]), a depth
+/// ([`Limits::depth`]), a share of glances per mille ([`Limits::glance`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Tuned {
+    pub temperature: Option<u32>,
+    pub depth: Option<u32>,
+    pub glance: Option<u16>,
+}
+
+impl fmt::Display for Tuned {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(t) = self.temperature {
+            write!(f, "{t}")?;
+        }
+        if let Some(d) = self.depth {
+            write!(f, "/{d}")?;
+        }
+        if let Some(g) = self.glance {
+            write!(f, "g{g}")?;
+        }
+        Ok(())
+    }
+}
+
+impl FromStr for Tuned {
+    type Err = ();
+    fn from_str(s: &str) -> Result<Tuned, ()> {
+        fn part<T: FromStr>(p: Option<&str>) -> Result<Option<T>, ()> {
+            p.map(|p| p.trim().parse().map_err(|_| ())).transpose()
+        }
+        let (rest, glance) = match s.split_once('g') {
+            Some((rest, g)) => (rest, Some(g)),
+            None => (s, None),
+        };
+        let (temperature, depth) = match rest.split_once('/') {
+            Some((t, d)) => (t, Some(d)),
+            None => (rest, None),
+        };
+        let tuned = Tuned {
+            temperature: part(Some(temperature).filter(|t| !t.trim().is_empty()))?,
+            depth: part(depth)?,
+            glance: part(glance)?,
+        };
+        match tuned {
+            Tuned {
+                glance: Some(1001..),
+                ..
+            } => Err(()),
+            t if t == Tuned::default() => Err(()),
+            t => Ok(t),
         }
     }
 }
@@ -210,7 +261,9 @@ mod tests {
 
     #[test]
     fn players_read_and_print() {
-        for text in ["random", "greedy", "1", "8", "4@120", "4@120/1"] {
+        for text in [
+            "random", "greedy", "1", "8", "4@120", "4@120/1", "4@/2g300", "4@g1000",
+        ] {
             let player: Player = text.parse().unwrap();
             assert_eq!(player.to_string(), text);
         }
@@ -219,6 +272,8 @@ mod tests {
         assert!("randomly".parse::<Player>().is_err());
         assert!("4@".parse::<Player>().is_err());
         assert!("4@10/x".parse::<Player>().is_err());
+        assert!("4@g1001".parse::<Player>().is_err());
+        assert!("4@/".parse::<Player>().is_err());
         assert!("9@10".parse::<Player>().is_err());
     }
 

@@ -83,7 +83,7 @@ use chronomate_rules::standard::Chess;
 use chronomate_rules::{Color, Game, LoadError, Options, Outcome, Rules, Status, Variant, Visitor};
 use serde::{Deserialize, Serialize};
 
-pub use baseline::{GREEDY_WIDTH, Player, greedy_action, random_action};
+pub use baseline::{GREEDY_WIDTH, Player, Tuned, greedy_action, random_action};
 pub use level::{Level, LevelError};
 pub use matches::{Elo, MatchGame, Thinking, elo, play_game, self_play};
 pub use score::Score;
@@ -148,6 +148,10 @@ pub struct Limits {
     /// A temperature instead of the level's, in centipawns (0: the best
     /// move alone), for tuning the levels.
     pub temperature: Option<u32>,
+    /// A share of glances per mille instead of the level's, for tuning
+    /// the levels (a glance: the move chosen by the root moves' static
+    /// evaluations alone; see `profile::Tuning::glance`).
+    pub glance: Option<u16>,
     /// A transposition table kept from the last search of the same game
     /// (FIDE chess; a UCI session keeps one).
     pub memory: Option<Memory>,
@@ -320,7 +324,8 @@ pub(crate) fn think_on<R: Rules>(
         Pick::default()
     } else {
         let mut draw = rng::Rng::new(rng::mix(seed, GLANCE_SALT));
-        let glance = draw.below(1000) < usize::from(tuning.glance[level]);
+        let share = limits.glance.unwrap_or(tuning.glance[level]);
+        let glance = draw.below(1000) < usize::from(share);
         Pick {
             temperature: limits
                 .temperature
