@@ -58,6 +58,7 @@ impl Player {
                     temperature: tuned.temperature,
                     depth: tuned.depth,
                     glance: tuned.glance,
+                    glance_temperature: tuned.glance_temperature,
                     ..Limits::level(level, millis)
                 };
                 think(game, &limits, seed).map(|t| t.action)
@@ -107,14 +108,17 @@ impl FromStr for Player {
 }
 
 /// Settings of a level replaced, for tuning the levels: written
-/// `TEMPERATURE[/DEPTH][gGLANCE]` (each part optional, at least one
-/// given): a temperature in centipawns ([`Limits::temperature`]), a depth
-/// ([`Limits::depth`]), a share of glances per mille ([`Limits::glance`]).
+/// `TEMPERATURE[/DEPTH][gGLANCE[tTEMPERATURE]]` (each part optional, at
+/// least one given): a temperature in centipawns
+/// ([`Limits::temperature`]), a depth ([`Limits::depth`]), a share of
+/// glances per mille ([`Limits::glance`]) and their temperature
+/// ([`Limits::glance_temperature`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Tuned {
     pub temperature: Option<u32>,
     pub depth: Option<u32>,
     pub glance: Option<u16>,
+    pub glance_temperature: Option<u32>,
 }
 
 impl fmt::Display for Tuned {
@@ -127,6 +131,9 @@ impl fmt::Display for Tuned {
         }
         if let Some(g) = self.glance {
             write!(f, "g{g}")?;
+        }
+        if let Some(t) = self.glance_temperature {
+            write!(f, "t{t}")?;
         }
         Ok(())
     }
@@ -142,6 +149,10 @@ impl FromStr for Tuned {
             Some((rest, g)) => (rest, Some(g)),
             None => (s, None),
         };
+        let (glance, glance_temperature) = match glance.and_then(|g| g.split_once('t')) {
+            Some((g, t)) => (Some(g), Some(t)),
+            None => (glance, None),
+        };
         let (temperature, depth) = match rest.split_once('/') {
             Some((t, d)) => (t, Some(d)),
             None => (rest, None),
@@ -150,6 +161,7 @@ impl FromStr for Tuned {
             temperature: part(Some(temperature).filter(|t| !t.trim().is_empty()))?,
             depth: part(depth)?,
             glance: part(glance)?,
+            glance_temperature: part(glance_temperature)?,
         };
         match tuned {
             Tuned {
@@ -262,7 +274,14 @@ mod tests {
     #[test]
     fn players_read_and_print() {
         for text in [
-            "random", "greedy", "1", "8", "4@120", "4@120/1", "4@/2g300", "4@g1000",
+            "random",
+            "greedy",
+            "1",
+            "8",
+            "4@120",
+            "4@120/1",
+            "4@/2g300",
+            "4@g1000t250",
         ] {
             let player: Player = text.parse().unwrap();
             assert_eq!(player.to_string(), text);

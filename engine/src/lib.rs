@@ -152,6 +152,9 @@ pub struct Limits {
     /// the levels (a glance: the move chosen by the root moves' static
     /// evaluations alone; see `profile::Tuning::glance`).
     pub glance: Option<u16>,
+    /// A temperature of glances instead of the variant's, in centipawns,
+    /// for tuning the levels.
+    pub glance_temperature: Option<u32>,
     /// A transposition table kept from the last search of the same game
     /// (FIDE chess; a UCI session keeps one).
     pub memory: Option<Memory>,
@@ -331,7 +334,12 @@ pub(crate) fn think_on<R: Rules>(
                 .temperature
                 .unwrap_or(tuning.temperature[level])
                 .min(i32::MAX as u32) as i32,
-            glance: glance.then_some(tuning.glance_temperature.min(i32::MAX as u32) as i32),
+            glance: glance.then_some(
+                limits
+                    .glance_temperature
+                    .unwrap_or(tuning.glance_temperature)
+                    .min(i32::MAX as u32) as i32,
+            ),
         }
     };
     let memory = limits.memory.as_ref();
