@@ -225,8 +225,42 @@ const MANY_WORLDS: Profile = Profile {
 };
 
 /// A variant without an entry: searched through the face, material from
-/// its view, a middling node cost; level 1 thinks (its actions could be
-/// too many to list).
+/// its view, a middling node cost; level 1 thinks and no level glances
+/// (its actions could be too many to list: nothing here ever plays from
+/// the whole list at random).
+///
+/// # The `5d` entry, when its rules land
+///
+/// A 5D turn is a set of board moves, one on every active timeline in the
+/// present and more where the player likes: a position can have millions
+/// of turns, so neither its search nor its rules learner may list them.
+/// Its rules face offers `count_actions(cap)` (how many, counting no
+/// further than `cap`), a drafting API (a turn built one board move at a
+/// time, submittable once the present passes to the opponent) and a lazy
+/// turn iterator. Its entry should be:
+///
+/// - `search`: a `SearchKind` of its own (`search/fived.rs`, dispatched in
+///   `lib.rs`'s `search_state`), deciding one board move at a time as
+///   [`SearchKind::Multiverse`] does: each board's chess searched with the
+///   `search/fide.rs`-like domain of that board, the travels
+///   (jumps, branches) sampled from the drafting API, the whole turn
+///   judged by its evaluation; never [`SearchKind::Face`], whose
+///   `legal_actions` lists every turn. Where `count_actions(cap)` stays
+///   under the level's root width, the lazy iterator may feed a face
+///   search instead.
+/// - `evaluate`: material over the playable boards with the 5D men's
+///   values (unicorn, dragon, princess, brawn, royal queen, common king),
+///   timelines each side can still activate (F-4) and the present's
+///   owner (F-5).
+/// - `learner`: [`Learner::Draw`] with a function that drafts a turn one
+///   board move at a time, each drawn uniformly among that board's moves
+///   (the drafting API), never [`Learner::FromList`]; or [`Learner::Thinks`]
+///   until that exists.
+/// - `glance`: a glance weighs only the root moves the search made, a
+///   sample of the level's width (`Settings::root_width`), so it is safe
+///   at any size; its shares set from the ladder like the others'.
+/// - `repeats: false` (every turn adds boards), `node_cost` measured with
+///   `examples/ladder.rs --timing`.
 pub(crate) const GENERIC: Profile = Profile {
     search: SearchKind::Face,
     evaluate: |_, view, turn| eval::generic(view, turn),
@@ -307,6 +341,14 @@ mod tests {
             assert_eq!((t.last(), g.last()), (Some(&0), Some(&0)), "level 8 errs");
             assert!(g.iter().all(|&c| c <= 1000));
         }
+    }
+
+    #[test]
+    fn the_generic_profile_never_plays_from_a_whole_list_at_random() {
+        // A variant without an entry may have millions of actions (5D):
+        // its level 1 thinks, and no level glances.
+        assert!(matches!(GENERIC.tuning.learner, Learner::Thinks));
+        assert!(GENERIC.tuning.glance.iter().all(|&g| g == 0));
     }
 
     #[test]
