@@ -23,6 +23,11 @@ const FUTILITY: [i32; 4] = [0, 150, 280, 400];
 /// horizon searches at most, past which the rest are skipped.
 const LATE_MOVES: [usize; 5] = [0, 5, 8, 13, 20];
 
+/// Shallowest node reduced for having no table move.
+const IIR_DEPTH: i32 = 4;
+/// History scores stay within plus or minus this.
+const HISTORY_MAX: i32 = 1 << 14;
+
 /// Ordering classes, highest first.
 const TABLE_MOVE: i64 = 1 << 50;
 const GOOD_CAPTURE: i64 = 1 << 40;
@@ -54,6 +59,14 @@ struct Candidate<D: Domain> {
 }
 
 impl<D: Domain> Search<'_, D> {
+    /// Adds `bonus` (below 0: a malus) to a history slot, less the more
+    /// the slot already holds, so that scores stay within
+    /// [`HISTORY_MAX`] and recent results weigh more than old ones.
+    fn add_history(&mut self, slot: usize, bonus: i32) {
+        let h = &mut self.history[slot];
+        *h += bonus - *h * bonus.abs() / HISTORY_MAX;
+    }
+
     pub(super) fn negamax(
         &mut self,
         s: &D::State,
@@ -103,6 +116,14 @@ impl<D: Domain> Search<'_, D> {
 
         let pruning = self.domain.pruning() && !in_check;
         let eval = self.domain.evaluate(s);
+        // A node the table knows no move for is searched a ply shallower
+        // (internal iterative reduction): without a first move to try its
+        // search costs most, and a deeper visit will come back with one.
+        let depth = if pruning && depth >= IIR_DEPTH && table_move == NO_MOVE {
+            depth - 1
+        } else {
+            depth
+        };
 
         // Reverse futility: far enough above beta that no reply near the
         // horizon brings it back.
@@ -201,6 +222,8 @@ impl<D: Domain> Search<'_, D> {
         let mut best_index = NO_MOVE;
         let mut searched = 0;
         let mut quiets = 0;
+        // History slots of the quiet moves searched that did not raise alpha.
+        let mut failed: Vec<usize> = Vec::new();
         for cand in list {
             let quiet = !cand.tactical;
             let child = match cand.child {
@@ -258,6 +281,9 @@ impl<D: Domain> Search<'_, D> {
             }
             searched += 1;
             quiets += usize::from(quiet);
+            if quiet && score <= alpha {
+                failed.extend(self.domain.history_slot(s, &cand.mv));
+            }
             if score > best {
                 best = score;
                 best_index = cand.index as u16;
@@ -271,9 +297,14 @@ impl<D: Domain> Search<'_, D> {
                             k[1] = k[0].take();
                             k[0] = Some(cand.mv.clone());
                         }
+                        // The move that cut gains history; the quiet moves
+                        // searched before it, which did not, lose as much.
+                        let bonus = (depth * depth).min(HISTORY_MAX / 4);
                         if let Some(slot) = self.domain.history_slot(s, &cand.mv) {
-                            let h = &mut self.history[slot];
-                            *h = (*h + depth * depth).min(1 << 20);
+                            self.add_history(slot, bonus);
+                        }
+                        for slot in failed.drain(..) {
+                            self.add_history(slot, -bonus);
                         }
                     }
                     break;
