@@ -13,23 +13,34 @@ use chronomate_model::{ChallengeId, GameId};
 /// What can be done to a challenge by id.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ChallengeChoice {
+    /// Accept it (the one challenged, or anyone for an open one).
     Accept,
+    /// Decline it (the one challenged).
     Decline,
+    /// Withdraw it (its author).
     Cancel,
 }
 
 /// What can be done to a game by id.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum GameChoice {
+    /// Show the board.
     Board,
+    /// Show the whole game at once (every branch or timeline).
     Snapshot,
+    /// Show the record.
     History,
     /// Asks for confirmation.
     Resign,
+    /// Resign, confirmed.
     ResignConfirm,
+    /// Offer a draw.
     DrawOffer,
+    /// Accept the opponent's draw offer.
     DrawAccept,
+    /// Decline the opponent's draw offer.
     DrawDecline,
+    /// Abort the game (before both sides have moved).
     Abort,
 }
 
@@ -68,7 +79,9 @@ impl ChallengeChoice {
 /// A choice's stable id.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ChoiceId {
+    /// `challenge:ID:accept|decline|cancel`.
     Challenge(ChallengeId, ChallengeChoice),
+    /// `game:ID:board|snapshot|history|resign|...`.
     Game(GameId, GameChoice),
 }
 

@@ -1,7 +1,7 @@
 //! Acting in a game: checking an action, committing it, and suggesting
 //! actions for autocomplete.
 
-use chronomate_model::GameId;
+use chronomate_model::{GameId, GameStatus, Timestamp};
 use chronomate_rules::{Color, Game, Status};
 
 use super::clock::DAY;
@@ -11,7 +11,6 @@ use super::images::Picture;
 use super::text::{played_line, result_words};
 use super::time::remind_at;
 use super::{Caller, Host, HostError, Loaded, Purpose, Refusal, Reply};
-use chronomate_model::{GameStatus, Millis};
 use chronomate_store::{ActionCommit, Stale, StoreError};
 /// An action checked and applied in memory, not yet committed.
 pub(super) struct Prepared {
@@ -20,7 +19,7 @@ pub(super) struct Prepared {
     notation: String,
     events: Vec<String>,
     side: Color,
-    now: Millis,
+    now: Timestamp,
 }
 
 impl Prepared {
@@ -173,7 +172,7 @@ impl Host {
         loaded: &Loaded,
         mut lines: Vec<String>,
         side: Color,
-        now: Millis,
+        now: Timestamp,
     ) -> Reply {
         let id = loaded.row.id;
         let status = loaded.game.status();
