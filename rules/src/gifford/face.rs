@@ -5,7 +5,9 @@ use super::action::Action;
 use super::history::history_table;
 use super::position::Gifford;
 use super::{legality, notation, play};
-use crate::{About, ActionError, Options, Played, RecordFormat, Rules, Status, Turn, View};
+use crate::{
+    About, ActionError, Options, Played, RecordFormat, Rules, Status, Turn, TurnShape, View,
+};
 
 impl Rules for Gifford {
     type Action = Action;
@@ -20,6 +22,7 @@ impl Rules for Gifford {
              Checkmate wins.",
         options: "",
         record: RecordFormat::Lines,
+        turns: TurnShape::Single,
     };
 
     fn new(_options: &Options, _seed: u64) -> Self {

@@ -1,7 +1,7 @@
 //! The face the host sees, through [`crate::Game`].
 
 use super::{Action, ManyWorlds, legality, notation, play, suggest, view};
-use crate::{About, ActionError, Options, RecordFormat, Rules, Status, Turn, View};
+use crate::{About, ActionError, Options, RecordFormat, Rules, Status, Turn, TurnShape, View};
 
 impl Rules for ManyWorlds {
     type Action = Action;
@@ -16,6 +16,7 @@ impl Rules for ManyWorlds {
              Option turns:on gives each board its own side to move.",
         options: "turns:on, each board knows whose move it is and only splits are allowed (M-6); off by default",
         record: RecordFormat::Lines,
+        turns: TurnShape::Single,
     };
 
     fn new(options: &Options, _seed: u64) -> Self {

@@ -2,7 +2,7 @@
 
 use super::action::Action;
 use super::position::Multiverse;
-use crate::{About, ActionError, Options, RecordFormat, Rules, Status, Turn, View};
+use crate::{About, ActionError, Options, RecordFormat, Rules, Status, Turn, TurnShape, View};
 
 impl Rules for Multiverse {
     type Action = Action;
@@ -17,6 +17,7 @@ impl Rules for Multiverse {
              random man vanish somewhere. Branches end like chess games; more branch wins wins.",
         options: "branches:N, the branch limit: an odd number from 1 to 1001, 21 by default (E-6)",
         record: RecordFormat::Lines,
+        turns: TurnShape::Single,
     };
 
     fn new(options: &Options, seed: u64) -> Self {

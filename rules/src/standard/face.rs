@@ -1,7 +1,9 @@
 //! The face the host sees, through [`crate::Game`].
 
 use super::{Chess, Move, legality, notation, play, view};
-use crate::{About, ActionError, Color, Options, RecordFormat, Rules, Status, Turn, View};
+use crate::{
+    About, ActionError, Color, Options, RecordFormat, Rules, Status, Turn, TurnShape, View,
+};
 
 impl Rules for Chess {
     type Action = Move;
@@ -14,6 +16,7 @@ impl Rules for Chess {
              at once.\nMoves in SAN (e4, Nf3, O-O, e8=Q) or UCI (e2e4).",
         options: "",
         record: RecordFormat::Pgn,
+        turns: TurnShape::Single,
     };
 
     fn new(_options: &Options, _seed: u64) -> Self {

@@ -4,7 +4,9 @@
 use super::action::Action;
 use super::position::TemporalChess;
 use super::{notation, play, view};
-use crate::{About, ActionError, Options, Played, RecordFormat, Rules, Status, Turn, View};
+use crate::{
+    About, ActionError, Options, Played, RecordFormat, Rules, Status, Turn, TurnShape, View,
+};
 
 impl Rules for TemporalChess {
     type Action = Action;
@@ -18,6 +20,7 @@ impl Rules for TemporalChess {
              ahead, counted down by checkers. Capturing an enemy original, or mate, wins.",
         options: "",
         record: RecordFormat::Lines,
+        turns: TurnShape::Single,
     };
 
     fn new(_options: &Options, _seed: u64) -> Self {

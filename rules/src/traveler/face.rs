@@ -1,6 +1,8 @@
 //! Time Traveler's Chess through the one face of every variant.
 
-use crate::{About, ActionError, Options, Played, RecordFormat, Rules, Status, Turn, View};
+use crate::{
+    About, ActionError, Options, Played, RecordFormat, Rules, Status, Turn, TurnShape, View,
+};
 
 use super::action::Action;
 use super::position::TravelerChess;
@@ -22,6 +24,7 @@ impl Rules for TravelerChess {
              loses the game. Check and mate follow from who could be left kingless.",
         options: "",
         record: RecordFormat::Lines,
+        turns: TurnShape::Single,
     };
 
     fn new(_options: &Options, _seed: u64) -> Self {
