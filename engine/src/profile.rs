@@ -60,6 +60,11 @@ pub(crate) enum Learner {
     /// a variant whose list can run to millions builds one move at a time.
     /// `None` where it finds none.
     Draw(fn(&dyn Any, u64) -> Option<Box<dyn Any>>),
+    /// Drafted one board move at a time through the rules face
+    /// (`Rules::draft_moves`, each drawn uniformly, submitted once
+    /// `Rules::draft_turn` accepts it): a variant whose turn is a set of
+    /// board moves, millions of them (`TurnShape::Drafted`, 5D chess).
+    Drafted,
 }
 
 /// What a level does differently in a variant.
@@ -230,43 +235,37 @@ const MANY_WORLDS: Profile = Profile {
     },
 };
 
+/// 5D chess: a turn is a set of board moves, one on every playable board
+/// in the present and more where the player likes, so a position can have
+/// millions of turns. Level 1 drafts its turn board move by board move
+/// ([`Learner::Drafted`]), never from a list. Levels 2 to 8 search through
+/// the face, whose `legal_actions` is the rules' bounded list (the first
+/// 1,000 turns their search finds, not a fair sample; docs/variants/fived.md),
+/// sampled to the level's width: a first cut, until a search of its own
+/// decides one board move at a time as [`SearchKind::Multiverse`] does
+/// (each board's chess searched, the travels sampled from the drafting
+/// API, the whole turn judged by an evaluation of 5D's men, the timelines
+/// each side can still activate and the present's owner). No level
+/// glances, and the temperatures and node cost are the generic ones until
+/// a ladder sets them.
+const FIVED: Profile = Profile {
+    search: SearchKind::Face,
+    evaluate: |_, view, turn| eval::generic(view, turn),
+    forcing: nothing_forcing,
+    decisive: None,
+    quiescence: false,
+    // Every turn adds boards: a state never comes again.
+    repeats: false,
+    tuning: Tuning {
+        learner: Learner::Drafted,
+        ..GENERIC.tuning
+    },
+};
+
 /// A variant without an entry: searched through the face, material from
 /// its view, a middling node cost; level 1 thinks and no level glances
 /// (its actions could be too many to list: nothing here ever plays from
 /// the whole list at random).
-///
-/// # The `5d` entry, when its rules land
-///
-/// A 5D turn is a set of board moves, one on every active timeline in the
-/// present and more where the player likes: a position can have millions
-/// of turns, so neither its search nor its rules learner may list them.
-/// Its rules face offers `count_actions(cap)` (how many, counting no
-/// further than `cap`), a drafting API (a turn built one board move at a
-/// time, submittable once the present passes to the opponent) and a lazy
-/// turn iterator. Its entry should be:
-///
-/// - `search`: a `SearchKind` of its own (`search/fived.rs`, dispatched in
-///   `lib.rs`'s `search_state`), deciding one board move at a time as
-///   [`SearchKind::Multiverse`] does: each board's chess searched with the
-///   `search/fide.rs`-like domain of that board, the travels
-///   (jumps, branches) sampled from the drafting API, the whole turn
-///   judged by its evaluation; never [`SearchKind::Face`], whose
-///   `legal_actions` lists every turn. Where `count_actions(cap)` stays
-///   under the level's root width, the lazy iterator may feed a face
-///   search instead.
-/// - `evaluate`: material over the playable boards with the 5D men's
-///   values (unicorn, dragon, princess, brawn, royal queen, common king),
-///   timelines each side can still activate (F-4) and the present's
-///   owner (F-5).
-/// - `learner`: [`Learner::Draw`] with a function that drafts a turn one
-///   board move at a time, each drawn uniformly among that board's moves
-///   (the drafting API), never [`Learner::FromList`]; or [`Learner::Thinks`]
-///   until that exists.
-/// - `glance`: a glance weighs only the root moves the search made, a
-///   sample of the level's width (`Settings::root_width`), so it is safe
-///   at any size; its shares set from the ladder like the others'.
-/// - `repeats: false` (every turn adds boards), `node_cost` measured with
-///   `examples/ladder.rs --timing`.
 pub(crate) const GENERIC: Profile = Profile {
     search: SearchKind::Face,
     evaluate: |_, view, turn| eval::generic(view, turn),
@@ -294,6 +293,7 @@ const PROFILES: &[(Variant, Profile)] = &[
     (Variant::Multiverse, MULTIVERSE),
     (Variant::Temporal, TEMPORAL),
     (Variant::ManyWorlds, MANY_WORLDS),
+    (Variant::FiveD, FIVED),
 ];
 
 /// No action is forcing.
@@ -355,6 +355,19 @@ mod tests {
         // its level 1 thinks, and no level glances.
         assert!(matches!(GENERIC.tuning.learner, Learner::Thinks));
         assert!(GENERIC.tuning.glance.iter().all(|&g| g == 0));
+    }
+
+    #[test]
+    fn a_variant_of_drafted_turns_never_learns_from_a_list() {
+        // Its turns can run to millions: level 1 drafts board move by
+        // board move, and no level glances over a whole list.
+        for &variant in Variant::ALL {
+            if variant.about().turns == chronomate_rules::TurnShape::Drafted {
+                let tuning = &of_variant(variant).tuning;
+                assert!(matches!(tuning.learner, Learner::Drafted), "{variant}");
+                assert!(tuning.glance.iter().all(|&g| g == 0), "{variant}");
+            }
+        }
     }
 
     #[test]
