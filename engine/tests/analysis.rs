@@ -114,7 +114,11 @@ fn a_5d_game_won_by_black_ends_at_zero() {
     ];
     let evals = analyse(Variant::FiveD, Options::default(), 0, &record, &quick()).unwrap();
     let last = evals.last().unwrap();
-    assert_eq!(last.result.and_then(|o| o.winner), Some(Color::Black), "{last:?}");
+    assert_eq!(
+        last.result.and_then(|o| o.winner),
+        Some(Color::Black),
+        "{last:?}"
+    );
     assert_eq!(last.score.expectation(), 0.0, "{last:?}");
 }
 
