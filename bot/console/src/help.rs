@@ -1,7 +1,7 @@
 //! `/help`: the console's commands, as [`crate::parse_line`] reads them,
 //! then the variants.
 
-use chronomate_host::variants_help;
+use chronomate_host::{levels_help, variants_help};
 
 /// The commands, as the console reads them.
 pub(crate) const HELP: &str = "\
@@ -34,7 +34,20 @@ const CONSOLE_ONLY: &str = "In this console: /as NAME (switch player), /images o
 /// The help text.
 pub(crate) fn help_text() -> String {
     format!(
-        "{HELP}\n{COMMUNITY_HELP}\n{}\n{CONSOLE_ONLY}",
+        "{HELP}\n{COMMUNITY_HELP}\n{}\n{}\n{CONSOLE_ONLY}",
+        levels_help(),
         variants_help()
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn help_names_each_level_with_its_elo() {
+        let text = help_text();
+        assert!(text.contains(&levels_help()), "{text}");
+        assert!(levels_help().contains(" 1: ") && levels_help().contains(" 8: "));
+    }
 }

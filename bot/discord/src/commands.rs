@@ -12,7 +12,7 @@ use poise::serenity_prelude as serenity;
 
 use super::caller;
 use super::interaction::Source;
-use super::options::{ColourOption, DrawAnswer, VariantName};
+use super::options::{ColourOption, DrawAnswer, LevelOption, VariantName};
 use super::run::{PRIVATE, PUBLIC, run, run_file};
 use super::threads::Route;
 use super::{Context, Data, Error};
@@ -56,9 +56,7 @@ pub(crate) async fn challenge(
     #[max_length = 200]
     options: Option<String>,
     #[description = "Against Chronomate itself: its level, 1 (weakest) to 8 (default 3)"]
-    #[min = 1]
-    #[max = 8]
-    level: Option<u8>,
+    level: Option<LevelOption>,
 ) -> Result<(), Error> {
     let data = ctx.data();
     // A game against Chronomate begins at once: its reply goes to the
@@ -85,7 +83,7 @@ pub(crate) async fn challenge(
             options,
             colour: colour.map_or(ColourChoice::Random, ColourChoice::from),
             days,
-            level,
+            level: level.map(|l| l.0),
         };
         data.host.challenge(&caller, terms).await
     })

@@ -69,7 +69,7 @@ pub use engine::engine_seed;
 pub use error::{HostError, Refusal};
 pub use terms::{ChallengeTerms, ColourChoice, SettingsChange, read_variant};
 use terms::{read_days, read_reminder};
-pub use text::variants_help;
+pub use text::{level_choices, levels_help, variants_help};
 pub use tournament::{TournamentTerms, read_when};
 pub use types::{
     Caller, Choice, ChoiceStyle, GamePlace, Image, Notice, NoticeKind, Place, Player, Reply,

@@ -1,6 +1,7 @@
 //! Words the host writes: rules summaries (from each variant's
 //! [`Variant::about`]), records with headers, help.
 
+use chronomate_engine::Level;
 use chronomate_model::{GameId, GameStatus, PlayerKey, Span};
 use chronomate_rules::{Color, Outcome, RecordFormat, Variant};
 
@@ -36,6 +37,26 @@ pub fn variants_help() -> String {
         lines.push(line);
     }
     lines.join("\n")
+}
+
+/// Chronomate's levels with their Elo, weakest first: `(1, "Level 1
+/// (about Elo 700)")`, for a menu of levels (Discord's `/challenge`
+/// choices).
+pub fn level_choices() -> Vec<(u8, String)> {
+    Level::ALL.iter().map(|l| (l.get(), l.label())).collect()
+}
+
+/// Chronomate's levels and their Elo in one short line, for `/help`:
+/// `Chronomate's levels (about Elo, standard chess): 1: 450, 2: 700, ...`.
+pub fn levels_help() -> String {
+    let levels: Vec<String> = Level::ALL
+        .iter()
+        .map(|l| format!("{}: {}", l.get(), l.elo()))
+        .collect();
+    format!(
+        "Chronomate's levels (about Elo, standard chess): {}.",
+        levels.join(", ")
+    )
 }
 
 /// Every variant's id, as a list in a sentence: `a, b or c`.
