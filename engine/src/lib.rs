@@ -66,6 +66,7 @@ mod hash;
 mod learner;
 mod level;
 mod matches;
+mod owed_moves;
 mod profile;
 mod rng;
 mod score;

@@ -172,7 +172,7 @@ const MULTIVERSE: Profile = Profile {
         node_cost: 2,
         levels: &level::SEARCH,
         temperature: [0, 300, 150, 90, 55, 30, 12, 0],
-        learner: Learner::Draw(crate::search::multiverse::random_move),
+        learner: Learner::Draw(crate::owed_moves::random_move),
     },
 };
 

@@ -3,46 +3,52 @@
 
 use chronomate_rules::{Variant, quote};
 
-use chronomate_host::{ChallengeTerms, DrawMove, Player, SettingsChange};
+use chronomate_host::{
+    ChallengeId, ChallengeTerms, DrawMove, GameId, Player, SettingsChange, TournamentId,
+};
+
+use crate::words::{
+    ParseError, err, is_chronomate, leading_game, only_id, read_name, read_variant_word,
+};
 
 /// A console command: the Discord slash commands plus `/as` (hot-seat),
 /// `/choose` (press a button) and `/quit`.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Command {
+pub(crate) enum Command {
     Help,
     /// Switch who is typing.
     As(String),
     Challenge(ChallengeTerms),
-    Accept(Option<i64>),
-    Decline(Option<i64>),
-    Cancel(Option<i64>),
+    Accept(Option<ChallengeId>),
+    Decline(Option<ChallengeId>),
+    Cancel(Option<ChallengeId>),
     Move {
-        game: Option<i64>,
+        game: Option<GameId>,
         text: String,
     },
     Moves {
-        game: Option<i64>,
+        game: Option<GameId>,
         typed: String,
     },
-    Board(Option<i64>),
+    Board(Option<GameId>),
     /// `/snapshot [game:ID] [full]`.
     Snapshot {
-        game: Option<i64>,
+        game: Option<GameId>,
         full: bool,
     },
     Games,
     Resign {
-        game: Option<i64>,
+        game: Option<GameId>,
         confirm: bool,
     },
     Draw {
-        game: Option<i64>,
+        game: Option<GameId>,
         what: DrawMove,
     },
-    Abort(Option<i64>),
-    History(Option<i64>),
+    Abort(Option<GameId>),
+    History(Option<GameId>),
     /// A finished game's evaluation chart and biggest swings.
-    Analyse(Option<i64>),
+    Analyse(Option<GameId>),
     /// Console only: wait until Chronomate has answered (for scripts).
     Wait,
     Rules(Option<Variant>),
@@ -58,33 +64,28 @@ pub enum Command {
     Leaderboard(Variant),
     Tournament(TournamentCommand),
     /// A standard game as PGN.
-    ExportPgn(Option<i64>),
+    ExportPgn(Option<GameId>),
     /// A tournament's results as CSV.
-    ExportCsv(Option<i64>),
+    ExportCsv(Option<TournamentId>),
     Quit,
 }
 
 /// `/tournament SUBCOMMAND ...`.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum TournamentCommand {
+pub(crate) enum TournamentCommand {
     /// The terms as typed (read by the host, which knows the time).
     Create(String),
-    Join(Option<i64>),
-    Leave(Option<i64>),
-    Start(Option<i64>),
-    Standings(Option<i64>),
+    Join(Option<TournamentId>),
+    Leave(Option<TournamentId>),
+    Start(Option<TournamentId>),
+    Standings(Option<TournamentId>),
     Pairings {
-        id: Option<i64>,
+        id: Option<TournamentId>,
         round: Option<i64>,
     },
-    Withdraw(Option<i64>),
-    Cancel(Option<i64>),
+    Withdraw(Option<TournamentId>),
+    Cancel(Option<TournamentId>),
     List,
-}
-
-fn read_variant_word(word: &str) -> Result<Variant, ParseError> {
-    word.parse()
-        .map_err(|e: chronomate_rules::UnknownVariant| ParseError(e.to_string()))
 }
 
 fn tournament_command(args: &[&str]) -> Result<TournamentCommand, ParseError> {
@@ -93,7 +94,7 @@ fn tournament_command(args: &[&str]) -> Result<TournamentCommand, ParseError> {
     let Some((sub, rest)) = args.split_first() else {
         return err(format!("usage: {USAGE}"));
     };
-    let id = |usage: &str| only_id(rest, "tournament", usage);
+    let id = |usage: &str| only_id(rest, usage);
     Ok(match sub.to_ascii_lowercase().as_str() {
         "create" | "new" => {
             if rest.is_empty() {
@@ -126,7 +127,7 @@ fn tournament_command(args: &[&str]) -> Result<TournamentCommand, ParseError> {
                         ))
                     })?);
                 } else if tid.is_none() {
-                    tid = only_id(&[*w], "tournament", usage)?;
+                    tid = only_id(&[*w], usage)?;
                 } else {
                     return err(format!("too many words; usage: {usage}"));
                 }
@@ -143,92 +144,8 @@ fn tournament_command(args: &[&str]) -> Result<TournamentCommand, ParseError> {
     })
 }
 
-/// A line that is no command.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct ParseError(pub String);
-
-fn err<T>(message: impl Into<String>) -> Result<T, ParseError> {
-    Err(ParseError(message.into()))
-}
-
-/// The longest name `/as` accepts.
-pub const MAX_NAME: usize = 32;
-
-/// Reads a player name (an `@` in front is allowed).
-pub fn read_name(word: &str) -> Result<String, ParseError> {
-    let name = word.strip_prefix('@').unwrap_or(word);
-    let ok = !name.is_empty()
-        && name.chars().count() <= MAX_NAME
-        && name
-            .chars()
-            .all(|c| c.is_alphanumeric() || matches!(c, '_' | '-' | '.'));
-    if ok {
-        Ok(name.to_owned())
-    } else {
-        err(format!(
-            "{:?} is not a player name: use letters, digits, _ - . (at most {MAX_NAME})",
-            quote(word)
-        ))
-    }
-}
-
-/// Whether a name (an `@` in front allowed) is Chronomate's own.
-fn is_chronomate(word: &str) -> bool {
-    word.strip_prefix('@')
-        .unwrap_or(word)
-        .eq_ignore_ascii_case("chronomate")
-}
-
-/// Reads `7`, `#7`, `game:7` (or `challenge:7`).
-fn read_id(word: &str, key: &str) -> Option<i64> {
-    let lower = word.to_ascii_lowercase();
-    let digits = lower
-        .strip_prefix('#')
-        .or_else(|| {
-            lower
-                .strip_prefix(key)
-                .and_then(|r| r.strip_prefix([':', '=']))
-        })
-        .unwrap_or(&lower);
-    digits
-        .parse::<i64>()
-        .ok()
-        .filter(|n| *n > 0 && digits.bytes().all(|b| b.is_ascii_digit()))
-}
-
-/// An optional single id as the whole argument.
-fn only_id(args: &[&str], key: &str, usage: &str) -> Result<Option<i64>, ParseError> {
-    match args {
-        [] => Ok(None),
-        [one] => match read_id(one, key) {
-            Some(id) => Ok(Some(id)),
-            None => err(format!(
-                "cannot read {:?} as a {key} number; usage: {usage}",
-                quote(one)
-            )),
-        },
-        _ => err(format!("too many words; usage: {usage}")),
-    }
-}
-
-/// Splits a leading game reference (`#7`, `game:7`) off the words.
-fn leading_game<'a>(args: &'a [&'a str]) -> (Option<i64>, &'a [&'a str]) {
-    match args.split_first() {
-        Some((first, rest))
-            if first.starts_with('#') || first.to_ascii_lowercase().starts_with("game") =>
-        {
-            match read_id(first, "game") {
-                Some(id) => (Some(id), rest),
-                None => (None, args),
-            }
-        }
-        _ => (None, args),
-    }
-}
-
 /// Reads one line. `Ok(None)`: nothing to do (blank, or a `#` comment).
-pub fn parse_line(line: &str) -> Result<Option<Command>, ParseError> {
+pub(crate) fn parse_line(line: &str) -> Result<Option<Command>, ParseError> {
     let line = line.trim();
     if line.is_empty() || line.starts_with("# ") || line == "#" || line.starts_with("//") {
         return Ok(None);
@@ -284,9 +201,9 @@ pub fn parse_line(line: &str) -> Result<Option<Command>, ParseError> {
             t.opponent = opponent;
             Command::Challenge(t)
         }
-        "accept" => Command::Accept(only_id(args, "challenge", "/accept [ID]")?),
-        "decline" => Command::Decline(only_id(args, "challenge", "/decline [ID]")?),
-        "cancel" => Command::Cancel(only_id(args, "challenge", "/cancel [ID]")?),
+        "accept" => Command::Accept(only_id(args, "/accept [ID]")?),
+        "decline" => Command::Decline(only_id(args, "/decline [ID]")?),
+        "cancel" => Command::Cancel(only_id(args, "/cancel [ID]")?),
         "move" | "m" | "act" | "play" => {
             let (game, rest) = leading_game(args);
             if rest.is_empty() {
@@ -304,7 +221,7 @@ pub fn parse_line(line: &str) -> Result<Option<Command>, ParseError> {
                 typed: rest_text(rest),
             }
         }
-        "board" | "b" => Command::Board(only_id(args, "game", "/board [game:ID]")?),
+        "board" | "b" => Command::Board(only_id(args, "/board [game:ID]")?),
         "snapshot" => {
             let usage = "/snapshot [game:ID] [full]";
             let (full, rest): (Vec<&str>, Vec<&str>) =
@@ -313,7 +230,7 @@ pub fn parse_line(line: &str) -> Result<Option<Command>, ParseError> {
                 return err(format!("\"full\" given twice; usage: {usage}"));
             }
             Command::Snapshot {
-                game: only_id(&rest, "game", usage)?,
+                game: only_id(&rest, usage)?,
                 full: !full.is_empty(),
             }
         }
@@ -332,7 +249,7 @@ pub fn parse_line(line: &str) -> Result<Option<Command>, ParseError> {
                 }
             }
             Command::Resign {
-                game: only_id(&rest, "game", "/resign [game:ID] [confirm]")?,
+                game: only_id(&rest, "/resign [game:ID] [confirm]")?,
                 confirm,
             }
         }
@@ -348,14 +265,14 @@ pub fn parse_line(line: &str) -> Result<Option<Command>, ParseError> {
                 other => return err(format!("cannot read {:?}; usage: {usage}", quote(other))),
             };
             Command::Draw {
-                game: only_id(rest, "game", usage)?,
+                game: only_id(rest, usage)?,
                 what,
             }
         }
-        "abort" => Command::Abort(only_id(args, "game", "/abort [game:ID]")?),
-        "history" | "pgn" => Command::History(only_id(args, "game", "/history [game:ID]")?),
+        "abort" => Command::Abort(only_id(args, "/abort [game:ID]")?),
+        "history" | "pgn" => Command::History(only_id(args, "/history [game:ID]")?),
         "analyse" | "analyze" | "analysis" => {
-            Command::Analyse(only_id(args, "game", "/analyse [game:ID]")?)
+            Command::Analyse(only_id(args, "/analyse [game:ID]")?)
         }
         "wait" => match args {
             [] => Command::Wait,
@@ -400,10 +317,10 @@ pub fn parse_line(line: &str) -> Result<Option<Command>, ParseError> {
         "tournament" | "t" => Command::Tournament(tournament_command(args)?),
         "export" => match args.split_first() {
             Some((kind, rest)) if kind.eq_ignore_ascii_case("pgn") => {
-                Command::ExportPgn(only_id(rest, "game", "/export pgn [game:ID]")?)
+                Command::ExportPgn(only_id(rest, "/export pgn [game:ID]")?)
             }
             Some((kind, rest)) if kind.eq_ignore_ascii_case("csv") => {
-                Command::ExportCsv(only_id(rest, "tournament", "/export csv tournament:ID")?)
+                Command::ExportCsv(only_id(rest, "/export csv tournament:ID")?)
             }
             _ => return err("usage: /export pgn [game:ID] or /export csv tournament:ID"),
         },
@@ -452,8 +369,11 @@ mod tests {
             other => panic!("{other:?}"),
         }
         assert_eq!(ok("/accept"), Command::Accept(None));
-        assert_eq!(ok("/accept #4"), Command::Accept(Some(4)));
-        assert_eq!(ok("/decline challenge:4"), Command::Decline(Some(4)));
+        assert_eq!(ok("/accept #4"), Command::Accept(Some(ChallengeId(4))));
+        assert_eq!(
+            ok("/decline challenge:4"),
+            Command::Decline(Some(ChallengeId(4)))
+        );
         assert_eq!(
             ok("/move e4"),
             Command::Move {
@@ -464,7 +384,7 @@ mod tests {
         assert_eq!(
             ok("/move game:3 Bf1// to 9"),
             Command::Move {
-                game: Some(3),
+                game: Some(GameId(3)),
                 text: "Bf1// to 9".into()
             }
         );
@@ -475,7 +395,7 @@ mod tests {
                 text: "Qxf7#".into()
             }
         );
-        assert_eq!(ok("/board 2"), Command::Board(Some(2)));
+        assert_eq!(ok("/board 2"), Command::Board(Some(GameId(2))));
         assert_eq!(
             ok("/snapshot"),
             Command::Snapshot {
@@ -487,7 +407,7 @@ mod tests {
             assert_eq!(
                 ok(line),
                 Command::Snapshot {
-                    game: Some(2),
+                    game: Some(GameId(2)),
                     full: true
                 },
                 "{line}"
@@ -496,7 +416,7 @@ mod tests {
         assert_eq!(
             ok("/resign #2 confirm"),
             Command::Resign {
-                game: Some(2),
+                game: Some(GameId(2)),
                 confirm: true
             }
         );
@@ -523,7 +443,7 @@ mod tests {
             }
             other => panic!("{other:?}"),
         }
-        assert_eq!(ok("/analyse game:3"), Command::Analyse(Some(3)));
+        assert_eq!(ok("/analyse game:3"), Command::Analyse(Some(GameId(3))));
         assert_eq!(ok("/wait"), Command::Wait);
         assert_eq!(parse_line("").unwrap(), None);
         assert_eq!(parse_line("# a comment").unwrap(), None);

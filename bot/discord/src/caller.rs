@@ -6,25 +6,24 @@
 use poise::serenity_prelude as serenity;
 use serenity::UserId;
 
-use chronomate_host::{Caller, Place, Player};
+use chronomate_host::{Caller, Place, Player, PlayerKey};
 
 /// The player key of a Discord user.
-pub fn player_key(user: UserId) -> String {
-    format!("discord:{user}")
+pub(crate) fn player_key(user: UserId) -> PlayerKey {
+    PlayerKey::Discord(user.into())
 }
 
 /// The Discord user behind a player key, if it is one.
-pub fn user_of_key(key: &str) -> Option<UserId> {
-    key.strip_prefix("discord:")?
-        .parse::<u64>()
-        .ok()
-        .filter(|id| *id != 0)
-        .map(UserId::new)
+pub(crate) fn user_of_key(key: &PlayerKey) -> Option<UserId> {
+    match key {
+        PlayerKey::Discord(user) => Some(UserId::from(*user)),
+        PlayerKey::Console(_) | PlayerKey::Chronomate(_) => None,
+    }
 }
 
 /// The host's player for a Discord user: the server nickname or global name
 /// where there is one.
-pub fn player(user: &serenity::User, member: Option<&serenity::Member>) -> Player {
+pub(crate) fn player(user: &serenity::User, member: Option<&serenity::Member>) -> Player {
     let name = member
         .and_then(|m| m.nick.clone())
         .or_else(|| user.global_name.clone())
@@ -34,7 +33,7 @@ pub fn player(user: &serenity::User, member: Option<&serenity::Member>) -> Playe
 
 /// Where an interaction happened, in the host's terms. A thread's place is
 /// its parent channel plus the thread.
-pub fn place(
+pub(crate) fn place(
     guild: Option<serenity::GuildId>,
     channel_id: serenity::ChannelId,
     channel: Option<&serenity::PartialChannel>,
@@ -66,14 +65,14 @@ pub fn place(
 
 /// Whether a member may change the server's settings: Manage Server (or
 /// Administrator), as Discord computed it for the interaction.
-pub fn is_manager(member: Option<&serenity::Member>) -> bool {
+pub(crate) fn is_manager(member: Option<&serenity::Member>) -> bool {
     member
         .and_then(|m| m.permissions)
         .is_some_and(|p| p.manage_guild() || p.administrator())
 }
 
 /// The caller of an interaction.
-pub fn caller(
+pub(crate) fn caller(
     user: &serenity::User,
     member: Option<&serenity::Member>,
     guild: Option<serenity::GuildId>,
@@ -94,7 +93,8 @@ mod tests {
         let u = UserId::new(1234);
         assert_eq!(user_of_key(&player_key(u)), Some(u));
         for bad in ["console:alice", "discord:", "discord:x", "discord:0", ""] {
-            assert_eq!(user_of_key(bad), None, "{bad}");
+            let user = bad.parse().ok().and_then(|k| user_of_key(&k));
+            assert_eq!(user, None, "{bad}");
         }
     }
 }

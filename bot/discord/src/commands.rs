@@ -1,6 +1,10 @@
 //! The slash commands: each one reads its options, hands them to the host
 //! and shows the reply ([`run`]). Who may do what is the host's business.
 
+use chronomate_host::{
+    ChallengeId, ChallengeTerms, ColourChoice, DrawMove, GameId, HostError, Player, Refusal, Reply,
+    SettingsChange,
+};
 use std::time::Duration;
 
 use chronomate_rules::Options;
@@ -12,12 +16,9 @@ use super::options::{ColourOption, DrawAnswer, VariantName};
 use super::run::{PRIVATE, PUBLIC, run, run_file};
 use super::threads::Route;
 use super::{Context, Data, Error};
-use chronomate_host::{
-    ChallengeTerms, ColourChoice, DrawMove, HostError, Player, Refusal, Reply, SettingsChange,
-};
 
 /// Every command, in the order `/help` lists them.
-pub fn all() -> Vec<poise::Command<Data, Error>> {
+pub(crate) fn all() -> Vec<poise::Command<Data, Error>> {
     vec![
         challenge(),
         accept(),
@@ -99,7 +100,7 @@ pub(crate) async fn accept(
 ) -> Result<(), Error> {
     let data = ctx.data();
     run(ctx, PUBLIC, Route::GameThread, |caller| async move {
-        data.host.accept(&caller, challenge).await
+        data.host.accept(&caller, challenge.map(ChallengeId)).await
     })
     .await
 }
@@ -112,7 +113,7 @@ pub(crate) async fn decline(
 ) -> Result<(), Error> {
     let data = ctx.data();
     run(ctx, PUBLIC, Route::Here, |caller| async move {
-        data.host.decline(&caller, challenge).await
+        data.host.decline(&caller, challenge.map(ChallengeId)).await
     })
     .await
 }
@@ -125,7 +126,7 @@ pub(crate) async fn cancel(
 ) -> Result<(), Error> {
     let data = ctx.data();
     run(ctx, PUBLIC, Route::Here, |caller| async move {
-        data.host.cancel(&caller, challenge).await
+        data.host.cancel(&caller, challenge.map(ChallengeId)).await
     })
     .await
 }
@@ -143,7 +144,7 @@ pub(crate) async fn r#move(
 ) -> Result<(), Error> {
     let data = ctx.data();
     run(ctx, PUBLIC, Route::GameThread, |caller| async move {
-        data.host.act(&caller, game, &action).await
+        data.host.act(&caller, game.map(GameId), &action).await
     })
     .await
 }
@@ -174,7 +175,7 @@ async fn autocomplete_action(
     let host = &ctx.data().host;
     let found = tokio::time::timeout(
         SUGGEST_WITHIN,
-        host.suggest(&caller, game, partial, MAX_SUGGESTIONS),
+        host.suggest(&caller, game.map(GameId), partial, MAX_SUGGESTIONS),
     )
     .await;
     let actions = match found {
@@ -207,7 +208,7 @@ pub(crate) async fn board(
 ) -> Result<(), Error> {
     let data = ctx.data();
     run(ctx, PUBLIC, Route::Here, |caller| async move {
-        data.host.board(&caller, game).await
+        data.host.board(&caller, game.map(GameId)).await
     })
     .await
 }
@@ -224,7 +225,7 @@ pub(crate) async fn snapshot(
     let data = ctx.data();
     let full = full.unwrap_or(false);
     run(ctx, PUBLIC, Route::Here, |caller| async move {
-        data.host.snapshot(&caller, game, full).await
+        data.host.snapshot(&caller, game.map(GameId), full).await
     })
     .await
 }
@@ -248,7 +249,7 @@ pub(crate) async fn resign(
 ) -> Result<(), Error> {
     let data = ctx.data();
     run(ctx, PRIVATE, Route::GameThread, |caller| async move {
-        data.host.resign(&caller, game, false).await
+        data.host.resign(&caller, game.map(GameId), false).await
     })
     .await
 }
@@ -264,7 +265,7 @@ pub(crate) async fn draw(
     let data = ctx.data();
     let how = answer.map_or(DrawMove::Offer, DrawMove::from);
     run(ctx, PUBLIC, Route::GameThread, |caller| async move {
-        data.host.draw(&caller, game, how).await
+        data.host.draw(&caller, game.map(GameId), how).await
     })
     .await
 }
@@ -278,7 +279,7 @@ pub(crate) async fn abort(
 ) -> Result<(), Error> {
     let data = ctx.data();
     run(ctx, PUBLIC, Route::GameThread, |caller| async move {
-        data.host.abort(&caller, game).await
+        data.host.abort(&caller, game.map(GameId)).await
     })
     .await
 }
@@ -293,8 +294,8 @@ pub(crate) async fn history(
     let data = ctx.data();
     run_file(
         ctx,
-        |caller| async move { data.host.history(&caller, game).await },
-        |record| format!("chronomate-game-{}.txt", record.game.unwrap_or(0)),
+        |caller| async move { data.host.history(&caller, game.map(GameId)).await },
+        |record| format!("chronomate-game-{}.txt", record.game.unwrap_or(GameId(0))),
     )
     .await
 }
@@ -311,7 +312,7 @@ pub(crate) async fn analyse(
     let data = ctx.data();
     // A few seconds of searching: deferred at once.
     run(ctx, PUBLIC, Route::Here, |caller| async move {
-        data.host.analyse(&caller, game).await
+        data.host.analyse(&caller, game.map(GameId)).await
     })
     .await
 }

@@ -3,6 +3,9 @@
 //! hand them to the host and show its reply; who may do what is the
 //! host's business.
 
+use chronomate_host::{
+    GameId, Refusal, TournamentFormat, TournamentId, TournamentTerms, read_when,
+};
 use chronomate_rules::Options;
 use poise::serenity_prelude as serenity;
 
@@ -11,10 +14,9 @@ use super::options::{FormatChoice, VariantName};
 use super::run::{PRIVATE, PUBLIC, run, run_file};
 use super::threads::Route;
 use super::{Context, Data, Error};
-use chronomate_host::{Refusal, TournamentFormat, TournamentTerms, read_when};
 
 /// The community commands, to add to the bot's list.
-pub fn all() -> Vec<poise::Command<Data, Error>> {
+pub(crate) fn all() -> Vec<poise::Command<Data, Error>> {
     vec![rating(), leaderboard(), tournament(), export()]
 }
 
@@ -130,7 +132,9 @@ pub(crate) async fn join(
 ) -> Result<(), Error> {
     let data = ctx.data();
     run(ctx, PUBLIC, Route::Here, |caller| async move {
-        data.host.tournament_join(&caller, id).await
+        data.host
+            .tournament_join(&caller, id.map(TournamentId))
+            .await
     })
     .await
 }
@@ -143,7 +147,9 @@ pub(crate) async fn leave(
 ) -> Result<(), Error> {
     let data = ctx.data();
     run(ctx, PUBLIC, Route::Here, |caller| async move {
-        data.host.tournament_leave(&caller, id).await
+        data.host
+            .tournament_leave(&caller, id.map(TournamentId))
+            .await
     })
     .await
 }
@@ -156,7 +162,9 @@ pub(crate) async fn start(
 ) -> Result<(), Error> {
     let data = ctx.data();
     run(ctx, PUBLIC, Route::Here, |caller| async move {
-        data.host.tournament_start(&caller, id).await
+        data.host
+            .tournament_start(&caller, id.map(TournamentId))
+            .await
     })
     .await
 }
@@ -169,7 +177,9 @@ pub(crate) async fn standings(
 ) -> Result<(), Error> {
     let data = ctx.data();
     run(ctx, PUBLIC, Route::Here, |caller| async move {
-        data.host.tournament_standings(&caller, id).await
+        data.host
+            .tournament_standings(&caller, id.map(TournamentId))
+            .await
     })
     .await
 }
@@ -185,7 +195,9 @@ pub(crate) async fn pairings(
 ) -> Result<(), Error> {
     let data = ctx.data();
     run(ctx, PUBLIC, Route::Here, |caller| async move {
-        data.host.tournament_pairings(&caller, id, round).await
+        data.host
+            .tournament_pairings(&caller, id.map(TournamentId), round)
+            .await
     })
     .await
 }
@@ -198,7 +210,9 @@ pub(crate) async fn withdraw(
 ) -> Result<(), Error> {
     let data = ctx.data();
     run(ctx, PUBLIC, Route::Here, |caller| async move {
-        data.host.tournament_withdraw(&caller, id).await
+        data.host
+            .tournament_withdraw(&caller, id.map(TournamentId))
+            .await
     })
     .await
 }
@@ -211,7 +225,9 @@ pub(crate) async fn cancel(
 ) -> Result<(), Error> {
     let data = ctx.data();
     run(ctx, PUBLIC, Route::Here, |caller| async move {
-        data.host.tournament_cancel(&caller, id).await
+        data.host
+            .tournament_cancel(&caller, id.map(TournamentId))
+            .await
     })
     .await
 }
@@ -242,8 +258,8 @@ pub(crate) async fn pgn(
     let data = ctx.data();
     run_file(
         ctx,
-        |caller| async move { data.host.export_pgn(&caller, game).await },
-        |reply| match reply.game.or(game) {
+        |caller| async move { data.host.export_pgn(&caller, game.map(GameId)).await },
+        |reply| match reply.game.or(game.map(GameId)) {
             Some(id) => format!("chronomate-game-{id}.pgn"),
             None => "chronomate-game.pgn".to_owned(),
         },
@@ -260,7 +276,11 @@ pub(crate) async fn csv(
     let data = ctx.data();
     run_file(
         ctx,
-        |caller| async move { data.host.export_csv(&caller, tournament).await },
+        |caller| async move {
+            data.host
+                .export_csv(&caller, tournament.map(TournamentId))
+                .await
+        },
         move |_| match tournament {
             Some(id) => format!("chronomate-tournament-{id}.csv"),
             None => "chronomate-tournament.csv".to_owned(),

@@ -25,7 +25,7 @@ use chronomate_host::{ChallengeChoice, ChoiceId, GameChoice};
 
 /// The framework's event handler: buttons, and connection events for the
 /// log. Commands and autocomplete are dispatched by poise.
-pub async fn on_event(
+pub(crate) async fn on_event(
     framework: poise::FrameworkContext<'_, Data, Error>,
     event: &FullEvent,
 ) -> Result<(), Error> {
@@ -145,7 +145,7 @@ async fn on_press(data: &Data, press: &serenity::ComponentInteraction) -> Result
                 _ => {}
             }
             if matches!(choice, ChoiceId::Challenge(_, ChallengeChoice::Accept)) {
-                tracing::info!(game, "challenge accepted");
+                tracing::info!(game = %game, "challenge accepted");
             }
             if ended {
                 data.threads.close_if_over(game).await;

@@ -20,6 +20,7 @@
 //! When a game ends, its thread is archived and locked after the final
 //! board (archived only, when the bot may not lock: Manage Threads).
 
+use chronomate_host::{GameId, GamePlace, Host, HostError, PlayerKey, Reply};
 use std::collections::{HashMap, HashSet};
 use std::fmt;
 use std::sync::{Arc, Mutex};
@@ -32,11 +33,10 @@ use super::Data;
 use super::interaction::{Hold, Interaction};
 use super::post::{Post, clip, create_message};
 use super::rest::{Body, Failure, Repeat, Rest, Route as Api, codes};
-use chronomate_host::{GamePlace, Host, HostError, Reply};
 
 /// Where a public reply about a game goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Route {
+pub(crate) enum Route {
     /// Where it was asked for (looking at a board, a record).
     Here,
     /// In the game's thread (anything that changes the game).
@@ -45,7 +45,7 @@ pub enum Route {
 
 /// A permission whose lack sends a game to its channel.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Missing {
+pub(crate) enum Missing {
     CreateThreads,
     SendInThreads,
 }
@@ -61,7 +61,7 @@ impl Missing {
 
 /// Why a post about a game went nowhere.
 #[derive(Debug)]
-pub enum Undelivered {
+pub(crate) enum Undelivered {
     /// Discord refused or failed.
     Failed(Failure),
     /// The game has no place to post in (unknown, or not in a server).
@@ -79,7 +79,7 @@ impl fmt::Display for Undelivered {
 
 /// A game as an answer about it found it, before the answer went out.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct BeforeAnswer {
+pub(crate) struct BeforeAnswer {
     /// The game's recorded place (its thread, or its channel), if it has
     /// one.
     pub recorded: Option<ChannelId>,
@@ -91,14 +91,14 @@ pub struct BeforeAnswer {
 }
 
 /// Game threads: opening, posting with fallbacks, closing.
-pub struct Threads {
+pub(crate) struct Threads {
     pub rest: Arc<Rest>,
     pub host: Arc<Host>,
     /// (channel, permission) pairs whose admins were told: once per process.
     told: Mutex<HashSet<(ChannelId, Missing)>>,
     /// Games whose place is being opened: one opening at a time per game,
     /// so two commands at once cannot open two threads.
-    opening: Mutex<HashMap<i64, Arc<tokio::sync::Mutex<()>>>>,
+    opening: Mutex<HashMap<GameId, Arc<tokio::sync::Mutex<()>>>>,
     /// Answers on their way, by who asked and by game (see
     /// [`Threads::replying`]).
     replying: Mutex<HashMap<Answering, usize>>,
@@ -107,17 +107,17 @@ pub struct Threads {
 
 /// Whom or what an answer on its way is about.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Answering {
+pub(crate) enum Answering {
     /// A player's command or button, from before the host works on it:
     /// the host may wake Chronomate before the answer is even written,
     /// and Chronomate's reply to that player must wait for it.
-    Player(String),
+    Player(PlayerKey),
     /// A reply about a game, as it is posted.
-    Game(i64),
+    Game(GameId),
 }
 
 /// An answer on its way; dropped once it is out.
-pub struct Replying<'a> {
+pub(crate) struct Replying<'a> {
     threads: &'a Threads,
     about: Answering,
 }
@@ -137,7 +137,7 @@ impl Drop for Replying<'_> {
 }
 
 impl Threads {
-    pub fn new(rest: Arc<Rest>, host: Arc<Host>) -> Threads {
+    pub(crate) fn new(rest: Arc<Rest>, host: Arc<Host>) -> Threads {
         Threads {
             rest,
             host,
@@ -151,7 +151,7 @@ impl Threads {
     /// Marks an answer as on its way until the guard drops: Chronomate's
     /// move in reply to it waits ([`Threads::after_replies`]), so the
     /// thread reads in order.
-    pub fn replying(&self, about: Answering) -> Replying<'_> {
+    pub(crate) fn replying(&self, about: Answering) -> Replying<'_> {
         if let Ok(mut r) = self.replying.lock() {
             *r.entry(about.clone()).or_default() += 1;
         }
@@ -163,7 +163,7 @@ impl Threads {
 
     /// Waits (10 seconds at most) until no answer about `game`, and none
     /// to any of `players`, is on its way.
-    pub async fn after_replies(&self, game: i64, players: &[String]) {
+    pub(crate) async fn after_replies(&self, game: GameId, players: &[PlayerKey]) {
         let waiting = |r: &HashMap<Answering, usize>| {
             r.contains_key(&Answering::Game(game))
                 || players
@@ -184,7 +184,7 @@ impl Threads {
         let _ = tokio::time::timeout(std::time::Duration::from_secs(10), wait).await;
     }
 
-    async fn place_of(&self, game: i64) -> Result<GamePlace, Undelivered> {
+    async fn place_of(&self, game: GameId) -> Result<GamePlace, Undelivered> {
         self.host.place_of(game).await.map_err(|e| {
             Undelivered::Nowhere(format!("cannot find where game {game} is played: {e}"))
         })
@@ -192,7 +192,7 @@ impl Threads {
 
     /// Where a game stands as an answer about it is about to go out: its
     /// recorded place, and whether it has ended.
-    pub async fn before_answer(&self, game: i64) -> BeforeAnswer {
+    pub(crate) async fn before_answer(&self, game: GameId) -> BeforeAnswer {
         match self.place_of(game).await {
             Ok(gp) => BeforeAnswer {
                 recorded: gp.place.thread.as_deref().and_then(parse_channel),
@@ -210,9 +210,9 @@ impl Threads {
     /// the game's channel (or `here`), else the channel itself when threads
     /// are refused. `None`: nowhere (not in a server, or Discord failed;
     /// the caller answers where asked).
-    pub async fn open(
+    pub(crate) async fn open(
         &self,
-        game: i64,
+        game: GameId,
         starter: Option<(ChannelId, MessageId)>,
         here: ChannelId,
     ) -> Option<ChannelId> {
@@ -222,7 +222,7 @@ impl Threads {
 
     /// The game's opening lock (kept for the process's life: a few bytes a
     /// game).
-    async fn hold(&self, game: i64) -> Option<tokio::sync::OwnedMutexGuard<()>> {
+    async fn hold(&self, game: GameId) -> Option<tokio::sync::OwnedMutexGuard<()>> {
         let lock = self
             .opening
             .lock()
@@ -233,7 +233,7 @@ impl Threads {
 
     /// A new place for a game whose place `gone` is gone, unless another
     /// task found one meanwhile.
-    async fn reopen(&self, game: i64, gone: ChannelId) -> Result<ChannelId, Undelivered> {
+    async fn reopen(&self, game: GameId, gone: ChannelId) -> Result<ChannelId, Undelivered> {
         let _held = self.hold(game).await;
         let gp = self.place_of(game).await?;
         if let Some(place) = gp.place.thread.as_deref().and_then(parse_channel)
@@ -249,7 +249,7 @@ impl Threads {
 
     async fn open_once(
         &self,
-        game: i64,
+        game: GameId,
         starter: Option<(ChannelId, MessageId)>,
         here: ChannelId,
     ) -> Option<ChannelId> {
@@ -283,7 +283,7 @@ impl Threads {
         };
         match created {
             Ok(thread) => {
-                tracing::info!(game = gp.game, %thread, "opened the game's thread");
+                tracing::info!(game = %gp.game, %thread, "opened the game's thread");
                 self.record(gp.game, thread).await;
                 Ok(thread)
             }
@@ -294,15 +294,15 @@ impl Threads {
                 Ok(channel)
             }
             Err(f) => {
-                tracing::warn!(game = gp.game, "{f}; the game has no thread yet");
+                tracing::warn!(game = %gp.game, "{f}; the game has no thread yet");
                 Err(Undelivered::Failed(f))
             }
         }
     }
 
-    async fn record(&self, game: i64, place: ChannelId) {
+    async fn record(&self, game: GameId, place: ChannelId) {
         if let Err(e) = self.host.bind_thread(game, &place.to_string()).await {
-            tracing::warn!(game, %place, error = %e, "cannot record where the game is played");
+            tracing::warn!(game = %game, %place, error = %e, "cannot record where the game is played");
         }
     }
 
@@ -310,7 +310,12 @@ impl Threads {
     /// is gone or refuses the bot; returns where it went. A game with no
     /// place yet gets a thread when `open` says so, else the post goes to
     /// its channel.
-    pub async fn post(&self, game: i64, post: &Post, open: bool) -> Result<ChannelId, Undelivered> {
+    pub(crate) async fn post(
+        &self,
+        game: GameId,
+        post: &Post,
+        open: bool,
+    ) -> Result<ChannelId, Undelivered> {
         let gp = self.place_of(game).await?;
         let channel = channel_of(&gp);
         let nowhere = || Undelivered::Nowhere(format!("game {game} has no channel to post in"));
@@ -330,7 +335,7 @@ impl Threads {
             match create_message(&self.rest, target, post).await {
                 Ok(_) => return Ok(target),
                 Err(f) if in_thread && is_gone(&f) => {
-                    tracing::warn!(game, "{f}; the game's thread is gone: opening another");
+                    tracing::warn!(game = %game, "{f}; the game's thread is gone: opening another");
                     target = self.reopen(game, target).await?;
                 }
                 Err(f) if in_thread && is_refusal_of_permission(&f) => {
@@ -350,14 +355,14 @@ impl Threads {
 
     /// Tells the channel, once per process, which permission the bot lacks
     /// and that the game is played here meanwhile.
-    async fn tell_admins(&self, channel: ChannelId, game: i64, missing: Missing, why: &Failure) {
+    async fn tell_admins(&self, channel: ChannelId, game: GameId, missing: Missing, why: &Failure) {
         let first = self
             .told
             .lock()
             .map(|mut told| told.insert((channel, missing)))
             .unwrap_or(true);
         tracing::warn!(
-            game,
+            game = %game,
             %channel,
             "{why}; the bot lacks {} in the channel: game {game} is played in the channel{}",
             missing.name(),
@@ -379,16 +384,16 @@ impl Threads {
     /// the bot may not lock: Manage Threads). Nothing for a live game or
     /// one played in its channel, nor for a game Chronomate's move ended:
     /// the post of that move closes it ([`Threads::close_after_engine`]).
-    pub async fn close_if_over(&self, game: i64) {
+    pub(crate) async fn close_if_over(&self, game: GameId) {
         self.close(game, false).await;
     }
 
     /// [`Threads::close_if_over`] after Chronomate's move was posted.
-    pub async fn close_after_engine(&self, game: i64) {
+    pub(crate) async fn close_after_engine(&self, game: GameId) {
         self.close(game, true).await;
     }
 
-    async fn close(&self, game: i64, after_engine: bool) {
+    async fn close(&self, game: GameId, after_engine: bool) {
         let Ok(gp) = self.place_of(game).await else {
             return;
         };
@@ -409,7 +414,7 @@ impl Threads {
             .await
         {
             Ok(_) => {
-                tracing::info!(game, %thread, "archived and locked the finished game's thread")
+                tracing::info!(game = %game, %thread, "archived and locked the finished game's thread")
             }
             Err(f) if f.status == Some(403) => {
                 match self
@@ -418,14 +423,16 @@ impl Threads {
                     .await
                 {
                     Ok(_) => tracing::info!(
-                        game,
+                        game = %game,
                         %thread,
                         "{f}; archived the finished game's thread without locking it (Manage Threads)"
                     ),
-                    Err(e) => tracing::warn!(game, "{e}; the finished game's thread stays open"),
+                    Err(e) => {
+                        tracing::warn!(game = %game, "{e}; the finished game's thread stays open")
+                    }
                 }
             }
-            Err(f) => tracing::warn!(game, "{f}; the finished game's thread stays open"),
+            Err(f) => tracing::warn!(game = %game, "{f}; the finished game's thread stays open"),
         }
     }
 }
@@ -434,7 +441,7 @@ impl Threads {
 /// private replies privately, public replies about a game in its place
 /// (opening a thread when the game has none yet), after the interaction
 /// got its first answer.
-pub async fn post_reply(
+pub(crate) async fn post_reply(
     data: &Data,
     r: &mut Interaction<'_>,
     result: Result<Reply, HostError>,
@@ -469,7 +476,7 @@ pub async fn post_reply(
                 Some(place) if place != here => match data.threads.post(game, &post, false).await {
                     Ok(at) => r.answer(&pointer(at)).await,
                     Err(e) => {
-                        tracing::warn!(game, "{e}; answering where asked instead");
+                        tracing::warn!(game = %game, "{e}; answering where asked instead");
                         r.answer(&post).await;
                     }
                 },
@@ -485,10 +492,10 @@ pub async fn post_reply(
 /// Posts about `game` after the interaction was answered with a pointer
 /// to `told` (or nothing); tells the player where it went instead when the
 /// thread moved, and shows them the post itself when it went nowhere.
-pub async fn deliver_after(
+pub(crate) async fn deliver_after(
     data: &Data,
     r: &mut Interaction<'_>,
-    game: i64,
+    game: GameId,
     post: &Post,
     told: Option<ChannelId>,
 ) -> Option<ChannelId> {
@@ -502,7 +509,7 @@ pub async fn deliver_after(
             Some(at)
         }
         Err(e) => {
-            tracing::warn!(game, "{e}; showing the post where it was asked for");
+            tracing::warn!(game = %game, "{e}; showing the post where it was asked for");
             r.also(&post.clone().ephemeral(false)).await;
             None
         }
@@ -516,7 +523,7 @@ fn pointer(place: ChannelId) -> Post {
 
 /// The message a thread can hang under: the pressed one, when it is a
 /// public message in a server channel (not in a thread).
-pub fn starter(r: &Interaction<'_>) -> Option<(ChannelId, MessageId)> {
+pub(crate) fn starter(r: &Interaction<'_>) -> Option<(ChannelId, MessageId)> {
     let m = r.source.message()?;
     let fits = !r.source.in_thread()
         && r.source.guild_id().is_some()
@@ -561,7 +568,7 @@ fn no_id(route: &Api) -> Failure {
 }
 
 /// The snowflake in a JSON object's `id`.
-pub fn id_in(v: &serde_json::Value) -> Option<ChannelId> {
+pub(crate) fn id_in(v: &serde_json::Value) -> Option<ChannelId> {
     v.get("id")
         .and_then(serde_json::Value::as_str)
         .and_then(|s| s.parse::<u64>().ok())
@@ -583,7 +590,7 @@ fn channel_of(gp: &GamePlace) -> Option<ChannelId> {
     gp.place.channel.as_deref().and_then(parse_channel)
 }
 
-pub fn parse_channel(id: &str) -> Option<ChannelId> {
+pub(crate) fn parse_channel(id: &str) -> Option<ChannelId> {
     id.parse::<u64>()
         .ok()
         .filter(|n| *n != 0)

@@ -231,13 +231,6 @@ impl FakeDiscord {
         self.callback(sent).await.is_ephemeral()
     }
 
-    /// When the interaction got its first answer, after it was pushed.
-    pub fn answered_after(&self, sent: &Sent) -> Option<Duration> {
-        let s = self.inner.lock();
-        let p = s.pending.get(&sent.token)?;
-        p.acked.map(|a| a.duration_since(p.sent))
-    }
-
     /// Waits until the interaction has its first answer; how long it took.
     pub async fn wait_answered(&self, sent: &Sent) -> Duration {
         self.wait(

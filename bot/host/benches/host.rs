@@ -29,7 +29,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use chronomate_host::{
-    Caller, ChallengeTerms, ColourChoice, Host, HostConfig, Place, Player, SystemClock,
+    Caller, ChallengeTerms, ColourChoice, GameId, Host, HostConfig, Place, Player, SystemClock,
 };
 use chronomate_rules::Variant;
 use chronomate_store::Store;
@@ -47,14 +47,14 @@ struct Table {
 
 #[derive(Clone)]
 struct Seat {
-    id: i64,
+    id: GameId,
     white: Caller,
     black: Caller,
 }
 
 fn caller(name: &str) -> Caller {
     Caller::new(
-        Player::new(format!("bench:{name}"), name),
+        Player::console(name),
         Place::new(Some("bench"), Some("bench"), None),
     )
 }

@@ -11,11 +11,11 @@
 //! slots like its moves.
 
 use chronomate_engine::{Evaluation, Level, Limits, analyse};
+use chronomate_model::{GameId, GameStatus};
 
 use super::images;
 use super::text::variant_words;
 use super::{Caller, Host, HostError, Image, Purpose, Refusal, Reply};
-use chronomate_model::GameStatus;
 use chronomate_store::StoreError;
 
 /// The time the searches of one analysis share, in milliseconds.
@@ -68,7 +68,7 @@ fn white_expectation(e: &Evaluation) -> f64 {
 impl Host {
     /// Analyses a finished game: the evaluation chart and its biggest
     /// swings. Refuses a game still being played.
-    pub async fn analyse(&self, caller: &Caller, game: Option<i64>) -> Result<Reply, HostError> {
+    pub async fn analyse(&self, caller: &Caller, game: Option<GameId>) -> Result<Reply, HostError> {
         let loaded = self.resolve(caller, game, Purpose::View).await?;
         let id = loaded.row.id;
         if loaded.row.status == GameStatus::Live {
@@ -142,7 +142,7 @@ impl Host {
     }
 }
 
-fn corrupt(game: i64, detail: String) -> HostError {
+fn corrupt(game: GameId, detail: String) -> HostError {
     StoreError::Corrupt {
         row: format!("game #{game}"),
         detail,

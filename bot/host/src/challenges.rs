@@ -2,6 +2,7 @@
 //! withdrawing.
 
 use chronomate_engine::Level;
+use chronomate_model::{ChallengeId, ChallengeStatus, PlayerKey};
 use chronomate_rules::Game;
 
 use super::clock::DAY;
@@ -12,8 +13,7 @@ use super::{
     Caller, ChallengeChoice, ChallengeTerms, ChoiceId, ChoiceStyle, Host, HostError, Player,
     Refusal, Reply, check_setup, read_days,
 };
-use chronomate_model::ChallengeStatus;
-use chronomate_model::engine::{DEFAULT_LEVEL, engine_key, engine_level, engine_name, is_engine};
+use chronomate_model::engine::{DEFAULT_LEVEL, engine_name};
 use chronomate_store::{ChallengeRow, NewChallenge, NewGame, Stale, StoreError};
 impl Host {
     /// Challenges a player, or anyone when `terms.opponent` is `None`.
@@ -33,9 +33,12 @@ impl Host {
                 // default level).
                 let level = match level {
                     Some(n) => Level::new(n).ok_or(Refusal::NoSuchLevel(n))?,
-                    None => engine_level(&p.key).unwrap_or(DEFAULT_LEVEL),
+                    None => p.key.chronomate_level().unwrap_or(DEFAULT_LEVEL),
                 };
-                Some(Player::new(engine_key(level), engine_name(level)))
+                Some(Player::new(
+                    PlayerKey::Chronomate(level),
+                    engine_name(level),
+                ))
             }
             (_, Some(_)) => return Err(Refusal::LevelWithoutChronomate.into()),
             (_, None) => None,
@@ -52,7 +55,7 @@ impl Host {
             .create_challenge(
                 &NewChallenge {
                     challenger: (&caller.player.key, &caller.player.name),
-                    challenged: opponent.as_ref().map(|p| (&*p.key, &*p.name)),
+                    challenged: opponent.as_ref().map(|p| (&p.key, &*p.name)),
                     variant: terms.variant.id(),
                     options: &options,
                     colour: terms.colour.as_str(),
@@ -103,7 +106,7 @@ impl Host {
     async fn resolve_challenge(
         &self,
         caller: &Caller,
-        explicit: Option<i64>,
+        explicit: Option<ChallengeId>,
         pick: impl Fn(&ChallengeRow) -> bool,
         none: &'static str,
     ) -> Result<ChallengeRow, HostError> {
@@ -127,13 +130,17 @@ impl Host {
     }
 
     /// Accepts a challenge: the game begins.
-    pub async fn accept(&self, caller: &Caller, id: Option<i64>) -> Result<Reply, HostError> {
-        let me = caller.key().to_owned();
+    pub async fn accept(
+        &self,
+        caller: &Caller,
+        id: Option<ChallengeId>,
+    ) -> Result<Reply, HostError> {
+        let me = caller.key().clone();
         let c = match self
             .resolve_challenge(
                 caller,
                 id,
-                |c| c.challenged.as_deref() == Some(&me),
+                |c| c.challenged.as_ref() == Some(&me),
                 " to accept",
             )
             .await
@@ -179,9 +186,9 @@ impl Host {
             _ => self.random() & 1 == 0,
         };
         let (white, black) = if challenger_white {
-            (c.challenger.as_str(), me.as_str())
+            (&c.challenger, &me)
         } else {
-            (me.as_str(), c.challenger.as_str())
+            (&me, &c.challenger)
         };
         let game = check_setup(Game::new(variant, options, seed))?;
         let snapshot = serde_json::to_string(&game).map_err(|e| StoreError::Corrupt {
@@ -237,12 +244,12 @@ impl Host {
         .about(game_id)
         .ping(&c.challenger)
         .ping(row.player(to_move));
-        let viewer = if is_engine(row.player(to_move)) {
+        let viewer = if row.player(to_move).is_chronomate() {
             !to_move
         } else {
             to_move
         };
-        if is_engine(&row.white) || is_engine(&row.black) {
+        if row.white.is_chronomate() || row.black.is_chronomate() {
             reply.text.push_str("\nUnrated: a game against Chronomate.");
         }
         self.attach(
@@ -252,20 +259,24 @@ impl Host {
             Some(viewer),
             Picture::Board,
         );
-        if is_engine(row.player(to_move)) {
+        if row.player(to_move).is_chronomate() {
             self.wake_engine(game_id);
         }
         Ok(reply)
     }
 
     /// Declines a challenge addressed to the caller.
-    pub async fn decline(&self, caller: &Caller, id: Option<i64>) -> Result<Reply, HostError> {
-        let me = caller.key().to_owned();
+    pub async fn decline(
+        &self,
+        caller: &Caller,
+        id: Option<ChallengeId>,
+    ) -> Result<Reply, HostError> {
+        let me = caller.key().clone();
         let c = self
             .resolve_challenge(
                 caller,
                 id,
-                |c| c.challenged.as_deref() == Some(&me),
+                |c| c.challenged.as_ref() == Some(&me),
                 " to decline",
             )
             .await?;
@@ -298,8 +309,12 @@ impl Host {
     }
 
     /// Withdraws the caller's own open challenge.
-    pub async fn cancel(&self, caller: &Caller, id: Option<i64>) -> Result<Reply, HostError> {
-        let me = caller.key().to_owned();
+    pub async fn cancel(
+        &self,
+        caller: &Caller,
+        id: Option<ChallengeId>,
+    ) -> Result<Reply, HostError> {
+        let me = caller.key().clone();
         let c = self
             .resolve_challenge(caller, id, |c| c.challenger == me, " to cancel")
             .await?;
@@ -323,7 +338,7 @@ impl Host {
         &self,
         c: &ChallengeRow,
         status: ChallengeStatus,
-        by: &str,
+        by: &PlayerKey,
     ) -> Result<(), HostError> {
         if let Err(Stale) = self
             .store

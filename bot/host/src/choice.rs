@@ -8,26 +8,39 @@
 use std::fmt;
 use std::str::FromStr;
 
+use chronomate_model::{ChallengeId, GameId};
+
 /// What can be done to a challenge by id.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ChallengeChoice {
+    /// Accept it (the one challenged, or anyone for an open one).
     Accept,
+    /// Decline it (the one challenged).
     Decline,
+    /// Withdraw it (its author).
     Cancel,
 }
 
 /// What can be done to a game by id.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum GameChoice {
+    /// Show the board.
     Board,
+    /// Show the whole game at once (every branch or timeline).
     Snapshot,
+    /// Show the record.
     History,
     /// Asks for confirmation.
     Resign,
+    /// Resign, confirmed.
     ResignConfirm,
+    /// Offer a draw.
     DrawOffer,
+    /// Accept the opponent's draw offer.
     DrawAccept,
+    /// Decline the opponent's draw offer.
     DrawDecline,
+    /// Abort the game (before both sides have moved).
     Abort,
 }
 
@@ -66,8 +79,10 @@ impl ChallengeChoice {
 /// A choice's stable id.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ChoiceId {
-    Challenge(i64, ChallengeChoice),
-    Game(i64, GameChoice),
+    /// `challenge:ID:accept|decline|cancel`.
+    Challenge(ChallengeId, ChallengeChoice),
+    /// `game:ID:board|snapshot|history|resign|...`.
+    Game(GameId, GameChoice),
 }
 
 impl fmt::Display for ChoiceId {
@@ -105,12 +120,12 @@ impl FromStr for ChoiceId {
                     "cancel" => ChallengeChoice::Cancel,
                     _ => return Err(unknown()),
                 };
-                Ok(ChoiceId::Challenge(id, c))
+                Ok(ChoiceId::Challenge(ChallengeId(id), c))
             }
             "game" => GameChoice::ALL
                 .iter()
                 .find(|(_, t)| *t == rest)
-                .map(|(c, _)| ChoiceId::Game(id, *c))
+                .map(|(c, _)| ChoiceId::Game(GameId(id), *c))
                 .ok_or_else(unknown),
             _ => Err(unknown()),
         }
@@ -124,21 +139,25 @@ mod tests {
     #[test]
     fn ids_round_trip() {
         let all = [
-            ChoiceId::Challenge(42, ChallengeChoice::Accept),
-            ChoiceId::Challenge(42, ChallengeChoice::Decline),
-            ChoiceId::Challenge(1, ChallengeChoice::Cancel),
+            ChoiceId::Challenge(ChallengeId(42), ChallengeChoice::Accept),
+            ChoiceId::Challenge(ChallengeId(42), ChallengeChoice::Decline),
+            ChoiceId::Challenge(ChallengeId(1), ChallengeChoice::Cancel),
         ]
         .into_iter()
-        .chain(GameChoice::ALL.iter().map(|(c, _)| ChoiceId::Game(7, *c)));
+        .chain(
+            GameChoice::ALL
+                .iter()
+                .map(|(c, _)| ChoiceId::Game(GameId(7), *c)),
+        );
         for id in all {
             assert_eq!(id.to_string().parse::<ChoiceId>(), Ok(id));
         }
         assert_eq!(
-            ChoiceId::Game(7, GameChoice::ResignConfirm).to_string(),
+            ChoiceId::Game(GameId(7), GameChoice::ResignConfirm).to_string(),
             "game:7:resign:confirm"
         );
         assert_eq!(
-            ChoiceId::Challenge(42, ChallengeChoice::Accept).to_string(),
+            ChoiceId::Challenge(ChallengeId(42), ChallengeChoice::Accept).to_string(),
             "challenge:42:accept"
         );
         for bad in [

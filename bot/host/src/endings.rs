@@ -1,14 +1,13 @@
 //! Ending games by hand (resigning, draws, aborting), and what follows
 //! any game's end: its rating changes and its tournament moving on.
 
+use chronomate_model::{GameId, GameStatus, PlayerKey};
 use chronomate_rules::{Outcome, Reason};
 
 use super::text::{outcome_words, result_words};
 use super::{
     Caller, ChoiceId, ChoiceStyle, DrawMove, GameChoice, Host, HostError, Purpose, Refusal, Reply,
 };
-use chronomate_model::GameStatus;
-use chronomate_model::engine::is_engine;
 use chronomate_store::{Finish, GameRow, Stale};
 /// How a game ends with `outcome` (a result, its reason in words).
 pub(super) fn finish_of(outcome: Outcome) -> Finish {
@@ -25,7 +24,7 @@ impl Host {
     pub async fn resign(
         &self,
         caller: &Caller,
-        game: Option<i64>,
+        game: Option<GameId>,
         confirmed: bool,
     ) -> Result<Reply, HostError> {
         let loaded = self.resolve(caller, game, Purpose::Manage).await?;
@@ -74,7 +73,7 @@ impl Host {
     pub async fn draw(
         &self,
         caller: &Caller,
-        game: Option<i64>,
+        game: Option<GameId>,
         what: DrawMove,
     ) -> Result<Reply, HostError> {
         let loaded = self.resolve(caller, game, Purpose::Manage).await?;
@@ -93,7 +92,7 @@ impl Host {
                 if let Err(Stale) = self.store.offer_draw(id, side, row.ply, now).await? {
                     return Err(Refusal::MovedOn(id).into());
                 }
-                if is_engine(row.player(!side)) {
+                if row.player(!side).is_chronomate() {
                     return self.engine_answers_offer(&loaded, side).await;
                 }
                 Ok(Reply::text(format!(
@@ -138,7 +137,7 @@ impl Host {
         &self,
         row: &GameRow,
         offered_by: chronomate_rules::Color,
-        ping: Option<&str>,
+        ping: Option<&PlayerKey>,
     ) -> Result<Reply, HostError> {
         let outcome = Outcome::draw(Reason::Agreement);
         let finish = finish_of(outcome);
@@ -188,7 +187,7 @@ impl Host {
     }
 
     /// Aborts a game before both sides have acted: no result.
-    pub async fn abort(&self, caller: &Caller, game: Option<i64>) -> Result<Reply, HostError> {
+    pub async fn abort(&self, caller: &Caller, game: Option<GameId>) -> Result<Reply, HostError> {
         let loaded = self.resolve(caller, game, Purpose::Manage).await?;
         let side = loaded.side_of(caller)?;
         loaded.ensure_live()?;
@@ -221,7 +220,7 @@ impl Host {
     }
 
     /// Why a write on a game that looked live lost its race.
-    async fn over_now(&self, id: i64) -> HostError {
+    async fn over_now(&self, id: GameId) -> HostError {
         match self.store.game(id).await {
             Ok(Some(row)) if row.status != GameStatus::Live => Refusal::GameOver {
                 game: id,
@@ -237,12 +236,12 @@ impl Host {
 impl Host {
     /// What follows the end of a game: its rating changes, and the
     /// tournament moving on if it decided the last board of a round.
-    pub(crate) async fn after_game_end(&self, game: i64) -> Reply {
+    pub(crate) async fn after_game_end(&self, game: GameId) -> Reply {
         let mut extra = Reply::default();
         let mut lines = Vec::new();
         match self.rating_lines(game).await {
             Ok(l) => lines.extend(l),
-            Err(e) => tracing::warn!(game, error = %e, "cannot read the rating changes"),
+            Err(e) => tracing::warn!(game = %game, error = %e, "cannot read the rating changes"),
         }
         match self.store.tournament_of_game(game).await {
             Ok(Some(t)) => match self.tournament_advance(t, self.now()).await {
@@ -254,17 +253,19 @@ impl Host {
                 Ok(None) => {}
                 // The next tick tries again.
                 Err(e) => {
-                    tracing::warn!(game, tournament = t, error = %e, "cannot move the tournament on")
+                    tracing::warn!(game = %game, tournament = %t, error = %e, "cannot move the tournament on")
                 }
             },
             Ok(None) => {}
-            Err(e) => tracing::warn!(game, error = %e, "cannot look up the game's tournament"),
+            Err(e) => {
+                tracing::warn!(game = %game, error = %e, "cannot look up the game's tournament")
+            }
         }
         extra.text = lines.join("\n");
         extra
     }
     /// Appends what follows the end of `game` to its reply.
-    pub(crate) async fn extend_after_end(&self, reply: &mut Reply, game: i64) {
+    pub(crate) async fn extend_after_end(&self, reply: &mut Reply, game: GameId) {
         let more = self.after_game_end(game).await;
         if !more.text.is_empty() {
             reply.text.push('\n');

@@ -39,6 +39,7 @@
 //!
 //! [`HostConfig::engine_millis`]: super::HostConfig::engine_millis
 
+use chronomate_model::{GameId, GameStatus, PlayerKey, Span, Timestamp};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -51,8 +52,7 @@ use tokio::sync::{Notify, Semaphore, mpsc};
 use super::text::played_line;
 use super::{Caller, Host, HostError, Loaded, Notice, NoticeKind, Place, Player, Reply};
 use super::{GOLDEN_GAMMA, mix64};
-use chronomate_model::engine::{engine_level, engine_name};
-use chronomate_model::{GameStatus, Millis};
+use chronomate_model::engine::engine_name;
 use chronomate_store::{Backend, Claim, OwedPost, StoreError};
 
 /// How often the database is read again for games where the engine is to
@@ -66,7 +66,7 @@ const ACCEPT_DRAW_BELOW: i32 = -150;
 
 /// How much longer than a search's own limit a process holds its claim on
 /// Chronomate's move (waiting for a free core, committing).
-const CLAIM_MARGIN_MS: Millis = 10_000;
+const CLAIM_MARGIN: Span = Span::from_millis(10_000);
 
 /// Whose move it is to make, among processes on one database.
 enum Turn {
@@ -79,7 +79,7 @@ enum Turn {
 /// How long the process that committed Chronomate's action has to post
 /// it before the timed jobs post it instead: longer than a post can take
 /// (waiting for the answer it follows, then Discord's repeated tries).
-pub(super) const POST_LEASE: Millis = 3 * 60_000;
+pub(super) const POST_LEASE: Span = Span::from_millis(3 * 60_000);
 
 /// The node budget of the quick look that answers a draw offer.
 const DRAW_LOOK_NODES: u64 = 20_000;
@@ -97,7 +97,7 @@ pub(super) struct Engine {
     slots: Arc<Semaphore>,
     /// Games with a turn under way; `true`: woken again meanwhile (look
     /// once more when done).
-    busy: Mutex<HashMap<i64, bool>>,
+    busy: Mutex<HashMap<GameId, bool>>,
     /// Told whenever `busy` empties.
     idle: Notify,
     /// Where the engine's moves are reported; `None` until a transport
@@ -123,7 +123,7 @@ impl Engine {
         !self.stop.load(Ordering::SeqCst) && self.out.lock().is_ok_and(|o| o.is_some())
     }
 
-    fn busy(&self) -> std::sync::MutexGuard<'_, HashMap<i64, bool>> {
+    fn busy(&self) -> std::sync::MutexGuard<'_, HashMap<GameId, bool>> {
         match self.busy.lock() {
             Ok(b) => b,
             Err(poisoned) => poisoned.into_inner(),
@@ -193,7 +193,7 @@ impl Host {
     /// Wakes the engine for `game` (nothing when it is not running, and
     /// nothing twice: a game already being played is looked at once more
     /// when its turn is done).
-    pub(super) fn wake_engine(&self, game: i64) {
+    pub(super) fn wake_engine(&self, game: GameId) {
         if !self.engine.running() {
             return;
         }
@@ -209,7 +209,7 @@ impl Host {
         tokio::spawn(async move {
             loop {
                 if let Err(e) = host.engine_turn(game).await {
-                    tracing::error!(game, error = %e, "Chronomate's turn failed; it is tried again within a minute");
+                    tracing::error!(game = %game, error = %e, "Chronomate's turn failed; it is tried again within a minute");
                 }
                 let mut busy = host.engine.busy();
                 if busy.get(&game) == Some(&true) && host.engine.running() {
@@ -227,7 +227,7 @@ impl Host {
 
     /// Plays the engine's whole turn in `game`, if it is to move there,
     /// and reports it.
-    async fn engine_turn(&self, game: i64) -> Result<(), HostError> {
+    async fn engine_turn(&self, game: GameId) -> Result<(), HostError> {
         let mut played: Vec<Reply> = Vec::new();
         let mut through = 0;
         let mut place = Place::default();
@@ -250,7 +250,7 @@ impl Host {
                     && let Err(e) = self.store.release_job(claim).await
                 {
                     // It lapses on its own within seconds.
-                    tracing::warn!(game, error = %e, "cannot release the claim on Chronomate's move");
+                    tracing::warn!(game = %game, error = %e, "cannot release the claim on Chronomate's move");
                 }
                 match result {
                     Ok(Some(reply)) => {
@@ -261,7 +261,7 @@ impl Host {
                     // The game ended or moved on meanwhile (a resignation,
                     // a draw, time): nothing to play.
                     Err(HostError::Refused(r)) => {
-                        tracing::info!(game, "Chronomate's move was not played: {r}");
+                        tracing::info!(game = %game, "Chronomate's move was not played: {r}");
                         break;
                     }
                     Err(e) => return Err(e),
@@ -295,11 +295,11 @@ impl Host {
     /// The claim lasts a search and a margin; if another process holds it,
     /// the game is looked at again when it lapses (its process may have
     /// died). A SQLite database is served by one process: nothing to claim.
-    async fn claim_engine_move(&self, game: i64, ply: i64) -> Result<Turn, HostError> {
+    async fn claim_engine_move(&self, game: GameId, ply: i64) -> Result<Turn, HostError> {
         if self.store.backend() == Backend::Sqlite {
             return Ok(Turn::Mine(None));
         }
-        let lease = self.config.engine_millis as Millis + CLAIM_MARGIN_MS;
+        let lease = Span::from_millis(self.config.engine_millis as i64) + CLAIM_MARGIN;
         let now = self.now();
         let claim = self
             .store
@@ -315,7 +315,7 @@ impl Host {
         }
         let host = self.clone();
         tokio::spawn(async move {
-            tokio::time::sleep(Duration::from_millis(lease.unsigned_abs())).await;
+            tokio::time::sleep(lease.to_std()).await;
             host.wake_engine(game);
         });
         Ok(Turn::Theirs)
@@ -381,7 +381,7 @@ impl Host {
     pub(super) async fn owed_notice(
         &self,
         owed: &OwedPost,
-        now: Millis,
+        now: Timestamp,
     ) -> Result<Option<Notice>, HostError> {
         let loaded = self.load(owed.game).await?;
         let game = &loaded.game;
@@ -455,7 +455,7 @@ impl Host {
     /// draw: only when a quick look at its level says it is worse by more
     /// than a pawn and a half (or lost by force).
     pub(super) async fn engine_accepts_draw(&self, loaded: &Loaded, engine_side: Color) -> bool {
-        let Some(level) = engine_level(loaded.row.player(engine_side)) else {
+        let Some(level) = loaded.row.player(engine_side).chronomate_level() else {
             return false;
         };
         let state = loaded.game.clone();
@@ -482,14 +482,14 @@ impl Host {
 }
 
 /// The engine's key and level, when it is to act in a live game.
-fn engine_to_act(loaded: &Loaded) -> Option<(String, Level)> {
+fn engine_to_act(loaded: &Loaded) -> Option<(PlayerKey, Level)> {
     if loaded.row.status != GameStatus::Live {
         return None;
     }
     let side = loaded.row.to_move?;
     let key = loaded.row.player(side);
-    let level = engine_level(key)?;
-    Some((key.to_owned(), level))
+    let level = key.chronomate_level()?;
+    Some((key.clone(), level))
 }
 
 /// One report of a turn of several actions: every action's lines, the

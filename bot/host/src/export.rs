@@ -11,6 +11,7 @@
 
 use super::tournament::standings::{BoardResult, number_words};
 use super::tournament::{Snapshot, board_result};
+use chronomate_model::{GameId, GameStatus, TournamentId};
 use chronomate_rules::RecordFormat;
 
 use crate::clock::pgn_date;
@@ -20,7 +21,6 @@ use crate::{Caller, Host, HostError, Purpose, Refusal, Reply};
 fn refuse(text: String) -> HostError {
     Refusal::Terms(text).into()
 }
-use chronomate_model::GameStatus;
 use chronomate_store::{GameRow, LoggedAction};
 
 /// Escapes a PGN tag value.
@@ -122,7 +122,7 @@ pub(crate) fn csv(s: &Snapshot) -> String {
             let cell = s
                 .pairings
                 .iter()
-                .find(|x| x.round == r && (x.white == p.key || x.black.as_deref() == Some(&p.key)))
+                .find(|x| x.round == r && (x.white == p.key || x.black.as_ref() == Some(&p.key)))
                 .map(|x| {
                     let result = board_result(x);
                     let white = x.white == p.key;
@@ -163,7 +163,11 @@ pub(crate) fn csv(s: &Snapshot) -> String {
 
 impl Host {
     /// A standard game as PGN.
-    pub async fn export_pgn(&self, caller: &Caller, game: Option<i64>) -> Result<Reply, HostError> {
+    pub async fn export_pgn(
+        &self,
+        caller: &Caller,
+        game: Option<GameId>,
+    ) -> Result<Reply, HostError> {
         let loaded = self.resolve(caller, game, Purpose::View).await?;
         let row = &loaded.row;
         if record_format(row.variant) != RecordFormat::Pgn {
@@ -194,7 +198,7 @@ impl Host {
     pub async fn export_csv(
         &self,
         caller: &Caller,
-        tournament: Option<i64>,
+        tournament: Option<TournamentId>,
     ) -> Result<Reply, HostError> {
         let s = self
             .resolve_tournament(caller, tournament, |_| true, "look")

@@ -1,5 +1,6 @@
 //! The one place the host draws: a rules view to PNG bytes.
 
+use chronomate_model::GameId;
 use chronomate_render::{
     Chart, Gif, GifOptions, RenderOptions, render_chart, render_png, replay_gif,
 };
@@ -29,7 +30,7 @@ impl Picture {
     }
 
     /// The file name for game `id` at `ply`.
-    pub(crate) fn file_name(self, id: i64, ply: i64) -> String {
+    pub(crate) fn file_name(self, id: GameId, ply: i64) -> String {
         format!("game-{id}-ply-{ply}{}.png", self.suffix())
     }
 }

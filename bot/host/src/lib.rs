@@ -21,16 +21,17 @@
 //! leaderboards, exports (PGN, CSV), settings, tournaments, choices (their
 //! ids, and routing a pressed one), Chronomate's own play (engine: its
 //! turns off the runtime, resumed from the database) and the analysis of
-//! finished games (analyse), and the words the host writes (text). The domain's types are [`chronomate_model`]'s,
-//! re-exported here; what a variant is called, how it is played and how
-//! its record is written come from [`Variant::about`].
+//! finished games (analyse), and the words the host writes (text). The
+//! domain's types are [`chronomate_model`]'s, re-exported here; what a
+//! variant is called, how it is played and how its record is written come
+//! from [`Variant::about`](chronomate_rules::Variant::about).
 //!
 //! Time: each move has a deadline (days per move). [`Host::tick`] reminds
 //! the side to move once when little time is left, and ends games whose
 //! deadline passed. It works from the database alone, so a restart changes
 //! nothing, and takes `now` explicitly (tests inject the clock).
 
-#![warn(unreachable_pub)]
+#![warn(missing_docs, unreachable_pub)]
 
 mod analyse;
 mod challenges;
@@ -50,7 +51,7 @@ mod settings;
 mod terms;
 mod text;
 mod time;
-pub mod tournament;
+mod tournament;
 mod types;
 mod views;
 
@@ -60,21 +61,14 @@ use std::sync::{Arc, Mutex};
 
 use chronomate_rules::{Color, Game, SetupError};
 
-use chronomate_model::engine::is_engine;
 use chronomate_store::{GameRow, Store, StoreError};
 
 pub use choice::{ChallengeChoice, ChoiceId, GameChoice, UnknownChoice};
-pub use clock::{
-    Clock, DAY, HOUR, MINUTE, ManualClock, SECOND, SystemClock, due_words, duration_words,
-    timestamp,
-};
+pub use clock::{Clock, DAY, HOUR, MINUTE, ManualClock, SECOND, SystemClock, timestamp};
 pub use engine::engine_seed;
 pub use error::{HostError, Refusal};
-pub use ratings::LEADERBOARD_SIZE;
-pub use terms::{
-    ChallengeTerms, ColourChoice, MAX_DAYS, MIN_DAYS, SettingsChange, read_days, read_level,
-    read_reminder, read_variant,
-};
+pub use terms::{ChallengeTerms, ColourChoice, SettingsChange, read_variant};
+use terms::{read_days, read_reminder};
 pub use text::variants_help;
 pub use tournament::{TournamentTerms, read_when};
 pub use types::{
@@ -83,7 +77,8 @@ pub use types::{
 
 pub use chronomate_model::rating::{GLOBAL, Glicko};
 pub use chronomate_model::{
-    ChallengeStatus, GameStatus, Millis, TournamentFormat, TournamentStatus,
+    ChallengeId, ChallengeStatus, GameId, GameStatus, NotAPlayerKey, PlayerKey, Span, Timestamp,
+    TournamentFormat, TournamentId, TournamentStatus,
 };
 
 use text::outcome_words;
@@ -96,12 +91,12 @@ pub struct HostConfig {
     /// How many ended games `/games` lists.
     pub finished_listed: i64,
     /// An open challenge nobody answers is withdrawn after this long.
-    pub challenge_ttl: Millis,
+    pub challenge_ttl: Span,
     /// How long a process holds a timed job it claimed (a reminder, a
     /// deadline, ...) before another may take it up: longer than doing and
     /// delivering one job takes, short enough that a job whose process died
     /// is not late by much.
-    pub claim_for: Millis,
+    pub claim_for: Span,
     /// The most time Chronomate takes for one move, in milliseconds. The
     /// level's node budget decides (level 8: about 2 s); this only cuts a
     /// search short on a slow or busy machine.
@@ -123,8 +118,11 @@ impl Default for HostConfig {
 /// A draw-offer command.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum DrawMove {
+    /// Offer a draw (or accept the opponent's standing offer).
     Offer,
+    /// Accept the opponent's offer.
     Accept,
+    /// Decline the opponent's offer, or withdraw one's own.
     Decline,
 }
 
@@ -146,12 +144,14 @@ pub struct Host {
 /// of its log.
 #[derive(Clone, Debug)]
 pub struct Loaded {
+    /// The game's row.
     pub row: GameRow,
+    /// The rules' state after every action of the log.
     pub game: Game,
 }
 
 impl Loaded {
-    fn id(&self) -> i64 {
+    fn id(&self) -> GameId {
         self.row.id
     }
 
@@ -203,8 +203,10 @@ impl Host {
         self.store.close().await;
     }
 
+    /// A host on `store`, reading the time from `clock`, with the
+    /// default configuration.
     pub fn new(store: Store, clock: Arc<dyn Clock>) -> Host {
-        let seed = RandomState::new().build_hasher().finish() ^ clock.now() as u64;
+        let seed = RandomState::new().build_hasher().finish() ^ clock.now().millis() as u64;
         let instance = format!(
             "{}-{:08x}",
             std::process::id(),
@@ -220,6 +222,7 @@ impl Host {
         }
     }
 
+    /// The same host with another configuration.
     pub fn with_config(mut self, config: HostConfig) -> Host {
         self.config = config;
         self
@@ -240,15 +243,17 @@ impl Host {
     }
 
     /// This host's name in job claims (`PID-RANDOM`).
-    pub fn instance(&self) -> &str {
+    pub(crate) fn instance(&self) -> &str {
         &self.instance
     }
 
+    /// How it is configured.
     pub fn config(&self) -> &HostConfig {
         &self.config
     }
 
-    pub fn now(&self) -> Millis {
+    /// The time by its clock.
+    pub fn now(&self) -> Timestamp {
         self.clock.now()
     }
 
@@ -267,7 +272,7 @@ impl Host {
     /// A game and its state. The cached snapshot is used when it agrees with
     /// the log; otherwise the game is rebuilt from the log (the source of
     /// truth) and the snapshot repaired.
-    pub async fn load(&self, id: i64) -> Result<Loaded, HostError> {
+    pub async fn load(&self, id: GameId) -> Result<Loaded, HostError> {
         let mut row = self.store.game(id).await?.ok_or(Refusal::NoSuchGame(id))?;
         let cached = serde_json::from_str::<Game>(&row.snapshot)
             .ok()
@@ -324,7 +329,7 @@ impl Host {
     async fn resolve(
         &self,
         caller: &Caller,
-        explicit: Option<i64>,
+        explicit: Option<GameId>,
         purpose: Purpose,
     ) -> Result<Loaded, HostError> {
         if let Some(id) = explicit {
@@ -360,14 +365,14 @@ impl Host {
                 return self.load(one.id).await;
             }
         }
-        let mut ids: Vec<i64> = live.iter().map(|g| g.id).collect();
+        let mut ids: Vec<GameId> = live.iter().map(|g| g.id).collect();
         ids.sort_unstable();
         Err(Refusal::WhichGame(ids).into())
     }
 
     /// Where a game is played and whether it is still on, read without
     /// loading the game: what a transport needs to post about it.
-    pub async fn place_of(&self, game: i64) -> Result<GamePlace, HostError> {
+    pub async fn place_of(&self, game: GameId) -> Result<GamePlace, HostError> {
         let row = self
             .store
             .game(game)
@@ -389,20 +394,20 @@ impl Host {
     /// an abort after it): the post of that move then shows the end, and
     /// closes the game's place, not the answer to the move before it,
     /// which may go out after the engine already answered.
-    pub async fn ended_by_engine(&self, game: i64) -> Result<bool, HostError> {
+    pub async fn ended_by_engine(&self, game: GameId) -> Result<bool, HostError> {
         let by_engine = self
             .store
             .log(game)
             .await?
             .last()
-            .is_some_and(|a| is_engine(&a.actor));
+            .is_some_and(|a| a.actor.is_chronomate());
         Ok(by_engine && self.load(game).await?.game.status().is_over())
     }
 
     /// Records where a game's posts go: the thread a transport opened for
     /// it (commands typed there mean that game), a new one when that thread
     /// is gone, or the game's channel itself when no thread can be had.
-    pub async fn bind_thread(&self, game: i64, thread: &str) -> Result<(), HostError> {
+    pub async fn bind_thread(&self, game: GameId, thread: &str) -> Result<(), HostError> {
         if self.store.bind_thread(game, thread, self.now()).await? {
             Ok(())
         } else {

@@ -8,6 +8,7 @@
 //! bot must be stopped while it runs (it reads the source in one snapshot;
 //! what changes after that is not copied).
 
+use chronomate_model::GameId;
 use chronomate_rules::Game;
 
 use crate::config::redact_url as redact;
@@ -20,6 +21,7 @@ pub enum MigrateError {
     /// source itself.
     #[error("{0}")]
     Refused(String),
+    /// Reading the source or writing the target failed.
     #[error("{0}")]
     Store(#[from] StoreError),
     /// The copy's counts disagreed; the target was left empty.
@@ -27,7 +29,12 @@ pub enum MigrateError {
     Copy(CopyError),
     /// A game on the target does not replay to what its row says.
     #[error("game #{game} does not replay on the target: {detail}")]
-    Replay { game: i64, detail: String },
+    Replay {
+        /// Which game.
+        game: GameId,
+        /// What went wrong replaying it.
+        detail: String,
+    },
 }
 
 impl From<CopyError> for MigrateError {
@@ -43,7 +50,9 @@ impl From<CopyError> for MigrateError {
 /// What a migration did: each table's counts, and the games replayed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Migrated {
+    /// Each table's rows, read and written.
     pub tables: Vec<TableCount>,
+    /// How many games replayed on the target as their rows say.
     pub games: usize,
 }
 
@@ -102,7 +111,7 @@ pub async fn replay_all(store: &Store) -> Result<usize, MigrateError> {
 /// One game: its log is numbered 1..n without gaps, replays by the rules
 /// from its variant, options and seed, and agrees with its row (ply) and
 /// its cached snapshot (the same record).
-async fn replay_one(store: &Store, id: i64) -> Result<(), MigrateError> {
+async fn replay_one(store: &Store, id: GameId) -> Result<(), MigrateError> {
     let fail = |detail: String| MigrateError::Replay { game: id, detail };
     let row = store
         .game(id)

@@ -1,6 +1,7 @@
 //! Acting in a game: checking an action, committing it, and suggesting
 //! actions for autocomplete.
 
+use chronomate_model::{GameId, GameStatus, Timestamp};
 use chronomate_rules::{Color, Game, Status};
 
 use super::clock::DAY;
@@ -10,8 +11,6 @@ use super::images::Picture;
 use super::text::{played_line, result_words};
 use super::time::remind_at;
 use super::{Caller, Host, HostError, Loaded, Purpose, Refusal, Reply};
-use chronomate_model::engine::is_engine;
-use chronomate_model::{GameStatus, Millis};
 use chronomate_store::{ActionCommit, Stale, StoreError};
 /// An action checked and applied in memory, not yet committed.
 pub(super) struct Prepared {
@@ -20,7 +19,7 @@ pub(super) struct Prepared {
     notation: String,
     events: Vec<String>,
     side: Color,
-    now: Millis,
+    now: Timestamp,
 }
 
 impl Prepared {
@@ -36,7 +35,7 @@ impl Host {
     pub async fn act(
         &self,
         caller: &Caller,
-        game: Option<i64>,
+        game: Option<GameId>,
         text: &str,
     ) -> Result<Reply, HostError> {
         let prepared = self.prepare(caller, game, text).await?;
@@ -47,7 +46,7 @@ impl Host {
     pub(super) async fn prepare(
         &self,
         caller: &Caller,
-        game: Option<i64>,
+        game: Option<GameId>,
         text: &str,
     ) -> Result<Prepared, HostError> {
         let text = text.trim();
@@ -127,7 +126,7 @@ impl Host {
             remind_at: remind,
             renewed,
             finish,
-            post_owed_until: is_engine(caller.key()).then(|| p.now + POST_LEASE),
+            post_owed_until: caller.key().is_chronomate().then(|| p.now + POST_LEASE),
         };
         let committed = match self.store.commit_action(&commit).await? {
             Ok(c) => c,
@@ -157,7 +156,7 @@ impl Host {
         let reply = self.played_reply(&loaded, lines, p.side, p.now).await;
         // Chronomate's turn: it starts thinking once this reply is written.
         if let Some(next) = to_move
-            && is_engine(loaded.row.player(next))
+            && loaded.row.player(next).is_chronomate()
         {
             self.wake_engine(id);
         }
@@ -173,7 +172,7 @@ impl Host {
         loaded: &Loaded,
         mut lines: Vec<String>,
         side: Color,
-        now: Millis,
+        now: Timestamp,
     ) -> Reply {
         let id = loaded.row.id;
         let status = loaded.game.status();
@@ -211,7 +210,7 @@ impl Host {
     pub async fn suggest(
         &self,
         caller: &Caller,
-        game: Option<i64>,
+        game: Option<GameId>,
         typed: &str,
         limit: usize,
     ) -> Result<Vec<String>, HostError> {

@@ -3,17 +3,18 @@
 //! changes. The arithmetic is [`chronomate_model::rating`]'s; the store applies
 //! it when a result is recorded.
 
+use chronomate_model::GameId;
 use chronomate_rules::Variant;
 
 use super::{Caller, Host, HostError, Player, Reply};
 use chronomate_model::rating::{GLOBAL, Glicko, change_words};
 
 /// How many players `/leaderboard` lists.
-pub const LEADERBOARD_SIZE: i64 = 10;
+pub(crate) const LEADERBOARD_SIZE: i64 = 10;
 
 impl Host {
     /// `Rating (standard, this server): alice 1500? → 1662? (+162), bob ...`.
-    pub(crate) async fn rating_lines(&self, game: i64) -> Result<Vec<String>, HostError> {
+    pub(crate) async fn rating_lines(&self, game: GameId) -> Result<Vec<String>, HostError> {
         let changes = self.store.rating_changes(game).await?;
         let Some(first) = changes.first() else {
             return Ok(Vec::new());

@@ -1,5 +1,6 @@
 //! Races settled inside the host: two actions prepared on the same state.
 
+use chronomate_model::Timestamp;
 use std::sync::Arc;
 
 use super::*;
@@ -7,7 +8,11 @@ use chronomate_rules::Variant;
 
 async fn host(dir: &tempfile::TempDir) -> Host {
     let store = Store::open_path(dir.path().join("race.db")).await.unwrap();
-    Host::new(store, Arc::new(ManualClock::new(1_700_000_000_000))).with_seed(7)
+    Host::new(
+        store,
+        Arc::new(ManualClock::new(Timestamp::from_millis(1_700_000_000_000))),
+    )
+    .with_seed(7)
 }
 
 fn caller(name: &str) -> Caller {
@@ -27,14 +32,14 @@ async fn two_actions_prepared_on_one_state_apply_once() {
     terms.colour = ColourChoice::White;
     host.challenge(&alice, terms).await.unwrap();
     host.accept(&bob, None).await.unwrap();
-    let first = host.prepare(&alice, Some(1), "e4").await.unwrap();
-    let second = host.prepare(&alice, Some(1), "d4").await.unwrap();
+    let first = host.prepare(&alice, Some(GameId(1)), "e4").await.unwrap();
+    let second = host.prepare(&alice, Some(GameId(1)), "d4").await.unwrap();
     host.commit(&alice, first).await.unwrap();
     let err = host.commit(&alice, second).await.unwrap_err();
-    assert_eq!(err.refusal(), Some(&Refusal::MovedOn(1)));
-    let log = host.store().log(1).await.unwrap();
+    assert_eq!(err.refusal(), Some(&Refusal::MovedOn(GameId(1))));
+    let log = host.store().log(GameId(1)).await.unwrap();
     assert_eq!(log.len(), 1);
     assert_eq!(log[0].text, "e4");
-    let loaded = host.load(1).await.unwrap();
+    let loaded = host.load(GameId(1)).await.unwrap();
     assert_eq!(loaded.game.record(), ["e4"]);
 }

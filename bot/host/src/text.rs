@@ -1,16 +1,15 @@
 //! Words the host writes: rules summaries (from each variant's
 //! [`Variant::about`]), records with headers, help.
 
+use chronomate_model::{GameId, GameStatus, PlayerKey, Span};
 use chronomate_rules::{Color, Outcome, RecordFormat, Variant};
 
-use super::clock::{DAY, pgn_date};
-use chronomate_model::GameStatus;
-use chronomate_model::engine::is_engine;
+use super::clock::{SECOND, pgn_date};
 use chronomate_store::{ChallengeRow, GameRow, LoggedAction};
 
 /// The line that reports an action: `NAME played ACTION in game #G (ply
 /// P).` (scripts driving the console read it).
-pub(super) fn played_line(name: &str, action: &str, game: i64, ply: i64) -> String {
+pub(super) fn played_line(name: &str, action: &str, game: GameId, ply: i64) -> String {
     format!("{name} played {action} in game #{game} (ply {ply}).")
 }
 
@@ -90,7 +89,10 @@ pub(crate) fn history(row: &GameRow, log: &[LoggedAction], title: &str) -> Strin
         headers.push(("Options", row.options.to_string()));
     }
     headers.push(("Seed", row.seed.to_string()));
-    headers.push(("TimeControl", format!("1/{}", row.days * DAY / 1000)));
+    headers.push((
+        "TimeControl",
+        format!("1/{}", Span::days(row.days).whole(SECOND)),
+    ));
     match row.status {
         GameStatus::Live => {}
         _ => headers.push((
@@ -121,7 +123,7 @@ pub(crate) fn history(row: &GameRow, log: &[LoggedAction], title: &str) -> Strin
 
 /// Whether a game is unrated: one side is Chronomate.
 pub(super) fn unrated(row: &GameRow) -> bool {
-    is_engine(&row.white) || is_engine(&row.black)
+    row.white.is_chronomate() || row.black.is_chronomate()
 }
 
 /// A game's PGN event outside a tournament: `Chronomate game #7`, and
@@ -140,7 +142,14 @@ pub(super) fn player_type_tags(row: &GameRow) -> Vec<(&'static str, String)> {
     if !unrated(row) {
         return Vec::new();
     }
-    let kind = |key: &str| if is_engine(key) { "program" } else { "human" }.to_owned();
+    let kind = |key: &PlayerKey| {
+        if key.is_chronomate() {
+            "program"
+        } else {
+            "human"
+        }
+        .to_owned()
+    };
     vec![
         ("WhiteType", kind(&row.white)),
         ("BlackType", kind(&row.black)),
@@ -279,6 +288,7 @@ pub(super) fn outcome_words(row: &GameRow) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use chronomate_model::Timestamp;
 
     fn log(items: &[(&str, Color)]) -> Vec<LoggedAction> {
         items
@@ -288,8 +298,8 @@ mod tests {
                 ply: i as i64 + 1,
                 text: (*t).to_owned(),
                 side: *s,
-                actor: "x".to_owned(),
-                at: 0,
+                actor: PlayerKey::console("x"),
+                at: Timestamp::from_millis(0),
             })
             .collect()
     }

@@ -3,41 +3,43 @@
 use std::fmt;
 
 use super::choice::ChoiceId;
-use chronomate_model::engine::{DEFAULT_LEVEL, engine_key, is_engine};
+use chronomate_model::engine::DEFAULT_LEVEL;
+use chronomate_model::{ChallengeId, GameId, PlayerKey};
 use chronomate_store::GameRow;
 
 /// Who is acting: a stable key qualified by its transport (`discord:1234`,
 /// `console:alice`) and the name to show.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Player {
-    pub key: String,
+    /// Who they are, for good.
+    pub key: PlayerKey,
+    /// What they are called now (a nickname may change).
     pub name: String,
 }
 
 impl Player {
-    pub fn new(key: impl Into<String>, name: impl Into<String>) -> Player {
+    /// The player `key`, shown as `name`.
+    pub fn new(key: PlayerKey, name: impl Into<String>) -> Player {
         Player {
-            key: key.into(),
+            key,
             name: name.into(),
         }
     }
 
     /// A console player: key `console:NAME` (lower-cased), shown as typed.
     pub fn console(name: &str) -> Player {
-        Player::new(format!("console:{}", name.to_lowercase()), name)
+        Player::new(PlayerKey::console(name), name)
     }
 
     /// Chronomate itself, as an opponent to challenge: at its default
     /// level, which the challenge's terms may change.
     pub fn chronomate() -> Player {
-        Player::new(engine_key(DEFAULT_LEVEL), "Chronomate")
+        Player::new(PlayerKey::Chronomate(DEFAULT_LEVEL), "Chronomate")
     }
 
-    /// Whether this is Chronomate (at any level): the one test, the
-    /// model's [`engine_level`](chronomate_model::engine::engine_level), so a
-    /// key without a level is nobody's.
+    /// Whether this is Chronomate (at any level).
     pub fn is_chronomate(&self) -> bool {
-        is_engine(&self.key)
+        self.key.is_chronomate()
     }
 }
 
@@ -46,6 +48,7 @@ impl Player {
 pub struct Place {
     /// The server (Discord guild); `None` in direct messages.
     pub guild: Option<String>,
+    /// The channel (a thread's parent, when typed in a thread).
     pub channel: Option<String>,
     /// The thread, when the command was typed in one (a game's thread).
     pub thread: Option<String>,
@@ -61,6 +64,7 @@ impl Place {
         }
     }
 
+    /// The place of these ids.
     pub fn new(guild: Option<&str>, channel: Option<&str>, thread: Option<&str>) -> Place {
         Place {
             guild: guild.map(str::to_owned),
@@ -75,13 +79,16 @@ impl Place {
 /// only asks).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Caller {
+    /// Who typed it.
     pub player: Player,
+    /// Where.
     pub place: Place,
     /// May change server settings (Discord: Manage Server).
     pub manager: bool,
 }
 
 impl Caller {
+    /// `player`, typing in `place`, managing nothing.
     pub fn new(player: Player, place: Place) -> Caller {
         Caller {
             player,
@@ -90,7 +97,8 @@ impl Caller {
         }
     }
 
-    pub fn key(&self) -> &str {
+    /// The caller's player key.
+    pub fn key(&self) -> &PlayerKey {
         &self.player.key
     }
 }
@@ -101,8 +109,11 @@ impl Caller {
 /// thread.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GamePlace {
-    pub game: i64,
+    /// The game.
+    pub game: GameId,
+    /// Its guild, channel and thread.
     pub place: Place,
+    /// Whether it is still being played.
     pub live: bool,
     /// `Game #7 · alice vs bob · standard`.
     pub title: String,
@@ -113,6 +124,7 @@ pub struct GamePlace {
 pub struct Image {
     /// A file name: `game-7-ply-12.png`.
     pub name: String,
+    /// The PNG file's bytes.
     pub png: Vec<u8>,
     /// Alternative text.
     pub description: String,
@@ -130,8 +142,11 @@ impl fmt::Debug for Image {
 /// How a choice looks as a button.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ChoiceStyle {
+    /// The choice most readers want (accept, board).
     Primary,
+    /// Another choice.
     Secondary,
+    /// A choice that ends something (resign, decline).
     Danger,
 }
 
@@ -140,12 +155,16 @@ pub enum ChoiceStyle {
 /// restarts (everything it needs is in the id and the database).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Choice {
+    /// What pressing it does.
     pub id: ChoiceId,
+    /// The button's text.
     pub label: String,
+    /// How it looks.
     pub style: ChoiceStyle,
 }
 
 impl Choice {
+    /// A button labelled `label` that does `id`.
     pub fn new(id: ChoiceId, label: &str, style: ChoiceStyle) -> Choice {
         Choice {
             id,
@@ -160,18 +179,21 @@ impl Choice {
 pub struct Reply {
     /// Plain text, lines separated by `\n`.
     pub text: String,
+    /// Boards and charts to attach, in order.
     pub images: Vec<Image>,
     /// Player keys to mention (the one whose turn it is, the challenged).
-    pub pings: Vec<String>,
+    pub pings: Vec<PlayerKey>,
+    /// What the reader may do next, as buttons.
     pub choices: Vec<Choice>,
     /// The game this reply is about, if any (a transport posts it in the
     /// game's thread).
-    pub game: Option<i64>,
+    pub game: Option<GameId>,
     /// Only for the caller's eyes (confirmations, listings, help).
     pub private: bool,
 }
 
 impl Reply {
+    /// A public reply of `text` alone.
     pub fn text(text: impl Into<String>) -> Reply {
         Reply {
             text: text.into(),
@@ -184,15 +206,15 @@ impl Reply {
         self
     }
 
-    pub(crate) fn about(mut self, game: i64) -> Reply {
+    pub(crate) fn about(mut self, game: GameId) -> Reply {
         self.game = Some(game);
         self
     }
 
     /// Calls a player (never Chronomate: it needs no ping).
-    pub(crate) fn ping(mut self, key: &str) -> Reply {
-        if !is_engine(key) && !self.pings.iter().any(|k| k == key) {
-            self.pings.push(key.to_owned());
+    pub(crate) fn ping(mut self, key: &PlayerKey) -> Reply {
+        if !key.is_chronomate() && !self.pings.contains(key) {
+            self.pings.push(key.clone());
         }
         self
     }
@@ -224,13 +246,17 @@ pub enum NoticeKind {
 /// Something to deliver that nobody asked for: reminders and timeouts.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Notice {
+    /// Why it speaks up.
     pub kind: NoticeKind,
-    pub game: Option<i64>,
-    pub challenge: Option<i64>,
+    /// The game it is about, if any.
+    pub game: Option<GameId>,
+    /// The challenge it is about, if any.
+    pub challenge: Option<ChallengeId>,
     /// Player keys to tell directly (a DM); where that fails, post in `place`.
-    pub recipients: Vec<String>,
+    pub recipients: Vec<PlayerKey>,
     /// The game's (or challenge's) place: the fallback channel or thread.
     pub place: Place,
+    /// What to say.
     pub reply: Reply,
     /// A [`NoticeKind::Played`] notice: the game's ply after the last
     /// action it reports (see [`Host::engine_posted`](super::Host::engine_posted)).

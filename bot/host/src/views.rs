@@ -1,6 +1,7 @@
 //! Looking at games: the board, the whole-game snapshot, the record, the
 //! list of a player's games, and what a reply shows of a game.
 
+use chronomate_model::{GameId, GameStatus, Timestamp};
 use chronomate_rules::{Color, View};
 
 use super::clock::due_words;
@@ -10,10 +11,9 @@ use super::{
     Caller, ChallengeChoice, ChoiceId, ChoiceStyle, GameChoice, Host, HostError, Image, Loaded,
     Purpose, Reply,
 };
-use chronomate_model::{GameStatus, Millis};
 impl Host {
     /// The board as it stands, from the caller's side.
-    pub async fn board(&self, caller: &Caller, game: Option<i64>) -> Result<Reply, HostError> {
+    pub async fn board(&self, caller: &Caller, game: Option<GameId>) -> Result<Reply, HostError> {
         let loaded = self.resolve(caller, game, Purpose::View).await?;
         let view = loaded.game.view();
         self.show(caller, &loaded, view, Picture::Board).await
@@ -25,7 +25,7 @@ impl Host {
     pub async fn snapshot(
         &self,
         caller: &Caller,
-        game: Option<i64>,
+        game: Option<GameId>,
         full: bool,
     ) -> Result<Reply, HostError> {
         let loaded = self.resolve(caller, game, Purpose::View).await?;
@@ -181,7 +181,7 @@ impl Host {
         }
         for c in &challenges {
             let terms = challenge_terms_words(c);
-            if c.challenger == me {
+            if c.challenger == *me {
                 lines.push(format!(
                     "#{} from you to {}: {terms} (cancel: /cancel {})",
                     c.id,
@@ -214,7 +214,7 @@ impl Host {
     }
 
     /// A game's record in its variant's notation, with PGN-like headers.
-    pub async fn history(&self, caller: &Caller, game: Option<i64>) -> Result<Reply, HostError> {
+    pub async fn history(&self, caller: &Caller, game: Option<GameId>) -> Result<Reply, HostError> {
         let loaded = self.resolve(caller, game, Purpose::View).await?;
         let log = self.store.log(loaded.id()).await?;
         let title = loaded.game.variant().title();
@@ -275,7 +275,7 @@ impl Host {
     }
 
     /// `bob (black) to move, due in 3 days (...)`.
-    pub(super) fn turn_line(&self, loaded: &Loaded, now: Millis) -> String {
+    pub(super) fn turn_line(&self, loaded: &Loaded, now: Timestamp) -> String {
         let turn = loaded.game.turn();
         let row = &loaded.row;
         let mut line = format!("{} ({}) to move", row.name(turn.color), turn.color);

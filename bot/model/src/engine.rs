@@ -1,6 +1,7 @@
 //! Chronomate itself as a player.
 //!
-//! The engine plays under reserved player keys, one per level:
+//! The engine plays under reserved player keys, one per level
+//! ([`PlayerKey::Chronomate`](crate::PlayerKey::Chronomate)):
 //! `chronomate:1` to `chronomate:8`, shown as `Chronomate (level 3)`. A
 //! game against it is an ordinary game row whose white or black is such a
 //! key: the level lives in the key, so no column says "against the
@@ -9,7 +10,8 @@
 
 use chronomate_engine::Level;
 
-/// What every engine key starts with.
+/// What every engine key starts with (the store finds Chronomate's games
+/// by it).
 pub const ENGINE_PREFIX: &str = "chronomate:";
 
 /// The level a challenge to Chronomate gets when it names none.
@@ -18,34 +20,22 @@ pub const DEFAULT_LEVEL: Level = match Level::new(3) {
     None => Level::MIN,
 };
 
-/// The player key of the engine at `level`.
-pub fn engine_key(level: Level) -> String {
-    format!("{ENGINE_PREFIX}{}", level.get())
-}
-
 /// The name the engine at `level` is shown by.
 pub fn engine_name(level: Level) -> String {
     format!("Chronomate (level {})", level.get())
 }
 
-/// The engine's level, when `key` is one of its keys.
-pub fn engine_level(key: &str) -> Option<Level> {
-    Level::new(key.strip_prefix(ENGINE_PREFIX)?.parse::<u8>().ok()?)
-}
-
-/// Whether `key` is the engine's.
-pub fn is_engine(key: &str) -> bool {
-    engine_level(key).is_some()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::PlayerKey;
 
     #[test]
     fn keys_round_trip() {
         for level in Level::ALL {
-            assert_eq!(engine_level(&engine_key(level)), Some(level));
+            let key = PlayerKey::Chronomate(level).to_string();
+            let read: PlayerKey = key.parse().unwrap();
+            assert_eq!(read.chronomate_level(), Some(level));
         }
         for other in [
             "chronomate:0",
@@ -54,7 +44,11 @@ mod tests {
             "console:chronomate",
             "discord:1",
         ] {
-            assert_eq!(engine_level(other), None, "{other}");
+            let level = other
+                .parse::<PlayerKey>()
+                .ok()
+                .and_then(|k| k.chronomate_level());
+            assert_eq!(level, None, "{other}");
         }
         assert_eq!(engine_name(DEFAULT_LEVEL), "Chronomate (level 3)");
     }

@@ -3,62 +3,76 @@
 
 use super::db::{Lock, Row};
 use super::games::{NewGame, insert_game};
-use super::{Stale, Store, StoreError, damaged, read_variant, settle, upsert_player};
-use chronomate_model::{ChallengeStatus, Millis};
+use super::{
+    Stale, Store, StoreError, damaged, read_key, read_key_opt, read_variant, settle, upsert_player,
+};
+use chronomate_model::{ChallengeId, ChallengeStatus, GameId, PlayerKey, Timestamp};
 use chronomate_rules::{Options, Variant};
 
 /// A challenge as stored.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ChallengeRow {
-    pub id: i64,
-    pub challenger: String,
+    /// Its id, given by the database.
+    pub id: ChallengeId,
+    /// Who challenged.
+    pub challenger: PlayerKey,
+    /// The challenger's display name, as last seen.
     pub challenger_name: String,
     /// `None`: open to anyone.
-    pub challenged: Option<String>,
+    pub challenged: Option<PlayerKey>,
+    /// The challenged player's display name, as last seen.
     pub challenged_name: Option<String>,
+    /// The variant proposed.
     pub variant: Variant,
+    /// The variant's options proposed, checked against it when read.
     pub options: Options,
     /// The challenger's colour: `white`, `black` or `random`.
     pub colour: String,
+    /// Days per move proposed.
     pub days: i64,
+    /// Where it stands.
     pub status: ChallengeStatus,
-    pub game_id: Option<i64>,
+    /// The game it became, once accepted.
+    pub game_id: Option<GameId>,
+    /// The server it was made on; `None` in direct messages.
     pub guild: Option<String>,
+    /// The channel it was made in.
     pub channel: Option<String>,
+    /// The thread it was made in, if any.
     pub thread: Option<String>,
-    pub created_at: Millis,
-    pub closed_at: Option<Millis>,
-    pub closed_by: Option<String>,
+    /// When it was made.
+    pub created_at: Timestamp,
+    /// When it was answered, withdrawn or expired.
+    pub closed_at: Option<Timestamp>,
+    /// Who closed it (`None` when it expired).
+    pub closed_by: Option<PlayerKey>,
 }
 
 impl ChallengeRow {
     fn from_row(r: &Row) -> Result<ChallengeRow, StoreError> {
-        let id: i64 = r.get("id")?;
+        let id: ChallengeId = r.get("id")?;
         let status: String = r.get("status")?;
-        let (variant, options) = read_variant(&format!("challenge #{id}"), r)?;
+        let label = format!("challenge #{id}");
+        let (variant, options) = read_variant(&label, r)?;
         Ok(ChallengeRow {
             id,
-            challenger: r.get("challenger")?,
+            challenger: read_key(&label, r, "challenger")?,
             challenger_name: r.get("challenger_name")?,
-            challenged: r.get("challenged")?,
+            challenged: read_key_opt(&label, r, "challenged")?,
             challenged_name: r.get("challenged_name")?,
             variant,
             options,
             colour: r.get("colour")?,
             days: r.get("days")?,
-            status: ChallengeStatus::from_id(&status).ok_or_else(|| {
-                damaged(
-                    format!("challenge #{id}"),
-                    format!("unknown status {status:?}"),
-                )
-            })?,
+            status: ChallengeStatus::from_id(&status)
+                .ok_or_else(|| damaged(&label, format!("unknown status {status:?}")))?,
             game_id: r.get("game_id")?,
             guild: r.get("guild")?,
             channel: r.get("channel")?,
             thread: r.get("thread")?,
             created_at: r.get("created_at")?,
             closed_at: r.get("closed_at")?,
-            closed_by: r.get("closed_by")?,
+            closed_by: read_key_opt(&label, r, "closed_by")?,
         })
     }
 }
@@ -77,15 +91,23 @@ macro_rules! select_challenge {
 /// A challenge to record.
 #[derive(Clone, Debug)]
 pub struct NewChallenge<'a> {
-    pub challenger: (&'a str, &'a str),
+    /// (key, display name) of the one challenging.
+    pub challenger: (&'a PlayerKey, &'a str),
     /// (key, display name); `None`: open to anyone.
-    pub challenged: Option<(&'a str, &'a str)>,
+    pub challenged: Option<(&'a PlayerKey, &'a str)>,
+    /// The variant's id.
     pub variant: &'a str,
+    /// The options in their canonical words, or empty.
     pub options: &'a str,
+    /// The challenger's colour: `white`, `black` or `random`.
     pub colour: &'a str,
+    /// Days per move.
     pub days: i64,
+    /// The server, if any.
     pub guild: Option<&'a str>,
+    /// The channel it is made in.
     pub channel: Option<&'a str>,
+    /// The thread it is made in, if any.
     pub thread: Option<&'a str>,
 }
 
@@ -94,8 +116,8 @@ impl Store {
     pub async fn create_challenge(
         &self,
         c: &NewChallenge<'_>,
-        at: Millis,
-    ) -> Result<i64, StoreError> {
+        at: Timestamp,
+    ) -> Result<ChallengeId, StoreError> {
         let mut tx = self.write().await?;
         upsert_player(&mut tx, c.challenger.0, c.challenger.1, at).await?;
         if let Some((key, name)) = c.challenged {
@@ -125,7 +147,8 @@ impl Store {
         Ok(id)
     }
 
-    pub async fn challenge(&self, id: i64) -> Result<Option<ChallengeRow>, StoreError> {
+    /// A challenge, with its players' names.
+    pub async fn challenge(&self, id: ChallengeId) -> Result<Option<ChallengeRow>, StoreError> {
         let row = self
             .pool
             .sql(concat!(select_challenge!(), "WHERE c.id = $1"))
@@ -139,7 +162,7 @@ impl Store {
     /// those open to anyone (in `guild`, when given), oldest first.
     pub async fn open_challenges(
         &self,
-        player: &str,
+        player: &PlayerKey,
         guild: Option<&str>,
     ) -> Result<Vec<ChallengeRow>, StoreError> {
         let rows = self
@@ -159,7 +182,10 @@ impl Store {
     }
 
     /// Open challenges created before `before`.
-    pub async fn stale_challenges(&self, before: Millis) -> Result<Vec<ChallengeRow>, StoreError> {
+    pub async fn stale_challenges(
+        &self,
+        before: Timestamp,
+    ) -> Result<Vec<ChallengeRow>, StoreError> {
         let rows = self
             .pool
             .sql(concat!(
@@ -175,10 +201,10 @@ impl Store {
     /// Closes an open challenge without a game (declined, cancelled, expired).
     pub async fn close_challenge(
         &self,
-        id: i64,
+        id: ChallengeId,
         status: ChallengeStatus,
-        by: Option<&str>,
-        at: Millis,
+        by: Option<&PlayerKey>,
+        at: Timestamp,
     ) -> Result<Result<(), Stale>, StoreError> {
         let mut tx = self.write().await?;
         let done = tx
@@ -200,11 +226,11 @@ impl Store {
     /// in one transaction. Returns the new game's id.
     pub async fn accept_challenge(
         &self,
-        id: i64,
-        accepter: (&str, &str),
+        id: ChallengeId,
+        accepter: (&PlayerKey, &str),
         game: &NewGame<'_>,
-        at: Millis,
-    ) -> Result<Result<i64, Stale>, StoreError> {
+        at: Timestamp,
+    ) -> Result<Result<GameId, Stale>, StoreError> {
         let mut tx = self.write().await?;
         tx.lock(Lock::Challenge(id)).await?;
         upsert_player(&mut tx, accepter.0, accepter.1, at).await?;

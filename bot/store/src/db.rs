@@ -24,11 +24,14 @@ use sqlx::sqlite::{SqliteArguments, SqliteConnection, SqlitePool, SqliteRow};
 use sqlx::{Decode, Encode, Postgres, SqlSafeStr, Sqlite, Type};
 
 use super::StoreError;
+use chronomate_model::{ChallengeId, GameId, PlayerKey, TournamentId};
 
 /// Which database a store runs on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Backend {
+    /// SQLite: one process, the default.
     Sqlite,
+    /// PostgreSQL: several processes on one server.
     Postgres,
 }
 
@@ -58,9 +61,9 @@ pub(crate) enum Tx {
 /// A row [`Tx::lock`] locks.
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum Lock {
-    Game(i64),
-    Challenge(i64),
-    Tournament(i64),
+    Game(GameId),
+    Challenge(ChallengeId),
+    Tournament(TournamentId),
 }
 
 /// A value both drivers can bind.
@@ -309,9 +312,9 @@ impl Tx {
     /// row first). SQLite: nothing (one writer).
     pub(crate) async fn lock(&mut self, row: Lock) -> Result<(), StoreError> {
         let (sql, id) = match row {
-            Lock::Game(id) => ("SELECT id FROM games WHERE id = $1 FOR UPDATE", id),
-            Lock::Challenge(id) => ("SELECT id FROM challenges WHERE id = $1 FOR UPDATE", id),
-            Lock::Tournament(id) => ("SELECT id FROM tournaments WHERE id = $1 FOR UPDATE", id),
+            Lock::Game(id) => ("SELECT id FROM games WHERE id = $1 FOR UPDATE", id.0),
+            Lock::Challenge(id) => ("SELECT id FROM challenges WHERE id = $1 FOR UPDATE", id.0),
+            Lock::Tournament(id) => ("SELECT id FROM tournaments WHERE id = $1 FOR UPDATE", id.0),
         };
         if let Some(q) = self.pg(sql) {
             q.bind(id).execute().await?;
@@ -323,11 +326,11 @@ impl Tx {
     /// read, then written back changed) with transaction-scoped advisory
     /// locks, taken in one order so two games ending at once cannot
     /// deadlock. SQLite: nothing.
-    pub(crate) async fn lock_players(&mut self, players: &[&str]) -> Result<(), StoreError> {
+    pub(crate) async fn lock_players(&mut self, players: &[&PlayerKey]) -> Result<(), StoreError> {
         if self.backend() == Backend::Sqlite {
             return Ok(());
         }
-        let mut keys: Vec<&str> = players.to_vec();
+        let mut keys: Vec<String> = players.iter().map(|k| k.to_string()).collect();
         keys.sort_unstable();
         keys.dedup();
         for key in keys {

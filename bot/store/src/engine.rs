@@ -3,13 +3,14 @@
 
 use super::db::Tx;
 use super::{Store, StoreError};
-use chronomate_model::Millis;
 use chronomate_model::engine::ENGINE_PREFIX;
+use chronomate_model::{GameId, Timestamp};
 
 /// Chronomate's actions in a game committed and not yet posted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct OwedPost {
-    pub game: i64,
+    /// The game Chronomate acted in.
+    pub game: GameId,
     /// The game's ply before the first of them.
     pub from_ply: i64,
     /// The game's ply after the last of them.
@@ -20,7 +21,7 @@ impl Store {
     /// Live games where Chronomate is to move, the longest waiting first:
     /// the engine's queue, read from the database so that a restart
     /// resumes it.
-    pub async fn engine_to_move(&self) -> Result<Vec<i64>, StoreError> {
+    pub async fn engine_to_move(&self) -> Result<Vec<GameId>, StoreError> {
         self.pool
             .sql(
                 "SELECT id FROM games
@@ -36,7 +37,7 @@ impl Store {
 
     /// Posts owed whose process has had its time (`until` passed by
     /// `now`), by game.
-    pub async fn owed_posts_due(&self, now: Millis) -> Result<Vec<OwedPost>, StoreError> {
+    pub async fn owed_posts_due(&self, now: Timestamp) -> Result<Vec<OwedPost>, StoreError> {
         let rows = self
             .pool
             .sql(
@@ -58,7 +59,7 @@ impl Store {
     }
 
     /// The post owed in `game`, if any.
-    pub async fn owed_post(&self, game: i64) -> Result<Option<OwedPost>, StoreError> {
+    pub async fn owed_post(&self, game: GameId) -> Result<Option<OwedPost>, StoreError> {
         let row = self
             .pool
             .sql("SELECT from_ply, through_ply FROM engine_posts WHERE game_id = $1")
@@ -78,7 +79,7 @@ impl Store {
     /// Records that `game`'s actions up to ply `through_ply` were posted
     /// (or need not be): the row goes unless a later action of
     /// Chronomate's was committed meanwhile.
-    pub async fn posted(&self, game: i64, through_ply: i64) -> Result<(), StoreError> {
+    pub async fn posted(&self, game: GameId, through_ply: i64) -> Result<(), StoreError> {
         let mut tx = self.write().await?;
         tx.sql("DELETE FROM engine_posts WHERE game_id = $1 AND through_ply <= $2")
             .bind(game)
@@ -96,9 +97,9 @@ impl Store {
 /// (the player acted in between, so had seen the board).
 pub(super) async fn owe_post_in(
     tx: &mut Tx,
-    game: i64,
+    game: GameId,
     ply: i64,
-    until: Millis,
+    until: Timestamp,
 ) -> Result<(), StoreError> {
     tx.sql(
         "INSERT INTO engine_posts (game_id, from_ply, through_ply, until)

@@ -1,24 +1,40 @@
-//! Games, their action log and draw offers.
+//! Games and their action log.
 
 use chronomate_rules::{Color, Options, Variant};
 
 use super::db::{Lock, Row, Tx};
-use super::{Stale, Store, StoreError, color_text, damaged, parse_color, read_variant, settle};
-use chronomate_model::{GameStatus, Millis};
+use super::{
+    Stale, Store, StoreError, color_text, damaged, parse_color, read_key, read_variant, settle,
+};
+use chronomate_model::{GameId, GameStatus, PlayerKey, Timestamp};
 
 /// A game as stored. `snapshot` is empty in listings.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameRow {
-    pub id: i64,
+    /// Its id, given by the database.
+    pub id: GameId,
+    /// The variant it is played in.
     pub variant: Variant,
+    /// The variant's options chosen for it (`branches:31`), checked
+    /// against the variant when read.
     pub options: Options,
+    /// The seed of its chance (the variants that draw lots), fixed at
+    /// the start so that replaying the log gives the same game.
     pub seed: u64,
-    pub white: String,
+    /// Who plays white.
+    pub white: PlayerKey,
+    /// White's display name, as last seen.
     pub white_name: String,
-    pub black: String,
+    /// Who plays black.
+    pub black: PlayerKey,
+    /// Black's display name, as last seen.
     pub black_name: String,
+    /// Days per move: each action renews the deadline by this much.
     pub days: i64,
+    /// The side to move is reminded once when this many hours are left
+    /// (0: never).
     pub reminder_hours: i64,
+    /// Whether it goes on.
     pub status: GameStatus,
     /// `1-0`, `0-1` or `1/2-1/2` once finished.
     pub result: Option<String>,
@@ -26,27 +42,40 @@ pub struct GameRow {
     pub reason: Option<String>,
     /// Actions applied to the snapshot (and, normally, in the log).
     pub ply: i64,
+    /// The side to act; `None` once over.
     pub to_move: Option<Color>,
-    pub deadline: Option<Millis>,
-    pub remind_at: Option<Millis>,
+    /// When the side to move loses on time (live games only).
+    pub deadline: Option<Timestamp>,
+    /// From when the side to move is reminded; `None`: no reminder.
+    pub remind_at: Option<Timestamp>,
+    /// Whether this move's reminder went out.
     pub reminder_sent: bool,
+    /// The rules' game after `ply` actions (serde JSON): a cache of the
+    /// log's replay.
     pub snapshot: String,
     /// The highest ply in the action log, read with the row.
     pub log_ply: i64,
+    /// The server it is played on; `None` in direct messages.
     pub guild: Option<String>,
+    /// The channel it began in.
     pub channel: Option<String>,
+    /// Where its posts go: the thread opened for it, or the channel
+    /// itself when no thread could be opened.
     pub thread: Option<String>,
-    pub created_at: Millis,
-    pub updated_at: Millis,
-    pub finished_at: Option<Millis>,
+    /// When it began.
+    pub created_at: Timestamp,
+    /// When its row last changed.
+    pub updated_at: Timestamp,
+    /// When it ended.
+    pub finished_at: Option<Timestamp>,
 }
 
 impl GameRow {
     /// The side `player` plays, if any.
-    pub fn side_of(&self, player: &str) -> Option<Color> {
-        if self.white == player {
+    pub fn side_of(&self, player: &PlayerKey) -> Option<Color> {
+        if self.white == *player {
             Some(Color::White)
-        } else if self.black == player {
+        } else if self.black == *player {
             Some(Color::Black)
         } else {
             None
@@ -54,7 +83,7 @@ impl GameRow {
     }
 
     /// The player key of a side.
-    pub fn player(&self, side: Color) -> &str {
+    pub fn player(&self, side: Color) -> &PlayerKey {
         side.fold(&self.white, &self.black)
     }
 
@@ -64,19 +93,20 @@ impl GameRow {
     }
 
     fn from_row(row: &Row) -> Result<GameRow, StoreError> {
-        let id: i64 = row.get("id")?;
+        let id: GameId = row.get("id")?;
         let status: String = row.get("status")?;
         let to_move: Option<String> = row.get("to_move")?;
         let seed: i64 = row.get("seed")?;
-        let (variant, options) = read_variant(&format!("game #{id}"), row)?;
+        let label = format!("game #{id}");
+        let (variant, options) = read_variant(&label, row)?;
         Ok(GameRow {
             id,
             variant,
             options,
             seed: seed as u64,
-            white: row.get("white")?,
+            white: read_key(&label, row, "white")?,
             white_name: row.get("white_name")?,
-            black: row.get("black")?,
+            black: read_key(&label, row, "black")?,
             black_name: row.get("black_name")?,
             days: row.get("days")?,
             reminder_hours: row.get("reminder_hours")?,
@@ -124,29 +154,48 @@ macro_rules! select_game {
 /// One entry of the action log.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LoggedAction {
+    /// Its place in the log: 1 for the first action.
     pub ply: i64,
+    /// The action in the variant's canonical notation.
     pub text: String,
+    /// The side that acted.
     pub side: Color,
-    pub actor: String,
-    pub at: Millis,
+    /// Who acted.
+    pub actor: PlayerKey,
+    /// When.
+    pub at: Timestamp,
 }
 
 /// A game created from an accepted challenge.
 #[derive(Clone, Debug)]
 pub struct NewGame<'a> {
+    /// The variant's id (`standard`).
     pub variant: &'a str,
+    /// The options in their canonical words (`branches:31`), or empty.
     pub options: &'a str,
+    /// The seed of its chance.
     pub seed: u64,
-    pub white: &'a str,
-    pub black: &'a str,
+    /// Who plays white.
+    pub white: &'a PlayerKey,
+    /// Who plays black.
+    pub black: &'a PlayerKey,
+    /// Days per move.
     pub days: i64,
+    /// Hours before the deadline a reminder goes out (0: never).
     pub reminder_hours: i64,
+    /// The game before any action (serde JSON).
     pub snapshot: &'a str,
+    /// The side to act first.
     pub to_move: Color,
-    pub deadline: Millis,
-    pub remind_at: Option<Millis>,
+    /// When the first move is due.
+    pub deadline: Timestamp,
+    /// When its first reminder is due, if any.
+    pub remind_at: Option<Timestamp>,
+    /// The server, if any.
     pub guild: Option<&'a str>,
+    /// The channel it begins in.
     pub channel: Option<&'a str>,
+    /// The thread its posts go to, when one is open already.
     pub thread: Option<&'a str>,
 }
 
@@ -157,32 +206,40 @@ pub struct Finish {
     pub status: GameStatus,
     /// The score, for a finished game.
     pub result: Option<String>,
+    /// Why, in words (`checkmate`, `aborted by alice`).
     pub reason: String,
 }
 
 /// One action to append, with the game's new state.
 #[derive(Clone, Debug)]
 pub struct ActionCommit<'a> {
-    pub game: i64,
+    /// The game acted in.
+    pub game: GameId,
     /// The new action's ply: the ply the caller loaded, plus one.
     pub ply: i64,
+    /// The action in the variant's canonical notation.
     pub text: &'a str,
+    /// The side acting.
     pub side: Color,
-    pub actor: &'a str,
-    pub at: Millis,
+    /// Who acts.
+    pub actor: &'a PlayerKey,
+    /// When.
+    pub at: Timestamp,
     /// The game after the action (serde JSON).
     pub snapshot: &'a str,
     /// The side to act next; `None` when `finish` is set.
     pub to_move: Option<Color>,
-    pub deadline: Option<Millis>,
-    pub remind_at: Option<Millis>,
+    /// The next move's deadline; `None` when `finish` is set.
+    pub deadline: Option<Timestamp>,
+    /// When the next move's reminder is due, if any.
+    pub remind_at: Option<Timestamp>,
     /// Whether the deadline was renewed (a reminder may be sent again).
     pub renewed: bool,
     /// Set when the action ends the game.
     pub finish: Option<Finish>,
     /// Set for Chronomate's actions: a post is owed for it
     /// (`engine_posts`), left to this process until then.
-    pub post_owed_until: Option<Millis>,
+    pub post_owed_until: Option<Timestamp>,
 }
 
 /// What else a committed action changed.
@@ -192,17 +249,9 @@ pub struct Committed {
     pub offer_lapsed: bool,
 }
 
-/// A standing draw offer.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct DrawOffer {
-    pub side: Color,
-    pub ply: i64,
-    pub at: Millis,
-}
-
 impl Store {
     /// A game with its snapshot.
-    pub async fn game(&self, id: i64) -> Result<Option<GameRow>, StoreError> {
+    pub async fn game(&self, id: GameId) -> Result<Option<GameRow>, StoreError> {
         let row = self
             .pool
             .sql(concat!(select_game!("g.snapshot"), "WHERE g.id = $1"))
@@ -214,7 +263,11 @@ impl Store {
 
     /// The games `player` plays in (without snapshots), most recently active
     /// first: live games, then up to `finished` ended ones.
-    pub async fn games_of(&self, player: &str, finished: i64) -> Result<Vec<GameRow>, StoreError> {
+    pub async fn games_of(
+        &self,
+        player: &PlayerKey,
+        finished: i64,
+    ) -> Result<Vec<GameRow>, StoreError> {
         let rows = self
             .pool
             .sql(concat!(
@@ -233,12 +286,17 @@ impl Store {
             .iter()
             .map(GameRow::from_row)
             .collect::<Result<Vec<_>, _>>()?;
-        games.sort_by_key(|g| (g.status != GameStatus::Live, -g.updated_at, -g.id));
+        games.sort_by_key(|g| {
+            (
+                g.status != GameStatus::Live,
+                std::cmp::Reverse((g.updated_at, g.id)),
+            )
+        });
         Ok(games)
     }
 
     /// The latest game played in a thread.
-    pub async fn game_in_thread(&self, thread: &str) -> Result<Option<i64>, StoreError> {
+    pub async fn game_in_thread(&self, thread: &str) -> Result<Option<GameId>, StoreError> {
         self.pool
             .sql(
                 "SELECT id FROM games WHERE thread = $1
@@ -252,9 +310,9 @@ impl Store {
     /// Records the thread a transport opened for a game.
     pub async fn bind_thread(
         &self,
-        game: i64,
+        game: GameId,
         thread: &str,
-        at: Millis,
+        at: Timestamp,
     ) -> Result<bool, StoreError> {
         let mut tx = self.write().await?;
         let done = tx
@@ -269,7 +327,7 @@ impl Store {
     }
 
     /// The action log of a game, in order.
-    pub async fn log(&self, game: i64) -> Result<Vec<LoggedAction>, StoreError> {
+    pub async fn log(&self, game: GameId) -> Result<Vec<LoggedAction>, StoreError> {
         let rows = self
             .pool
             .sql("SELECT ply, text, side, actor, at FROM actions WHERE game_id = $1 ORDER BY ply")
@@ -283,7 +341,7 @@ impl Store {
                     ply: r.get("ply")?,
                     text: r.get("text")?,
                     side: parse_color(game, &side)?,
-                    actor: r.get("actor")?,
+                    actor: read_key(&format!("game #{game}"), r, "actor")?,
                     at: r.get("at")?,
                 })
             })
@@ -291,7 +349,7 @@ impl Store {
     }
 
     /// Which sides have acted at least once: (white, black).
-    pub async fn sides_moved(&self, game: i64) -> Result<(bool, bool), StoreError> {
+    pub async fn sides_moved(&self, game: GameId) -> Result<(bool, bool), StoreError> {
         let sides: Vec<String> = self
             .pool
             .sql("SELECT DISTINCT side FROM actions WHERE game_id = $1")
@@ -308,10 +366,10 @@ impl Store {
     /// log still has `ply` actions.
     pub async fn repair_snapshot(
         &self,
-        game: i64,
+        game: GameId,
         ply: i64,
         snapshot: &str,
-        at: Millis,
+        at: Timestamp,
     ) -> Result<Result<(), Stale>, StoreError> {
         let mut tx = self.write().await?;
         tx.lock(Lock::Game(game)).await?;
@@ -406,10 +464,10 @@ impl Store {
     /// is still there.
     pub async fn finish_game(
         &self,
-        game: i64,
+        game: GameId,
         ply: Option<i64>,
         finish: &Finish,
-        at: Millis,
+        at: Timestamp,
     ) -> Result<Result<(), Stale>, StoreError> {
         let mut tx = self.write().await?;
         let done = finish_in(&mut tx, game, ply, finish, at).await?;
@@ -421,95 +479,8 @@ impl Store {
         Ok(Ok(()))
     }
 
-    /// The standing draw offer of a game.
-    pub async fn draw_offer(&self, game: i64) -> Result<Option<DrawOffer>, StoreError> {
-        let row = self
-            .pool
-            .sql("SELECT side, ply, at FROM draw_offers WHERE game_id = $1")
-            .bind(game)
-            .fetch_optional()
-            .await?;
-        row.map(|r| {
-            let side: String = r.get("side")?;
-            Ok(DrawOffer {
-                side: parse_color(game, &side)?,
-                ply: r.get("ply")?,
-                at: r.get("at")?,
-            })
-        })
-        .transpose()
-    }
-
-    /// Records `side`'s draw offer if the game is live at `ply` and no offer
-    /// stands.
-    pub async fn offer_draw(
-        &self,
-        game: i64,
-        side: Color,
-        ply: i64,
-        at: Millis,
-    ) -> Result<Result<(), Stale>, StoreError> {
-        let mut tx = self.write().await?;
-        tx.lock(Lock::Game(game)).await?;
-        let done = tx
-            .sql(
-                "INSERT INTO draw_offers (game_id, side, ply, at)
-             SELECT id, $2, ply, $4 FROM games WHERE id = $1 AND ply = $3 AND status = 'live'
-             ON CONFLICT (game_id) DO NOTHING",
-            )
-            .bind(game)
-            .bind(color_text(side))
-            .bind(ply)
-            .bind(at)
-            .execute()
-            .await?;
-        settle(tx, done).await
-    }
-
-    /// Withdraws or declines `side`'s standing offer.
-    pub async fn drop_draw_offer(
-        &self,
-        game: i64,
-        side: Color,
-    ) -> Result<Result<(), Stale>, StoreError> {
-        let mut tx = self.write().await?;
-        tx.lock(Lock::Game(game)).await?;
-        let done = tx
-            .sql("DELETE FROM draw_offers WHERE game_id = $1 AND side = $2")
-            .bind(game)
-            .bind(color_text(side))
-            .execute()
-            .await?;
-        tx.commit().await?;
-        Ok(if done == 1 { Ok(()) } else { Err(Stale) })
-    }
-
-    /// Accepts `side`'s standing offer: the game ends with `finish`.
-    pub async fn accept_draw(
-        &self,
-        game: i64,
-        side: Color,
-        finish: &Finish,
-        at: Millis,
-    ) -> Result<Result<(), Stale>, StoreError> {
-        let mut tx = self.write().await?;
-        tx.lock(Lock::Game(game)).await?;
-        let taken = tx
-            .sql("DELETE FROM draw_offers WHERE game_id = $1 AND side = $2")
-            .bind(game)
-            .bind(color_text(side))
-            .execute()
-            .await?;
-        if taken == 0 || !finish_in(&mut tx, game, None, finish, at).await? {
-            tx.rollback().await?;
-            return Ok(Err(Stale));
-        }
-        tx.commit().await?;
-        Ok(Ok(()))
-    }
-
     /// Live games whose deadline has passed or whose reminder is due.
-    pub async fn due_games(&self, now: Millis) -> Result<Vec<GameRow>, StoreError> {
+    pub async fn due_games(&self, now: Timestamp) -> Result<Vec<GameRow>, StoreError> {
         let rows = self
             .pool
             .sql(concat!(
@@ -525,7 +496,7 @@ impl Store {
     }
 
     /// Every game id, for consistency checks.
-    pub async fn game_ids(&self) -> Result<Vec<i64>, StoreError> {
+    pub async fn game_ids(&self) -> Result<Vec<GameId>, StoreError> {
         self.pool
             .sql("SELECT id FROM games ORDER BY id")
             .scalars()
@@ -534,12 +505,12 @@ impl Store {
 }
 
 /// Ends a live game inside a transaction; with `ply`, only if still there.
-async fn finish_in(
+pub(super) async fn finish_in(
     tx: &mut Tx,
-    game: i64,
+    game: GameId,
     ply: Option<i64>,
     finish: &Finish,
-    at: Millis,
+    at: Timestamp,
 ) -> Result<bool, StoreError> {
     let done = tx.sql(
         "UPDATE games SET status = $3, result = $4, reason = $5, to_move = NULL, deadline = NULL,
@@ -567,8 +538,8 @@ async fn finish_in(
 pub(super) async fn insert_game(
     tx: &mut Tx,
     g: &NewGame<'_>,
-    at: Millis,
-) -> Result<i64, StoreError> {
+    at: Timestamp,
+) -> Result<GameId, StoreError> {
     let id = tx
         .sql(
             "INSERT INTO games (variant, options, seed, white, black, days, reminder_hours, status,

@@ -12,29 +12,30 @@
 //! (`synchronous_commit = on`): once a commit returns, the action survives a
 //! crash or power loss.
 //!
-//! One store, two backends ([`db`]): the queries are written once (`$1`
+//! One store, two backends (`db.rs`): the queries are written once (`$1`
 //! placeholders, upserts with `ON CONFLICT`, `RETURNING`), and each row is
 //! mapped to typed values once, where its table's module reads it. What
 //! differs is how a write begins and the row locks PostgreSQL takes where
-//! SQLite's single writer needs none; both live in [`db`].
+//! SQLite's single writer needs none; both live in `db.rs`.
 //!
-//! Timed jobs are claimed in the database ([`jobs`]), so with several
+//! Timed jobs are claimed in the database (`jobs.rs`), so with several
 //! processes each runs once, and one whose process died is taken up again.
 //!
-//! Direction: the store imports the rules (colours) and the domain's
-//! vocabulary ([`chronomate_model`]: statuses, formats, ratings, [`Millis`]),
-//! maps each row to typed values where it is read, and never imports the
-//! host.
+//! Direction: the store imports the rules (colours, variants and their
+//! options) and the domain's vocabulary ([`chronomate_model`]: ids, player
+//! keys, times, statuses, formats, ratings), maps each row to typed values
+//! where it is read, and never imports the host.
 //!
 //! Queries are runtime queries with binds (no `query!` macros): a fresh clone
 //! builds with no database present. Migrations in `migrations/sqlite/` and
 //! `migrations/postgres/` are embedded and applied at open.
 
-#![warn(unreachable_pub)]
+#![warn(missing_docs, unreachable_pub)]
 
 mod challenges;
 mod copy;
 mod db;
+mod draw_offers;
 mod engine;
 mod games;
 mod jobs;
@@ -46,7 +47,7 @@ mod url;
 use std::str::FromStr;
 use std::time::Duration;
 
-use chronomate_model::Millis;
+use chronomate_model::{GameId, NotAPlayerKey, PlayerKey, Timestamp};
 use chronomate_rules::{Color, Options, Variant};
 use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
@@ -54,13 +55,15 @@ use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, S
 pub use challenges::{ChallengeRow, NewChallenge};
 pub use copy::{CopyError, TableCount};
 pub use db::Backend;
+pub use draw_offers::DrawOffer;
 pub use engine::OwedPost;
-pub use games::{ActionCommit, Committed, DrawOffer, Finish, GameRow, LoggedAction, NewGame};
+pub use games::{ActionCommit, Committed, Finish, GameRow, LoggedAction, NewGame};
 pub use jobs::Claim;
 pub use ratings::{RatingChange, RatingRow};
 pub use settings::GuildSettings;
 pub use tournaments::{NewBoard, NewTournament, PairingRow, TournamentPlayer, TournamentRow};
-pub use url::{is_postgres_url, redact_url};
+use url::is_postgres_url;
+pub use url::redact_url;
 
 use db::{Pool, Tx};
 
@@ -68,11 +71,11 @@ use db::{Pool, Tx};
 /// there from `migrations/` unchanged: sqlx records each applied migration
 /// by version and checksum of its content, so existing databases still
 /// match.
-pub static SQLITE_MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../../migrations/sqlite");
+static SQLITE_MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../../migrations/sqlite");
 
 /// The embedded PostgreSQL migrations (`migrations/postgres/`): the same
 /// schema, version by version, in PostgreSQL's types.
-pub static POSTGRES_MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../../migrations/postgres");
+static POSTGRES_MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../../migrations/postgres");
 
 /// How long a writer waits for another writer's lock before failing.
 const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
@@ -84,12 +87,21 @@ const PG_CONNECTIONS: u32 = 10;
 /// A storage failure (not a refusal: the caller did nothing wrong).
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
+    /// The database's address cannot be read.
     #[error("cannot read the database address {url:?}: {source}")]
-    Url { url: String, source: sqlx::Error },
+    Url {
+        /// The address, its password hidden.
+        url: String,
+        /// What sqlx made of it.
+        source: sqlx::Error,
+    },
+    /// The database cannot be reached or opened.
     #[error("cannot open the database: {0}")]
     Open(sqlx::Error),
+    /// A migration failed, or the database has one this build lacks.
     #[error("cannot bring the database schema up to date: {0}")]
     Migrate(#[from] sqlx::migrate::MigrateError),
+    /// A query failed.
     #[error("database error: {0}")]
     Sql(#[from] sqlx::Error),
     /// A row the store cannot read back: reported here, where it is read,
@@ -219,7 +231,7 @@ pub(crate) fn color_text(c: Color) -> &'static str {
     c.name()
 }
 
-pub(crate) fn parse_color(game: i64, text: &str) -> Result<Color, StoreError> {
+pub(crate) fn parse_color(game: GameId, text: &str) -> Result<Color, StoreError> {
     text.parse()
         .map_err(|_| damaged(format!("game #{game}"), format!("unknown side {text:?}")))
 }
@@ -242,8 +254,35 @@ pub(crate) fn read_variant(row: &str, r: &db::Row) -> Result<(Variant, Options),
     Ok((variant, options))
 }
 
+/// A player-key column, read strictly: text that is no key makes the row
+/// `row` damaged.
+pub(crate) fn read_key(row: &str, r: &db::Row, column: &str) -> Result<PlayerKey, StoreError> {
+    let text: String = r.get(column)?;
+    parse_key(row, column, &text)
+}
+
+/// A player-key column that may be empty, read strictly.
+pub(crate) fn read_key_opt(
+    row: &str,
+    r: &db::Row,
+    column: &str,
+) -> Result<Option<PlayerKey>, StoreError> {
+    let text: Option<String> = r.get(column)?;
+    text.map(|t| parse_key(row, column, &t)).transpose()
+}
+
+fn parse_key(row: &str, column: &str, text: &str) -> Result<PlayerKey, StoreError> {
+    text.parse()
+        .map_err(|e: NotAPlayerKey| damaged(row, format!("{column}: {e}")))
+}
+
 /// Creates or renames a player inside a write transaction.
-async fn upsert_player(tx: &mut Tx, key: &str, name: &str, at: Millis) -> Result<(), StoreError> {
+async fn upsert_player(
+    tx: &mut Tx,
+    key: &PlayerKey,
+    name: &str,
+    at: Timestamp,
+) -> Result<(), StoreError> {
     tx.sql(
         "INSERT INTO players (key, name, created_at, updated_at) VALUES ($1, $2, $3, $3)
          ON CONFLICT (key) DO UPDATE SET name = excluded.name, updated_at = excluded.updated_at
@@ -258,15 +297,8 @@ async fn upsert_player(tx: &mut Tx, key: &str, name: &str, at: Millis) -> Result
 }
 
 impl Store {
-    /// Records a player's current display name.
-    pub async fn touch_player(&self, key: &str, name: &str, at: Millis) -> Result<(), StoreError> {
-        let mut tx = self.write().await?;
-        upsert_player(&mut tx, key, name, at).await?;
-        tx.commit().await
-    }
-
     /// A player's display name, if known.
-    pub async fn player_name(&self, key: &str) -> Result<Option<String>, StoreError> {
+    pub async fn player_name(&self, key: &PlayerKey) -> Result<Option<String>, StoreError> {
         self.pool
             .sql("SELECT name FROM players WHERE key = $1")
             .bind(key)

@@ -3,29 +3,37 @@
 //! records its result ([`rate_in`]).
 
 use super::db::{Row, Tx};
-use super::{Store, StoreError};
-use chronomate_model::Millis;
-use chronomate_model::engine::is_engine;
+use super::{Store, StoreError, read_key};
 use chronomate_model::rating::{GLOBAL, Glicko, PROVISIONAL_RD, Score, rate_game};
+use chronomate_model::{GameId, PlayerKey, Timestamp};
 
 /// A player's rating in one variant and scope.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RatingRow {
-    pub player: String,
+    /// Whose rating.
+    pub player: PlayerKey,
+    /// Their display name, as last seen.
     pub name: String,
+    /// The variant's id.
     pub variant: String,
+    /// A server's id, or [`GLOBAL`].
     pub scope: String,
+    /// The rating itself (kept within sane bounds).
     pub glicko: Glicko,
+    /// Rated games played.
     pub games: i64,
+    /// Of which won.
     pub wins: i64,
+    /// Of which drawn.
     pub draws: i64,
+    /// Of which lost.
     pub losses: i64,
 }
 
 impl RatingRow {
     fn from_row(r: &Row) -> Result<RatingRow, StoreError> {
         Ok(RatingRow {
-            player: r.get("player")?,
+            player: read_key("a rating", r, "player")?,
             name: r.get("name")?,
             variant: r.get("variant")?,
             scope: r.get("scope")?,
@@ -41,12 +49,19 @@ impl RatingRow {
 /// One player's rating change from one game in one scope.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RatingChange {
-    pub game: i64,
-    pub player: String,
+    /// The game rated.
+    pub game: GameId,
+    /// Whose rating changed.
+    pub player: PlayerKey,
+    /// Their display name, as last seen.
     pub name: String,
+    /// A server's id, or [`GLOBAL`].
     pub scope: String,
+    /// The variant's id.
     pub variant: String,
+    /// The rating before the game.
     pub before: Glicko,
+    /// The rating after it.
     pub after: Glicko,
 }
 
@@ -60,7 +75,7 @@ macro_rules! select_rating {
 
 async fn current(
     tx: &mut Tx,
-    player: &str,
+    player: &PlayerKey,
     variant: &str,
     scope: &str,
 ) -> Result<Glicko, StoreError> {
@@ -83,14 +98,14 @@ async fn current(
 #[allow(clippy::too_many_arguments)]
 async fn record(
     tx: &mut Tx,
-    game: i64,
-    player: &str,
+    game: GameId,
+    player: &PlayerKey,
     variant: &str,
     scope: &str,
     before: Glicko,
     after: Glicko,
     score: Score,
-    at: Millis,
+    at: Timestamp,
 ) -> Result<(), StoreError> {
     tx.sql(
         "INSERT INTO rating_changes (game_id, player, scope, variant, before_rating,
@@ -145,7 +160,7 @@ async fn record(
 /// its server (if it has one) and globally. Does nothing for a game that is
 /// not finished with a result, or that was rated already (so calling it
 /// twice never counts a game twice).
-pub(super) async fn rate_in(tx: &mut Tx, game: i64, at: Millis) -> Result<(), StoreError> {
+pub(super) async fn rate_in(tx: &mut Tx, game: GameId, at: Timestamp) -> Result<(), StoreError> {
     let row = tx
         .sql(
             "SELECT variant, white, black, status, result, guild,
@@ -169,11 +184,12 @@ pub(super) async fn rate_in(tx: &mut Tx, game: i64, at: Millis) -> Result<(), St
         return Ok(());
     }
     let variant: String = row.get("variant")?;
-    let white: String = row.get("white")?;
-    let black: String = row.get("black")?;
+    let label = format!("game #{game}");
+    let white = read_key(&label, &row, "white")?;
+    let black = read_key(&label, &row, "black")?;
     // A game against Chronomate (or of a player against themself) is
     // unrated.
-    if white == black || is_engine(&white) || is_engine(&black) {
+    if white == black || white.is_chronomate() || black.is_chronomate() {
         return Ok(());
     }
     let guild: Option<String> = row.get("guild")?;
@@ -198,7 +214,7 @@ impl Store {
     /// A player's rating in a variant and scope, if they have played.
     pub async fn rating(
         &self,
-        player: &str,
+        player: &PlayerKey,
         variant: &str,
         scope: &str,
     ) -> Result<Option<RatingRow>, StoreError> {
@@ -219,7 +235,7 @@ impl Store {
     /// Every rating of a player in a scope, by variant.
     pub async fn ratings_of(
         &self,
-        player: &str,
+        player: &PlayerKey,
         scope: &str,
     ) -> Result<Vec<RatingRow>, StoreError> {
         let rows = self
@@ -260,7 +276,7 @@ impl Store {
     }
 
     /// The rating changes a game caused, white's first.
-    pub async fn rating_changes(&self, game: i64) -> Result<Vec<RatingChange>, StoreError> {
+    pub async fn rating_changes(&self, game: GameId) -> Result<Vec<RatingChange>, StoreError> {
         let rows = self
             .pool
             .sql(
@@ -275,7 +291,7 @@ impl Store {
             .map(|r| {
                 Ok(RatingChange {
                     game: r.get("game_id")?,
-                    player: r.get("player")?,
+                    player: read_key(&format!("game #{game}"), r, "player")?,
                     name: r.get("name")?,
                     scope: r.get("scope")?,
                     variant: r.get("variant")?,

@@ -1,7 +1,7 @@
 //! Per-server settings.
 
 use super::{Store, StoreError, upsert_player};
-use chronomate_model::Millis;
+use chronomate_model::{PlayerKey, Timestamp};
 
 /// A server's settings (the defaults where it has none).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -48,8 +48,8 @@ impl Store {
         &self,
         guild: &str,
         settings: GuildSettings,
-        by: (&str, &str),
-        at: Millis,
+        by: (&PlayerKey, &str),
+        at: Timestamp,
     ) -> Result<(), StoreError> {
         let mut tx = self.write().await?;
         upsert_player(&mut tx, by.0, by.1, at).await?;

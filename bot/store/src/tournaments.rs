@@ -5,43 +5,67 @@
 
 use super::db::{Lock, Row};
 use super::games::{NewGame, insert_game};
-use super::{Stale, Store, StoreError, damaged, read_variant, settle, upsert_player};
-use chronomate_model::{GameStatus, Millis, TournamentFormat, TournamentStatus};
+use super::{
+    Stale, Store, StoreError, damaged, read_key, read_key_opt, read_variant, settle, upsert_player,
+};
+use chronomate_model::{
+    GameId, GameStatus, PlayerKey, Timestamp, TournamentFormat, TournamentId, TournamentStatus,
+};
 use chronomate_rules::{Options, Variant};
 
 /// A tournament as stored.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TournamentRow {
-    pub id: i64,
+    /// Its id, given by the database.
+    pub id: TournamentId,
+    /// The server it belongs to.
     pub guild: String,
+    /// The channel it was created in: its rounds are announced there.
     pub channel: Option<String>,
+    /// The thread it was created in, if any.
     pub thread: Option<String>,
+    /// Its name (`Spring Cup`).
     pub name: String,
+    /// The variant every game is played in.
     pub variant: Variant,
+    /// The variant's options for every game, checked when read.
     pub options: Options,
+    /// How it pairs its players.
     pub format: TournamentFormat,
     /// Swiss: the rounds asked for; set to the real number at the start.
     pub rounds: i64,
+    /// Days per move in its games.
     pub days: i64,
+    /// The most entrants it takes.
     pub max_players: i64,
-    pub starts_at: Option<Millis>,
-    pub organiser: String,
+    /// When it starts by itself, if it was given a start.
+    pub starts_at: Option<Timestamp>,
+    /// Who created it (and may start or cancel it).
+    pub organiser: PlayerKey,
+    /// The organiser's display name, as last seen.
     pub organiser_name: String,
+    /// Where it stands.
     pub status: TournamentStatus,
     /// The round being played; 0 before the start.
     pub round: i64,
+    /// Why it ended early, if it did.
     pub note: Option<String>,
+    /// How many have entered.
     pub players: i64,
-    pub created_at: Millis,
-    pub started_at: Option<Millis>,
-    pub finished_at: Option<Millis>,
+    /// When it was created.
+    pub created_at: Timestamp,
+    /// When its first round began.
+    pub started_at: Option<Timestamp>,
+    /// When it finished or was cancelled.
+    pub finished_at: Option<Timestamp>,
 }
 
 impl TournamentRow {
     fn from_row(r: &Row) -> Result<TournamentRow, StoreError> {
-        let id: i64 = r.get("id")?;
-        let corrupt = |detail: String| damaged(format!("tournament #{id}"), detail);
-        let (variant, options) = read_variant(&format!("tournament #{id}"), r)?;
+        let id: TournamentId = r.get("id")?;
+        let label = format!("tournament #{id}");
+        let corrupt = |detail: String| damaged(&label, detail);
+        let (variant, options) = read_variant(&label, r)?;
         let format: String = r.get("format")?;
         let status: String = r.get("status")?;
         Ok(TournamentRow {
@@ -58,7 +82,7 @@ impl TournamentRow {
             days: r.get("days")?,
             max_players: r.get("max_players")?,
             starts_at: r.get("starts_at")?,
-            organiser: r.get("organiser")?,
+            organiser: read_key(&label, r, "organiser")?,
             organiser_name: r.get("organiser_name")?,
             status: TournamentStatus::from_id(&status)
                 .ok_or_else(|| corrupt(format!("unknown status {status:?}")))?,
@@ -83,56 +107,85 @@ macro_rules! select_tournament {
 /// A tournament to create.
 #[derive(Clone, Debug)]
 pub struct NewTournament<'a> {
+    /// The server it belongs to.
     pub guild: &'a str,
+    /// The channel it is created in.
     pub channel: Option<&'a str>,
+    /// The thread it is created in, if any.
     pub thread: Option<&'a str>,
+    /// Its name.
     pub name: &'a str,
+    /// The variant's id.
     pub variant: &'a str,
+    /// The options in their canonical words, or empty.
     pub options: &'a str,
+    /// How it pairs its players.
     pub format: TournamentFormat,
+    /// Swiss: the rounds asked for (the others: set at the start).
     pub rounds: i64,
+    /// Days per move in its games.
     pub days: i64,
+    /// The most entrants it takes.
     pub max_players: i64,
-    pub starts_at: Option<Millis>,
+    /// When it starts by itself, if given.
+    pub starts_at: Option<Timestamp>,
     /// (key, display name).
-    pub organiser: (&'a str, &'a str),
+    pub organiser: (&'a PlayerKey, &'a str),
 }
 
 /// An entrant.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TournamentPlayer {
-    pub key: String,
+    /// Who.
+    pub key: PlayerKey,
+    /// Their display name, as last seen.
     pub name: String,
     /// 1.. once the tournament started.
     pub seed: Option<i64>,
-    pub joined_at: Millis,
-    pub withdrawn_at: Option<Millis>,
+    /// When they entered.
+    pub joined_at: Timestamp,
+    /// When they withdrew from the running tournament, if they did:
+    /// they are paired no more.
+    pub withdrawn_at: Option<Timestamp>,
 }
 
 /// A board of a round, with its game's state.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PairingRow {
+    /// The round, from 1.
     pub round: i64,
+    /// The board within the round, from 1.
     pub board: i64,
-    pub white: String,
+    /// Who plays white (or rests, or has the bye).
+    pub white: PlayerKey,
+    /// White's display name.
     pub white_name: String,
-    pub black: Option<String>,
+    /// Who plays black; `None` on a board without a game (a bye or a
+    /// rest).
+    pub black: Option<PlayerKey>,
+    /// Black's display name.
     pub black_name: Option<String>,
-    pub game_id: Option<i64>,
+    /// The board's game, if it has one.
+    pub game_id: Option<GameId>,
     /// A result decided without a game (`bye`, `rest`, a forfeit).
     pub result: Option<String>,
     /// The game's status and result.
     pub game_status: Option<GameStatus>,
+    /// The game's score once finished (`1-0`, `0-1`, `1/2-1/2`).
     pub game_result: Option<String>,
 }
 
 /// A board to create with its round.
 #[derive(Clone, Debug)]
 pub struct NewBoard<'a> {
-    pub white: &'a str,
-    pub black: Option<&'a str>,
+    /// Who plays white (or rests).
+    pub white: &'a PlayerKey,
+    /// Who plays black, if anyone.
+    pub black: Option<&'a PlayerKey>,
     /// The game to create; `None` for a board decided at once.
     pub game: Option<NewGame<'a>>,
+    /// The result decided at once (`bye`, `rest`), for a board without
+    /// a game.
     pub result: Option<&'a str>,
 }
 
@@ -141,8 +194,8 @@ impl Store {
     pub async fn create_tournament(
         &self,
         t: &NewTournament<'_>,
-        at: Millis,
-    ) -> Result<i64, StoreError> {
+        at: Timestamp,
+    ) -> Result<TournamentId, StoreError> {
         let mut tx = self.write().await?;
         upsert_player(&mut tx, t.organiser.0, t.organiser.1, at).await?;
         let id = tx
@@ -172,7 +225,8 @@ impl Store {
         Ok(id)
     }
 
-    pub async fn tournament(&self, id: i64) -> Result<Option<TournamentRow>, StoreError> {
+    /// A tournament, with its entry count.
+    pub async fn tournament(&self, id: TournamentId) -> Result<Option<TournamentRow>, StoreError> {
         let row = self
             .pool
             .sql(concat!(select_tournament!(), " WHERE t.id = $1"))
@@ -207,7 +261,7 @@ impl Store {
     /// come, and running ones whose current round has no board left to
     /// play (a board is still to play while it has no result, two players,
     /// and a game that is live or not yet created).
-    pub async fn tournaments_due(&self, now: Millis) -> Result<Vec<TournamentRow>, StoreError> {
+    pub async fn tournaments_due(&self, now: Timestamp) -> Result<Vec<TournamentRow>, StoreError> {
         let rows = self
             .pool
             .sql(concat!(
@@ -227,7 +281,10 @@ impl Store {
     }
 
     /// The tournament a game belongs to.
-    pub async fn tournament_of_game(&self, game: i64) -> Result<Option<i64>, StoreError> {
+    pub async fn tournament_of_game(
+        &self,
+        game: GameId,
+    ) -> Result<Option<TournamentId>, StoreError> {
         self.pool
             .sql("SELECT tournament_id FROM tournament_pairings WHERE game_id = $1")
             .bind(game)
@@ -236,7 +293,10 @@ impl Store {
     }
 
     /// The entrants, in seed order (join order before the start).
-    pub async fn tournament_players(&self, id: i64) -> Result<Vec<TournamentPlayer>, StoreError> {
+    pub async fn tournament_players(
+        &self,
+        id: TournamentId,
+    ) -> Result<Vec<TournamentPlayer>, StoreError> {
         let rows = self
             .pool
             .sql(
@@ -251,7 +311,7 @@ impl Store {
         rows.iter()
             .map(|r| {
                 Ok(TournamentPlayer {
-                    key: r.get("player")?,
+                    key: read_key(&format!("tournament #{id}"), r, "player")?,
                     name: r.get("name")?,
                     seed: r.get("seed")?,
                     joined_at: r.get("joined_at")?,
@@ -262,7 +322,10 @@ impl Store {
     }
 
     /// Every board so far, by round and board.
-    pub async fn tournament_pairings(&self, id: i64) -> Result<Vec<PairingRow>, StoreError> {
+    pub async fn tournament_pairings(
+        &self,
+        id: TournamentId,
+    ) -> Result<Vec<PairingRow>, StoreError> {
         let rows = self
             .pool
             .sql(
@@ -283,9 +346,9 @@ impl Store {
                 Ok(PairingRow {
                     round: r.get("round")?,
                     board: r.get("board")?,
-                    white: r.get("white")?,
+                    white: read_key(&format!("tournament #{id}"), r, "white")?,
                     white_name: r.get("white_name")?,
-                    black: r.get("black")?,
+                    black: read_key_opt(&format!("tournament #{id}"), r, "black")?,
                     black_name: r.get("black_name")?,
                     game_id: r.get("game_id")?,
                     result: r.get("result")?,
@@ -293,9 +356,9 @@ impl Store {
                         .get::<Option<String>>("game_status")?
                         .map(|s| {
                             GameStatus::from_id(&s).ok_or_else(|| {
-                                let game = r.get::<Option<i64>>("game_id").ok().flatten();
+                                let game = r.get::<Option<GameId>>("game_id").ok().flatten();
                                 damaged(
-                                    format!("game #{}", game.unwrap_or(0)),
+                                    format!("game #{}", game.unwrap_or(GameId(0))),
                                     format!("unknown status {s:?}"),
                                 )
                             })
@@ -310,9 +373,9 @@ impl Store {
     /// Enters a player, if the tournament is open and not full.
     pub async fn join_tournament(
         &self,
-        id: i64,
-        player: (&str, &str),
-        at: Millis,
+        id: TournamentId,
+        player: (&PlayerKey, &str),
+        at: Timestamp,
     ) -> Result<Result<(), Stale>, StoreError> {
         let mut tx = self.write().await?;
         tx.lock(Lock::Tournament(id)).await?;
@@ -337,8 +400,8 @@ impl Store {
     /// Takes a player out of a tournament that has not started.
     pub async fn leave_tournament(
         &self,
-        id: i64,
-        player: &str,
+        id: TournamentId,
+        player: &PlayerKey,
     ) -> Result<Result<(), Stale>, StoreError> {
         let mut tx = self.write().await?;
         tx.lock(Lock::Tournament(id)).await?;
@@ -358,9 +421,9 @@ impl Store {
     /// Marks a player of a running tournament withdrawn: not paired again.
     pub async fn withdraw_from_tournament(
         &self,
-        id: i64,
-        player: &str,
-        at: Millis,
+        id: TournamentId,
+        player: &PlayerKey,
+        at: Timestamp,
     ) -> Result<Result<(), Stale>, StoreError> {
         let mut tx = self.write().await?;
         tx.lock(Lock::Tournament(id)).await?;
@@ -386,13 +449,13 @@ impl Store {
     /// (`None` for boards without a game).
     pub async fn start_round(
         &self,
-        id: i64,
+        id: TournamentId,
         after: i64,
-        seeds: &[&str],
+        seeds: &[&PlayerKey],
         rounds: i64,
         boards: &[NewBoard<'_>],
-        at: Millis,
-    ) -> Result<Result<Vec<Option<i64>>, Stale>, StoreError> {
+        at: Timestamp,
+    ) -> Result<Result<Vec<Option<GameId>>, Stale>, StoreError> {
         let mut tx = self.write().await?;
         let done = tx
             .sql(
@@ -451,11 +514,11 @@ impl Store {
     /// it ended early), or cancelled.
     pub async fn end_tournament(
         &self,
-        id: i64,
+        id: TournamentId,
         round: i64,
         status: TournamentStatus,
         note: Option<&str>,
-        at: Millis,
+        at: Timestamp,
     ) -> Result<Result<(), Stale>, StoreError> {
         let mut tx = self.write().await?;
         let done = tx

@@ -11,20 +11,19 @@
 #![cfg(unix)]
 
 use crate::common;
+use chronomate_host::{GameId, ManualClock};
 
 use std::io::{BufRead, BufReader, Write};
 use std::os::unix::process::ExitStatusExt;
 use std::process::{Command, Stdio};
 use std::sync::Arc;
 
-use chronomate_host::ManualClock;
-
 const OPENING: [&str; 10] = [
     "e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O", "Be7",
 ];
 
 /// `NAME played ACTION in game #G (ply P).` -> (G, P, ACTION).
-fn ack(line: &str) -> Option<(i64, i64, String)> {
+fn ack(line: &str) -> Option<(GameId, i64, String)> {
     let (_, rest) = line.split_once(" played ")?;
     let (action, rest) = rest.rsplit_once(" in game #")?;
     let (game, rest) = rest.split_once(" (ply ")?;

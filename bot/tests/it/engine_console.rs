@@ -5,6 +5,7 @@
 #![cfg(unix)]
 
 use crate::common;
+use chronomate_host::{GLOBAL, GameId, ManualClock, engine_seed};
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
@@ -13,7 +14,6 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use chronomate_engine::{Level, choose};
-use chronomate_host::{GLOBAL, ManualClock, engine_seed};
 use chronomate_rules::{Game, Options, Variant};
 use common::hurry::hurrying_action;
 
@@ -181,7 +181,9 @@ fn a_whole_game_against_chronomate_and_a_restart_while_it_thinks() {
         10,
     );
     c.kill();
-    let log = with_host(dir.path(), async |h| h.store().log(1).await.unwrap());
+    let log = with_host(dir.path(), async |h| {
+        h.store().log(GameId(1)).await.unwrap()
+    });
     assert!(log.is_empty(), "killed while thinking: {log:?}");
 
     // After the restart it resumes the game on its own and moves.
@@ -191,10 +193,12 @@ fn a_whole_game_against_chronomate_and_a_restart_while_it_thinks() {
     let (name, action, ply) = played(&line, 1).unwrap();
     assert_eq!((name.as_str(), ply), ("Chronomate (level 8)", 1));
     c.expect("alice pinged", |l| l == "ping: @alice", 10);
-    let log = with_host(dir.path(), async |h| h.store().log(1).await.unwrap());
+    let log = with_host(dir.path(), async |h| {
+        h.store().log(GameId(1)).await.unwrap()
+    });
     assert_eq!(log.len(), 1);
     assert_eq!(
-        (log[0].text.as_str(), log[0].actor.as_str()),
+        (log[0].text.as_str(), log[0].actor.to_string().as_str()),
         (action.as_str(), "chronomate:8")
     );
 
@@ -261,21 +265,21 @@ fn a_whole_game_against_chronomate_and_a_restart_while_it_thinks() {
     with_host(dir.path(), async |h| {
         let store = h.store();
         // Unrated: no rating changed, nobody is rated.
-        for game in [1, 2] {
+        for game in [GameId(1), GameId(2)] {
             assert!(store.rating_changes(game).await.unwrap().is_empty());
             // Every move it printed was recorded as told.
             assert_eq!(store.owed_post(game).await.unwrap(), None, "game {game}");
         }
         assert!(
             store
-                .ratings_of("console:alice", GLOBAL)
+                .ratings_of(&common::key("console:alice"), GLOBAL)
                 .await
                 .unwrap()
                 .is_empty()
         );
         // Its moves are reproducible: seeded per game and ply.
-        let row = store.game(2).await.unwrap().unwrap();
-        let log = store.log(2).await.unwrap();
+        let row = store.game(GameId(2)).await.unwrap().unwrap();
+        let log = store.log(GameId(2)).await.unwrap();
         let mut game = Game::new(Variant::Standard, Options::default(), row.seed).unwrap();
         for a in &log {
             if a.actor == "chronomate:1" {
@@ -284,7 +288,7 @@ fn a_whole_game_against_chronomate_and_a_restart_while_it_thinks() {
             }
             game.play(&a.text).unwrap();
         }
-        common::check_consistent(store, h, 2).await;
+        common::check_consistent(store, h, GameId(2)).await;
     });
 }
 

@@ -23,6 +23,7 @@
 
 use crate::common;
 use crate::support;
+use chronomate_host::{ChallengeId, GameId, GameStatus, ManualClock, Timestamp};
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -31,7 +32,6 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use chronomate_host::{GameStatus, ManualClock};
 use chronomate_store::Store;
 use support::{FakeDiscord, GUILD_ID, Opt, Player, TOKEN, id_of, number_after, shard_of};
 
@@ -64,7 +64,7 @@ fn unix_ms() -> i64 {
 }
 
 /// `... played ACTION in game #G (ply P).` -> (G, P, ACTION).
-fn ack(text: &str) -> Option<(i64, i64, String)> {
+fn ack(text: &str) -> Option<(GameId, i64, String)> {
     let (_, rest) = text.split_once(" played ")?;
     let (action, rest) = rest.split_once(" in game #")?;
     let (game, rest) = rest.split_once(" (ply ")?;
@@ -104,7 +104,7 @@ fn serve(dir: &Path, fake: &FakeDiscord, database: &str, shard: u32, run: usize)
 struct Table {
     guild: u64,
     thread: u64,
-    game: i64,
+    game: GameId,
     white: Player,
     black: Player,
 }
@@ -126,7 +126,7 @@ async fn open_game(fake: &FakeDiscord, guild: u64, white: Player, black: Player)
         )
         .await;
     let reply = fake.reply_within(&sent, ANSWER).await.expect("a challenge");
-    let challenge = number_after(reply.content(), "Challenge").expect("its number");
+    let challenge: ChallengeId = number_after(reply.content(), "Challenge").expect("its number");
     let message = id_of(&fake.original(&sent).await);
     let mark = fake.mark();
     let press = fake
@@ -158,7 +158,7 @@ async fn open_game(fake: &FakeDiscord, guild: u64, white: Player, black: Player)
 /// answer.
 #[derive(Default)]
 struct Played {
-    acknowledged: Vec<(i64, i64, String)>,
+    acknowledged: Vec<(GameId, i64, String)>,
     unanswered: usize,
     /// Acknowledged actions per shard after the restart of shard 0.
     after_restart: [usize; 2],
@@ -319,7 +319,11 @@ async fn run() {
     for (i, t) in deadline_tables.iter().enumerate() {
         let remind = set_at + 1000 + 250 * i as i64;
         let deadline = remind + 4500;
-        schedule.push((t.game, remind, deadline));
+        schedule.push((
+            t.game,
+            Timestamp::from_millis(remind),
+            Timestamp::from_millis(deadline),
+        ));
         deadlines.insert(t.game, deadline);
     }
     common::pg::set_deadlines(&database, &schedule).await;
@@ -386,7 +390,11 @@ async fn run() {
         );
     }
     // No action applied twice: each game's log is the opening, once.
-    let host = common::open_url(&database, Arc::new(ManualClock::new(unix_ms()))).await;
+    let host = common::open_url(
+        &database,
+        Arc::new(ManualClock::new(Timestamp::from_millis(unix_ms()))),
+    )
+    .await;
     let mut actions = 0;
     for t in &tables {
         let log: Vec<String> = store

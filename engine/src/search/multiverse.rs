@@ -16,57 +16,21 @@
 //!
 //! Branch resignations are never chosen.
 
-use std::any::Any;
-
 use chronomate_rules::Rules;
 use chronomate_rules::chess::{CastlingRights, Setup};
-use chronomate_rules::multiverse::{Action, BoardMove, BranchId, Multiverse};
+use chronomate_rules::multiverse::{Action, BoardMove, Multiverse};
 
 use super::face::Face;
 use super::fide::Fide;
 use super::{Domain, Found, Limits, Search};
 use crate::eval::board_of;
 use crate::level::Settings;
+use crate::owed_moves::board_moves;
 use crate::rng::{Rng, mix};
 
 /// What a travel must win over the plain move, in centipawns: opening a
 /// branch also opens a board for the opponent.
 const TRAVEL_MARGIN: i32 = 100;
-
-/// The branch owed a move first this turn (`L3` in the turn: 3).
-fn owed_branch(state: &Multiverse) -> Option<BranchId> {
-    state
-        .turn()
-        .boards
-        .first()
-        .and_then(|label| label.trim_start_matches('L').parse().ok())
-}
-
-/// The board moves of the branch owed a move first (those of the owed
-/// branch alone: never the whole turn's list, which can run to a
-/// million).
-fn board_moves(state: &Multiverse) -> Vec<BoardMove> {
-    let Some(branch) = owed_branch(state) else {
-        return Vec::new();
-    };
-    state
-        .board_moves(branch)
-        .into_iter()
-        .filter_map(|a| match a {
-            Action::Move(m) => Some(m),
-            Action::Resign { .. } => None,
-        })
-        .collect()
-}
-
-/// Level 1's move, as a rules learner plays: a board move of the owed
-/// branch drawn uniformly (with or without travel), never a resignation.
-pub(crate) fn random_move(state: &dyn Any, seed: u64) -> Option<Box<dyn Any>> {
-    let state = state.downcast_ref::<Multiverse>()?;
-    let moves = board_moves(state);
-    let mv = *moves.get(Rng::new(seed).below(moves.len()))?;
-    Some(Box::new(Action::Move(mv)))
-}
 
 pub(crate) fn think(
     state: &Multiverse,

@@ -77,7 +77,7 @@ async fn three_hundred_moves_in_three_seconds_are_all_answered_in_time() {
                 // "alice played e4 in game #1 (ply 1)."
                 let at = text.find("(ply ").expect("the ply") + 5;
                 let ply: usize = text[at..].split(')').next().unwrap().parse().unwrap();
-                played[*game as usize].push((ply, action));
+                played[game.0 as usize].push((ply, action));
             } else {
                 assert!(reply.is_ephemeral() || fake.answered_privately(s).await, "{text}");
             }
@@ -109,7 +109,7 @@ async fn three_hundred_moves_in_three_seconds_are_all_answered_in_time() {
         let mut total = 0;
         for (game, _, _, _) in &games {
             let record = host.load(*game).await.unwrap().game.record().to_vec();
-            let mut told = played[*game as usize].clone();
+            let mut told = played[game.0 as usize].clone();
             told.sort();
             let told: Vec<String> = told
                 .iter()

@@ -6,6 +6,7 @@
 //! The bot here defers everything at once (`defer_after` = 0), so the
 //! deferred path is taken on every interaction.
 
+use chronomate_host::ChallengeId;
 use chronomate_testkit::replies::assert_contains;
 
 use crate::support;
@@ -72,7 +73,8 @@ async fn slow_answers_are_deferred_then_followed_up() {
         );
         assert!(!fake.callback(&sent).await.is_ephemeral());
         assert!(posted.content().contains(&bob().mention()));
-        let id = number_after(posted.content(), "Challenge").expect("the challenge's number");
+        let id: ChallengeId =
+            number_after(posted.content(), "Challenge").expect("the challenge's number");
         let accept_id = format!("challenge:{id}:accept");
         assert!(posted.custom_ids().contains(&accept_id));
 

@@ -5,6 +5,7 @@
 //! the next round of timed jobs, and `/analyse` charts a finished game
 //! (refusing a live one).
 
+use chronomate_host::{GameId, Span};
 use chronomate_testkit::replies::assert_contains;
 
 use crate::common;
@@ -22,7 +23,7 @@ fn chronomate() -> Player {
 }
 
 /// `NAME played ACTION in game #G (ply P).` in a post -> (NAME, ACTION).
-fn played(text: &str, game: i64) -> Option<(String, String)> {
+fn played(text: &str, game: GameId) -> Option<(String, String)> {
     text.lines().find_map(|line| {
         let (name, rest) = line.split_once(" played ")?;
         let (action, _) = rest.rsplit_once(&format!(" in game #{game} (ply "))?;
@@ -31,7 +32,7 @@ fn played(text: &str, game: i64) -> Option<(String, String)> {
 }
 
 /// alice challenges Chronomate at `level`; returns the game and its thread.
-async fn challenge_chronomate(fake: &FakeDiscord, level: i64, colour: &str) -> (i64, u64) {
+async fn challenge_chronomate(fake: &FakeDiscord, level: i64, colour: &str) -> (GameId, u64) {
     let mark = fake.mark();
     let sent = fake
         .command(
@@ -77,7 +78,7 @@ async fn challenge_chronomate(fake: &FakeDiscord, level: i64, colour: &str) -> (
 async fn chronomate_move(
     fake: &FakeDiscord,
     thread: u64,
-    game: i64,
+    game: GameId,
     mark: usize,
 ) -> (Call, String) {
     let path = format!("/channels/{thread}/messages");
@@ -116,7 +117,7 @@ async fn a_whole_game_against_chronomate_then_its_analysis() {
             if !analysed_live {
                 // No help during play.
                 let sent = fake
-                    .command(&alice(), thread, "analyse", &[Opt::int("game", game)])
+                    .command(&alice(), thread, "analyse", &[Opt::int("game", game.0)])
                     .await;
                 let refused = fake.reply(&sent).await;
                 assert!(refused.is_ephemeral());
@@ -164,7 +165,7 @@ async fn a_whole_game_against_chronomate_then_its_analysis() {
         assert!(closed.seq > last_post, "closed after its last post");
 
         let sent = fake
-            .command(&alice(), LOBBY_ID, "analyse", &[Opt::int("game", game)])
+            .command(&alice(), LOBBY_ID, "analyse", &[Opt::int("game", game.0)])
             .await;
         let analysis = fake.reply(&sent).await;
         let text = analysis.content();
@@ -208,7 +209,7 @@ async fn a_restart_while_chronomate_thinks_then_it_moves() {
         let log = host.store().log(game).await.unwrap();
         assert_eq!(log.len(), 1);
         assert_eq!(
-            (log[0].text.as_str(), log[0].actor.as_str()),
+            (log[0].text.as_str(), log[0].actor.to_string().as_str()),
             (action.as_str(), "chronomate:8")
         );
         // Posted, so not owed (recorded just after the post).
@@ -244,9 +245,9 @@ async fn a_move_discord_refused_is_posted_by_the_timed_jobs() {
         assert!(host.store().owed_post(game).await.unwrap().is_some());
 
         // Not while its process may still be posting it.
-        assert_eq!(bot.tick(T0 + 60_000).await, 0);
+        assert_eq!(bot.tick(T0 + Span::from_millis(60_000)).await, 0);
         let mark = fake.mark();
-        assert_eq!(bot.tick(T0 + 3 * 60_000).await, 1);
+        assert_eq!(bot.tick(T0 + Span::from_millis(3 * 60_000)).await, 1);
         let (post, action) = chronomate_move(&fake, thread, game, mark).await;
         assert_eq!(
             host.store().log(game).await.unwrap()[1].text,
@@ -261,7 +262,11 @@ async fn a_move_discord_refused_is_posted_by_the_timed_jobs() {
         );
         assert_board_png(&post);
         assert_eq!(host.store().owed_post(game).await.unwrap(), None);
-        assert_eq!(bot.tick(T0 + 10 * 60_000).await, 0, "posted once");
+        assert_eq!(
+            bot.tick(T0 + Span::from_millis(10 * 60_000)).await,
+            0,
+            "posted once"
+        );
         bot.shutdown().await;
     })
     .await;

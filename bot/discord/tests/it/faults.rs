@@ -7,6 +7,7 @@
 //! player is answered at once whatever the thread post waits for, and the
 //! log says what happened, in one line per failure, without the token.
 
+use chronomate_host::{ChallengeId, GameId};
 use chronomate_testkit::replies::assert_contains;
 
 use crate::support;
@@ -18,12 +19,12 @@ use support::*;
 
 /// `who` plays `action` in game `game`, typed in the lobby: the answer is a
 /// pointer, the move is posted in the game's thread.
-async fn move_from_lobby(fake: &FakeDiscord, who: &Player, game: i64, action: &str) -> Sent {
+async fn move_from_lobby(fake: &FakeDiscord, who: &Player, game: GameId, action: &str) -> Sent {
     fake.command(
         who,
         LOBBY_ID,
         "move",
-        &[Opt::str("action", action), Opt::int("game", game)],
+        &[Opt::str("action", action), Opt::int("game", game.0)],
     )
     .await
 }
@@ -49,7 +50,7 @@ fn statuses(calls: &[Call]) -> Vec<u16> {
     calls.iter().map(|c| c.status).collect()
 }
 
-async fn record(host: &chronomate_host::Host, game: i64) -> Vec<String> {
+async fn record(host: &chronomate_host::Host, game: GameId) -> Vec<String> {
     host.load(game)
         .await
         .expect("the game loads")
@@ -384,7 +385,7 @@ async fn deferred_answers_survive_server_errors() {
             .collect();
         assert_eq!(posts, [500], "not repeated");
         assert_eq!(messages_with(&fake, thread, "played e4").len(), 1);
-        assert_eq!(record(&host, 1).await, ["e4"]);
+        assert_eq!(record(&host, GameId(1)).await, ["e4"]);
         wait_log(|l| {
             l.contains(&format!("POST /webhooks/{APPLICATION_ID}/…: 500"))
                 && l.contains("may have landed; not repeated")
@@ -403,7 +404,7 @@ async fn deferred_answers_survive_server_errors() {
 
 /// alice challenges bob with a bot that defers everything; the challenge's
 /// number and the message with its buttons.
-async fn challenge_deferred(fake: &FakeDiscord) -> (i64, u64) {
+async fn challenge_deferred(fake: &FakeDiscord) -> (ChallengeId, u64) {
     let sent = fake
         .command(
             &alice(),

@@ -5,6 +5,7 @@
 //! reminder); a finished game's thread is archived and locked after the
 //! final board. The game stays reachable by `game:ID` from anywhere.
 
+use chronomate_host::{DAY, GameId, HOUR};
 use chronomate_testkit::replies::assert_contains;
 
 use crate::support;
@@ -14,8 +15,6 @@ use support::*;
 
 /// Another text channel of the guild.
 const OTHER_ID: u64 = 1_200_000_000_000_000_003;
-const HOUR: i64 = 3_600_000;
-const DAY: i64 = 24 * HOUR;
 
 fn texts(messages: &[Value]) -> Vec<String> {
     messages
@@ -31,17 +30,23 @@ fn count_with(fake: &FakeDiscord, channel: u64, text: &str) -> usize {
         .count()
 }
 
-async fn move_in(fake: &FakeDiscord, who: &Player, channel: u64, action: &str, game: i64) -> Sent {
+async fn move_in(
+    fake: &FakeDiscord,
+    who: &Player,
+    channel: u64,
+    action: &str,
+    game: GameId,
+) -> Sent {
     fake.command(
         who,
         channel,
         "move",
-        &[Opt::str("action", action), Opt::int("game", game)],
+        &[Opt::str("action", action), Opt::int("game", game.0)],
     )
     .await
 }
 
-async fn thread_of(host: &chronomate_host::Host, game: i64) -> Option<String> {
+async fn thread_of(host: &chronomate_host::Host, game: GameId) -> Option<String> {
     host.place_of(game).await.unwrap().place.thread
 }
 
@@ -344,7 +349,7 @@ async fn two_commands_at_once_open_one_thread() {
             .collect();
         assert_eq!(opened, [429, 201], "one thread");
         assert_eq!(
-            host.place_of(1).await.unwrap().place.thread,
+            host.place_of(GameId(1)).await.unwrap().place.thread,
             Some(thread.to_string())
         );
         fake.wait_call("the offer in the thread", |calls| {

@@ -7,6 +7,7 @@
 //! round 2; `/tournament standings` shows the final table (text and image)
 //! and `/rating` the ratings the games changed.
 
+use chronomate_host::{GameId, Span};
 use chronomate_testkit::replies::{assert_contains, assert_lacks};
 
 use crate::support;
@@ -19,7 +20,7 @@ use support::*;
 struct Board {
     white: String,
     black: String,
-    game: i64,
+    game: GameId,
 }
 
 /// The boards in a round's announcement: `Board 1: alice (white) vs dave
@@ -44,7 +45,7 @@ fn board(white: &str, black: &str, game: i64) -> Board {
     Board {
         white: white.to_owned(),
         black: black.to_owned(),
-        game,
+        game: GameId(game),
     }
 }
 
@@ -152,7 +153,7 @@ async fn fools_mate(fake: &FakeDiscord, b: &Board) -> Call {
 
 /// Black resigns in its thread by `/resign` and the confirm button; the
 /// announcement (a follow-up of the press) is returned.
-async fn resign(fake: &FakeDiscord, who: &Player, thread: u64, game: i64) -> Call {
+async fn resign(fake: &FakeDiscord, who: &Player, thread: u64, game: GameId) -> Call {
     let asked = fake.command(who, thread, "resign", &[]).await;
     let ask = fake.reply(&asked).await;
     assert!(ask.is_ephemeral());
@@ -273,7 +274,7 @@ async fn a_round_robin_of_four_from_create_to_ratings() {
             mate.content()
         );
         let thread2 = first_move(&fake, &round1[1], "e4").await;
-        let resigned = resign(&fake, &carol(), thread2, 2).await;
+        let resigned = resign(&fake, &carol(), thread2, GameId(2)).await;
         assert_contains(resigned.content(), "1-0");
         assert!(
             resigned
@@ -300,7 +301,7 @@ async fn a_round_robin_of_four_from_create_to_ratings() {
             c.is("PUT", &path)
         })
         .await;
-        for (game, played) in [(3, "f3"), (4, "e4")] {
+        for (game, played) in [(GameId(3), "f3"), (GameId(4), "e4")] {
             let loaded = host.load(game).await.expect("the game loads");
             assert_eq!(loaded.game.record(), [played]);
             assert_eq!(loaded.game.turn().color, Color::Black, "game {game}");
@@ -313,20 +314,20 @@ async fn a_round_robin_of_four_from_create_to_ratings() {
         moves(&fake, &dave, thread3, "g4").await;
         let mate = moves(&fake, &carol, thread3, "Qh4#").await;
         assert_lacks(mate.content(), "round 3");
-        let resigned = resign(&fake, &bob(), thread4, 4).await;
+        let resigned = resign(&fake, &bob(), thread4, GameId(4)).await;
         let round3 = [board("bob", "dave", 5), board("carol", "alice", 6)];
         assert_round_begins(&resigned, 3, &round3);
 
         // Round 3: dave mates bob; alice never answers carol's first move.
         fools_mate(&fake, &round3[0]).await;
         let thread6 = first_move(&fake, &round3[1], "e4").await;
-        let loaded = host.load(6).await.unwrap();
+        let loaded = host.load(GameId(6)).await.unwrap();
         assert_eq!(loaded.game.turn().color, Color::Black, "alice to move");
 
         // Two days later the scheduler finds alice out of time: the forfeit
         // (with the rating change) reaches both players by DM and is
         // announced in the thread; the tournament ends in the same round.
-        let later = T0 + 3 * 24 * 60 * 60 * 1000;
+        let later = T0 + Span::from_millis(3 * 24 * 60 * 60 * 1000);
         world.clock.set(later);
         let mark = fake.mark();
         assert!(bot.tick(later).await > 0, "the notices were delivered");

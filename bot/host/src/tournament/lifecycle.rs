@@ -1,6 +1,7 @@
 //! Creating a tournament, entering and leaving it, starting it by hand,
 //! withdrawing from it and cancelling it.
 
+use chronomate_model::{GameStatus, TournamentFormat, TournamentId, TournamentStatus};
 use chronomate_rules::{Color, Game, Outcome, Reason};
 
 use super::snapshot::board_result;
@@ -8,12 +9,11 @@ use super::standings::BoardResult;
 use super::{DEFAULT_PLAYERS, DEFAULT_SWISS_ROUNDS, TournamentTerms, read_tournament_name, refuse};
 use crate::clock::timestamp;
 use crate::{Caller, Host, HostError, Reply, check_setup, read_days};
-use chronomate_model::{GameStatus, TournamentFormat, TournamentStatus};
 use chronomate_store::{Finish, NewTournament, Stale, TournamentRow};
 
 impl Host {
     fn may_run(caller: &Caller, t: &TournamentRow) -> Result<(), HostError> {
-        if caller.manager || caller.key() == t.organiser {
+        if caller.manager || *caller.key() == t.organiser {
             Ok(())
         } else {
             Err(refuse(format!(
@@ -95,7 +95,7 @@ impl Host {
     pub async fn tournament_join(
         &self,
         caller: &Caller,
-        id: Option<i64>,
+        id: Option<TournamentId>,
     ) -> Result<Reply, HostError> {
         let s = self
             .resolve_tournament(caller, id, |t| t.status == TournamentStatus::Open, "join")
@@ -143,7 +143,7 @@ impl Host {
     pub async fn tournament_leave(
         &self,
         caller: &Caller,
-        id: Option<i64>,
+        id: Option<TournamentId>,
     ) -> Result<Reply, HostError> {
         let me = caller.key().to_owned();
         let s = self
@@ -176,7 +176,7 @@ impl Host {
     pub async fn tournament_start(
         &self,
         caller: &Caller,
-        id: Option<i64>,
+        id: Option<TournamentId>,
     ) -> Result<Reply, HostError> {
         let s = self
             .resolve_tournament(caller, id, |t| t.status == TournamentStatus::Open, "start")
@@ -209,7 +209,7 @@ impl Host {
     pub async fn tournament_withdraw(
         &self,
         caller: &Caller,
-        id: Option<i64>,
+        id: Option<TournamentId>,
     ) -> Result<Reply, HostError> {
         let me = caller.key().to_owned();
         let s = self
@@ -278,9 +278,9 @@ impl Host {
             };
             if let Ok(()) = self.store.finish_game(game, None, &finish, now).await? {
                 let other = if p.white == me {
-                    (black.as_str(), p.black_name.as_deref().unwrap_or("?"))
+                    (black, p.black_name.as_deref().unwrap_or("?"))
                 } else {
-                    (p.white.as_str(), p.white_name.as_str())
+                    (&p.white, p.white_name.as_str())
                 };
                 lines.push(format!(
                     "Game #{game} counts as a loss: {} ({}) wins.",
@@ -309,7 +309,7 @@ impl Host {
     pub async fn tournament_cancel(
         &self,
         caller: &Caller,
-        id: Option<i64>,
+        id: Option<TournamentId>,
     ) -> Result<Reply, HostError> {
         let s = self
             .resolve_tournament(

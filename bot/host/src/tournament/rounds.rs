@@ -2,6 +2,7 @@
 //! and boards in one transaction, and moving the tournament on (the start
 //! time, the next round, the end), by itself or at the scheduler's tick.
 
+use chronomate_model::{PlayerKey, Timestamp, TournamentFormat, TournamentId, TournamentStatus};
 use chronomate_rules::{Color, Game};
 
 use super::pairing::{self, Board, SwissPlayer};
@@ -12,7 +13,6 @@ use crate::clock::DAY;
 use crate::time::remind_at;
 use crate::{Host, HostError, Notice, NoticeKind, Place, Reply, check_setup};
 use chronomate_model::rating::Glicko;
-use chronomate_model::{Millis, TournamentFormat, TournamentStatus};
 use chronomate_store::{NewBoard, NewGame, Stale, StoreError, TournamentPlayer, TournamentRow};
 
 /// A new round's boards, players by index, with a result for boards that
@@ -26,7 +26,7 @@ impl Host {
     pub(super) async fn begin(
         &self,
         s: &Snapshot,
-        now: Millis,
+        now: Timestamp,
     ) -> Result<Option<Reply>, HostError> {
         // Seeds: established server rating in the variant, then join order.
         let mut ranked: Vec<(usize, f64)> = Vec::with_capacity(s.players.len());
@@ -67,7 +67,7 @@ impl Host {
         let Some(plan) = plan_round(&seeded, 1) else {
             return Ok(None);
         };
-        let seeds: Vec<&str> = seeded.players.iter().map(|p| p.key.as_str()).collect();
+        let seeds: Vec<&PlayerKey> = seeded.players.iter().map(|p| &p.key).collect();
         let started = self
             .create_round(&seeded, 0, &seeds, rounds, &plan, now)
             .await?;
@@ -89,10 +89,10 @@ impl Host {
         &self,
         s: &Snapshot,
         after: i64,
-        seeds: &[&str],
+        seeds: &[&PlayerKey],
         rounds: i64,
         plan: &RoundPlan,
-        now: Millis,
+        now: Timestamp,
     ) -> Result<bool, HostError> {
         let t = &s.t;
         let corrupt = |detail: String| StoreError::Corrupt {
@@ -104,8 +104,8 @@ impl Host {
         let settings = self.store.settings(Some(&t.guild)).await?;
         let deadline = now + t.days * DAY;
         struct Prepared {
-            white: String,
-            black: Option<String>,
+            white: PlayerKey,
+            black: Option<PlayerKey>,
             seed: u64,
             snapshot: Option<String>,
             to_move: Color,
@@ -136,7 +136,7 @@ impl Host {
             .iter()
             .map(|p| NewBoard {
                 white: &p.white,
-                black: p.black.as_deref(),
+                black: p.black.as_ref(),
                 game: match (&p.snapshot, &p.black) {
                     (Some(snapshot), Some(black)) => Some(NewGame {
                         variant: t.variant.id(),
@@ -172,8 +172,8 @@ impl Host {
     /// in the database.
     pub async fn tournament_advance(
         &self,
-        id: i64,
-        now: Millis,
+        id: TournamentId,
+        now: Timestamp,
     ) -> Result<Option<Reply>, HostError> {
         let s = self.snapshot_of(id).await?;
         match s.t.status {
@@ -226,7 +226,7 @@ impl Host {
                         .conclude(&s, Some("too few players left to pair"), now)
                         .await;
                 }
-                let seeds: Vec<&str> = Vec::new();
+                let seeds: Vec<&PlayerKey> = Vec::new();
                 if !self
                     .create_round(&s, s.t.round, &seeds, s.t.rounds, &plan, now)
                     .await?
@@ -252,7 +252,7 @@ impl Host {
         &self,
         s: &Snapshot,
         note: Option<&str>,
-        now: Millis,
+        now: Timestamp,
     ) -> Result<Option<Reply>, HostError> {
         if let Err(Stale) = self
             .store
@@ -299,8 +299,8 @@ impl Host {
     /// post, if it moved.
     pub(crate) async fn tournament_step(
         &self,
-        id: i64,
-        now: Millis,
+        id: TournamentId,
+        now: Timestamp,
     ) -> Result<Option<Notice>, HostError> {
         let Some(t) = self.store.tournament(id).await? else {
             return Ok(None);

@@ -6,11 +6,13 @@ use super::standings::{self, BoardResult, Played, Standing, Tiebreaks};
 use crate::clock::due_words;
 use crate::text::day_words;
 use crate::{Caller, Host, HostError};
-use chronomate_model::{GameStatus, Millis, TournamentFormat, TournamentStatus};
+use chronomate_model::{
+    GameStatus, PlayerKey, Timestamp, TournamentFormat, TournamentId, TournamentStatus,
+};
 use chronomate_store::{PairingRow, TournamentPlayer, TournamentRow};
 
 /// A board's result from its row.
-pub fn board_result(p: &PairingRow) -> BoardResult {
+pub(crate) fn board_result(p: &PairingRow) -> BoardResult {
     match p.result.as_deref() {
         Some("bye") => return BoardResult::Bye,
         Some("rest") => return BoardResult::Rest,
@@ -31,18 +33,18 @@ pub fn board_result(p: &PairingRow) -> BoardResult {
 }
 
 /// A tournament with its entrants and boards, as the host reasons about it.
-pub struct Snapshot {
+pub(crate) struct Snapshot {
     pub t: TournamentRow,
     pub players: Vec<TournamentPlayer>,
     pub pairings: Vec<PairingRow>,
 }
 
 impl Snapshot {
-    pub(crate) fn index(&self, key: &str) -> Option<usize> {
-        self.players.iter().position(|p| p.key == key)
+    pub(crate) fn index(&self, key: &PlayerKey) -> Option<usize> {
+        self.players.iter().position(|p| p.key == *key)
     }
 
-    pub fn played(&self) -> Vec<Played> {
+    pub(crate) fn played(&self) -> Vec<Played> {
         self.pairings
             .iter()
             .filter_map(|p| {
@@ -59,21 +61,21 @@ impl Snapshot {
             .collect()
     }
 
-    pub fn tiebreaks(&self) -> Tiebreaks {
+    pub(crate) fn tiebreaks(&self) -> Tiebreaks {
         match self.t.format {
             TournamentFormat::Swiss => Tiebreaks::Buchholz,
             _ => Tiebreaks::SonnebornBerger,
         }
     }
 
-    pub fn tiebreak_names(&self) -> &'static [&'static str] {
+    pub(crate) fn tiebreak_names(&self) -> &'static [&'static str] {
         match self.t.format {
             TournamentFormat::Swiss => &["Buchholz", "Median"],
             _ => &["SB"],
         }
     }
 
-    pub fn standings(&self) -> Vec<Standing> {
+    pub(crate) fn standings(&self) -> Vec<Standing> {
         standings::standings(self.players.len(), &self.played(), self.tiebreaks())
     }
 
@@ -86,7 +88,7 @@ impl Snapshot {
     }
 
     /// One-line description: `#3 Spring Cup: standard, round robin, 3 days per move`.
-    pub fn title(&self) -> String {
+    pub(crate) fn title(&self) -> String {
         let t = &self.t;
         let variant = if t.options.is_empty() {
             t.variant.id().to_owned()
@@ -102,7 +104,7 @@ impl Snapshot {
         )
     }
 
-    pub(crate) fn state_words(&self, now: Millis) -> String {
+    pub(crate) fn state_words(&self, now: Timestamp) -> String {
         let t = &self.t;
         match t.status {
             TournamentStatus::Open => {
@@ -127,7 +129,7 @@ impl Snapshot {
 }
 
 impl Host {
-    pub(crate) async fn snapshot_of(&self, id: i64) -> Result<Snapshot, HostError> {
+    pub(crate) async fn snapshot_of(&self, id: TournamentId) -> Result<Snapshot, HostError> {
         let t = self
             .store
             .tournament(id)
@@ -147,7 +149,7 @@ impl Host {
     pub(crate) async fn resolve_tournament(
         &self,
         caller: &Caller,
-        explicit: Option<i64>,
+        explicit: Option<TournamentId>,
         pick: impl Fn(&TournamentRow) -> bool,
         what: &str,
     ) -> Result<Snapshot, HostError> {
@@ -189,7 +191,7 @@ impl Host {
             })),
             [one] => self.snapshot_of(one.id).await,
             many => {
-                let mut ids: Vec<i64> = many.iter().map(|t| t.id).collect();
+                let mut ids: Vec<TournamentId> = many.iter().map(|t| t.id).collect();
                 ids.sort_unstable();
                 let list: Vec<String> = ids.iter().map(|i| format!("#{i}")).collect();
                 Err(refuse(format!(

@@ -7,14 +7,14 @@ use super::standings::{BoardResult, number_words, points_words};
 use crate::clock::{DAY, due_words};
 use crate::text::day_words;
 use crate::{Caller, Host, HostError, Image, Reply};
-use chronomate_model::{Millis, TournamentStatus};
+use chronomate_model::{Timestamp, TournamentId, TournamentStatus};
 
 impl Host {
     /// The standings, as text and a table image.
     pub async fn tournament_standings(
         &self,
         caller: &Caller,
-        id: Option<i64>,
+        id: Option<TournamentId>,
     ) -> Result<Reply, HostError> {
         let s = self
             .resolve_tournament(caller, id, |_| true, "look")
@@ -58,7 +58,7 @@ impl Host {
     pub async fn tournament_pairings(
         &self,
         caller: &Caller,
-        id: Option<i64>,
+        id: Option<TournamentId>,
         round: Option<i64>,
     ) -> Result<Reply, HostError> {
         let s = self
@@ -135,7 +135,7 @@ fn round_lines(s: &Snapshot, round: i64) -> Vec<String> {
 }
 
 /// The announcement of a round that just started.
-pub(super) fn round_reply(s: &Snapshot, round: i64, now: Millis) -> Reply {
+pub(super) fn round_reply(s: &Snapshot, round: i64, now: Timestamp) -> Reply {
     let mut lines = vec![format!("{}: round {round} begins.", s.title())];
     lines.extend(round_lines(s, round).into_iter().skip(1));
     lines.push(format!(

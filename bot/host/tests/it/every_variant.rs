@@ -3,10 +3,10 @@
 //! back as a record that replays to the same game.
 
 use crate::common;
+use chronomate_host::{Caller, ChallengeTerms, GameId, Host, HostConfig, ManualClock};
 
 use std::sync::Arc;
 
-use chronomate_host::{Caller, ChallengeTerms, Host, HostConfig, ManualClock};
 use chronomate_render::{RenderOptions, render_png};
 use chronomate_rules::{Color, Game, Variant, record};
 use chronomate_store::Store;
@@ -21,7 +21,7 @@ async fn host_with_images(url: &str, clock: Arc<ManualClock>) -> Host {
 
 /// Plays `plies` actions (a deterministic choice among the legal ones) and
 /// returns how many were played before the game ended, if it did.
-async fn play_some(host: &Host, game: i64, plies: usize) -> usize {
+async fn play_some(host: &Host, game: GameId, plies: usize) -> usize {
     let (white, black) = (caller("white"), caller("black"));
     for ply in 0..plies {
         let loaded = host.load(game).await.unwrap();
@@ -51,7 +51,7 @@ async fn play_some(host: &Host, game: i64, plies: usize) -> usize {
 /// `/snapshot` draws the compact layout and `/snapshot full` the whole
 /// history, each exactly as the renderer draws the game's snapshot from the
 /// caller's side.
-async fn check_snapshots(host: &Host, who: &Caller, game: i64) {
+async fn check_snapshots(host: &Host, who: &Caller, game: GameId) {
     let loaded = host.load(game).await.unwrap();
     let mut view = loaded.game.snapshot();
     view.perspective = Some(Color::White);

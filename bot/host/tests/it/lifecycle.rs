@@ -2,16 +2,17 @@
 //! mate, resignation, draws, aborts, a restart in the middle, racing
 //! actions, buttons pressed after a restart.
 
+use chronomate_host::{
+    ChallengeId, ChallengeTerms, ChoiceId, ColourChoice, DrawMove, GameChoice, GameId, GameStatus,
+    HostError, Refusal, Reply,
+};
+use chronomate_store::StoreError;
 use chronomate_testkit::replies::{assert_contains, assert_lacks};
 
 use crate::common;
 
-use chronomate_host::GameStatus;
-use chronomate_host::{
-    ChallengeTerms, ChoiceId, ColourChoice, DrawMove, GameChoice, Refusal, Reply,
-};
 use chronomate_rules::Variant;
-use common::{World, caller, refusal};
+use common::{World, caller, key, refusal};
 
 fn choice_ids(reply: &Reply) -> Vec<String> {
     reply.choices.iter().map(|c| c.id.to_string()).collect()
@@ -37,10 +38,10 @@ async fn fools_mate_from_challenge_to_record() {
     );
 
     let reply = w.host.accept(&bob, None).await.unwrap();
-    assert_eq!(reply.game, Some(1));
+    assert_eq!(reply.game, Some(GameId(1)));
     assert_contains(&reply.text, "game #1 begins");
     assert_contains(&reply.text, "alice (white) vs bob (black)");
-    assert!(reply.pings.contains(&"console:alice".to_owned()));
+    assert!(reply.pings.contains(&key("console:alice")));
 
     let reply = w.host.act(&alice, None, "f3").await.unwrap();
     assert!(
@@ -59,14 +60,14 @@ async fn fools_mate_from_challenge_to_record() {
     assert_contains(&reply.text, "Game over: 0-1 (checkmate): bob wins.");
     assert_eq!(reply.pings, ["console:alice"]);
 
-    let row = w.store().game(1).await.unwrap().unwrap();
+    let row = w.store().game(GameId(1)).await.unwrap().unwrap();
     assert_eq!(row.status, GameStatus::Finished);
     assert_eq!(row.result.as_deref(), Some("0-1"));
     assert_eq!(row.reason.as_deref(), Some("checkmate"));
     assert_eq!(row.deadline, None);
-    w.check_consistent(1).await;
+    w.check_consistent(GameId(1)).await;
 
-    let history = w.host.history(&alice, Some(1)).await.unwrap().text;
+    let history = w.host.history(&alice, Some(GameId(1))).await.unwrap().text;
     for line in [
         "[Event \"Chronomate game #1\"]",
         "[Date \"2023.11.14\"]",
@@ -82,9 +83,18 @@ async fn fools_mate_from_challenge_to_record() {
     }
     // Anyone may read a record; nobody may play on.
     let carol = caller("carol");
-    assert!(w.host.history(&carol, Some(1)).await.is_ok());
-    let over = refusal(w.host.act(&alice, Some(1), "e4").await);
-    assert!(matches!(over, Refusal::GameOver { game: 1, .. }), "{over}");
+    assert!(w.host.history(&carol, Some(GameId(1))).await.is_ok());
+    let over = refusal(w.host.act(&alice, Some(GameId(1)), "e4").await);
+    assert!(
+        matches!(
+            over,
+            Refusal::GameOver {
+                game: GameId(1),
+                ..
+            }
+        ),
+        "{over}"
+    );
     assert_eq!(
         over.to_string(),
         "game #1 is over: 0-1 (checkmate): bob wins"
@@ -292,6 +302,42 @@ async fn a_stale_snapshot_is_rebuilt_from_the_log() {
     w.check_consistent(g).await;
 }
 
+/// A row the store cannot read is reported where it is read, naming the
+/// row and what is wrong, and nothing is made of it.
+async fn a_damaged_row_is_reported_naming_it() {
+    let w = World::new().await;
+    let (alice, bob) = (caller("alice"), caller("bob"));
+    let g = w.start(&alice, &bob).await;
+    // A player key no transport writes, behind the store's back (the
+    // game's id doubles as the player's times).
+    w.raw(
+        "INSERT INTO players (key, name, created_at, updated_at) VALUES ('alice', 'alice', $1, $1)",
+        g,
+    )
+    .await;
+    w.raw("UPDATE games SET white = 'alice' WHERE id = $1", g)
+        .await;
+    let damaged = |e: HostError| match e {
+        HostError::Store(e @ StoreError::Corrupt { .. }) => e.to_string(),
+        other => panic!("not a damaged row: {other}"),
+    };
+    assert_eq!(
+        damaged(w.host.load(g).await.unwrap_err()),
+        "game #1 is damaged in the database: white: \"alice\" is not a player key (discord:ID, console:NAME or chronomate:LEVEL)"
+    );
+    w.raw(
+        "UPDATE games SET white = 'console:alice', variant = 'chess9' WHERE id = $1",
+        g,
+    )
+    .await;
+    // (The list of variants it names after that grows with the rules.)
+    let text = damaged(w.host.load(g).await.unwrap_err());
+    assert!(
+        text.starts_with("game #1 is damaged in the database: unknown variant \"chess9\": "),
+        "{text}"
+    );
+}
+
 async fn racing_actions_on_one_game_apply_once() {
     let w = World::new().await;
     let (alice, bob) = (caller("alice"), caller("bob"));
@@ -402,8 +448,13 @@ async fn threads_and_single_games_need_no_id() {
     let r = w.host.act(&in_thread, None, "e5").await.unwrap();
     assert_eq!(r.game, Some(g1));
     assert_eq!(
-        refusal(w.host.bind_thread(99, "t").await.map(|_| Reply::default())),
-        Refusal::NoSuchGame(99)
+        refusal(
+            w.host
+                .bind_thread(GameId(99), "t")
+                .await
+                .map(|_| Reply::default())
+        ),
+        Refusal::NoSuchGame(GameId(99))
     );
     // Listing.
     let list = w.host.games(&alice).await.unwrap();
@@ -443,7 +494,7 @@ async fn open_challenges_are_taken_by_anyone() {
     let mut players = [row.white.clone(), row.black.clone()];
     players.sort();
     assert_eq!(players, ["console:alice", "console:bob"]);
-    let c = w.store().challenge(1).await.unwrap().unwrap();
+    let c = w.store().challenge(ChallengeId(1)).await.unwrap().unwrap();
     assert_eq!(c.game_id, Some(g));
 }
 
@@ -475,6 +526,7 @@ on_both_backends!(
     aborts_only_before_both_sides_moved,
     a_restart_in_the_middle_changes_nothing,
     a_stale_snapshot_is_rebuilt_from_the_log,
+    a_damaged_row_is_reported_naming_it,
     buttons_work_after_a_restart,
     threads_and_single_games_need_no_id,
     open_challenges_are_taken_by_anyone,

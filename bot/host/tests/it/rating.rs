@@ -6,10 +6,9 @@ use chronomate_testkit::replies::{assert_contains, assert_lacks};
 
 use crate::common;
 
-use chronomate_host::GLOBAL;
-use chronomate_host::{Caller, Place, Player};
+use chronomate_host::{Caller, GLOBAL, Place, Player};
 use chronomate_rules::Variant;
-use common::{World, caller, refusal};
+use common::{World, caller, key, refusal};
 
 async fn a_finished_game_is_rated_once_and_an_aborted_one_never() {
     let w = World::new().await;
@@ -27,7 +26,7 @@ async fn a_finished_game_is_rated_once_and_an_aborted_one_never() {
     assert_eq!(changes.len(), 4, "server and global, both players");
     let bob_global = w
         .store()
-        .rating("console:bob", "standard", GLOBAL)
+        .rating(&key("console:bob"), "standard", GLOBAL)
         .await
         .unwrap()
         .unwrap();

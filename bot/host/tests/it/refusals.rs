@@ -1,10 +1,11 @@
 //! Every refusal the host gives: each says why, and changes nothing.
 
 use crate::common;
-
 use chronomate_host::{
-    Caller, ChallengeTerms, DrawMove, HostError, Place, Refusal, Reply, SettingsChange,
+    Caller, ChallengeId, ChallengeTerms, DrawMove, GameId, HostError, Place, Refusal, Reply,
+    SettingsChange,
 };
+
 use chronomate_rules::{ActionError, Color, Options, Variant};
 use common::{World, caller};
 
@@ -36,12 +37,12 @@ async fn refusals_about_games_and_actions() {
     );
     assert_eq!(refused(&w, || h.board(&alice, None)).await, Refusal::NoGame);
     assert_eq!(
-        refused(&w, || h.act(&alice, Some(9), "e4")).await,
-        Refusal::NoSuchGame(9)
+        refused(&w, || h.act(&alice, Some(GameId(9)), "e4")).await,
+        Refusal::NoSuchGame(GameId(9))
     );
     assert_eq!(
-        refused(&w, || h.history(&alice, Some(9))).await,
-        Refusal::NoSuchGame(9)
+        refused(&w, || h.history(&alice, Some(GameId(9)))).await,
+        Refusal::NoSuchGame(GameId(9))
     );
 
     let g = w.start(&alice, &bob).await;
@@ -159,8 +160,8 @@ async fn refusals_about_challenges() {
         Refusal::NoChallenge(" to cancel")
     );
     assert_eq!(
-        refused(&w, || h.accept(&bob, Some(5))).await,
-        Refusal::NoSuchChallenge(5)
+        refused(&w, || h.accept(&bob, Some(ChallengeId(5)))).await,
+        Refusal::NoSuchChallenge(ChallengeId(5))
     );
     assert_eq!(
         refused(&w, || h.challenge(&alice, to(&alice))).await,
@@ -184,54 +185,54 @@ async fn refusals_about_challenges() {
 
     h.challenge(&alice, to(&bob)).await.unwrap(); // #1
     assert_eq!(
-        refused(&w, || h.accept(&alice, Some(1))).await,
-        Refusal::OwnChallenge(1)
+        refused(&w, || h.accept(&alice, Some(ChallengeId(1)))).await,
+        Refusal::OwnChallenge(ChallengeId(1))
     );
     assert_eq!(
-        refused(&w, || h.accept(&carol, Some(1))).await,
+        refused(&w, || h.accept(&carol, Some(ChallengeId(1)))).await,
         Refusal::NotAddressedToYou {
-            id: 1,
+            id: ChallengeId(1),
             name: "bob".into()
         }
     );
     assert_eq!(
-        refused(&w, || h.decline(&carol, Some(1))).await,
+        refused(&w, || h.decline(&carol, Some(ChallengeId(1)))).await,
         Refusal::NotAddressedToYou {
-            id: 1,
+            id: ChallengeId(1),
             name: "bob".into()
         }
     );
     assert!(matches!(
-        refused(&w, || h.decline(&alice, Some(1))).await,
+        refused(&w, || h.decline(&alice, Some(ChallengeId(1)))).await,
         Refusal::Terms(_)
     ));
     assert_eq!(
-        refused(&w, || h.cancel(&bob, Some(1))).await,
+        refused(&w, || h.cancel(&bob, Some(ChallengeId(1)))).await,
         Refusal::NotYourChallenge {
-            id: 1,
+            id: ChallengeId(1),
             name: "alice".into()
         }
     );
     h.challenge(&carol, to(&bob)).await.unwrap(); // #2
     assert_eq!(
         refused(&w, || h.accept(&bob, None)).await,
-        Refusal::WhichChallenge(vec![1, 2])
+        Refusal::WhichChallenge(vec![ChallengeId(1), ChallengeId(2)])
     );
-    h.decline(&bob, Some(2)).await.unwrap();
+    h.decline(&bob, Some(ChallengeId(2))).await.unwrap();
     assert_eq!(
-        refused(&w, || h.accept(&bob, Some(2))).await,
+        refused(&w, || h.accept(&bob, Some(ChallengeId(2)))).await,
         Refusal::ChallengeClosed {
-            id: 2,
+            id: ChallengeId(2),
             state: "declined"
         }
     );
     h.accept(&bob, None).await.unwrap();
-    let r = refused(&w, || h.accept(&bob, Some(1))).await;
+    let r = refused(&w, || h.accept(&bob, Some(ChallengeId(1)))).await;
     assert_eq!(r.to_string(), "challenge #1 was accepted already");
     assert_eq!(
-        refused(&w, || h.cancel(&alice, Some(1))).await,
+        refused(&w, || h.cancel(&alice, Some(ChallengeId(1)))).await,
         Refusal::ChallengeClosed {
-            id: 1,
+            id: ChallengeId(1),
             state: "accepted"
         }
     );
@@ -240,14 +241,14 @@ async fn refusals_about_challenges() {
         .await
         .unwrap(); // #3
     assert_eq!(
-        refused(&w, || h.decline(&bob, Some(3))).await,
-        Refusal::DeclineOpen(3)
+        refused(&w, || h.decline(&bob, Some(ChallengeId(3)))).await,
+        Refusal::DeclineOpen(ChallengeId(3))
     );
     h.cancel(&alice, None).await.unwrap();
     assert_eq!(
-        refused(&w, || h.accept(&bob, Some(3))).await,
+        refused(&w, || h.accept(&bob, Some(ChallengeId(3)))).await,
         Refusal::ChallengeClosed {
-            id: 3,
+            id: ChallengeId(3),
             state: "cancelled"
         }
     );
@@ -331,7 +332,7 @@ async fn refusals_about_ending_games_settings_and_buttons() {
     );
     assert_eq!(
         refused(&w, || h.choose(&alice, "challenge:77:accept")).await,
-        Refusal::NoSuchChallenge(77)
+        Refusal::NoSuchChallenge(ChallengeId(77))
     );
 }
 

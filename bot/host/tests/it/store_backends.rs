@@ -5,15 +5,15 @@
 //! one dies, and ratings that stay one chain when games end at once.
 
 use crate::common;
+use chronomate_host::{
+    ChallengeTerms, ColourChoice, DAY, GLOBAL, GameId, GameStatus, Glicko, HOUR, MINUTE,
+    ManualClock, NoticeKind, Span, Timestamp, TournamentFormat, TournamentId, TournamentTerms,
+};
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::{Arc, Mutex};
 
 use chronomate_host::migrate::{MigrateError, migrate_database};
-use chronomate_host::{
-    ChallengeTerms, ColourChoice, DAY, GLOBAL, GameStatus, Glicko, HOUR, MINUTE, ManualClock,
-    NoticeKind, TournamentFormat, TournamentTerms,
-};
 use chronomate_rules::Variant;
 use chronomate_store::{Backend, Finish, Store};
 use common::{T0, World, caller, open_url, pg};
@@ -123,9 +123,15 @@ async fn a_varied_history(w: &World) {
     terms.name = Some("Autumn".into());
     w.host.tournament_create(&alice, terms).await.unwrap();
     for p in [&alice, &bob, &carol] {
-        w.host.tournament_join(p, Some(1)).await.unwrap();
+        w.host
+            .tournament_join(p, Some(TournamentId(1)))
+            .await
+            .unwrap();
     }
-    w.host.tournament_start(&alice, Some(1)).await.unwrap();
+    w.host
+        .tournament_start(&alice, Some(TournamentId(1)))
+        .await
+        .unwrap();
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -171,7 +177,7 @@ async fn a_history_moves_to_postgres_and_back_unchanged() {
     terms.opponent = Some(erin.player.clone());
     host.challenge(&dave, terms).await.unwrap();
     let game = host.accept(&erin, None).await.unwrap().game.unwrap();
-    assert_eq!(game, games as i64 + 1);
+    assert_eq!(game, GameId(games as i64 + 1));
     let after = on_pg.dump().await.unwrap();
     on_pg.close().await;
     host.store().close().await;
@@ -186,7 +192,7 @@ async fn a_history_moves_to_postgres_and_back_unchanged() {
 }
 
 /// Games with one day per move, reminders 12 hours before the deadline.
-async fn games_with_deadlines(w: &World, n: usize) -> Vec<i64> {
+async fn games_with_deadlines(w: &World, n: usize) -> Vec<GameId> {
     let mut games = Vec::new();
     for i in 0..n {
         let (white, black) = (caller(&format!("w{i}")), caller(&format!("b{i}")));
@@ -202,8 +208,8 @@ async fn two_hosts_on_one_database_do_each_timed_job_once() {
     let games = games_with_deadlines(&w, 12).await;
     let other = open_url(&w.url, w.clock.clone()).await;
     let hosts = [w.host.clone(), other];
-    let seen: Arc<Mutex<Vec<(usize, NoticeKind, i64)>>> = Arc::default();
-    let round = |now: i64| {
+    let seen: Arc<Mutex<Vec<(usize, NoticeKind, GameId)>>> = Arc::default();
+    let round = |now: Timestamp| {
         let seen = seen.clone();
         let hosts = hosts.clone();
         async move {
@@ -211,7 +217,9 @@ async fn two_hosts_on_one_database_do_each_timed_job_once() {
                 let seen = seen.clone();
                 async move {
                     host.deliver_due(now, |n| {
-                        seen.lock().unwrap().push((i, n.kind, n.game.unwrap_or(0)));
+                        seen.lock()
+                            .unwrap()
+                            .push((i, n.kind, n.game.unwrap_or(GameId(0))));
                         std::future::ready(true)
                     })
                     .await
@@ -227,7 +235,7 @@ async fn two_hosts_on_one_database_do_each_timed_job_once() {
     }
     let seen = seen.lock().unwrap().clone();
     for kind in [NoticeKind::Reminder, NoticeKind::TimeForfeit] {
-        let mut per_game: BTreeMap<i64, usize> = BTreeMap::new();
+        let mut per_game: BTreeMap<GameId, usize> = BTreeMap::new();
         for (_, k, g) in &seen {
             if *k == kind {
                 *per_game.entry(*g).or_default() += 1;
@@ -273,7 +281,11 @@ async fn a_reminder_whose_host_died_is_sent_again_when_its_claim_lapses() {
 
     // While its claim stands nobody else sends it; once it lapsed, one does.
     assert!(w.host.tick(now + MINUTE).await.unwrap().is_empty());
-    let again = w.host.tick(now + 5 * MINUTE + 1).await.unwrap();
+    let again = w
+        .host
+        .tick(now + 5 * MINUTE + Span::from_millis(1))
+        .await
+        .unwrap();
     assert_eq!(again.len(), 1);
     assert_eq!(again[0].kind, NoticeKind::Reminder);
     assert!(w.host.tick(now + HOUR).await.unwrap().is_empty());
@@ -296,7 +308,11 @@ async fn a_reminder_whose_host_died_is_sent_again_when_its_claim_lapses() {
         .unwrap();
     assert_eq!(missed, 0);
     assert!(!w.store().game(g).await.unwrap().unwrap().reminder_sent);
-    let retried = w.host.tick(now + 5 * MINUTE + 1).await.unwrap();
+    let retried = w
+        .host
+        .tick(now + 5 * MINUTE + Span::from_millis(1))
+        .await
+        .unwrap();
     assert_eq!(retried.iter().filter(|n| n.game == Some(g)).count(), 1);
 }
 
@@ -349,7 +365,7 @@ async fn games_ending_at_once_rate_each_player_in_one_chain() {
         let mut afters = BTreeSet::new();
         for g in w.store().game_ids().await.unwrap() {
             for c in w.store().rating_changes(g).await.unwrap() {
-                if c.player == hub.key() && c.scope == scope {
+                if c.player == *hub.key() && c.scope == scope {
                     befores.push(key(c.before));
                     afters.insert(key(c.after));
                 }

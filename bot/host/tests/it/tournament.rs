@@ -3,20 +3,25 @@
 //! round) in the middle, a 5-player Swiss with byes, refusals that change
 //! nothing, exports; and a whole tournament typed into the console binary.
 
+use chronomate_host::{
+    Caller, DrawMove, GameId, GameStatus, NoticeKind, PlayerKey, TournamentId, TournamentStatus,
+    TournamentTerms,
+};
 use chronomate_testkit::replies::assert_contains;
 
 use crate::common;
 
-use chronomate_host::{Caller, DrawMove, NoticeKind, TournamentTerms};
-use chronomate_host::{GameStatus, TournamentStatus};
 use chronomate_store::{Finish, PairingRow};
 use common::{T0, World, caller, refusal};
 
-fn who(key: &str) -> Caller {
-    caller(key.strip_prefix("console:").unwrap_or(key))
+fn who(key: &PlayerKey) -> Caller {
+    match key {
+        PlayerKey::Console(name) => caller(name),
+        other => panic!("{other} is no console player"),
+    }
 }
 
-async fn round_games(w: &World, t: i64, round: i64) -> Vec<PairingRow> {
+async fn round_games(w: &World, t: TournamentId, round: i64) -> Vec<PairingRow> {
     w.store()
         .tournament_pairings(t)
         .await
@@ -27,7 +32,7 @@ async fn round_games(w: &World, t: i64, round: i64) -> Vec<PairingRow> {
 }
 
 /// White wins on board 1 (black resigns); board 2 is drawn by agreement.
-async fn play_round(w: &World, t: i64, round: i64) -> Vec<String> {
+async fn play_round(w: &World, t: TournamentId, round: i64) -> Vec<String> {
     let mut texts = Vec::new();
     for p in round_games(w, t, round).await {
         let (Some(g), Some(black)) = (p.game_id, p.black.clone()) else {
@@ -68,26 +73,46 @@ async fn a_round_robin_of_four_survives_a_restart_and_a_crash() {
 
     // Refusals say why and change nothing.
     let before = w.store().dump().await.unwrap();
-    let r = refusal(w.host.tournament_join(&caller("bob"), Some(1)).await);
+    let r = refusal(
+        w.host
+            .tournament_join(&caller("bob"), Some(TournamentId(1)))
+            .await,
+    );
     assert_eq!(r.to_string(), "you are in tournament #1 already");
-    let r = refusal(w.host.tournament_start(&caller("bob"), Some(1)).await);
+    let r = refusal(
+        w.host
+            .tournament_start(&caller("bob"), Some(TournamentId(1)))
+            .await,
+    );
     assert_eq!(
         r.to_string(),
         "only the organiser (alice) or a server manager may do that to tournament #1"
     );
-    let r = refusal(w.host.tournament_withdraw(&caller("bob"), Some(1)).await);
+    let r = refusal(
+        w.host
+            .tournament_withdraw(&caller("bob"), Some(TournamentId(1)))
+            .await,
+    );
     assert!(r.to_string().contains("has not started"), "{r}");
     let r = refusal(
         w.host
-            .tournament_pairings(&caller("bob"), Some(1), None)
+            .tournament_pairings(&caller("bob"), Some(TournamentId(1)), None)
             .await,
     );
     assert!(r.to_string().contains("no pairings yet"), "{r}");
-    let r = refusal(w.host.tournament_join(&caller("bob"), Some(9)).await);
+    let r = refusal(
+        w.host
+            .tournament_join(&caller("bob"), Some(TournamentId(9)))
+            .await,
+    );
     assert_eq!(r.to_string(), "there is no tournament #9");
     let mut elsewhere = caller("erin");
     elsewhere.place.guild = Some("other".to_owned());
-    let r = refusal(w.host.tournament_join(&elsewhere, Some(1)).await);
+    let r = refusal(
+        w.host
+            .tournament_join(&elsewhere, Some(TournamentId(1)))
+            .await,
+    );
     assert_eq!(r.to_string(), "tournament #1 belongs to another server");
     assert_eq!(w.store().dump().await.unwrap(), before);
 
@@ -111,25 +136,30 @@ async fn a_round_robin_of_four_survives_a_restart_and_a_crash() {
         start.text
     );
     assert_eq!(start.pings.len(), 4);
-    let t = w.store().tournament(1).await.unwrap().unwrap();
+    let t = w
+        .store()
+        .tournament(TournamentId(1))
+        .await
+        .unwrap()
+        .unwrap();
     assert_eq!(
         (t.status, t.round, t.rounds),
         (TournamentStatus::Running, 1, 3)
     );
     // Tournament games are ordinary games: anyone may look, players act.
-    let g1 = w.store().game(1).await.unwrap().unwrap();
-    assert_eq!(
-        (g1.white.as_str(), g1.black.as_str()),
-        ("console:alice", "console:dave")
-    );
+    let g1 = w.store().game(GameId(1)).await.unwrap().unwrap();
+    assert_eq!([&g1.white, &g1.black], ["console:alice", "console:dave"]);
     assert_eq!(g1.guild.as_deref(), Some("guild"));
-    w.host.act(&caller("alice"), Some(1), "e4").await.unwrap();
+    w.host
+        .act(&caller("alice"), Some(GameId(1)), "e4")
+        .await
+        .unwrap();
     let r = refusal(w.host.tournament_leave(&caller("carol"), None).await);
     assert!(r.to_string().contains("is running"), "{r}");
 
     // Round 1: the first game's end moves nothing on; the second's starts
     // round 2, announced in its reply.
-    let texts = play_round(&w, 1, 1).await;
+    let texts = play_round(&w, TournamentId(1), 1).await;
     assert!(!texts[0].contains("round 2"), "{}", texts[0]);
     assert!(
         texts[0].contains("Ratings (standard, this server): alice 1500? → "),
@@ -145,7 +175,7 @@ async fn a_round_robin_of_four_survives_a_restart_and_a_crash() {
 
     // A restart in the middle of round 2.
     w.restart().await;
-    let round2 = round_games(&w, 1, 2).await;
+    let round2 = round_games(&w, TournamentId(1), 2).await;
     assert_eq!(round2.len(), 2);
     let first = &round2[0];
     w.host
@@ -169,7 +199,15 @@ async fn a_round_robin_of_four_survives_a_restart_and_a_crash() {
         .await
         .unwrap()
         .unwrap();
-    assert_eq!(w.store().tournament(1).await.unwrap().unwrap().round, 2);
+    assert_eq!(
+        w.store()
+            .tournament(TournamentId(1))
+            .await
+            .unwrap()
+            .unwrap()
+            .round,
+        2
+    );
     w.restart().await;
     // The scheduler, after the restart, starts round 3 once.
     let notices = w.host.tick(w.host.now()).await.unwrap();
@@ -185,9 +223,17 @@ async fn a_round_robin_of_four_survives_a_restart_and_a_crash() {
     );
     assert_eq!(n[0].place.channel.as_deref(), Some("channel"));
     assert!(w.host.tick(w.host.now()).await.unwrap().is_empty());
-    assert_eq!(w.store().tournament(1).await.unwrap().unwrap().round, 3);
+    assert_eq!(
+        w.store()
+            .tournament(TournamentId(1))
+            .await
+            .unwrap()
+            .unwrap()
+            .round,
+        3
+    );
 
-    let texts = play_round(&w, 1, 3).await;
+    let texts = play_round(&w, TournamentId(1), 3).await;
     let last = texts.last().unwrap();
     assert!(last.contains("Tournament #1 Winter Cup is over."), "{last}");
     assert!(
@@ -207,13 +253,18 @@ async fn a_round_robin_of_four_survives_a_restart_and_a_crash() {
     ] {
         assert!(last.lines().any(|l| l == line), "{line} in\n{last}");
     }
-    let t = w.store().tournament(1).await.unwrap().unwrap();
+    let t = w
+        .store()
+        .tournament(TournamentId(1))
+        .await
+        .unwrap()
+        .unwrap();
     assert_eq!((t.status, t.round), (TournamentStatus::Finished, 3));
 
     // Every game rated exactly once, on the server and globally.
     let mut rated = 0;
     for g in 1..=6 {
-        let changes = w.store().rating_changes(g).await.unwrap();
+        let changes = w.store().rating_changes(GameId(g)).await.unwrap();
         assert_eq!(changes.len(), 4, "game {g}");
         rated += changes.len();
     }
@@ -226,7 +277,7 @@ async fn a_round_robin_of_four_survives_a_restart_and_a_crash() {
     assert_contains(&standings.text, "finished after 3 rounds");
     let csv = w
         .host
-        .export_csv(&caller("carol"), Some(1))
+        .export_csv(&caller("carol"), Some(TournamentId(1)))
         .await
         .unwrap()
         .text;
@@ -242,13 +293,13 @@ async fn a_round_robin_of_four_survives_a_restart_and_a_crash() {
     assert_eq!(lines[4], "4,dave,1,1,3,1,0,2,0,no,B- alice,W+ carol,B- bob");
     let pgn = w
         .host
-        .export_pgn(&caller("carol"), Some(1))
+        .export_pgn(&caller("carol"), Some(GameId(1)))
         .await
         .unwrap()
         .text;
     assert!(pgn.starts_with("[Event \"Winter Cup\"]\n[Site \"Chronomate\"]\n[Date \"2023.11.14\"]\n[Round \"1\"]\n[White \"alice\"]\n[Black \"dave\"]\n[Result \"1-0\"]\n\n1. e4 1-0\n"), "{pgn}");
     for g in 1..=6 {
-        w.check_consistent(g).await;
+        w.check_consistent(GameId(g)).await;
     }
 }
 
@@ -261,11 +312,14 @@ async fn a_swiss_of_five_gives_each_bye_once_and_never_repeats() {
         .await
         .unwrap();
     for n in names {
-        w.host.tournament_join(&caller(n), Some(1)).await.unwrap();
+        w.host
+            .tournament_join(&caller(n), Some(TournamentId(1)))
+            .await
+            .unwrap();
     }
     let start = w
         .host
-        .tournament_start(&caller("p1"), Some(1))
+        .tournament_start(&caller("p1"), Some(TournamentId(1)))
         .await
         .unwrap();
     assert_contains(&start.text, "p5 has a bye (1 point).");
@@ -278,7 +332,7 @@ async fn a_swiss_of_five_gives_each_bye_once_and_never_repeats() {
     );
     let mut finished = false;
     for round in 1..=3 {
-        for p in round_games(&w, 1, round).await {
+        for p in round_games(&w, TournamentId(1), round).await {
             if let (Some(g), Some(black)) = (p.game_id, &p.black) {
                 let r = w.host.resign(&who(black), Some(g), true).await.unwrap();
                 finished |= r.text.contains("is over");
@@ -286,7 +340,11 @@ async fn a_swiss_of_five_gives_each_bye_once_and_never_repeats() {
         }
     }
     assert!(finished);
-    let all = w.store().tournament_pairings(1).await.unwrap();
+    let all = w
+        .store()
+        .tournament_pairings(TournamentId(1))
+        .await
+        .unwrap();
     let mut met = std::collections::HashSet::new();
     let mut byes = std::collections::HashSet::new();
     for p in &all {
@@ -301,13 +359,17 @@ async fn a_swiss_of_five_gives_each_bye_once_and_never_repeats() {
     assert_eq!(byes.len(), 3);
     let standings = w
         .host
-        .tournament_standings(&caller("p2"), Some(1))
+        .tournament_standings(&caller("p2"), Some(TournamentId(1)))
         .await
         .unwrap();
     assert_contains(&standings.text, "(Buchholz ");
     assert_contains(&standings.text, ", Median ");
     // Withdrawing or joining a finished tournament is refused.
-    let r = refusal(w.host.tournament_withdraw(&caller("p2"), Some(1)).await);
+    let r = refusal(
+        w.host
+            .tournament_withdraw(&caller("p2"), Some(TournamentId(1)))
+            .await,
+    );
     assert_eq!(r.to_string(), "tournament #1 is finished already");
 }
 
@@ -316,16 +378,19 @@ async fn withdrawal_resigns_the_game_in_play_and_forfeits_the_rest() {
     let terms = TournamentTerms::parse("standard", T0).unwrap();
     w.host.tournament_create(&caller("a"), terms).await.unwrap();
     for n in ["a", "b", "c"] {
-        w.host.tournament_join(&caller(n), Some(1)).await.unwrap();
+        w.host
+            .tournament_join(&caller(n), Some(TournamentId(1)))
+            .await
+            .unwrap();
     }
     let start = w
         .host
-        .tournament_start(&caller("a"), Some(1))
+        .tournament_start(&caller("a"), Some(TournamentId(1)))
         .await
         .unwrap();
     // Three players: someone rests each round.
     assert_contains(&start.text, "rests this round");
-    let round1 = round_games(&w, 1, 1).await;
+    let round1 = round_games(&w, TournamentId(1), 1).await;
     let game = round1.iter().find(|p| p.game_id.is_some()).unwrap();
     let quitter = who(&game.white);
     let r = w.host.tournament_withdraw(&quitter, None).await.unwrap();
@@ -333,15 +398,24 @@ async fn withdrawal_resigns_the_game_in_play_and_forfeits_the_rest() {
     assert_contains(&r.text, "counts as a loss");
     assert_contains(&r.text, "round 2 begins");
     // Cancelling: only the organiser or a manager.
-    let r = refusal(w.host.tournament_cancel(&caller("b"), Some(1)).await);
+    let r = refusal(
+        w.host
+            .tournament_cancel(&caller("b"), Some(TournamentId(1)))
+            .await,
+    );
     assert!(r.to_string().starts_with("only the organiser"), "{r}");
     let c = w
         .host
-        .tournament_cancel(&caller("a"), Some(1))
+        .tournament_cancel(&caller("a"), Some(TournamentId(1)))
         .await
         .unwrap();
     assert_contains(&c.text, "Games in play go on as ordinary games.");
-    let t = w.store().tournament(1).await.unwrap().unwrap();
+    let t = w
+        .store()
+        .tournament(TournamentId(1))
+        .await
+        .unwrap()
+        .unwrap();
     assert_eq!(t.status, TournamentStatus::Cancelled);
 }
 
