@@ -246,31 +246,21 @@ impl<'a> Interaction<'a> {
             .map(|_| ())
     }
 
+    /// Sends `body` to the interaction's original message with `method`
+    /// (safe to repeat: every such request sets or reads the same state).
+    async fn original(&self, method: Method, body: &Body) -> Result<Value, Failure> {
+        let route = Route::original(method, self.source.application_id(), self.source.token());
+        self.rest.send(&route, body, Repeat::Safe, None).await
+    }
+
     async fn edit_original(&self, body: Body) -> Result<(), Failure> {
-        let route = Route::original(
-            Method::PATCH,
-            self.source.application_id(),
-            self.source.token(),
-        );
-        self.rest
-            .send(&route, &body, Repeat::Safe, None)
-            .await
-            .map(|_| ())
+        self.original(Method::PATCH, &body).await.map(|_| ())
     }
 
     /// Whether the interaction's original message exists: `None` when
     /// Discord does not say.
     async fn original_exists(&self) -> Option<bool> {
-        let route = Route::original(
-            Method::GET,
-            self.source.application_id(),
-            self.source.token(),
-        );
-        match self
-            .rest
-            .send(&route, &Body::Empty, Repeat::Safe, None)
-            .await
-        {
+        match self.original(Method::GET, &Body::Empty).await {
             Ok(_) => Some(true),
             Err(f) if f.status == Some(404) => Some(false),
             Err(f) => {
@@ -281,16 +271,7 @@ impl<'a> Interaction<'a> {
     }
 
     async fn delete_original(&self) {
-        let route = Route::original(
-            Method::DELETE,
-            self.source.application_id(),
-            self.source.token(),
-        );
-        match self
-            .rest
-            .send(&route, &Body::Empty, Repeat::Safe, None)
-            .await
-        {
+        match self.original(Method::DELETE, &Body::Empty).await {
             Ok(_) => {}
             Err(f) if f.is(codes::UNKNOWN_MESSAGE) => {}
             Err(f) => tracing::info!("{f}; the placeholder stays"),

@@ -149,13 +149,11 @@ impl Store {
 
     /// A challenge, with its players' names.
     pub async fn challenge(&self, id: ChallengeId) -> Result<Option<ChallengeRow>, StoreError> {
-        let row = self
-            .pool
+        self.pool
             .sql(concat!(select_challenge!(), "WHERE c.id = $1"))
             .bind(id)
-            .fetch_optional()
-            .await?;
-        row.as_ref().map(ChallengeRow::from_row).transpose()
+            .read_optional(ChallengeRow::from_row)
+            .await
     }
 
     /// Open challenges `player` can see: theirs, those addressed to them, and
@@ -165,8 +163,7 @@ impl Store {
         player: &PlayerKey,
         guild: Option<&str>,
     ) -> Result<Vec<ChallengeRow>, StoreError> {
-        let rows = self
-            .pool
+        self.pool
             .sql(concat!(
                 select_challenge!(),
                 "WHERE c.status = 'open'
@@ -176,9 +173,8 @@ impl Store {
             ))
             .bind(player)
             .bind(guild)
-            .fetch_all()
-            .await?;
-        rows.iter().map(ChallengeRow::from_row).collect()
+            .read_all(ChallengeRow::from_row)
+            .await
     }
 
     /// Open challenges created before `before`.
@@ -186,16 +182,14 @@ impl Store {
         &self,
         before: Timestamp,
     ) -> Result<Vec<ChallengeRow>, StoreError> {
-        let rows = self
-            .pool
+        self.pool
             .sql(concat!(
                 select_challenge!(),
                 "WHERE c.status = 'open' AND c.created_at < $1 ORDER BY c.id"
             ))
             .bind(before)
-            .fetch_all()
-            .await?;
-        rows.iter().map(ChallengeRow::from_row).collect()
+            .read_all(ChallengeRow::from_row)
+            .await
     }
 
     /// Closes an open challenge without a game (declined, cancelled, expired).

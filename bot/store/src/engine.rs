@@ -38,42 +38,35 @@ impl Store {
     /// Posts owed whose process has had its time (`until` passed by
     /// `now`), by game.
     pub async fn owed_posts_due(&self, now: Timestamp) -> Result<Vec<OwedPost>, StoreError> {
-        let rows = self
-            .pool
+        self.pool
             .sql(
                 "SELECT game_id, from_ply, through_ply FROM engine_posts
                  WHERE until <= $1 ORDER BY game_id",
             )
             .bind(now)
-            .fetch_all()
-            .await?;
-        rows.iter()
-            .map(|r| {
+            .read_all(|r| {
                 Ok(OwedPost {
                     game: r.get("game_id")?,
                     from_ply: r.get("from_ply")?,
                     through_ply: r.get("through_ply")?,
                 })
             })
-            .collect()
+            .await
     }
 
     /// The post owed in `game`, if any.
     pub async fn owed_post(&self, game: GameId) -> Result<Option<OwedPost>, StoreError> {
-        let row = self
-            .pool
+        self.pool
             .sql("SELECT from_ply, through_ply FROM engine_posts WHERE game_id = $1")
             .bind(game)
-            .fetch_optional()
-            .await?;
-        row.map(|r| {
-            Ok(OwedPost {
-                game,
-                from_ply: r.get("from_ply")?,
-                through_ply: r.get("through_ply")?,
+            .read_optional(|r| {
+                Ok(OwedPost {
+                    game,
+                    from_ply: r.get("from_ply")?,
+                    through_ply: r.get("through_ply")?,
+                })
             })
-        })
-        .transpose()
+            .await
     }
 
     /// Records that `game`'s actions up to ply `through_ply` were posted

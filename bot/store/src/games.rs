@@ -252,13 +252,11 @@ pub struct Committed {
 impl Store {
     /// A game with its snapshot.
     pub async fn game(&self, id: GameId) -> Result<Option<GameRow>, StoreError> {
-        let row = self
-            .pool
+        self.pool
             .sql(concat!(select_game!("g.snapshot"), "WHERE g.id = $1"))
             .bind(id)
-            .fetch_optional()
-            .await?;
-        row.as_ref().map(GameRow::from_row).transpose()
+            .read_optional(GameRow::from_row)
+            .await
     }
 
     /// The games `player` plays in (without snapshots), most recently active
@@ -268,7 +266,7 @@ impl Store {
         player: &PlayerKey,
         finished: i64,
     ) -> Result<Vec<GameRow>, StoreError> {
-        let rows = self
+        let mut games = self
             .pool
             .sql(concat!(
                 select_game!("''"),
@@ -280,12 +278,8 @@ impl Store {
             ))
             .bind(player)
             .bind(finished)
-            .fetch_all()
+            .read_all(GameRow::from_row)
             .await?;
-        let mut games = rows
-            .iter()
-            .map(GameRow::from_row)
-            .collect::<Result<Vec<_>, _>>()?;
         games.sort_by_key(|g| {
             (
                 g.status != GameStatus::Live,
@@ -328,14 +322,10 @@ impl Store {
 
     /// The action log of a game, in order.
     pub async fn log(&self, game: GameId) -> Result<Vec<LoggedAction>, StoreError> {
-        let rows = self
-            .pool
+        self.pool
             .sql("SELECT ply, text, side, actor, at FROM actions WHERE game_id = $1 ORDER BY ply")
             .bind(game)
-            .fetch_all()
-            .await?;
-        rows.iter()
-            .map(|r| {
+            .read_all(|r| {
                 let side: String = r.get("side")?;
                 Ok(LoggedAction {
                     ply: r.get("ply")?,
@@ -345,7 +335,7 @@ impl Store {
                     at: r.get("at")?,
                 })
             })
-            .collect()
+            .await
     }
 
     /// Which sides have acted at least once: (white, black).
@@ -481,8 +471,7 @@ impl Store {
 
     /// Live games whose deadline has passed or whose reminder is due.
     pub async fn due_games(&self, now: Timestamp) -> Result<Vec<GameRow>, StoreError> {
-        let rows = self
-            .pool
+        self.pool
             .sql(concat!(
                 select_game!("''"),
                 "WHERE g.status = 'live'
@@ -490,9 +479,8 @@ impl Store {
              ORDER BY g.deadline, g.id"
             ))
             .bind(now)
-            .fetch_all()
-            .await?;
-        rows.iter().map(GameRow::from_row).collect()
+            .read_all(GameRow::from_row)
+            .await
     }
 
     /// Every game id, for consistency checks.

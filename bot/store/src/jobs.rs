@@ -112,13 +112,9 @@ impl Store {
 
     /// The claims standing, by job: (job, holder, until).
     pub async fn claims(&self) -> Result<Vec<(String, String, Timestamp)>, StoreError> {
-        let rows = self
-            .pool
+        self.pool
             .sql("SELECT job, holder, until FROM job_claims ORDER BY job")
-            .fetch_all()
-            .await?;
-        rows.iter()
-            .map(|r| Ok((r.get("job")?, r.get("holder")?, r.get("until")?)))
-            .collect()
+            .read_all(|r| Ok((r.get("job")?, r.get("holder")?, r.get("until")?)))
+            .await
     }
 }

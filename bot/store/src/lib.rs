@@ -39,6 +39,7 @@ mod draw_offers;
 mod engine;
 mod games;
 mod jobs;
+mod migrations;
 mod ratings;
 mod settings;
 mod tournaments;
@@ -66,16 +67,6 @@ use url::is_postgres_url;
 pub use url::redact_url;
 
 use db::{Pool, Tx};
-
-/// The embedded SQLite migrations (`migrations/sqlite/`). Their files moved
-/// there from `migrations/` unchanged: sqlx records each applied migration
-/// by version and checksum of its content, so existing databases still
-/// match.
-static SQLITE_MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../../migrations/sqlite");
-
-/// The embedded PostgreSQL migrations (`migrations/postgres/`): the same
-/// schema, version by version, in PostgreSQL's types.
-static POSTGRES_MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../../migrations/postgres");
 
 /// How long a writer waits for another writer's lock before failing.
 const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
@@ -177,7 +168,7 @@ impl Store {
             .connect_with(options)
             .await
             .map_err(StoreError::Open)?;
-        SQLITE_MIGRATOR.run(&pool).await?;
+        migrations::sqlite().run(&pool).await?;
         Ok(Store {
             pool: Pool::Sqlite(pool),
         })
@@ -192,7 +183,7 @@ impl Store {
             .map_err(StoreError::Open)?;
         // Several processes may start at once: sqlx's migrator takes an
         // advisory lock on PostgreSQL, so one applies and the others wait.
-        POSTGRES_MIGRATOR.run(&pool).await?;
+        migrations::postgres().run(&pool).await?;
         Ok(Store {
             pool: Pool::Postgres(pool),
         })
@@ -370,18 +361,14 @@ impl Store {
     /// The migrations applied, as sqlx recorded them: (version, checksum
     /// in hex).
     pub async fn applied_migrations(&self) -> Result<Vec<(i64, String)>, StoreError> {
-        let rows = self
-            .pool
+        self.pool
             .sql("SELECT version, checksum FROM _sqlx_migrations ORDER BY version")
-            .fetch_all()
-            .await?;
-        rows.iter()
-            .map(|r| {
+            .read_all(|r| {
                 let checksum: Vec<u8> = r.get("checksum")?;
                 let hex: String = checksum.iter().map(|b| format!("{b:02x}")).collect();
                 Ok((r.get("version")?, hex))
             })
-            .collect()
+            .await
     }
 
     /// Every row of every table of the history as text, in a stable order:

@@ -218,8 +218,7 @@ impl Store {
         variant: &str,
         scope: &str,
     ) -> Result<Option<RatingRow>, StoreError> {
-        let row = self
-            .pool
+        self.pool
             .sql(concat!(
                 select_rating!(),
                 " WHERE r.player = $1 AND r.variant = $2 AND r.scope = $3"
@@ -227,9 +226,8 @@ impl Store {
             .bind(player)
             .bind(variant)
             .bind(scope)
-            .fetch_optional()
-            .await?;
-        row.as_ref().map(RatingRow::from_row).transpose()
+            .read_optional(RatingRow::from_row)
+            .await
     }
 
     /// Every rating of a player in a scope, by variant.
@@ -238,17 +236,15 @@ impl Store {
         player: &PlayerKey,
         scope: &str,
     ) -> Result<Vec<RatingRow>, StoreError> {
-        let rows = self
-            .pool
+        self.pool
             .sql(concat!(
                 select_rating!(),
                 " WHERE r.player = $1 AND r.scope = $2 ORDER BY r.variant"
             ))
             .bind(player)
             .bind(scope)
-            .fetch_all()
-            .await?;
-        rows.iter().map(RatingRow::from_row).collect()
+            .read_all(RatingRow::from_row)
+            .await
     }
 
     /// The best-rated players of a variant in a scope: established ratings
@@ -259,8 +255,7 @@ impl Store {
         scope: &str,
         limit: i64,
     ) -> Result<Vec<RatingRow>, StoreError> {
-        let rows = self
-            .pool
+        self.pool
             .sql(concat!(
                 select_rating!(),
                 " WHERE r.variant = $1 AND r.scope = $2
@@ -270,25 +265,20 @@ impl Store {
             .bind(scope)
             .bind(limit)
             .bind(PROVISIONAL_RD)
-            .fetch_all()
-            .await?;
-        rows.iter().map(RatingRow::from_row).collect()
+            .read_all(RatingRow::from_row)
+            .await
     }
 
     /// The rating changes a game caused, white's first.
     pub async fn rating_changes(&self, game: GameId) -> Result<Vec<RatingChange>, StoreError> {
-        let rows = self
-            .pool
+        self.pool
             .sql(
                 "SELECT c.*, p.name FROM rating_changes c JOIN players p ON p.key = c.player
              JOIN games g ON g.id = c.game_id
              WHERE c.game_id = $1 ORDER BY c.scope = '*', c.scope, c.player != g.white",
             )
             .bind(game)
-            .fetch_all()
-            .await?;
-        rows.iter()
-            .map(|r| {
+            .read_all(|r| {
                 Ok(RatingChange {
                     game: r.get("game_id")?,
                     player: read_key(&format!("game #{game}"), r, "player")?,
@@ -307,6 +297,6 @@ impl Store {
                     ),
                 })
             })
-            .collect()
+            .await
     }
 }

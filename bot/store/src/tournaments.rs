@@ -227,13 +227,11 @@ impl Store {
 
     /// A tournament, with its entry count.
     pub async fn tournament(&self, id: TournamentId) -> Result<Option<TournamentRow>, StoreError> {
-        let row = self
-            .pool
+        self.pool
             .sql(concat!(select_tournament!(), " WHERE t.id = $1"))
             .bind(id)
-            .fetch_optional()
-            .await?;
-        row.as_ref().map(TournamentRow::from_row).transpose()
+            .read_optional(TournamentRow::from_row)
+            .await
     }
 
     /// A server's tournaments, newest first; only open and running ones
@@ -243,8 +241,7 @@ impl Store {
         guild: &str,
         all: bool,
     ) -> Result<Vec<TournamentRow>, StoreError> {
-        let rows = self
-            .pool
+        self.pool
             .sql(concat!(
                 select_tournament!(),
                 " WHERE t.guild = $1 AND ($2 OR t.status IN ('open', 'running'))
@@ -252,9 +249,8 @@ impl Store {
             ))
             .bind(guild)
             .bind(all)
-            .fetch_all()
-            .await?;
-        rows.iter().map(TournamentRow::from_row).collect()
+            .read_all(TournamentRow::from_row)
+            .await
     }
 
     /// Tournaments with something to do: open ones whose start time has
@@ -262,8 +258,7 @@ impl Store {
     /// play (a board is still to play while it has no result, two players,
     /// and a game that is live or not yet created).
     pub async fn tournaments_due(&self, now: Timestamp) -> Result<Vec<TournamentRow>, StoreError> {
-        let rows = self
-            .pool
+        self.pool
             .sql(concat!(
                 select_tournament!(),
                 " WHERE (t.status = 'running' AND NOT EXISTS (
@@ -275,9 +270,8 @@ impl Store {
              ORDER BY t.id"
             ))
             .bind(now)
-            .fetch_all()
-            .await?;
-        rows.iter().map(TournamentRow::from_row).collect()
+            .read_all(TournamentRow::from_row)
+            .await
     }
 
     /// The tournament a game belongs to.
@@ -297,8 +291,7 @@ impl Store {
         &self,
         id: TournamentId,
     ) -> Result<Vec<TournamentPlayer>, StoreError> {
-        let rows = self
-            .pool
+        self.pool
             .sql(
                 "SELECT x.player, p.name, x.seed, x.joined_at, x.withdrawn_at
              FROM tournament_players x JOIN players p ON p.key = x.player
@@ -306,10 +299,7 @@ impl Store {
              ORDER BY x.seed IS NULL, x.seed, x.joined_at, x.player",
             )
             .bind(id)
-            .fetch_all()
-            .await?;
-        rows.iter()
-            .map(|r| {
+            .read_all(|r| {
                 Ok(TournamentPlayer {
                     key: read_key(&format!("tournament #{id}"), r, "player")?,
                     name: r.get("name")?,
@@ -318,7 +308,7 @@ impl Store {
                     withdrawn_at: r.get("withdrawn_at")?,
                 })
             })
-            .collect()
+            .await
     }
 
     /// Every board so far, by round and board.
@@ -326,8 +316,7 @@ impl Store {
         &self,
         id: TournamentId,
     ) -> Result<Vec<PairingRow>, StoreError> {
-        let rows = self
-            .pool
+        self.pool
             .sql(
                 "SELECT x.round, x.board, x.white, w.name AS white_name, x.black,
                     b.name AS black_name, x.game_id, x.result, g.status AS game_status,
@@ -339,10 +328,7 @@ impl Store {
              WHERE x.tournament_id = $1 ORDER BY x.round, x.board",
             )
             .bind(id)
-            .fetch_all()
-            .await?;
-        rows.iter()
-            .map(|r| {
+            .read_all(|r| {
                 Ok(PairingRow {
                     round: r.get("round")?,
                     board: r.get("board")?,
@@ -367,7 +353,7 @@ impl Store {
                     game_result: r.get("game_result")?,
                 })
             })
-            .collect()
+            .await
     }
 
     /// Enters a player, if the tournament is open and not full.
