@@ -38,6 +38,7 @@ mod challenges;
 mod choice;
 mod clock;
 pub mod config;
+mod drafts;
 mod endings;
 mod engine;
 mod error;
@@ -170,6 +171,21 @@ impl Loaded {
         self.row
             .side_of(caller.key())
             .ok_or(Refusal::NotParticipant(self.id()))
+    }
+
+    /// The caller's side, when they are to act now in this live game.
+    fn side_to_act(&self, caller: &Caller) -> Result<Color, Refusal> {
+        let side = self.side_of(caller)?;
+        self.ensure_live()?;
+        let turn = self.game.turn();
+        if turn.color != side {
+            return Err(Refusal::NotYourTurn {
+                game: self.id(),
+                name: self.row.name(turn.color).to_owned(),
+                side: turn.color,
+            });
+        }
+        Ok(side)
     }
 }
 
