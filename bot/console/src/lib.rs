@@ -153,6 +153,9 @@ impl Session {
             Command::Resign { game, confirm } => host.resign(&caller, game, confirm).await,
             Command::Draw { game, what } => host.draw(&caller, game, what).await,
             Command::Abort(game) => host.abort(&caller, game).await,
+            Command::Undo(game) => host.undo(&caller, game).await,
+            Command::Submit(game) => host.submit(&caller, game).await,
+            Command::Draft(game) => host.draft(&caller, game).await,
             Command::History(game) => host.history(&caller, game).await,
             Command::Analyse(game) => host.analyse(&caller, game).await,
             Command::Wait => {

@@ -46,6 +46,12 @@ pub(crate) enum Command {
         what: DrawMove,
     },
     Abort(Option<GameId>),
+    /// A drafted turn (5D chess): take back its last move.
+    Undo(Option<GameId>),
+    /// A drafted turn: play it.
+    Submit(Option<GameId>),
+    /// A drafted turn: show it.
+    Draft(Option<GameId>),
     History(Option<GameId>),
     /// A finished game's evaluation chart and biggest swings.
     Analyse(Option<GameId>),
@@ -270,6 +276,9 @@ pub(crate) fn parse_line(line: &str) -> Result<Option<Command>, ParseError> {
             }
         }
         "abort" => Command::Abort(only_id(args, "/abort [game:ID]")?),
+        "undo" => Command::Undo(only_id(args, "/undo [game:ID]")?),
+        "submit" => Command::Submit(only_id(args, "/submit [game:ID]")?),
+        "draft" => Command::Draft(only_id(args, "/draft [game:ID]")?),
         "history" | "pgn" => Command::History(only_id(args, "/history [game:ID]")?),
         "analyse" | "analyze" | "analysis" => {
             Command::Analyse(only_id(args, "/analyse [game:ID]")?)
@@ -492,6 +501,7 @@ mod tests {
                 "/as", "/challenge", "/accept", "/decline", "/cancel", "/move", "/moves",
                 "/board", "/snapshot", "/games", "/resign", "/draw", "/abort", "/history",
                 "/rules", "/settings", "/choose", "/help", "/quit", "/images", "/analyse", "/wait",
+                "/undo", "/submit", "/draft",
             ]),
             args in prop::collection::vec("[@#:=a-z0-9/_. -]{0,12}|\\PC{0,6}", 0..5),
         ) {

@@ -25,6 +25,9 @@ pub(crate) fn all() -> Vec<poise::Command<Data, Error>> {
         decline(),
         cancel(),
         r#move(),
+        undo(),
+        draft(),
+        submit(),
         board(),
         snapshot(),
         games(),
@@ -131,7 +134,7 @@ pub(crate) async fn cancel(
     .await
 }
 
-/// Play an action in your game.
+/// Play an action in your game; in 5D chess, add a board move to your turn's draft (only you see it).
 #[poise::command(slash_command, rename = "move")]
 pub(crate) async fn r#move(
     ctx: Context<'_>,
@@ -145,6 +148,48 @@ pub(crate) async fn r#move(
     let data = ctx.data();
     run(ctx, PUBLIC, Route::GameThread, |caller| async move {
         data.host.act(&caller, game.map(GameId), &action).await
+    })
+    .await
+}
+
+/// Take back the last board move of your turn's draft in 5D chess.
+#[poise::command(slash_command)]
+pub(crate) async fn undo(
+    ctx: Context<'_>,
+    #[description = "The game's number (default: this thread's game, or your only one)"]
+    game: Option<i64>,
+) -> Result<(), Error> {
+    let data = ctx.data();
+    run(ctx, PRIVATE, Route::Here, |caller| async move {
+        data.host.undo(&caller, game.map(GameId)).await
+    })
+    .await
+}
+
+/// Show your turn's draft in 5D chess, its board moves marked (only you see it).
+#[poise::command(slash_command)]
+pub(crate) async fn draft(
+    ctx: Context<'_>,
+    #[description = "The game's number (default: this thread's game, or your only one)"]
+    game: Option<i64>,
+) -> Result<(), Error> {
+    let data = ctx.data();
+    run(ctx, PRIVATE, Route::Here, |caller| async move {
+        data.host.draft(&caller, game.map(GameId)).await
+    })
+    .await
+}
+
+/// Play your turn's draft in 5D chess as your whole turn (or hear why it cannot be played yet).
+#[poise::command(slash_command)]
+pub(crate) async fn submit(
+    ctx: Context<'_>,
+    #[description = "The game's number (default: this thread's game, or your only one)"]
+    game: Option<i64>,
+) -> Result<(), Error> {
+    let data = ctx.data();
+    run(ctx, PUBLIC, Route::GameThread, |caller| async move {
+        data.host.submit(&caller, game.map(GameId)).await
     })
     .await
 }

@@ -96,6 +96,23 @@ impl Host {
         self.commit(caller, prepared).await
     }
 
+    /// Up to `limit` board moves matching `typed` that may be added to the
+    /// caller's draft (autocomplete); none when it is not their turn.
+    pub(super) async fn draft_suggestions(
+        &self,
+        caller: &Caller,
+        loaded: &Loaded,
+        typed: &str,
+        limit: usize,
+    ) -> Result<Vec<String>, HostError> {
+        if loaded.side_to_act(caller).is_err() {
+            return Ok(Vec::new());
+        }
+        let draft = self.store.draft(loaded.row.id, loaded.row.ply).await?;
+        let next = loaded.game.draft_moves(&draft).unwrap_or_default();
+        Ok(filter_suggestions(next, typed, limit))
+    }
+
     /// The game the caller means, where they are to act in a drafted
     /// turn, and their draft there.
     async fn own_draft(

@@ -225,7 +225,8 @@ impl Host {
     }
 
     /// Up to `limit` legal actions matching `typed` in the game the caller
-    /// means (for autocomplete). Empty when there is none.
+    /// means (for autocomplete); in a drafted turn, the board moves that
+    /// may be added to the caller's draft. Empty when there is none.
     pub async fn suggest(
         &self,
         caller: &Caller,
@@ -236,6 +237,9 @@ impl Host {
         let loaded = self.resolve(caller, game, Purpose::Act).await?;
         if loaded.row.status != GameStatus::Live {
             return Ok(Vec::new());
+        }
+        if loaded.game.variant().about().turns == TurnShape::Drafted {
+            return self.draft_suggestions(caller, &loaded, typed, limit).await;
         }
         Ok(loaded.game.suggest(typed, limit))
     }
