@@ -7,6 +7,7 @@ use chronomate_host::variants_help;
 pub(crate) const HELP: &str = "\
 Commands:
 /challenge [@user] VARIANT [days:N] [colour:white|black|random] [options]  challenge someone (or anyone)
+/challenge [@user] VARIANT record:FILE   start from a record's position (a 5DPGN puzzle: its headers, no moves)
 /challenge @chronomate VARIANT [level:1-8] [colour:...]   play Chronomate itself (level 3 unless you say; unrated)
 /accept [ID]  /decline [ID]  /cancel [ID]  answer or withdraw a challenge
 /move [game:ID] ACTION   play an action (e4, Nf3, O-O, ...); in 5D chess, add a board move to your turn's draft

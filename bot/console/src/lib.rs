@@ -134,6 +134,18 @@ impl Session {
                 Ok(Reply::text(format!("You are {name}.")))
             }
             Command::Challenge(terms) => host.challenge(&caller, terms).await,
+            Command::ChallengeFrom { terms, record } => {
+                let text = match std::fs::read_to_string(&record) {
+                    Ok(text) => text,
+                    Err(e) => {
+                        return Some(vec![format!("error: cannot read {}: {e}", record.display())]);
+                    }
+                };
+                match terms.with_record(&text) {
+                    Ok(terms) => host.challenge(&caller, terms).await,
+                    Err(r) => Err(r.into()),
+                }
+            }
             Command::Accept(id) => host.accept(&caller, id).await,
             Command::Decline(id) => host.decline(&caller, id).await,
             Command::Cancel(id) => host.cancel(&caller, id).await,

@@ -19,6 +19,12 @@ pub(crate) enum Command {
     /// Switch who is typing.
     As(String),
     Challenge(ChallengeTerms),
+    /// `/challenge ... record:PATH`: the terms, starting from the
+    /// position of the record in that file.
+    ChallengeFrom {
+        terms: ChallengeTerms,
+        record: std::path::PathBuf,
+    },
     Accept(Option<ChallengeId>),
     Decline(Option<ChallengeId>),
     Cancel(Option<ChallengeId>),
@@ -179,7 +185,14 @@ pub(crate) fn parse_line(line: &str) -> Result<Option<Command>, ParseError> {
         "challenge" | "c" => {
             let mut opponent = None;
             let mut terms = Vec::new();
+            let mut record = None;
             for w in args {
+                if let Some((key, path)) = w.split_once([':', '='])
+                    && key.eq_ignore_ascii_case("record")
+                {
+                    record = Some(std::path::PathBuf::from(path));
+                    continue;
+                }
                 let who = match w.split_once([':', '=']) {
                     _ if w.starts_with('@') => Some(*w),
                     Some((key, value))
@@ -205,7 +218,10 @@ pub(crate) fn parse_line(line: &str) -> Result<Option<Command>, ParseError> {
                 ))
             })?;
             t.opponent = opponent;
-            Command::Challenge(t)
+            match record {
+                Some(record) => Command::ChallengeFrom { terms: t, record },
+                None => Command::Challenge(t),
+            }
         }
         "accept" => Command::Accept(only_id(args, "/accept [ID]")?),
         "decline" => Command::Decline(only_id(args, "/decline [ID]")?),

@@ -62,6 +62,9 @@ pub(crate) async fn challenge(
     #[min = 1]
     #[max = 8]
     level: Option<u8>,
+    #[description = "Start from a record's position: paste its headers (a 5DPGN puzzle: Board, 5DFEN boards)"]
+    #[max_length = 4000]
+    record: Option<String>,
 ) -> Result<(), Error> {
     let data = ctx.data();
     // A game against Chronomate begins at once: its reply goes to the
@@ -82,7 +85,7 @@ pub(crate) async fn challenge(
             Some(user) => Some(caller::player(&user, None)),
             None => None,
         };
-        let terms = ChallengeTerms {
+        let mut terms = ChallengeTerms {
             opponent,
             variant,
             options,
@@ -90,6 +93,9 @@ pub(crate) async fn challenge(
             days,
             level,
         };
+        if let Some(text) = record {
+            terms = terms.with_record(&text)?;
+        }
         data.host.challenge(&caller, terms).await
     })
     .await
