@@ -140,7 +140,7 @@ pub(crate) async fn cancel(
     .await
 }
 
-/// Play an action in your game; in 5D chess, add a board move to your turn's draft (only you see it).
+/// Play an action (in 5D chess, add a board move to your draft).
 #[poise::command(slash_command, rename = "move")]
 pub(crate) async fn r#move(
     ctx: Context<'_>,
@@ -158,7 +158,7 @@ pub(crate) async fn r#move(
     .await
 }
 
-/// Take back the last board move of your turn's draft in 5D chess.
+/// Take back your 5D draft's last move.
 #[poise::command(slash_command)]
 pub(crate) async fn undo(
     ctx: Context<'_>,
@@ -172,7 +172,7 @@ pub(crate) async fn undo(
     .await
 }
 
-/// Show your turn's draft in 5D chess, its board moves marked (only you see it).
+/// Show your 5D draft, only to you.
 #[poise::command(slash_command)]
 pub(crate) async fn draft(
     ctx: Context<'_>,
@@ -186,7 +186,7 @@ pub(crate) async fn draft(
     .await
 }
 
-/// Play your turn's draft in 5D chess as your whole turn (or hear why it cannot be played yet).
+/// Play your 5D draft as your turn, or hear why not yet.
 #[poise::command(slash_command)]
 pub(crate) async fn submit(
     ctx: Context<'_>,

@@ -30,8 +30,10 @@ pub fn variants_help() -> String {
     for v in Variant::ALL {
         let about = v.about();
         let mut line = format!("{} — {}", about.id, about.title);
+        // The options in full are in /rules: with them all, the help
+        // outgrows one Discord message.
         if !about.options.is_empty() {
-            line.push_str(&format!("; options: {}", about.options));
+            line.push_str(&format!(" (options: /rules {})", about.id));
         }
         lines.push(line);
     }
