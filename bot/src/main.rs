@@ -399,10 +399,7 @@ fn replay(args: &GameArgs, json: bool) -> Result<(), Failure> {
         }
     }
     if let Some(e) = &report.error {
-        return Err(Failure::input(format!(
-            "action {} ({:?}): {}",
-            e.index, e.text, e.reason
-        )));
+        return Err(stopped_at(e));
     }
     if !json {
         match (&report.result, &report.to_move) {
@@ -421,10 +418,7 @@ fn replayed(args: &GameArgs) -> Result<chronomate_rules::Game, Failure> {
     let (game, report) =
         tools::replay_record(variant, options, args.seed, &text).map_err(Failure::input)?;
     if let Some(e) = &report.error {
-        return Err(Failure::input(format!(
-            "action {} ({:?}): {}",
-            e.index, e.text, e.reason
-        )));
+        return Err(stopped_at(e));
     }
     Ok(game)
 }
@@ -576,13 +570,15 @@ fn turns(args: &GameArgs, cap: usize) -> Result<(), Failure> {
     for count in &counted.counts {
         out!("{count}");
     }
-    match counted.error {
-        Some(e) => Err(Failure::input(format!(
-            "action {} ({:?}): {}",
-            e.index, e.text, e.reason
-        ))),
-        None => Ok(()),
-    }
+    counted
+        .error
+        .as_ref()
+        .map_or(Ok(()), |e| Err(stopped_at(e)))
+}
+
+/// A record's action that does not apply: bad input.
+fn stopped_at(e: &tools::ReplayFailure) -> Failure {
+    Failure::input(format!("action {} ({:?}): {}", e.index, e.text, e.reason))
 }
 
 fn perft(fen: Option<&str>, divide: bool, depth: u32) -> Result<(), Failure> {

@@ -138,7 +138,10 @@ impl Session {
                 let text = match std::fs::read_to_string(&record) {
                     Ok(text) => text,
                     Err(e) => {
-                        return Some(vec![format!("error: cannot read {}: {e}", record.display())]);
+                        return Some(vec![format!(
+                            "error: cannot read {}: {e}",
+                            record.display()
+                        )]);
                     }
                 };
                 match terms.with_record(&text) {

@@ -28,7 +28,9 @@ impl Host {
         }
         check_setup(Game::new(terms.variant, terms.options.clone(), 0))?;
         let engine = match (&terms.opponent, terms.level) {
-            (Some(p), _) if p.is_chronomate() && terms.variant.about().turns == TurnShape::Drafted => {
+            (Some(p), _)
+                if p.is_chronomate() && terms.variant.about().turns == TurnShape::Drafted =>
+            {
                 // Its search lists every legal action, and a drafted turn
                 // (5D chess) can have millions: it would never answer.
                 return Err(Refusal::Terms(format!(

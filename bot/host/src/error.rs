@@ -59,7 +59,9 @@ pub enum Refusal {
     },
     /// `/undo` or `/submit` in a game whose turn is one action, played at
     /// once: it has no drafts.
-    #[error("game #{0} is played one action a turn, at once with /move: it has no draft to undo or submit")]
+    #[error(
+        "game #{0} is played one action a turn, at once with /move: it has no draft to undo or submit"
+    )]
     NoDrafts(GameId),
     /// `/undo` with nothing drafted.
     #[error("nothing is drafted in game #{0}: add a board move with /move")]

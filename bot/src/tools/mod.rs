@@ -9,5 +9,5 @@ mod uci;
 
 pub use gif::{GifError, record_gif};
 pub use matches::{MatchSettings, Opponent, run_match};
-pub use record::{count_turns, read_input, record_options, replay, replay_record};
+pub use record::{ReplayFailure, count_turns, read_input, record_options, replay, replay_record};
 pub use uci::{UciClient, serve_uci, speaks as uci_speaks};

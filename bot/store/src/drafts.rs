@@ -41,10 +41,7 @@ impl Store {
 
     /// Adds a move to the game's draft, if the game is still live at
     /// `m.ply` and the draft still holds `m.before` moves.
-    pub async fn add_draft_move(
-        &self,
-        m: &DraftMove<'_>,
-    ) -> Result<Result<(), Stale>, StoreError> {
+    pub async fn add_draft_move(&self, m: &DraftMove<'_>) -> Result<Result<(), Stale>, StoreError> {
         let mut tx = self.write().await?;
         tx.lock(Lock::Game(m.game)).await?;
         let done = tx

@@ -122,9 +122,17 @@ async fn registers_the_commands_in_the_guild_and_answers() {
         let reply = fake.reply(&rules).await;
         assert!(!reply.content().is_empty());
         // A variant's rules name the options a challenge may set.
-        for v in Variant::ALL.iter().filter(|v| !v.about().options.is_empty()) {
+        for v in Variant::ALL
+            .iter()
+            .filter(|v| !v.about().options.is_empty())
+        {
             let rules = fake
-                .command(&alice(), LOBBY_ID, "rules", &[Opt::choice("variant", v.id())])
+                .command(
+                    &alice(),
+                    LOBBY_ID,
+                    "rules",
+                    &[Opt::choice("variant", v.id())],
+                )
                 .await;
             assert_contains(fake.reply(&rules).await.content(), v.about().options);
         }

@@ -56,10 +56,22 @@ fn turns_prints_the_published_counts() {
     assert_eq!(out.lines().last(), Some("30134"));
     // From stdin, with the options given on the command line; 0 at a mate.
     let text = std::fs::read_to_string(data("cwmtt/small.5dpgn")).unwrap();
-    let moves: String = text.lines().filter(|l| !l.starts_with('[')).collect::<Vec<_>>().join("\n");
+    let moves: String = text
+        .lines()
+        .filter(|l| !l.starts_with('['))
+        .collect::<Vec<_>>()
+        .join("\n");
     let (code, out, _) = run(
         None,
-        &["turns", "5d", "-", "--cap", "10", "--options", "board:turn-zero"],
+        &[
+            "turns",
+            "5d",
+            "-",
+            "--cap",
+            "10",
+            "--options",
+            "board:turn-zero",
+        ],
         &moves,
     );
     assert_eq!(code, 0);
@@ -71,27 +83,45 @@ fn turns_prints_the_published_counts() {
 
 #[test]
 fn replay_reads_5dpgn_with_the_contract_of_every_variant() {
-    let (code, out, err) = run(None, &["replay", "5d", path(&data("cwmtt/standard.5dpgn"))], "");
+    let (code, out, err) = run(
+        None,
+        &["replay", "5d", path(&data("cwmtt/standard.5dpgn"))],
+        "",
+    );
     assert_eq!(code, 0, "{err}");
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 17, "16 turns, then the result:\n{out}");
-    assert_eq!(lines[0], "e3");
+    assert_eq!(lines[0], "(0T1)e3");
     assert_eq!(lines[16], "result: 0-1 (checkmate)");
-    let (code, out, _) = run(None, &["replay", "5d", path(&data("cwmtt/JustKings.5dpgn"))], "");
+    let (code, out, _) = run(
+        None,
+        &["replay", "5d", path(&data("cwmtt/JustKings.5dpgn"))],
+        "",
+    );
     assert_eq!(code, 0);
     assert_eq!(out.lines().last(), Some("to move: black on (1T1)"));
     // The headers' board against another one on the command line.
     let (code, _, err) = run(
         None,
-        &["replay", "5d", path(&data("cwmtt/small.5dpgn")), "--options", "board:simple"],
+        &[
+            "replay",
+            "5d",
+            path(&data("cwmtt/small.5dpgn")),
+            "--options",
+            "board:two-timelines",
+        ],
         "",
     );
     assert_eq!(code, 2);
     assert!(err.contains("--options"), "{err}");
-    // A record that is no 5DPGN: exit 2, with the reason.
-    let (code, _, err) = run(None, &["replay", "5d", "-"], "1. e4 ((((\n");
+    // A header naming no board, an illegal move: exit 2, with the reason.
+    let (code, _, err) = run(None, &["replay", "5d", "-"], "[Board \"Nowhere\"]\n1. e4\n");
     assert_eq!(code, 2);
-    assert!(err.starts_with("error: "), "{err}");
+    assert!(err.contains("Board") && err.contains("Nowhere"), "{err}");
+    let (code, out, err) = run(None, &["replay", "5d", "-"], "1. e4 / e5\n2. Ke9\n");
+    assert_eq!(code, 2);
+    assert_eq!(out.lines().count(), 2, "{out}");
+    assert!(err.starts_with("error: action 3 (\"Ke9\")"), "{err}");
 }
 
 fn console(dir: &Path, script: &str) -> String {
@@ -101,7 +131,10 @@ fn console(dir: &Path, script: &str) -> String {
 }
 
 fn has_line(out: &str, line: &str) {
-    assert!(out.lines().any(|l| l == line), "no line {line:?} in:\n{out}");
+    assert!(
+        out.lines().any(|l| l == line),
+        "no line {line:?} in:\n{out}"
+    );
 }
 
 #[test]
@@ -115,7 +148,10 @@ fn a_drafted_turn_in_the_console_survives_a_restart() {
     has_line(&out, "Drafted (-0T1)e4.");
     let image = out
         .lines()
-        .find_map(|l| l.strip_prefix("image: ").filter(|p| p.ends_with("-draft.png")))
+        .find_map(|l| {
+            l.strip_prefix("image: ")
+                .filter(|p| p.ends_with("-draft.png"))
+        })
         .expect("the draft's image");
     assert!(std::fs::read(image).unwrap().starts_with(b"\x89PNG"));
     assert!(
@@ -124,26 +160,45 @@ fn a_drafted_turn_in_the_console_survives_a_restart() {
         "the owed board is named:\n{out}"
     );
     has_line(&out, "Took back (-0T1)e4.");
-    has_line(&out, "refused: nothing is drafted in game #1: add a board move with /move");
-    has_line(&out, "Your draft in game #1 (only you see it): (-0T1)d4 (+0T1)e4");
+    has_line(
+        &out,
+        "refused: nothing is drafted in game #1: add a board move with /move",
+    );
+    has_line(
+        &out,
+        "Your draft in game #1 (only you see it): (-0T1)d4 (+0T1)e4",
+    );
 
     // A second run: the draft is still there, and submitted.
-    let out = console(dir.path(), "/as alice\n/draft\n/submit\n/as bob\n/moves (-0T1)e\n");
-    has_line(&out, "Your draft in game #1 (only you see it): (-0T1)d4 (+0T1)e4");
+    let out = console(
+        dir.path(),
+        "/as alice\n/draft\n/submit\n/as bob\n/moves (-0T1)e\n",
+    );
+    has_line(
+        &out,
+        "Your draft in game #1 (only you see it): (-0T1)d4 (+0T1)e4",
+    );
     has_line(&out, "alice played (-0T1)d4 (+0T1)e4 in game #1 (ply 1).");
     assert!(out.contains("(-0T1)e5"), "bob's next board moves:\n{out}");
 }
 
 #[test]
 fn a_published_game_to_checkmate_in_the_console_and_its_5dpgn() {
-    let (_, canonical, _) = run(None, &["replay", "5d", path(&data("cwmtt/standard.5dpgn"))], "");
+    let (_, canonical, _) = run(
+        None,
+        &["replay", "5d", path(&data("cwmtt/standard.5dpgn"))],
+        "",
+    );
     let turns: Vec<&str> = canonical.lines().filter(|l| !l.contains(": ")).collect();
     assert_eq!(turns.len(), 16);
-    let mut script = String::from(
-        "/images off\n/as alice\n/challenge @bob 5d colour:white\n/as bob\n/accept\n",
-    );
+    let mut script =
+        String::from("/images off\n/as alice\n/challenge @bob 5d colour:white\n/as bob\n/accept\n");
     for (i, turn) in turns.iter().enumerate() {
-        script.push_str(if i % 2 == 0 { "/as alice\n" } else { "/as bob\n" });
+        script.push_str(if i % 2 == 0 {
+            "/as alice\n"
+        } else {
+            "/as bob\n"
+        });
         for board_move in turn.split(' ') {
             script.push_str(&format!("/move {board_move}\n"));
         }
@@ -154,7 +209,10 @@ fn a_published_game_to_checkmate_in_the_console_and_its_5dpgn() {
     let out = console(dir.path(), &script);
     assert!(!out.contains("refused:"), "{out}");
     assert!(!out.contains("error:"), "{out}");
-    has_line(&out, &format!("bob played {} in game #1 (ply 16).", turns[15]));
+    has_line(
+        &out,
+        &format!("bob played {} in game #1 (ply 16).", turns[15]),
+    );
     has_line(&out, "Game over: 0-1 (checkmate): bob wins.");
     has_line(&out, "[Mode \"5D\"]");
     has_line(&out, "[Board \"Standard\"]");
@@ -182,7 +240,7 @@ fn a_challenge_starts_from_a_records_position() {
     .unwrap();
     let script = format!(
         "/images off\n/as alice\n/challenge @bob 5d colour:white record:{}\n\
-         /challenge @bob 5d record:{}\n/challenge @bob 5d board:simple record:{}\n\
+         /challenge @bob 5d record:{}\n/challenge @bob 5d board:turn-zero record:{}\n\
          /challenge @bob 5d record:{}\n",
         puzzle.display(),
         data("cwmtt/standard.5dpgn").display(),
@@ -196,9 +254,12 @@ fn a_challenge_starts_from_a_records_position() {
         out.contains("refused: the record has 16 moves after its start"),
         "{out}"
     );
-    assert!(out.contains("refused: give the variant's options or a record"), "{out}");
+    assert!(
+        out.contains("refused: give the variant's options or a record"),
+        "{out}"
+    );
     assert!(out.contains("error: cannot read"), "{out}");
     let out = console(dir.path(), "/as bob\n/accept 1\n/as alice\n/moves\n");
     assert!(out.contains("game #1 begins"), "{out}");
-    assert!(out.contains("Rc1"), "the rook's moves:\n{out}");
+    assert!(out.contains("(0T1)Rc5"), "the rook's moves:\n{out}");
 }

@@ -46,7 +46,8 @@ async fn a_turn_drafted_undone_refused_restarted_and_submitted() {
             )
             .await;
         let reply = fake.reply(&sent).await;
-        let id: ChallengeId = number_after(reply.content(), "Challenge").expect("the challenge number");
+        let id: ChallengeId =
+            number_after(reply.content(), "Challenge").expect("the challenge number");
         let message = id_of(&fake.original(&sent).await);
         let (thread, game) = accept(&fake, id, message).await;
 
@@ -61,7 +62,11 @@ async fn a_turn_drafted_undone_refused_restarted_and_submitted() {
         assert_contains(drafted.content(), "(only you see it)");
         let pngs = drafted.pngs();
         assert_eq!(pngs.len(), 1, "the draft's image");
-        assert!(pngs[0].filename.ends_with("-draft.png"), "{}", pngs[0].filename);
+        assert!(
+            pngs[0].filename.ends_with("-draft.png"),
+            "{}",
+            pngs[0].filename
+        );
 
         // Now only the other timeline's board moves are offered.
         let next = offered(&fake, &alice(), thread, "").await;

@@ -28,7 +28,10 @@ async fn a_turn_is_drafted_undone_refused_kept_over_a_restart_and_submitted() {
     let reply = w.host.act(&alice, None, "(-0T1)e4").await.unwrap();
     assert!(reply.private, "{}", reply.text);
     assert_contains(&reply.text, "Drafted (-0T1)e4.");
-    assert_contains(&reply.text, "Your draft in game #1 (only you see it): (-0T1)e4");
+    assert_contains(
+        &reply.text,
+        "Your draft in game #1 (only you see it): (-0T1)e4",
+    );
     assert_contains(&reply.text, "Not ready to submit");
     assert_contains(&reply.text, "(+0T1)");
     assert!(w.store().log(game).await.unwrap().is_empty());
@@ -71,7 +74,10 @@ async fn a_turn_is_drafted_undone_refused_kept_over_a_restart_and_submitted() {
     // Submitted: one action, the whole turn; the draft is gone.
     let played = w.host.submit(&alice, None).await.unwrap();
     assert!(!played.private);
-    assert_contains(&played.text, "alice played (-0T1)e4 (+0T1)d4 in game #1 (ply 1).");
+    assert_contains(
+        &played.text,
+        "alice played (-0T1)e4 (+0T1)d4 in game #1 (ply 1).",
+    );
     let log = w.store().log(game).await.unwrap();
     assert_eq!(log.len(), 1);
     assert_eq!(log[0].text, "(-0T1)e4 (+0T1)d4");
