@@ -44,6 +44,7 @@ pub(crate) fn all() -> Vec<poise::Command<Data, Error>> {
 
 /// Challenge someone (or anyone) to a game.
 #[poise::command(slash_command, guild_only)]
+#[allow(clippy::too_many_arguments)] // one a slash option, as poise reads them
 pub(crate) async fn challenge(
     ctx: Context<'_>,
     #[description = "Which game"] variant: VariantName,

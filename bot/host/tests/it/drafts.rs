@@ -5,7 +5,7 @@
 //! on. Variants played one action a turn have no drafts.
 
 use crate::common;
-use chronomate_host::{ChallengeTerms, Refusal};
+use chronomate_host::{ChallengeTerms, Player, Refusal};
 use chronomate_rules::{Options, Variant};
 use common::replies::assert_contains;
 use common::{World, caller, refusal};
@@ -44,13 +44,13 @@ async fn a_turn_is_drafted_undone_refused_kept_over_a_restart_and_submitted() {
 
     // A move the rules refuse changes nothing and says why.
     let r = refusal(w.host.act(&alice, None, "(-0T1)e5").await);
-    assert_contains(&r.to_string(), "(-0T1)");
+    assert_contains(r.to_string(), "(-0T1)");
     let r = refusal(w.host.act(&alice, None, "(-0T1)e4 (+0T1)e4").await);
-    assert_contains(&r.to_string(), "one board move at a time");
+    assert_contains(r.to_string(), "one board move at a time");
 
     // Submitting with a board still owed: refused, naming it; kept.
     let r = refusal(w.host.submit(&alice, None).await);
-    assert_contains(&r.to_string(), "(+0T1)");
+    assert_contains(r.to_string(), "(+0T1)");
     let shown = w.host.draft(&alice, None).await.unwrap();
     assert_contains(&shown.text, "(-0T1)e4");
 
@@ -61,7 +61,7 @@ async fn a_turn_is_drafted_undone_refused_kept_over_a_restart_and_submitted() {
     let r = refusal(w.host.undo(&alice, None).await);
     assert_eq!(r, Refusal::NothingDrafted(game));
     let r = refusal(w.host.submit(&alice, None).await);
-    assert_contains(&r.to_string(), "nothing is drafted yet");
+    assert_contains(r.to_string(), "nothing is drafted yet");
 
     // Drafted again, then the bot restarts: the draft is still there.
     w.host.act(&alice, None, "(-0T1)e4").await.unwrap();
@@ -106,4 +106,14 @@ async fn a_game_of_one_action_a_turn_has_no_drafts() {
     assert_eq!(r, Refusal::NoDrafts(game));
     let r = refusal(w.host.submit(&bob, None).await);
     assert_eq!(r, Refusal::NoDrafts(game));
+}
+
+#[tokio::test]
+async fn chronomate_declines_drafted_turns_for_now() {
+    let w = World::new().await;
+    let mut terms = fived("");
+    terms.opponent = Some(Player::chronomate());
+    let r = refusal(w.host.challenge(&caller("alice"), terms).await);
+    assert_contains(r.to_string(), "Chronomate does not play 5D Chess");
+    assert!(w.store().game_ids().await.unwrap().is_empty());
 }
