@@ -15,7 +15,10 @@
 //! it; racing actions on one game are settled by an optimistic check on the
 //! ply (one applies, the other hears "the game moved on").
 //!
-//! Files by job: challenges and terms ([`ChallengeTerms`]), play, endings
+//! Files by job: challenges and terms ([`ChallengeTerms`]), play, drafts
+//! (a turn of several board moves built one at a time and submitted
+//! whole, where the rules' [`TurnShape`](chronomate_rules::TurnShape) says
+//! so), endings
 //! (resigning, draws, aborting, and what follows any game's end), views
 //! (boards, listings), time (deadlines, reminders), ratings and
 //! leaderboards, exports (PGN, CSV), settings, tournaments, choices (their
