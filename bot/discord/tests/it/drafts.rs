@@ -112,3 +112,57 @@ async fn a_turn_drafted_undone_refused_restarted_and_submitted() {
     })
     .await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_published_game_drafted_and_submitted_to_checkmate() {
+    use chronomate_rules::{Game, Variant, record};
+    // cwmtt's standard.5dpgn: 16 whole turns, Black mates.
+    let file = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../rules/tests/fived/data/cwmtt/standard.5dpgn"
+    );
+    let variant: Variant = "5d".parse().unwrap();
+    let read = record::read(variant, &std::fs::read_to_string(file).unwrap()).unwrap();
+    let game = Game::replay(variant, read.options, 0, &read.actions).unwrap();
+    let turns = game.record().to_vec();
+    assert_eq!(turns.len(), 16);
+    within_limit(async {
+        let fake = FakeDiscord::start().await;
+        let world = BotWorld::new();
+        let (bot, _host) = world.start_bot(&fake).await;
+        wait_registered(&fake).await;
+        let sent = fake
+            .command(
+                &alice(),
+                LOBBY_ID,
+                "challenge",
+                &[
+                    Opt::choice("variant", "5d"),
+                    Opt::user("opponent", &bob()),
+                    Opt::choice("colour", "white"),
+                ],
+            )
+            .await;
+        let reply = fake.reply(&sent).await;
+        let id: ChallengeId =
+            number_after(reply.content(), "Challenge").expect("the challenge number");
+        let message = id_of(&fake.original(&sent).await);
+        let (thread, _) = accept(&fake, id, message).await;
+        let mut last = None;
+        for (i, turn) in turns.iter().enumerate() {
+            let who = if i % 2 == 0 { alice() } else { bob() };
+            for board_move in turn.split(' ') {
+                let drafted = play(&fake, &who, thread, board_move).await;
+                assert_contains(drafted.content(), "Drafted");
+            }
+            let sent = fake.command(&who, thread, "submit", &[]).await;
+            let played = fake.reply(&sent).await;
+            assert_contains(played.content(), &format!("played {turn}"));
+            last = Some(played);
+        }
+        let last = last.unwrap();
+        assert_contains(last.content(), "Game over: 0-1 (checkmate): bob wins.");
+        bot.shutdown().await;
+    })
+    .await;
+}
