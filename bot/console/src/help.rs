@@ -7,9 +7,11 @@ use chronomate_host::{levels_help, variants_help};
 pub(crate) const HELP: &str = "\
 Commands:
 /challenge [@user] VARIANT [days:N] [colour:white|black|random] [options]  challenge someone (or anyone)
+/challenge [@user] VARIANT record:FILE   start from a record's position (a 5DPGN puzzle: its headers, no moves)
 /challenge @chronomate VARIANT [level:1-8] [colour:...]   play Chronomate itself (level 3 unless you say; unrated)
 /accept [ID]  /decline [ID]  /cancel [ID]  answer or withdraw a challenge
-/move [game:ID] ACTION   play an action (e4, Nf3, O-O, ...)
+/move [game:ID] ACTION   play an action (e4, Nf3, O-O, ...); in 5D chess, add a board move to your turn's draft
+/undo [game:ID]  /draft [game:ID]  /submit [game:ID]   a drafted turn: take back its last move, show it, play it
 /moves [game:ID] [TEXT]  legal actions matching TEXT
 /board [game:ID]         the board now
 /snapshot [game:ID] [full]  every branch or timeline (full: every board of the history)

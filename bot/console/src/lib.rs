@@ -134,6 +134,21 @@ impl Session {
                 Ok(Reply::text(format!("You are {name}.")))
             }
             Command::Challenge(terms) => host.challenge(&caller, terms).await,
+            Command::ChallengeFrom { terms, record } => {
+                let text = match std::fs::read_to_string(&record) {
+                    Ok(text) => text,
+                    Err(e) => {
+                        return Some(vec![format!(
+                            "error: cannot read {}: {e}",
+                            record.display()
+                        )]);
+                    }
+                };
+                match terms.with_record(&text) {
+                    Ok(terms) => host.challenge(&caller, terms).await,
+                    Err(r) => Err(r.into()),
+                }
+            }
             Command::Accept(id) => host.accept(&caller, id).await,
             Command::Decline(id) => host.decline(&caller, id).await,
             Command::Cancel(id) => host.cancel(&caller, id).await,
@@ -153,6 +168,9 @@ impl Session {
             Command::Resign { game, confirm } => host.resign(&caller, game, confirm).await,
             Command::Draw { game, what } => host.draw(&caller, game, what).await,
             Command::Abort(game) => host.abort(&caller, game).await,
+            Command::Undo(game) => host.undo(&caller, game).await,
+            Command::Submit(game) => host.submit(&caller, game).await,
+            Command::Draft(game) => host.draft(&caller, game).await,
             Command::History(game) => host.history(&caller, game).await,
             Command::Analyse(game) => host.analyse(&caller, game).await,
             Command::Wait => {

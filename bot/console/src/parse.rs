@@ -19,6 +19,12 @@ pub(crate) enum Command {
     /// Switch who is typing.
     As(String),
     Challenge(ChallengeTerms),
+    /// `/challenge ... record:PATH`: the terms, starting from the
+    /// position of the record in that file.
+    ChallengeFrom {
+        terms: ChallengeTerms,
+        record: std::path::PathBuf,
+    },
     Accept(Option<ChallengeId>),
     Decline(Option<ChallengeId>),
     Cancel(Option<ChallengeId>),
@@ -46,6 +52,12 @@ pub(crate) enum Command {
         what: DrawMove,
     },
     Abort(Option<GameId>),
+    /// A drafted turn (5D chess): take back its last move.
+    Undo(Option<GameId>),
+    /// A drafted turn: play it.
+    Submit(Option<GameId>),
+    /// A drafted turn: show it.
+    Draft(Option<GameId>),
     History(Option<GameId>),
     /// A finished game's evaluation chart and biggest swings.
     Analyse(Option<GameId>),
@@ -173,7 +185,14 @@ pub(crate) fn parse_line(line: &str) -> Result<Option<Command>, ParseError> {
         "challenge" | "c" => {
             let mut opponent = None;
             let mut terms = Vec::new();
+            let mut record = None;
             for w in args {
+                if let Some((key, path)) = w.split_once([':', '='])
+                    && key.eq_ignore_ascii_case("record")
+                {
+                    record = Some(std::path::PathBuf::from(path));
+                    continue;
+                }
                 let who = match w.split_once([':', '=']) {
                     _ if w.starts_with('@') => Some(*w),
                     Some((key, value))
@@ -199,7 +218,10 @@ pub(crate) fn parse_line(line: &str) -> Result<Option<Command>, ParseError> {
                 ))
             })?;
             t.opponent = opponent;
-            Command::Challenge(t)
+            match record {
+                Some(record) => Command::ChallengeFrom { terms: t, record },
+                None => Command::Challenge(t),
+            }
         }
         "accept" => Command::Accept(only_id(args, "/accept [ID]")?),
         "decline" => Command::Decline(only_id(args, "/decline [ID]")?),
@@ -270,6 +292,9 @@ pub(crate) fn parse_line(line: &str) -> Result<Option<Command>, ParseError> {
             }
         }
         "abort" => Command::Abort(only_id(args, "/abort [game:ID]")?),
+        "undo" => Command::Undo(only_id(args, "/undo [game:ID]")?),
+        "submit" => Command::Submit(only_id(args, "/submit [game:ID]")?),
+        "draft" => Command::Draft(only_id(args, "/draft [game:ID]")?),
         "history" | "pgn" => Command::History(only_id(args, "/history [game:ID]")?),
         "analyse" | "analyze" | "analysis" => {
             Command::Analyse(only_id(args, "/analyse [game:ID]")?)
@@ -492,6 +517,7 @@ mod tests {
                 "/as", "/challenge", "/accept", "/decline", "/cancel", "/move", "/moves",
                 "/board", "/snapshot", "/games", "/resign", "/draw", "/abort", "/history",
                 "/rules", "/settings", "/choose", "/help", "/quit", "/images", "/analyse", "/wait",
+                "/undo", "/submit", "/draft",
             ]),
             args in prop::collection::vec("[@#:=a-z0-9/_. -]{0,12}|\\PC{0,6}", 0..5),
         ) {

@@ -25,6 +25,9 @@ pub(crate) fn all() -> Vec<poise::Command<Data, Error>> {
         decline(),
         cancel(),
         r#move(),
+        undo(),
+        draft(),
+        submit(),
         board(),
         snapshot(),
         games(),
@@ -41,6 +44,7 @@ pub(crate) fn all() -> Vec<poise::Command<Data, Error>> {
 
 /// Challenge someone (or anyone) to a game.
 #[poise::command(slash_command, guild_only)]
+#[allow(clippy::too_many_arguments)] // one a slash option, as poise reads them
 pub(crate) async fn challenge(
     ctx: Context<'_>,
     #[description = "Which game"] variant: VariantName,
@@ -57,6 +61,9 @@ pub(crate) async fn challenge(
     options: Option<String>,
     #[description = "Against Chronomate itself: its level, 1 (weakest) to 8 (default 3)"]
     level: Option<LevelOption>,
+    #[description = "Start from a record's position: paste its headers (a 5DPGN puzzle: Board, 5DFEN boards)"]
+    #[max_length = 4000]
+    record: Option<String>,
 ) -> Result<(), Error> {
     let data = ctx.data();
     // A game against Chronomate begins at once: its reply goes to the
@@ -77,7 +84,7 @@ pub(crate) async fn challenge(
             Some(user) => Some(caller::player(&user, None)),
             None => None,
         };
-        let terms = ChallengeTerms {
+        let mut terms = ChallengeTerms {
             opponent,
             variant,
             options,
@@ -85,6 +92,9 @@ pub(crate) async fn challenge(
             days,
             level: level.map(|l| l.0),
         };
+        if let Some(text) = record {
+            terms = terms.with_record(&text)?;
+        }
         data.host.challenge(&caller, terms).await
     })
     .await
@@ -129,7 +139,7 @@ pub(crate) async fn cancel(
     .await
 }
 
-/// Play an action in your game.
+/// Play an action (in 5D chess, add a board move to your draft).
 #[poise::command(slash_command, rename = "move")]
 pub(crate) async fn r#move(
     ctx: Context<'_>,
@@ -143,6 +153,48 @@ pub(crate) async fn r#move(
     let data = ctx.data();
     run(ctx, PUBLIC, Route::GameThread, |caller| async move {
         data.host.act(&caller, game.map(GameId), &action).await
+    })
+    .await
+}
+
+/// Take back your 5D draft's last move.
+#[poise::command(slash_command)]
+pub(crate) async fn undo(
+    ctx: Context<'_>,
+    #[description = "The game's number (default: this thread's game, or your only one)"]
+    game: Option<i64>,
+) -> Result<(), Error> {
+    let data = ctx.data();
+    run(ctx, PRIVATE, Route::Here, |caller| async move {
+        data.host.undo(&caller, game.map(GameId)).await
+    })
+    .await
+}
+
+/// Show your 5D draft, only to you.
+#[poise::command(slash_command)]
+pub(crate) async fn draft(
+    ctx: Context<'_>,
+    #[description = "The game's number (default: this thread's game, or your only one)"]
+    game: Option<i64>,
+) -> Result<(), Error> {
+    let data = ctx.data();
+    run(ctx, PRIVATE, Route::Here, |caller| async move {
+        data.host.draft(&caller, game.map(GameId)).await
+    })
+    .await
+}
+
+/// Play your 5D draft as your turn, or hear why not yet.
+#[poise::command(slash_command)]
+pub(crate) async fn submit(
+    ctx: Context<'_>,
+    #[description = "The game's number (default: this thread's game, or your only one)"]
+    game: Option<i64>,
+) -> Result<(), Error> {
+    let data = ctx.data();
+    run(ctx, PUBLIC, Route::GameThread, |caller| async move {
+        data.host.submit(&caller, game.map(GameId)).await
     })
     .await
 }

@@ -57,6 +57,15 @@ pub enum Refusal {
         /// Legal actions close to what was typed (none when nothing is close).
         suggestions: Vec<String>,
     },
+    /// `/undo` or `/submit` in a game whose turn is one action, played at
+    /// once: it has no drafts.
+    #[error(
+        "game #{0} is played one action a turn, at once with /move: it has no draft to undo or submit"
+    )]
+    NoDrafts(GameId),
+    /// `/undo` with nothing drafted.
+    #[error("nothing is drafted in game #{0}: add a board move with /move")]
+    NothingDrafted(GameId),
     /// No action was written.
     #[error("write the action to play, e.g. /move e4")]
     EmptyAction,

@@ -15,7 +15,10 @@
 //! it; racing actions on one game are settled by an optimistic check on the
 //! ply (one applies, the other hears "the game moved on").
 //!
-//! Files by job: challenges and terms ([`ChallengeTerms`]), play, endings
+//! Files by job: challenges and terms ([`ChallengeTerms`]), play, drafts
+//! (a turn of several board moves built one at a time and submitted
+//! whole, where the rules' [`TurnShape`](chronomate_rules::TurnShape) says
+//! so), endings
 //! (resigning, draws, aborting, and what follows any game's end), views
 //! (boards, listings), time (deadlines, reminders), ratings and
 //! leaderboards, exports (PGN, CSV), settings, tournaments, choices (their
@@ -38,6 +41,7 @@ mod challenges;
 mod choice;
 mod clock;
 pub mod config;
+mod drafts;
 mod endings;
 mod engine;
 mod error;
@@ -170,6 +174,21 @@ impl Loaded {
         self.row
             .side_of(caller.key())
             .ok_or(Refusal::NotParticipant(self.id()))
+    }
+
+    /// The caller's side, when they are to act now in this live game.
+    fn side_to_act(&self, caller: &Caller) -> Result<Color, Refusal> {
+        let side = self.side_of(caller)?;
+        self.ensure_live()?;
+        let turn = self.game.turn();
+        if turn.color != side {
+            return Err(Refusal::NotYourTurn {
+                game: self.id(),
+                name: self.row.name(turn.color).to_owned(),
+                side: turn.color,
+            });
+        }
+        Ok(side)
     }
 }
 

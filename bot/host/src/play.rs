@@ -2,7 +2,7 @@
 //! actions for autocomplete.
 
 use chronomate_model::{GameId, GameStatus, Timestamp};
-use chronomate_rules::{Color, Game, Status};
+use chronomate_rules::{Color, Game, Played, Status, TurnShape};
 
 use super::clock::DAY;
 use super::endings::finish_of;
@@ -38,7 +38,15 @@ impl Host {
         game: Option<GameId>,
         text: &str,
     ) -> Result<Reply, HostError> {
-        let prepared = self.prepare(caller, game, text).await?;
+        if text.trim().is_empty() {
+            return Err(Refusal::EmptyAction.into());
+        }
+        let loaded = self.resolve(caller, game, Purpose::Act).await?;
+        if loaded.game.variant().about().turns == TurnShape::Drafted {
+            // A person builds such a turn a move at a time: /move drafts.
+            return self.draft_move(caller, loaded, text).await;
+        }
+        let prepared = self.prepare_loaded(caller, loaded, text)?;
         self.commit(caller, prepared).await
     }
 
@@ -49,22 +57,22 @@ impl Host {
         game: Option<GameId>,
         text: &str,
     ) -> Result<Prepared, HostError> {
-        let text = text.trim();
-        if text.is_empty() {
+        if text.trim().is_empty() {
             return Err(Refusal::EmptyAction.into());
         }
         let loaded = self.resolve(caller, game, Purpose::Act).await?;
-        let side = loaded.side_of(caller)?;
-        loaded.ensure_live()?;
-        let turn = loaded.game.turn();
-        if turn.color != side {
-            return Err(Refusal::NotYourTurn {
-                game: loaded.id(),
-                name: loaded.row.name(turn.color).to_owned(),
-                side: turn.color,
-            }
-            .into());
-        }
+        self.prepare_loaded(caller, loaded, text)
+    }
+
+    /// Checks an action in a loaded game and applies it in memory.
+    fn prepare_loaded(
+        &self,
+        caller: &Caller,
+        loaded: Loaded,
+        text: &str,
+    ) -> Result<Prepared, HostError> {
+        let text = text.trim();
+        let side = loaded.side_to_act(caller)?;
         let mut after = loaded.game.clone();
         let played = after.play(text).map_err(|error| {
             let suggestions = match &error {
@@ -77,14 +85,25 @@ impl Host {
                 suggestions,
             }
         })?;
-        Ok(Prepared {
+        Ok(self.prepared(loaded, after, played, side))
+    }
+
+    /// An action applied in memory, `after` the game with it.
+    pub(super) fn prepared(
+        &self,
+        loaded: Loaded,
+        after: Game,
+        played: Played,
+        side: Color,
+    ) -> Prepared {
+        Prepared {
             loaded,
             after,
             notation: played.notation,
             events: played.events,
             side,
             now: self.now(),
-        })
+        }
     }
 
     /// Commits a prepared action, then reports it.
@@ -206,7 +225,8 @@ impl Host {
     }
 
     /// Up to `limit` legal actions matching `typed` in the game the caller
-    /// means (for autocomplete). Empty when there is none.
+    /// means (for autocomplete); in a drafted turn, the board moves that
+    /// may be added to the caller's draft. Empty when there is none.
     pub async fn suggest(
         &self,
         caller: &Caller,
@@ -217,6 +237,9 @@ impl Host {
         let loaded = self.resolve(caller, game, Purpose::Act).await?;
         if loaded.row.status != GameStatus::Live {
             return Ok(Vec::new());
+        }
+        if loaded.game.variant().about().turns == TurnShape::Drafted {
+            return self.draft_suggestions(caller, &loaded, typed, limit).await;
         }
         Ok(loaded.game.suggest(typed, limit))
     }

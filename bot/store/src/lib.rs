@@ -35,6 +35,7 @@
 mod challenges;
 mod copy;
 mod db;
+mod drafts;
 mod draw_offers;
 mod engine;
 mod games;
@@ -56,6 +57,7 @@ use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, S
 pub use challenges::{ChallengeRow, NewChallenge};
 pub use copy::{CopyError, TableCount};
 pub use db::Backend;
+pub use drafts::DraftMove;
 pub use draw_offers::DrawOffer;
 pub use engine::OwedPost;
 pub use games::{ActionCommit, Committed, Finish, GameRow, LoggedAction, NewGame};

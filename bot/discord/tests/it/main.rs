@@ -7,6 +7,7 @@ use chronomate_testkit as common;
 
 mod burst;
 mod deferred;
+mod drafts;
 mod engine;
 mod faults;
 mod game;

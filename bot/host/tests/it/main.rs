@@ -10,6 +10,7 @@ extern crate chronomate_testkit;
 use chronomate_testkit as common;
 
 mod deadlines;
+mod drafts;
 mod engine;
 mod every_variant;
 mod lifecycle;
