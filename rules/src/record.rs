@@ -21,21 +21,7 @@ pub struct Record {
     pub actions: Vec<String>,
 }
 
-/// Why a record could not be read.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum RecordError {
-    /// A header says something the game cannot take.
-    #[error("header [{key} {value:?}]: {reason}")]
-    Header {
-        key: String,
-        /// The value, cut to [`crate::QUOTE_LIMIT`] characters.
-        value: String,
-        reason: String,
-    },
-    /// The text is no record.
-    #[error("cannot read the record: {0}")]
-    Syntax(String),
-}
+pub use crate::error::RecordError;
 
 /// Reads a record: the options its headers set (Chronomate's own
 /// `[Options "..."]` header for every variant; for `5d` also `Board`,

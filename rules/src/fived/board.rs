@@ -6,7 +6,7 @@
 
 use std::fmt;
 
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde::{Deserialize, Serialize};
 
 use super::man::{Man, code_color};
 use crate::Color;
@@ -167,26 +167,5 @@ impl Board {
 impl Default for Board {
     fn default() -> Board {
         Board::empty()
-    }
-}
-
-impl fmt::Debug for Board {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&super::fen::write_pieces(self, Size::STANDARD))
-    }
-}
-
-/// A board is written as its 5DFEN pieces on 8x8 (cells beyond a smaller
-/// board are empty).
-impl Serialize for Board {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(&super::fen::write_pieces(self, Size::STANDARD))
-    }
-}
-
-impl<'de> Deserialize<'de> for Board {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Board, D::Error> {
-        let text = String::deserialize(deserializer)?;
-        super::fen::read_pieces(&text, Size::STANDARD).map_err(serde::de::Error::custom)
     }
 }

@@ -213,6 +213,29 @@ pub fn write_board_string(b: &StartBoard, size: Size) -> String {
     )
 }
 
+// A board's Debug and serde forms are its 5DFEN pieces: they live with
+// the 5DFEN reader and writer, which the board module does not import.
+impl std::fmt::Debug for Board {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&write_pieces(self, Size::STANDARD))
+    }
+}
+
+/// A board is written as its 5DFEN pieces on 8x8 (cells beyond a smaller
+/// board are empty).
+impl serde::Serialize for Board {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(&write_pieces(self, Size::STANDARD))
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Board {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Board, D::Error> {
+        let text = <String as serde::Deserialize>::deserialize(deserializer)?;
+        read_pieces(&text, Size::STANDARD).map_err(serde::de::Error::custom)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

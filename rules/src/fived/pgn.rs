@@ -14,7 +14,7 @@
 
 use super::boards::{self, find, read_promotions, slug};
 use super::notation::is_informative;
-use crate::record::RecordError;
+use crate::error::RecordError;
 use crate::{OptionError, Options, Variant};
 
 /// The deepest side lines may nest.
