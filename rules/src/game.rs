@@ -157,6 +157,15 @@ impl Game {
         self.visit(crate::find::Picking { path })
     }
 
+    /// The picker's path to the legal action `text` names
+    /// ([`crate::find::path_to`]); `None` if it names none.
+    pub fn path_to(&self, text: &str) -> Option<Vec<String>> {
+        if self.status().is_over() {
+            return None;
+        }
+        self.visit(crate::find::PathTo { text })
+    }
+
     /// Up to `limit` whole legal actions `typed` could mean, and how many
     /// there are ([`crate::find::examples`]).
     pub fn examples(&self, typed: &str, limit: usize) -> (Vec<String>, usize) {

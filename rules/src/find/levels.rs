@@ -43,6 +43,19 @@ impl Level {
         Level::ALL.iter().copied().find(|l| *l > self)
     }
 
+    /// What a person choosing at this step is asked.
+    pub fn prompt(self) -> &'static str {
+        match self {
+            Level::Board => "Choose a board",
+            Level::Man => "Choose a man",
+            Level::Main => "Choose its move",
+            Level::AlsoMan => "Then: choose how to go on",
+            Level::AlsoTarget => "Choose the board it reaches",
+            Level::Also => "Choose where",
+            Level::Action => "Choose the action",
+        }
+    }
+
     /// Whether the family's head alone decides this step.
     pub fn is_head(self) -> bool {
         self <= Level::Main

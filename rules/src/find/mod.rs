@@ -48,7 +48,7 @@ pub use finder::{Entry, Found, examples, find};
 pub use levels::Level;
 pub use matcher::{Fit, MAX_TYPED};
 pub use parts::{ActionParts, Also, Board, Family, Kind, Man, Part, Tail, Tails, figure_name};
-pub use picker::{Choice, MAX_OPTIONS, Pick, pick};
+pub use picker::{Choice, MAX_OPTIONS, Pick, path_to, pick};
 pub use text::{Key, Line, Spot, Text, Word, fold};
 
 use crate::Rules;
@@ -86,6 +86,19 @@ impl<S: AsRef<str>> crate::Visitor for Picking<'_, S> {
     type Output = Pick;
     fn visit<R: Rules>(self, game: &R) -> Pick {
         pick(&game.families(), self.path, |a| game.notation(a))
+    }
+}
+
+/// [`crate::Game::path_to`] on the game's own variant.
+pub(crate) struct PathTo<'a> {
+    pub text: &'a str,
+}
+
+impl crate::Visitor for PathTo<'_> {
+    type Output = Option<Vec<String>>;
+    fn visit<R: Rules>(self, game: &R) -> Option<Vec<String>> {
+        let action = game.parse(self.text).ok()?;
+        path_to(&game.families(), &action, |a| game.notation(a))
     }
 }
 

@@ -29,9 +29,14 @@ pub enum Pick {
         options: Vec<Choice>,
         /// How many actions the path still allows.
         total: usize,
+        /// The options chosen so far, as shown.
+        chosen: Vec<String>,
     },
     /// The path leads to one action.
-    Ready { notation: String },
+    Ready {
+        notation: String,
+        chosen: Vec<String>,
+    },
     /// Key number `step` of the path names no option now.
     Gone { step: usize },
     /// There is no legal action.
@@ -182,6 +187,7 @@ pub fn pick<A: Clone, S: AsRef<str>>(
     let mut level = Some(Level::Board);
     let mut range: Option<(usize, usize)> = None;
     let mut step = 0;
+    let mut chosen = Vec::new();
     loop {
         let total = sel.len(families);
         if total == 1
@@ -193,6 +199,7 @@ pub fn pick<A: Clone, S: AsRef<str>>(
             } else {
                 Pick::Ready {
                     notation: write(&action),
+                    chosen,
                 }
             };
         }
@@ -211,6 +218,7 @@ pub fn pick<A: Clone, S: AsRef<str>>(
                 level: l,
                 options: present(families, l, shown, lo),
                 total,
+                chosen,
             };
         };
         step += 1;
@@ -221,12 +229,98 @@ pub fn pick<A: Clone, S: AsRef<str>>(
             range = Some(r);
             continue;
         }
-        if !shown.iter().any(|o| o.key == wanted) {
+        let Some(option) = shown.iter().find(|o| o.key == wanted) else {
             return Pick::Gone { step: step - 1 };
-        }
+        };
+        chosen.push(option_label(families, l, option));
         sel = narrow(families, sel, l, wanted);
         range = None;
         level = l.next();
+    }
+}
+
+/// The path the picker takes to `action` (one of the legal actions the
+/// families make): at each step that offers a choice, the action's key,
+/// or the range holding it. `None` when no family makes it.
+pub fn path_to<A: Clone + PartialEq>(
+    families: &[Family<A>],
+    action: &A,
+    write: impl Fn(&A) -> String,
+) -> Option<Vec<String>> {
+    let target = families.iter().enumerate().find_map(|(i, f)| {
+        if f.tails.is_none() {
+            (f.action == *action).then_some((i, None))
+        } else {
+            f.tail_indices()
+                .find(|&t| f.action_with(Some(t)).as_ref() == Some(action))
+                .map(|t| (i, Some(t)))
+        }
+    })?;
+    let notation = write(action);
+    let mut path: Vec<String> = Vec::new();
+    loop {
+        match pick(families, &path, &write) {
+            Pick::Ready { notation: n, .. } => return (n == notation).then_some(path),
+            Pick::Choose { level, options, .. } => {
+                let wanted = if level == Level::Action {
+                    // Told apart by place: the option whose action it is.
+                    options.iter().map(|o| o.key.clone()).find(|k| {
+                        let mut p = path.clone();
+                        p.push(k.clone());
+                        matches!(pick(families, &p, &write), Pick::Ready { notation: n, .. } if n == notation)
+                    })?
+                } else {
+                    key_text(key(&families[target.0], target.1, level))
+                };
+                let next = options
+                    .iter()
+                    .find(|o| o.key == wanted)
+                    .map(|o| o.key.clone());
+                let next = match next {
+                    Some(k) => k,
+                    // A range: the one whose options hold the key.
+                    None => options
+                        .iter()
+                        .filter(|o| o.key.starts_with('~'))
+                        .find_map(|o| {
+                            let mut p = path.clone();
+                            p.push(o.key.clone());
+                            match pick(families, &p, &write) {
+                                Pick::Choose { options, .. }
+                                    if options
+                                        .iter()
+                                        .any(|x| x.key == wanted || x.key.starts_with('~')) =>
+                                {
+                                    contains(families, &p, &wanted, &write).then(|| o.key.clone())
+                                }
+                                _ => None,
+                            }
+                        })?,
+                };
+                path.push(next);
+            }
+            Pick::Gone { .. } | Pick::Nothing => return None,
+        }
+    }
+}
+
+/// Whether the step at `path` offers `key`, directly or in a range.
+fn contains<A: Clone>(
+    families: &[Family<A>],
+    path: &[String],
+    key: &str,
+    write: &impl Fn(&A) -> String,
+) -> bool {
+    match pick(families, path, write) {
+        Pick::Choose { options, .. } => options.iter().any(|o| {
+            o.key == key
+                || (o.key.starts_with('~') && {
+                    let mut p = path.to_vec();
+                    p.push(o.key.clone());
+                    contains(families, &p, key, write)
+                })
+        }),
+        _ => false,
     }
 }
 

@@ -169,7 +169,7 @@ pub fn pick_path<R: Rules>(
             return false;
         }
         match find::pick(families, path, |a| game.notation(a)) {
-            Pick::Ready { notation: n } => n == notation,
+            Pick::Ready { notation: n, .. } => n == notation,
             Pick::Choose { level, options, .. } => {
                 assert!(options.len() <= MAX_OPTIONS, "{} options", options.len());
                 assert!(
@@ -196,11 +196,18 @@ pub fn pick_path<R: Rules>(
         }
     }
     let mut path = Vec::new();
-    if walk(game, families, parts, notation, &mut path) {
-        Ok(path.len())
-    } else {
-        Err(format!("the picker does not reach {notation}"))
+    if !walk(game, families, parts, notation, &mut path) {
+        return Err(format!("the picker does not reach {notation}"));
     }
+    // The picker's own way there is the same.
+    let action = game.parse(notation).map_err(|e| e.to_string())?;
+    let direct = find::path_to(families, &action, |a| game.notation(a));
+    if direct.as_ref() != Some(&path) {
+        return Err(format!(
+            "{notation}: path_to gives {direct:?}, the walk {path:?}"
+        ));
+    }
+    Ok(path.len())
 }
 
 /// Checks the promises on `game`, for at most `sample` of its actions
