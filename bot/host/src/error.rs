@@ -31,13 +31,16 @@ pub enum Refusal {
         name: String,
         side: Color,
     },
-    #[error("{}{}", error_words(.error), suggestion_words(.suggestions))]
+    #[error("{}{}", error_words(.error), suggestion_words(.suggestions, *.could_mean))]
     Action {
         game: GameId,
         error: ActionError,
+        /// A few legal actions the text could mean.
         suggestions: Vec<String>,
+        /// How many it could mean in all.
+        could_mean: usize,
     },
-    #[error("write the action to play, e.g. /move e4")]
+    #[error("write the action to play, e.g. /move e4, or /move alone to pick it step by step")]
     EmptyAction,
     #[error(
         "game #{0} moved on while you were typing: nothing was changed; look at the board and try again"
@@ -116,11 +119,18 @@ fn error_words(e: &ActionError) -> String {
     }
 }
 
-fn suggestion_words(s: &[String]) -> String {
+fn suggestion_words(s: &[String], all: usize) -> String {
     if s.is_empty() {
-        String::new()
+        return String::new();
+    }
+    let more = all.saturating_sub(s.len());
+    if more == 0 {
+        format!("; it could mean {}", s.join(", "))
     } else {
-        format!(" (legal here: {})", s.join(", "))
+        format!(
+            "; it could mean {}, or {more} more (/move alone lets you pick step by step)",
+            s.join(", ")
+        )
     }
 }
 

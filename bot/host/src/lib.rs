@@ -43,6 +43,7 @@ mod error;
 mod export;
 mod images;
 pub mod migrate;
+mod pick;
 mod play;
 mod ratings;
 mod route;
@@ -62,7 +63,7 @@ use chronomate_rules::{Color, Game, SetupError};
 
 use chronomate_store::{GameRow, Store, StoreError};
 
-pub use choice::{ChallengeChoice, ChoiceId, GameChoice, UnknownChoice};
+pub use choice::{ChallengeChoice, ChoiceId, GameChoice, PickId, UnknownChoice};
 pub use clock::{
     Clock, DAY, HOUR, MINUTE, ManualClock, SECOND, SystemClock, due_words, duration_words,
     timestamp,
@@ -77,7 +78,8 @@ pub use terms::{
 pub use text::variants_help;
 pub use tournament::{TournamentTerms, read_when};
 pub use types::{
-    Caller, Choice, ChoiceStyle, GamePlace, Image, Notice, NoticeKind, Place, Player, Reply,
+    Caller, Choice, ChoiceStyle, GamePlace, Image, Menu, MenuOption, Notice, NoticeKind, Place,
+    Player, Reply,
 };
 
 pub use chronomate_model::rating::{GLOBAL, Glicko};

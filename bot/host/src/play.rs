@@ -4,13 +4,22 @@
 use chronomate_model::GameId;
 use chronomate_rules::{Color, Game, Status};
 
+use super::choice::{ChoiceId, PickId};
 use super::clock::DAY;
 use super::endings::finish_of;
 use super::engine::POST_LEASE;
 use super::images::Picture;
 use super::text::{played_line, result_words};
 use super::time::remind_at;
+use super::types::ChoiceStyle;
 use super::{Caller, Host, HostError, Loaded, Purpose, Refusal, Reply};
+use chronomate_rules::find::Found;
+
+/// How many actions a refusal lists that an unreadable action could mean.
+const EXAMPLES: usize = 6;
+
+/// The button under each board post that opens the picker.
+pub(crate) const MAKE_A_MOVE: &str = "Make a move";
 use chronomate_model::{GameStatus, Millis};
 use chronomate_store::{ActionCommit, Stale, StoreError};
 /// An action checked and applied in memory, not yet committed.
@@ -68,14 +77,16 @@ impl Host {
         }
         let mut after = loaded.game.clone();
         let played = after.play(text).map_err(|error| {
-            let suggestions = match &error {
-                chronomate_rules::ActionError::Illegal { .. } => Vec::new(),
-                _ => loaded.game.suggest(text, 6),
+            // An unreadable or ambiguous action: what it could mean.
+            let (suggestions, could_mean) = match &error {
+                chronomate_rules::ActionError::Illegal { .. } => (Vec::new(), 0),
+                _ => loaded.game.examples(text, EXAMPLES),
             };
             Refusal::Action {
                 game: loaded.id(),
                 error,
                 suggestions,
+                could_mean,
             }
         })?;
         Ok(Prepared {
@@ -189,6 +200,13 @@ impl Host {
                 if turn.color != side {
                     reply = reply.ping(loaded.row.player(turn.color));
                 }
+                if !loaded.row.player(turn.color).is_chronomate() {
+                    reply = reply.choice(
+                        ChoiceId::Pick(PickId::start(id, loaded.row.ply)),
+                        MAKE_A_MOVE,
+                        ChoiceStyle::Primary,
+                    );
+                }
             }
         }
         reply.text = lines.join("\n");
@@ -206,8 +224,25 @@ impl Host {
         reply
     }
 
-    /// Up to `limit` legal actions matching `typed` in the game the caller
-    /// means (for autocomplete). Empty when there is none.
+    /// Autocomplete in the game the caller means: up to `limit` entries
+    /// for `typed`, whole actions or texts that narrow to groups of them
+    /// ([`chronomate_rules::find`]). Empty when there is no live game.
+    pub async fn find(
+        &self,
+        caller: &Caller,
+        game: Option<GameId>,
+        typed: &str,
+        limit: usize,
+    ) -> Result<Found, HostError> {
+        let loaded = self.resolve(caller, game, Purpose::Act).await?;
+        if loaded.row.status != GameStatus::Live {
+            return Ok(Found::default());
+        }
+        Ok(loaded.game.find(typed, limit))
+    }
+
+    /// Up to `limit` whole legal actions matching `typed` in the game the
+    /// caller means. Empty when there is none.
     pub async fn suggest(
         &self,
         caller: &Caller,

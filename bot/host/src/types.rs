@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use super::choice::ChoiceId;
+use super::choice::{ChoiceId, PickId};
 use chronomate_model::engine::DEFAULT_LEVEL;
 use chronomate_model::{ChallengeId, GameId, PlayerKey};
 use chronomate_store::GameRow;
@@ -154,6 +154,33 @@ impl Choice {
     }
 }
 
+/// A step of the guided picker offered as a menu (Discord: a select menu;
+/// the console: one `choice:` line an option). Choosing an option chooses
+/// [`PickId::then`] its key.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Menu {
+    pub id: PickId,
+    /// What the menu asks: `Choose a man`.
+    pub placeholder: String,
+    pub options: Vec<MenuOption>,
+}
+
+/// One option of a [`Menu`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MenuOption {
+    pub key: String,
+    pub label: String,
+    /// A second line: how many actions it leads to.
+    pub detail: String,
+}
+
+impl Menu {
+    /// The choice an option stands for.
+    pub fn choice(&self, option: &MenuOption) -> ChoiceId {
+        ChoiceId::Pick(self.id.then(&option.key))
+    }
+}
+
 /// What the host answers.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Reply {
@@ -163,6 +190,8 @@ pub struct Reply {
     /// Player keys to mention (the one whose turn it is, the challenged).
     pub pings: Vec<PlayerKey>,
     pub choices: Vec<Choice>,
+    /// A step of the guided picker, above the choices.
+    pub menu: Option<Menu>,
     /// The game this reply is about, if any (a transport posts it in the
     /// game's thread).
     pub game: Option<GameId>,

@@ -13,6 +13,7 @@ mod deadlines;
 mod engine;
 mod every_variant;
 mod lifecycle;
+mod picker;
 mod rating;
 mod refusals;
 mod store_backends;
