@@ -10,7 +10,8 @@ Commands:
 /challenge @chronomate VARIANT [level:1-8] [colour:...]   play Chronomate itself (level 3 unless you say; unrated)
 /accept [ID]  /decline [ID]  /cancel [ID]  answer or withdraw a challenge
 /move [game:ID] ACTION   play an action (e4, Nf3, O-O, ...)
-/moves [game:ID] [TEXT]  legal actions matching TEXT
+/move [game:ID]          pick an action step by step (choice: lines; /choose ID)
+/moves [game:ID] [TEXT]  what TEXT finds (e4, Nf3, >>, L3): actions, or groups to narrow to
 /board [game:ID]         the board now
 /snapshot [game:ID] [full]  every branch or timeline (full: every board of the history)
 /games                   your games and open challenges
