@@ -45,7 +45,7 @@ pub use bot::*;
 pub use faults::{Fault, Perm};
 pub use gateway::shard_of;
 pub use logs::{captured_logs, log_to_test_output, wait_log};
-pub use values::{Call, FilePart, Opt, Player, Sent, button_ids, id_of};
+pub use values::{Call, FilePart, Opt, Player, Sent, button_ids, id_of, select_id, select_options};
 
 pub(crate) use gateway::serve_gateway;
 pub(crate) use multipart::*;
