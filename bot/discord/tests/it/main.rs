@@ -12,5 +12,6 @@ mod faults;
 mod game;
 mod gateway;
 mod notices;
+mod picker;
 mod places;
 mod tournament;
