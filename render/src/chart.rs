@@ -13,6 +13,7 @@ use crate::{RenderError, font};
 /// A chart to draw.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Chart {
+    /// Above the plot.
     pub title: String,
     /// Under the horizontal axis (what a step is).
     pub x_label: String,

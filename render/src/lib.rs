@@ -11,6 +11,7 @@
 //! Images never exceed [`MAX_SIDE`] pixels a side nor [`MAX_BYTES`] bytes:
 //! big multi-board views are scaled down, then cropped to their most recent
 //! part with a line saying what is shown. See `docs/rendering.md`.
+#![warn(missing_docs, unreachable_pub)]
 
 mod arrows;
 mod board;
@@ -54,6 +55,7 @@ pub const MAX_BYTES: usize = 8 * 1024 * 1024;
 pub struct RenderOptions {
     /// Show the side opposite to `view.perspective` at the bottom.
     pub flip: bool,
+    /// The colours of squares, marks and text.
     pub theme: Theme,
     /// Pixels per square of a one-board view (8 to 256; default 64, so an
     /// 8x8 board is 512 px across).
@@ -96,20 +98,43 @@ impl Default for RenderOptions {
 /// Why a view could not be drawn.
 #[derive(Debug, thiserror::Error)]
 pub enum RenderError {
+    /// The view has no boards.
     #[error("the view has no boards")]
     NoBoards,
+    /// A replay was asked for with no views.
     #[error("a replay needs at least one view")]
     NoFrames,
+    /// A highlighted cell lies outside its board.
     #[error("board {board} highlights cell {cell}, which is not on the board")]
-    HighlightCell { board: usize, cell: u8 },
+    HighlightCell {
+        /// The board, by its index in the view.
+        board: usize,
+        /// The cell, by its index on that board.
+        cell: u8,
+    },
+    /// A board is larger than 8x8 or empty.
     #[error("board {board} is {files}x{ranks}; boards have 1 to 8 files and ranks")]
-    Shape { board: usize, files: u8, ranks: u8 },
+    Shape {
+        /// The board, by its index in the view.
+        board: usize,
+        /// Its files.
+        files: u8,
+        /// Its ranks.
+        ranks: u8,
+    },
+    /// An arrow starts or ends off the view.
     #[error("arrow {arrow} points at a missing board or cell")]
-    Arrow { arrow: usize },
+    Arrow {
+        /// The arrow, by its index in the view.
+        arrow: usize,
+    },
+    /// The embedded font is unreadable (a build defect, not an input).
     #[error("the embedded font could not be loaded")]
     Font,
+    /// The encoder failed, with its reason.
     #[error("cannot encode the PNG: {0}")]
     Encode(String),
+    /// The image is larger than the byte limit given.
     #[error("the image does not fit in {0} bytes")]
     TooLarge(usize),
 }

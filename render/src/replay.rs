@@ -50,7 +50,9 @@ impl Default for GifOptions {
 pub struct Gif {
     /// The GIF file.
     pub bytes: Vec<u8>,
+    /// Width in pixels.
     pub width: u32,
+    /// Height in pixels.
     pub height: u32,
     /// Frames in the GIF.
     pub frames_used: usize,

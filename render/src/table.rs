@@ -12,8 +12,11 @@ use crate::{MAX_SIDE, RenderError, font};
 /// A table to draw.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Table {
+    /// Above the table.
     pub title: String,
+    /// The column headings.
     pub header: Vec<String>,
+    /// The cells, row by row.
     pub rows: Vec<Vec<String>>,
     /// Columns aligned right (numbers); missing entries mean left.
     pub right: Vec<bool>,

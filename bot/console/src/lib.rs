@@ -29,54 +29,56 @@
 //!
 //! A reply is printed only after what it reports is committed.
 
-#![warn(unreachable_pub)]
+#![warn(missing_docs, unreachable_pub)]
 
 mod help;
 mod parse;
 mod words;
 
-use chronomate_host::PlayerKey;
+use chronomate_host::{
+    Caller, Host, HostConfig, HostError, Notice, Place, Player, PlayerKey, Reply, TournamentTerms,
+};
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
 use chronomate_host::config::Config;
-use chronomate_host::{
-    Caller, Host, HostConfig, HostError, Notice, Place, Player, Reply, TournamentTerms,
-};
 
-pub use parse::{Command, TournamentCommand, parse_line};
-pub use words::{MAX_NAME, ParseError, read_name};
+use parse::{Command, TournamentCommand, parse_line};
 
 /// The console's place: one server, one channel, so that server settings
 /// work too.
-pub const CONSOLE_GUILD: &str = "console";
+const CONSOLE_GUILD: &str = "console";
 
 /// How many entries `/moves` shows: Discord's autocomplete shows 25.
 const MOVES_SHOWN: usize = 25;
 
 /// Who types when nobody said `/as`.
-pub const DEFAULT_PLAYER: &str = "player";
+const DEFAULT_PLAYER: &str = "player";
 
 /// What stops the console.
 #[derive(Debug, thiserror::Error)]
 pub enum ConsoleError {
+    /// The async runtime could not start.
     #[error("cannot start the runtime: {0}")]
     Runtime(io::Error),
+    /// The host failed to open its database or start Chronomate's play (a
+    /// refusal is printed, and never stops the console).
     #[error(transparent)]
     Host(#[from] HostError),
+    /// The terminal could not be read or written.
     #[error("cannot read or write the terminal: {0}")]
     Io(#[from] io::Error),
 }
 
 /// A console session: the host, who is typing, where images go.
-pub struct Session {
+pub(crate) struct Session {
     host: Host,
     images_dir: PathBuf,
     player: Player,
 }
 
 impl Session {
-    pub fn new(host: Host, images_dir: impl Into<PathBuf>) -> Session {
+    pub(crate) fn new(host: Host, images_dir: impl Into<PathBuf>) -> Session {
         Session {
             host,
             images_dir: images_dir.into(),
@@ -84,11 +86,11 @@ impl Session {
         }
     }
 
-    pub fn host(&self) -> &Host {
+    pub(crate) fn host(&self) -> &Host {
         &self.host
     }
 
-    pub fn player(&self) -> &Player {
+    pub(crate) fn player(&self) -> &Player {
         &self.player
     }
 
@@ -101,7 +103,7 @@ impl Session {
     }
 
     /// Runs the scheduler at the current time; the notices as lines.
-    pub async fn tick(&self) -> Vec<String> {
+    pub(crate) async fn tick(&self) -> Vec<String> {
         match self.host.tick(self.host.now()).await {
             Ok(notices) => notices.iter().flat_map(|n| self.notice_lines(n)).collect(),
             Err(e) => vec![format!("error: {e}")],
@@ -117,7 +119,7 @@ impl Session {
     }
 
     /// Handles one line; `None` means the session should end.
-    pub async fn line(&mut self, line: &str) -> Option<Vec<String>> {
+    pub(crate) async fn line(&mut self, line: &str) -> Option<Vec<String>> {
         let command = match parse_line(line) {
             Ok(Some(c)) => c,
             Ok(None) => return Some(Vec::new()),
@@ -213,7 +215,7 @@ impl Session {
     }
 
     /// The lines of one of Chronomate's moves: as a reply.
-    pub fn played_lines(&self, notice: &Notice) -> Vec<String> {
+    pub(crate) fn played_lines(&self, notice: &Notice) -> Vec<String> {
         self.reply_lines(&notice.reply)
     }
 

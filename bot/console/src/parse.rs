@@ -14,7 +14,7 @@ use crate::words::{
 /// A console command: the Discord slash commands plus `/as` (hot-seat),
 /// `/choose` (press a button) and `/quit`.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Command {
+pub(crate) enum Command {
     Help,
     /// Switch who is typing.
     As(String),
@@ -74,7 +74,7 @@ pub enum Command {
 
 /// `/tournament SUBCOMMAND ...`.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum TournamentCommand {
+pub(crate) enum TournamentCommand {
     /// The terms as typed (read by the host, which knows the time).
     Create(String),
     Join(Option<TournamentId>),
@@ -147,7 +147,7 @@ fn tournament_command(args: &[&str]) -> Result<TournamentCommand, ParseError> {
 }
 
 /// Reads one line. `Ok(None)`: nothing to do (blank, or a `#` comment).
-pub fn parse_line(line: &str) -> Result<Option<Command>, ParseError> {
+pub(crate) fn parse_line(line: &str) -> Result<Option<Command>, ParseError> {
     let line = line.trim();
     if line.is_empty() || line.starts_with("# ") || line == "#" || line.starts_with("//") {
         return Ok(None);

@@ -8,17 +8,17 @@ use chronomate_rules::{Variant, quote};
 /// A line that is no command.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{0}")]
-pub struct ParseError(pub String);
+pub(crate) struct ParseError(pub String);
 
 pub(crate) fn err<T>(message: impl Into<String>) -> Result<T, ParseError> {
     Err(ParseError(message.into()))
 }
 
 /// The longest name `/as` accepts.
-pub const MAX_NAME: usize = 32;
+pub(crate) const MAX_NAME: usize = 32;
 
 /// Reads a player name (an `@` in front is allowed).
-pub fn read_name(word: &str) -> Result<String, ParseError> {
+pub(crate) fn read_name(word: &str) -> Result<String, ParseError> {
     let name = word.strip_prefix('@').unwrap_or(word);
     let ok = !name.is_empty()
         && name.chars().count() <= MAX_NAME

@@ -9,12 +9,12 @@ use serenity::UserId;
 use chronomate_host::{Caller, Place, Player, PlayerKey};
 
 /// The player key of a Discord user.
-pub fn player_key(user: UserId) -> PlayerKey {
+pub(crate) fn player_key(user: UserId) -> PlayerKey {
     PlayerKey::Discord(user.into())
 }
 
 /// The Discord user behind a player key, if it is one.
-pub fn user_of_key(key: &PlayerKey) -> Option<UserId> {
+pub(crate) fn user_of_key(key: &PlayerKey) -> Option<UserId> {
     match key {
         PlayerKey::Discord(user) => Some(UserId::from(*user)),
         PlayerKey::Console(_) | PlayerKey::Chronomate(_) => None,
@@ -23,7 +23,7 @@ pub fn user_of_key(key: &PlayerKey) -> Option<UserId> {
 
 /// The host's player for a Discord user: the server nickname or global name
 /// where there is one.
-pub fn player(user: &serenity::User, member: Option<&serenity::Member>) -> Player {
+pub(crate) fn player(user: &serenity::User, member: Option<&serenity::Member>) -> Player {
     let name = member
         .and_then(|m| m.nick.clone())
         .or_else(|| user.global_name.clone())
@@ -33,7 +33,7 @@ pub fn player(user: &serenity::User, member: Option<&serenity::Member>) -> Playe
 
 /// Where an interaction happened, in the host's terms. A thread's place is
 /// its parent channel plus the thread.
-pub fn place(
+pub(crate) fn place(
     guild: Option<serenity::GuildId>,
     channel_id: serenity::ChannelId,
     channel: Option<&serenity::PartialChannel>,
@@ -65,14 +65,14 @@ pub fn place(
 
 /// Whether a member may change the server's settings: Manage Server (or
 /// Administrator), as Discord computed it for the interaction.
-pub fn is_manager(member: Option<&serenity::Member>) -> bool {
+pub(crate) fn is_manager(member: Option<&serenity::Member>) -> bool {
     member
         .and_then(|m| m.permissions)
         .is_some_and(|p| p.manage_guild() || p.administrator())
 }
 
 /// The caller of an interaction.
-pub fn caller(
+pub(crate) fn caller(
     user: &serenity::User,
     member: Option<&serenity::Member>,
     guild: Option<serenity::GuildId>,

@@ -1,7 +1,10 @@
 //! The slash commands: each one reads its options, hands them to the host
 //! and shows the reply ([`run`]). Who may do what is the host's business.
 
-use chronomate_host::{ChallengeId, GameId};
+use chronomate_host::{
+    ChallengeId, ChallengeTerms, ColourChoice, DrawMove, GameId, HostError, Player, Refusal, Reply,
+    SettingsChange,
+};
 use std::time::Duration;
 
 use chronomate_rules::Options;
@@ -14,12 +17,9 @@ use super::post::clip;
 use super::run::{PRIVATE, PUBLIC, run, run_file};
 use super::threads::Route;
 use super::{Context, Data, Error};
-use chronomate_host::{
-    ChallengeTerms, ColourChoice, DrawMove, HostError, Player, Refusal, Reply, SettingsChange,
-};
 
 /// Every command, in the order `/help` lists them.
-pub fn all() -> Vec<poise::Command<Data, Error>> {
+pub(crate) fn all() -> Vec<poise::Command<Data, Error>> {
     vec![
         challenge(),
         accept(),

@@ -3,7 +3,9 @@
 //! hand them to the host and show its reply; who may do what is the
 //! host's business.
 
-use chronomate_host::{GameId, TournamentId};
+use chronomate_host::{
+    GameId, Refusal, TournamentFormat, TournamentId, TournamentTerms, read_when,
+};
 use chronomate_rules::Options;
 use poise::serenity_prelude as serenity;
 
@@ -12,10 +14,9 @@ use super::options::{FormatChoice, VariantName};
 use super::run::{PRIVATE, PUBLIC, run, run_file};
 use super::threads::Route;
 use super::{Context, Data, Error};
-use chronomate_host::{Refusal, TournamentFormat, TournamentTerms, read_when};
 
 /// The community commands, to add to the bot's list.
-pub fn all() -> Vec<poise::Command<Data, Error>> {
+pub(crate) fn all() -> Vec<poise::Command<Data, Error>> {
     vec![rating(), leaderboard(), tournament(), export()]
 }
 

@@ -33,7 +33,7 @@ use chronomate_host::{ChallengeChoice, ChoiceId, GameChoice};
 
 /// The framework's event handler: buttons, and connection events for the
 /// log. Commands and autocomplete are dispatched by poise.
-pub async fn on_event(
+pub(crate) async fn on_event(
     framework: poise::FrameworkContext<'_, Data, Error>,
     event: &FullEvent,
 ) -> Result<(), Error> {

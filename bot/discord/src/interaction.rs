@@ -29,29 +29,29 @@ use super::rest::{Body, Failure, Repeat, Rest, Route, Upload, codes};
 use chronomate_host::{Caller, HostError, Refusal};
 
 /// What the player is told when something failed on our side.
-pub const OUR_FAULT: &str =
+pub(crate) const OUR_FAULT: &str =
     "Something went wrong on our side and nothing was changed. Please try again in a moment.";
 
 /// How long after an interaction arrives its first answer may still be
 /// sent: Discord's 3 seconds, less the time the event took to reach us.
-pub const FIRST_ANSWER_WITHIN: Duration = Duration::from_millis(2700);
+pub(crate) const FIRST_ANSWER_WITHIN: Duration = Duration::from_millis(2700);
 
 /// The interaction being answered.
 #[derive(Clone, Copy)]
-pub enum Source<'a> {
+pub(crate) enum Source<'a> {
     Command(&'a serenity::CommandInteraction),
     Component(&'a serenity::ComponentInteraction),
 }
 
 impl Source<'_> {
-    pub fn channel_id(&self) -> ChannelId {
+    pub(crate) fn channel_id(&self) -> ChannelId {
         match self {
             Source::Command(i) => i.channel_id,
             Source::Component(i) => i.channel_id,
         }
     }
 
-    pub fn guild_id(&self) -> Option<serenity::GuildId> {
+    pub(crate) fn guild_id(&self) -> Option<serenity::GuildId> {
         match self {
             Source::Command(i) => i.guild_id,
             Source::Component(i) => i.guild_id,
@@ -66,7 +66,7 @@ impl Source<'_> {
     }
 
     /// Whether the interaction came from inside a thread.
-    pub fn in_thread(&self) -> bool {
+    pub(crate) fn in_thread(&self) -> bool {
         self.channel().is_some_and(|c| {
             matches!(
                 c.kind,
@@ -75,7 +75,7 @@ impl Source<'_> {
         })
     }
 
-    pub fn caller(&self) -> Caller {
+    pub(crate) fn caller(&self) -> Caller {
         match self {
             Source::Command(i) => caller::caller(
                 &i.user,
@@ -95,14 +95,14 @@ impl Source<'_> {
     }
 
     /// The message a button was pressed on.
-    pub fn message(&self) -> Option<&serenity::Message> {
+    pub(crate) fn message(&self) -> Option<&serenity::Message> {
         match self {
             Source::Command(_) => None,
             Source::Component(i) => Some(&i.message),
         }
     }
 
-    pub fn id(&self) -> u64 {
+    pub(crate) fn id(&self) -> u64 {
         match self {
             Source::Command(i) => i.id.get(),
             Source::Component(i) => i.id.get(),
@@ -126,7 +126,7 @@ impl Source<'_> {
 
 /// How to hold an interaction while the work goes on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Hold {
+pub(crate) enum Hold {
     /// A "thinking" placeholder, public or only for the caller.
     Think { ephemeral: bool },
     /// Buttons only: acknowledge now, update the pressed message later.
@@ -142,7 +142,7 @@ enum State {
 }
 
 /// One interaction to answer.
-pub struct Interaction<'a> {
+pub(crate) struct Interaction<'a> {
     pub rest: &'a Rest,
     pub source: Source<'a>,
     state: State,
@@ -151,7 +151,7 @@ pub struct Interaction<'a> {
 }
 
 impl<'a> Interaction<'a> {
-    pub fn new(rest: &'a Rest, source: Source<'a>) -> Interaction<'a> {
+    pub(crate) fn new(rest: &'a Rest, source: Source<'a>) -> Interaction<'a> {
         Interaction {
             rest,
             source,
@@ -161,7 +161,7 @@ impl<'a> Interaction<'a> {
     }
 
     /// Whether the interaction got its first answer (a deferral counts).
-    pub fn acknowledged(&self) -> bool {
+    pub(crate) fn acknowledged(&self) -> bool {
         self.state != State::Fresh
     }
 
@@ -172,7 +172,12 @@ impl<'a> Interaction<'a> {
 
     /// Runs `work`; if it is not done `after` the interaction arrived,
     /// holds the interaction as `hold` says and lets it finish.
-    pub async fn race<F: Future>(&mut self, after: Duration, hold: Hold, work: F) -> F::Output {
+    pub(crate) async fn race<F: Future>(
+        &mut self,
+        after: Duration,
+        hold: Hold,
+        work: F,
+    ) -> F::Output {
         if self.acknowledged() {
             return work.await;
         }
@@ -241,31 +246,21 @@ impl<'a> Interaction<'a> {
             .map(|_| ())
     }
 
+    /// Sends `body` to the interaction's original message with `method`
+    /// (safe to repeat: every such request sets or reads the same state).
+    async fn original(&self, method: Method, body: &Body) -> Result<Value, Failure> {
+        let route = Route::original(method, self.source.application_id(), self.source.token());
+        self.rest.send(&route, body, Repeat::Safe, None).await
+    }
+
     async fn edit_original(&self, body: Body) -> Result<(), Failure> {
-        let route = Route::original(
-            Method::PATCH,
-            self.source.application_id(),
-            self.source.token(),
-        );
-        self.rest
-            .send(&route, &body, Repeat::Safe, None)
-            .await
-            .map(|_| ())
+        self.original(Method::PATCH, &body).await.map(|_| ())
     }
 
     /// Whether the interaction's original message exists: `None` when
     /// Discord does not say.
     async fn original_exists(&self) -> Option<bool> {
-        let route = Route::original(
-            Method::GET,
-            self.source.application_id(),
-            self.source.token(),
-        );
-        match self
-            .rest
-            .send(&route, &Body::Empty, Repeat::Safe, None)
-            .await
-        {
+        match self.original(Method::GET, &Body::Empty).await {
             Ok(_) => Some(true),
             Err(f) if f.status == Some(404) => Some(false),
             Err(f) => {
@@ -276,16 +271,7 @@ impl<'a> Interaction<'a> {
     }
 
     async fn delete_original(&self) {
-        let route = Route::original(
-            Method::DELETE,
-            self.source.application_id(),
-            self.source.token(),
-        );
-        match self
-            .rest
-            .send(&route, &Body::Empty, Repeat::Safe, None)
-            .await
-        {
+        match self.original(Method::DELETE, &Body::Empty).await {
             Ok(_) => {}
             Err(f) if f.is(codes::UNKNOWN_MESSAGE) => {}
             Err(f) => tracing::info!("{f}; the placeholder stays"),
@@ -293,7 +279,7 @@ impl<'a> Interaction<'a> {
     }
 
     /// Acknowledges the interaction now, to answer later.
-    pub async fn hold(&mut self, hold: Hold) -> Result<(), Failure> {
+    pub(crate) async fn hold(&mut self, hold: Hold) -> Result<(), Failure> {
         if self.state != State::Fresh {
             return Ok(());
         }
@@ -311,7 +297,7 @@ impl<'a> Interaction<'a> {
     }
 
     /// Answers with a new message.
-    pub async fn send(&mut self, post: &Post) -> Result<(), Failure> {
+    pub(crate) async fn send(&mut self, post: &Post) -> Result<(), Failure> {
         match self.state {
             State::Fresh => {
                 self.callback(4, Some(post.payload()), &post.files).await?;
@@ -337,7 +323,7 @@ impl<'a> Interaction<'a> {
 
     /// Replaces the pressed message's text and buttons (buttons only; for a
     /// command it sends a new message).
-    pub async fn update(&mut self, post: &Post) -> Result<(), Failure> {
+    pub(crate) async fn update(&mut self, post: &Post) -> Result<(), Failure> {
         match (self.source, self.state) {
             (Source::Component(_), State::Fresh) => {
                 self.callback(7, Some(post.replacement()), &[]).await?;
@@ -359,7 +345,7 @@ impl<'a> Interaction<'a> {
     /// committed work is never lost. Failures are logged, not returned:
     /// the host's work is done either way, and the player must not be told
     /// otherwise.
-    pub async fn answer(&mut self, post: &Post) {
+    pub(crate) async fn answer(&mut self, post: &Post) {
         let first = !self.acknowledged();
         let Err(e) = self.send(post).await else {
             return;
@@ -393,7 +379,7 @@ impl<'a> Interaction<'a> {
 
     /// A further message after the first answer (a note, a board that
     /// could not go where it belonged). Logged, not returned.
-    pub async fn also(&mut self, post: &Post) {
+    pub(crate) async fn also(&mut self, post: &Post) {
         if !self.acknowledged() {
             return self.answer(post).await;
         }
@@ -403,7 +389,7 @@ impl<'a> Interaction<'a> {
     }
 
     /// Tells the caller, privately, that the host said no (or broke).
-    pub async fn refuse(&mut self, error: &HostError) {
+    pub(crate) async fn refuse(&mut self, error: &HostError) {
         let text = match error {
             HostError::Refused(r) => refusal_words(r),
             HostError::Store(e) => {
@@ -416,7 +402,7 @@ impl<'a> Interaction<'a> {
 }
 
 /// A refusal as a sentence: capitalised, with a full stop.
-pub fn refusal_words(r: &Refusal) -> String {
+pub(crate) fn refusal_words(r: &Refusal) -> String {
     let text = r.to_string();
     let mut chars = text.chars();
     let Some(first) = chars.next() else {

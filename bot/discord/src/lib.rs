@@ -1,56 +1,63 @@
 //! The Discord adapter: a thin serenity/poise layer over the [`host`].
 //!
-//! Everything a player can do is a slash command ([`commands`],
-//! [`community`]) or a button ([`components`]); both hand plain values to
-//! the host ([`caller`]: who and where) and post its reply. Buttons carry
-//! the host's stable choice ids as their custom ids and are routed by id in
-//! the event handler, never by in-memory collectors, so a button keeps
-//! working after a restart.
+//! Everything a player can do is a slash command (`commands.rs`,
+//! `community.rs`) or a button (`components.rs`); both hand plain values
+//! to the host (`caller.rs`: who and where) and post its reply. Buttons
+//! carry the host's stable choice ids as their custom ids and are routed by
+//! id in the event handler, never by in-memory collectors, so a button
+//! keeps working after a restart.
 //!
 //! One word for one idea: the host returns a [`Reply`]; the adapter
-//! *posts* it. [`post::Post`] is a reply in Discord's terms (limits,
-//! files, buttons, mentions), [`threads::post_reply`] answers an
+//! *posts* it. A `Post` (`post.rs`) is a reply in Discord's terms (limits,
+//! files, buttons, mentions), `post_reply` (`threads.rs`) answers an
 //! interaction with one (in the game's thread where it belongs, opened,
-//! replaced or given up for the channel as Discord allows: [`threads`]),
-//! and [`interaction::Interaction`] keeps the answer on Discord's clock.
-//! [`run`] is how every command does all three.
-//! A background task ([`notices`]) asks the host for due reminders and
+//! replaced or given up for the channel as Discord allows), and an
+//! `Interaction` (`interaction.rs`) keeps the answer on Discord's clock.
+//! `run.rs` is how every command does all three.
+//! A background task (`notices.rs`) asks the host for due reminders and
 //! timeouts and delivers them: by DM first, in the game's thread when the DM
 //! is refused. Another posts Chronomate's own moves (the host plays them
 //! off the runtime) in their games' threads, pinging the player to move,
 //! as a person's move is posted.
 //!
-//! Every answer, post, thread and DM is sent by [`rest`], which waits out
-//! rate limits as Discord says and repeats a failed request only where a
-//! repeat cannot do it twice; serenity's own client registers the commands
-//! and answers autocomplete. docs/discord.md ("Behaviour under failure")
-//! says what the bot does when Discord misbehaves.
+//! Every answer, post, thread and DM is sent by the adapter's REST client
+//! (`rest/`, tuned by [`RestPolicy`]), which waits out rate limits as
+//! Discord says and repeats a failed request only where a repeat cannot do
+//! it twice; serenity's own client registers the commands and answers
+//! autocomplete. docs/discord.md ("Behaviour under failure") says what the
+//! bot does when Discord misbehaves.
 //!
 //! The REST clients can be pointed at another base URL (`DISCORD_API_BASE`,
 //! a fake Discord in tests); the gateway URL then comes from that base's
 //! `/gateway`, so the same binary runs against Discord or a stand-in.
 //!
 //! The adapter sees the host alone: never the store, never a particular
-//! variant (variant options are built from `Variant::ALL`, [`options`]).
+//! variant (variant options are built from `Variant::ALL`, `options.rs`).
+//! What it offers other crates: [`serve`] (for `chronomate serve`),
+//! [`start`] with [`BotOptions`] (for tests against a fake Discord), and
+//! [`all_commands`].
 //!
 //! [`host`]: chronomate_host
 //! [`Reply`]: chronomate_host::Reply
 
-#![warn(unreachable_pub)]
+#![warn(missing_docs, unreachable_pub)]
 
-pub mod caller;
-pub mod commands;
-pub mod community;
-pub mod components;
+mod caller;
+mod commands;
+mod community;
+mod components;
 mod help;
-pub mod interaction;
-pub mod notices;
-pub mod options;
-pub mod post;
-pub mod rest;
-pub mod run;
-pub mod threads;
+mod interaction;
+mod notices;
+mod options;
+mod post;
+mod rest;
+mod run;
+mod threads;
 
+pub use rest::Policy as RestPolicy;
+
+use chronomate_host::{Host, HostConfig, Span, Timestamp};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -59,21 +66,21 @@ use serenity::{GatewayIntents, HttpBuilder};
 use tokio::task::JoinHandle;
 
 use chronomate_host::config::{Config, Secret, ShardRange};
-use chronomate_host::{Host, HostConfig};
 
 /// What every command and event handler can reach.
 pub struct Data {
-    pub host: Arc<Host>,
+    /// The host every command is answered by.
+    pub(crate) host: Arc<Host>,
     /// Discord's REST API, as the adapter sends it.
-    pub rest: Arc<rest::Rest>,
+    pub(crate) rest: Arc<rest::Rest>,
     /// Game threads: opening, posting with fallbacks, closing.
-    pub threads: Arc<threads::Threads>,
+    pub(crate) threads: Arc<threads::Threads>,
     /// How long an interaction may wait for the host before it is deferred.
-    pub defer_after: Duration,
+    pub(crate) defer_after: Duration,
     /// Host work in progress at once: see [`Data::work`].
-    pub lanes: Arc<tokio::sync::Semaphore>,
+    pub(crate) lanes: Arc<tokio::sync::Semaphore>,
     /// The bot's own user: challenging it is playing Chronomate.
-    pub me: serenity::UserId,
+    pub(crate) me: serenity::UserId,
 }
 
 impl Data {
@@ -85,7 +92,7 @@ impl Data {
     /// first answer 2.0 s instead of 1.3 s in a burst). Interactions
     /// waiting for a lane cost nothing, their deferral goes out on time,
     /// and a game's moves are taken in the order they came.
-    pub async fn work<F: std::future::Future>(&self, work: F) -> F::Output {
+    pub(crate) async fn work<F: std::future::Future>(&self, work: F) -> F::Output {
         let _lane = self.lanes.acquire().await.ok();
         work.await
     }
@@ -105,17 +112,13 @@ fn lanes() -> usize {
 /// told that nothing was lost.
 pub type Error = anyhow::Error;
 /// The poise context of our commands.
-pub type Context<'a> = poise::Context<'a, Data, Error>;
+pub(crate) type Context<'a> = poise::Context<'a, Data, Error>;
 
 /// The only gateway intent the bot needs: GUILDS (not privileged) keeps the
 /// cache of channels and threads. Slash commands, buttons and autocomplete
 /// arrive as interactions, which need no intent at all, and the bot never
 /// reads message content.
-pub const INTENTS: GatewayIntents = GatewayIntents::GUILDS;
-
-/// How often the background task asks the host for due reminders and
-/// timeouts.
-pub const TICK_EVERY: Duration = Duration::from_secs(60);
+pub(crate) const INTENTS: GatewayIntents = GatewayIntents::GUILDS;
 
 /// How long the host may take before an interaction is deferred: well
 /// inside Discord's 3 seconds, leaving time for the deferral itself.
@@ -124,6 +127,7 @@ pub const DEFER_AFTER: Duration = Duration::from_millis(1200);
 /// Why the bot could not start or had to stop.
 #[derive(Debug, thiserror::Error)]
 pub enum ServeError {
+    /// No token: the bot cannot log in.
     #[error(
         "DISCORD_TOKEN is not set.\n\
          To get one: open https://discord.com/developers/applications, create an application,\n\
@@ -132,14 +136,19 @@ pub enum ServeError {
          To play without Discord: chronomate console"
     )]
     NoToken,
+    /// `DISCORD_API_BASE` is no http(s) URL.
     #[error("DISCORD_API_BASE must be an http:// or https:// URL, not {0:?}")]
     BadApiBase(String),
+    /// The host could not open its database.
     #[error("cannot open the games: {0}")]
     Host(String),
+    /// The async runtime could not start.
     #[error("cannot start the async runtime: {0}")]
     Runtime(std::io::Error),
+    /// Discord (the gateway, or serenity's REST client) failed.
     #[error("Discord: {0}")]
     Discord(Box<serenity::Error>),
+    /// The adapter's REST client could not be built.
     #[error("cannot set up the REST client: {0}")]
     Rest(String),
     /// The token was refused over REST (`GET /gateway/bot`, asked first
@@ -160,9 +169,11 @@ impl From<serenity::Error> for ServeError {
     }
 }
 
-/// How the bot is started; [`BotOptions::from_config`] for `chronomate serve`.
+/// How the bot is started (`chronomate serve` reads them from its
+/// configuration).
 #[derive(Clone, Debug)]
 pub struct BotOptions {
+    /// The bot's token.
     pub token: Secret,
     /// Another REST base (a fake Discord); `None`: Discord itself.
     pub api_base: Option<String>,
@@ -173,12 +184,12 @@ pub struct BotOptions {
     pub tick_every: Option<Duration>,
     /// See [`DEFER_AFTER`]; tests set 0 to take the deferred path.
     pub defer_after: Duration,
-    /// How hard REST requests are tried ([`rest::Policy`]).
-    pub rest_policy: rest::Policy,
+    /// How hard REST requests are tried.
+    pub rest_policy: RestPolicy,
 }
 
 impl BotOptions {
-    pub fn from_config(config: &Config) -> Result<BotOptions, ServeError> {
+    pub(crate) fn from_config(config: &Config) -> Result<BotOptions, ServeError> {
         let token = config.discord_token.clone().ok_or(ServeError::NoToken)?;
         if let Some(base) = &config.discord_api_base {
             check_api_base(base)?;
@@ -195,7 +206,7 @@ impl BotOptions {
 }
 
 /// The adapter's REST client ([`rest`]): Discord, or the other base.
-pub fn build_rest(options: &BotOptions) -> Result<rest::Rest, ServeError> {
+pub(crate) fn build_rest(options: &BotOptions) -> Result<rest::Rest, ServeError> {
     let base = match &options.api_base {
         Some(base) => check_api_base(base)?,
         None => "https://discord.com",
@@ -209,7 +220,7 @@ pub fn build_rest(options: &BotOptions) -> Result<rest::Rest, ServeError> {
 /// (it ignores the proxy otherwise; serenity #1739): the stand-in is
 /// expected to do its own limiting. Against Discord it stays on, so 429s
 /// are waited out and retried by serenity.
-pub fn build_http(options: &BotOptions) -> Result<serenity::Http, ServeError> {
+pub(crate) fn build_http(options: &BotOptions) -> Result<serenity::Http, ServeError> {
     let mut builder = HttpBuilder::new(options.token.expose());
     if let Some(base) = &options.api_base {
         builder = builder
@@ -240,8 +251,7 @@ pub fn all_commands() -> Vec<poise::Command<Data, Error>> {
 
 /// A running bot.
 pub struct Running {
-    pub shard_manager: Arc<serenity::ShardManager>,
-    pub http: Arc<serenity::Http>,
+    shard_manager: Arc<serenity::ShardManager>,
     threads: Arc<threads::Threads>,
     client: JoinHandle<Result<(), serenity::Error>>,
     ticker: Option<JoinHandle<()>>,
@@ -250,9 +260,9 @@ pub struct Running {
 }
 
 impl Running {
-    /// Runs one round of deadlines as if the time were `now` (Unix ms) and
+    /// Runs one round of deadlines as if the time were `now` and
     /// delivers the notices; returns how many were delivered somewhere.
-    pub async fn tick(&self, now: i64) -> usize {
+    pub async fn tick(&self, now: Timestamp) -> usize {
         notices::tick_once(&self.threads, now).await
     }
 
@@ -288,7 +298,7 @@ pub async fn start(options: BotOptions, host: Arc<Host>) -> Result<Running, Serv
 /// one PostgreSQL database each run a range; Discord sends each server's
 /// events to the shard `(guild_id >> 22) % total`). `None`: every shard
 /// Discord recommends (`GET /gateway/bot`).
-pub async fn start_shards(
+pub(crate) async fn start_shards(
     options: BotOptions,
     host: Arc<Host>,
     shards: Option<ShardRange>,
@@ -332,7 +342,6 @@ pub async fn start_shards(
         .await?;
     let shard_manager = client.shard_manager.clone();
     quick_restarts(&shard_manager);
-    let http = client.http.clone();
     let client_task = tokio::spawn(async move {
         match shards {
             // serenity's range is inclusive of its end.
@@ -350,7 +359,6 @@ pub async fn start_shards(
     let engine = tokio::spawn(notices::run_engine(threads.clone(), moves));
     Ok(Running {
         shard_manager,
-        http,
         threads,
         client: client_task,
         ticker,
@@ -506,7 +514,7 @@ async fn stop_signal() {
 
 async fn open_host(config: &Config) -> Result<Arc<Host>, ServeError> {
     let host_config = HostConfig {
-        claim_for: config.job_claim.as_millis() as i64,
+        claim_for: Span::from_std(config.job_claim),
         ..HostConfig::default()
     };
     Host::open_with(&config.database_url, host_config)

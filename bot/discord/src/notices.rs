@@ -21,6 +21,7 @@
 //!
 //! [`Host::deliver_due`]: chronomate_host::Host::deliver_due
 
+use chronomate_host::{Notice, NoticeKind, Timestamp};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -33,10 +34,9 @@ use super::caller::user_of_key;
 use super::post::{Post, create_message};
 use super::rest::{Body, Failure, Repeat, Route, codes};
 use super::threads::{Threads, id_in, parse_channel};
-use chronomate_host::{Notice, NoticeKind};
 
 /// Asks the host what is due every `every`, for as long as the bot runs.
-pub async fn run_ticker(threads: Arc<Threads>, every: Duration) {
+pub(crate) async fn run_ticker(threads: Arc<Threads>, every: Duration) {
     let mut interval = tokio::time::interval(every);
     interval.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
@@ -52,7 +52,7 @@ pub async fn run_ticker(threads: Arc<Threads>, every: Duration) {
 
 /// Posts Chronomate's moves as the host plays them, each in its game's
 /// place, for as long as the bot runs.
-pub async fn run_engine(threads: Arc<Threads>, mut moves: mpsc::UnboundedReceiver<Notice>) {
+pub(crate) async fn run_engine(threads: Arc<Threads>, mut moves: mpsc::UnboundedReceiver<Notice>) {
     while let Some(notice) = moves.recv().await {
         let threads = threads.clone();
         tokio::spawn(async move {
@@ -90,10 +90,10 @@ async fn deliver_played(threads: &Threads, notice: &Notice) -> bool {
     }
 }
 
-/// One round at `now` (Unix ms): returns how many notices reached someone.
+/// One round at `now`: returns how many notices reached someone.
 /// The host claims each due job in the database, does it, hands its notice
 /// here, and records a reminder as sent only once it reached someone.
-pub async fn tick_once(threads: &Threads, now: i64) -> usize {
+pub(crate) async fn tick_once(threads: &Threads, now: Timestamp) -> usize {
     let delivered = threads
         .host
         .deliver_due(now, |notice| async move {
@@ -119,7 +119,7 @@ pub async fn tick_once(threads: &Threads, now: i64) -> usize {
 }
 
 /// Delivers one notice; `false` when it reached nobody.
-pub async fn deliver(threads: &Threads, notice: &Notice) -> bool {
+pub(crate) async fn deliver(threads: &Threads, notice: &Notice) -> bool {
     if notice.kind == NoticeKind::Played {
         return deliver_played(threads, notice).await;
     }

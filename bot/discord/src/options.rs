@@ -15,10 +15,10 @@ const MAX_CHOICES: usize = 25;
 /// refuses an id the rules do not know (a stale registration, a hand-made
 /// request) with the host's message listing the ids.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct VariantName(pub String);
+pub(crate) struct VariantName(pub String);
 
 impl VariantName {
-    pub fn read(&self) -> Result<Variant, Refusal> {
+    pub(crate) fn read(&self) -> Result<Variant, Refusal> {
         read_variant(&self.0)
     }
 }

@@ -20,7 +20,7 @@ use super::rest::{Body, Failure, Repeat, Rest, Route, Upload};
 use chronomate_host::{ChoiceId, ChoiceStyle, Image, Menu, Reply};
 
 /// Discord's limit on a message's content.
-pub const MAX_CONTENT: usize = 2000;
+pub(crate) const MAX_CONTENT: usize = 2000;
 /// Discord's limits on buttons: 5 to a row, 5 rows; labels of 80 characters,
 /// custom ids of 100.
 const BUTTONS_PER_ROW: usize = 5;
@@ -42,7 +42,7 @@ const EPHEMERAL: u64 = 1 << 6;
 /// A select menu: its custom id, placeholder, and options as (label,
 /// value, description).
 #[derive(Clone, Debug, Default)]
-pub struct Select {
+pub(crate) struct Select {
     pub custom_id: String,
     pub placeholder: String,
     pub options: Vec<(String, String, String)>,
@@ -98,13 +98,13 @@ impl Select {
 
 /// Mentions nobody unless named (for serenity's own sends: poise's error
 /// replies).
-pub fn allowed_mentions() -> CreateAllowedMentions {
+pub(crate) fn allowed_mentions() -> CreateAllowedMentions {
     CreateAllowedMentions::new()
 }
 
 /// A message ready for any of Discord's ways of sending one.
 #[derive(Clone, Debug, Default)]
-pub struct Post {
+pub(crate) struct Post {
     pub content: String,
     pub files: Vec<Upload>,
     pub buttons: Vec<(String, String, ButtonStyle)>,
@@ -116,7 +116,7 @@ pub struct Post {
 
 impl Post {
     /// A short text, nothing else.
-    pub fn text(text: impl Into<String>) -> Post {
+    pub(crate) fn text(text: impl Into<String>) -> Post {
         Post {
             content: clip(&text.into(), MAX_CONTENT),
             ..Post::default()
@@ -126,7 +126,7 @@ impl Post {
     /// The host's reply as a message. The players to ping are mentioned on
     /// a first line; text too long for one message is cut at a line and
     /// attached whole as `reply.txt`.
-    pub fn from_reply(reply: &Reply) -> Post {
+    pub(crate) fn from_reply(reply: &Reply) -> Post {
         let pings: Vec<UserId> = if reply.private {
             Vec::new()
         } else {
@@ -137,7 +137,7 @@ impl Post {
 
     /// The host's reply, pinging exactly `mentions` (none in a DM; the
     /// ones a DM could not reach in a fallback).
-    pub fn pinging(reply: &Reply, mentions: &[UserId]) -> Post {
+    pub(crate) fn pinging(reply: &Reply, mentions: &[UserId]) -> Post {
         let mentions: Vec<UserId> = mentions.iter().copied().take(MAX_MENTIONS).collect();
         let mut content = String::new();
         if !mentions.is_empty() {
@@ -190,7 +190,7 @@ impl Post {
 
     /// The host's images (boards, a replay GIF) as attachments, as many as
     /// a message may carry.
-    pub fn with_images(mut self, images: &[Image]) -> Post {
+    pub(crate) fn with_images(mut self, images: &[Image]) -> Post {
         let room = MAX_FILES.saturating_sub(self.files.len());
         for image in images.iter().take(room) {
             self.files.push(Upload {
@@ -203,7 +203,7 @@ impl Post {
     }
 
     /// The record of a game as a file, with a short line as content.
-    pub fn with_text_file(mut self, name: &str, text: &str) -> Post {
+    pub(crate) fn with_text_file(mut self, name: &str, text: &str) -> Post {
         self.files.insert(
             0,
             Upload {
@@ -216,14 +216,14 @@ impl Post {
         self
     }
 
-    pub fn ephemeral(mut self, ephemeral: bool) -> Post {
+    pub(crate) fn ephemeral(mut self, ephemeral: bool) -> Post {
         self.ephemeral = ephemeral;
         self
     }
 
     /// The select menu, then the buttons five to a row, as Discord's
     /// components.
-    pub fn rows(&self) -> Value {
+    pub(crate) fn rows(&self) -> Value {
         let select = self.select.iter().map(Select::row);
         let rows: Vec<Value> = select
             .chain(self.buttons.chunks(BUTTONS_PER_ROW).map(|row| {
@@ -247,7 +247,7 @@ impl Post {
 
     /// The message's JSON, without its files: content, buttons, mentions,
     /// and (for interaction answers) the ephemeral flag.
-    pub fn payload(&self) -> Value {
+    pub(crate) fn payload(&self) -> Value {
         let mut v = json!({
             "content": self.content,
             "components": self.rows(),
@@ -260,13 +260,13 @@ impl Post {
     }
 
     /// The message with its files, as a request body.
-    pub fn body(&self) -> Body {
+    pub(crate) fn body(&self) -> Body {
         Body::with_files(self.payload(), &self.files)
     }
 
     /// The message with its files, filling a deferred answer in (an edit:
     /// its visibility was set by the deferral and cannot change).
-    pub fn edit_body(&self) -> Body {
+    pub(crate) fn edit_body(&self) -> Body {
         let mut payload = self.payload();
         if let Some(p) = payload.as_object_mut() {
             p.remove("flags");
@@ -276,7 +276,7 @@ impl Post {
 
     /// Text and buttons only, for replacing a message's (an edit that
     /// keeps its attachments and pings nobody).
-    pub fn replacement(&self) -> Value {
+    pub(crate) fn replacement(&self) -> Value {
         json!({
             "content": self.content,
             "components": self.rows(),
@@ -298,7 +298,7 @@ fn style_number(style: ButtonStyle) -> u8 {
 /// Posts `post` as a message in a channel, thread or DM. It carries a
 /// nonce that Discord enforces, so the repeats after a 5xx or a lost
 /// answer cannot post it twice.
-pub async fn create_message(
+pub(crate) async fn create_message(
     rest: &Rest,
     channel: ChannelId,
     post: &Post,
@@ -317,7 +317,7 @@ pub async fn create_message(
 
 /// At most `max` bytes of `text`, cut at a character boundary, with an
 /// ellipsis when cut.
-pub fn clip(text: &str, max: usize) -> String {
+pub(crate) fn clip(text: &str, max: usize) -> String {
     if text.len() <= max {
         return text.to_owned();
     }

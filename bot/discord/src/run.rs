@@ -21,7 +21,7 @@ enum Show<'a> {
 
 /// Runs a host operation for a command and shows its reply. When the host
 /// takes long (a render), the interaction is deferred first (`hold`).
-pub async fn run<'a, F, Fut>(
+pub(crate) async fn run<'a, F, Fut>(
     ctx: Context<'a>,
     hold: Hold,
     route: Route,
@@ -36,7 +36,7 @@ where
 
 /// Runs a host operation whose reply is a document (a record, PGN, CSV)
 /// and sends it as a text file named by `name`.
-pub async fn run_file<'a, F, Fut>(
+pub(crate) async fn run_file<'a, F, Fut>(
     ctx: Context<'a>,
     work: F,
     name: impl FnOnce(&Reply) -> String + Send + 'a,
@@ -89,5 +89,5 @@ where
     Ok(())
 }
 
-pub const PUBLIC: Hold = Hold::Think { ephemeral: false };
-pub const PRIVATE: Hold = Hold::Think { ephemeral: true };
+pub(crate) const PUBLIC: Hold = Hold::Think { ephemeral: false };
+pub(crate) const PRIVATE: Hold = Hold::Think { ephemeral: true };

@@ -20,8 +20,7 @@
 //! When a game ends, its thread is archived and locked after the final
 //! board (archived only, when the bot may not lock: Manage Threads).
 
-use chronomate_host::GameId;
-use chronomate_host::PlayerKey;
+use chronomate_host::{GameId, GamePlace, Host, HostError, PlayerKey, Reply};
 use std::collections::{HashMap, HashSet};
 use std::fmt;
 use std::sync::{Arc, Mutex};
@@ -34,11 +33,10 @@ use super::Data;
 use super::interaction::{Hold, Interaction};
 use super::post::{Post, clip, create_message};
 use super::rest::{Body, Failure, Repeat, Rest, Route as Api, codes};
-use chronomate_host::{GamePlace, Host, HostError, Reply};
 
 /// Where a public reply about a game goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Route {
+pub(crate) enum Route {
     /// Where it was asked for (looking at a board, a record).
     Here,
     /// In the game's thread (anything that changes the game).
@@ -47,7 +45,7 @@ pub enum Route {
 
 /// A permission whose lack sends a game to its channel.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Missing {
+pub(crate) enum Missing {
     CreateThreads,
     SendInThreads,
 }
@@ -63,7 +61,7 @@ impl Missing {
 
 /// Why a post about a game went nowhere.
 #[derive(Debug)]
-pub enum Undelivered {
+pub(crate) enum Undelivered {
     /// Discord refused or failed.
     Failed(Failure),
     /// The game has no place to post in (unknown, or not in a server).
@@ -81,7 +79,7 @@ impl fmt::Display for Undelivered {
 
 /// A game as an answer about it found it, before the answer went out.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct BeforeAnswer {
+pub(crate) struct BeforeAnswer {
     /// The game's recorded place (its thread, or its channel), if it has
     /// one.
     pub recorded: Option<ChannelId>,
@@ -93,7 +91,7 @@ pub struct BeforeAnswer {
 }
 
 /// Game threads: opening, posting with fallbacks, closing.
-pub struct Threads {
+pub(crate) struct Threads {
     pub rest: Arc<Rest>,
     pub host: Arc<Host>,
     /// (channel, permission) pairs whose admins were told: once per process.
@@ -109,7 +107,7 @@ pub struct Threads {
 
 /// Whom or what an answer on its way is about.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Answering {
+pub(crate) enum Answering {
     /// A player's command or button, from before the host works on it:
     /// the host may wake Chronomate before the answer is even written,
     /// and Chronomate's reply to that player must wait for it.
@@ -119,7 +117,7 @@ pub enum Answering {
 }
 
 /// An answer on its way; dropped once it is out.
-pub struct Replying<'a> {
+pub(crate) struct Replying<'a> {
     threads: &'a Threads,
     about: Answering,
 }
@@ -139,7 +137,7 @@ impl Drop for Replying<'_> {
 }
 
 impl Threads {
-    pub fn new(rest: Arc<Rest>, host: Arc<Host>) -> Threads {
+    pub(crate) fn new(rest: Arc<Rest>, host: Arc<Host>) -> Threads {
         Threads {
             rest,
             host,
@@ -153,7 +151,7 @@ impl Threads {
     /// Marks an answer as on its way until the guard drops: Chronomate's
     /// move in reply to it waits ([`Threads::after_replies`]), so the
     /// thread reads in order.
-    pub fn replying(&self, about: Answering) -> Replying<'_> {
+    pub(crate) fn replying(&self, about: Answering) -> Replying<'_> {
         if let Ok(mut r) = self.replying.lock() {
             *r.entry(about.clone()).or_default() += 1;
         }
@@ -165,7 +163,7 @@ impl Threads {
 
     /// Waits (10 seconds at most) until no answer about `game`, and none
     /// to any of `players`, is on its way.
-    pub async fn after_replies(&self, game: GameId, players: &[PlayerKey]) {
+    pub(crate) async fn after_replies(&self, game: GameId, players: &[PlayerKey]) {
         let waiting = |r: &HashMap<Answering, usize>| {
             r.contains_key(&Answering::Game(game))
                 || players
@@ -194,7 +192,7 @@ impl Threads {
 
     /// Where a game stands as an answer about it is about to go out: its
     /// recorded place, and whether it has ended.
-    pub async fn before_answer(&self, game: GameId) -> BeforeAnswer {
+    pub(crate) async fn before_answer(&self, game: GameId) -> BeforeAnswer {
         match self.place_of(game).await {
             Ok(gp) => BeforeAnswer {
                 recorded: gp.place.thread.as_deref().and_then(parse_channel),
@@ -212,7 +210,7 @@ impl Threads {
     /// the game's channel (or `here`), else the channel itself when threads
     /// are refused. `None`: nowhere (not in a server, or Discord failed;
     /// the caller answers where asked).
-    pub async fn open(
+    pub(crate) async fn open(
         &self,
         game: GameId,
         starter: Option<(ChannelId, MessageId)>,
@@ -312,7 +310,7 @@ impl Threads {
     /// is gone or refuses the bot; returns where it went. A game with no
     /// place yet gets a thread when `open` says so, else the post goes to
     /// its channel.
-    pub async fn post(
+    pub(crate) async fn post(
         &self,
         game: GameId,
         post: &Post,
@@ -386,12 +384,12 @@ impl Threads {
     /// the bot may not lock: Manage Threads). Nothing for a live game or
     /// one played in its channel, nor for a game Chronomate's move ended:
     /// the post of that move closes it ([`Threads::close_after_engine`]).
-    pub async fn close_if_over(&self, game: GameId) {
+    pub(crate) async fn close_if_over(&self, game: GameId) {
         self.close(game, false).await;
     }
 
     /// [`Threads::close_if_over`] after Chronomate's move was posted.
-    pub async fn close_after_engine(&self, game: GameId) {
+    pub(crate) async fn close_after_engine(&self, game: GameId) {
         self.close(game, true).await;
     }
 
@@ -443,7 +441,7 @@ impl Threads {
 /// private replies privately, public replies about a game in its place
 /// (opening a thread when the game has none yet), after the interaction
 /// got its first answer.
-pub async fn post_reply(
+pub(crate) async fn post_reply(
     data: &Data,
     r: &mut Interaction<'_>,
     result: Result<Reply, HostError>,
@@ -494,7 +492,7 @@ pub async fn post_reply(
 /// Posts about `game` after the interaction was answered with a pointer
 /// to `told` (or nothing); tells the player where it went instead when the
 /// thread moved, and shows them the post itself when it went nowhere.
-pub async fn deliver_after(
+pub(crate) async fn deliver_after(
     data: &Data,
     r: &mut Interaction<'_>,
     game: GameId,
@@ -525,7 +523,7 @@ fn pointer(place: ChannelId) -> Post {
 
 /// The message a thread can hang under: the pressed one, when it is a
 /// public message in a server channel (not in a thread).
-pub fn starter(r: &Interaction<'_>) -> Option<(ChannelId, MessageId)> {
+pub(crate) fn starter(r: &Interaction<'_>) -> Option<(ChannelId, MessageId)> {
     let m = r.source.message()?;
     let fits = !r.source.in_thread()
         && r.source.guild_id().is_some()
@@ -570,7 +568,7 @@ fn no_id(route: &Api) -> Failure {
 }
 
 /// The snowflake in a JSON object's `id`.
-pub fn id_in(v: &serde_json::Value) -> Option<ChannelId> {
+pub(crate) fn id_in(v: &serde_json::Value) -> Option<ChannelId> {
     v.get("id")
         .and_then(serde_json::Value::as_str)
         .and_then(|s| s.parse::<u64>().ok())
@@ -592,7 +590,7 @@ fn channel_of(gp: &GamePlace) -> Option<ChannelId> {
     gp.place.channel.as_deref().and_then(parse_channel)
 }
 
-pub fn parse_channel(id: &str) -> Option<ChannelId> {
+pub(crate) fn parse_channel(id: &str) -> Option<ChannelId> {
     id.parse::<u64>()
         .ok()
         .filter(|n| *n != 0)

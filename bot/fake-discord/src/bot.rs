@@ -16,7 +16,7 @@ use crate::*;
 
 pub use chronomate_testkit::T0;
 /// A whole test may take this long; longer means it hung.
-pub const TEST_LIMIT: Duration = Duration::from_secs(120);
+pub(crate) const TEST_LIMIT: Duration = Duration::from_secs(120);
 
 /// Runs a test body, failing it (rather than blocking CI) if it hangs.
 pub async fn within_limit<F: Future<Output = ()>>(body: F) {
@@ -25,25 +25,31 @@ pub async fn within_limit<F: Future<Output = ()>>(body: F) {
     }
 }
 
+/// alice, a player.
 pub fn alice() -> Player {
     Player::new(2_000_000_000_000_000_001, "alice")
 }
 
+/// bob, a player.
 pub fn bob() -> Player {
     Player::new(2_000_000_000_000_000_002, "bob")
 }
 
+/// carol, a player.
 pub fn carol() -> Player {
     Player::new(2_000_000_000_000_000_003, "carol")
 }
 
+/// dave, a player.
 pub fn dave() -> Player {
     Player::new(2_000_000_000_000_000_004, "dave")
 }
 
 /// The bot's world: its database file and its clock.
 pub struct BotWorld {
+    /// Where its database file lives (removed when dropped).
     pub dir: tempfile::TempDir,
+    /// The hosts' clock, at [`T0`] to start.
     pub clock: Arc<ManualClock>,
 }
 
@@ -54,6 +60,7 @@ impl Default for BotWorld {
 }
 
 impl BotWorld {
+    /// A world with no database yet (the first host creates it).
     pub fn new() -> BotWorld {
         BotWorld {
             dir: tempfile::tempdir().expect("a temp dir"),
@@ -61,6 +68,7 @@ impl BotWorld {
         }
     }
 
+    /// The database file.
     pub fn db(&self) -> PathBuf {
         self.dir.path().join("games.db")
     }
@@ -78,6 +86,8 @@ impl BotWorld {
         self.start_bot_with(fake, discord::DEFER_AFTER).await
     }
 
+    /// [`BotWorld::start_bot`], deferring interactions after
+    /// `defer_after` (0: always).
     pub async fn start_bot_with(
         &self,
         fake: &FakeDiscord,
@@ -93,9 +103,9 @@ impl BotWorld {
             defer_after,
             // Discord's failures are repeated after 20, 40, 80... ms here:
             // the same bounded tries, sooner.
-            rest_policy: discord::rest::Policy {
+            rest_policy: discord::RestPolicy {
                 backoff: Duration::from_millis(20),
-                ..discord::rest::Policy::default()
+                ..discord::RestPolicy::default()
             },
         };
         let before = fake.identifies();
@@ -107,6 +117,7 @@ impl BotWorld {
     }
 }
 
+/// The SQLite URL of the file at `path`.
 pub fn url(path: &Path) -> String {
     format!("sqlite://{}", path.display())
 }
@@ -297,6 +308,8 @@ pub async fn new_game(
     (game, message, press)
 }
 
+/// Fails unless `call` carries exactly one board image, as
+/// `files[0]`, a `.png`.
 pub fn assert_board_png(call: &Call) {
     let pngs = call.pngs();
     assert_eq!(
@@ -310,6 +323,7 @@ pub fn assert_board_png(call: &Call) {
     assert!(pngs[0].filename.ends_with(".png"), "{}", pngs[0].filename);
 }
 
+/// `who` types `/move action` in `thread`; the bot's answer.
 pub async fn play(fake: &FakeDiscord, who: &Player, thread: u64, action: &str) -> Call {
     let sent = fake
         .command(who, thread, "move", &[Opt::str("action", action)])

@@ -46,6 +46,7 @@ impl Fault {
         f
     }
 
+    /// The same fault, for the next `times` matching requests.
     pub fn times(mut self, times: usize) -> Fault {
         self.times = times;
         self
@@ -202,13 +203,5 @@ impl FakeDiscord {
             channel
         };
         self.inner.lock().denied.remove(&(channel, perm));
-    }
-
-    /// Registers a thread of `parent` (as if a person opened it).
-    pub fn add_thread(&self, id: u64, parent: u64, name: &str) {
-        self.inner
-            .lock()
-            .channels
-            .insert(id, thread_json(id, parent, name, 10080));
     }
 }

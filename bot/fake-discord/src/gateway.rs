@@ -14,28 +14,21 @@ use tokio::sync::mpsc;
 use tokio_tungstenite::tungstenite::Message as WsMessage;
 
 impl FakeDiscord {
-    /// Waits for a live session (READY or RESUMED sent) and returns how many
-    /// IDENTIFYs the fake has seen.
-    pub async fn wait_session(&self) -> u64 {
-        self.wait("a live gateway session", |s| {
-            s.gateway.as_ref().map(|_| s.identifies)
-        })
-        .await
-    }
-
     /// Waits for a session identified after the first `before` ones (a new
     /// bot process), and returns how many IDENTIFYs there have been.
-    pub async fn wait_new_session(&self, before: u64) -> u64 {
+    pub(crate) async fn wait_new_session(&self, before: u64) -> u64 {
         self.wait("a new gateway session", |s| {
             (s.identifies > before && s.gateway.is_some()).then_some(s.identifies)
         })
         .await
     }
 
+    /// How many IDENTIFYs the gateway has seen.
     pub fn identifies(&self) -> u64 {
         self.inner.lock().identifies
     }
 
+    /// How many RESUMEs the gateway has seen.
     pub fn resumes(&self) -> u64 {
         self.inner.lock().resumes
     }

@@ -61,39 +61,46 @@ impl FakeDiscord {
         )
     }
 
-    pub(crate) fn command_data(&self, name: &str, options: &[Opt]) -> Value {
-        let (command_id, registered) = {
-            let s = self.inner.lock();
-            (
-                s.command_ids
-                    .get(name)
-                    .copied()
-                    .unwrap_or(1_400_000_000_000_000_000),
-                s.registered.get(name).cloned(),
-            )
-        };
+    /// A command's id and its definition as the bot registered it.
+    fn registered(&self, name: &str) -> (u64, Option<Value>) {
+        let s = self.inner.lock();
+        (
+            s.command_ids
+                .get(name)
+                .copied()
+                .unwrap_or(1_400_000_000_000_000_000),
+            s.registered.get(name).cloned(),
+        )
+    }
+
+    /// `options` as Discord sends them for `what` (`/name`, `/name sub`),
+    /// whose definition is `registered` (a choice goes as its registered
+    /// value), and the users they name, resolved.
+    fn options_json(
+        what: &str,
+        registered: Option<&Value>,
+        options: &[Opt],
+    ) -> (Vec<Value>, serde_json::Map<String, Value>) {
         let mut users = serde_json::Map::new();
-        let options: Vec<Value> = options
+        let options = options
             .iter()
             .map(|o| {
                 if let Some(p) = &o.user {
                     users.insert(p.id.to_string(), p.user_json());
                 }
                 let (kind, value) = match &o.choice {
-                    // What Discord sends for a choice: the registered value.
                     Some(choice) => {
                         let option = registered
-                            .as_ref()
                             .and_then(|c| c["options"].as_array())
                             .and_then(|a| a.iter().find(|opt| opt["name"] == o.name.as_str()))
                             .unwrap_or_else(|| {
-                                panic!("/{name} has no registered option {}", o.name)
+                                panic!("{what} has no registered option {}", o.name)
                             });
                         let value = option["choices"]
                             .as_array()
                             .and_then(|a| a.iter().find(|c| c["name"] == choice.as_str()))
                             .map(|c| c["value"].clone())
-                            .unwrap_or_else(|| panic!("/{name} {} has no choice {choice}", o.name));
+                            .unwrap_or_else(|| panic!("{what} {} has no choice {choice}", o.name));
                         (option["type"].as_u64().unwrap_or(3) as u8, value)
                     }
                     None => (o.kind, o.value.clone()),
@@ -105,6 +112,13 @@ impl FakeDiscord {
                 v
             })
             .collect();
+        (options, users)
+    }
+
+    pub(crate) fn command_data(&self, name: &str, options: &[Opt]) -> Value {
+        let (command_id, registered) = self.registered(name);
+        let (options, users) =
+            FakeDiscord::options_json(&format!("/{name}"), registered.as_ref(), options);
         json!({
             "id": command_id.to_string(),
             "name": name,
@@ -146,52 +160,14 @@ impl FakeDiscord {
     }
 
     pub(crate) fn subcommand_data(&self, name: &str, sub: &str, options: &[Opt]) -> Value {
-        let (command_id, registered) = {
-            let s = self.inner.lock();
-            (
-                s.command_ids
-                    .get(name)
-                    .copied()
-                    .unwrap_or(1_400_000_000_000_000_000),
-                s.registered.get(name).cloned(),
-            )
-        };
+        let (command_id, registered) = self.registered(name);
         // The subcommand as registered: its options carry the choices.
         let registered_sub = registered
             .as_ref()
             .and_then(|c| c["options"].as_array())
-            .and_then(|a| a.iter().find(|o| o["name"] == sub && o["type"] == json!(1)))
-            .cloned();
-        let mut users = serde_json::Map::new();
-        let options: Vec<Value> = options
-            .iter()
-            .map(|o| {
-                if let Some(p) = &o.user {
-                    users.insert(p.id.to_string(), p.user_json());
-                }
-                let (kind, value) = match &o.choice {
-                    Some(choice) => {
-                        let option = registered_sub
-                            .as_ref()
-                            .and_then(|c| c["options"].as_array())
-                            .and_then(|a| a.iter().find(|opt| opt["name"] == o.name.as_str()))
-                            .unwrap_or_else(|| {
-                                panic!("/{name} {sub} has no registered option {}", o.name)
-                            });
-                        let value = option["choices"]
-                            .as_array()
-                            .and_then(|a| a.iter().find(|c| c["name"] == choice.as_str()))
-                            .map(|c| c["value"].clone())
-                            .unwrap_or_else(|| {
-                                panic!("/{name} {sub} {} has no choice {choice}", o.name)
-                            });
-                        (option["type"].as_u64().unwrap_or(3) as u8, value)
-                    }
-                    None => (o.kind, o.value.clone()),
-                };
-                json!({"name": o.name, "type": kind, "value": value})
-            })
-            .collect();
+            .and_then(|a| a.iter().find(|o| o["name"] == sub && o["type"] == json!(1)));
+        let (options, users) =
+            FakeDiscord::options_json(&format!("/{name} {sub}"), registered_sub, options);
         json!({
             "id": command_id.to_string(),
             "name": name,
@@ -229,13 +205,6 @@ impl FakeDiscord {
     /// of its first answer (a deferral sets it for what fills it in).
     pub async fn answered_privately(&self, sent: &Sent) -> bool {
         self.callback(sent).await.is_ephemeral()
-    }
-
-    /// When the interaction got its first answer, after it was pushed.
-    pub fn answered_after(&self, sent: &Sent) -> Option<Duration> {
-        let s = self.inner.lock();
-        let p = s.pending.get(&sent.token)?;
-        p.acked.map(|a| a.duration_since(p.sent))
     }
 
     /// Waits until the interaction has its first answer; how long it took.

@@ -26,7 +26,7 @@
 //! `GET /api/v10/gateway` hands out the gateway's `ws://` address, so the bot
 //! only needs the REST base. Nothing leaves the machine.
 
-#![warn(unreachable_pub)]
+#![warn(missing_docs, unreachable_pub)]
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a test fails loudly
 
 mod bot;
@@ -44,7 +44,8 @@ mod values;
 pub use bot::*;
 pub use faults::{Fault, Perm};
 pub use gateway::shard_of;
-pub use logs::{captured_logs, log_to_test_output, wait_log};
+use logs::log_to_test_output;
+pub use logs::{captured_logs, wait_log};
 pub use values::{Call, FilePart, Opt, Player, Sent, button_ids, id_of, select_id, select_options};
 
 pub(crate) use gateway::serve_gateway;
@@ -76,8 +77,7 @@ const HANG: Duration = Duration::from_secs(60);
 /// Discord's limit on an interaction's first answer.
 pub const ANSWER_WITHIN: Duration = Duration::from_secs(3);
 
-/// Permission bits used in members.
-pub const ADMINISTRATOR: u64 = 1 << 3;
+/// The Manage Server permission bit, as a member's permissions carry it.
 pub const MANAGE_GUILD: u64 = 1 << 5;
 
 /// The fake Discord; dropping it stops both listeners.
@@ -96,6 +96,8 @@ impl Drop for FakeDiscord {
 }
 
 impl FakeDiscord {
+    /// A fake Discord listening on two loopback ports (REST and the
+    /// gateway), with one guild and its lobby channel.
     pub async fn start() -> FakeDiscord {
         let rest = TcpListener::bind("127.0.0.1:0").await.expect("bind REST");
         let gateway = TcpListener::bind("127.0.0.1:0")

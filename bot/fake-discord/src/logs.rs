@@ -46,7 +46,7 @@ pub async fn wait_log(f: impl Fn(&str) -> bool) -> Result<String, String> {
 
 /// The bot's log in the test's output, filtered by RUST_LOG (default:
 /// warnings), and captured for [`captured_logs`].
-pub fn log_to_test_output() {
+pub(crate) fn log_to_test_output() {
     use tracing_subscriber::Layer;
     use tracing_subscriber::layer::SubscriberExt;
     use tracing_subscriber::util::SubscriberInitExt;

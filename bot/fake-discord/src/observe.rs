@@ -7,6 +7,7 @@ use crate::*;
 use serde_json::{Value, json};
 
 impl FakeDiscord {
+    /// Every REST request so far, in order.
     pub fn calls(&self) -> Vec<Call> {
         self.inner.lock().calls.clone()
     }
@@ -29,7 +30,7 @@ impl FakeDiscord {
         .await
     }
 
-    /// How many calls so far: a mark for [`wait_call_after`].
+    /// How many calls so far: a mark for [`FakeDiscord::wait_call_after`].
     pub fn mark(&self) -> usize {
         self.inner.lock().calls.len()
     }

@@ -9,14 +9,18 @@ use serde_json::{Value, json};
 /// A Discord user the tests play as.
 #[derive(Clone, Debug)]
 pub struct Player {
+    /// The user's id.
     pub id: u64,
+    /// Their user name (and global name).
     pub name: String,
     /// Permission bits of the member in the guild.
     pub permissions: u64,
+    /// Whether the user is a bot.
     pub bot: bool,
 }
 
 impl Player {
+    /// A person `name` with id `id`, and no permissions.
     pub fn new(id: u64, name: &str) -> Player {
         Player {
             id,
@@ -26,12 +30,13 @@ impl Player {
         }
     }
 
+    /// The same user with Manage Server.
     pub fn admin(mut self) -> Player {
         self.permissions |= MANAGE_GUILD;
         self
     }
 
-    pub fn user_json(&self) -> Value {
+    pub(crate) fn user_json(&self) -> Value {
         json!({
             "id": self.id.to_string(),
             "username": self.name,
@@ -63,34 +68,44 @@ impl Player {
 }
 
 /// A file part of a multipart request.
-
 #[derive(Clone, Debug)]
 pub struct FilePart {
     /// The form field, `files[0]`.
     pub field: String,
+    /// The file's name.
     pub filename: String,
+    /// Its declared type, if any.
     pub content_type: Option<String>,
+    /// Its bytes.
     pub bytes: Vec<u8>,
 }
 
 /// One REST request the bot made, and what the fake answered.
 #[derive(Clone, Debug)]
 pub struct Call {
+    /// Its place among every request the fake received (from 0).
     pub seq: usize,
+    /// `GET`, `POST`, `PATCH`, ...
     pub method: String,
     /// The path after `/api/v10`, such as `/channels/1/messages`.
     pub path: String,
+    /// The query string, if any.
     pub query: Option<String>,
     /// The JSON body, or the `payload_json` part of a multipart body.
     pub json: Option<Value>,
+    /// The files of a multipart body.
     pub files: Vec<FilePart>,
+    /// The status the fake answered with.
     pub status: u16,
+    /// Whether it carried the bot's token.
     pub authorized: bool,
     /// When the request arrived.
     pub at: Instant,
 }
 
 impl Call {
+    /// Whether it is a `method` request to a path starting with
+    /// `path_prefix`.
     pub fn is(&self, method: &str, path_prefix: &str) -> bool {
         self.method == method && self.path.starts_with(path_prefix)
     }
@@ -166,8 +181,11 @@ impl Call {
 /// An interaction the fake pushed through the gateway.
 #[derive(Clone, Debug)]
 pub struct Sent {
+    /// The interaction's id.
     pub id: u64,
+    /// Its token (the bot answers through it).
     pub token: String,
+    /// The channel it came from.
     pub channel_id: u64,
     /// When it was pushed through the gateway.
     pub at: Instant,
@@ -186,6 +204,7 @@ pub struct Opt {
 }
 
 impl Opt {
+    /// A string option.
     pub fn str(name: &str, value: &str) -> Opt {
         Opt {
             name: name.to_owned(),
@@ -197,6 +216,7 @@ impl Opt {
         }
     }
 
+    /// A boolean option.
     pub fn bool(name: &str, value: bool) -> Opt {
         Opt {
             name: name.to_owned(),
@@ -208,6 +228,7 @@ impl Opt {
         }
     }
 
+    /// An integer option.
     pub fn int(name: &str, value: i64) -> Opt {
         Opt {
             name: name.to_owned(),
@@ -219,6 +240,7 @@ impl Opt {
         }
     }
 
+    /// A user option: `player`, resolved as Discord resolves it.
     pub fn user(name: &str, player: &Player) -> Opt {
         Opt {
             name: name.to_owned(),

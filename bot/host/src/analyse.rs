@@ -11,12 +11,11 @@
 //! slots like its moves.
 
 use chronomate_engine::{Evaluation, Level, Limits, analyse};
-use chronomate_model::GameId;
+use chronomate_model::{GameId, GameStatus};
 
 use super::images;
 use super::text::variant_words;
 use super::{Caller, Host, HostError, Image, Purpose, Refusal, Reply};
-use chronomate_model::GameStatus;
 use chronomate_store::StoreError;
 
 /// The time the searches of one analysis share, in milliseconds.

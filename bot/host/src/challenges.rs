@@ -2,8 +2,7 @@
 //! withdrawing.
 
 use chronomate_engine::Level;
-use chronomate_model::ChallengeId;
-use chronomate_model::PlayerKey;
+use chronomate_model::{ChallengeId, ChallengeStatus, PlayerKey};
 use chronomate_rules::Game;
 
 use super::clock::DAY;
@@ -14,7 +13,6 @@ use super::{
     Caller, ChallengeChoice, ChallengeTerms, ChoiceId, ChoiceStyle, Host, HostError, Player,
     Refusal, Reply, check_setup, read_days,
 };
-use chronomate_model::ChallengeStatus;
 use chronomate_model::engine::{DEFAULT_LEVEL, engine_name};
 use chronomate_store::{ChallengeRow, NewChallenge, NewGame, Stale, StoreError};
 impl Host {

@@ -15,23 +15,34 @@ use chronomate_model::{ChallengeId, GameId};
 /// What can be done to a challenge by id.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ChallengeChoice {
+    /// Accept it (the one challenged, or anyone for an open one).
     Accept,
+    /// Decline it (the one challenged).
     Decline,
+    /// Withdraw it (its author).
     Cancel,
 }
 
 /// What can be done to a game by id.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum GameChoice {
+    /// Show the board.
     Board,
+    /// Show the whole game at once (every branch or timeline).
     Snapshot,
+    /// Show the record.
     History,
     /// Asks for confirmation.
     Resign,
+    /// Resign, confirmed.
     ResignConfirm,
+    /// Offer a draw.
     DrawOffer,
+    /// Accept the opponent's draw offer.
     DrawAccept,
+    /// Decline the opponent's draw offer.
     DrawDecline,
+    /// Abort the game (before both sides have moved).
     Abort,
 }
 
@@ -70,7 +81,9 @@ impl ChallengeChoice {
 /// A choice's stable id.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum ChoiceId {
+    /// `challenge:ID:accept|decline|cancel`.
     Challenge(ChallengeId, ChallengeChoice),
+    /// `game:ID:board|snapshot|history|resign|...`.
     Game(GameId, GameChoice),
     /// A step of the guided picker.
     Pick(PickId),
@@ -84,8 +97,11 @@ pub enum ChoiceId {
 /// after the game moved on (another ply) it says so and plays nothing.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct PickId {
+    /// The game picked in.
     pub game: GameId,
+    /// The ply the picker was opened at: a step read at another is stale.
     pub ply: i64,
+    /// The keys chosen so far, in order.
     pub path: Vec<String>,
     /// Play the action the path leads to (the confirm button).
     pub play: bool,

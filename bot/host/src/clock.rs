@@ -1,21 +1,26 @@
-//! Time: an injectable clock and the words for dates and durations.
+//! Time: an injectable clock and the words for moments and lengths of
+//! time.
 
 use std::sync::atomic::{AtomicI64, Ordering};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use time::{OffsetDateTime, PrimitiveDateTime};
 
-use chronomate_model::Millis;
+use chronomate_model::{Span, Timestamp};
 
-pub const SECOND: Millis = 1000;
-pub const MINUTE: Millis = 60 * SECOND;
-pub const HOUR: Millis = 60 * MINUTE;
-pub const DAY: Millis = 24 * HOUR;
+/// A second ([`Span::SECOND`]).
+pub const SECOND: Span = Span::SECOND;
+/// A minute ([`Span::MINUTE`]).
+pub const MINUTE: Span = Span::MINUTE;
+/// An hour ([`Span::HOUR`]).
+pub const HOUR: Span = Span::HOUR;
+/// A day of 24 hours ([`Span::DAY`]).
+pub const DAY: Span = Span::DAY;
 
 /// Where the host reads the time. Tests inject a [`ManualClock`].
 pub trait Clock: Send + Sync + 'static {
-    /// Unix time in milliseconds.
-    fn now(&self) -> Millis;
+    /// The moment it is.
+    fn now(&self) -> Timestamp;
 }
 
 /// The system's clock.
@@ -23,11 +28,10 @@ pub trait Clock: Send + Sync + 'static {
 pub struct SystemClock;
 
 impl Clock for SystemClock {
-    fn now(&self) -> Millis {
+    fn now(&self) -> Timestamp {
         SystemTime::now()
             .duration_since(UNIX_EPOCH)
-            .map(|d| d.as_millis() as Millis)
-            .unwrap_or(0)
+            .map_or(Timestamp::EPOCH, |d| Timestamp::EPOCH + Span::from_std(d))
     }
 }
 
@@ -36,35 +40,33 @@ impl Clock for SystemClock {
 pub struct ManualClock(AtomicI64);
 
 impl ManualClock {
-    pub fn new(now: Millis) -> ManualClock {
-        ManualClock(AtomicI64::new(now))
+    /// A clock standing at `now`.
+    pub fn new(now: Timestamp) -> ManualClock {
+        ManualClock(AtomicI64::new(now.millis()))
     }
 
-    pub fn set(&self, now: Millis) {
-        self.0.store(now, Ordering::SeqCst);
-    }
-
-    pub fn advance(&self, by: Millis) {
-        self.0.fetch_add(by, Ordering::SeqCst);
+    /// Moves it to `now` (backwards too).
+    pub fn set(&self, now: Timestamp) {
+        self.0.store(now.millis(), Ordering::SeqCst);
     }
 }
 
 impl Clock for ManualClock {
-    fn now(&self) -> Millis {
-        self.0.load(Ordering::SeqCst)
+    fn now(&self) -> Timestamp {
+        Timestamp::from_millis(self.0.load(Ordering::SeqCst))
     }
 }
 
 impl<C: Clock> Clock for std::sync::Arc<C> {
-    fn now(&self) -> Millis {
+    fn now(&self) -> Timestamp {
         (**self).now()
     }
 }
 
-/// The UTC date and time of a Unix time in milliseconds (clamped to the
-/// range `time` represents, far beyond any deadline).
-pub(crate) fn utc(at: Millis) -> OffsetDateTime {
-    let seconds = at.div_euclid(SECOND);
+/// The UTC date and time of a moment (clamped to the range `time`
+/// represents, far beyond any deadline).
+pub(crate) fn utc(at: Timestamp) -> OffsetDateTime {
+    let seconds = at.millis().div_euclid(SECOND.millis());
     OffsetDateTime::from_unix_timestamp(seconds).unwrap_or(if seconds < 0 {
         OffsetDateTime::UNIX_EPOCH
     } else {
@@ -73,13 +75,13 @@ pub(crate) fn utc(at: Millis) -> OffsetDateTime {
 }
 
 /// `2025.11.21`, as PGN's Date tag writes it.
-pub(crate) fn pgn_date(at: Millis) -> String {
+pub(crate) fn pgn_date(at: Timestamp) -> String {
     let t = utc(at);
     format!("{:04}.{:02}.{:02}", t.year(), u8::from(t.month()), t.day())
 }
 
 /// `2025-11-21 05:13 UTC`.
-pub fn timestamp(at: Millis) -> String {
+pub fn timestamp(at: Timestamp) -> String {
     let t = utc(at);
     format!(
         "{:04}-{:02}-{:02} {:02}:{:02} UTC",
@@ -94,10 +96,10 @@ pub fn timestamp(at: Millis) -> String {
 /// `2 days 3 hours`, `5 hours 12 minutes`, `40 seconds`: the two largest
 /// units, for a duration that is not negative. From a minute up, rounded to
 /// the minute (3 days less a few milliseconds is `3 days`).
-pub fn duration_words(ms: Millis) -> String {
-    let mut ms = ms.max(0);
-    if ms >= MINUTE {
-        ms = (ms + MINUTE / 2) / MINUTE * MINUTE;
+pub(crate) fn duration_words(length: Span) -> String {
+    let mut length = length.max(Span::ZERO);
+    if length >= MINUTE {
+        length = (length + MINUTE / 2).whole(MINUTE) * MINUTE;
     }
     let units = [
         (DAY, "day"),
@@ -105,13 +107,13 @@ pub fn duration_words(ms: Millis) -> String {
         (MINUTE, "minute"),
         (SECOND, "second"),
     ];
-    let plural = |n: Millis, name: &str| format!("{n} {name}{}", if n == 1 { "" } else { "s" });
+    let plural = |n: i64, name: &str| format!("{n} {name}{}", if n == 1 { "" } else { "s" });
     for (i, (size, name)) in units.iter().enumerate() {
-        let n = ms / size;
+        let n = length.whole(*size);
         if n > 0 {
             let mut words = plural(n, name);
             if let Some((next, next_name)) = units.get(i + 1) {
-                let m = (ms % size) / next;
+                let m = (length % *size).whole(*next);
                 if m > 0 {
                     words.push(' ');
                     words.push_str(&plural(m, next_name));
@@ -124,7 +126,7 @@ pub fn duration_words(ms: Millis) -> String {
 }
 
 /// `in 2 days 3 hours (2025-11-24 08:00 UTC)` or `2 hours ago`.
-pub fn due_words(deadline: Millis, now: Millis) -> String {
+pub(crate) fn due_words(deadline: Timestamp, now: Timestamp) -> String {
     if deadline >= now {
         format!(
             "in {} ({})",
@@ -142,10 +144,16 @@ mod tests {
 
     #[test]
     fn dates() {
-        assert_eq!(pgn_date(0), "1970.01.01");
+        assert_eq!(pgn_date(Timestamp::EPOCH), "1970.01.01");
         // 2024-02-29 12:34 UTC
-        assert_eq!(timestamp(1_709_210_040_000), "2024-02-29 12:34 UTC");
-        assert_eq!(pgn_date(951_782_400_000), "2000.02.29");
+        assert_eq!(
+            timestamp(Timestamp::from_millis(1_709_210_040_000)),
+            "2024-02-29 12:34 UTC"
+        );
+        assert_eq!(
+            pgn_date(Timestamp::from_millis(951_782_400_000)),
+            "2000.02.29"
+        );
     }
 
     #[test]
@@ -158,9 +166,9 @@ mod tests {
         assert_eq!(duration_words(DAY + 5 * MINUTE), "1 day");
         assert_eq!(duration_words(HOUR + MINUTE), "1 hour 1 minute");
         assert_eq!(duration_words(40 * SECOND), "40 seconds");
-        assert_eq!(duration_words(10), "less than a second");
-        assert_eq!(duration_words(3 * DAY - 50), "3 days");
+        assert_eq!(duration_words(Span::from_millis(10)), "less than a second");
+        assert_eq!(duration_words(3 * DAY - Span::from_millis(50)), "3 days");
         assert_eq!(duration_words(DAY - 29 * SECOND), "1 day");
-        assert_eq!(duration_words(-5), "less than a second");
+        assert_eq!(duration_words(Span::from_millis(-5)), "less than a second");
     }
 }

@@ -22,8 +22,11 @@ pub const DEFAULT_JOB_CLAIM: Duration = Duration::from_secs(300);
 /// The gateway shards one process runs: `FIRST..=LAST` of `TOTAL`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ShardRange {
+    /// The first shard this process runs.
     pub first: u32,
+    /// The last one (inclusive).
     pub last: u32,
+    /// How many shards the bot has in all.
     pub total: u32,
 }
 
@@ -66,10 +69,17 @@ pub use chronomate_store::redact_url;
 /// A setting that cannot be read.
 #[derive(Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ConfigError {
+    /// A shard range that is no range of the total (`3-2`, `5` of 4).
     #[error("shards {0} (use --shards FIRST-LAST --shard-total N, or SHARDS and SHARD_TOTAL)")]
     Shards(String),
+    /// A length of time that is no positive number of milliseconds.
     #[error("{name} must be a whole number of milliseconds above 0, not {value:?}")]
-    Millis { name: &'static str, value: String },
+    Millis {
+        /// The setting (`TICK_EVERY_MS`).
+        name: &'static str,
+        /// What it was set to.
+        value: String,
+    },
 }
 
 /// A value that must never reach a log or a reply.
@@ -77,6 +87,7 @@ pub enum ConfigError {
 pub struct Secret(String);
 
 impl Secret {
+    /// Keeps `value` out of logs and replies.
     pub fn new(value: String) -> Secret {
         Secret(value)
     }
@@ -96,12 +107,15 @@ impl fmt::Debug for Secret {
 /// Everything the bot reads from its environment.
 #[derive(Clone, Debug)]
 pub struct Config {
+    /// The database (`DATABASE_URL`; `sqlite://chronomate.db` unset).
     pub database_url: String,
+    /// The bot's token (`DISCORD_TOKEN`); unset: no Discord, the console.
     pub discord_token: Option<Secret>,
     /// Register commands in this guild only (instant, for development).
     pub guild_id: Option<u64>,
     /// Another Discord API base (a fake Discord in tests); unset: Discord.
     pub discord_api_base: Option<String>,
+    /// Where the console writes images (`IMAGES_DIR`).
     pub images_dir: PathBuf,
     /// The shards this process runs (`SHARDS`, `SHARD_TOTAL`, or `serve
     /// --shards --shard-total`); `None`: every shard Discord recommends.

@@ -1,15 +1,13 @@
 //! Ending games by hand (resigning, draws, aborting), and what follows
 //! any game's end: its rating changes and its tournament moving on.
 
-use chronomate_model::GameId;
-use chronomate_model::PlayerKey;
+use chronomate_model::{GameId, GameStatus, PlayerKey};
 use chronomate_rules::{Outcome, Reason};
 
 use super::text::{outcome_words, result_words};
 use super::{
     Caller, ChoiceId, ChoiceStyle, DrawMove, GameChoice, Host, HostError, Purpose, Refusal, Reply,
 };
-use chronomate_model::GameStatus;
 use chronomate_store::{Finish, GameRow, Stale};
 /// How a game ends with `outcome` (a result, its reason in words).
 pub(super) fn finish_of(outcome: Outcome) -> Finish {

@@ -39,8 +39,7 @@
 //!
 //! [`HostConfig::engine_millis`]: super::HostConfig::engine_millis
 
-use chronomate_model::GameId;
-use chronomate_model::PlayerKey;
+use chronomate_model::{GameId, GameStatus, PlayerKey, Span, Timestamp};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -54,7 +53,6 @@ use super::text::played_line;
 use super::{Caller, Host, HostError, Loaded, Notice, NoticeKind, Place, Player, Reply};
 use super::{GOLDEN_GAMMA, mix64};
 use chronomate_model::engine::engine_name;
-use chronomate_model::{GameStatus, Millis};
 use chronomate_store::{Backend, Claim, OwedPost, StoreError};
 
 /// How often the database is read again for games where the engine is to
@@ -68,7 +66,7 @@ const ACCEPT_DRAW_BELOW: i32 = -150;
 
 /// How much longer than a search's own limit a process holds its claim on
 /// Chronomate's move (waiting for a free core, committing).
-const CLAIM_MARGIN_MS: Millis = 10_000;
+const CLAIM_MARGIN: Span = Span::from_millis(10_000);
 
 /// Whose move it is to make, among processes on one database.
 enum Turn {
@@ -81,7 +79,7 @@ enum Turn {
 /// How long the process that committed Chronomate's action has to post
 /// it before the timed jobs post it instead: longer than a post can take
 /// (waiting for the answer it follows, then Discord's repeated tries).
-pub(super) const POST_LEASE: Millis = 3 * 60_000;
+pub(super) const POST_LEASE: Span = Span::from_millis(3 * 60_000);
 
 /// The node budget of the quick look that answers a draw offer.
 const DRAW_LOOK_NODES: u64 = 20_000;
@@ -301,7 +299,7 @@ impl Host {
         if self.store.backend() == Backend::Sqlite {
             return Ok(Turn::Mine(None));
         }
-        let lease = self.config.engine_millis as Millis + CLAIM_MARGIN_MS;
+        let lease = Span::from_millis(self.config.engine_millis as i64) + CLAIM_MARGIN;
         let now = self.now();
         let claim = self
             .store
@@ -317,7 +315,7 @@ impl Host {
         }
         let host = self.clone();
         tokio::spawn(async move {
-            tokio::time::sleep(Duration::from_millis(lease.unsigned_abs())).await;
+            tokio::time::sleep(lease.to_std()).await;
             host.wake_engine(game);
         });
         Ok(Turn::Theirs)
@@ -383,7 +381,7 @@ impl Host {
     pub(super) async fn owed_notice(
         &self,
         owed: &OwedPost,
-        now: Millis,
+        now: Timestamp,
     ) -> Result<Option<Notice>, HostError> {
         let loaded = self.load(owed.game).await?;
         let game = &loaded.game;

@@ -11,8 +11,7 @@
 
 use super::tournament::standings::{BoardResult, number_words};
 use super::tournament::{Snapshot, board_result};
-use chronomate_model::GameId;
-use chronomate_model::TournamentId;
+use chronomate_model::{GameId, GameStatus, TournamentId};
 use chronomate_rules::RecordFormat;
 
 use crate::clock::pgn_date;
@@ -22,7 +21,6 @@ use crate::{Caller, Host, HostError, Purpose, Refusal, Reply};
 fn refuse(text: String) -> HostError {
     Refusal::Terms(text).into()
 }
-use chronomate_model::GameStatus;
 use chronomate_store::{GameRow, LoggedAction};
 
 /// Escapes a PGN tag value.

@@ -21,16 +21,17 @@
 //! leaderboards, exports (PGN, CSV), settings, tournaments, choices (their
 //! ids, and routing a pressed one), Chronomate's own play (engine: its
 //! turns off the runtime, resumed from the database) and the analysis of
-//! finished games (analyse), and the words the host writes (text). The domain's types are [`chronomate_model`]'s,
-//! re-exported here; what a variant is called, how it is played and how
-//! its record is written come from [`Variant::about`].
+//! finished games (analyse), and the words the host writes (text). The
+//! domain's types are [`chronomate_model`]'s, re-exported here; what a
+//! variant is called, how it is played and how its record is written come
+//! from [`Variant::about`](chronomate_rules::Variant::about).
 //!
 //! Time: each move has a deadline (days per move). [`Host::tick`] reminds
 //! the side to move once when little time is left, and ends games whose
 //! deadline passed. It works from the database alone, so a restart changes
 //! nothing, and takes `now` explicitly (tests inject the clock).
 
-#![warn(unreachable_pub)]
+#![warn(missing_docs, unreachable_pub)]
 
 mod analyse;
 mod challenges;
@@ -51,7 +52,7 @@ mod settings;
 mod terms;
 mod text;
 mod time;
-pub mod tournament;
+mod tournament;
 mod types;
 mod views;
 
@@ -64,17 +65,11 @@ use chronomate_rules::{Color, Game, SetupError};
 use chronomate_store::{GameRow, Store, StoreError};
 
 pub use choice::{ChallengeChoice, ChoiceId, GameChoice, PickId, UnknownChoice};
-pub use clock::{
-    Clock, DAY, HOUR, MINUTE, ManualClock, SECOND, SystemClock, due_words, duration_words,
-    timestamp,
-};
+pub use clock::{Clock, DAY, HOUR, MINUTE, ManualClock, SECOND, SystemClock, timestamp};
 pub use engine::engine_seed;
 pub use error::{HostError, Refusal};
-pub use ratings::LEADERBOARD_SIZE;
-pub use terms::{
-    ChallengeTerms, ColourChoice, MAX_DAYS, MIN_DAYS, SettingsChange, read_days, read_level,
-    read_reminder, read_variant,
-};
+pub use terms::{ChallengeTerms, ColourChoice, SettingsChange, read_variant};
+use terms::{read_days, read_reminder};
 pub use text::variants_help;
 pub use tournament::{TournamentTerms, read_when};
 pub use types::{
@@ -84,7 +79,7 @@ pub use types::{
 
 pub use chronomate_model::rating::{GLOBAL, Glicko};
 pub use chronomate_model::{
-    ChallengeId, ChallengeStatus, GameId, GameStatus, Millis, NotAPlayerKey, PlayerKey,
+    ChallengeId, ChallengeStatus, GameId, GameStatus, NotAPlayerKey, PlayerKey, Span, Timestamp,
     TournamentFormat, TournamentId, TournamentStatus,
 };
 
@@ -98,12 +93,12 @@ pub struct HostConfig {
     /// How many ended games `/games` lists.
     pub finished_listed: i64,
     /// An open challenge nobody answers is withdrawn after this long.
-    pub challenge_ttl: Millis,
+    pub challenge_ttl: Span,
     /// How long a process holds a timed job it claimed (a reminder, a
     /// deadline, ...) before another may take it up: longer than doing and
     /// delivering one job takes, short enough that a job whose process died
     /// is not late by much.
-    pub claim_for: Millis,
+    pub claim_for: Span,
     /// The most time Chronomate takes for one move, in milliseconds. The
     /// level's node budget decides (level 8: about 2 s); this only cuts a
     /// search short on a slow or busy machine.
@@ -125,8 +120,11 @@ impl Default for HostConfig {
 /// A draw-offer command.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum DrawMove {
+    /// Offer a draw (or accept the opponent's standing offer).
     Offer,
+    /// Accept the opponent's offer.
     Accept,
+    /// Decline the opponent's offer, or withdraw one's own.
     Decline,
 }
 
@@ -148,7 +146,9 @@ pub struct Host {
 /// of its log.
 #[derive(Clone, Debug)]
 pub struct Loaded {
+    /// The game's row.
     pub row: GameRow,
+    /// The rules' state after every action of the log.
     pub game: Game,
 }
 
@@ -205,8 +205,10 @@ impl Host {
         self.store.close().await;
     }
 
+    /// A host on `store`, reading the time from `clock`, with the
+    /// default configuration.
     pub fn new(store: Store, clock: Arc<dyn Clock>) -> Host {
-        let seed = RandomState::new().build_hasher().finish() ^ clock.now() as u64;
+        let seed = RandomState::new().build_hasher().finish() ^ clock.now().millis() as u64;
         let instance = format!(
             "{}-{:08x}",
             std::process::id(),
@@ -222,6 +224,7 @@ impl Host {
         }
     }
 
+    /// The same host with another configuration.
     pub fn with_config(mut self, config: HostConfig) -> Host {
         self.config = config;
         self
@@ -242,15 +245,17 @@ impl Host {
     }
 
     /// This host's name in job claims (`PID-RANDOM`).
-    pub fn instance(&self) -> &str {
+    pub(crate) fn instance(&self) -> &str {
         &self.instance
     }
 
+    /// How it is configured.
     pub fn config(&self) -> &HostConfig {
         &self.config
     }
 
-    pub fn now(&self) -> Millis {
+    /// The time by its clock.
+    pub fn now(&self) -> Timestamp {
         self.clock.now()
     }
 

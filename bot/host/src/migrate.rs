@@ -21,6 +21,7 @@ pub enum MigrateError {
     /// source itself.
     #[error("{0}")]
     Refused(String),
+    /// Reading the source or writing the target failed.
     #[error("{0}")]
     Store(#[from] StoreError),
     /// The copy's counts disagreed; the target was left empty.
@@ -28,7 +29,12 @@ pub enum MigrateError {
     Copy(CopyError),
     /// A game on the target does not replay to what its row says.
     #[error("game #{game} does not replay on the target: {detail}")]
-    Replay { game: GameId, detail: String },
+    Replay {
+        /// Which game.
+        game: GameId,
+        /// What went wrong replaying it.
+        detail: String,
+    },
 }
 
 impl From<CopyError> for MigrateError {
@@ -44,7 +50,9 @@ impl From<CopyError> for MigrateError {
 /// What a migration did: each table's counts, and the games replayed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Migrated {
+    /// Each table's rows, read and written.
     pub tables: Vec<TableCount>,
+    /// How many games replayed on the target as their rows say.
     pub games: usize,
 }
 

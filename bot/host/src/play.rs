@@ -1,7 +1,7 @@
 //! Acting in a game: checking an action, committing it, and suggesting
 //! actions for autocomplete.
 
-use chronomate_model::GameId;
+use chronomate_model::{GameId, GameStatus, Timestamp};
 use chronomate_rules::{Color, Game, Status};
 
 use super::choice::{ChoiceId, PickId};
@@ -14,14 +14,14 @@ use super::time::remind_at;
 use super::types::ChoiceStyle;
 use super::{Caller, Host, HostError, Loaded, Purpose, Refusal, Reply};
 use chronomate_rules::find::Found;
+use chronomate_store::{ActionCommit, Stale, StoreError};
 
 /// How many actions a refusal lists that an unreadable action could mean.
 const EXAMPLES: usize = 6;
 
 /// The button under each board post that opens the picker.
 pub(crate) const MAKE_A_MOVE: &str = "Make a move";
-use chronomate_model::{GameStatus, Millis};
-use chronomate_store::{ActionCommit, Stale, StoreError};
+
 /// An action checked and applied in memory, not yet committed.
 pub(super) struct Prepared {
     loaded: Loaded,
@@ -29,7 +29,7 @@ pub(super) struct Prepared {
     notation: String,
     events: Vec<String>,
     side: Color,
-    now: Millis,
+    now: Timestamp,
 }
 
 impl Prepared {
@@ -184,7 +184,7 @@ impl Host {
         loaded: &Loaded,
         mut lines: Vec<String>,
         side: Color,
-        now: Millis,
+        now: Timestamp,
     ) -> Reply {
         let id = loaded.row.id;
         let status = loaded.game.status();

@@ -10,7 +10,7 @@ use super::{Caller, Host, HostError, Player, Reply};
 use chronomate_model::rating::{GLOBAL, Glicko, change_words};
 
 /// How many players `/leaderboard` lists.
-pub const LEADERBOARD_SIZE: i64 = 10;
+pub(crate) const LEADERBOARD_SIZE: i64 = 10;
 
 impl Host {
     /// `Rating (standard, this server): alice 1500? → 1662? (+162), bob ...`.

@@ -12,21 +12,25 @@ use super::types::Player;
 use chronomate_engine::Level;
 
 /// The fewest and most days per move a game may have.
-pub const MIN_DAYS: i64 = 1;
-pub const MAX_DAYS: i64 = 14;
+pub(crate) const MIN_DAYS: i64 = 1;
+pub(crate) const MAX_DAYS: i64 = 14;
 /// The most hours before the deadline a reminder may be set to.
 pub(crate) const MAX_REMINDER_HOURS: i64 = 336;
 
 /// The colour the challenger asks for.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum ColourChoice {
+    /// The challenger plays white.
     White,
+    /// The challenger plays black.
     Black,
+    /// Drawn by lot when the challenge is accepted.
     #[default]
     Random,
 }
 
 impl ColourChoice {
+    /// The word stored and typed for it: `white`, `black`, `random`.
     pub const fn as_str(self) -> &'static str {
         match self {
             ColourChoice::White => "white",
@@ -61,7 +65,9 @@ impl FromStr for ColourChoice {
 pub struct ChallengeTerms {
     /// `None`: open to anyone.
     pub opponent: Option<Player>,
+    /// The variant.
     pub variant: Variant,
+    /// The variant's options (`branches:31`), checked against it.
     pub options: Options,
     /// The challenger's colour.
     pub colour: ColourChoice,
@@ -73,6 +79,8 @@ pub struct ChallengeTerms {
 }
 
 impl ChallengeTerms {
+    /// A challenge to anyone in `variant`, with every other term at its
+    /// default.
     pub fn new(variant: Variant) -> ChallengeTerms {
         ChallengeTerms {
             opponent: None,
@@ -132,7 +140,7 @@ impl ChallengeTerms {
 }
 
 /// Reads Chronomate's level, 1 to 8.
-pub fn read_level(text: &str) -> Result<u8, Refusal> {
+pub(crate) fn read_level(text: &str) -> Result<u8, Refusal> {
     text.parse::<Level>().map(Level::get).map_err(|_| {
         Refusal::Terms(format!(
             "Chronomate's level is a whole number from {} (weakest) to {} (strongest), not {text:?}",
@@ -149,7 +157,7 @@ pub fn read_variant(text: &str) -> Result<Variant, Refusal> {
 }
 
 /// Reads days per move, 1 to 14.
-pub fn read_days(text: &str) -> Result<i64, Refusal> {
+pub(crate) fn read_days(text: &str) -> Result<i64, Refusal> {
     match text.trim().parse::<i64>() {
         Ok(n) if (MIN_DAYS..=MAX_DAYS).contains(&n) => Ok(n),
         _ => Err(Refusal::Terms(format!(
@@ -161,11 +169,14 @@ pub fn read_days(text: &str) -> Result<i64, Refusal> {
 /// Changes to a server's settings.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct SettingsChange {
+    /// Days per move when a challenge names none (1 to 14).
     pub default_days: Option<i64>,
+    /// Hours before a deadline the reminder goes out (0: never).
     pub reminder_hours: Option<i64>,
 }
 
 impl SettingsChange {
+    /// Whether it changes nothing.
     pub fn is_empty(&self) -> bool {
         *self == SettingsChange::default()
     }
@@ -200,7 +211,7 @@ impl SettingsChange {
 }
 
 /// Reads reminder hours, 0 (never) to 336.
-pub fn read_reminder(text: &str) -> Result<i64, Refusal> {
+pub(crate) fn read_reminder(text: &str) -> Result<i64, Refusal> {
     let text = text.trim();
     let number = text.strip_suffix('h').unwrap_or(text);
     match number.parse::<i64>() {

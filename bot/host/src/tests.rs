@@ -1,5 +1,6 @@
 //! Races settled inside the host: two actions prepared on the same state.
 
+use chronomate_model::Timestamp;
 use std::sync::Arc;
 
 use super::*;
@@ -7,7 +8,11 @@ use chronomate_rules::Variant;
 
 async fn host(dir: &tempfile::TempDir) -> Host {
     let store = Store::open_path(dir.path().join("race.db")).await.unwrap();
-    Host::new(store, Arc::new(ManualClock::new(1_700_000_000_000))).with_seed(7)
+    Host::new(
+        store,
+        Arc::new(ManualClock::new(Timestamp::from_millis(1_700_000_000_000))),
+    )
+    .with_seed(7)
 }
 
 fn caller(name: &str) -> Caller {

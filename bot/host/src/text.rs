@@ -1,12 +1,10 @@
 //! Words the host writes: rules summaries (from each variant's
 //! [`Variant::about`]), records with headers, help.
 
-use chronomate_model::GameId;
-use chronomate_model::PlayerKey;
+use chronomate_model::{GameId, GameStatus, PlayerKey, Span};
 use chronomate_rules::{Color, Outcome, RecordFormat, Variant};
 
-use super::clock::{DAY, pgn_date};
-use chronomate_model::GameStatus;
+use super::clock::{SECOND, pgn_date};
 use chronomate_store::{ChallengeRow, GameRow, LoggedAction};
 
 /// The line that reports an action: `NAME played ACTION in game #G (ply
@@ -91,7 +89,10 @@ pub(crate) fn history(row: &GameRow, log: &[LoggedAction], title: &str) -> Strin
         headers.push(("Options", row.options.to_string()));
     }
     headers.push(("Seed", row.seed.to_string()));
-    headers.push(("TimeControl", format!("1/{}", row.days * DAY / 1000)));
+    headers.push((
+        "TimeControl",
+        format!("1/{}", Span::days(row.days).whole(SECOND)),
+    ));
     match row.status {
         GameStatus::Live => {}
         _ => headers.push((
@@ -287,6 +288,7 @@ pub(super) fn outcome_words(row: &GameRow) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use chronomate_model::Timestamp;
 
     fn log(items: &[(&str, Color)]) -> Vec<LoggedAction> {
         items
@@ -297,7 +299,7 @@ mod tests {
                 text: (*t).to_owned(),
                 side: *s,
                 actor: PlayerKey::console("x"),
-                at: 0,
+                at: Timestamp::from_millis(0),
             })
             .collect()
     }

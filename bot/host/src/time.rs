@@ -4,7 +4,7 @@
 //! claimed in the database before it is done, so several processes on one
 //! database do each once.
 
-use chronomate_model::TournamentId;
+use chronomate_model::{ChallengeStatus, GameStatus, Timestamp, TournamentId};
 use std::future::Future;
 
 use chronomate_rules::{Outcome, Reason};
@@ -13,7 +13,6 @@ use super::clock::{DAY, HOUR, due_words, duration_words};
 use super::endings::finish_of;
 use super::text::{challenge_terms_words, day_words, result_words, variant_words};
 use super::{ChoiceId, ChoiceStyle, GameChoice, Host, HostError, Notice, NoticeKind, Place, Reply};
-use chronomate_model::{ChallengeStatus, GameStatus, Millis};
 use chronomate_store::{ChallengeRow, Claim, Finish, GameRow, OwedPost};
 
 /// The order of a round of timed jobs.
@@ -64,7 +63,7 @@ impl Host {
     /// sends notices over a network uses [`Host::deliver_due`]. Works from
     /// the database alone: running it twice, or after a restart, or in
     /// several processes at once, repeats nothing.
-    pub async fn tick(&self, now: Millis) -> Result<Vec<Notice>, HostError> {
+    pub async fn tick(&self, now: Timestamp) -> Result<Vec<Notice>, HostError> {
         let mut notices = Vec::new();
         self.deliver_due(now, |notice| {
             notices.push(notice);
@@ -98,7 +97,11 @@ impl Host {
     ///   as posted once `deliver` says it reached someone (at least once,
     ///   as a reminder; one that reached nobody is tried again when its
     ///   claim lapses).
-    pub async fn deliver_due<F, Fut>(&self, now: Millis, mut deliver: F) -> Result<usize, HostError>
+    pub async fn deliver_due<F, Fut>(
+        &self,
+        now: Timestamp,
+        mut deliver: F,
+    ) -> Result<usize, HostError>
     where
         F: FnMut(Notice) -> Fut,
         Fut: Future<Output = bool>,
@@ -142,7 +145,7 @@ impl Host {
     }
 
     /// The games and challenges due at `now`, before any is claimed.
-    async fn due_jobs(&self, now: Millis) -> Result<Vec<Job>, HostError> {
+    async fn due_jobs(&self, now: Timestamp) -> Result<Vec<Job>, HostError> {
         // A move still owed its post goes out before its game's deadline
         // is looked at.
         let mut jobs: Vec<Job> = (self.store.owed_posts_due(now).await?)
@@ -172,7 +175,7 @@ impl Host {
 
     /// Does a claimed job: its notice, or `None` when there is nothing to
     /// do any more (another process did it since the job was found).
-    async fn perform(&self, job: &Job, now: Millis) -> Result<Option<Notice>, HostError> {
+    async fn perform(&self, job: &Job, now: Timestamp) -> Result<Option<Notice>, HostError> {
         match job {
             Job::Deadline(row) => self.time_out(row, now).await,
             Job::Reminder(row) => self.reminder(row, now).await,
@@ -201,7 +204,7 @@ impl Host {
 
     /// The side to move ran out of time: it loses (or draws, when the
     /// opponent could not win), or, with no action yet, the game is aborted.
-    async fn time_out(&self, row: &GameRow, now: Millis) -> Result<Option<Notice>, HostError> {
+    async fn time_out(&self, row: &GameRow, now: Timestamp) -> Result<Option<Notice>, HostError> {
         let place = Place::of_game(row);
         let Some(side) = row.to_move else {
             return Ok(None);
@@ -284,7 +287,7 @@ impl Host {
     /// The reminder for the side to move, if it is still due: the game is
     /// read again under the claim, so a reminder another process recorded,
     /// or a game that moved on, is not reminded.
-    async fn reminder(&self, due: &GameRow, now: Millis) -> Result<Option<Notice>, HostError> {
+    async fn reminder(&self, due: &GameRow, now: Timestamp) -> Result<Option<Notice>, HostError> {
         let Some(row) = self.store.game(due.id).await? else {
             return Ok(None);
         };
@@ -321,7 +324,7 @@ impl Host {
     }
 
     /// Withdraws a challenge nobody answered.
-    async fn expire(&self, c: &ChallengeRow, now: Millis) -> Result<Option<Notice>, HostError> {
+    async fn expire(&self, c: &ChallengeRow, now: Timestamp) -> Result<Option<Notice>, HostError> {
         if self
             .store
             .close_challenge(c.id, ChallengeStatus::Expired, None, now)
@@ -354,6 +357,6 @@ impl Host {
 
 /// When the one reminder goes out: `hours` before the deadline, but at most
 /// halfway through the time for the move; never with 0 hours.
-pub(super) fn remind_at(deadline: Millis, days: i64, hours: i64) -> Option<Millis> {
+pub(super) fn remind_at(deadline: Timestamp, days: i64, hours: i64) -> Option<Timestamp> {
     (hours > 0).then(|| deadline - (hours * HOUR).min(days * DAY / 2))
 }

@@ -11,11 +11,14 @@ use chronomate_store::GameRow;
 /// `console:alice`) and the name to show.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Player {
+    /// Who they are, for good.
     pub key: PlayerKey,
+    /// What they are called now (a nickname may change).
     pub name: String,
 }
 
 impl Player {
+    /// The player `key`, shown as `name`.
     pub fn new(key: PlayerKey, name: impl Into<String>) -> Player {
         Player {
             key,
@@ -45,6 +48,7 @@ impl Player {
 pub struct Place {
     /// The server (Discord guild); `None` in direct messages.
     pub guild: Option<String>,
+    /// The channel (a thread's parent, when typed in a thread).
     pub channel: Option<String>,
     /// The thread, when the command was typed in one (a game's thread).
     pub thread: Option<String>,
@@ -60,6 +64,7 @@ impl Place {
         }
     }
 
+    /// The place of these ids.
     pub fn new(guild: Option<&str>, channel: Option<&str>, thread: Option<&str>) -> Place {
         Place {
             guild: guild.map(str::to_owned),
@@ -74,13 +79,16 @@ impl Place {
 /// only asks).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Caller {
+    /// Who typed it.
     pub player: Player,
+    /// Where.
     pub place: Place,
     /// May change server settings (Discord: Manage Server).
     pub manager: bool,
 }
 
 impl Caller {
+    /// `player`, typing in `place`, managing nothing.
     pub fn new(player: Player, place: Place) -> Caller {
         Caller {
             player,
@@ -89,6 +97,7 @@ impl Caller {
         }
     }
 
+    /// The caller's player key.
     pub fn key(&self) -> &PlayerKey {
         &self.player.key
     }
@@ -100,8 +109,11 @@ impl Caller {
 /// thread.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GamePlace {
+    /// The game.
     pub game: GameId,
+    /// Its guild, channel and thread.
     pub place: Place,
+    /// Whether it is still being played.
     pub live: bool,
     /// `Game #7 · alice vs bob · standard`.
     pub title: String,
@@ -112,6 +124,7 @@ pub struct GamePlace {
 pub struct Image {
     /// A file name: `game-7-ply-12.png`.
     pub name: String,
+    /// The PNG file's bytes.
     pub png: Vec<u8>,
     /// Alternative text.
     pub description: String,
@@ -129,8 +142,11 @@ impl fmt::Debug for Image {
 /// How a choice looks as a button.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ChoiceStyle {
+    /// The choice most readers want (accept, board).
     Primary,
+    /// Another choice.
     Secondary,
+    /// A choice that ends something (resign, decline).
     Danger,
 }
 
@@ -139,12 +155,16 @@ pub enum ChoiceStyle {
 /// restarts (everything it needs is in the id and the database).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Choice {
+    /// What pressing it does.
     pub id: ChoiceId,
+    /// The button's text.
     pub label: String,
+    /// How it looks.
     pub style: ChoiceStyle,
 }
 
 impl Choice {
+    /// A button labelled `label` that does `id`.
     pub fn new(id: ChoiceId, label: &str, style: ChoiceStyle) -> Choice {
         Choice {
             id,
@@ -159,16 +179,20 @@ impl Choice {
 /// [`PickId::then`] its key.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Menu {
+    /// The step this menu offers what follows.
     pub id: PickId,
     /// What the menu asks: `Choose a man`.
     pub placeholder: String,
+    /// What may be chosen, each leading somewhere.
     pub options: Vec<MenuOption>,
 }
 
 /// One option of a [`Menu`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MenuOption {
+    /// The word the picker knows it by (stable across restarts).
     pub key: String,
+    /// What a player reads: `Nf3`, `a pawn`, `board L3`.
     pub label: String,
     /// A second line: how many actions it leads to.
     pub detail: String,
@@ -186,9 +210,11 @@ impl Menu {
 pub struct Reply {
     /// Plain text, lines separated by `\n`.
     pub text: String,
+    /// Boards and charts to attach, in order.
     pub images: Vec<Image>,
     /// Player keys to mention (the one whose turn it is, the challenged).
     pub pings: Vec<PlayerKey>,
+    /// What the reader may do next, as buttons.
     pub choices: Vec<Choice>,
     /// A step of the guided picker, above the choices.
     pub menu: Option<Menu>,
@@ -200,6 +226,7 @@ pub struct Reply {
 }
 
 impl Reply {
+    /// A public reply of `text` alone.
     pub fn text(text: impl Into<String>) -> Reply {
         Reply {
             text: text.into(),
@@ -252,13 +279,17 @@ pub enum NoticeKind {
 /// Something to deliver that nobody asked for: reminders and timeouts.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Notice {
+    /// Why it speaks up.
     pub kind: NoticeKind,
+    /// The game it is about, if any.
     pub game: Option<GameId>,
+    /// The challenge it is about, if any.
     pub challenge: Option<ChallengeId>,
     /// Player keys to tell directly (a DM); where that fails, post in `place`.
     pub recipients: Vec<PlayerKey>,
     /// The game's (or challenge's) place: the fallback channel or thread.
     pub place: Place,
+    /// What to say.
     pub reply: Reply,
     /// A [`NoticeKind::Played`] notice: the game's ply after the last
     /// action it reports (see [`Host::engine_posted`](super::Host::engine_posted)).

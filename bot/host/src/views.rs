@@ -1,7 +1,7 @@
 //! Looking at games: the board, the whole-game snapshot, the record, the
 //! list of a player's games, and what a reply shows of a game.
 
-use chronomate_model::GameId;
+use chronomate_model::{GameId, GameStatus, Timestamp};
 use chronomate_rules::{Color, View};
 
 use super::choice::PickId;
@@ -13,7 +13,6 @@ use super::{
     Caller, ChallengeChoice, ChoiceId, ChoiceStyle, GameChoice, Host, HostError, Image, Loaded,
     Purpose, Reply,
 };
-use chronomate_model::{GameStatus, Millis};
 impl Host {
     /// The board as it stands, from the caller's side.
     pub async fn board(&self, caller: &Caller, game: Option<GameId>) -> Result<Reply, HostError> {
@@ -285,7 +284,7 @@ impl Host {
     }
 
     /// `bob (black) to move, due in 3 days (...)`.
-    pub(super) fn turn_line(&self, loaded: &Loaded, now: Millis) -> String {
+    pub(super) fn turn_line(&self, loaded: &Loaded, now: Timestamp) -> String {
         let turn = loaded.game.turn();
         let row = &loaded.row;
         let mut line = format!("{} ({}) to move", row.name(turn.color), turn.color);

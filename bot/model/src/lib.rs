@@ -16,12 +16,11 @@ pub mod rating;
 #[cfg(feature = "sqlx")]
 mod sql;
 mod status;
+mod time;
 mod tournament;
 
 pub use ids::{ChallengeId, GameId, TournamentId};
 pub use player::{NotAPlayerKey, PlayerKey};
 pub use status::{ChallengeStatus, GameStatus};
+pub use time::{Span, Timestamp};
 pub use tournament::{TournamentFormat, TournamentStatus};
-
-/// Unix time in milliseconds (UTC).
-pub type Millis = i64;

@@ -6,30 +6,45 @@ use super::games::{NewGame, insert_game};
 use super::{
     Stale, Store, StoreError, damaged, read_key, read_key_opt, read_variant, settle, upsert_player,
 };
-use chronomate_model::{ChallengeId, ChallengeStatus, GameId, Millis, PlayerKey};
+use chronomate_model::{ChallengeId, ChallengeStatus, GameId, PlayerKey, Timestamp};
 use chronomate_rules::{Options, Variant};
 
 /// A challenge as stored.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ChallengeRow {
+    /// Its id, given by the database.
     pub id: ChallengeId,
+    /// Who challenged.
     pub challenger: PlayerKey,
+    /// The challenger's display name, as last seen.
     pub challenger_name: String,
     /// `None`: open to anyone.
     pub challenged: Option<PlayerKey>,
+    /// The challenged player's display name, as last seen.
     pub challenged_name: Option<String>,
+    /// The variant proposed.
     pub variant: Variant,
+    /// The variant's options proposed, checked against it when read.
     pub options: Options,
     /// The challenger's colour: `white`, `black` or `random`.
     pub colour: String,
+    /// Days per move proposed.
     pub days: i64,
+    /// Where it stands.
     pub status: ChallengeStatus,
+    /// The game it became, once accepted.
     pub game_id: Option<GameId>,
+    /// The server it was made on; `None` in direct messages.
     pub guild: Option<String>,
+    /// The channel it was made in.
     pub channel: Option<String>,
+    /// The thread it was made in, if any.
     pub thread: Option<String>,
-    pub created_at: Millis,
-    pub closed_at: Option<Millis>,
+    /// When it was made.
+    pub created_at: Timestamp,
+    /// When it was answered, withdrawn or expired.
+    pub closed_at: Option<Timestamp>,
+    /// Who closed it (`None` when it expired).
     pub closed_by: Option<PlayerKey>,
 }
 
@@ -76,15 +91,23 @@ macro_rules! select_challenge {
 /// A challenge to record.
 #[derive(Clone, Debug)]
 pub struct NewChallenge<'a> {
+    /// (key, display name) of the one challenging.
     pub challenger: (&'a PlayerKey, &'a str),
     /// (key, display name); `None`: open to anyone.
     pub challenged: Option<(&'a PlayerKey, &'a str)>,
+    /// The variant's id.
     pub variant: &'a str,
+    /// The options in their canonical words, or empty.
     pub options: &'a str,
+    /// The challenger's colour: `white`, `black` or `random`.
     pub colour: &'a str,
+    /// Days per move.
     pub days: i64,
+    /// The server, if any.
     pub guild: Option<&'a str>,
+    /// The channel it is made in.
     pub channel: Option<&'a str>,
+    /// The thread it is made in, if any.
     pub thread: Option<&'a str>,
 }
 
@@ -93,7 +116,7 @@ impl Store {
     pub async fn create_challenge(
         &self,
         c: &NewChallenge<'_>,
-        at: Millis,
+        at: Timestamp,
     ) -> Result<ChallengeId, StoreError> {
         let mut tx = self.write().await?;
         upsert_player(&mut tx, c.challenger.0, c.challenger.1, at).await?;
@@ -124,14 +147,13 @@ impl Store {
         Ok(id)
     }
 
+    /// A challenge, with its players' names.
     pub async fn challenge(&self, id: ChallengeId) -> Result<Option<ChallengeRow>, StoreError> {
-        let row = self
-            .pool
+        self.pool
             .sql(concat!(select_challenge!(), "WHERE c.id = $1"))
             .bind(id)
-            .fetch_optional()
-            .await?;
-        row.as_ref().map(ChallengeRow::from_row).transpose()
+            .read_optional(ChallengeRow::from_row)
+            .await
     }
 
     /// Open challenges `player` can see: theirs, those addressed to them, and
@@ -141,8 +163,7 @@ impl Store {
         player: &PlayerKey,
         guild: Option<&str>,
     ) -> Result<Vec<ChallengeRow>, StoreError> {
-        let rows = self
-            .pool
+        self.pool
             .sql(concat!(
                 select_challenge!(),
                 "WHERE c.status = 'open'
@@ -152,23 +173,23 @@ impl Store {
             ))
             .bind(player)
             .bind(guild)
-            .fetch_all()
-            .await?;
-        rows.iter().map(ChallengeRow::from_row).collect()
+            .read_all(ChallengeRow::from_row)
+            .await
     }
 
     /// Open challenges created before `before`.
-    pub async fn stale_challenges(&self, before: Millis) -> Result<Vec<ChallengeRow>, StoreError> {
-        let rows = self
-            .pool
+    pub async fn stale_challenges(
+        &self,
+        before: Timestamp,
+    ) -> Result<Vec<ChallengeRow>, StoreError> {
+        self.pool
             .sql(concat!(
                 select_challenge!(),
                 "WHERE c.status = 'open' AND c.created_at < $1 ORDER BY c.id"
             ))
             .bind(before)
-            .fetch_all()
-            .await?;
-        rows.iter().map(ChallengeRow::from_row).collect()
+            .read_all(ChallengeRow::from_row)
+            .await
     }
 
     /// Closes an open challenge without a game (declined, cancelled, expired).
@@ -177,7 +198,7 @@ impl Store {
         id: ChallengeId,
         status: ChallengeStatus,
         by: Option<&PlayerKey>,
-        at: Millis,
+        at: Timestamp,
     ) -> Result<Result<(), Stale>, StoreError> {
         let mut tx = self.write().await?;
         let done = tx
@@ -202,7 +223,7 @@ impl Store {
         id: ChallengeId,
         accepter: (&PlayerKey, &str),
         game: &NewGame<'_>,
-        at: Millis,
+        at: Timestamp,
     ) -> Result<Result<GameId, Stale>, StoreError> {
         let mut tx = self.write().await?;
         tx.lock(Lock::Challenge(id)).await?;

@@ -322,6 +322,7 @@ pub(super) async fn dump(pool: &Pool) -> Result<String, StoreError> {
 /// The rows of one table on both sides of a copy.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TableCount {
+    /// The table's name.
     pub table: &'static str,
     /// Rows read from the source.
     pub read: u64,
@@ -336,22 +337,31 @@ pub enum CopyError {
     #[error(
         "the target is not empty ({table}: {rows} rows); migrate-db copies into an empty database only"
     )]
-    NotEmpty { table: &'static str, rows: u64 },
+    NotEmpty {
+        /// The first table found with rows.
+        table: &'static str,
+        /// How many.
+        rows: u64,
+    },
     /// The copy's counts disagree: the target's transaction was rolled
     /// back, so the target is as it was.
     #[error("{table}: {read} rows read but {written} on the target; nothing was kept")]
     Count {
+        /// The table whose counts disagree.
         table: &'static str,
+        /// Rows read from the source.
         read: u64,
+        /// Rows on the target.
         written: u64,
     },
+    /// Reading the source or writing the target failed.
     #[error(transparent)]
     Store(#[from] StoreError),
 }
 
 impl Store {
     /// Rows in each table of the history.
-    pub async fn table_counts(&self) -> Result<Vec<(&'static str, u64)>, StoreError> {
+    pub(crate) async fn table_counts(&self) -> Result<Vec<(&'static str, u64)>, StoreError> {
         let mut out = Vec::new();
         for table in &TABLES {
             let n: i64 = self

@@ -29,7 +29,9 @@ use chronomate_model::{ChallengeId, GameId, PlayerKey, TournamentId};
 /// Which database a store runs on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Backend {
+    /// SQLite: one process, the default.
     Sqlite,
+    /// PostgreSQL: several processes on one server.
     Postgres,
 }
 
@@ -177,14 +179,30 @@ impl Sql<'_> {
         })
     }
 
+    /// Runs it; its first row as `read` maps it, if any.
+    pub(crate) async fn read_optional<T>(
+        self,
+        read: impl Fn(&Row) -> Result<T, StoreError>,
+    ) -> Result<Option<T>, StoreError> {
+        self.fetch_optional().await?.as_ref().map(read).transpose()
+    }
+
+    /// Runs it; every row as `read` maps it.
+    pub(crate) async fn read_all<T>(
+        self,
+        read: impl Fn(&Row) -> Result<T, StoreError>,
+    ) -> Result<Vec<T>, StoreError> {
+        self.fetch_all().await?.iter().map(read).collect()
+    }
+
     /// Runs it; the first column of its first row, if any.
     pub(crate) async fn scalar<T: Value>(self) -> Result<Option<T>, StoreError> {
-        self.fetch_optional().await?.map(|r| r.at(0)).transpose()
+        self.read_optional(|r| r.at(0)).await
     }
 
     /// Runs it; the first column of every row.
     pub(crate) async fn scalars<T: Value>(self) -> Result<Vec<T>, StoreError> {
-        self.fetch_all().await?.iter().map(|r| r.at(0)).collect()
+        self.read_all(|r| r.at(0)).await
     }
 }
 

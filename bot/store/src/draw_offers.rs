@@ -2,39 +2,39 @@
 //! ply, answered by the other (accepting ends the game), and lapsing when
 //! its maker's opponent acts instead.
 
-use chronomate_model::{GameId, Millis};
+use chronomate_model::{GameId, Timestamp};
 use chronomate_rules::Color;
 
-use super::db::Lock;
+use super::db::{Lock, Tx};
 use super::games::{Finish, finish_in};
 use super::{Stale, Store, StoreError, color_text, parse_color, settle};
 
 /// A standing draw offer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct DrawOffer {
+    /// The side that offered.
     pub side: Color,
+    /// The game's ply when it was offered.
     pub ply: i64,
-    pub at: Millis,
+    /// When.
+    pub at: Timestamp,
 }
 
 impl Store {
     /// The standing draw offer of a game.
     pub async fn draw_offer(&self, game: GameId) -> Result<Option<DrawOffer>, StoreError> {
-        let row = self
-            .pool
+        self.pool
             .sql("SELECT side, ply, at FROM draw_offers WHERE game_id = $1")
             .bind(game)
-            .fetch_optional()
-            .await?;
-        row.map(|r| {
-            let side: String = r.get("side")?;
-            Ok(DrawOffer {
-                side: parse_color(game, &side)?,
-                ply: r.get("ply")?,
-                at: r.get("at")?,
+            .read_optional(|r| {
+                let side: String = r.get("side")?;
+                Ok(DrawOffer {
+                    side: parse_color(game, &side)?,
+                    ply: r.get("ply")?,
+                    at: r.get("at")?,
+                })
             })
-        })
-        .transpose()
+            .await
     }
 
     /// Records `side`'s draw offer if the game is live at `ply` and no offer
@@ -44,7 +44,7 @@ impl Store {
         game: GameId,
         side: Color,
         ply: i64,
-        at: Millis,
+        at: Timestamp,
     ) -> Result<Result<(), Stale>, StoreError> {
         let mut tx = self.write().await?;
         tx.lock(Lock::Game(game)).await?;
@@ -70,15 +70,9 @@ impl Store {
         side: Color,
     ) -> Result<Result<(), Stale>, StoreError> {
         let mut tx = self.write().await?;
-        tx.lock(Lock::Game(game)).await?;
-        let done = tx
-            .sql("DELETE FROM draw_offers WHERE game_id = $1 AND side = $2")
-            .bind(game)
-            .bind(color_text(side))
-            .execute()
-            .await?;
+        let done = take_offer(&mut tx, game, side).await?;
         tx.commit().await?;
-        Ok(if done == 1 { Ok(()) } else { Err(Stale) })
+        Ok(if done { Ok(()) } else { Err(Stale) })
     }
 
     /// Accepts `side`'s standing offer: the game ends with `finish`.
@@ -87,21 +81,29 @@ impl Store {
         game: GameId,
         side: Color,
         finish: &Finish,
-        at: Millis,
+        at: Timestamp,
     ) -> Result<Result<(), Stale>, StoreError> {
         let mut tx = self.write().await?;
-        tx.lock(Lock::Game(game)).await?;
-        let taken = tx
-            .sql("DELETE FROM draw_offers WHERE game_id = $1 AND side = $2")
-            .bind(game)
-            .bind(color_text(side))
-            .execute()
-            .await?;
-        if taken == 0 || !finish_in(&mut tx, game, None, finish, at).await? {
+        if !take_offer(&mut tx, game, side).await?
+            || !finish_in(&mut tx, game, None, finish, at).await?
+        {
             tx.rollback().await?;
             return Ok(Err(Stale));
         }
         tx.commit().await?;
         Ok(Ok(()))
     }
+}
+
+/// Takes `side`'s standing offer in `game` off the table, within a write
+/// (the game's row locked first); whether there was one.
+async fn take_offer(tx: &mut Tx, game: GameId, side: Color) -> Result<bool, StoreError> {
+    tx.lock(Lock::Game(game)).await?;
+    let taken = tx
+        .sql("DELETE FROM draw_offers WHERE game_id = $1 AND side = $2")
+        .bind(game)
+        .bind(color_text(side))
+        .execute()
+        .await?;
+    Ok(taken == 1)
 }

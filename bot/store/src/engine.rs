@@ -4,11 +4,12 @@
 use super::db::Tx;
 use super::{Store, StoreError};
 use chronomate_model::engine::ENGINE_PREFIX;
-use chronomate_model::{GameId, Millis};
+use chronomate_model::{GameId, Timestamp};
 
 /// Chronomate's actions in a game committed and not yet posted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct OwedPost {
+    /// The game Chronomate acted in.
     pub game: GameId,
     /// The game's ply before the first of them.
     pub from_ply: i64,
@@ -36,43 +37,36 @@ impl Store {
 
     /// Posts owed whose process has had its time (`until` passed by
     /// `now`), by game.
-    pub async fn owed_posts_due(&self, now: Millis) -> Result<Vec<OwedPost>, StoreError> {
-        let rows = self
-            .pool
+    pub async fn owed_posts_due(&self, now: Timestamp) -> Result<Vec<OwedPost>, StoreError> {
+        self.pool
             .sql(
                 "SELECT game_id, from_ply, through_ply FROM engine_posts
                  WHERE until <= $1 ORDER BY game_id",
             )
             .bind(now)
-            .fetch_all()
-            .await?;
-        rows.iter()
-            .map(|r| {
+            .read_all(|r| {
                 Ok(OwedPost {
                     game: r.get("game_id")?,
                     from_ply: r.get("from_ply")?,
                     through_ply: r.get("through_ply")?,
                 })
             })
-            .collect()
+            .await
     }
 
     /// The post owed in `game`, if any.
     pub async fn owed_post(&self, game: GameId) -> Result<Option<OwedPost>, StoreError> {
-        let row = self
-            .pool
+        self.pool
             .sql("SELECT from_ply, through_ply FROM engine_posts WHERE game_id = $1")
             .bind(game)
-            .fetch_optional()
-            .await?;
-        row.map(|r| {
-            Ok(OwedPost {
-                game,
-                from_ply: r.get("from_ply")?,
-                through_ply: r.get("through_ply")?,
+            .read_optional(|r| {
+                Ok(OwedPost {
+                    game,
+                    from_ply: r.get("from_ply")?,
+                    through_ply: r.get("through_ply")?,
+                })
             })
-        })
-        .transpose()
+            .await
     }
 
     /// Records that `game`'s actions up to ply `through_ply` were posted
@@ -98,7 +92,7 @@ pub(super) async fn owe_post_in(
     tx: &mut Tx,
     game: GameId,
     ply: i64,
-    until: Millis,
+    until: Timestamp,
 ) -> Result<(), StoreError> {
     tx.sql(
         "INSERT INTO engine_posts (game_id, from_ply, through_ply, until)

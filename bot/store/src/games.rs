@@ -6,21 +6,35 @@ use super::db::{Lock, Row, Tx};
 use super::{
     Stale, Store, StoreError, color_text, damaged, parse_color, read_key, read_variant, settle,
 };
-use chronomate_model::{GameId, GameStatus, Millis, PlayerKey};
+use chronomate_model::{GameId, GameStatus, PlayerKey, Timestamp};
 
 /// A game as stored. `snapshot` is empty in listings.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameRow {
+    /// Its id, given by the database.
     pub id: GameId,
+    /// The variant it is played in.
     pub variant: Variant,
+    /// The variant's options chosen for it (`branches:31`), checked
+    /// against the variant when read.
     pub options: Options,
+    /// The seed of its chance (the variants that draw lots), fixed at
+    /// the start so that replaying the log gives the same game.
     pub seed: u64,
+    /// Who plays white.
     pub white: PlayerKey,
+    /// White's display name, as last seen.
     pub white_name: String,
+    /// Who plays black.
     pub black: PlayerKey,
+    /// Black's display name, as last seen.
     pub black_name: String,
+    /// Days per move: each action renews the deadline by this much.
     pub days: i64,
+    /// The side to move is reminded once when this many hours are left
+    /// (0: never).
     pub reminder_hours: i64,
+    /// Whether it goes on.
     pub status: GameStatus,
     /// `1-0`, `0-1` or `1/2-1/2` once finished.
     pub result: Option<String>,
@@ -28,19 +42,32 @@ pub struct GameRow {
     pub reason: Option<String>,
     /// Actions applied to the snapshot (and, normally, in the log).
     pub ply: i64,
+    /// The side to act; `None` once over.
     pub to_move: Option<Color>,
-    pub deadline: Option<Millis>,
-    pub remind_at: Option<Millis>,
+    /// When the side to move loses on time (live games only).
+    pub deadline: Option<Timestamp>,
+    /// From when the side to move is reminded; `None`: no reminder.
+    pub remind_at: Option<Timestamp>,
+    /// Whether this move's reminder went out.
     pub reminder_sent: bool,
+    /// The rules' game after `ply` actions (serde JSON): a cache of the
+    /// log's replay.
     pub snapshot: String,
     /// The highest ply in the action log, read with the row.
     pub log_ply: i64,
+    /// The server it is played on; `None` in direct messages.
     pub guild: Option<String>,
+    /// The channel it began in.
     pub channel: Option<String>,
+    /// Where its posts go: the thread opened for it, or the channel
+    /// itself when no thread could be opened.
     pub thread: Option<String>,
-    pub created_at: Millis,
-    pub updated_at: Millis,
-    pub finished_at: Option<Millis>,
+    /// When it began.
+    pub created_at: Timestamp,
+    /// When its row last changed.
+    pub updated_at: Timestamp,
+    /// When it ended.
+    pub finished_at: Option<Timestamp>,
 }
 
 impl GameRow {
@@ -127,29 +154,48 @@ macro_rules! select_game {
 /// One entry of the action log.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LoggedAction {
+    /// Its place in the log: 1 for the first action.
     pub ply: i64,
+    /// The action in the variant's canonical notation.
     pub text: String,
+    /// The side that acted.
     pub side: Color,
+    /// Who acted.
     pub actor: PlayerKey,
-    pub at: Millis,
+    /// When.
+    pub at: Timestamp,
 }
 
 /// A game created from an accepted challenge.
 #[derive(Clone, Debug)]
 pub struct NewGame<'a> {
+    /// The variant's id (`standard`).
     pub variant: &'a str,
+    /// The options in their canonical words (`branches:31`), or empty.
     pub options: &'a str,
+    /// The seed of its chance.
     pub seed: u64,
+    /// Who plays white.
     pub white: &'a PlayerKey,
+    /// Who plays black.
     pub black: &'a PlayerKey,
+    /// Days per move.
     pub days: i64,
+    /// Hours before the deadline a reminder goes out (0: never).
     pub reminder_hours: i64,
+    /// The game before any action (serde JSON).
     pub snapshot: &'a str,
+    /// The side to act first.
     pub to_move: Color,
-    pub deadline: Millis,
-    pub remind_at: Option<Millis>,
+    /// When the first move is due.
+    pub deadline: Timestamp,
+    /// When its first reminder is due, if any.
+    pub remind_at: Option<Timestamp>,
+    /// The server, if any.
     pub guild: Option<&'a str>,
+    /// The channel it begins in.
     pub channel: Option<&'a str>,
+    /// The thread its posts go to, when one is open already.
     pub thread: Option<&'a str>,
 }
 
@@ -160,32 +206,40 @@ pub struct Finish {
     pub status: GameStatus,
     /// The score, for a finished game.
     pub result: Option<String>,
+    /// Why, in words (`checkmate`, `aborted by alice`).
     pub reason: String,
 }
 
 /// One action to append, with the game's new state.
 #[derive(Clone, Debug)]
 pub struct ActionCommit<'a> {
+    /// The game acted in.
     pub game: GameId,
     /// The new action's ply: the ply the caller loaded, plus one.
     pub ply: i64,
+    /// The action in the variant's canonical notation.
     pub text: &'a str,
+    /// The side acting.
     pub side: Color,
+    /// Who acts.
     pub actor: &'a PlayerKey,
-    pub at: Millis,
+    /// When.
+    pub at: Timestamp,
     /// The game after the action (serde JSON).
     pub snapshot: &'a str,
     /// The side to act next; `None` when `finish` is set.
     pub to_move: Option<Color>,
-    pub deadline: Option<Millis>,
-    pub remind_at: Option<Millis>,
+    /// The next move's deadline; `None` when `finish` is set.
+    pub deadline: Option<Timestamp>,
+    /// When the next move's reminder is due, if any.
+    pub remind_at: Option<Timestamp>,
     /// Whether the deadline was renewed (a reminder may be sent again).
     pub renewed: bool,
     /// Set when the action ends the game.
     pub finish: Option<Finish>,
     /// Set for Chronomate's actions: a post is owed for it
     /// (`engine_posts`), left to this process until then.
-    pub post_owed_until: Option<Millis>,
+    pub post_owed_until: Option<Timestamp>,
 }
 
 /// What else a committed action changed.
@@ -198,13 +252,11 @@ pub struct Committed {
 impl Store {
     /// A game with its snapshot.
     pub async fn game(&self, id: GameId) -> Result<Option<GameRow>, StoreError> {
-        let row = self
-            .pool
+        self.pool
             .sql(concat!(select_game!("g.snapshot"), "WHERE g.id = $1"))
             .bind(id)
-            .fetch_optional()
-            .await?;
-        row.as_ref().map(GameRow::from_row).transpose()
+            .read_optional(GameRow::from_row)
+            .await
     }
 
     /// The games `player` plays in (without snapshots), most recently active
@@ -214,7 +266,7 @@ impl Store {
         player: &PlayerKey,
         finished: i64,
     ) -> Result<Vec<GameRow>, StoreError> {
-        let rows = self
+        let mut games = self
             .pool
             .sql(concat!(
                 select_game!("''"),
@@ -226,13 +278,14 @@ impl Store {
             ))
             .bind(player)
             .bind(finished)
-            .fetch_all()
+            .read_all(GameRow::from_row)
             .await?;
-        let mut games = rows
-            .iter()
-            .map(GameRow::from_row)
-            .collect::<Result<Vec<_>, _>>()?;
-        games.sort_by_key(|g| (g.status != GameStatus::Live, -g.updated_at, -g.id.0));
+        games.sort_by_key(|g| {
+            (
+                g.status != GameStatus::Live,
+                std::cmp::Reverse((g.updated_at, g.id)),
+            )
+        });
         Ok(games)
     }
 
@@ -253,7 +306,7 @@ impl Store {
         &self,
         game: GameId,
         thread: &str,
-        at: Millis,
+        at: Timestamp,
     ) -> Result<bool, StoreError> {
         let mut tx = self.write().await?;
         let done = tx
@@ -269,14 +322,10 @@ impl Store {
 
     /// The action log of a game, in order.
     pub async fn log(&self, game: GameId) -> Result<Vec<LoggedAction>, StoreError> {
-        let rows = self
-            .pool
+        self.pool
             .sql("SELECT ply, text, side, actor, at FROM actions WHERE game_id = $1 ORDER BY ply")
             .bind(game)
-            .fetch_all()
-            .await?;
-        rows.iter()
-            .map(|r| {
+            .read_all(|r| {
                 let side: String = r.get("side")?;
                 Ok(LoggedAction {
                     ply: r.get("ply")?,
@@ -286,7 +335,7 @@ impl Store {
                     at: r.get("at")?,
                 })
             })
-            .collect()
+            .await
     }
 
     /// Which sides have acted at least once: (white, black).
@@ -310,7 +359,7 @@ impl Store {
         game: GameId,
         ply: i64,
         snapshot: &str,
-        at: Millis,
+        at: Timestamp,
     ) -> Result<Result<(), Stale>, StoreError> {
         let mut tx = self.write().await?;
         tx.lock(Lock::Game(game)).await?;
@@ -408,7 +457,7 @@ impl Store {
         game: GameId,
         ply: Option<i64>,
         finish: &Finish,
-        at: Millis,
+        at: Timestamp,
     ) -> Result<Result<(), Stale>, StoreError> {
         let mut tx = self.write().await?;
         let done = finish_in(&mut tx, game, ply, finish, at).await?;
@@ -421,9 +470,8 @@ impl Store {
     }
 
     /// Live games whose deadline has passed or whose reminder is due.
-    pub async fn due_games(&self, now: Millis) -> Result<Vec<GameRow>, StoreError> {
-        let rows = self
-            .pool
+    pub async fn due_games(&self, now: Timestamp) -> Result<Vec<GameRow>, StoreError> {
+        self.pool
             .sql(concat!(
                 select_game!("''"),
                 "WHERE g.status = 'live'
@@ -431,9 +479,8 @@ impl Store {
              ORDER BY g.deadline, g.id"
             ))
             .bind(now)
-            .fetch_all()
-            .await?;
-        rows.iter().map(GameRow::from_row).collect()
+            .read_all(GameRow::from_row)
+            .await
     }
 
     /// Every game id, for consistency checks.
@@ -451,7 +498,7 @@ pub(super) async fn finish_in(
     game: GameId,
     ply: Option<i64>,
     finish: &Finish,
-    at: Millis,
+    at: Timestamp,
 ) -> Result<bool, StoreError> {
     let done = tx.sql(
         "UPDATE games SET status = $3, result = $4, reason = $5, to_move = NULL, deadline = NULL,
@@ -479,7 +526,7 @@ pub(super) async fn finish_in(
 pub(super) async fn insert_game(
     tx: &mut Tx,
     g: &NewGame<'_>,
-    at: Millis,
+    at: Timestamp,
 ) -> Result<GameId, StoreError> {
     let id = tx
         .sql(

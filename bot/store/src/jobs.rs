@@ -12,7 +12,7 @@
 //! up when its claim lapses.
 
 use super::{Store, StoreError};
-use chronomate_model::{GameId, Millis};
+use chronomate_model::{GameId, Timestamp};
 
 /// A job claimed by a process until a moment.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -33,8 +33,8 @@ impl Store {
         &self,
         job: &str,
         holder: &str,
-        now: Millis,
-        until: Millis,
+        now: Timestamp,
+        until: Timestamp,
     ) -> Result<Option<Claim>, StoreError> {
         let mut tx = self.write().await?;
         let done = tx
@@ -99,7 +99,7 @@ impl Store {
 
     /// Deletes claims that lapsed before `now` (a lapsed claim holds
     /// nothing; its job, if still due, is claimed afresh).
-    pub async fn clear_lapsed_claims(&self, now: Millis) -> Result<u64, StoreError> {
+    pub async fn clear_lapsed_claims(&self, now: Timestamp) -> Result<u64, StoreError> {
         let mut tx = self.write().await?;
         let done = tx
             .sql("DELETE FROM job_claims WHERE until < $1")
@@ -111,14 +111,10 @@ impl Store {
     }
 
     /// The claims standing, by job: (job, holder, until).
-    pub async fn claims(&self) -> Result<Vec<(String, String, Millis)>, StoreError> {
-        let rows = self
-            .pool
+    pub async fn claims(&self) -> Result<Vec<(String, String, Timestamp)>, StoreError> {
+        self.pool
             .sql("SELECT job, holder, until FROM job_claims ORDER BY job")
-            .fetch_all()
-            .await?;
-        rows.iter()
-            .map(|r| Ok((r.get("job")?, r.get("holder")?, r.get("until")?)))
-            .collect()
+            .read_all(|r| Ok((r.get("job")?, r.get("holder")?, r.get("until")?)))
+            .await
     }
 }

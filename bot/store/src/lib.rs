@@ -12,25 +12,25 @@
 //! (`synchronous_commit = on`): once a commit returns, the action survives a
 //! crash or power loss.
 //!
-//! One store, two backends ([`db`]): the queries are written once (`$1`
+//! One store, two backends (`db.rs`): the queries are written once (`$1`
 //! placeholders, upserts with `ON CONFLICT`, `RETURNING`), and each row is
 //! mapped to typed values once, where its table's module reads it. What
 //! differs is how a write begins and the row locks PostgreSQL takes where
-//! SQLite's single writer needs none; both live in [`db`].
+//! SQLite's single writer needs none; both live in `db.rs`.
 //!
-//! Timed jobs are claimed in the database ([`jobs`]), so with several
+//! Timed jobs are claimed in the database (`jobs.rs`), so with several
 //! processes each runs once, and one whose process died is taken up again.
 //!
-//! Direction: the store imports the rules (colours) and the domain's
-//! vocabulary ([`chronomate_model`]: statuses, formats, ratings, [`Millis`]),
-//! maps each row to typed values where it is read, and never imports the
-//! host.
+//! Direction: the store imports the rules (colours, variants and their
+//! options) and the domain's vocabulary ([`chronomate_model`]: ids, player
+//! keys, times, statuses, formats, ratings), maps each row to typed values
+//! where it is read, and never imports the host.
 //!
 //! Queries are runtime queries with binds (no `query!` macros): a fresh clone
 //! builds with no database present. Migrations in `migrations/sqlite/` and
 //! `migrations/postgres/` are embedded and applied at open.
 
-#![warn(unreachable_pub)]
+#![warn(missing_docs, unreachable_pub)]
 
 mod challenges;
 mod copy;
@@ -39,6 +39,7 @@ mod draw_offers;
 mod engine;
 mod games;
 mod jobs;
+mod migrations;
 mod ratings;
 mod settings;
 mod tournaments;
@@ -47,7 +48,7 @@ mod url;
 use std::str::FromStr;
 use std::time::Duration;
 
-use chronomate_model::{GameId, Millis, NotAPlayerKey, PlayerKey};
+use chronomate_model::{GameId, NotAPlayerKey, PlayerKey, Timestamp};
 use chronomate_rules::{Color, Options, Variant};
 use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
@@ -62,19 +63,10 @@ pub use jobs::Claim;
 pub use ratings::{RatingChange, RatingRow};
 pub use settings::GuildSettings;
 pub use tournaments::{NewBoard, NewTournament, PairingRow, TournamentPlayer, TournamentRow};
-pub use url::{is_postgres_url, redact_url};
+use url::is_postgres_url;
+pub use url::redact_url;
 
 use db::{Pool, Tx};
-
-/// The embedded SQLite migrations (`migrations/sqlite/`). Their files moved
-/// there from `migrations/` unchanged: sqlx records each applied migration
-/// by version and checksum of its content, so existing databases still
-/// match.
-pub static SQLITE_MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../../migrations/sqlite");
-
-/// The embedded PostgreSQL migrations (`migrations/postgres/`): the same
-/// schema, version by version, in PostgreSQL's types.
-pub static POSTGRES_MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../../migrations/postgres");
 
 /// How long a writer waits for another writer's lock before failing.
 const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
@@ -86,12 +78,21 @@ const PG_CONNECTIONS: u32 = 10;
 /// A storage failure (not a refusal: the caller did nothing wrong).
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
+    /// The database's address cannot be read.
     #[error("cannot read the database address {url:?}: {source}")]
-    Url { url: String, source: sqlx::Error },
+    Url {
+        /// The address, its password hidden.
+        url: String,
+        /// What sqlx made of it.
+        source: sqlx::Error,
+    },
+    /// The database cannot be reached or opened.
     #[error("cannot open the database: {0}")]
     Open(sqlx::Error),
+    /// A migration failed, or the database has one this build lacks.
     #[error("cannot bring the database schema up to date: {0}")]
     Migrate(#[from] sqlx::migrate::MigrateError),
+    /// A query failed.
     #[error("database error: {0}")]
     Sql(#[from] sqlx::Error),
     /// A row the store cannot read back: reported here, where it is read,
@@ -167,7 +168,7 @@ impl Store {
             .connect_with(options)
             .await
             .map_err(StoreError::Open)?;
-        SQLITE_MIGRATOR.run(&pool).await?;
+        migrations::sqlite().run(&pool).await?;
         Ok(Store {
             pool: Pool::Sqlite(pool),
         })
@@ -182,7 +183,7 @@ impl Store {
             .map_err(StoreError::Open)?;
         // Several processes may start at once: sqlx's migrator takes an
         // advisory lock on PostgreSQL, so one applies and the others wait.
-        POSTGRES_MIGRATOR.run(&pool).await?;
+        migrations::postgres().run(&pool).await?;
         Ok(Store {
             pool: Pool::Postgres(pool),
         })
@@ -271,7 +272,7 @@ async fn upsert_player(
     tx: &mut Tx,
     key: &PlayerKey,
     name: &str,
-    at: Millis,
+    at: Timestamp,
 ) -> Result<(), StoreError> {
     tx.sql(
         "INSERT INTO players (key, name, created_at, updated_at) VALUES ($1, $2, $3, $3)
@@ -287,18 +288,6 @@ async fn upsert_player(
 }
 
 impl Store {
-    /// Records a player's current display name.
-    pub async fn touch_player(
-        &self,
-        key: &PlayerKey,
-        name: &str,
-        at: Millis,
-    ) -> Result<(), StoreError> {
-        let mut tx = self.write().await?;
-        upsert_player(&mut tx, key, name, at).await?;
-        tx.commit().await
-    }
-
     /// A player's display name, if known.
     pub async fn player_name(&self, key: &PlayerKey) -> Result<Option<String>, StoreError> {
         self.pool
@@ -372,18 +361,14 @@ impl Store {
     /// The migrations applied, as sqlx recorded them: (version, checksum
     /// in hex).
     pub async fn applied_migrations(&self) -> Result<Vec<(i64, String)>, StoreError> {
-        let rows = self
-            .pool
+        self.pool
             .sql("SELECT version, checksum FROM _sqlx_migrations ORDER BY version")
-            .fetch_all()
-            .await?;
-        rows.iter()
-            .map(|r| {
+            .read_all(|r| {
                 let checksum: Vec<u8> = r.get("checksum")?;
                 let hex: String = checksum.iter().map(|b| format!("{b:02x}")).collect();
                 Ok((r.get("version")?, hex))
             })
-            .collect()
+            .await
     }
 
     /// Every row of every table of the history as text, in a stable order:

@@ -5,19 +5,28 @@
 use super::db::{Row, Tx};
 use super::{Store, StoreError, read_key};
 use chronomate_model::rating::{GLOBAL, Glicko, PROVISIONAL_RD, Score, rate_game};
-use chronomate_model::{GameId, Millis, PlayerKey};
+use chronomate_model::{GameId, PlayerKey, Timestamp};
 
 /// A player's rating in one variant and scope.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RatingRow {
+    /// Whose rating.
     pub player: PlayerKey,
+    /// Their display name, as last seen.
     pub name: String,
+    /// The variant's id.
     pub variant: String,
+    /// A server's id, or [`GLOBAL`].
     pub scope: String,
+    /// The rating itself (kept within sane bounds).
     pub glicko: Glicko,
+    /// Rated games played.
     pub games: i64,
+    /// Of which won.
     pub wins: i64,
+    /// Of which drawn.
     pub draws: i64,
+    /// Of which lost.
     pub losses: i64,
 }
 
@@ -40,12 +49,19 @@ impl RatingRow {
 /// One player's rating change from one game in one scope.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RatingChange {
+    /// The game rated.
     pub game: GameId,
+    /// Whose rating changed.
     pub player: PlayerKey,
+    /// Their display name, as last seen.
     pub name: String,
+    /// A server's id, or [`GLOBAL`].
     pub scope: String,
+    /// The variant's id.
     pub variant: String,
+    /// The rating before the game.
     pub before: Glicko,
+    /// The rating after it.
     pub after: Glicko,
 }
 
@@ -89,7 +105,7 @@ async fn record(
     before: Glicko,
     after: Glicko,
     score: Score,
-    at: Millis,
+    at: Timestamp,
 ) -> Result<(), StoreError> {
     tx.sql(
         "INSERT INTO rating_changes (game_id, player, scope, variant, before_rating,
@@ -144,7 +160,7 @@ async fn record(
 /// its server (if it has one) and globally. Does nothing for a game that is
 /// not finished with a result, or that was rated already (so calling it
 /// twice never counts a game twice).
-pub(super) async fn rate_in(tx: &mut Tx, game: GameId, at: Millis) -> Result<(), StoreError> {
+pub(super) async fn rate_in(tx: &mut Tx, game: GameId, at: Timestamp) -> Result<(), StoreError> {
     let row = tx
         .sql(
             "SELECT variant, white, black, status, result, guild,
@@ -202,8 +218,7 @@ impl Store {
         variant: &str,
         scope: &str,
     ) -> Result<Option<RatingRow>, StoreError> {
-        let row = self
-            .pool
+        self.pool
             .sql(concat!(
                 select_rating!(),
                 " WHERE r.player = $1 AND r.variant = $2 AND r.scope = $3"
@@ -211,9 +226,8 @@ impl Store {
             .bind(player)
             .bind(variant)
             .bind(scope)
-            .fetch_optional()
-            .await?;
-        row.as_ref().map(RatingRow::from_row).transpose()
+            .read_optional(RatingRow::from_row)
+            .await
     }
 
     /// Every rating of a player in a scope, by variant.
@@ -222,17 +236,15 @@ impl Store {
         player: &PlayerKey,
         scope: &str,
     ) -> Result<Vec<RatingRow>, StoreError> {
-        let rows = self
-            .pool
+        self.pool
             .sql(concat!(
                 select_rating!(),
                 " WHERE r.player = $1 AND r.scope = $2 ORDER BY r.variant"
             ))
             .bind(player)
             .bind(scope)
-            .fetch_all()
-            .await?;
-        rows.iter().map(RatingRow::from_row).collect()
+            .read_all(RatingRow::from_row)
+            .await
     }
 
     /// The best-rated players of a variant in a scope: established ratings
@@ -243,8 +255,7 @@ impl Store {
         scope: &str,
         limit: i64,
     ) -> Result<Vec<RatingRow>, StoreError> {
-        let rows = self
-            .pool
+        self.pool
             .sql(concat!(
                 select_rating!(),
                 " WHERE r.variant = $1 AND r.scope = $2
@@ -254,25 +265,20 @@ impl Store {
             .bind(scope)
             .bind(limit)
             .bind(PROVISIONAL_RD)
-            .fetch_all()
-            .await?;
-        rows.iter().map(RatingRow::from_row).collect()
+            .read_all(RatingRow::from_row)
+            .await
     }
 
     /// The rating changes a game caused, white's first.
     pub async fn rating_changes(&self, game: GameId) -> Result<Vec<RatingChange>, StoreError> {
-        let rows = self
-            .pool
+        self.pool
             .sql(
                 "SELECT c.*, p.name FROM rating_changes c JOIN players p ON p.key = c.player
              JOIN games g ON g.id = c.game_id
              WHERE c.game_id = $1 ORDER BY c.scope = '*', c.scope, c.player != g.white",
             )
             .bind(game)
-            .fetch_all()
-            .await?;
-        rows.iter()
-            .map(|r| {
+            .read_all(|r| {
                 Ok(RatingChange {
                     game: r.get("game_id")?,
                     player: read_key(&format!("game #{game}"), r, "player")?,
@@ -291,6 +297,6 @@ impl Store {
                     ),
                 })
             })
-            .collect()
+            .await
     }
 }

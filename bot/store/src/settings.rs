@@ -1,7 +1,7 @@
 //! Per-server settings.
 
 use super::{Store, StoreError, upsert_player};
-use chronomate_model::{Millis, PlayerKey};
+use chronomate_model::{PlayerKey, Timestamp};
 
 /// A server's settings (the defaults where it has none).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -49,7 +49,7 @@ impl Store {
         guild: &str,
         settings: GuildSettings,
         by: (&PlayerKey, &str),
-        at: Millis,
+        at: Timestamp,
     ) -> Result<(), StoreError> {
         let mut tx = self.write().await?;
         upsert_player(&mut tx, by.0, by.1, at).await?;

@@ -9,36 +9,55 @@ use super::{
     Stale, Store, StoreError, damaged, read_key, read_key_opt, read_variant, settle, upsert_player,
 };
 use chronomate_model::{
-    GameId, GameStatus, Millis, PlayerKey, TournamentFormat, TournamentId, TournamentStatus,
+    GameId, GameStatus, PlayerKey, Timestamp, TournamentFormat, TournamentId, TournamentStatus,
 };
 use chronomate_rules::{Options, Variant};
 
 /// A tournament as stored.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TournamentRow {
+    /// Its id, given by the database.
     pub id: TournamentId,
+    /// The server it belongs to.
     pub guild: String,
+    /// The channel it was created in: its rounds are announced there.
     pub channel: Option<String>,
+    /// The thread it was created in, if any.
     pub thread: Option<String>,
+    /// Its name (`Spring Cup`).
     pub name: String,
+    /// The variant every game is played in.
     pub variant: Variant,
+    /// The variant's options for every game, checked when read.
     pub options: Options,
+    /// How it pairs its players.
     pub format: TournamentFormat,
     /// Swiss: the rounds asked for; set to the real number at the start.
     pub rounds: i64,
+    /// Days per move in its games.
     pub days: i64,
+    /// The most entrants it takes.
     pub max_players: i64,
-    pub starts_at: Option<Millis>,
+    /// When it starts by itself, if it was given a start.
+    pub starts_at: Option<Timestamp>,
+    /// Who created it (and may start or cancel it).
     pub organiser: PlayerKey,
+    /// The organiser's display name, as last seen.
     pub organiser_name: String,
+    /// Where it stands.
     pub status: TournamentStatus,
     /// The round being played; 0 before the start.
     pub round: i64,
+    /// Why it ended early, if it did.
     pub note: Option<String>,
+    /// How many have entered.
     pub players: i64,
-    pub created_at: Millis,
-    pub started_at: Option<Millis>,
-    pub finished_at: Option<Millis>,
+    /// When it was created.
+    pub created_at: Timestamp,
+    /// When its first round began.
+    pub started_at: Option<Timestamp>,
+    /// When it finished or was cancelled.
+    pub finished_at: Option<Timestamp>,
 }
 
 impl TournamentRow {
@@ -88,17 +107,28 @@ macro_rules! select_tournament {
 /// A tournament to create.
 #[derive(Clone, Debug)]
 pub struct NewTournament<'a> {
+    /// The server it belongs to.
     pub guild: &'a str,
+    /// The channel it is created in.
     pub channel: Option<&'a str>,
+    /// The thread it is created in, if any.
     pub thread: Option<&'a str>,
+    /// Its name.
     pub name: &'a str,
+    /// The variant's id.
     pub variant: &'a str,
+    /// The options in their canonical words, or empty.
     pub options: &'a str,
+    /// How it pairs its players.
     pub format: TournamentFormat,
+    /// Swiss: the rounds asked for (the others: set at the start).
     pub rounds: i64,
+    /// Days per move in its games.
     pub days: i64,
+    /// The most entrants it takes.
     pub max_players: i64,
-    pub starts_at: Option<Millis>,
+    /// When it starts by itself, if given.
+    pub starts_at: Option<Timestamp>,
     /// (key, display name).
     pub organiser: (&'a PlayerKey, &'a str),
 }
@@ -106,38 +136,56 @@ pub struct NewTournament<'a> {
 /// An entrant.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TournamentPlayer {
+    /// Who.
     pub key: PlayerKey,
+    /// Their display name, as last seen.
     pub name: String,
     /// 1.. once the tournament started.
     pub seed: Option<i64>,
-    pub joined_at: Millis,
-    pub withdrawn_at: Option<Millis>,
+    /// When they entered.
+    pub joined_at: Timestamp,
+    /// When they withdrew from the running tournament, if they did:
+    /// they are paired no more.
+    pub withdrawn_at: Option<Timestamp>,
 }
 
 /// A board of a round, with its game's state.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PairingRow {
+    /// The round, from 1.
     pub round: i64,
+    /// The board within the round, from 1.
     pub board: i64,
+    /// Who plays white (or rests, or has the bye).
     pub white: PlayerKey,
+    /// White's display name.
     pub white_name: String,
+    /// Who plays black; `None` on a board without a game (a bye or a
+    /// rest).
     pub black: Option<PlayerKey>,
+    /// Black's display name.
     pub black_name: Option<String>,
+    /// The board's game, if it has one.
     pub game_id: Option<GameId>,
     /// A result decided without a game (`bye`, `rest`, a forfeit).
     pub result: Option<String>,
     /// The game's status and result.
     pub game_status: Option<GameStatus>,
+    /// The game's score once finished (`1-0`, `0-1`, `1/2-1/2`).
     pub game_result: Option<String>,
 }
 
 /// A board to create with its round.
 #[derive(Clone, Debug)]
 pub struct NewBoard<'a> {
+    /// Who plays white (or rests).
     pub white: &'a PlayerKey,
+    /// Who plays black, if anyone.
     pub black: Option<&'a PlayerKey>,
     /// The game to create; `None` for a board decided at once.
     pub game: Option<NewGame<'a>>,
+    /// The result decided at once (`bye`, `rest`), for a board without
+    /// a game.
     pub result: Option<&'a str>,
 }
 
@@ -146,7 +194,7 @@ impl Store {
     pub async fn create_tournament(
         &self,
         t: &NewTournament<'_>,
-        at: Millis,
+        at: Timestamp,
     ) -> Result<TournamentId, StoreError> {
         let mut tx = self.write().await?;
         upsert_player(&mut tx, t.organiser.0, t.organiser.1, at).await?;
@@ -177,14 +225,13 @@ impl Store {
         Ok(id)
     }
 
+    /// A tournament, with its entry count.
     pub async fn tournament(&self, id: TournamentId) -> Result<Option<TournamentRow>, StoreError> {
-        let row = self
-            .pool
+        self.pool
             .sql(concat!(select_tournament!(), " WHERE t.id = $1"))
             .bind(id)
-            .fetch_optional()
-            .await?;
-        row.as_ref().map(TournamentRow::from_row).transpose()
+            .read_optional(TournamentRow::from_row)
+            .await
     }
 
     /// A server's tournaments, newest first; only open and running ones
@@ -194,8 +241,7 @@ impl Store {
         guild: &str,
         all: bool,
     ) -> Result<Vec<TournamentRow>, StoreError> {
-        let rows = self
-            .pool
+        self.pool
             .sql(concat!(
                 select_tournament!(),
                 " WHERE t.guild = $1 AND ($2 OR t.status IN ('open', 'running'))
@@ -203,18 +249,16 @@ impl Store {
             ))
             .bind(guild)
             .bind(all)
-            .fetch_all()
-            .await?;
-        rows.iter().map(TournamentRow::from_row).collect()
+            .read_all(TournamentRow::from_row)
+            .await
     }
 
     /// Tournaments with something to do: open ones whose start time has
     /// come, and running ones whose current round has no board left to
     /// play (a board is still to play while it has no result, two players,
     /// and a game that is live or not yet created).
-    pub async fn tournaments_due(&self, now: Millis) -> Result<Vec<TournamentRow>, StoreError> {
-        let rows = self
-            .pool
+    pub async fn tournaments_due(&self, now: Timestamp) -> Result<Vec<TournamentRow>, StoreError> {
+        self.pool
             .sql(concat!(
                 select_tournament!(),
                 " WHERE (t.status = 'running' AND NOT EXISTS (
@@ -226,9 +270,8 @@ impl Store {
              ORDER BY t.id"
             ))
             .bind(now)
-            .fetch_all()
-            .await?;
-        rows.iter().map(TournamentRow::from_row).collect()
+            .read_all(TournamentRow::from_row)
+            .await
     }
 
     /// The tournament a game belongs to.
@@ -248,8 +291,7 @@ impl Store {
         &self,
         id: TournamentId,
     ) -> Result<Vec<TournamentPlayer>, StoreError> {
-        let rows = self
-            .pool
+        self.pool
             .sql(
                 "SELECT x.player, p.name, x.seed, x.joined_at, x.withdrawn_at
              FROM tournament_players x JOIN players p ON p.key = x.player
@@ -257,10 +299,7 @@ impl Store {
              ORDER BY x.seed IS NULL, x.seed, x.joined_at, x.player",
             )
             .bind(id)
-            .fetch_all()
-            .await?;
-        rows.iter()
-            .map(|r| {
+            .read_all(|r| {
                 Ok(TournamentPlayer {
                     key: read_key(&format!("tournament #{id}"), r, "player")?,
                     name: r.get("name")?,
@@ -269,7 +308,7 @@ impl Store {
                     withdrawn_at: r.get("withdrawn_at")?,
                 })
             })
-            .collect()
+            .await
     }
 
     /// Every board so far, by round and board.
@@ -277,8 +316,7 @@ impl Store {
         &self,
         id: TournamentId,
     ) -> Result<Vec<PairingRow>, StoreError> {
-        let rows = self
-            .pool
+        self.pool
             .sql(
                 "SELECT x.round, x.board, x.white, w.name AS white_name, x.black,
                     b.name AS black_name, x.game_id, x.result, g.status AS game_status,
@@ -290,10 +328,7 @@ impl Store {
              WHERE x.tournament_id = $1 ORDER BY x.round, x.board",
             )
             .bind(id)
-            .fetch_all()
-            .await?;
-        rows.iter()
-            .map(|r| {
+            .read_all(|r| {
                 Ok(PairingRow {
                     round: r.get("round")?,
                     board: r.get("board")?,
@@ -318,7 +353,7 @@ impl Store {
                     game_result: r.get("game_result")?,
                 })
             })
-            .collect()
+            .await
     }
 
     /// Enters a player, if the tournament is open and not full.
@@ -326,7 +361,7 @@ impl Store {
         &self,
         id: TournamentId,
         player: (&PlayerKey, &str),
-        at: Millis,
+        at: Timestamp,
     ) -> Result<Result<(), Stale>, StoreError> {
         let mut tx = self.write().await?;
         tx.lock(Lock::Tournament(id)).await?;
@@ -374,7 +409,7 @@ impl Store {
         &self,
         id: TournamentId,
         player: &PlayerKey,
-        at: Millis,
+        at: Timestamp,
     ) -> Result<Result<(), Stale>, StoreError> {
         let mut tx = self.write().await?;
         tx.lock(Lock::Tournament(id)).await?;
@@ -405,7 +440,7 @@ impl Store {
         seeds: &[&PlayerKey],
         rounds: i64,
         boards: &[NewBoard<'_>],
-        at: Millis,
+        at: Timestamp,
     ) -> Result<Result<Vec<Option<GameId>>, Stale>, StoreError> {
         let mut tx = self.write().await?;
         let done = tx
@@ -469,7 +504,7 @@ impl Store {
         round: i64,
         status: TournamentStatus,
         note: Option<&str>,
-        at: Millis,
+        at: Timestamp,
     ) -> Result<Result<(), Stale>, StoreError> {
         let mut tx = self.write().await?;
         let done = tx

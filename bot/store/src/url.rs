@@ -2,7 +2,7 @@
 
 /// Whether `url` names a PostgreSQL database (`postgres://` or
 /// `postgresql://`); anything else is SQLite.
-pub fn is_postgres_url(url: &str) -> bool {
+pub(crate) fn is_postgres_url(url: &str) -> bool {
     let lower = url.trim_start().to_ascii_lowercase();
     lower.starts_with("postgres://") || lower.starts_with("postgresql://")
 }

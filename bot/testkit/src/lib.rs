@@ -13,7 +13,7 @@
 //! A dev-dependency only (`publish = false`): the crates' `tests/it`
 //! binaries and the host's benchmark link it.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a test fails loudly
-#![warn(unreachable_pub)]
+#![warn(missing_docs, unreachable_pub)]
 
 pub mod hurry;
 pub mod pg;
@@ -24,7 +24,7 @@ use std::sync::Arc;
 
 use chronomate_host::{
     Caller, ChallengeTerms, ColourChoice, GameId, Host, HostConfig, HostError, ManualClock, Place,
-    Player, PlayerKey, Refusal, Reply,
+    Player, PlayerKey, Refusal, Reply, Timestamp,
 };
 pub use chronomate_store::{Backend, Store};
 
@@ -81,11 +81,16 @@ macro_rules! on_both_backends {
 }
 
 /// 2023-11-14 22:13:20 UTC.
-pub const T0: i64 = 1_700_000_000_000;
+pub const T0: Timestamp = Timestamp::from_millis(1_700_000_000_000);
 
+/// A host on a fresh database, with a clock the test moves.
 pub struct World {
+    /// The temporary directory holding the SQLite file (and nothing on
+    /// PostgreSQL); removed when the world is dropped.
     pub dir: tempfile::TempDir,
+    /// The host's clock, at [`T0`] to start.
     pub clock: Arc<ManualClock>,
+    /// The host under test.
     pub host: Host,
     /// The database's URL (`sqlite://...` or `postgres://...`).
     pub url: String,
@@ -99,6 +104,7 @@ impl World {
         World::on(backend).await
     }
 
+    /// A world on `backend`.
     pub async fn on(backend: Backend) -> World {
         let dir = tempfile::tempdir().unwrap();
         let url = match backend {
@@ -117,10 +123,12 @@ impl World {
         }
     }
 
+    /// The database it runs on.
     pub fn backend(&self) -> Backend {
         self.store().backend()
     }
 
+    /// The SQLite file (unused on PostgreSQL).
     pub fn path(&self) -> PathBuf {
         self.dir.path().join("games.db")
     }
@@ -156,6 +164,7 @@ impl World {
         }
     }
 
+    /// The host's store, to look behind its back.
     pub fn store(&self) -> &Store {
         self.host.store()
     }
@@ -166,6 +175,8 @@ impl World {
             .await
     }
 
+    /// Like [`World::start`], with the challenge's terms (its opponent
+    /// and colour are set here).
     pub async fn start_with(
         &self,
         white: &Caller,
@@ -205,6 +216,8 @@ impl World {
     }
 }
 
+/// A game's log has no gap, its row agrees with the log, its cached
+/// snapshot equals the log's replay, and the host loads that same game.
 pub async fn check_consistent(store: &Store, host: &Host, game: GameId) {
     let log = store.log(game).await.unwrap();
     for (i, a) in log.iter().enumerate() {
@@ -231,11 +244,14 @@ pub async fn check_consistent(store: &Store, host: &Host, game: GameId) {
     assert_eq!(loaded.game.record(), replayed.record());
 }
 
+/// A host on the SQLite file at `path` (created if missing), as the
+/// tests configure it: seeded, without images.
 pub async fn open(path: &std::path::Path, clock: Arc<ManualClock>) -> Host {
     let store = Store::open_path(path).await.unwrap();
     configure(store, clock)
 }
 
+/// A host on the database at `url`, configured as [`open`]'s.
 pub async fn open_url(url: &str, clock: Arc<ManualClock>) -> Host {
     let store = Store::open(url).await.unwrap();
     configure(store, clock)
@@ -255,6 +271,7 @@ pub fn key(text: &str) -> PlayerKey {
     text.parse().unwrap()
 }
 
+/// The console player `name`, typing in a server's channel.
 pub fn caller(name: &str) -> Caller {
     Caller::new(
         Player::console(name),
@@ -262,6 +279,7 @@ pub fn caller(name: &str) -> Caller {
     )
 }
 
+/// The refusal `result` holds; fails the test on a reply or an error.
 pub fn refusal(result: Result<Reply, HostError>) -> Refusal {
     match result {
         Err(HostError::Refused(r)) => r,

@@ -22,7 +22,7 @@ use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::{Duration, Instant};
 
-use chronomate_host::GameId;
+use chronomate_host::{GameId, Timestamp};
 use sqlx::Connection;
 
 /// How the throwaway cluster treats durability: the tests' cluster skips
@@ -31,7 +31,9 @@ use sqlx::Connection;
 /// SQLite's `synchronous = FULL`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Durability {
+    /// No fsync: for tests.
     Fast,
+    /// PostgreSQL's defaults: for benchmarks.
     Durable,
 }
 
@@ -104,10 +106,10 @@ pub async fn create_database(base: &str) -> String {
     format!("{base}/{name}")
 }
 
-/// Moves live games' reminders and deadlines (game, remind at, deadline;
-/// Unix ms), behind the store's back: deadlines that come within a test's
+/// Moves live games' reminders and deadlines (game, remind at, deadline),
+/// behind the store's back: deadlines that come within a test's
 /// seconds.
-pub async fn set_deadlines(url: &str, games: &[(GameId, i64, i64)]) {
+pub async fn set_deadlines(url: &str, games: &[(GameId, Timestamp, Timestamp)]) {
     let mut conn = sqlx::PgConnection::connect(url).await.unwrap();
     for &(game, remind_at, deadline) in games {
         sqlx::query(
@@ -115,8 +117,8 @@ pub async fn set_deadlines(url: &str, games: &[(GameId, i64, i64)]) {
              WHERE id = $1 AND status = 'live'",
         )
         .bind(game.0)
-        .bind(remind_at)
-        .bind(deadline)
+        .bind(remind_at.millis())
+        .bind(deadline.millis())
         .execute(&mut conn)
         .await
         .unwrap();

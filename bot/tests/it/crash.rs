@@ -11,14 +11,12 @@
 #![cfg(unix)]
 
 use crate::common;
-use chronomate_host::GameId;
+use chronomate_host::{GameId, ManualClock};
 
 use std::io::{BufRead, BufReader, Write};
 use std::os::unix::process::ExitStatusExt;
 use std::process::{Command, Stdio};
 use std::sync::Arc;
-
-use chronomate_host::ManualClock;
 
 const OPENING: [&str; 10] = [
     "e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O", "Be7",

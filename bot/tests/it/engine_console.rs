@@ -5,7 +5,7 @@
 #![cfg(unix)]
 
 use crate::common;
-use chronomate_host::GameId;
+use chronomate_host::{GLOBAL, GameId, ManualClock, engine_seed};
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
@@ -14,7 +14,6 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use chronomate_engine::{Level, choose};
-use chronomate_host::{GLOBAL, ManualClock, engine_seed};
 use chronomate_rules::{Game, Options, Variant};
 use common::hurry::hurrying_action;
 

@@ -23,7 +23,7 @@
 
 use crate::common;
 use crate::support;
-use chronomate_host::{ChallengeId, GameId};
+use chronomate_host::{ChallengeId, GameId, GameStatus, ManualClock, Timestamp};
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -32,7 +32,6 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use chronomate_host::{GameStatus, ManualClock};
 use chronomate_store::Store;
 use support::{FakeDiscord, GUILD_ID, Opt, Player, TOKEN, id_of, number_after, shard_of};
 
@@ -320,7 +319,11 @@ async fn run() {
     for (i, t) in deadline_tables.iter().enumerate() {
         let remind = set_at + 1000 + 250 * i as i64;
         let deadline = remind + 4500;
-        schedule.push((t.game, remind, deadline));
+        schedule.push((
+            t.game,
+            Timestamp::from_millis(remind),
+            Timestamp::from_millis(deadline),
+        ));
         deadlines.insert(t.game, deadline);
     }
     common::pg::set_deadlines(&database, &schedule).await;
@@ -387,7 +390,11 @@ async fn run() {
         );
     }
     // No action applied twice: each game's log is the opening, once.
-    let host = common::open_url(&database, Arc::new(ManualClock::new(unix_ms()))).await;
+    let host = common::open_url(
+        &database,
+        Arc::new(ManualClock::new(Timestamp::from_millis(unix_ms()))),
+    )
+    .await;
     let mut actions = 0;
     for t in &tables {
         let log: Vec<String> = store

@@ -4,30 +4,28 @@
 use std::fmt;
 
 /// Discord's codes that this layer reads.
-pub mod codes {
+pub(crate) mod codes {
     /// Unknown Channel: the channel or thread was deleted.
-    pub const UNKNOWN_CHANNEL: i64 = 10003;
+    pub(crate) const UNKNOWN_CHANNEL: i64 = 10003;
     /// Unknown Message.
-    pub const UNKNOWN_MESSAGE: i64 = 10008;
-    /// Unknown interaction: answered too late.
-    pub const UNKNOWN_INTERACTION: i64 = 10062;
+    pub(crate) const UNKNOWN_MESSAGE: i64 = 10008;
     /// Missing Access: the bot cannot see the channel.
-    pub const MISSING_ACCESS: i64 = 50001;
+    pub(crate) const MISSING_ACCESS: i64 = 50001;
     /// Cannot send messages to this user (DMs closed, no shared server).
-    pub const CANNOT_DM: i64 = 50007;
+    pub(crate) const CANNOT_DM: i64 = 50007;
     /// Missing Permissions.
-    pub const MISSING_PERMISSIONS: i64 = 50013;
+    pub(crate) const MISSING_PERMISSIONS: i64 = 50013;
     /// Interaction has already been acknowledged.
-    pub const ALREADY_ACKNOWLEDGED: i64 = 40060;
+    pub(crate) const ALREADY_ACKNOWLEDGED: i64 = 40060;
     /// Thread is archived (and locked, or the bot may not reopen it).
-    pub const THREAD_ARCHIVED: i64 = 50083;
+    pub(crate) const THREAD_ARCHIVED: i64 = 50083;
     /// A thread has already been created for this message.
-    pub const THREAD_EXISTS: i64 = 160_004;
+    pub(crate) const THREAD_EXISTS: i64 = 160_004;
 }
 
 /// A request that failed for good (after any repeats).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Failure {
+pub(crate) struct Failure {
     /// The route, as the log shows it.
     pub route: String,
     /// Discord's status; `None` when no answer came.
@@ -40,13 +38,8 @@ pub struct Failure {
 }
 
 impl Failure {
-    pub fn is(&self, code: i64) -> bool {
+    pub(crate) fn is(&self, code: i64) -> bool {
         self.code == Some(code)
-    }
-
-    /// Rate limited, or waiting for the limit would pass the deadline.
-    pub fn rate_limited(&self) -> bool {
-        self.status == Some(429)
     }
 }
 

@@ -47,11 +47,11 @@ use reqwest::header::{AUTHORIZATION, CONTENT_TYPE, HeaderMap, HeaderValue, USER_
 use reqwest::multipart::{Form, Part};
 use serde_json::Value;
 
-pub use failure::{Failure, codes};
-pub use route::{Body, Route, Upload};
+pub(crate) use failure::{Failure, codes};
+pub(crate) use route::{Body, Route, Upload};
 
 /// The API version every route lives under.
-pub const API_PATH: &str = "/api/v10";
+pub(crate) const API_PATH: &str = "/api/v10";
 const AGENT: &str = concat!(
     "DiscordBot (https://example.invalid/chronomate, ",
     env!("CARGO_PKG_VERSION"),
@@ -60,7 +60,7 @@ const AGENT: &str = concat!(
 
 /// Whether a request may be sent again after a failure that may have landed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Repeat {
+pub(crate) enum Repeat {
     /// A repeat cannot do it twice (see the module's notes).
     Safe,
     /// Repeated only when Discord certainly did nothing (a 429, or no
@@ -100,7 +100,7 @@ struct Limits {
 }
 
 /// The REST client.
-pub struct Rest {
+pub(crate) struct Rest {
     client: Client,
     api: String,
     auth: HeaderValue,
@@ -119,7 +119,7 @@ impl fmt::Debug for Rest {
 impl Rest {
     /// A client for `base` (`https://discord.com`, or a stand-in) with the
     /// bot's token.
-    pub fn new(base: &str, token: &str, policy: Policy) -> Result<Rest, String> {
+    pub(crate) fn new(base: &str, token: &str, policy: Policy) -> Result<Rest, String> {
         let mut auth = HeaderValue::from_str(&format!("Bot {token}"))
             .map_err(|_| "the token has characters a header cannot carry".to_owned())?;
         auth.set_sensitive(true);
@@ -144,7 +144,7 @@ impl Rest {
 
     /// A fresh nonce for a message create: the same for every repeat of
     /// one message, different for every message.
-    pub fn nonce(&self) -> String {
+    pub(crate) fn nonce(&self) -> String {
         let n = self.nonces.fetch_add(1, Ordering::Relaxed);
         format!(
             "{:x}",
@@ -188,7 +188,7 @@ impl Rest {
     /// Sends `body` to `route`, trying again as the module's notes say;
     /// the JSON answer (`Null` for 204). `deadline`: give up rather than
     /// wait past it.
-    pub async fn send(
+    pub(crate) async fn send(
         &self,
         route: &Route,
         body: &Body,

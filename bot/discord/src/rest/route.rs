@@ -8,7 +8,7 @@ use serde_json::Value;
 /// One of Discord's routes, with what the log may show of it and the key
 /// its rate limit is kept under.
 #[derive(Clone, Debug)]
-pub struct Route {
+pub(crate) struct Route {
     pub(super) method: Method,
     pub(super) path: String,
     /// The route for the log: interaction tokens left out.
@@ -35,7 +35,7 @@ impl Route {
     }
 
     /// `POST /interactions/{id}/{token}/callback`: the first answer.
-    pub fn callback(id: u64, token: &str) -> Route {
+    pub(crate) fn callback(id: u64, token: &str) -> Route {
         Route::new(
             Method::POST,
             format!("/interactions/{id}/{token}/callback"),
@@ -46,7 +46,7 @@ impl Route {
     }
 
     /// `POST /webhooks/{app}/{token}`: a follow-up.
-    pub fn followup(app: u64, token: &str) -> Route {
+    pub(crate) fn followup(app: u64, token: &str) -> Route {
         Route::new(
             Method::POST,
             format!("/webhooks/{app}/{token}"),
@@ -57,7 +57,7 @@ impl Route {
     }
 
     /// `PATCH|DELETE /webhooks/{app}/{token}/messages/@original`.
-    pub fn original(method: Method, app: u64, token: &str) -> Route {
+    pub(crate) fn original(method: Method, app: u64, token: &str) -> Route {
         let label = format!("{method} /webhooks/{app}/…/messages/@original");
         Route::new(
             method,
@@ -69,7 +69,7 @@ impl Route {
     }
 
     /// `POST /channels/{channel}/messages`.
-    pub fn messages(channel: u64) -> Route {
+    pub(crate) fn messages(channel: u64) -> Route {
         let path = format!("/channels/{channel}/messages");
         Route::new(
             Method::POST,
@@ -80,7 +80,7 @@ impl Route {
     }
 
     /// `POST /channels/{channel}/messages/{message}/threads`.
-    pub fn thread_from_message(channel: u64, message: u64) -> Route {
+    pub(crate) fn thread_from_message(channel: u64, message: u64) -> Route {
         let path = format!("/channels/{channel}/messages/{message}/threads");
         Route::new(
             Method::POST,
@@ -91,7 +91,7 @@ impl Route {
     }
 
     /// `POST /channels/{channel}/threads`: a thread with no starter message.
-    pub fn threads(channel: u64) -> Route {
+    pub(crate) fn threads(channel: u64) -> Route {
         let path = format!("/channels/{channel}/threads");
         Route::new(
             Method::POST,
@@ -102,7 +102,7 @@ impl Route {
     }
 
     /// `PATCH /channels/{channel}`: a thread's settings (archived, locked).
-    pub fn edit_channel(channel: u64) -> Route {
+    pub(crate) fn edit_channel(channel: u64) -> Route {
         let path = format!("/channels/{channel}");
         Route::new(
             Method::PATCH,
@@ -114,7 +114,7 @@ impl Route {
 
     /// `POST /users/@me/channels`: a DM channel (Discord returns the
     /// existing one).
-    pub fn dm_channel() -> Route {
+    pub(crate) fn dm_channel() -> Route {
         let path = "/users/@me/channels".to_owned();
         Route::new(
             Method::POST,
@@ -124,14 +124,14 @@ impl Route {
         )
     }
 
-    pub fn label(&self) -> &str {
+    pub(crate) fn label(&self) -> &str {
         &self.label
     }
 }
 
 /// A file to attach.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Upload {
+pub(crate) struct Upload {
     pub name: String,
     pub bytes: Vec<u8>,
     pub description: Option<String>,
@@ -139,7 +139,7 @@ pub struct Upload {
 
 /// What a request carries.
 #[derive(Clone, Debug)]
-pub enum Body {
+pub(crate) enum Body {
     Empty,
     Json(Value),
     /// `payload_json` plus `files[n]`; the payload names them in
@@ -153,7 +153,7 @@ pub enum Body {
 impl Body {
     /// JSON, or a multipart body when there are files (which the payload
     /// then lists as its attachments).
-    pub fn with_files(mut payload: Value, files: &[Upload]) -> Body {
+    pub(crate) fn with_files(mut payload: Value, files: &[Upload]) -> Body {
         if files.is_empty() {
             return Body::Json(payload);
         }

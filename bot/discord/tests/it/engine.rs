@@ -5,7 +5,7 @@
 //! the next round of timed jobs, and `/analyse` charts a finished game
 //! (refusing a live one).
 
-use chronomate_host::GameId;
+use chronomate_host::{GameId, Span};
 use chronomate_testkit::replies::assert_contains;
 
 use crate::common;
@@ -245,9 +245,9 @@ async fn a_move_discord_refused_is_posted_by_the_timed_jobs() {
         assert!(host.store().owed_post(game).await.unwrap().is_some());
 
         // Not while its process may still be posting it.
-        assert_eq!(bot.tick(T0 + 60_000).await, 0);
+        assert_eq!(bot.tick(T0 + Span::from_millis(60_000)).await, 0);
         let mark = fake.mark();
-        assert_eq!(bot.tick(T0 + 3 * 60_000).await, 1);
+        assert_eq!(bot.tick(T0 + Span::from_millis(3 * 60_000)).await, 1);
         let (post, action) = chronomate_move(&fake, thread, game, mark).await;
         assert_eq!(
             host.store().log(game).await.unwrap()[1].text,
@@ -262,7 +262,11 @@ async fn a_move_discord_refused_is_posted_by_the_timed_jobs() {
         );
         assert_board_png(&post);
         assert_eq!(host.store().owed_post(game).await.unwrap(), None);
-        assert_eq!(bot.tick(T0 + 10 * 60_000).await, 0, "posted once");
+        assert_eq!(
+            bot.tick(T0 + Span::from_millis(10 * 60_000)).await,
+            0,
+            "posted once"
+        );
         bot.shutdown().await;
     })
     .await;

@@ -10,8 +10,7 @@ use crate::support;
 use serde_json::json;
 use support::*;
 
-const HOUR: i64 = 3_600_000;
-const DAY: i64 = 24 * HOUR;
+use chronomate_host::{DAY, HOUR};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_closed_dm_falls_back_to_the_thread() {

@@ -5,7 +5,7 @@
 //! reminder); a finished game's thread is archived and locked after the
 //! final board. The game stays reachable by `game:ID` from anywhere.
 
-use chronomate_host::GameId;
+use chronomate_host::{DAY, GameId, HOUR};
 use chronomate_testkit::replies::assert_contains;
 
 use crate::support;
@@ -15,8 +15,6 @@ use support::*;
 
 /// Another text channel of the guild.
 const OTHER_ID: u64 = 1_200_000_000_000_000_003;
-const HOUR: i64 = 3_600_000;
-const DAY: i64 = 24 * HOUR;
 
 fn texts(messages: &[Value]) -> Vec<String> {
     messages

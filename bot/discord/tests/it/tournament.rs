@@ -7,7 +7,7 @@
 //! round 2; `/tournament standings` shows the final table (text and image)
 //! and `/rating` the ratings the games changed.
 
-use chronomate_host::GameId;
+use chronomate_host::{GameId, Span};
 use chronomate_testkit::replies::{assert_contains, assert_lacks};
 
 use crate::support;
@@ -327,7 +327,7 @@ async fn a_round_robin_of_four_from_create_to_ratings() {
         // Two days later the scheduler finds alice out of time: the forfeit
         // (with the rating change) reaches both players by DM and is
         // announced in the thread; the tournament ends in the same round.
-        let later = T0 + 3 * 24 * 60 * 60 * 1000;
+        let later = T0 + Span::from_millis(3 * 24 * 60 * 60 * 1000);
         world.clock.set(later);
         let mark = fake.mark();
         assert!(bot.tick(later).await > 0, "the notices were delivered");

@@ -1,7 +1,7 @@
 //! Creating a tournament, entering and leaving it, starting it by hand,
 //! withdrawing from it and cancelling it.
 
-use chronomate_model::TournamentId;
+use chronomate_model::{GameStatus, TournamentFormat, TournamentId, TournamentStatus};
 use chronomate_rules::{Color, Game, Outcome, Reason};
 
 use super::snapshot::board_result;
@@ -9,7 +9,6 @@ use super::standings::BoardResult;
 use super::{DEFAULT_PLAYERS, DEFAULT_SWISS_ROUNDS, TournamentTerms, read_tournament_name, refuse};
 use crate::clock::timestamp;
 use crate::{Caller, Host, HostError, Reply, check_setup, read_days};
-use chronomate_model::{GameStatus, TournamentFormat, TournamentStatus};
 use chronomate_store::{Finish, NewTournament, Stale, TournamentRow};
 
 impl Host {

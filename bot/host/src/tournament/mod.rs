@@ -29,24 +29,25 @@
 //!   complete round, with a note saying why.
 
 mod lifecycle;
-pub mod pairing;
+pub(crate) mod pairing;
 mod rounds;
 mod snapshot;
-pub mod standings;
+pub(crate) mod standings;
 mod terms;
 mod text;
 
-pub use snapshot::{Snapshot, board_result};
-pub use terms::{TournamentTerms, read_tournament_name, read_when};
+pub(crate) use snapshot::{Snapshot, board_result};
+pub(crate) use terms::read_tournament_name;
+pub use terms::{TournamentTerms, read_when};
 
 use super::{HostError, Refusal};
 
 /// The most entrants a tournament may have.
-pub const MAX_PLAYERS: i64 = 64;
+pub(crate) const MAX_PLAYERS: i64 = 64;
 /// Entrants when the creator names no limit.
-pub const DEFAULT_PLAYERS: i64 = 16;
+pub(crate) const DEFAULT_PLAYERS: i64 = 16;
 /// Swiss rounds when the creator names none.
-pub const DEFAULT_SWISS_ROUNDS: i64 = 5;
+pub(crate) const DEFAULT_SWISS_ROUNDS: i64 = 5;
 
 fn refuse(text: impl Into<String>) -> HostError {
     Refusal::Terms(text.into()).into()

@@ -6,7 +6,7 @@
 
 /// One board of a round: `black` is `None` for a bye or a rest.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Board {
+pub(crate) struct Board {
     pub white: usize,
     pub black: Option<usize>,
 }
@@ -16,7 +16,7 @@ pub struct Board {
 /// number) stays on board 1 and alternates colours, the others advance by
 /// n/2 seats each round. A double round robin plays the table again with
 /// colours reversed.
-pub fn round_robin(n: usize, double: bool) -> Vec<Vec<Board>> {
+pub(crate) fn round_robin(n: usize, double: bool) -> Vec<Vec<Board>> {
     if n < 2 {
         return Vec::new();
     }
@@ -84,7 +84,7 @@ pub fn round_robin(n: usize, double: bool) -> Vec<Vec<Board>> {
 }
 
 /// How many rounds a round robin of `n` players has.
-pub fn round_robin_rounds(n: usize, double: bool) -> usize {
+pub(crate) fn round_robin_rounds(n: usize, double: bool) -> usize {
     if n < 2 {
         0
     } else {
@@ -97,7 +97,7 @@ pub fn round_robin_rounds(n: usize, double: bool) -> usize {
 /// (Dirac: everyone still has half the field left to meet), and at most
 /// three more than a knockout would need (⌈log₂ n⌉ + 3), where the search
 /// for a pairing in score groups stays quick.
-pub fn swiss_max_rounds(n: usize) -> usize {
+pub(crate) fn swiss_max_rounds(n: usize) -> usize {
     let m = n + n % 2;
     let log = usize::BITS - n.saturating_sub(1).leading_zeros();
     (m / 2).min(log as usize + 3).max(1)
@@ -105,7 +105,7 @@ pub fn swiss_max_rounds(n: usize) -> usize {
 
 /// A player as a Swiss round sees them.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct SwissPlayer {
+pub(crate) struct SwissPlayer {
     /// Score in half points.
     pub score2: i64,
     /// Pairing number: the lower, the higher ranked on equal scores.
@@ -163,7 +163,7 @@ const BUDGET: usize = 2_000_000;
 /// never twice with the same opponent; with an odd number, the
 /// lowest-ranked player who has had no bye gets it. `None` when no such
 /// pairing exists (or the search ran past its budget).
-pub fn swiss_round(players: &[SwissPlayer], round: usize) -> Option<Vec<Board>> {
+pub(crate) fn swiss_round(players: &[SwissPlayer], round: usize) -> Option<Vec<Board>> {
     search(players, round, true, STRICT_BUDGET).or_else(|| search(players, round, false, BUDGET))
 }
 

@@ -2,8 +2,7 @@
 //! and boards in one transaction, and moving the tournament on (the start
 //! time, the next round, the end), by itself or at the scheduler's tick.
 
-use chronomate_model::PlayerKey;
-use chronomate_model::TournamentId;
+use chronomate_model::{PlayerKey, Timestamp, TournamentFormat, TournamentId, TournamentStatus};
 use chronomate_rules::{Color, Game};
 
 use super::pairing::{self, Board, SwissPlayer};
@@ -14,7 +13,6 @@ use crate::clock::DAY;
 use crate::time::remind_at;
 use crate::{Host, HostError, Notice, NoticeKind, Place, Reply, check_setup};
 use chronomate_model::rating::Glicko;
-use chronomate_model::{Millis, TournamentFormat, TournamentStatus};
 use chronomate_store::{NewBoard, NewGame, Stale, StoreError, TournamentPlayer, TournamentRow};
 
 /// A new round's boards, players by index, with a result for boards that
@@ -28,7 +26,7 @@ impl Host {
     pub(super) async fn begin(
         &self,
         s: &Snapshot,
-        now: Millis,
+        now: Timestamp,
     ) -> Result<Option<Reply>, HostError> {
         // Seeds: established server rating in the variant, then join order.
         let mut ranked: Vec<(usize, f64)> = Vec::with_capacity(s.players.len());
@@ -94,7 +92,7 @@ impl Host {
         seeds: &[&PlayerKey],
         rounds: i64,
         plan: &RoundPlan,
-        now: Millis,
+        now: Timestamp,
     ) -> Result<bool, HostError> {
         let t = &s.t;
         let corrupt = |detail: String| StoreError::Corrupt {
@@ -175,7 +173,7 @@ impl Host {
     pub async fn tournament_advance(
         &self,
         id: TournamentId,
-        now: Millis,
+        now: Timestamp,
     ) -> Result<Option<Reply>, HostError> {
         let s = self.snapshot_of(id).await?;
         match s.t.status {
@@ -254,7 +252,7 @@ impl Host {
         &self,
         s: &Snapshot,
         note: Option<&str>,
-        now: Millis,
+        now: Timestamp,
     ) -> Result<Option<Reply>, HostError> {
         if let Err(Stale) = self
             .store
@@ -302,7 +300,7 @@ impl Host {
     pub(crate) async fn tournament_step(
         &self,
         id: TournamentId,
-        now: Millis,
+        now: Timestamp,
     ) -> Result<Option<Notice>, HostError> {
         let Some(t) = self.store.tournament(id).await? else {
             return Ok(None);

@@ -6,13 +6,13 @@ use super::standings::{self, BoardResult, Played, Standing, Tiebreaks};
 use crate::clock::due_words;
 use crate::text::day_words;
 use crate::{Caller, Host, HostError};
-use chronomate_model::PlayerKey;
-use chronomate_model::TournamentId;
-use chronomate_model::{GameStatus, Millis, TournamentFormat, TournamentStatus};
+use chronomate_model::{
+    GameStatus, PlayerKey, Timestamp, TournamentFormat, TournamentId, TournamentStatus,
+};
 use chronomate_store::{PairingRow, TournamentPlayer, TournamentRow};
 
 /// A board's result from its row.
-pub fn board_result(p: &PairingRow) -> BoardResult {
+pub(crate) fn board_result(p: &PairingRow) -> BoardResult {
     match p.result.as_deref() {
         Some("bye") => return BoardResult::Bye,
         Some("rest") => return BoardResult::Rest,
@@ -33,7 +33,7 @@ pub fn board_result(p: &PairingRow) -> BoardResult {
 }
 
 /// A tournament with its entrants and boards, as the host reasons about it.
-pub struct Snapshot {
+pub(crate) struct Snapshot {
     pub t: TournamentRow,
     pub players: Vec<TournamentPlayer>,
     pub pairings: Vec<PairingRow>,
@@ -44,7 +44,7 @@ impl Snapshot {
         self.players.iter().position(|p| p.key == *key)
     }
 
-    pub fn played(&self) -> Vec<Played> {
+    pub(crate) fn played(&self) -> Vec<Played> {
         self.pairings
             .iter()
             .filter_map(|p| {
@@ -61,21 +61,21 @@ impl Snapshot {
             .collect()
     }
 
-    pub fn tiebreaks(&self) -> Tiebreaks {
+    pub(crate) fn tiebreaks(&self) -> Tiebreaks {
         match self.t.format {
             TournamentFormat::Swiss => Tiebreaks::Buchholz,
             _ => Tiebreaks::SonnebornBerger,
         }
     }
 
-    pub fn tiebreak_names(&self) -> &'static [&'static str] {
+    pub(crate) fn tiebreak_names(&self) -> &'static [&'static str] {
         match self.t.format {
             TournamentFormat::Swiss => &["Buchholz", "Median"],
             _ => &["SB"],
         }
     }
 
-    pub fn standings(&self) -> Vec<Standing> {
+    pub(crate) fn standings(&self) -> Vec<Standing> {
         standings::standings(self.players.len(), &self.played(), self.tiebreaks())
     }
 
@@ -88,7 +88,7 @@ impl Snapshot {
     }
 
     /// One-line description: `#3 Spring Cup: standard, round robin, 3 days per move`.
-    pub fn title(&self) -> String {
+    pub(crate) fn title(&self) -> String {
         let t = &self.t;
         let variant = if t.options.is_empty() {
             t.variant.id().to_owned()
@@ -104,7 +104,7 @@ impl Snapshot {
         )
     }
 
-    pub(crate) fn state_words(&self, now: Millis) -> String {
+    pub(crate) fn state_words(&self, now: Timestamp) -> String {
         let t = &self.t;
         match t.status {
             TournamentStatus::Open => {

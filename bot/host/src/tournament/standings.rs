@@ -4,7 +4,7 @@
 
 /// How a board ended, from white's side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum BoardResult {
+pub(crate) enum BoardResult {
     WhiteWins,
     BlackWins,
     Draw,
@@ -20,7 +20,7 @@ pub enum BoardResult {
 
 impl BoardResult {
     /// Half points for (white, black).
-    pub fn points2(self) -> (i64, i64) {
+    pub(crate) fn points2(self) -> (i64, i64) {
         match self {
             BoardResult::WhiteWins => (2, 0),
             BoardResult::BlackWins => (0, 2),
@@ -31,7 +31,7 @@ impl BoardResult {
     }
 
     /// `1-0`, `½-½`, `bye`...
-    pub fn words(self) -> &'static str {
+    pub(crate) fn words(self) -> &'static str {
         match self {
             BoardResult::WhiteWins => "1-0",
             BoardResult::BlackWins => "0-1",
@@ -46,7 +46,7 @@ impl BoardResult {
 
 /// One board as played, players by index.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Played {
+pub(crate) struct Played {
     pub round: usize,
     pub white: usize,
     pub black: Option<usize>,
@@ -55,14 +55,14 @@ pub struct Played {
 
 /// Which tiebreaks to compute.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Tiebreaks {
+pub(crate) enum Tiebreaks {
     SonnebornBerger,
     Buchholz,
 }
 
 /// A player's line in the standings.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Standing {
+pub(crate) struct Standing {
     pub player: usize,
     /// 1-based; equal for players tied on score and every tiebreak.
     pub rank: usize,
@@ -77,7 +77,7 @@ pub struct Standing {
 }
 
 /// `2½`, `3`, `0`.
-pub fn points_words(score2: i64) -> String {
+pub(crate) fn points_words(score2: i64) -> String {
     let whole = score2 / 2;
     match (score2 % 2 != 0, whole) {
         (false, w) => w.to_string(),
@@ -87,14 +87,14 @@ pub fn points_words(score2: i64) -> String {
 }
 
 /// `6.25`, `4`, `3.5`.
-pub fn number_words(x: f64) -> String {
+pub(crate) fn number_words(x: f64) -> String {
     let s = format!("{x:.2}");
     s.trim_end_matches('0').trim_end_matches('.').to_owned()
 }
 
 /// Standings of `n` players (seeds are their indices: the lower ranks
 /// first on a complete tie) from the boards played so far.
-pub fn standings(n: usize, boards: &[Played], kind: Tiebreaks) -> Vec<Standing> {
+pub(crate) fn standings(n: usize, boards: &[Played], kind: Tiebreaks) -> Vec<Standing> {
     let mut score2 = vec![0i64; n];
     let mut lines: Vec<Standing> = (0..n)
         .map(|player| Standing {

@@ -1,29 +1,38 @@
 //! A tournament as asked for: `VARIANT [format:F] [rounds:N] ...`, and
 //! the start time and name it may carry.
 
+use chronomate_model::{Span, Timestamp, TournamentFormat};
 use chronomate_rules::{Options, Variant, quote};
 
 use super::MAX_PLAYERS;
 use crate::clock::{DAY, HOUR, MINUTE, SECOND};
 use crate::text::variant_ids_words;
 use crate::{Refusal, read_days, read_variant};
-use chronomate_model::{Millis, TournamentFormat};
 
 /// A tournament as asked for.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TournamentTerms {
+    /// Its name; `None`: one is made up from the variant and format.
     pub name: Option<String>,
+    /// The variant every game is played in.
     pub variant: Variant,
+    /// The variant's options, checked against it.
     pub options: Options,
+    /// How it pairs its players.
     pub format: TournamentFormat,
     /// Swiss only.
     pub rounds: Option<i64>,
+    /// Days per move; `None`: the server's default.
     pub days: Option<i64>,
+    /// The most entrants; `None`: the default (16).
     pub max_players: Option<i64>,
-    pub starts_at: Option<Millis>,
+    /// When it starts by itself; `None`: when its organiser starts it.
+    pub starts_at: Option<Timestamp>,
 }
 
 impl TournamentTerms {
+    /// A tournament in `variant` and `format`, every other term at its
+    /// default.
     pub fn new(variant: Variant, format: TournamentFormat) -> TournamentTerms {
         TournamentTerms {
             name: None,
@@ -40,7 +49,7 @@ impl TournamentTerms {
     /// Reads `VARIANT [format:F] [rounds:N] [days:N] [players:N]
     /// [start:WHEN] [name:WORDS_WITH_UNDERSCORES] [variant options]`; `now`
     /// anchors relative start times (`start:+2d`, `start:+6h`).
-    pub fn parse(words: &str, now: Millis) -> Result<TournamentTerms, Refusal> {
+    pub fn parse(words: &str, now: Timestamp) -> Result<TournamentTerms, Refusal> {
         let mut variant = None;
         let mut format = None;
         let mut rounds = None;
@@ -117,7 +126,7 @@ fn read_count(text: &str, what: &str, lo: i64, hi: i64) -> Result<i64, Refusal> 
 }
 
 /// A tournament's name: 1 to 60 characters; `_` stands for a space.
-pub fn read_tournament_name(text: &str) -> Result<String, Refusal> {
+pub(crate) fn read_tournament_name(text: &str) -> Result<String, Refusal> {
     let name = text.replace('_', " ").trim().to_owned();
     let ok = !name.is_empty()
         && name.chars().count() <= 60
@@ -135,7 +144,7 @@ pub fn read_tournament_name(text: &str) -> Result<String, Refusal> {
 
 /// Reads a start time: `2025-03-01`, `2025-03-01T18:00` (UTC), or a delay
 /// from now: `+2d`, `+6h`, `+30m`.
-pub fn read_when(text: &str, now: Millis) -> Result<Millis, Refusal> {
+pub fn read_when(text: &str, now: Timestamp) -> Result<Timestamp, Refusal> {
     let t = text.trim();
     let bad = || {
         Refusal::Terms(format!(
@@ -151,7 +160,7 @@ pub fn read_when(text: &str, now: Millis) -> Result<Millis, Refusal> {
             "m" => MINUTE,
             _ => return Err(bad()),
         };
-        if !(0..=60 * DAY).contains(&n.saturating_mul(unit)) {
+        if !(Span::ZERO..=60 * DAY).contains(&(n * unit)) {
             return Err(Refusal::Terms(
                 "a tournament starts within 60 days".to_owned(),
             ));
@@ -189,10 +198,10 @@ pub fn read_when(text: &str, now: Millis) -> Result<Millis, Refusal> {
         .and_then(|y| time::Date::from_calendar_date(y, month, day as u8).ok())
         .ok_or_else(bad)?;
     let at = time::Time::from_hms(hh as u8, mm as u8, 0).map_err(|_| bad())?;
-    Ok(time::PrimitiveDateTime::new(date, at)
+    let seconds = time::PrimitiveDateTime::new(date, at)
         .assume_utc()
-        .unix_timestamp()
-        * SECOND)
+        .unix_timestamp();
+    Ok(Timestamp::EPOCH + seconds * SECOND)
 }
 
 #[cfg(test)]
@@ -201,7 +210,7 @@ mod tests {
 
     #[test]
     fn terms_read_and_refuse() {
-        let now = 1_700_000_000_000;
+        let now = Timestamp::from_millis(1_700_000_000_000);
         let t = TournamentTerms::parse(
             "standard swiss rounds:4 days:2 players:8 name:Spring_Cup start:+2d",
             now,
@@ -232,9 +241,18 @@ mod tests {
         ] {
             assert!(TournamentTerms::parse(bad, now).is_err(), "{bad}");
         }
-        assert_eq!(read_when("2023-11-14T22:13", 0).unwrap(), 1_699_999_980_000);
-        assert_eq!(read_when("2000-01-02", 0).unwrap(), 946_684_800_000 + DAY);
-        assert_eq!(read_when("2024-02-29 12:34", 0).unwrap(), 1_709_210_040_000);
+        assert_eq!(
+            read_when("2023-11-14T22:13", Timestamp::from_millis(0)).unwrap(),
+            Timestamp::from_millis(1_699_999_980_000)
+        );
+        assert_eq!(
+            read_when("2000-01-02", Timestamp::from_millis(0)).unwrap(),
+            Timestamp::from_millis(946_684_800_000) + DAY
+        );
+        assert_eq!(
+            read_when("2024-02-29 12:34", Timestamp::from_millis(0)).unwrap(),
+            Timestamp::from_millis(1_709_210_040_000)
+        );
         for bad in [
             "2025-02-29",
             "2025-02-31",
@@ -242,7 +260,7 @@ mod tests {
             "2025-04-31T10:00",
             "2025-01-01T24:00",
         ] {
-            assert!(read_when(bad, 0).is_err(), "{bad}");
+            assert!(read_when(bad, Timestamp::from_millis(0)).is_err(), "{bad}");
         }
     }
 }

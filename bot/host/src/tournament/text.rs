@@ -7,8 +7,7 @@ use super::standings::{BoardResult, number_words, points_words};
 use crate::clock::{DAY, due_words};
 use crate::text::day_words;
 use crate::{Caller, Host, HostError, Image, Reply};
-use chronomate_model::TournamentId;
-use chronomate_model::{Millis, TournamentStatus};
+use chronomate_model::{Timestamp, TournamentId, TournamentStatus};
 
 impl Host {
     /// The standings, as text and a table image.
@@ -136,7 +135,7 @@ fn round_lines(s: &Snapshot, round: i64) -> Vec<String> {
 }
 
 /// The announcement of a round that just started.
-pub(super) fn round_reply(s: &Snapshot, round: i64, now: Millis) -> Reply {
+pub(super) fn round_reply(s: &Snapshot, round: i64, now: Timestamp) -> Reply {
     let mut lines = vec![format!("{}: round {round} begins.", s.title())];
     lines.extend(round_lines(s, round).into_iter().skip(1));
     lines.push(format!(

@@ -2,10 +2,10 @@
 //! scheduler works from the database, so restarts change nothing.
 
 use crate::common;
-use chronomate_host::ChallengeId;
+use chronomate_host::{
+    ChallengeId, ChallengeTerms, DAY, GameStatus, HOUR, NoticeKind, Refusal, Span,
+};
 
-use chronomate_host::GameStatus;
-use chronomate_host::{ChallengeTerms, DAY, HOUR, NoticeKind, Refusal};
 use chronomate_rules::Variant;
 use common::{T0, World, caller};
 
@@ -56,7 +56,13 @@ async fn one_reminder_then_the_side_to_move_loses_on_time() {
 
     // Bob lets it run out.
     w.restart().await;
-    assert!(w.host.tick(T0 + 44 * HOUR - 1).await.unwrap().is_empty());
+    assert!(
+        w.host
+            .tick(T0 + 44 * HOUR - Span::MILLISECOND)
+            .await
+            .unwrap()
+            .is_empty()
+    );
     let notices = w.host.tick(T0 + 44 * HOUR).await.unwrap();
     assert_eq!(notices.len(), 1);
     let n = &notices[0];
@@ -99,7 +105,7 @@ async fn a_move_just_before_the_deadline_wins_the_race() {
     let w = World::new().await;
     let (alice, bob) = (caller("alice"), caller("bob"));
     let g = w.start_with(&alice, &bob, one_day()).await;
-    w.clock.set(T0 + DAY - 1);
+    w.clock.set(T0 + DAY - Span::MILLISECOND);
     w.host.act(&alice, None, "e4").await.unwrap();
     // The old deadline passed, but the move renewed it.
     assert!(
@@ -124,7 +130,13 @@ async fn reminders_can_be_switched_off_and_challenges_expire() {
     w.host.settings(&admin, off).await.unwrap();
     let g = w.start_with(&admin, &bob, one_day()).await;
     assert_eq!(w.store().game(g).await.unwrap().unwrap().remind_at, None);
-    assert!(w.host.tick(T0 + DAY - 1).await.unwrap().is_empty());
+    assert!(
+        w.host
+            .tick(T0 + DAY - Span::MILLISECOND)
+            .await
+            .unwrap()
+            .is_empty()
+    );
 
     // An unanswered challenge is withdrawn after a week.
     let mut t = ChallengeTerms::new(Variant::Standard);

@@ -4,16 +4,15 @@
 //! refused; a move whose post was lost is posted by the timed jobs. On
 //! SQLite and on PostgreSQL.
 
-use chronomate_host::GameId;
+use chronomate_host::{
+    ChallengeTerms, ColourChoice, DAY, DrawMove, GameId, Notice, NoticeKind, Player, Refusal, Span,
+};
 use chronomate_testkit::replies::assert_contains;
 
 use crate::common;
 
 use std::time::Duration;
 
-use chronomate_host::{
-    ChallengeTerms, ColourChoice, DAY, DrawMove, Notice, NoticeKind, Player, Refusal,
-};
 use chronomate_rules::{Color, Variant};
 use chronomate_store::{ActionCommit, OwedPost};
 use common::{T0, World, caller, refusal};
@@ -78,11 +77,16 @@ async fn a_move_whose_post_was_lost_is_posted_once_later() {
             .cloned()
             .collect::<Vec<_>>()
     };
-    assert!(played(&w.host.tick(now + 179_000).await.unwrap()).is_empty());
+    assert!(played(&w.host.tick(now + Span::from_millis(179_000)).await.unwrap()).is_empty());
 
     // A restarted process posts it, as it was played.
     let restarted = common::open_url(&w.url, w.clock.clone()).await;
-    let late = played(&restarted.tick(now + 180_000).await.unwrap());
+    let late = played(
+        &restarted
+            .tick(now + Span::from_millis(180_000))
+            .await
+            .unwrap(),
+    );
     let [late] = &late[..] else {
         panic!("one late post: {late:?}")
     };
@@ -158,7 +162,7 @@ async fn owed_posts_span_a_turn_and_start_anew_after_the_player() {
             remind_at: None,
             renewed: false,
             finish: None,
-            post_owed_until: owed.then_some(T0 + ply),
+            post_owed_until: owed.then_some(T0 + Span::from_millis(ply)),
         };
         store.commit_action(&action).await.unwrap().unwrap();
     };
@@ -178,9 +182,18 @@ async fn owed_posts_span_a_turn_and_start_anew_after_the_player() {
     // Posted through an earlier ply: still owed.
     store.posted(game, 3).await.unwrap();
     assert_eq!(store.owed_post(game).await.unwrap(), owed(3, 4));
-    assert_eq!(store.owed_posts_due(T0 + 3).await.unwrap(), []);
     assert_eq!(
-        store.owed_posts_due(T0 + 4).await.unwrap(),
+        store
+            .owed_posts_due(T0 + Span::from_millis(3))
+            .await
+            .unwrap(),
+        []
+    );
+    assert_eq!(
+        store
+            .owed_posts_due(T0 + Span::from_millis(4))
+            .await
+            .unwrap(),
         [owed(3, 4).unwrap()]
     );
     store.posted(game, 4).await.unwrap();
@@ -305,11 +318,15 @@ async fn draws_reminders_and_ratings() {
     t.days = Some(1);
     w.host.stop_engine();
     let g2 = w.host.challenge(&alice, t).await.unwrap().game.unwrap();
-    let notices = w.host.tick(T0 + DAY / 2 + 1).await.unwrap();
+    let notices = w
+        .host
+        .tick(T0 + DAY / 2 + Span::from_millis(1))
+        .await
+        .unwrap();
     assert!(notices.iter().all(|n| n.game != Some(g2)), "{notices:?}");
     assert!(
         w.host
-            .tick(T0 + DAY / 2 + 2)
+            .tick(T0 + DAY / 2 + Span::from_millis(2))
             .await
             .unwrap()
             .iter()

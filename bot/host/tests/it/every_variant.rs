@@ -3,11 +3,10 @@
 //! back as a record that replays to the same game.
 
 use crate::common;
-use chronomate_host::GameId;
+use chronomate_host::{Caller, ChallengeTerms, GameId, Host, HostConfig, ManualClock};
 
 use std::sync::Arc;
 
-use chronomate_host::{Caller, ChallengeTerms, Host, HostConfig, ManualClock};
 use chronomate_render::{RenderOptions, render_png};
 use chronomate_rules::{Color, Game, Variant, record};
 use chronomate_store::Store;

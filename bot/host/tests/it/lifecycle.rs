@@ -2,15 +2,15 @@
 //! mate, resignation, draws, aborts, a restart in the middle, racing
 //! actions, buttons pressed after a restart.
 
-use chronomate_host::{ChallengeId, GameId};
+use chronomate_host::{
+    ChallengeId, ChallengeTerms, ChoiceId, ColourChoice, DrawMove, GameChoice, GameId, GameStatus,
+    HostError, Refusal, Reply,
+};
+use chronomate_store::StoreError;
 use chronomate_testkit::replies::{assert_contains, assert_lacks};
 
 use crate::common;
 
-use chronomate_host::GameStatus;
-use chronomate_host::{
-    ChallengeTerms, ChoiceId, ColourChoice, DrawMove, GameChoice, Refusal, Reply,
-};
 use chronomate_rules::Variant;
 use common::{World, caller, key, refusal};
 
@@ -302,6 +302,42 @@ async fn a_stale_snapshot_is_rebuilt_from_the_log() {
     w.check_consistent(g).await;
 }
 
+/// A row the store cannot read is reported where it is read, naming the
+/// row and what is wrong, and nothing is made of it.
+async fn a_damaged_row_is_reported_naming_it() {
+    let w = World::new().await;
+    let (alice, bob) = (caller("alice"), caller("bob"));
+    let g = w.start(&alice, &bob).await;
+    // A player key no transport writes, behind the store's back (the
+    // game's id doubles as the player's times).
+    w.raw(
+        "INSERT INTO players (key, name, created_at, updated_at) VALUES ('alice', 'alice', $1, $1)",
+        g,
+    )
+    .await;
+    w.raw("UPDATE games SET white = 'alice' WHERE id = $1", g)
+        .await;
+    let damaged = |e: HostError| match e {
+        HostError::Store(e @ StoreError::Corrupt { .. }) => e.to_string(),
+        other => panic!("not a damaged row: {other}"),
+    };
+    assert_eq!(
+        damaged(w.host.load(g).await.unwrap_err()),
+        "game #1 is damaged in the database: white: \"alice\" is not a player key (discord:ID, console:NAME or chronomate:LEVEL)"
+    );
+    w.raw(
+        "UPDATE games SET white = 'console:alice', variant = 'chess9' WHERE id = $1",
+        g,
+    )
+    .await;
+    // (The list of variants it names after that grows with the rules.)
+    let text = damaged(w.host.load(g).await.unwrap_err());
+    assert!(
+        text.starts_with("game #1 is damaged in the database: unknown variant \"chess9\": "),
+        "{text}"
+    );
+}
+
 async fn racing_actions_on_one_game_apply_once() {
     let w = World::new().await;
     let (alice, bob) = (caller("alice"), caller("bob"));
@@ -490,6 +526,7 @@ on_both_backends!(
     aborts_only_before_both_sides_moved,
     a_restart_in_the_middle_changes_nothing,
     a_stale_snapshot_is_rebuilt_from_the_log,
+    a_damaged_row_is_reported_naming_it,
     buttons_work_after_a_restart,
     threads_and_single_games_need_no_id,
     open_challenges_are_taken_by_anyone,

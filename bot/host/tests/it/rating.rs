@@ -6,8 +6,7 @@ use chronomate_testkit::replies::{assert_contains, assert_lacks};
 
 use crate::common;
 
-use chronomate_host::GLOBAL;
-use chronomate_host::{Caller, Place, Player};
+use chronomate_host::{Caller, GLOBAL, Place, Player};
 use chronomate_rules::Variant;
 use common::{World, caller, key, refusal};
 

@@ -1,11 +1,11 @@
 //! Every refusal the host gives: each says why, and changes nothing.
 
 use crate::common;
-use chronomate_host::{ChallengeId, GameId};
-
 use chronomate_host::{
-    Caller, ChallengeTerms, DrawMove, HostError, Place, Refusal, Reply, SettingsChange,
+    Caller, ChallengeId, ChallengeTerms, DrawMove, GameId, HostError, Place, Refusal, Reply,
+    SettingsChange,
 };
+
 use chronomate_rules::{ActionError, Color, Options, Variant};
 use common::{World, caller};
 

@@ -5,16 +5,15 @@
 //! one dies, and ratings that stay one chain when games end at once.
 
 use crate::common;
-use chronomate_host::{GameId, TournamentId};
+use chronomate_host::{
+    ChallengeTerms, ColourChoice, DAY, GLOBAL, GameId, GameStatus, Glicko, HOUR, MINUTE,
+    ManualClock, NoticeKind, Span, Timestamp, TournamentFormat, TournamentId, TournamentTerms,
+};
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::{Arc, Mutex};
 
 use chronomate_host::migrate::{MigrateError, migrate_database};
-use chronomate_host::{
-    ChallengeTerms, ColourChoice, DAY, GLOBAL, GameStatus, Glicko, HOUR, MINUTE, ManualClock,
-    NoticeKind, TournamentFormat, TournamentTerms,
-};
 use chronomate_rules::Variant;
 use chronomate_store::{Backend, Finish, Store};
 use common::{T0, World, caller, open_url, pg};
@@ -210,7 +209,7 @@ async fn two_hosts_on_one_database_do_each_timed_job_once() {
     let other = open_url(&w.url, w.clock.clone()).await;
     let hosts = [w.host.clone(), other];
     let seen: Arc<Mutex<Vec<(usize, NoticeKind, GameId)>>> = Arc::default();
-    let round = |now: i64| {
+    let round = |now: Timestamp| {
         let seen = seen.clone();
         let hosts = hosts.clone();
         async move {
@@ -282,7 +281,11 @@ async fn a_reminder_whose_host_died_is_sent_again_when_its_claim_lapses() {
 
     // While its claim stands nobody else sends it; once it lapsed, one does.
     assert!(w.host.tick(now + MINUTE).await.unwrap().is_empty());
-    let again = w.host.tick(now + 5 * MINUTE + 1).await.unwrap();
+    let again = w
+        .host
+        .tick(now + 5 * MINUTE + Span::from_millis(1))
+        .await
+        .unwrap();
     assert_eq!(again.len(), 1);
     assert_eq!(again[0].kind, NoticeKind::Reminder);
     assert!(w.host.tick(now + HOUR).await.unwrap().is_empty());
@@ -305,7 +308,11 @@ async fn a_reminder_whose_host_died_is_sent_again_when_its_claim_lapses() {
         .unwrap();
     assert_eq!(missed, 0);
     assert!(!w.store().game(g).await.unwrap().unwrap().reminder_sent);
-    let retried = w.host.tick(now + 5 * MINUTE + 1).await.unwrap();
+    let retried = w
+        .host
+        .tick(now + 5 * MINUTE + Span::from_millis(1))
+        .await
+        .unwrap();
     assert_eq!(retried.iter().filter(|n| n.game == Some(g)).count(), 1);
 }
 

@@ -3,14 +3,14 @@
 //! round) in the middle, a 5-player Swiss with byes, refusals that change
 //! nothing, exports; and a whole tournament typed into the console binary.
 
-use chronomate_host::PlayerKey;
-use chronomate_host::{GameId, TournamentId};
+use chronomate_host::{
+    Caller, DrawMove, GameId, GameStatus, NoticeKind, PlayerKey, TournamentId, TournamentStatus,
+    TournamentTerms,
+};
 use chronomate_testkit::replies::assert_contains;
 
 use crate::common;
 
-use chronomate_host::{Caller, DrawMove, NoticeKind, TournamentTerms};
-use chronomate_host::{GameStatus, TournamentStatus};
 use chronomate_store::{Finish, PairingRow};
 use common::{T0, World, caller, refusal};
 
