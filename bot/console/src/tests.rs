@@ -63,3 +63,38 @@ async fn a_move_picked_step_by_step() {
     assert!(found.iter().any(|l| l == "Nxe5"), "{found:?}");
     s.host().close().await;
 }
+
+#[tokio::test]
+async fn an_unreadable_move_lists_what_it_could_mean() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("games.db").display());
+    let host = Host::open(&url).await.unwrap();
+    let mut s = Session::new(host, dir.path().join("images"));
+    for line in [
+        "/images off",
+        "/as alice",
+        "/challenge @bob manyworlds colour:white",
+        "/as bob",
+        "/accept",
+        "/as alice",
+    ] {
+        s.line(line).await.unwrap();
+    }
+    // `e4` alone is no Many Worlds action (a first move splits): refused,
+    // with the splits it could be and the way to pick one.
+    let refused = s.line("/move e4").await.unwrap().join("\n");
+    assert!(refused.contains("it could mean (0) e4 (=I)"), "{refused}");
+    assert!(refused.contains("/move alone lets you pick"), "{refused}");
+    let board = s.line("/history").await.unwrap().join("\n");
+    assert!(!board.contains("e4 (=I)"), "nothing was played: {board}");
+    // `/moves e4` lists them first, then groups of those where e4 is the
+    // second move, each with its count.
+    let found = s.line("/moves e4").await.unwrap();
+    assert_eq!(found[0], "(0) e4 (=I) a3 (=II)", "{found:?}");
+    assert!(found.len() <= 25, "{found:?}");
+    assert!(
+        found.contains(&"(0) a2- … pawn on a2: 2 actions".to_owned()),
+        "{found:?}"
+    );
+    s.host().close().await;
+}

@@ -223,3 +223,56 @@ async fn a_picker_outlives_a_restart_and_says_when_the_game_moved_on() {
 async fn choose_and_play_from_command(fake: &FakeDiscord, thread: u64, mirror: &mut Game) {
     pick_and_play(fake, &alice(), thread, mirror, "e4").await;
 }
+
+/// The autocomplete choices offered to `who` typing `typed` as the action.
+async fn completions(fake: &FakeDiscord, who: &Player, thread: u64, typed: &str) -> Vec<String> {
+    let asked = fake
+        .autocomplete(who, thread, "move", &[Opt::str("action", typed).focused()])
+        .await;
+    let answer = fake.callback(&asked).await;
+    let choices = answer.json.as_ref().expect("an answer")["data"]["choices"]
+        .as_array()
+        .expect("choices")
+        .clone();
+    assert!(choices.len() <= 25, "{choices:?}");
+    choices
+        .iter()
+        .filter_map(|c| c["value"].as_str().map(str::to_owned))
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn refusals_and_autocomplete_say_what_a_text_could_mean() {
+    within_limit(async {
+        let fake = FakeDiscord::start().await;
+        let world = BotWorld::new();
+        let (bot, _host) = world.start_bot(&fake).await;
+        wait_registered(&fake).await;
+
+        // Many Worlds: `e4` alone is no action (a first move splits).
+        let (thread, _game) = start(&fake, "manyworlds").await;
+        let refused = play(&fake, &alice(), thread, "e4").await;
+        assert!(refused.is_ephemeral());
+        assert!(refused.pngs().is_empty(), "nothing was played");
+        assert_contains(refused.content(), "it could mean (0) e4 (=I)");
+        assert_contains(refused.content(), "/move alone lets you pick");
+        let e4 = completions(&fake, &alice(), thread, "e4").await;
+        assert_eq!(e4.first().map(String::as_str), Some("(0) e4 (=I) a3 (=II)"));
+        assert!(e4.contains(&"(0) a2-".to_owned()), "a2 then e4: {e4:?}");
+        let knight = completions(&fake, &alice(), thread, "N").await;
+        assert!(!knight.is_empty(), "76 actions start with a knight's move");
+
+        // The multiverse: a travel marker finds the travels once open.
+        let (thread, _game) = start(&fake, "multiverse").await;
+        assert!(completions(&fake, &alice(), thread, ">>").await.is_empty());
+        for (who, text) in [(alice(), "(L1)e4"), (bob(), "(L1)e5"), (alice(), "(L1)Nf3")] {
+            assert_contains(play(&fake, &who, thread, text).await.content(), "played");
+        }
+        let travels = completions(&fake, &bob(), thread, ">>").await;
+        assert!(!travels.is_empty(), "black may travel now");
+        let uci = completions(&fake, &bob(), thread, "g8f6").await;
+        assert!(!uci.is_empty(), "squares as UCI writes them");
+        bot.shutdown().await;
+    })
+    .await;
+}
