@@ -15,22 +15,30 @@ fn choice_ending(lines: &[String], end: &str) -> String {
         .to_owned()
 }
 
-#[tokio::test]
-async fn a_move_picked_step_by_step() {
+/// A session where alice (white) is to move in a new game of `variant`
+/// against bob, and the folder that holds its database.
+async fn alice_to_move(variant: &str) -> (tempfile::TempDir, Session) {
     let dir = tempfile::tempdir().unwrap();
     let url = format!("sqlite://{}", dir.path().join("games.db").display());
     let host = Host::open(&url).await.unwrap();
     let mut s = Session::new(host, dir.path().join("images"));
+    let challenge = format!("/challenge @bob {variant} colour:white");
     for line in [
         "/images off",
         "/as alice",
-        "/challenge @bob standard colour:white",
+        &challenge,
         "/as bob",
         "/accept",
         "/as alice",
     ] {
         s.line(line).await.unwrap();
     }
+    (dir, s)
+}
+
+#[tokio::test]
+async fn a_move_picked_step_by_step() {
+    let (_dir, mut s) = alice_to_move("standard").await;
     let first = s.line("/move").await.unwrap();
     assert!(
         first
@@ -66,20 +74,7 @@ async fn a_move_picked_step_by_step() {
 
 #[tokio::test]
 async fn an_unreadable_move_lists_what_it_could_mean() {
-    let dir = tempfile::tempdir().unwrap();
-    let url = format!("sqlite://{}", dir.path().join("games.db").display());
-    let host = Host::open(&url).await.unwrap();
-    let mut s = Session::new(host, dir.path().join("images"));
-    for line in [
-        "/images off",
-        "/as alice",
-        "/challenge @bob manyworlds colour:white",
-        "/as bob",
-        "/accept",
-        "/as alice",
-    ] {
-        s.line(line).await.unwrap();
-    }
+    let (_dir, mut s) = alice_to_move("manyworlds").await;
     // `e4` alone is no Many Worlds action (a first move splits): refused,
     // with the splits it could be and the way to pick one.
     let refused = s.line("/move e4").await.unwrap().join("\n");

@@ -47,7 +47,11 @@ impl Host {
     }
 
     /// The caller's live game where it is their turn.
-    async fn mover(&self, caller: &Caller, game: Option<GameId>) -> Result<Loaded, HostError> {
+    pub(super) async fn mover(
+        &self,
+        caller: &Caller,
+        game: Option<GameId>,
+    ) -> Result<Loaded, HostError> {
         let loaded = self.resolve(caller, game, Purpose::Act).await?;
         let side = loaded.side_of(caller)?;
         loaded.ensure_live()?;

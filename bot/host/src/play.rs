@@ -63,18 +63,9 @@ impl Host {
         if text.is_empty() {
             return Err(Refusal::EmptyAction.into());
         }
-        let loaded = self.resolve(caller, game, Purpose::Act).await?;
-        let side = loaded.side_of(caller)?;
-        loaded.ensure_live()?;
-        let turn = loaded.game.turn();
-        if turn.color != side {
-            return Err(Refusal::NotYourTurn {
-                game: loaded.id(),
-                name: loaded.row.name(turn.color).to_owned(),
-                side: turn.color,
-            }
-            .into());
-        }
+        let loaded = self.mover(caller, game).await?;
+        // The mover's side is the one to act.
+        let side = loaded.game.turn().color;
         let mut after = loaded.game.clone();
         let played = after.play(text).map_err(|error| {
             // An unreadable or ambiguous action: what it could mean.

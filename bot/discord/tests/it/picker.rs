@@ -105,30 +105,37 @@ async fn pick_and_play(
     choose_and_play(fake, who, thread, id, mirror, text).await
 }
 
+/// A game of `variant` played only through the picker, each action of
+/// `script` by white (`true`) or black; the post of the last.
+async fn a_game_through_the_picker(name: &str, variant: Variant, script: &[(&str, bool)]) -> Call {
+    let fake = FakeDiscord::start().await;
+    let world = BotWorld::new();
+    let (bot, _host) = world.start_bot(&fake).await;
+    wait_registered(&fake).await;
+    let (thread, _game) = start(&fake, name).await;
+    let mut mirror = Game::new(variant, Options::default(), 0).unwrap();
+    let mut last = None;
+    for (text, white) in script {
+        let who = if *white { alice() } else { bob() };
+        last = Some(pick_and_play(&fake, &who, thread, &mut mirror, text).await);
+    }
+    bot.shutdown().await;
+    last.expect("a script of actions")
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_whole_many_worlds_game_through_the_picker() {
     within_limit(async {
-        let fake = FakeDiscord::start().await;
-        let world = BotWorld::new();
-        let (bot, _host) = world.start_bot(&fake).await;
-        wait_registered(&fake).await;
-        let (thread, _game) = start(&fake, "manyworlds").await;
-        let mut mirror = Game::new(Variant::ManyWorlds, Options::default(), 0).unwrap();
         let script = [
-            "(0) f3 f4",
-            "(I) e5 e6",
-            "(III) g4 g3",
-            "(V) Qh4 Qg5",
-            "(II) a3 a4",
-            "(VII) Qxe1 a6",
+            ("(0) f3 f4", true),
+            ("(I) e5 e6", false),
+            ("(III) g4 g3", true),
+            ("(V) Qh4 Qg5", false),
+            ("(II) a3 a4", true),
+            ("(VII) Qxe1 a6", false),
         ];
-        let mut last = None;
-        for (i, text) in script.iter().enumerate() {
-            let who = if i % 2 == 0 { alice() } else { bob() };
-            last = Some(pick_and_play(&fake, &who, thread, &mut mirror, text).await);
-        }
-        assert_contains(last.unwrap().content(), "(king captured): bob wins");
-        bot.shutdown().await;
+        let last = a_game_through_the_picker("manyworlds", Variant::ManyWorlds, &script).await;
+        assert_contains(last.content(), "(king captured): bob wins");
     })
     .await;
 }
@@ -136,12 +143,6 @@ async fn a_whole_many_worlds_game_through_the_picker() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_multiverse_game_with_time_travel_through_the_picker() {
     within_limit(async {
-        let fake = FakeDiscord::start().await;
-        let world = BotWorld::new();
-        let (bot, _host) = world.start_bot(&fake).await;
-        wait_registered(&fake).await;
-        let (thread, _game) = start(&fake, "multiverse").await;
-        let mut mirror = Game::new(Variant::Multiverse, Options::default(), 0).unwrap();
         let script = [
             ("(L1)e4", true),
             ("(L1)e5", false),
@@ -152,13 +153,8 @@ async fn a_multiverse_game_with_time_travel_through_the_picker() {
             ("(L1) resign", false),
             ("(L2) resign", false),
         ];
-        let mut last = None;
-        for (text, white) in script {
-            let who = if white { alice() } else { bob() };
-            last = Some(pick_and_play(&fake, &who, thread, &mut mirror, text).await);
-        }
-        assert_contains(last.unwrap().content(), "(branch majority): alice wins");
-        bot.shutdown().await;
+        let last = a_game_through_the_picker("multiverse", Variant::Multiverse, &script).await;
+        assert_contains(last.content(), "(branch majority): alice wins");
     })
     .await;
 }
