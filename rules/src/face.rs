@@ -9,6 +9,7 @@ use std::fmt;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
+use crate::find::{ActionParts, Family, Kind, Part};
 use crate::{ActionError, Color, Options, Status, View};
 
 /// Whose turn it is, and where.
@@ -201,15 +202,31 @@ pub trait Rules: Clone + fmt::Debug + Send + Sync + Sized + 'static {
         None
     }
 
-    /// Up to `limit` legal actions matching what a player has typed, for
-    /// autocomplete. Variants with huge action lists override this.
+    /// Up to `limit` legal actions matching what a player has typed:
+    /// those it begins first, then those it appears in
+    /// ([`crate::find::examples`]).
     fn suggest(&self, typed: &str, limit: usize) -> Vec<String> {
-        let all = self
-            .legal_actions()
-            .iter()
-            .map(|a| self.notation(a))
-            .collect();
-        filter_suggestions(all, typed, limit)
+        crate::find::examples(&self.families(), typed, limit, |a| self.notation(a)).0
+    }
+
+    /// A legal action taken apart, for finding and picking it
+    /// ([`crate::find`]): the board it is made on where there are several,
+    /// its man (figure, square, and the key a person types for it), where
+    /// it goes, its kind, how the notation writes each part, and a second
+    /// part where it has one. The parts' texts joined (the board as
+    /// `(KEY)`) read as the action. The default knows the notation alone:
+    /// the finder then matches notation, and the picker lists actions.
+    fn parts(&self, action: &Self::Action) -> ActionParts {
+        ActionParts::single(Part::text(&self.notation(action), Kind::Other))
+    }
+
+    /// Every legal action, described as families sharing a board and main
+    /// part ([`Family`]), in the order the finder and the picker offer
+    /// them. The default is one family of each legal action, described by
+    /// [`Rules::parts`]; variants whose legal actions run to millions
+    /// share lists of second parts instead of listing the actions.
+    fn families(&self) -> Vec<Family<Self::Action>> {
+        crate::find::one_family_each(self)
     }
 
     /// The number of distinct legal actions now, counting no further than

@@ -173,6 +173,42 @@ impl Game {
         self.state.draft_view(draft)
     }
 
+    /// Autocomplete: up to `limit` entries for what a player typed, whole
+    /// actions or texts that narrow to groups of them ([`crate::find`]).
+    pub fn find(&self, typed: &str, limit: usize) -> crate::find::Found {
+        if self.status().is_over() {
+            return crate::find::Found::default();
+        }
+        self.visit(crate::find::Finding { typed, limit })
+    }
+
+    /// The guided picker: where the keys of `path` lead
+    /// ([`crate::find::pick`]).
+    pub fn pick<S: AsRef<str>>(&self, path: &[S]) -> crate::find::Pick {
+        if self.status().is_over() {
+            return crate::find::Pick::Nothing;
+        }
+        self.visit(crate::find::Picking { path })
+    }
+
+    /// The picker's path to the legal action `text` names
+    /// ([`crate::find::path_to`]); `None` if it names none.
+    pub fn path_to(&self, text: &str) -> Option<Vec<String>> {
+        if self.status().is_over() {
+            return None;
+        }
+        self.visit(crate::find::PathTo { text })
+    }
+
+    /// Up to `limit` whole legal actions `typed` could mean, and how many
+    /// there are ([`crate::find::examples`]).
+    pub fn examples(&self, typed: &str, limit: usize) -> (Vec<String>, usize) {
+        if self.status().is_over() {
+            return (Vec::new(), 0);
+        }
+        self.visit(crate::find::Examples { typed, limit })
+    }
+
     /// Reads an action without applying it.
     pub fn parse(&self, text: &str) -> Result<Action, ActionError> {
         if self.status().is_over() {

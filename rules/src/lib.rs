@@ -9,7 +9,8 @@
 //! - [`Game::turn`] says whose turn it is and, in multi-board variants, on
 //!   which boards that side still owes an action.
 //! - [`Game::legal_actions`] lists every legal action in canonical notation;
-//!   [`Game::suggest`] finds a few matching what a player typed.
+//!   [`Game::find`] is autocomplete over them and [`Game::pick`] a picker
+//!   that offers them a step at a time ([`find`]).
 //! - [`Game::parse`] reads text leniently into an [`Action`], or refuses it
 //!   with an [`ActionError`] a player understands; [`Game::play`] parses and
 //!   applies, returning the canonical notation and any [`Played::events`]
@@ -62,6 +63,7 @@ mod rule;
 mod variant;
 
 pub mod chess;
+pub mod find;
 pub mod fived;
 pub mod geometry;
 pub mod gifford;

@@ -11,8 +11,9 @@ Commands:
 /challenge @chronomate VARIANT [level:1-8] [colour:...]   play Chronomate itself (level 3 unless you say; unrated)
 /accept [ID]  /decline [ID]  /cancel [ID]  answer or withdraw a challenge
 /move [game:ID] ACTION   play an action (e4, Nf3, O-O, ...); in 5D chess, add a board move to your turn's draft
+/move [game:ID]          pick an action step by step (choice: lines; /choose ID)
 /undo [game:ID]  /draft [game:ID]  /submit [game:ID]   a drafted turn: take back its last move, show it, play it
-/moves [game:ID] [TEXT]  legal actions matching TEXT
+/moves [game:ID] [TEXT]  what TEXT finds (e4, Nf3, >>, L3): actions, or groups to narrow to
 /board [game:ID]         the board now
 /snapshot [game:ID] [full]  every branch or timeline (full: every board of the history)
 /games                   your games and open challenges

@@ -32,6 +32,8 @@ pub(crate) enum Command {
         game: Option<GameId>,
         text: String,
     },
+    /// `/move` with no action: the guided picker.
+    Pick(Option<GameId>),
     Moves {
         game: Option<GameId>,
         typed: String,
@@ -229,7 +231,7 @@ pub(crate) fn parse_line(line: &str) -> Result<Option<Command>, ParseError> {
         "move" | "m" | "act" | "play" => {
             let (game, rest) = leading_game(args);
             if rest.is_empty() {
-                return err("usage: /move [game:ID] ACTION, like /move e4");
+                return Ok(Some(Command::Pick(game)));
             }
             Command::Move {
                 game,
@@ -420,6 +422,8 @@ mod tests {
                 text: "Qxf7#".into()
             }
         );
+        assert_eq!(ok("/move"), Command::Pick(None));
+        assert_eq!(ok("/move #3"), Command::Pick(Some(GameId(3))));
         assert_eq!(ok("/board 2"), Command::Board(Some(GameId(2))));
         assert_eq!(
             ok("/snapshot"),
@@ -479,7 +483,6 @@ mod tests {
             "/as",
             "/as two words",
             "/as bad!name",
-            "/move",
             "/board x",
             "/board 1 2",
             "/snapshot full full",

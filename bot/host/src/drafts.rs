@@ -87,6 +87,7 @@ impl Host {
             game: loaded.row.id,
             error,
             suggestions: Vec::new(),
+            could_mean: 0,
         };
         let action = loaded.game.draft_turn(&draft).map_err(refuse)?;
         let mut after = loaded.game.clone();
@@ -149,6 +150,7 @@ impl Host {
         Refusal::Action {
             game: loaded.row.id,
             error,
+            could_mean: suggestions.len(),
             suggestions,
         }
         .into()

@@ -48,6 +48,7 @@ mod error;
 mod export;
 mod images;
 pub mod migrate;
+mod pick;
 mod play;
 mod ratings;
 mod route;
@@ -67,7 +68,7 @@ use chronomate_rules::{Color, Game, SetupError};
 
 use chronomate_store::{GameRow, Store, StoreError};
 
-pub use choice::{ChallengeChoice, ChoiceId, GameChoice, UnknownChoice};
+pub use choice::{ChallengeChoice, ChoiceId, GameChoice, PickId, UnknownChoice};
 pub use clock::{Clock, DAY, HOUR, MINUTE, ManualClock, SECOND, SystemClock, timestamp};
 pub use engine::engine_seed;
 pub use error::{HostError, Refusal};
@@ -76,7 +77,8 @@ use terms::{read_days, read_reminder};
 pub use text::{level_choices, levels_help, variants_help};
 pub use tournament::{TournamentTerms, read_when};
 pub use types::{
-    Caller, Choice, ChoiceStyle, GamePlace, Image, Notice, NoticeKind, Place, Player, Reply,
+    Caller, Choice, ChoiceStyle, GamePlace, Image, Menu, MenuOption, Notice, NoticeKind, Place,
+    Player, Reply,
 };
 
 pub use chronomate_model::rating::{GLOBAL, Glicko};

@@ -83,7 +83,7 @@ async fn registers_the_commands_in_the_guild_and_answers() {
         assert_eq!(option(challenge, "days")["max_value"].as_f64(), Some(14.0));
         let action = option(command(&registration, "move"), "action");
         assert_eq!(action["autocomplete"], true);
-        assert_eq!(action["required"], true);
+        assert_eq!(action["required"], false, "left out, it opens the picker");
         // Manage Server (1 << 5) by default.
         assert_eq!(
             command(&registration, "settings")["default_member_permissions"],

@@ -2,6 +2,7 @@
 
 use super::action::Action;
 use super::position::Multiverse;
+use crate::find::{ActionParts, Family};
 use crate::{About, ActionError, Options, RecordFormat, Rules, Status, Turn, TurnShape, View};
 
 impl Rules for Multiverse {
@@ -64,7 +65,12 @@ impl Rules for Multiverse {
         self.timelines()
     }
 
-    fn suggest(&self, typed: &str, limit: usize) -> Vec<String> {
-        self.suggestions(typed, limit)
+    fn parts(&self, action: &Action) -> ActionParts {
+        self.action_parts(action)
+    }
+
+    /// Each board move once, each traveller's landings once, shared.
+    fn families(&self) -> Vec<Family<Action>> {
+        self.action_families()
     }
 }

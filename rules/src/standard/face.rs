@@ -1,6 +1,8 @@
 //! The face the host sees, through [`crate::Game`].
 
 use super::{Chess, Move, legality, notation, play, view};
+use crate::chess::San;
+use crate::find::{ActionParts, chess::move_part};
 use crate::{
     About, ActionError, Color, Options, RecordFormat, Rules, Status, Turn, TurnShape, View,
 };
@@ -50,6 +52,12 @@ impl Rules for Chess {
 
     fn view(&self) -> View {
         view::view(self)
+    }
+
+    /// The move's man, squares and SAN (without its check mark).
+    fn parts(&self, action: &Move) -> ActionParts {
+        let san = San::from_move(self.position(), action).to_string();
+        ActionParts::single(move_part(&san, action))
     }
 
     fn can_win(&self, color: Color) -> bool {

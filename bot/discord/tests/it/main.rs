@@ -13,5 +13,6 @@ mod faults;
 mod game;
 mod gateway;
 mod notices;
+mod picker;
 mod places;
 mod tournament;

@@ -14,6 +14,7 @@ mod drafts;
 mod engine;
 mod every_variant;
 mod lifecycle;
+mod picker;
 mod rating;
 mod refusals;
 mod store_backends;
