@@ -20,19 +20,8 @@ SEED=${SEED:-1}
 
 cd "$(dirname "$0")/.."
 
-stockfish=$(command -v stockfish || true)
-if [ -z "$stockfish" ] && [ -x /usr/games/stockfish ]; then
-    stockfish=/usr/games/stockfish
-fi
-if [ -z "$stockfish" ]; then
-    echo "installing stockfish" >&2
-    if [ "$(id -u)" -eq 0 ]; then
-        apt-get install -y stockfish >&2 || { apt-get update >&2 && apt-get install -y stockfish >&2; }
-    else
-        sudo apt-get install -y stockfish >&2
-    fi
-    stockfish=$(command -v stockfish || echo /usr/games/stockfish)
-fi
+# shellcheck source=engine/stockfish.sh
+. engine/stockfish.sh
 
 cargo build --release -q -p chronomate
 chronomate="${CARGO_TARGET_DIR:-target}/release/chronomate"

@@ -4,7 +4,8 @@ would: games against Stockfish held to a rating, games between two builds,
 and a judge of how the levels err. python-chess referees every game.
 
     calibrate.py stockfish --engine BIN --level L --elo E --games N
-        [--movetime MS] [--engine-movetime MS] [--concurrency C] [--pgn FILE]
+        [--movetime MS | --sf-nodes N] [--engine-movetime MS | --engine-nodes N]
+        [--concurrency C] [--pgn FILE]
     calibrate.py ab --a BIN --b BIN --nodes N --games N [--level L]
         [--concurrency C] [--pgn FILE]
     calibrate.py judge FILE.pgn... [--depth D]
@@ -19,7 +20,11 @@ stockfish: level L against Stockfish with UCI_LimitStrength and UCI_Elo E
 (Threads 1, Hash 16), Stockfish at MS a move (200 by default). Chronomate
 plays with its level's node budget (a deterministic strength, whatever the
 machine's load), or at --engine-movetime MS a move where given (level 8
-then thinks until its time is up). Prints W-D-L from Chronomate's side, the
+then thinks until its time is up), or at --engine-nodes N a move. On a
+loaded machine a time a move means less time on a core for both sides:
+--sf-nodes N holds Stockfish to N nodes a move instead (its rating's
+handicap still applies: Skill Level picks among several lines at a depth
+set by the rating), which the load cannot change. Prints W-D-L from Chronomate's side, the
 score, and the Elo that score implies with its 95% margin (the
 cutechess-cli method), as UCI_Elo plus the difference.
 
@@ -161,17 +166,27 @@ def jobs_for(games, first, second, names, event):
 
 
 def cmd_stockfish(args):
-    ours_limit = (chess.engine.Limit(time=args.engine_movetime / 1000)
-                  if args.engine_movetime else chess.engine.Limit())
-    sf_limit = chess.engine.Limit(time=args.movetime / 1000)
+    if args.engine_movetime:
+        ours_limit = chess.engine.Limit(time=args.engine_movetime / 1000)
+        timing = f"{args.engine_movetime} ms a move"
+    elif args.engine_nodes:
+        ours_limit = chess.engine.Limit(nodes=args.engine_nodes)
+        timing = f"{args.engine_nodes} nodes a move"
+    else:
+        ours_limit = chess.engine.Limit()
+        timing = "its node budget"
+    if args.sf_nodes:
+        sf_limit = chess.engine.Limit(nodes=args.sf_nodes)
+        sf_timing = f"{args.sf_nodes} nodes a move"
+    else:
+        sf_limit = chess.engine.Limit(time=args.movetime / 1000)
+        sf_timing = f"{args.movetime} ms a move"
     ours = (args.engine, {"Level": args.level}, ours_limit)
     sf = (args.stockfish, {"UCI_LimitStrength": True, "UCI_Elo": args.elo,
                            "Threads": 1, "Hash": 16}, sf_limit)
     name = f"Chronomate level {args.level}"
-    timing = (f"{args.engine_movetime} ms a move" if args.engine_movetime
-              else "its node budget")
     event = (f"{name} ({timing}) vs Stockfish UCI_Elo {args.elo} "
-             f"({args.movetime} ms a move)")
+             f"({sf_timing})")
     jobs = jobs_for(args.games, ours, sf, (name, f"Stockfish {args.elo}"), event)
     w, d, l, diff, margin = run_games(jobs, args.concurrency, args.pgn, event)
     print(f"level {args.level}: about {args.elo + diff:.0f} ± {margin:.0f} "
@@ -310,6 +325,8 @@ def main():
     s.add_argument("--games", type=int, default=20)
     s.add_argument("--movetime", type=int, default=200)
     s.add_argument("--engine-movetime", type=int, default=None)
+    s.add_argument("--engine-nodes", type=int, default=None)
+    s.add_argument("--sf-nodes", type=int, default=None)
     s.add_argument("--pgn")
     a = sub.add_parser("ab")
     a.add_argument("--a", required=True)

@@ -157,6 +157,15 @@ enum Command {
         #[arg(long, default_value_t = 800)]
         delay: u32,
     },
+    /// Count the distinct legal turns at each position of a record: the
+    /// start, then after each action (the 5D perft); one line each.
+    Turns {
+        #[command(flatten)]
+        game: GameArgs,
+        /// Count no further than N at each position.
+        #[arg(long, default_value_t = 1000, value_name = "N")]
+        cap: usize,
+    },
     /// Count the leaf nodes of the FIDE move tree to DEPTH.
     Perft {
         /// Start from this position instead of the initial one.
@@ -296,6 +305,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
             delay,
         }) => gif(&game, &output, flip, theme.as_deref(), delay),
         Some(Command::Perft { fen, divide, depth }) => perft(fen.as_deref(), divide, depth),
+        Some(Command::Turns { game, cap }) => turns(&game, cap),
         Some(Command::Play { game, engine }) => play(&game, &engine),
         Some(Command::Match {
             variant,
@@ -381,12 +391,13 @@ fn console(config: &Config) -> Result<(), Failure> {
     chronomate_console::main(config).map_err(Failure::operational)
 }
 
-/// Parses the variant, options and record of a command.
+/// Parses the variant, options and record of a command: the options are
+/// `--options`, or else those the record's headers set.
 fn load_input(args: &GameArgs) -> Result<(Variant, Options, String), Failure> {
     let variant: Variant = args.variant.parse().map_err(Failure::input)?;
-    let options = Options::parse(variant, &args.options).map_err(Failure::input)?;
     let text = tools::read_input(args.file.as_deref())
         .map_err(|e| Failure::operational(format!("cannot read the record: {e}")))?;
+    let options = tools::record_options(variant, &args.options, &text).map_err(Failure::input)?;
     Ok((variant, options, text))
 }
 
@@ -409,10 +420,7 @@ fn replay(args: &GameArgs, json: bool) -> Result<(), Failure> {
         }
     }
     if let Some(e) = &report.error {
-        return Err(Failure::input(format!(
-            "action {} ({:?}): {}",
-            e.index, e.text, e.reason
-        )));
+        return Err(stopped_at(e));
     }
     if !json {
         match (&report.result, &report.to_move) {
@@ -431,10 +439,7 @@ fn replayed(args: &GameArgs) -> Result<chronomate_rules::Game, Failure> {
     let (game, report) =
         tools::replay_record(variant, options, args.seed, &text).map_err(Failure::input)?;
     if let Some(e) = &report.error {
-        return Err(Failure::input(format!(
-            "action {} ({:?}): {}",
-            e.index, e.text, e.reason
-        )));
+        return Err(stopped_at(e));
     }
     Ok(game)
 }
@@ -574,6 +579,27 @@ fn gif(
     }
     out!("{line}");
     Ok(())
+}
+
+/// `chronomate turns VARIANT [FILE] [--cap N]`: the capped count of legal
+/// turns at the start and after each action, one a line (`0` where there
+/// is none); an action that does not apply ends it as `replay` does.
+fn turns(args: &GameArgs, cap: usize) -> Result<(), Failure> {
+    let (variant, options, text) = load_input(args)?;
+    let counted = tools::count_turns(variant, options, args.seed, &text, cap.max(1))
+        .map_err(Failure::input)?;
+    for count in &counted.counts {
+        out!("{count}");
+    }
+    counted
+        .error
+        .as_ref()
+        .map_or(Ok(()), |e| Err(stopped_at(e)))
+}
+
+/// A record's action that does not apply: bad input.
+fn stopped_at(e: &tools::ReplayFailure) -> Failure {
+    Failure::input(format!("action {} ({:?}): {}", e.index, e.text, e.reason))
 }
 
 fn perft(fen: Option<&str>, divide: bool, depth: u32) -> Result<(), Failure> {

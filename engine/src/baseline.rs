@@ -21,8 +21,11 @@ pub const GREEDY_WIDTH: usize = 4_096;
 
 /// Who plays a side: the engine at a level, or a baseline.
 ///
-/// Reads and prints as `1` to `8`, `random` or `greedy`; `4@120` is level
-/// 4 at temperature 120 instead of its own (for tuning the levels).
+/// Reads and prints as `1` to `8`, `random` or `greedy`; for tuning the
+/// levels, a level with some of its settings replaced ([`Tuned`]): `4@120`
+/// is level 4 at temperature 120 instead of its own, `4@120/1` the same
+/// held to depth 1, `4@/2g300` level 4's temperature at depth 2, glancing
+/// at 300 moves in 1000.
 ///
 /// ```
 /// use chronomate_engine::{Level, Player};
@@ -35,9 +38,8 @@ pub const GREEDY_WIDTH: usize = 4_096;
 pub enum Player {
     /// The engine at this level (see [`choose`]).
     Engine(Level),
-    /// The engine at this level, at this temperature in centipawns
-    /// instead of the level's ([`crate::Limits::temperature`]).
-    Tempered(Level, u32),
+    /// The engine at this level with some of its settings replaced.
+    Tuned(Level, Tuned),
     /// Uniform over the legal actions ([`random_action`]).
     Random,
     /// The best material after one action ([`greedy_action`]).
@@ -51,9 +53,12 @@ impl Player {
     pub fn choose(self, game: &Game, seed: u64, millis: Option<u64>) -> Option<String> {
         match self {
             Player::Engine(level) => choose(game, level, seed, millis),
-            Player::Tempered(level, temperature) => {
+            Player::Tuned(level, tuned) => {
                 let limits = Limits {
-                    temperature: Some(temperature),
+                    temperature: tuned.temperature,
+                    depth: tuned.depth,
+                    glance: tuned.glance,
+                    glance_temperature: tuned.glance_temperature,
                     ..Limits::level(level, millis)
                 };
                 think(game, &limits, seed).map(|t| t.action)
@@ -74,7 +79,7 @@ impl fmt::Display for Player {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Player::Engine(level) => write!(f, "{level}"),
-            Player::Tempered(level, temperature) => write!(f, "{level}@{temperature}"),
+            Player::Tuned(level, tuned) => write!(f, "{level}@{tuned}"),
             Player::Random => f.write_str("random"),
             Player::Greedy => f.write_str("greedy"),
         }
@@ -83,22 +88,88 @@ impl fmt::Display for Player {
 
 impl FromStr for Player {
     type Err = LevelError;
-    /// `random`, `greedy` (any case), a level, 1 to 8, or a level at a
-    /// temperature, `4@120`.
+    /// `random`, `greedy` (any case), a level, 1 to 8, or a level with
+    /// settings replaced, `4@120/1g300` ([`Tuned`]).
     fn from_str(s: &str) -> Result<Player, LevelError> {
         match s.trim().to_ascii_lowercase().as_str() {
             "random" => Ok(Player::Random),
             "greedy" => Ok(Player::Greedy),
             _ => match s.split_once('@') {
-                Some((level, temperature)) => {
-                    let temperature = temperature
-                        .trim()
+                Some((level, tuned)) => {
+                    let tuned = tuned
                         .parse()
-                        .map_err(|_| LevelError(s.chars().take(20).collect()))?;
-                    Ok(Player::Tempered(level.parse()?, temperature))
+                        .map_err(|()| LevelError(s.chars().take(20).collect()))?;
+                    Ok(Player::Tuned(level.parse()?, tuned))
                 }
                 None => s.parse().map(Player::Engine),
             },
+        }
+    }
+}
+
+/// Settings of a level replaced, for tuning the levels: written
+/// `TEMPERATURE[/DEPTH][gGLANCE[tTEMPERATURE]]` (each part optional, at
+/// least one given): a temperature in centipawns
+/// ([`Limits::temperature`]), a depth ([`Limits::depth`]), a share of
+/// glances per mille ([`Limits::glance`]) and their temperature
+/// ([`Limits::glance_temperature`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Tuned {
+    pub temperature: Option<u32>,
+    pub depth: Option<u32>,
+    pub glance: Option<u16>,
+    pub glance_temperature: Option<u32>,
+}
+
+impl fmt::Display for Tuned {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(t) = self.temperature {
+            write!(f, "{t}")?;
+        }
+        if let Some(d) = self.depth {
+            write!(f, "/{d}")?;
+        }
+        if let Some(g) = self.glance {
+            write!(f, "g{g}")?;
+        }
+        if let Some(t) = self.glance_temperature {
+            write!(f, "t{t}")?;
+        }
+        Ok(())
+    }
+}
+
+impl FromStr for Tuned {
+    type Err = ();
+    fn from_str(s: &str) -> Result<Tuned, ()> {
+        fn part<T: FromStr>(p: Option<&str>) -> Result<Option<T>, ()> {
+            p.map(|p| p.trim().parse().map_err(|_| ())).transpose()
+        }
+        let (rest, glance) = match s.split_once('g') {
+            Some((rest, g)) => (rest, Some(g)),
+            None => (s, None),
+        };
+        let (glance, glance_temperature) = match glance.and_then(|g| g.split_once('t')) {
+            Some((g, t)) => (Some(g), Some(t)),
+            None => (glance, None),
+        };
+        let (temperature, depth) = match rest.split_once('/') {
+            Some((t, d)) => (t, Some(d)),
+            None => (rest, None),
+        };
+        let tuned = Tuned {
+            temperature: part(Some(temperature).filter(|t| !t.trim().is_empty()))?,
+            depth: part(depth)?,
+            glance: part(glance)?,
+            glance_temperature: part(glance_temperature)?,
+        };
+        match tuned {
+            Tuned {
+                glance: Some(1001..),
+                ..
+            } => Err(()),
+            t if t == Tuned::default() => Err(()),
+            t => Ok(t),
         }
     }
 }
@@ -202,7 +273,16 @@ mod tests {
 
     #[test]
     fn players_read_and_print() {
-        for text in ["random", "greedy", "1", "8", "4@120"] {
+        for text in [
+            "random",
+            "greedy",
+            "1",
+            "8",
+            "4@120",
+            "4@120/1",
+            "4@/2g300",
+            "4@g1000t250",
+        ] {
             let player: Player = text.parse().unwrap();
             assert_eq!(player.to_string(), text);
         }
@@ -210,6 +290,9 @@ mod tests {
         assert!("9".parse::<Player>().is_err());
         assert!("randomly".parse::<Player>().is_err());
         assert!("4@".parse::<Player>().is_err());
+        assert!("4@10/x".parse::<Player>().is_err());
+        assert!("4@g1001".parse::<Player>().is_err());
+        assert!("4@/".parse::<Player>().is_err());
         assert!("9@10".parse::<Player>().is_err());
     }
 

@@ -4,8 +4,9 @@
 //! temperature (`search::choice`).
 //!
 //! Where a variant's rules can list millions of actions (the multiverse
-//! with time travel open), the move is drawn by the variant's own means,
-//! one board move at a time, never from the whole list.
+//! with time travel open, 5D chess), the move is drawn one board move at a
+//! time, never from the whole list: by the variant's own means, or through
+//! the rules face's drafting (`Rules::draft_moves`, `Rules::draft_turn`).
 
 use std::any::Any;
 
@@ -32,7 +33,37 @@ pub(crate) fn action<R: Rules>(state: &R, learner: Learner, seed: u64) -> Option
             let drawn = draw(state as &dyn Any, rng.next_u64())?;
             drawn.downcast::<R::Action>().ok().map(|a| *a)
         }
+        Learner::Drafted => drafted_turn(state, &mut rng),
     }
+}
+
+/// Drafts tried before giving up: a draft can reach a dead end (no board
+/// move left to add, and still not a turn that may be submitted).
+const DRAFTS: usize = 8;
+
+/// Board moves a draft holds at most (a turn has one a playable board).
+const DRAFT_MOVES: usize = 64;
+
+/// A turn drafted board move by board move through the rules face, each
+/// drawn uniformly among the moves the draft may take next, and submitted
+/// as soon as the rules accept it (a learner ends the turn once it may).
+fn drafted_turn<R: Rules>(state: &R, rng: &mut Rng) -> Option<R::Action> {
+    for _ in 0..DRAFTS {
+        let mut draft: Vec<String> = Vec::new();
+        while draft.len() < DRAFT_MOVES {
+            if !draft.is_empty()
+                && let Ok(turn) = state.draft_turn(&draft)
+            {
+                return Some(turn);
+            }
+            let moves = state.draft_moves(&draft).ok()?;
+            let Some(next) = moves.get(rng.below(moves.len())) else {
+                break;
+            };
+            draft.push(next.clone());
+        }
+    }
+    None
 }
 
 #[cfg(test)]
@@ -67,6 +98,25 @@ mod tests {
             let t =
                 think_about(&state, &Limits::level(Level::MIN, None), ply, &[]).expect("a move");
             state.apply(&t.action).expect("legal");
+        }
+    }
+
+    #[test]
+    fn level_one_of_5d_drafts_a_legal_turn_board_move_by_board_move() {
+        let mut game = Game::new(Variant::FiveD, Options::default(), 0).expect("a game");
+        let mut seen = std::collections::HashSet::new();
+        for seed in 0..40 {
+            let t = think(&game, &Limits::level(Level::MIN, None), seed).expect("a turn");
+            let mut after = game.clone();
+            after.play(&t.action).expect("legal");
+            seen.insert(t.action);
+        }
+        // The start has 20 turns (one board, no travel yet).
+        assert!(seen.len() >= 10, "{} different turns", seen.len());
+        // A few turns in, every draw is still a legal turn.
+        for ply in 0..8 {
+            let t = think(&game, &Limits::level(Level::MIN, None), ply).expect("a turn");
+            game.play(&t.action).expect("legal");
         }
     }
 

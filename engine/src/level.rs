@@ -48,10 +48,18 @@ impl Level {
     }
 
     /// About the Elo this level plays standard chess at, on the scale of
-    /// Stockfish 15.1's `UCI_Elo` (measured against it, and below its
-    /// floor of 1350 against the levels above; README, "Levels in Elo").
+    /// Stockfish 15.1's `UCI_Elo` at 100,000 nodes a move: levels 3, 5 and 6
+    /// measured against it, the others placed between and beyond by the
+    /// ladder (README, "Levels in Elo"; docs/engine.md says which).
     pub const fn elo(self) -> u32 {
         ELO[(self.0 as usize).saturating_sub(1) % 8]
+    }
+
+    /// The level with its Elo, for menus and help: `Level 5 (about Elo
+    /// 1500)`. The Elo is standard chess's; in the time-travel variants the
+    /// levels are only ranked (each beats the one below).
+    pub fn label(self) -> String {
+        format!("Level {} (about Elo {})", self.0, self.elo())
     }
 
     /// The level whose [`Level::elo`] is nearest `elo` (the lower on a
@@ -110,7 +118,7 @@ impl fmt::Display for Level {
 }
 
 /// [`Level::elo`], levels 1 to 8.
-const ELO: [u32; 8] = [700, 950, 1200, 1450, 1700, 1950, 2150, 2350];
+const ELO: [u32; 8] = [450, 700, 1100, 1300, 1500, 1800, 2100, 2350];
 
 /// A level that is not 1 to 8.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -233,3 +241,18 @@ pub(crate) const FIDE: Levels = [
     s(9, 500_000, 0, 0, 0, 0, 19, 0),
     s(64, 2_000_000, 0, 0, 0, 0, 20, 0),
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn levels_rise_in_elo_and_span_1200() {
+        assert!(ELO.windows(2).all(|w| w[0] < w[1]), "{ELO:?}");
+        assert!(Level::MAX.elo() - Level::MIN.elo() >= 1_200);
+        assert_eq!(Level::new(5).unwrap().label(), "Level 5 (about Elo 1500)");
+        for level in Level::ALL {
+            assert_eq!(Level::for_elo(level.elo()), level);
+        }
+    }
+}

@@ -74,8 +74,8 @@ mod search;
 pub mod uci;
 
 use std::any::Any;
-use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use chronomate_rules::multiverse::Multiverse;
@@ -83,15 +83,20 @@ use chronomate_rules::standard::Chess;
 use chronomate_rules::{Color, Game, LoadError, Options, Outcome, Rules, Status, Variant, Visitor};
 use serde::{Deserialize, Serialize};
 
-pub use baseline::{GREEDY_WIDTH, Player, greedy_action, random_action};
+pub use baseline::{GREEDY_WIDTH, Player, Tuned, greedy_action, random_action};
 pub use level::{Level, LevelError};
 pub use matches::{Elo, MatchGame, Thinking, elo, play_game, self_play};
 pub use score::Score;
 
 use profile::SearchKind;
+use search::choice::Pick;
 use search::face::Face;
 use search::fide::Fide;
 use search::{Found, Search};
+
+/// Keeps the draw of a glance apart from the search's choice and samples,
+/// which use the same seed.
+const GLANCE_SALT: u64 = 0x9a4c_e0d1;
 
 /// How a search stands after an iteration.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -124,6 +129,9 @@ pub struct Limits {
     pub level: Level,
     /// Stop after this many milliseconds (only ever shortens the search).
     pub millis: Option<u64>,
+    /// Start no new iteration after this many milliseconds (a clock's
+    /// share of time for a move; `millis` is then the most it may take).
+    pub soft_millis: Option<u64>,
     /// A node budget instead of the level's.
     pub nodes: Option<u64>,
     /// A depth limit instead of the level's.
@@ -140,6 +148,47 @@ pub struct Limits {
     /// A temperature instead of the level's, in centipawns (0: the best
     /// move alone), for tuning the levels.
     pub temperature: Option<u32>,
+    /// A share of glances per mille instead of the level's, for tuning
+    /// the levels (a glance: the move chosen by the root moves' static
+    /// evaluations alone; see `profile::Tuning::glance`).
+    pub glance: Option<u16>,
+    /// A temperature of glances instead of the variant's, in centipawns,
+    /// for tuning the levels.
+    pub glance_temperature: Option<u32>,
+    /// A transposition table kept from the last search of the same game
+    /// (FIDE chess; a UCI session keeps one).
+    pub memory: Option<Memory>,
+}
+
+/// A transposition table kept between the searches of one game: the
+/// positions searched for the last move come again, and what was found
+/// about them need not be found twice. FIDE chess only (elsewhere each
+/// search has its own).
+#[derive(Clone, Default)]
+pub struct Memory(Arc<Mutex<Option<search::Table>>>);
+
+impl std::fmt::Debug for Memory {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Memory")
+    }
+}
+
+impl Memory {
+    /// The table kept, if it has `2^bits` entries; a new one otherwise.
+    fn take(&self, bits: u32) -> search::Table {
+        let kept = self.0.lock().ok().and_then(|mut t| t.take());
+        match kept {
+            Some(table) if table.len() == 1 << bits.clamp(8, 24) => table,
+            _ => search::Table::new(bits),
+        }
+    }
+
+    /// Keeps `table` for the next search.
+    fn keep(&self, table: search::Table) {
+        if let Ok(mut t) = self.0.lock() {
+            *t = Some(table);
+        }
+    }
 }
 
 impl Limits {
@@ -238,10 +287,14 @@ pub(crate) fn think_on<R: Rules>(
     let deadline = limits
         .millis
         .map(|ms| Instant::now() + Duration::from_millis(ms));
+    let soft = limits
+        .soft_millis
+        .map(|ms| Instant::now() + Duration::from_millis(ms));
     let search_limits = search::Limits {
         depth: limits.depth.unwrap_or(settings.depth).max(1),
         nodes,
         deadline,
+        soft,
         stop: limits.stop.as_deref(),
         progress: None,
     };
@@ -268,16 +321,29 @@ pub(crate) fn think_on<R: Rules>(
     };
     // A position judged (a draw offer, an analysis) gets the search's best
     // and its score; a move played, the level's choice among the moves
-    // weighed, and that move's score.
-    let temperature = if limits.judging {
-        0
+    // weighed (now and then a glance), and that move's score.
+    let level = limits.level.index();
+    let pick = if limits.judging {
+        Pick::default()
     } else {
-        limits
-            .temperature
-            .unwrap_or(u32::from(tuning.temperature[limits.level.index()]))
-            .min(i32::MAX as u32) as i32
+        let mut draw = rng::Rng::new(rng::mix(seed, GLANCE_SALT));
+        let share = limits.glance.unwrap_or(tuning.glance[level]);
+        let glance = draw.below(1000) < usize::from(share);
+        Pick {
+            temperature: limits
+                .temperature
+                .unwrap_or(tuning.temperature[level])
+                .min(i32::MAX as u32) as i32,
+            glance: glance.then_some(
+                limits
+                    .glance_temperature
+                    .unwrap_or(tuning.glance_temperature)
+                    .min(i32::MAX as u32) as i32,
+            ),
+        }
     };
-    let mut thought = search_state(state, &settings, temperature, search_limits, seed, prior)?;
+    let memory = limits.memory.as_ref();
+    let mut thought = search_state(state, &settings, pick, memory, search_limits, seed, prior)?;
     if !limits.judging
         && limits.level == Level::MIN
         && let Some(action) = learner::action(state, tuning.learner, seed)
@@ -292,7 +358,8 @@ pub(crate) fn think_on<R: Rules>(
 fn search_state<R: Rules>(
     state: &R,
     settings: &level::Settings,
-    temperature: i32,
+    pick: Pick,
+    memory: Option<&Memory>,
     search_limits: search::Limits<'_>,
     seed: u64,
     prior: &[u64],
@@ -303,21 +370,22 @@ fn search_state<R: Rules>(
     match profile.search {
         SearchKind::Fide => {
             if let Some(chess) = any.downcast_ref::<Chess>() {
-                let mut search =
-                    Search::new(Fide, search_limits, settings.table_bits, prior.to_vec());
-                let found = search.run(chess.position(), None, temperature, &mut rng)?;
-                return thought_as::<R, _>(found);
+                let table = memory.map_or_else(
+                    || search::Table::new(settings.table_bits),
+                    |m| m.take(settings.table_bits),
+                );
+                let mut search = Search::new(Fide, search_limits, table, prior.to_vec());
+                let found = search.run(chess.position(), None, pick, &mut rng);
+                if let Some(m) = memory {
+                    m.keep(search.into_table());
+                }
+                return thought_as::<R, _>(found?);
             }
         }
         SearchKind::Multiverse => {
             if let Some(multiverse) = any.downcast_ref::<Multiverse>() {
-                let found = search::multiverse::think(
-                    multiverse,
-                    settings,
-                    temperature,
-                    search_limits,
-                    seed,
-                )?;
+                let found =
+                    search::multiverse::think(multiverse, settings, pick, search_limits, seed)?;
                 return thought_as::<R, _>(found);
             }
         }
@@ -325,9 +393,9 @@ fn search_state<R: Rules>(
     }
     let face = Face::new(profile, settings, seed);
     let root = face.node(state.clone(), false);
-    let mut search =
-        Search::new(face, search_limits, settings.table_bits, prior.to_vec()).beam(settings.beam);
-    let found = search.run(&root, None, temperature, &mut rng)?;
+    let table = search::Table::new(settings.table_bits);
+    let mut search = Search::new(face, search_limits, table, prior.to_vec()).beam(settings.beam);
+    let found = search.run(&root, None, pick, &mut rng)?;
     Some(Thought {
         action: found.best,
         score: Score(found.score),

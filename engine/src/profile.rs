@@ -60,6 +60,11 @@ pub(crate) enum Learner {
     /// a variant whose list can run to millions builds one move at a time.
     /// `None` where it finds none.
     Draw(fn(&dyn Any, u64) -> Option<Box<dyn Any>>),
+    /// Drafted one board move at a time through the rules face
+    /// (`Rules::draft_moves`, each drawn uniformly, submitted once
+    /// `Rules::draft_turn` accepts it): a variant whose turn is a set of
+    /// board moves, millions of them (`TurnShape::Drafted`, 5D chess).
+    Drafted,
 }
 
 /// What a level does differently in a variant.
@@ -69,7 +74,7 @@ pub(crate) struct Tuning {
     /// budget is divided by it, so that the top level takes about as long
     /// in every variant (about a second of one core's time a move; see
     /// `Level::nodes` for the levels below). Measured in thread CPU time
-    /// with `examples/ladder.rs --timing` (README, "Strength").
+    /// with `examples/ladder.rs --timing` (docs/engine.md).
     pub node_cost: u64,
     /// The levels' depths, node budgets and widths.
     pub levels: &'static Levels,
@@ -77,7 +82,13 @@ pub(crate) struct Tuning {
     /// chooses among the moves its search weighed with chances falling by
     /// a factor e for each `temperature` centipawns below the best (0: the
     /// best alone). See `search::choice`.
-    pub temperature: [u16; 8],
+    pub temperature: [u32; 8],
+    /// Chances per mille, levels 1 to 8, that a level only glances at a
+    /// move: it plays by each root move's static evaluation alone, at
+    /// [`Tuning::glance_temperature`] (the search runs all the same).
+    pub glance: [u16; 8],
+    /// The temperature of a glance, in centipawns.
+    pub glance_temperature: u32,
     /// Level 1 as a rules learner, or not.
     pub learner: Learner,
 }
@@ -106,9 +117,9 @@ pub(crate) struct Profile {
     pub tuning: Tuning,
 }
 
-// The temperatures were set from each variant's ladder (README, "Strength
-// in the time-travel variants"): each level at least 65% against the one
-// below. In the time-travel variants level 1 plays at random, as someone
+// The temperatures and glances are set from each variant's ladder (README,
+// "The ladder in the time-travel variants"; how, in docs/engine.md): each
+// level at least 65% against the one below. In the time-travel variants level 1 plays at random, as someone
 // who has just read the rules; in FIDE chess every level thinks, and the
 // levels are calibrated in Elo against Stockfish (README, "Levels in
 // Elo").
@@ -124,6 +135,8 @@ const STANDARD: Profile = Profile {
         node_cost: 1,
         levels: &level::FIDE,
         temperature: [250, 140, 50, 35, 25, 15, 7, 0],
+        glance: [0, 0, 0, 0, 0, 0, 0, 0],
+        glance_temperature: 0,
         learner: Learner::Thinks,
     },
 };
@@ -139,7 +152,13 @@ const TRAVELER: Profile = Profile {
         // 40 let level 8 take 2.01-2.04 s on an explosion-rich position.
         node_cost: 44,
         levels: &level::SEARCH,
-        temperature: [0, 600, 300, 180, 110, 60, 30, 0],
+        // Glances alone spaced the middle levels too little (3 vs 2 63%,
+        // 4 vs 3 56-62%, 5 vs 4 53%, 100 games): levels 3 to 4 think at
+        // about the same depth here, so the lower also errs when it
+        // thinks (docs/engine.md).
+        temperature: [0, 250, 150, 80, 40, 20, 8, 0],
+        glance: [1000, 980, 650, 350, 200, 100, 40, 0],
+        glance_temperature: 1000,
         learner: Learner::FromList,
     },
 };
@@ -154,7 +173,9 @@ const GIFFORD: Profile = Profile {
     tuning: Tuning {
         node_cost: 5,
         levels: &level::SEARCH,
-        temperature: [0, 600, 300, 180, 110, 60, 30, 0],
+        temperature: [0, 0, 0, 0, 0, 0, 0, 0],
+        glance: [1000, 830, 670, 400, 250, 160, 90, 0],
+        glance_temperature: 1000,
         learner: Learner::FromList,
     },
 };
@@ -171,7 +192,9 @@ const MULTIVERSE: Profile = Profile {
         // active branch (up to 21 by default), each chosen apart.
         node_cost: 2,
         levels: &level::SEARCH,
-        temperature: [0, 300, 150, 90, 55, 30, 12, 0],
+        temperature: [0, 0, 0, 0, 0, 0, 0, 0],
+        glance: [1000, 800, 650, 500, 350, 200, 80, 0],
+        glance_temperature: 300,
         learner: Learner::Draw(crate::owed_moves::random_move),
     },
 };
@@ -186,7 +209,11 @@ const TEMPORAL: Profile = Profile {
     tuning: Tuning {
         node_cost: 4,
         levels: &level::SEARCH,
-        temperature: [0, 600, 300, 180, 110, 60, 30, 0],
+        // As Traveler's: 3 vs 2 read 62.5% with glances alone (100
+        // games), 70.5% with these (docs/engine.md).
+        temperature: [0, 250, 150, 80, 40, 20, 8, 0],
+        glance: [1000, 980, 750, 500, 300, 150, 60, 0],
+        glance_temperature: 1000,
         learner: Learner::FromList,
     },
 };
@@ -201,14 +228,44 @@ const MANY_WORLDS: Profile = Profile {
     tuning: Tuning {
         node_cost: 48,
         levels: &level::SEARCH,
-        temperature: [0, 600, 300, 180, 110, 60, 30, 0],
+        temperature: [0, 0, 0, 0, 0, 0, 0, 0],
+        glance: [1000, 988, 960, 895, 810, 600, 220, 0],
+        glance_temperature: 1000,
         learner: Learner::FromList,
     },
 };
 
+/// 5D chess: a turn is a set of board moves, one on every playable board
+/// in the present and more where the player likes, so a position can have
+/// millions of turns. Level 1 drafts its turn board move by board move
+/// ([`Learner::Drafted`]), never from a list. Levels 2 to 8 search through
+/// the face, whose `legal_actions` is the rules' bounded list (the first
+/// 1,000 turns their search finds, not a fair sample; docs/variants/fived.md),
+/// sampled to the level's width: a first cut, until a search of its own
+/// decides one board move at a time as [`SearchKind::Multiverse`] does
+/// (each board's chess searched, the travels sampled from the drafting
+/// API, the whole turn judged by an evaluation of 5D's men, the timelines
+/// each side can still activate and the present's owner). No level
+/// glances, and the temperatures and node cost are the generic ones until
+/// a ladder sets them.
+const FIVED: Profile = Profile {
+    search: SearchKind::Face,
+    evaluate: |_, view, turn| eval::generic(view, turn),
+    forcing: nothing_forcing,
+    decisive: None,
+    quiescence: false,
+    // Every turn adds boards: a state never comes again.
+    repeats: false,
+    tuning: Tuning {
+        learner: Learner::Drafted,
+        ..GENERIC.tuning
+    },
+};
+
 /// A variant without an entry: searched through the face, material from
-/// its view, a middling node cost; level 1 thinks (its actions could be
-/// too many to list).
+/// its view, a middling node cost; level 1 thinks and no level glances
+/// (its actions could be too many to list: nothing here ever plays from
+/// the whole list at random).
 pub(crate) const GENERIC: Profile = Profile {
     search: SearchKind::Face,
     evaluate: |_, view, turn| eval::generic(view, turn),
@@ -220,6 +277,8 @@ pub(crate) const GENERIC: Profile = Profile {
         node_cost: 16,
         levels: &level::SEARCH,
         temperature: [400, 250, 150, 100, 60, 35, 15, 0],
+        glance: [0, 0, 0, 0, 0, 0, 0, 0],
+        glance_temperature: 0,
         learner: Learner::Thinks,
     },
 };
@@ -234,6 +293,7 @@ const PROFILES: &[(Variant, Profile)] = &[
     (Variant::Multiverse, MULTIVERSE),
     (Variant::Temporal, TEMPORAL),
     (Variant::ManyWorlds, MANY_WORLDS),
+    (Variant::FiveD, FIVED),
 ];
 
 /// No action is forcing.
@@ -266,18 +326,47 @@ mod tests {
     fn every_profile_errs_less_level_by_level_and_never_at_level_8() {
         let all = PROFILES.iter().map(|(_, p)| p).chain([&GENERIC]);
         for profile in all {
-            let t = profile.tuning.temperature;
-            // Level 1 of a rules learner plays at random: its temperature
-            // is not used.
-            let thinking = match profile.tuning.learner {
-                Learner::Thinks => &t[..],
-                _ => &t[1..],
+            let tuning = &profile.tuning;
+            // Level 1 of a rules learner plays at random: its own
+            // settings are not used.
+            let from = match tuning.learner {
+                Learner::Thinks => 0,
+                _ => 1,
             };
+            let t = &tuning.temperature[from..];
+            let g = &tuning.glance[from..];
             assert!(
-                thinking.windows(2).all(|w| w[0] > w[1]),
-                "{t:?} do not fall level by level"
+                t.windows(2).all(|w| w[0] >= w[1]) && g.windows(2).all(|w| w[0] >= w[1]),
+                "{t:?} and {g:?} do not fall level by level"
             );
-            assert_eq!(t[7], 0, "level 8 errs");
+            // Each level errs less than the one below by one or the other.
+            assert!(
+                (1..t.len()).all(|i| t[i] < t[i - 1] || g[i] < g[i - 1]),
+                "{t:?} and {g:?}: two levels err alike"
+            );
+            assert_eq!((t.last(), g.last()), (Some(&0), Some(&0)), "level 8 errs");
+            assert!(g.iter().all(|&c| c <= 1000));
+        }
+    }
+
+    #[test]
+    fn the_generic_profile_never_plays_from_a_whole_list_at_random() {
+        // A variant without an entry may have millions of actions (5D):
+        // its level 1 thinks, and no level glances.
+        assert!(matches!(GENERIC.tuning.learner, Learner::Thinks));
+        assert!(GENERIC.tuning.glance.iter().all(|&g| g == 0));
+    }
+
+    #[test]
+    fn a_variant_of_drafted_turns_never_learns_from_a_list() {
+        // Its turns can run to millions: level 1 drafts board move by
+        // board move, and no level glances over a whole list.
+        for &variant in Variant::ALL {
+            if variant.about().turns == chronomate_rules::TurnShape::Drafted {
+                let tuning = &of_variant(variant).tuning;
+                assert!(matches!(tuning.learner, Learner::Drafted), "{variant}");
+                assert!(tuning.glance.iter().all(|&g| g == 0), "{variant}");
+            }
         }
     }
 

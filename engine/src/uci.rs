@@ -15,7 +15,7 @@ use chronomate_rules::standard::Chess;
 use chronomate_rules::{Options, Rules};
 
 use crate::rng::mix;
-use crate::{Level, Limits, Progress, Score, Thought, state_key, think_on};
+use crate::{Level, Limits, Memory, Progress, Score, Thought, state_key, think_on};
 
 /// A position as `position` set it, with the keys of the positions before
 /// it (for repetitions).
@@ -137,10 +137,20 @@ impl Go {
             Color::White => (self.wtime, self.winc),
             Color::Black => (self.btime, self.binc),
         };
-        let clock = time.map(|t| {
+        let kept = overhead + 10;
+        let share = time.map(|t| {
             let share = t / self.movestogo.unwrap_or(30).clamp(1, 60) + inc.unwrap_or(0) * 4 / 5;
-            share.min(t / 2).saturating_sub(overhead + 10).max(1)
+            share.min(t / 2)
         });
+        // On a clock, no new iteration starts past the share, and one under
+        // way may run to twice the share (never past half the time left).
+        let soft_millis = match (self.infinite, self.movetime, share) {
+            (false, None, Some(share)) => Some(share.saturating_sub(kept).max(1)),
+            _ => None,
+        };
+        let clock = time
+            .zip(share)
+            .map(|(t, share)| (share * 2).min(t / 2).saturating_sub(kept).max(1));
         let millis = if self.infinite {
             None
         } else {
@@ -158,6 +168,7 @@ impl Go {
         Limits {
             level,
             millis,
+            soft_millis,
             nodes,
             depth,
             ..Limits::default()
@@ -252,6 +263,8 @@ pub struct Session {
     overhead: u64,
     seed: u64,
     games: u64,
+    /// The transposition table kept from move to move within a game.
+    memory: Memory,
 }
 
 impl Session {
@@ -266,6 +279,7 @@ impl Session {
             overhead: DEFAULT_OVERHEAD,
             seed,
             games: 0,
+            memory: Memory::default(),
         }
     }
 
@@ -337,10 +351,12 @@ impl Session {
         Ok(())
     }
 
-    /// `ucinewgame`: the start position, and the next game's seeds.
+    /// `ucinewgame`: the start position, the next game's seeds, and an
+    /// empty table.
     pub fn new_game(&mut self) {
         self.games += 1;
         self.position = UciPosition::default();
+        self.memory = Memory::default();
     }
 
     /// Reads the arguments of `position`; a bad one changes nothing.
@@ -364,10 +380,14 @@ impl Session {
         }
     }
 
-    /// The limits of a `go` with these arguments for the side to move.
+    /// The limits of a `go` with these arguments for the side to move,
+    /// with the session's table kept from the last move.
     pub fn limits(&self, go: &Go) -> Limits {
         let side = self.position.chess.position().turn();
-        go.limits_with(self.level(), side, self.overhead)
+        Limits {
+            memory: Some(self.memory.clone()),
+            ..go.limits_with(self.level(), side, self.overhead)
+        }
     }
 
     /// The seed of a search in the present position: the session's seed,
@@ -404,7 +424,8 @@ mod tests {
     fn go_reads_clocks_and_limits() {
         let g = go("wtime 60000 btime 30000 winc 1000 binc 1000");
         let l = g.limits(Level::MAX, Color::Black);
-        assert_eq!(l.millis, Some(30000 / 30 + 800 - 20));
+        assert_eq!(l.soft_millis, Some(30000 / 30 + 800 - 20));
+        assert_eq!(l.millis, Some(2 * (30000 / 30 + 800) - 20));
         assert_eq!(l.nodes, Some(u64::MAX));
         let l = go("movetime 100").limits(Level::new(3).unwrap(), Color::White);
         assert_eq!(l.millis, Some(90));

@@ -12,56 +12,14 @@
 
 use std::hint::black_box;
 
-use chronomate_rules::chess::Role;
-use chronomate_rules::manyworlds::{Action, ManyWorlds, Numeral};
-use chronomate_rules::{Options, Rules};
+use chronomate_rules::Rules;
+use chronomate_rules::manyworlds::{Action, ManyWorlds};
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 
-struct Pick(u64);
+#[path = "../tests/support/manyworlds_growth.rs"]
+mod growth;
 
-impl Pick {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        ((z ^ (z >> 31)) % n.max(1) as u64) as usize
-    }
-}
-
-/// A game with `boards` live boards, reached by random splits.
-fn many_boards(boards: usize) -> ManyWorlds {
-    let mut pick = Pick(7);
-    let mut mw = ManyWorlds::new(&Options::default(), 0);
-    while mw.board_count() < boards {
-        let numerals: Vec<Numeral> = mw.boards().map(|(n, _)| n).collect();
-        let board = numerals[pick.below(numerals.len())];
-        let Some(world) = mw.board(board) else {
-            continue;
-        };
-        let moves: Vec<_> = world
-            .moves(mw.to_move())
-            .into_iter()
-            .filter(|m| m.capture() != Some(Role::King))
-            .collect();
-        if moves.len() < 2 {
-            continue;
-        }
-        let first = moves[pick.below(moves.len())];
-        let second = moves[pick.below(moves.len())];
-        if first == second {
-            continue;
-        }
-        let action = Action::Split {
-            board,
-            first,
-            second,
-        };
-        mw.play(&action).expect("a legal split");
-        assert!(!mw.status().is_over());
-    }
-    mw
-}
+use growth::many_boards;
 
 /// A split on the middle board, its two first moves.
 fn a_split(mw: &ManyWorlds) -> Action {

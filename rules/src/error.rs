@@ -92,6 +92,22 @@ pub enum LoadError {
     Replay(#[from] ReplayError),
 }
 
+/// Why a record could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RecordError {
+    /// A header says something the game cannot take.
+    #[error("header [{key} {value:?}]: {reason}")]
+    Header {
+        key: String,
+        /// The value, cut to [`crate::QUOTE_LIMIT`] characters.
+        value: String,
+        reason: String,
+    },
+    /// The text is no record.
+    #[error("cannot read the record: {0}")]
+    Syntax(String),
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

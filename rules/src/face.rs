@@ -9,6 +9,7 @@ use std::fmt;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
+use crate::find::{ActionParts, Family, Kind, Part};
 use crate::{ActionError, Color, Options, Status, View};
 
 /// Whose turn it is, and where.
@@ -49,6 +50,24 @@ pub enum RecordFormat {
     Pgn,
     /// One action per line (the variant's actions contain spaces).
     Lines,
+    /// 5DPGN (5D chess): headers naming the board (or 5DFEN boards),
+    /// then `1. white's moves / black's moves`, a turn's moves apart by
+    /// spaces. [`crate::record::read`] reads it, and one action per line
+    /// too; [`crate::record::write`] writes it.
+    FivedPgn,
+}
+
+/// How a side makes its turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TurnShape {
+    /// One action is one turn (or one board's action, where
+    /// [`Turn::boards`] lists the boards still owed).
+    Single,
+    /// A turn is several board moves drafted one at a time
+    /// ([`Rules::draft_move`]) and submitted whole ([`Rules::draft_turn`]):
+    /// the action is the whole turn (5D chess).
+    Drafted,
 }
 
 /// What players and hosts need to know about a variant before a game.
@@ -65,6 +84,8 @@ pub struct About {
     pub options: &'static str,
     /// How its record is written.
     pub record: RecordFormat,
+    /// How a turn is made: one action, or moves drafted and submitted.
+    pub turns: TurnShape,
 }
 
 /// The rules of one variant, applied to a game in progress.
@@ -73,6 +94,29 @@ pub struct About {
 /// time travel), so it alone decides what is legal. Actions are this
 /// variant's own type; text comes in through [`Rules::parse`] and goes out
 /// through [`Rules::notation`].
+///
+/// # Drafting
+///
+/// A player may build an action piece by piece before committing it: the
+/// *draft* is a list of canonical move texts, which a host can store as
+/// text and which the rules re-read each time, so a draft survives a
+/// restart and never goes stale unnoticed. The contract:
+///
+/// - [`Rules::draft_move`] reads one more move given the draft so far and
+///   answers its canonical text (append it to the draft), or refuses it
+///   and the draft stays as it was.
+/// - [`Rules::draft_moves`] lists every move that may come next (the
+///   autocomplete list); empty when nothing more may be added.
+/// - [`Rules::draft_turn`] turns the draft into the action to apply, or
+///   says exactly why it cannot be submitted yet.
+/// - [`Rules::draft_view`] pictures the game with the draft's moves made
+///   and marked.
+///
+/// Every call refuses a draft that no longer reads (the game moved on)
+/// with the reason. In variants whose turn is one action
+/// ([`TurnShape::Single`]) a draft holds at most one action, and these
+/// methods answer accordingly; 5D chess ([`TurnShape::Drafted`]) drafts
+/// board moves and submits the whole turn.
 ///
 /// ```
 /// use chronomate_rules::{Options, Rules, Status};
@@ -110,7 +154,9 @@ pub trait Rules: Clone + fmt::Debug + Send + Sync + Sized + 'static {
     /// Whether play goes on, and if not, the result.
     fn status(&self) -> Status;
 
-    /// Every legal action now; none once the game is over.
+    /// Every legal action now; none once the game is over. Where a
+    /// position can have millions (5D chess), a variant lists a bounded
+    /// part of them and says so; [`Rules::count_actions`] counts.
     fn legal_actions(&self) -> Vec<Self::Action>;
 
     /// Reads an action, leniently, refusing illegal ones with the rule
@@ -156,15 +202,103 @@ pub trait Rules: Clone + fmt::Debug + Send + Sync + Sized + 'static {
         None
     }
 
-    /// Up to `limit` legal actions matching what a player has typed, for
-    /// autocomplete. Variants with huge action lists override this.
+    /// Up to `limit` legal actions matching what a player has typed:
+    /// those it begins first, then those it appears in
+    /// ([`crate::find::examples`]).
     fn suggest(&self, typed: &str, limit: usize) -> Vec<String> {
-        let all = self
-            .legal_actions()
-            .iter()
-            .map(|a| self.notation(a))
-            .collect();
-        filter_suggestions(all, typed, limit)
+        crate::find::examples(&self.families(), typed, limit, |a| self.notation(a)).0
+    }
+
+    /// A legal action taken apart, for finding and picking it
+    /// ([`crate::find`]): the board it is made on where there are several,
+    /// its man (figure, square, and the key a person types for it), where
+    /// it goes, its kind, how the notation writes each part, and a second
+    /// part where it has one. The parts' texts joined (the board as
+    /// `(KEY)`) read as the action. The default knows the notation alone:
+    /// the finder then matches notation, and the picker lists actions.
+    fn parts(&self, action: &Self::Action) -> ActionParts {
+        ActionParts::single(Part::text(&self.notation(action), Kind::Other))
+    }
+
+    /// Every legal action, described as families sharing a board and main
+    /// part ([`Family`]), in the order the finder and the picker offer
+    /// them. The default is one family of each legal action, described by
+    /// [`Rules::parts`]; variants whose legal actions run to millions
+    /// share lists of second parts instead of listing the actions.
+    fn families(&self) -> Vec<Family<Self::Action>> {
+        crate::find::one_family_each(self)
+    }
+
+    /// The number of distinct legal actions now, counting no further than
+    /// `cap` (so a cap of 1000 never lists a million). Variants with huge
+    /// action lists count without listing.
+    fn count_actions(&self, cap: usize) -> usize {
+        self.legal_actions().len().min(cap)
+    }
+
+    /// Reads one more move of the draft `draft` (canonical texts, in play
+    /// order) and returns its canonical text. One action per turn: the
+    /// draft holds at most one action.
+    fn draft_move(&self, draft: &[String], text: &str) -> Result<String, ActionError> {
+        if self.status().is_over() {
+            return Err(ActionError::GameOver);
+        }
+        if !draft.is_empty() {
+            return Err(ActionError::illegal(
+                crate::Rule::TURN,
+                "a turn here is one action, already drafted: submit it or take it back",
+            ));
+        }
+        let action = self.parse(text)?;
+        Ok(self.notation(&action))
+    }
+
+    /// Every move that may be added to the draft now, in canonical text:
+    /// with one action per turn, the legal actions while the draft is
+    /// empty and nothing after.
+    fn draft_moves(&self, draft: &[String]) -> Result<Vec<String>, ActionError> {
+        if self.status().is_over() {
+            return Err(ActionError::GameOver);
+        }
+        Ok(if draft.is_empty() {
+            self.legal_actions()
+                .iter()
+                .map(|a| self.notation(a))
+                .collect()
+        } else {
+            Vec::new()
+        })
+    }
+
+    /// The action the draft makes, ready to apply, or why it cannot be
+    /// submitted. With one action per turn: the draft's one action.
+    fn draft_turn(&self, draft: &[String]) -> Result<Self::Action, ActionError> {
+        if self.status().is_over() {
+            return Err(ActionError::GameOver);
+        }
+        match draft {
+            [one] => self.parse(one),
+            [] => Err(ActionError::illegal(
+                crate::Rule::TURN,
+                "nothing is drafted yet: add a move first",
+            )),
+            _ => Err(ActionError::illegal(
+                crate::Rule::TURN,
+                "a turn here is one action: the draft holds several",
+            )),
+        }
+    }
+
+    /// The game with the draft's moves made and marked. With one action
+    /// per turn: the board after the drafted action.
+    fn draft_view(&self, draft: &[String]) -> Result<View, ActionError> {
+        if draft.is_empty() {
+            return Ok(self.view());
+        }
+        let action = self.draft_turn(draft)?;
+        let mut next = self.clone();
+        next.apply(&action)?;
+        Ok(next.view())
     }
 }
 

@@ -123,7 +123,8 @@ impl Game {
         self.state.status()
     }
 
-    /// Every legal action, in canonical notation.
+    /// Every legal action, in canonical notation (5D chess: at most
+    /// [`crate::fived::LISTED_TURNS`] whole turns; see [`Game::count_actions`]).
     pub fn legal_actions(&self) -> Vec<String> {
         if self.status().is_over() {
             return Vec::new();
@@ -137,6 +138,75 @@ impl Game {
             return Vec::new();
         }
         self.state.suggest(typed, limit)
+    }
+
+    /// The number of distinct legal actions, counted no further than `cap`
+    /// (5D chess: legal whole turns, the 5D perft); 0 once the game is
+    /// over.
+    pub fn count_actions(&self, cap: usize) -> usize {
+        if self.status().is_over() {
+            return 0;
+        }
+        self.state.count_actions(cap)
+    }
+
+    /// Reads one more move of a draft (canonical move texts in play
+    /// order) and returns its canonical text, to append to the draft. See
+    /// [`crate::Rules`]'s drafting contract.
+    pub fn draft_move(&self, draft: &[String], text: &str) -> Result<String, ActionError> {
+        self.state.draft_move(draft, text)
+    }
+
+    /// Every move that may be added to the draft now, for autocomplete.
+    pub fn draft_moves(&self, draft: &[String]) -> Result<Vec<String>, ActionError> {
+        self.state.draft_moves(draft)
+    }
+
+    /// The action the draft makes, ready for [`Game::apply`], or exactly
+    /// why it cannot be submitted yet.
+    pub fn draft_turn(&self, draft: &[String]) -> Result<Action, ActionError> {
+        self.state.draft_turn(draft)
+    }
+
+    /// The game pictured with the draft's moves made and marked.
+    pub fn draft_view(&self, draft: &[String]) -> Result<View, ActionError> {
+        self.state.draft_view(draft)
+    }
+
+    /// Autocomplete: up to `limit` entries for what a player typed, whole
+    /// actions or texts that narrow to groups of them ([`crate::find`]).
+    pub fn find(&self, typed: &str, limit: usize) -> crate::find::Found {
+        if self.status().is_over() {
+            return crate::find::Found::default();
+        }
+        self.visit(crate::find::Finding { typed, limit })
+    }
+
+    /// The guided picker: where the keys of `path` lead
+    /// ([`crate::find::pick`]).
+    pub fn pick<S: AsRef<str>>(&self, path: &[S]) -> crate::find::Pick {
+        if self.status().is_over() {
+            return crate::find::Pick::Nothing;
+        }
+        self.visit(crate::find::Picking { path })
+    }
+
+    /// The picker's path to the legal action `text` names
+    /// ([`crate::find::path_to`]); `None` if it names none.
+    pub fn path_to(&self, text: &str) -> Option<Vec<String>> {
+        if self.status().is_over() {
+            return None;
+        }
+        self.visit(crate::find::PathTo { text })
+    }
+
+    /// Up to `limit` whole legal actions `typed` could mean, and how many
+    /// there are ([`crate::find::examples`]).
+    pub fn examples(&self, typed: &str, limit: usize) -> (Vec<String>, usize) {
+        if self.status().is_over() {
+            return (Vec::new(), 0);
+        }
+        self.visit(crate::find::Examples { typed, limit })
     }
 
     /// Reads an action without applying it.

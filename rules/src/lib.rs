@@ -9,7 +9,8 @@
 //! - [`Game::turn`] says whose turn it is and, in multi-board variants, on
 //!   which boards that side still owes an action.
 //! - [`Game::legal_actions`] lists every legal action in canonical notation;
-//!   [`Game::suggest`] finds a few matching what a player typed.
+//!   [`Game::find`] is autocomplete over them and [`Game::pick`] a picker
+//!   that offers them a step at a time ([`find`]).
 //! - [`Game::parse`] reads text leniently into an [`Action`], or refuses it
 //!   with an [`ActionError`] a player understands; [`Game::play`] parses and
 //!   applies, returning the canonical notation and any [`Played::events`]
@@ -34,6 +35,8 @@
 //!   men.
 //! - [`multiverse`]: Time Travel Chess in the Everett interpretation:
 //!   branches played in parallel, time and trans-universe travel, collapse.
+//! - [`fived`]: 5D Chess With Multiverse Time Travel: whole turns drafted
+//!   move by move, exact checkmate, 5DPGN and 5DFEN.
 //!
 //! # Shared mechanics
 //!
@@ -47,7 +50,7 @@
 //!   build on.
 //!
 //! House rules that settle what the rule texts leave open are cited by tag
-//! (TT-3, G-4, E-9, T-6, M-2, ...) from the variants' pages in
+//! (TT-3, G-4, E-9, T-6, M-2, F-5, ...) from the variants' pages in
 //! `docs/variants/`.
 
 mod color;
@@ -60,6 +63,8 @@ mod rule;
 mod variant;
 
 pub mod chess;
+pub mod find;
+pub mod fived;
 pub mod geometry;
 pub mod gifford;
 pub mod manyworlds;
@@ -73,7 +78,7 @@ pub mod view;
 pub use chess::FenError;
 pub use color::{Color, UnknownColor};
 pub use error::{ActionError, LoadError, QUOTE_LIMIT, ReplayError, SetupError, quote};
-pub use face::{About, Played, RecordFormat, Rules, Turn, filter_suggestions};
+pub use face::{About, Played, RecordFormat, Rules, Turn, TurnShape, filter_suggestions};
 pub use game::Game;
 pub use options::{DEFAULT_BRANCH_LIMIT, MAX_BRANCH_LIMIT, OptionError, Options};
 pub use outcome::{Outcome, Reason, Status};

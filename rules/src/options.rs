@@ -25,6 +25,18 @@ pub struct Options {
     /// Many Worlds: each board knows whose move it is (M-6).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub turns: bool,
+    /// 5D: a named board (F-12), as its slug (`standard-turn-zero`).
+    /// `None` means Standard.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub board: Option<String>,
+    /// 5D: a custom start, its 5DFEN boards written without spaces
+    /// (`[4k/5/5/5/K1R2:0:1:w]`, several one after another).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fen: Option<String>,
+    /// 5D: what pawns and brawns promote to (F-9), as letters (`QNRB`);
+    /// `None` means the board's own (a queen; a princess on Princess).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub promotions: Option<String>,
 }
 
 impl Options {
@@ -57,6 +69,7 @@ impl Options {
             }
             seen.push(name);
         }
+        options.validate(variant)?;
         Ok(options)
     }
 
@@ -91,6 +104,27 @@ impl Options {
                 };
                 Ok("turns")
             }
+            "board" => {
+                expect_variant(variant, Variant::FiveD, "board")?;
+                let named = crate::fived::boards::find(value)
+                    .ok_or_else(|| OptionError::UnknownBoard(quote(value)))?;
+                self.board = Some(crate::fived::boards::slug(named.name));
+                Ok("board")
+            }
+            "fen" | "5dfen" => {
+                expect_variant(variant, Variant::FiveD, "fen")?;
+                crate::fived::boards::custom_setup(value, None)
+                    .map_err(|reason| OptionError::Fen(quote(&reason)))?;
+                self.fen = Some(value.chars().filter(|c| !c.is_whitespace()).collect());
+                Ok("fen")
+            }
+            "promotions" | "promotion" => {
+                expect_variant(variant, Variant::FiveD, "promotions")?;
+                let pieces = crate::fived::boards::read_promotions(value)
+                    .map_err(|reason| OptionError::Promotions(quote(&reason)))?;
+                self.promotions = Some(pieces.iter().map(|p| p.letter()).collect());
+                Ok("promotions")
+            }
             _ => Err(OptionError::Unknown(quote(&key))),
         }
     }
@@ -111,6 +145,18 @@ impl Options {
         if self.turns {
             expect_variant(variant, Variant::ManyWorlds, "turns")?;
         }
+        for (key, set) in [
+            ("board", self.board.is_some()),
+            ("fen", self.fen.is_some()),
+            ("promotions", self.promotions.is_some()),
+        ] {
+            if set {
+                expect_variant(variant, Variant::FiveD, key)?;
+            }
+        }
+        if variant == Variant::FiveD {
+            crate::fived::setup_of(self)?;
+        }
         Ok(())
     }
 
@@ -128,6 +174,15 @@ impl fmt::Display for Options {
         }
         if self.turns {
             words.push("turns:on".to_owned());
+        }
+        if let Some(b) = &self.board {
+            words.push(format!("board:{b}"));
+        }
+        if let Some(fen) = &self.fen {
+            words.push(format!("fen:{fen}"));
+        }
+        if let Some(p) = &self.promotions {
+            words.push(format!("promotions:{p}"));
         }
         f.write_str(&words.join(" "))
     }
@@ -150,7 +205,9 @@ fn expect_variant(variant: Variant, owner: Variant, key: &'static str) -> Result
 pub enum OptionError {
     #[error("cannot read option {0:?}: write key:value, like branches:21")]
     Malformed(String),
-    #[error("unknown option {0:?}: the options are branches (multiverse) and turns (manyworlds)")]
+    #[error(
+        "unknown option {0:?}: the options are branches (multiverse), turns (manyworlds), and board, fen and promotions (5d)"
+    )]
     Unknown(String),
     #[error("option {key} belongs to {owner}, not {variant}")]
     NotForVariant {
@@ -164,6 +221,14 @@ pub enum OptionError {
     Switch(&'static str, String),
     #[error("option {0} is given twice: give each option once")]
     Twice(&'static str),
+    #[error("no 5D board is named {0:?}: /rules 5d lists them (like board:turn-zero)")]
+    UnknownBoard(String),
+    #[error("cannot read the 5DFEN start: {0}")]
+    Fen(String),
+    #[error("cannot read the promotions: {0} (write letters, like promotions:QNRB)")]
+    Promotions(String),
+    #[error("give a named board or a 5DFEN start, not both")]
+    BoardAndFen,
 }
 
 #[cfg(test)]
@@ -197,6 +262,30 @@ mod tests {
         let long = "x".repeat(1_000_000);
         let e = Options::parse(Variant::Multiverse, &format!("branches:{long}")).unwrap_err();
         assert!(e.to_string().len() < 200, "{}", e.to_string().len());
+        let b = Options::parse(Variant::FiveD, "board:TurnZero").unwrap();
+        assert_eq!(b.to_string(), "board:standard-turn-zero");
+        assert_eq!(Options::parse(Variant::FiveD, &b.to_string()), Ok(b));
+        assert!(matches!(
+            Options::parse(Variant::Standard, "board:turn-zero"),
+            Err(OptionError::NotForVariant { .. })
+        ));
+        assert!(matches!(
+            Options::parse(Variant::FiveD, "board:nowhere"),
+            Err(OptionError::UnknownBoard(_))
+        ));
+        let fen =
+            Options::parse(Variant::FiveD, "fen:[4k/5/5/5/K1R2:0:1:w] promotions:Q,R").unwrap();
+        assert_eq!(fen.to_string(), "fen:[4k/5/5/5/K1R2:0:1:w] promotions:QR");
+        assert!(fen.validate(Variant::FiveD).is_ok());
+        assert!(matches!(
+            Options::parse(Variant::FiveD, "fen:[4k/6:0:1:w]"),
+            Err(OptionError::Fen(_))
+        ));
+        assert_eq!(
+            Options::parse(Variant::FiveD, "board:standard fen:[4k/5/5/5/K1R2:0:1:w]")
+                .and_then(|o| o.validate(Variant::FiveD).map(|()| o)),
+            Err(OptionError::BoardAndFen)
+        );
         let t = Options::parse(Variant::ManyWorlds, "turns=on").unwrap();
         assert!(t.turns);
         assert_eq!(

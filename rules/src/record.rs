@@ -4,12 +4,86 @@
 //! `d2// to 8`). Blank lines, a leading move number (`12.`, `12...`) and
 //! `{comments}` are ignored. `standard` records may also be PGN: tag pairs,
 //! several moves per line, `;` comments, `$` annotations, `( variations )`
-//! and a closing result.
+//! and a closing result. `5d` records are 5DPGN ([`crate::fived`]'s
+//! `pgn`): their actions are whole turns, and their headers set the
+//! options (the board, a 5DFEN start, the promotions).
+//!
+//! [`read`] answers both the options a record's headers set and its
+//! actions; [`actions`] the actions alone. [`fived_pgn`] writes a 5D
+//! game as 5DPGN.
 
-use crate::Variant;
+use crate::{Color, OptionError, Options, Rules, Variant};
 
-/// The action texts of a record, in order.
+/// What a record file says: the options its headers set and its actions.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Record {
+    pub options: Options,
+    pub actions: Vec<String>,
+}
+
+pub use crate::error::RecordError;
+
+/// Reads a record: the options its headers set (Chronomate's own
+/// `[Options "..."]` header for every variant; for `5d` also `Board`,
+/// `Size`, `Promotions` and 5DFEN boards), and its actions in order (for
+/// `5d`, whole turns).
+pub fn read(variant: Variant, text: &str) -> Result<Record, RecordError> {
+    if variant == Variant::FiveD {
+        let record = crate::fived::pgn::read(text)?;
+        let options = crate::fived::pgn::options(&record)?;
+        return Ok(Record {
+            options,
+            actions: record.turns,
+        });
+    }
+    let options = match options_header(text) {
+        Some(value) => {
+            Options::parse(variant, &value).map_err(|e: OptionError| RecordError::Header {
+                key: "Options".to_owned(),
+                value: crate::quote(&value),
+                reason: e.to_string(),
+            })?
+        }
+        None => Options::default(),
+    };
+    Ok(Record {
+        options,
+        actions: actions(variant, text),
+    })
+}
+
+/// The value of an `[Options "..."]` header line.
+fn options_header(text: &str) -> Option<String> {
+    text.lines().find_map(|line| {
+        let inner = line.trim().strip_prefix('[')?.strip_suffix(']')?;
+        let (key, value) = inner.split_once(char::is_whitespace)?;
+        key.eq_ignore_ascii_case("Options")
+            .then(|| value.trim().trim_matches('"').to_owned())
+    })
+}
+
+/// Writes a 5D game as 5DPGN that other tools read: the caller's
+/// `headers` (`White`, `Date`...), the headers the options need (`Mode`,
+/// `Board`, `Size`, `Promotions`, 5DFEN boards), then one line per turn
+/// (`1. (0T1)e4 / (0T1)e5`) and `result` if given. `turns` are canonical
+/// whole-turn texts, as the game's record holds them.
+pub fn fived_pgn(
+    options: &Options,
+    headers: &[(String, String)],
+    turns: &[String],
+    result: Option<&str>,
+) -> String {
+    let first: Color = crate::fived::FiveD::new(options, 0).to_move();
+    crate::fived::pgn::write(options, headers, turns, first, result)
+}
+
+/// The action texts of a record, in order (for `5d`, whole turns).
 pub fn actions(variant: Variant, text: &str) -> Vec<String> {
+    if variant == Variant::FiveD {
+        return crate::fived::pgn::read(text)
+            .map(|r| r.turns)
+            .unwrap_or_default();
+    }
     let text = strip_braced_comments(text);
     match variant {
         Variant::Standard => pgn_tokens(&text),
@@ -109,6 +183,24 @@ mod tests {
             actions(Variant::Gifford, text),
             vec!["d2// to 8", "e5", "[P] e6"]
         );
+    }
+
+    #[test]
+    fn records_give_their_options() {
+        let r = read(
+            Variant::Multiverse,
+            "[Options \"branches:31\"]\n1. (L1)e4\n",
+        )
+        .unwrap();
+        assert_eq!(r.options.branch_limit(), 31);
+        assert_eq!(r.actions, vec!["(L1)e4"]);
+        assert!(matches!(
+            read(Variant::Multiverse, "[Options \"branches:2\"]\n"),
+            Err(RecordError::Header { .. })
+        ));
+        let r = read(Variant::FiveD, "[Board \"Turn Zero\"]\n1. e3 / Nf6\n").unwrap();
+        assert_eq!(r.options.board.as_deref(), Some("standard-turn-zero"));
+        assert_eq!(r.actions, vec!["e3", "Nf6"]);
     }
 
     #[test]

@@ -3,7 +3,7 @@
 //! A refusal carries the [`Rule`] it enforces as data, so that a host,
 //! a test or an engine can tell refusals apart without reading their
 //! words. House rules are named by their tags in `docs/variants/` (TT-3,
-//! E-5, ...); the FIDE laws every 8x8 variant builds on by their article.
+//! E-5, F-5, ...); the FIDE laws every 8x8 variant builds on by their article.
 
 use std::fmt;
 
@@ -123,6 +123,31 @@ rules! {
     M_3 => "M-3",
     /// Many Worlds: the `turns` option.
     M_6 => "M-6",
+
+    /// 5D: coordinates, boards and timelines.
+    F_1 => "F-1",
+    /// 5D: only the last board of a timeline, the mover's, is played on.
+    F_2 => "F-2",
+    /// 5D: branching and timeline numbering.
+    F_3 => "F-3",
+    /// 5D: active timelines.
+    F_4 => "F-4",
+    /// 5D: the present, the boards owed a move, submitting.
+    F_5 => "F-5",
+    /// 5D: how each man moves in four axes.
+    F_6 => "F-6",
+    /// 5D: pawns and brawns, en passant.
+    F_7 => "F-7",
+    /// 5D: castling.
+    F_8 => "F-8",
+    /// 5D: promotion.
+    F_9 => "F-9",
+    /// 5D: no royal man left capturable; checkmate and stalemate.
+    F_10 => "F-10",
+    /// 5D: draws.
+    F_11 => "F-11",
+    /// 5D: named boards, 5DFEN and 5DPGN.
+    F_12 => "F-12",
 }
 
 impl Rule {

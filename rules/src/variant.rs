@@ -87,6 +87,26 @@ macro_rules! variants {
                 match self { $(State::$name(g) => g.suggest(typed, limit),)* }
             }
 
+            pub(crate) fn count_actions(&self, cap: usize) -> usize {
+                match self { $(State::$name(g) => g.count_actions(cap),)* }
+            }
+
+            pub(crate) fn draft_move(&self, draft: &[String], text: &str) -> Result<String, ActionError> {
+                match self { $(State::$name(g) => g.draft_move(draft, text),)* }
+            }
+
+            pub(crate) fn draft_moves(&self, draft: &[String]) -> Result<Vec<String>, ActionError> {
+                match self { $(State::$name(g) => g.draft_moves(draft),)* }
+            }
+
+            pub(crate) fn draft_turn(&self, draft: &[String]) -> Result<Action, ActionError> {
+                match self { $(State::$name(g) => g.draft_turn(draft).map(Action::$name),)* }
+            }
+
+            pub(crate) fn draft_view(&self, draft: &[String]) -> Result<View, ActionError> {
+                match self { $(State::$name(g) => g.draft_view(draft),)* }
+            }
+
             pub(crate) fn parse(&self, text: &str) -> Result<Action, ActionError> {
                 match self { $(State::$name(g) => g.parse(text).map(Action::$name),)* }
             }
@@ -149,6 +169,8 @@ variants! {
     Temporal => crate::temporal::TemporalChess,
     /// Adrian King's Many Worlds Chess: splits, merges, transfers.
     ManyWorlds => crate::manyworlds::ManyWorlds,
+    /// 5D Chess With Multiverse Time Travel: drafted turns, exact mates.
+    FiveD => crate::fived::FiveD,
 }
 
 impl Variant {
@@ -217,6 +239,7 @@ mod tests {
             assert_eq!(serde_json::from_str::<Variant>(&json).unwrap(), v);
         }
         assert_eq!("Many-Worlds".parse::<Variant>(), Ok(Variant::ManyWorlds));
+        assert_eq!("5D".parse::<Variant>(), Ok(Variant::FiveD));
         assert!("chess960".parse::<Variant>().is_err());
     }
 

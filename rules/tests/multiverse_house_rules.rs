@@ -578,10 +578,12 @@ fn e11_errors_quote_the_input_once_and_short() {
 }
 
 #[test]
-fn suggest_lists_prefixes_then_moves_per_branch() {
+fn the_finder_offers_branches_then_moves() {
     let m = two_branches(21);
-    let s = m.suggest("", 5);
-    assert_eq!(s[..2], ["(L1)".to_owned(), "(L2)".to_owned()]);
+    let found = chronomate_rules::find::find(&m.families(), "", 25, |a| m.notation(a));
+    let values: Vec<&str> = found.entries.iter().map(|e| e.value.as_str()).collect();
+    assert_eq!(values, ["(L1)", "(L2)"]);
+    assert_eq!(found.total, m.count_legal_actions());
     let s = m.suggest("(L2)N", 50);
     assert!(s.iter().all(|a| a.starts_with("(L2)N")), "{s:?}");
     assert!(s.contains(&"(L2)Nf6".to_owned()));

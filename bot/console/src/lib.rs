@@ -6,7 +6,9 @@
 //!
 //! - the reply's text;
 //! - `image: PATH` for each picture, written under `IMAGES_DIR`;
-//! - `choice: ID (Label)` for each button (`/choose ID` presses it);
+//! - `choice: ID (Label)` for each button (`/choose ID` presses it), and
+//!   for each option of the guided picker (`/move` with no action):
+//!   `choice: pick:7:0:ng1- (knight on g1: 2 actions)`;
 //! - `ping: @name` for each player the reply calls;
 //! - `refused: WHY` when the host said no (nothing changed);
 //! - `error: WHY` for a line that is no command (nothing changed) or a
@@ -52,6 +54,9 @@ use parse::{Command, TournamentCommand, parse_line};
 /// The console's place: one server, one channel, so that server settings
 /// work too.
 const CONSOLE_GUILD: &str = "console";
+
+/// How many entries `/moves` shows: Discord's autocomplete shows 25.
+const MOVES_SHOWN: usize = 25;
 
 /// Who types when nobody said `/as`.
 const DEFAULT_PLAYER: &str = "player";
@@ -141,25 +146,47 @@ impl Session {
                 Ok(Reply::text(format!("You are {name}.")))
             }
             Command::Challenge(terms) => host.challenge(&caller, terms).await,
+            Command::ChallengeFrom { terms, record } => {
+                let text = match std::fs::read_to_string(&record) {
+                    Ok(text) => text,
+                    Err(e) => {
+                        return Some(vec![format!(
+                            "error: cannot read {}: {e}",
+                            record.display()
+                        )]);
+                    }
+                };
+                match terms.with_record(&text) {
+                    Ok(terms) => host.challenge(&caller, terms).await,
+                    Err(r) => Err(r.into()),
+                }
+            }
             Command::Accept(id) => host.accept(&caller, id).await,
             Command::Decline(id) => host.decline(&caller, id).await,
             Command::Cancel(id) => host.cancel(&caller, id).await,
             Command::Move { game, text } => host.act(&caller, game, &text).await,
-            Command::Moves { game, typed } => {
-                host.suggest(&caller, game, &typed, 200).await.map(|moves| {
-                    Reply::text(if moves.is_empty() {
+            Command::Pick(game) => host.pick(&caller, game).await,
+            Command::Moves { game, typed } => host
+                .find(&caller, game, &typed, MOVES_SHOWN)
+                .await
+                .map(|found| {
+                    Reply::text(if found.entries.is_empty() {
                         "No legal action matches.".to_owned()
                     } else {
-                        moves.join(" ")
+                        let lines: Vec<String> =
+                            found.entries.into_iter().map(|e| e.label).collect();
+                        lines.join("\n")
                     })
-                })
-            }
+                }),
             Command::Board(game) => host.board(&caller, game).await,
             Command::Snapshot { game, full } => host.snapshot(&caller, game, full).await,
             Command::Games => host.games(&caller).await,
             Command::Resign { game, confirm } => host.resign(&caller, game, confirm).await,
             Command::Draw { game, what } => host.draw(&caller, game, what).await,
             Command::Abort(game) => host.abort(&caller, game).await,
+            Command::Undo(game) => host.undo(&caller, game).await,
+            Command::Submit(game) => host.submit(&caller, game).await,
+            Command::Draft(game) => host.draft(&caller, game).await,
             Command::History(game) => host.history(&caller, game).await,
             Command::Analyse(game) => host.analyse(&caller, game).await,
             Command::Wait => {
@@ -266,6 +293,16 @@ impl Session {
             match write_image(&self.images_dir, &image.name, &image.png) {
                 Ok(path) => lines.push(format!("image: {}", path.display())),
                 Err(e) => lines.push(format!("error: cannot write {}: {e}", image.name)),
+            }
+        }
+        if let Some(menu) = &reply.menu {
+            for o in &menu.options {
+                lines.push(format!(
+                    "choice: {} ({}: {})",
+                    menu.choice(o),
+                    o.label,
+                    o.detail
+                ));
             }
         }
         for c in &reply.choices {
@@ -396,3 +433,6 @@ fn print(out: &mut io::Stdout, lines: Vec<String>) -> io::Result<()> {
     }
     out.flush()
 }
+
+#[cfg(test)]
+mod tests;

@@ -19,6 +19,12 @@ pub(crate) enum Command {
     /// Switch who is typing.
     As(String),
     Challenge(ChallengeTerms),
+    /// `/challenge ... record:PATH`: the terms, starting from the
+    /// position of the record in that file.
+    ChallengeFrom {
+        terms: ChallengeTerms,
+        record: std::path::PathBuf,
+    },
     Accept(Option<ChallengeId>),
     Decline(Option<ChallengeId>),
     Cancel(Option<ChallengeId>),
@@ -26,6 +32,8 @@ pub(crate) enum Command {
         game: Option<GameId>,
         text: String,
     },
+    /// `/move` with no action: the guided picker.
+    Pick(Option<GameId>),
     Moves {
         game: Option<GameId>,
         typed: String,
@@ -46,6 +54,12 @@ pub(crate) enum Command {
         what: DrawMove,
     },
     Abort(Option<GameId>),
+    /// A drafted turn (5D chess): take back its last move.
+    Undo(Option<GameId>),
+    /// A drafted turn: play it.
+    Submit(Option<GameId>),
+    /// A drafted turn: show it.
+    Draft(Option<GameId>),
     History(Option<GameId>),
     /// A finished game's evaluation chart and biggest swings.
     Analyse(Option<GameId>),
@@ -173,7 +187,14 @@ pub(crate) fn parse_line(line: &str) -> Result<Option<Command>, ParseError> {
         "challenge" | "c" => {
             let mut opponent = None;
             let mut terms = Vec::new();
+            let mut record = None;
             for w in args {
+                if let Some((key, path)) = w.split_once([':', '='])
+                    && key.eq_ignore_ascii_case("record")
+                {
+                    record = Some(std::path::PathBuf::from(path));
+                    continue;
+                }
                 let who = match w.split_once([':', '=']) {
                     _ if w.starts_with('@') => Some(*w),
                     Some((key, value))
@@ -199,7 +220,10 @@ pub(crate) fn parse_line(line: &str) -> Result<Option<Command>, ParseError> {
                 ))
             })?;
             t.opponent = opponent;
-            Command::Challenge(t)
+            match record {
+                Some(record) => Command::ChallengeFrom { terms: t, record },
+                None => Command::Challenge(t),
+            }
         }
         "accept" => Command::Accept(only_id(args, "/accept [ID]")?),
         "decline" => Command::Decline(only_id(args, "/decline [ID]")?),
@@ -207,7 +231,7 @@ pub(crate) fn parse_line(line: &str) -> Result<Option<Command>, ParseError> {
         "move" | "m" | "act" | "play" => {
             let (game, rest) = leading_game(args);
             if rest.is_empty() {
-                return err("usage: /move [game:ID] ACTION, like /move e4");
+                return Ok(Some(Command::Pick(game)));
             }
             Command::Move {
                 game,
@@ -270,6 +294,9 @@ pub(crate) fn parse_line(line: &str) -> Result<Option<Command>, ParseError> {
             }
         }
         "abort" => Command::Abort(only_id(args, "/abort [game:ID]")?),
+        "undo" => Command::Undo(only_id(args, "/undo [game:ID]")?),
+        "submit" => Command::Submit(only_id(args, "/submit [game:ID]")?),
+        "draft" => Command::Draft(only_id(args, "/draft [game:ID]")?),
         "history" | "pgn" => Command::History(only_id(args, "/history [game:ID]")?),
         "analyse" | "analyze" | "analysis" => {
             Command::Analyse(only_id(args, "/analyse [game:ID]")?)
@@ -395,6 +422,8 @@ mod tests {
                 text: "Qxf7#".into()
             }
         );
+        assert_eq!(ok("/move"), Command::Pick(None));
+        assert_eq!(ok("/move #3"), Command::Pick(Some(GameId(3))));
         assert_eq!(ok("/board 2"), Command::Board(Some(GameId(2))));
         assert_eq!(
             ok("/snapshot"),
@@ -454,7 +483,6 @@ mod tests {
             "/as",
             "/as two words",
             "/as bad!name",
-            "/move",
             "/board x",
             "/board 1 2",
             "/snapshot full full",
@@ -492,6 +520,7 @@ mod tests {
                 "/as", "/challenge", "/accept", "/decline", "/cancel", "/move", "/moves",
                 "/board", "/snapshot", "/games", "/resign", "/draw", "/abort", "/history",
                 "/rules", "/settings", "/choose", "/help", "/quit", "/images", "/analyse", "/wait",
+                "/undo", "/submit", "/draft",
             ]),
             args in prop::collection::vec("[@#:=a-z0-9/_. -]{0,12}|\\PC{0,6}", 0..5),
         ) {

@@ -12,7 +12,8 @@ use poise::serenity_prelude as serenity;
 
 use super::caller;
 use super::interaction::Source;
-use super::options::{ColourOption, DrawAnswer, VariantName};
+use super::options::{ColourOption, DrawAnswer, LevelOption, VariantName};
+use super::post::clip;
 use super::run::{PRIVATE, PUBLIC, run, run_file};
 use super::threads::Route;
 use super::{Context, Data, Error};
@@ -25,6 +26,9 @@ pub(crate) fn all() -> Vec<poise::Command<Data, Error>> {
         decline(),
         cancel(),
         r#move(),
+        undo(),
+        draft(),
+        submit(),
         board(),
         snapshot(),
         games(),
@@ -41,6 +45,7 @@ pub(crate) fn all() -> Vec<poise::Command<Data, Error>> {
 
 /// Challenge someone (or anyone) to a game.
 #[poise::command(slash_command, guild_only)]
+#[allow(clippy::too_many_arguments)] // one a slash option, as poise reads them
 pub(crate) async fn challenge(
     ctx: Context<'_>,
     #[description = "Which game"] variant: VariantName,
@@ -56,9 +61,10 @@ pub(crate) async fn challenge(
     #[max_length = 200]
     options: Option<String>,
     #[description = "Against Chronomate itself: its level, 1 (weakest) to 8 (default 3)"]
-    #[min = 1]
-    #[max = 8]
-    level: Option<u8>,
+    level: Option<LevelOption>,
+    #[description = "Start from a record's position: paste its headers (a 5DPGN puzzle: Board, 5DFEN boards)"]
+    #[max_length = 4000]
+    record: Option<String>,
 ) -> Result<(), Error> {
     let data = ctx.data();
     // A game against Chronomate begins at once: its reply goes to the
@@ -79,14 +85,17 @@ pub(crate) async fn challenge(
             Some(user) => Some(caller::player(&user, None)),
             None => None,
         };
-        let terms = ChallengeTerms {
+        let mut terms = ChallengeTerms {
             opponent,
             variant,
             options,
             colour: colour.map_or(ColourChoice::Random, ColourChoice::from),
             days,
-            level,
+            level: level.map(|l| l.0),
         };
+        if let Some(text) = record {
+            terms = terms.with_record(&text)?;
+        }
         data.host.challenge(&caller, terms).await
     })
     .await
@@ -131,20 +140,74 @@ pub(crate) async fn cancel(
     .await
 }
 
-/// Play an action in your game.
+/// Play an action (5D chess: add a board move to your draft), or leave it out to pick step by step.
 #[poise::command(slash_command, rename = "move")]
 pub(crate) async fn r#move(
     ctx: Context<'_>,
-    #[description = "The action, e.g. e4 or Nf3 (suggestions as you type)"]
+    #[description = "The action (suggestions as you type), or leave it out to pick step by step"]
     #[autocomplete = "autocomplete_action"]
     #[max_length = 200]
-    action: String,
+    action: Option<String>,
+    #[description = "The game's number (default: this thread's game, or your only one)"]
+    game: Option<i64>,
+) -> Result<(), Error> {
+    let data = ctx.data();
+    let game = game.map(GameId);
+    match action {
+        Some(action) => {
+            run(ctx, PUBLIC, Route::GameThread, |caller| async move {
+                data.host.act(&caller, game, &action).await
+            })
+            .await
+        }
+        // The picker: only for the player's eyes, where they asked.
+        None => {
+            run(ctx, PRIVATE, Route::Here, |caller| async move {
+                data.host.pick(&caller, game).await
+            })
+            .await
+        }
+    }
+}
+
+/// Take back your 5D draft's last move.
+#[poise::command(slash_command)]
+pub(crate) async fn undo(
+    ctx: Context<'_>,
+    #[description = "The game's number (default: this thread's game, or your only one)"]
+    game: Option<i64>,
+) -> Result<(), Error> {
+    let data = ctx.data();
+    run(ctx, PRIVATE, Route::Here, |caller| async move {
+        data.host.undo(&caller, game.map(GameId)).await
+    })
+    .await
+}
+
+/// Show your 5D draft, only to you.
+#[poise::command(slash_command)]
+pub(crate) async fn draft(
+    ctx: Context<'_>,
+    #[description = "The game's number (default: this thread's game, or your only one)"]
+    game: Option<i64>,
+) -> Result<(), Error> {
+    let data = ctx.data();
+    run(ctx, PRIVATE, Route::Here, |caller| async move {
+        data.host.draft(&caller, game.map(GameId)).await
+    })
+    .await
+}
+
+/// Play your 5D draft as your turn, or hear why not yet.
+#[poise::command(slash_command)]
+pub(crate) async fn submit(
+    ctx: Context<'_>,
     #[description = "The game's number (default: this thread's game, or your only one)"]
     game: Option<i64>,
 ) -> Result<(), Error> {
     let data = ctx.data();
     run(ctx, PUBLIC, Route::GameThread, |caller| async move {
-        data.host.act(&caller, game.map(GameId), &action).await
+        data.host.submit(&caller, game.map(GameId)).await
     })
     .await
 }
@@ -155,8 +218,9 @@ const SUGGEST_WITHIN: Duration = Duration::from_millis(2000);
 const MAX_SUGGESTIONS: usize = 25;
 const MAX_CHOICE: usize = 100;
 
-/// Legal actions matching what was typed, in the game of this thread, the
-/// one named by `game:`, or the caller's only one.
+/// What the typed text finds among the legal actions (whole actions, or
+/// texts that narrow to groups of them, each with its count), in the game
+/// of this thread, the one named by `game:`, or the caller's only one.
 async fn autocomplete_action(
     ctx: Context<'_>,
     partial: &str,
@@ -175,11 +239,11 @@ async fn autocomplete_action(
     let host = &ctx.data().host;
     let found = tokio::time::timeout(
         SUGGEST_WITHIN,
-        host.suggest(&caller, game.map(GameId), partial, MAX_SUGGESTIONS),
+        host.find(&caller, game.map(GameId), partial, MAX_SUGGESTIONS),
     )
     .await;
-    let actions = match found {
-        Ok(Ok(actions)) => actions,
+    let entries = match found {
+        Ok(Ok(found)) => found.entries,
         Ok(Err(HostError::Refused(_))) => Vec::new(),
         Ok(Err(e)) => {
             tracing::warn!(error = %e, "autocomplete failed");
@@ -190,11 +254,11 @@ async fn autocomplete_action(
             Vec::new()
         }
     };
-    let choices = actions
+    let choices = entries
         .into_iter()
-        .filter(|a| !a.is_empty() && a.chars().count() <= MAX_CHOICE)
+        .filter(|e| !e.value.is_empty() && e.value.chars().count() <= MAX_CHOICE)
         .take(MAX_SUGGESTIONS)
-        .map(|a| serenity::AutocompleteChoice::new(a.clone(), a))
+        .map(|e| serenity::AutocompleteChoice::new(clip(&e.label, MAX_CHOICE), e.value))
         .collect();
     serenity::CreateAutocompleteResponse::new().set_choices(choices)
 }

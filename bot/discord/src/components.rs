@@ -1,9 +1,17 @@
-//! Buttons, routed by custom id.
+//! Buttons and select menus, routed by custom id.
 //!
 //! A button's custom id is the host's stable choice id
 //! (`challenge:42:accept`, `game:7:resign:confirm`, ...). Presses arrive as
 //! INTERACTION_CREATE events and are handed to [`Host::choose`] by id: no
 //! state lives in memory, so a button works the same after a restart.
+//!
+//! The guided picker is a select menu whose custom id is a step's pick id
+//! (`pick:7:42:l3`) and whose options' values are keys: a choice is that
+//! id with the key added (`pick:7:42:l3;ng1-`). The picker lives in a
+//! message only its player sees: each step replaces it in place; "Make a
+//! move" under a board post opens one. Pressing Play closes it, saying
+//! what was played, and the move goes to the game's thread like a typed
+//! one.
 //!
 //! A button that settles something (accepting, declining or withdrawing a
 //! challenge, confirming a resignation, answering a draw offer) closes its
@@ -63,50 +71,75 @@ pub(crate) async fn on_event(
 }
 
 /// What pressing a choice does to the message it is on.
-fn settles(choice: ChoiceId) -> bool {
-    matches!(
-        choice,
+fn settles(choice: &ChoiceId) -> bool {
+    match choice {
         ChoiceId::Challenge(_, _)
-            | ChoiceId::Game(
-                _,
-                GameChoice::ResignConfirm | GameChoice::DrawAccept | GameChoice::DrawDecline
-            )
-    )
+        | ChoiceId::Game(
+            _,
+            GameChoice::ResignConfirm | GameChoice::DrawAccept | GameChoice::DrawDecline,
+        ) => true,
+        ChoiceId::Pick(p) => p.play,
+        ChoiceId::Game(_, _) => false,
+    }
 }
 
-/// Where a choice's reply goes: looking is answered where the button was
-/// pressed (a DM, a listing); anything that changes a game, in its thread.
-fn route(choice: ChoiceId) -> Route {
+/// Where a choice's reply goes: looking (and picking) is answered where
+/// the button was pressed (a DM, a listing); anything that changes a game,
+/// in its thread.
+fn route(choice: &ChoiceId) -> Route {
     match choice {
         ChoiceId::Game(_, GameChoice::Board | GameChoice::Snapshot | GameChoice::History) => {
             Route::Here
         }
+        ChoiceId::Pick(p) if !p.play => Route::Here,
         _ => Route::GameThread,
+    }
+}
+
+/// The choice a press stands for: the button's id, or the select menu's
+/// step with the chosen option's key added.
+fn chosen(press: &serenity::ComponentInteraction) -> Option<ChoiceId> {
+    let choice: ChoiceId = press.data.custom_id.parse().ok()?;
+    match (&press.data.kind, choice) {
+        (serenity::ComponentInteractionDataKind::StringSelect { values }, ChoiceId::Pick(p)) => {
+            values.first().map(|key| ChoiceId::Pick(p.then(key)))
+        }
+        (serenity::ComponentInteractionDataKind::StringSelect { .. }, _) => None,
+        (_, choice) => Some(choice),
     }
 }
 
 async fn on_press(data: &Data, press: &serenity::ComponentInteraction) -> Result<(), Error> {
     let custom_id = press.data.custom_id.as_str();
     let mut r = Interaction::new(&data.rest, Source::Component(press)).counted(&data.metrics);
-    let Ok(choice) = custom_id.parse::<ChoiceId>() else {
+    let Some(choice) = chosen(press) else {
         tracing::info!(custom_id, "a button that is not ours");
         r.answer(&Post::text("This button does nothing any more.").ephemeral(true))
             .await;
         return Ok(());
     };
     let caller = r.source.caller_answering();
-    tracing::debug!(custom_id, player = %caller.player.key, "button");
-    let settles = settles(choice);
-    let hold = if settles {
+    let id = choice.to_string();
+    tracing::debug!(custom_id, id, player = %caller.player.key, "button");
+    let settles = settles(&choice);
+    // A picker's own message (only its player sees it) is replaced step
+    // by step; "Make a move" under a board opens one.
+    let picking = matches!(choice, ChoiceId::Pick(_));
+    let in_picker = picking
+        && press
+            .message
+            .flags
+            .is_some_and(|f| f.contains(serenity::MessageFlags::EPHEMERAL));
+    let hold = if settles || in_picker {
         Hold::Update
     } else {
-        Hold::Think { ephemeral: false }
+        Hold::Think { ephemeral: picking }
     };
     let result = r
         .race(
             data.defer_after,
             hold,
-            data.work(data.host.choose(&caller, custom_id)),
+            data.work(data.host.choose(&caller, &id)),
         )
         .await;
     match result {
@@ -163,8 +196,14 @@ async fn on_press(data: &Data, press: &serenity::ComponentInteraction) -> Result
             }
             Ok(())
         }
+        Ok(reply) if in_picker => {
+            if let Err(e) = r.update(&Post::from_reply(&reply)).await {
+                tracing::warn!("{e}; the picker stays as it was");
+            }
+            Ok(())
+        }
         other => {
-            post_reply(data, &mut r, other, route(choice)).await;
+            post_reply(data, &mut r, other, route(&choice)).await;
             Ok(())
         }
     }
@@ -184,7 +223,7 @@ mod tests {
             "game:2:draw:accept",
             "game:2:draw:decline",
         ] {
-            assert!(settles(id.parse().unwrap()), "{id}");
+            assert!(settles(&id.parse().unwrap()), "{id}");
         }
         for id in [
             "game:2:board",
@@ -192,11 +231,14 @@ mod tests {
             "game:2:draw:offer",
             "game:2:abort",
         ] {
-            assert!(!settles(id.parse().unwrap()), "{id}");
+            assert!(!settles(&id.parse().unwrap()), "{id}");
         }
-        assert_eq!(route("game:2:board".parse().unwrap()), Route::Here);
+        assert!(settles(&"play:2:4:ng1-;nf3".parse().unwrap()));
+        assert!(!settles(&"pick:2:4:ng1-".parse().unwrap()));
+        assert_eq!(route(&"game:2:board".parse().unwrap()), Route::Here);
+        assert_eq!(route(&"pick:2:4:".parse().unwrap()), Route::Here);
         assert_eq!(
-            route("game:2:draw:accept".parse().unwrap()),
+            route(&"game:2:draw:accept".parse().unwrap()),
             Route::GameThread
         );
     }

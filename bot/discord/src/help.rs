@@ -2,7 +2,7 @@
 //! options and doc comments, as registered with Discord), so it lists what
 //! Discord offers and nothing else.
 
-use chronomate_host::variants_help;
+use chronomate_host::{levels_help, variants_help};
 
 use super::{Data, Error, all_commands};
 
@@ -20,6 +20,7 @@ pub(crate) fn help_text() -> String {
         lines.push(command_line(&command));
     }
     lines.push(OUTRO.to_owned());
+    lines.push(levels_help());
     lines.push(variants_help());
     lines.join("\n")
 }
@@ -63,6 +64,7 @@ mod tests {
         }
         assert!(text.contains("`/challenge variant [opponent]"), "{text}");
         assert!(text.contains("`/tournament create|join|"), "{text}");
+        assert!(text.contains(&levels_help()), "{text}");
         assert!(text.len() <= MAX_CONTENT, "{} bytes:\n{text}", text.len());
     }
 }

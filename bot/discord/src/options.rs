@@ -1,11 +1,14 @@
 //! The option types the commands show Discord: a variant (its choices
 //! are the ids of [`Variant::ALL`], built when the commands are
-//! registered), a colour, an answer to a draw offer, a tournament format.
+//! registered), Chronomate's level (its choices named with their Elo), a
+//! colour, an answer to a draw offer, a tournament format.
 
 use chronomate_rules::Variant;
 use poise::serenity_prelude as serenity;
 
-use chronomate_host::{ColourChoice, DrawMove, Refusal, TournamentFormat, read_variant};
+use chronomate_host::{
+    ColourChoice, DrawMove, Refusal, TournamentFormat, level_choices, read_variant,
+};
 
 /// Discord's limit on an option's choices.
 const MAX_CHOICES: usize = 25;
@@ -45,6 +48,33 @@ impl poise::SlashArgument for VariantName {
         Variant::ALL
             .iter()
             .fold(builder, |b, v| b.add_string_choice(v.id(), v.id()))
+    }
+}
+
+/// Chronomate's level in a challenge, as chosen: an integer option whose
+/// choices are the eight levels, each named with its Elo (`Level 5 (about
+/// Elo 1600)`), valued by its number. The host reads the number (and
+/// refuses one that is not a level, from a hand-made request).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct LevelOption(pub u8);
+
+#[poise::async_trait]
+impl poise::SlashArgument for LevelOption {
+    async fn extract(
+        ctx: &serenity::Context,
+        interaction: &serenity::CommandInteraction,
+        value: &serenity::ResolvedValue<'_>,
+    ) -> Result<LevelOption, poise::SlashArgError> {
+        <u8 as poise::SlashArgument>::extract(ctx, interaction, value)
+            .await
+            .map(LevelOption)
+    }
+
+    fn create(builder: serenity::CreateCommandOption) -> serenity::CreateCommandOption {
+        level_choices().into_iter().fold(
+            builder.kind(serenity::CommandOptionType::Integer),
+            |b, (level, label)| b.add_int_choice(label, i32::from(level)),
+        )
     }
 }
 
@@ -107,6 +137,38 @@ impl From<FormatChoice> for TournamentFormat {
             FormatChoice::RoundRobin => TournamentFormat::RoundRobin,
             FormatChoice::Double => TournamentFormat::DoubleRoundRobin,
             FormatChoice::Swiss => TournamentFormat::Swiss,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+
+    #[test]
+    fn the_level_choices_carry_each_level_and_its_elo() {
+        let challenge = crate::commands::challenge();
+        let level = challenge
+            .parameters
+            .iter()
+            .find(|p| p.name == "level")
+            .expect("/challenge has a level option");
+        let option = level
+            .create_as_slash_command_option()
+            .expect("a slash option");
+        let json = serde_json::to_value(&option).unwrap();
+        assert_eq!(json["type"], 4, "an integer option: {json}");
+        let choices = json["choices"].as_array().expect("choices");
+        let names: Vec<(&str, i64)> = choices
+            .iter()
+            .map(|c| (c["name"].as_str().unwrap(), c["value"].as_i64().unwrap()))
+            .collect();
+        assert_eq!(names.len(), 8, "{names:?}");
+        for (n, (name, value)) in (1..=8).zip(names) {
+            assert_eq!(value, n);
+            let prefix = format!("Level {n} (about Elo ");
+            assert!(name.starts_with(&prefix) && name.ends_with(')'), "{name}");
+            let elo: u32 = name[prefix.len()..name.len() - 1].parse().unwrap();
+            assert!((100..3000).contains(&elo), "{name}");
         }
     }
 }

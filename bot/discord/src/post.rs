@@ -2,7 +2,9 @@
 //!
 //! A [`Post`] is a reply in Discord's terms: content within Discord's limits
 //! (long text goes along as a file), PNGs as attachments, the host's choices
-//! as buttons whose custom ids are the choices' stable ids, and mentions
+//! as buttons whose custom ids are the choices' stable ids (the guided
+//! picker's step as a select menu above them, its custom id the step's
+//! pick id and each option's value a key to add to it), and mentions
 //! that ping exactly the players the host named, never roles or @everyone.
 //! It is written as Discord's JSON for every way of sending one (an
 //! interaction's answer, a follow-up, an edit, a channel message), and
@@ -15,7 +17,7 @@ use serenity::{ButtonStyle, ChannelId, CreateAllowedMentions, UserId};
 
 use super::caller::user_of_key;
 use super::rest::{Body, Failure, Repeat, Rest, Route, Upload};
-use chronomate_host::{ChoiceStyle, Image, Reply};
+use chronomate_host::{ChoiceId, ChoiceStyle, Image, Menu, Reply};
 
 /// Discord's limit on a message's content.
 pub(crate) const MAX_CONTENT: usize = 2000;
@@ -25,12 +27,74 @@ const BUTTONS_PER_ROW: usize = 5;
 const MAX_ROWS: usize = 5;
 const MAX_LABEL: usize = 80;
 const MAX_CUSTOM_ID: usize = 100;
+/// Discord's limits on select menus: 25 options, labels, values and
+/// descriptions of 100 characters, a placeholder of 150.
+const MAX_OPTIONS: usize = 25;
+const MAX_OPTION_TEXT: usize = 100;
+const MAX_PLACEHOLDER: usize = 150;
 /// Discord's limit on attachments per message.
 const MAX_FILES: usize = 10;
 /// More players than a game ever pings; keeps the mention line short.
 const MAX_MENTIONS: usize = 20;
 /// The flag of a message only its reader sees.
 const EPHEMERAL: u64 = 1 << 6;
+
+/// A select menu: its custom id, placeholder, and options as (label,
+/// value, description).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Select {
+    pub custom_id: String,
+    pub placeholder: String,
+    pub options: Vec<(String, String, String)>,
+}
+
+impl Select {
+    /// The picker's step as a select menu, if it fits Discord's limits
+    /// (ids of 100 characters; an option whose key is longer is left out).
+    fn of(menu: &Menu) -> Option<Select> {
+        let custom_id = ChoiceId::Pick(menu.id.clone()).to_string();
+        if custom_id.len() > MAX_CUSTOM_ID {
+            tracing::warn!(custom_id, "a picker step's id is too long for Discord");
+            return None;
+        }
+        let options: Vec<(String, String, String)> = menu
+            .options
+            .iter()
+            .filter(|o| o.key.len() <= MAX_OPTION_TEXT)
+            .take(MAX_OPTIONS)
+            .map(|o| {
+                (
+                    clip(&o.label, MAX_OPTION_TEXT),
+                    o.key.clone(),
+                    clip(&o.detail, MAX_OPTION_TEXT),
+                )
+            })
+            .collect();
+        (!options.is_empty()).then(|| Select {
+            custom_id,
+            placeholder: clip(&menu.placeholder, MAX_PLACEHOLDER),
+            options,
+        })
+    }
+
+    fn row(&self) -> Value {
+        let options: Vec<Value> = self
+            .options
+            .iter()
+            .map(|(label, value, description)| {
+                json!({"label": label, "value": value, "description": description})
+            })
+            .collect();
+        json!({"type": 1, "components": [{
+            "type": 3,
+            "custom_id": self.custom_id,
+            "placeholder": self.placeholder,
+            "options": options,
+            "min_values": 1,
+            "max_values": 1,
+        }]})
+    }
+}
 
 /// Mentions nobody unless named (for serenity's own sends: poise's error
 /// replies).
@@ -44,6 +108,8 @@ pub(crate) struct Post {
     pub content: String,
     pub files: Vec<Upload>,
     pub buttons: Vec<(String, String, ButtonStyle)>,
+    /// A select menu above the buttons: the picker's step.
+    pub select: Option<Select>,
     pub mentions: Vec<UserId>,
     pub ephemeral: bool,
 }
@@ -93,6 +159,8 @@ impl Post {
                 description: None,
             });
         }
+        let select = reply.menu.as_ref().and_then(Select::of);
+        let button_rows = MAX_ROWS - usize::from(select.is_some());
         let buttons = reply
             .choices
             .iter()
@@ -107,12 +175,13 @@ impl Post {
                     (id, clip(&c.label, MAX_LABEL), style)
                 })
             })
-            .take(BUTTONS_PER_ROW * MAX_ROWS)
+            .take(BUTTONS_PER_ROW * button_rows)
             .collect();
         Post {
             content,
             files,
             buttons,
+            select,
             mentions,
             ephemeral: reply.private,
         }
@@ -152,12 +221,12 @@ impl Post {
         self
     }
 
-    /// The buttons, five to a row, as Discord's components.
+    /// The select menu, then the buttons five to a row, as Discord's
+    /// components.
     pub(crate) fn rows(&self) -> Value {
-        let rows: Vec<Value> = self
-            .buttons
-            .chunks(BUTTONS_PER_ROW)
-            .map(|row| {
+        let select = self.select.iter().map(Select::row);
+        let rows: Vec<Value> = select
+            .chain(self.buttons.chunks(BUTTONS_PER_ROW).map(|row| {
                 let buttons: Vec<Value> = row
                     .iter()
                     .map(|(id, label, style)| {
@@ -165,7 +234,7 @@ impl Post {
                     })
                     .collect();
                 json!({"type": 1, "components": buttons})
-            })
+            }))
             .collect();
         Value::Array(rows)
     }
@@ -294,7 +363,9 @@ fn cut_at_line(text: &str, max: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use chronomate_host::{ChallengeChoice, ChallengeId, Choice, ChoiceId, Image};
+    use chronomate_host::{
+        ChallengeChoice, ChallengeId, Choice, ChoiceId, GameId, Image, MenuOption, PickId,
+    };
 
     #[test]
     fn posts_keep_discord_limits() {
@@ -347,6 +418,37 @@ mod tests {
             proptest::prop_assert!(post.content.len() <= MAX_CONTENT);
             proptest::prop_assert!(post.buttons.iter().all(|(_, l, _)| l.len() <= MAX_LABEL));
         }
+    }
+
+    #[test]
+    fn a_picker_step_is_a_select_menu_above_the_buttons() {
+        let mut reply = Reply::text("Choose a man");
+        let id = PickId::start(GameId(7), 42).then("l3");
+        reply.menu = Some(Menu {
+            id: id.clone(),
+            placeholder: "p".repeat(300),
+            options: (0..30)
+                .map(|i| MenuOption {
+                    key: format!("k{i}"),
+                    label: "L".repeat(200),
+                    detail: "2 actions".to_owned(),
+                })
+                .collect(),
+        });
+        reply.choices = (0..30)
+            .map(|_| Choice::new(ChoiceId::Pick(id.back()), "Back", ChoiceStyle::Secondary))
+            .collect();
+        let post = Post::from_reply(&reply);
+        let rows = post.rows();
+        let rows = rows.as_array().unwrap();
+        assert_eq!(rows.len(), 5, "a select row and four of buttons");
+        let select = &rows[0]["components"][0];
+        assert_eq!(select["type"], 3);
+        assert_eq!(select["custom_id"], "pick:7:42:l3");
+        assert_eq!(select["options"].as_array().unwrap().len(), 25);
+        assert!(select["options"][0]["label"].as_str().unwrap().len() <= 100);
+        assert!(select["placeholder"].as_str().unwrap().len() <= 150);
+        assert_eq!(post.buttons.len(), 20);
     }
 
     #[test]

@@ -1,5 +1,5 @@
 //! Interactions the tests push as Discord would: slash commands,
-//! subcommands, autocomplete, button presses.
+//! subcommands, autocomplete, button presses, choices in select menus.
 
 use crate::*;
 use std::time::{Duration, Instant};
@@ -258,6 +258,29 @@ impl FakeDiscord {
         sent
     }
 
+    /// A choice of option `value` in the select menu `custom_id` of a
+    /// message the bot sent. The menu and the option must be there.
+    pub async fn select(
+        &self,
+        player: &Player,
+        message_id: u64,
+        custom_id: &str,
+        value: &str,
+    ) -> Sent {
+        let message = self
+            .message(message_id)
+            .unwrap_or_else(|| panic!("the bot sent no message {message_id}"));
+        let offered = select_options(&message, custom_id);
+        assert!(
+            offered.iter().any(|v| v == value),
+            "no option {value} in select {custom_id} of message {message_id}: {offered:?}"
+        );
+        let data = json!({"custom_id": custom_id, "component_type": 3, "values": [value]});
+        let (mut sent, body, _) = self.component(player, message_id, data);
+        self.push(&mut sent, body).await;
+        sent
+    }
+
     /// The interaction of a press on button `custom_id` of message
     /// `message_id` the bot sent, and the message's channel; edits of the
     /// press's "original" will edit that message.
@@ -267,6 +290,15 @@ impl FakeDiscord {
         message_id: u64,
         custom_id: &str,
     ) -> (Sent, Value, u64) {
+        self.component(
+            player,
+            message_id,
+            json!({"custom_id": custom_id, "component_type": 2}),
+        )
+    }
+
+    /// A component interaction on message `message_id` with `data`.
+    fn component(&self, player: &Player, message_id: u64, data: Value) -> (Sent, Value, u64) {
         let message = self
             .inner
             .lock()
@@ -278,7 +310,6 @@ impl FakeDiscord {
             .as_str()
             .and_then(|c| c.parse().ok())
             .expect("message channel");
-        let data = json!({"custom_id": custom_id, "component_type": 2});
         let (sent, mut body) = self.interaction(3, player, channel_id, data);
         body["message"] = message;
         self.inner

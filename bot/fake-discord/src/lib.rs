@@ -46,8 +46,7 @@ pub use faults::{Fault, Perm};
 pub use gateway::shard_of;
 use logs::log_to_test_output;
 pub use logs::{captured_logs, wait_log};
-use values::button_ids;
-pub use values::{Call, FilePart, Opt, Player, Sent, id_of};
+pub use values::{Call, FilePart, Opt, Player, Sent, button_ids, id_of, select_id, select_options};
 
 pub(crate) use gateway::serve_gateway;
 pub(crate) use multipart::*;

@@ -273,7 +273,7 @@ impl Opt {
 }
 
 /// Every button custom id of a stored message.
-pub(crate) fn button_ids(message: &Value) -> Vec<String> {
+pub fn button_ids(message: &Value) -> Vec<String> {
     let mut out = Vec::new();
     for row in message["components"].as_array().into_iter().flatten() {
         for c in row["components"].as_array().into_iter().flatten() {
@@ -283,6 +283,35 @@ pub(crate) fn button_ids(message: &Value) -> Vec<String> {
         }
     }
     out
+}
+
+/// The values of the options of select menu `custom_id` in a stored
+/// message.
+pub fn select_options(message: &Value, custom_id: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for row in message["components"].as_array().into_iter().flatten() {
+        for c in row["components"].as_array().into_iter().flatten() {
+            if c["type"] == json!(3) && c["custom_id"] == json!(custom_id) {
+                for o in c["options"].as_array().into_iter().flatten() {
+                    if let Some(v) = o["value"].as_str() {
+                        out.push(v.to_owned());
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The custom id of the first select menu of a stored message.
+pub fn select_id(message: &Value) -> Option<String> {
+    message["components"]
+        .as_array()?
+        .iter()
+        .flat_map(|row| row["components"].as_array().into_iter().flatten())
+        .find(|c| c["type"] == json!(3))
+        .and_then(|c| c["custom_id"].as_str())
+        .map(str::to_owned)
 }
 
 /// The snowflake in a JSON object's `id`.

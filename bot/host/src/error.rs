@@ -48,17 +48,29 @@ pub enum Refusal {
         side: Color,
     },
     /// The rules refused the action.
-    #[error("{}{}", error_words(.error), suggestion_words(.suggestions))]
+    #[error("{}{}", error_words(.error), suggestion_words(.suggestions, *.could_mean))]
     Action {
         /// Which game.
         game: GameId,
         /// Why, as the rules say.
         error: ActionError,
-        /// Legal actions close to what was typed (none when nothing is close).
+        /// A few legal actions the text could mean (none when nothing is
+        /// close).
         suggestions: Vec<String>,
+        /// How many it could mean in all.
+        could_mean: usize,
     },
+    /// `/undo` or `/submit` in a game whose turn is one action, played at
+    /// once: it has no drafts.
+    #[error(
+        "game #{0} is played one action a turn, at once with /move: it has no draft to undo or submit"
+    )]
+    NoDrafts(GameId),
+    /// `/undo` with nothing drafted.
+    #[error("nothing is drafted in game #{0}: add a board move with /move")]
+    NothingDrafted(GameId),
     /// No action was written.
-    #[error("write the action to play, e.g. /move e4")]
+    #[error("write the action to play, e.g. /move e4, or /move alone to pick it step by step")]
     EmptyAction,
     #[error(
         "game #{0} moved on while you were typing: nothing was changed; look at the board and try again"
@@ -174,11 +186,18 @@ fn error_words(e: &ActionError) -> String {
     }
 }
 
-fn suggestion_words(s: &[String]) -> String {
+fn suggestion_words(s: &[String], all: usize) -> String {
     if s.is_empty() {
-        String::new()
+        return String::new();
+    }
+    let more = all.saturating_sub(s.len());
+    if more == 0 {
+        format!("; it could mean {}", s.join(", "))
     } else {
-        format!(" (legal here: {})", s.join(", "))
+        format!(
+            "; it could mean {}, or {more} more (/move alone lets you pick step by step)",
+            s.join(", ")
+        )
     }
 }
 

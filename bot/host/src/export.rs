@@ -162,7 +162,7 @@ pub(crate) fn csv(s: &Snapshot) -> String {
 }
 
 impl Host {
-    /// A standard game as PGN.
+    /// A standard game as PGN; a 5D game as 5DPGN.
     pub async fn export_pgn(
         &self,
         caller: &Caller,
@@ -170,6 +170,12 @@ impl Host {
     ) -> Result<Reply, HostError> {
         let loaded = self.resolve(caller, game, Purpose::View).await?;
         let row = &loaded.row;
+        if record_format(row.variant) == RecordFormat::FivedPgn {
+            // 5DPGN, as other 5D tools read it: the record /history gives.
+            let log = self.store.log(row.id).await?;
+            let title = row.variant.title();
+            return Ok(Reply::text(crate::text::history(row, &log, title)).about(row.id));
+        }
         if record_format(row.variant) != RecordFormat::Pgn {
             return Err(refuse(format!(
                 "PGN is for {} chess; game #{} is {}: /history gives its record in its own notation",

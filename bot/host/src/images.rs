@@ -11,6 +11,9 @@ use chronomate_rules::{Color, Game, Options, Variant, View};
 pub(crate) enum Picture {
     /// The position now (a many-board variant's present boards).
     Board,
+    /// The position with the caller's drafted moves made and marked
+    /// (5D chess): for the drafter's eyes only.
+    Draft,
     /// Every branch or timeline, laid out to read inline in a chat: the
     /// present large, the recent history beside it.
     Snapshot,
@@ -24,6 +27,7 @@ impl Picture {
     fn suffix(self) -> &'static str {
         match self {
             Picture::Board => "",
+            Picture::Draft => "-draft",
             Picture::Snapshot => "-snapshot",
             Picture::FullSnapshot => "-snapshot-full",
         }

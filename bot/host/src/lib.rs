@@ -15,7 +15,10 @@
 //! it; racing actions on one game are settled by an optimistic check on the
 //! ply (one applies, the other hears "the game moved on").
 //!
-//! Files by job: challenges and terms ([`ChallengeTerms`]), play, endings
+//! Files by job: challenges and terms ([`ChallengeTerms`]), play, drafts
+//! (a turn of several board moves built one at a time and submitted
+//! whole, where the rules' [`TurnShape`](chronomate_rules::TurnShape) says
+//! so), endings
 //! (resigning, draws, aborting, and what follows any game's end), views
 //! (boards, listings), time (deadlines, reminders), ratings and
 //! leaderboards, exports (PGN, CSV), settings, tournaments, choices (their
@@ -43,12 +46,14 @@ mod challenges;
 mod choice;
 mod clock;
 pub mod config;
+mod drafts;
 mod endings;
 mod engine;
 mod error;
 mod export;
 mod images;
 pub mod migrate;
+mod pick;
 mod places;
 mod play;
 mod ratings;
@@ -72,16 +77,17 @@ pub use chronomate_store::{AnnouncementId, OutboxStats};
 use chronomate_store::{GameRow, Store, StoreError};
 
 pub use announce::Announcement;
-pub use choice::{ChallengeChoice, ChoiceId, GameChoice, UnknownChoice};
+pub use choice::{ChallengeChoice, ChoiceId, GameChoice, PickId, UnknownChoice};
 pub use clock::{Clock, DAY, HOUR, MINUTE, ManualClock, SECOND, SystemClock, timestamp};
 pub use engine::engine_seed;
 pub use error::{HostError, Refusal};
 pub use terms::{ChallengeTerms, ColourChoice, SettingsChange, read_variant};
 use terms::{read_days, read_reminder};
-pub use text::variants_help;
+pub use text::{level_choices, levels_help, variants_help};
 pub use tournament::{TournamentTerms, read_when};
 pub use types::{
-    Caller, Choice, ChoiceStyle, GamePlace, Image, Notice, NoticeKind, Place, Player, Reply,
+    Caller, Choice, ChoiceStyle, GamePlace, Image, Menu, MenuOption, Notice, NoticeKind, Place,
+    Player, Reply,
 };
 
 pub use chronomate_model::rating::{GLOBAL, Glicko};
@@ -187,6 +193,21 @@ impl Loaded {
         self.row
             .side_of(caller.key())
             .ok_or(Refusal::NotParticipant(self.id()))
+    }
+
+    /// The caller's side, when they are to act now in this live game.
+    fn side_to_act(&self, caller: &Caller) -> Result<Color, Refusal> {
+        let side = self.side_of(caller)?;
+        self.ensure_live()?;
+        let turn = self.game.turn();
+        if turn.color != side {
+            return Err(Refusal::NotYourTurn {
+                game: self.id(),
+                name: self.row.name(turn.color).to_owned(),
+                side: turn.color,
+            });
+        }
+        Ok(side)
     }
 }
 

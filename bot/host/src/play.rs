@@ -2,16 +2,26 @@
 //! actions for autocomplete.
 
 use chronomate_model::{GameId, GameStatus, Timestamp};
-use chronomate_rules::{Color, Game, Status};
+use chronomate_rules::{Color, Game, Played, Status, TurnShape};
 
 use super::announce::{Body, Teller};
+use super::choice::{ChoiceId, PickId};
 use super::clock::DAY;
 use super::endings::finish_of;
 use super::images::Picture;
 use super::text::{played_line, result_words};
 use super::time::remind_at;
+use super::types::ChoiceStyle;
 use super::{Caller, Host, HostError, Loaded, Purpose, Refusal, Reply};
+use chronomate_rules::find::{Entry, Fit, Found};
 use chronomate_store::{ActionCommit, Stale, StoreError, Stream};
+
+/// How many actions a refusal lists that an unreadable action could mean.
+const EXAMPLES: usize = 6;
+
+/// The button under each board post that opens the picker.
+pub(crate) const MAKE_A_MOVE: &str = "Make a move";
+
 /// An action checked and applied in memory, not yet committed.
 pub(super) struct Prepared {
     loaded: Loaded,
@@ -38,7 +48,15 @@ impl Host {
         game: Option<GameId>,
         text: &str,
     ) -> Result<Reply, HostError> {
-        let prepared = self.prepare(caller, game, text).await?;
+        if text.trim().is_empty() {
+            return Err(Refusal::EmptyAction.into());
+        }
+        let loaded = self.resolve(caller, game, Purpose::Act).await?;
+        if loaded.game.variant().about().turns == TurnShape::Drafted {
+            // A person builds such a turn a move at a time: /move drafts.
+            return self.draft_move(caller, loaded, text).await;
+        }
+        let prepared = self.prepare_loaded(caller, loaded, text)?;
         self.commit(caller, prepared).await
     }
 
@@ -49,42 +67,55 @@ impl Host {
         game: Option<GameId>,
         text: &str,
     ) -> Result<Prepared, HostError> {
-        let text = text.trim();
-        if text.is_empty() {
+        if text.trim().is_empty() {
             return Err(Refusal::EmptyAction.into());
         }
         let loaded = self.resolve(caller, game, Purpose::Act).await?;
-        let side = loaded.side_of(caller)?;
-        loaded.ensure_live()?;
-        let turn = loaded.game.turn();
-        if turn.color != side {
-            return Err(Refusal::NotYourTurn {
-                game: loaded.id(),
-                name: loaded.row.name(turn.color).to_owned(),
-                side: turn.color,
-            }
-            .into());
-        }
+        self.prepare_loaded(caller, loaded, text)
+    }
+
+    /// Checks an action in a loaded game and applies it in memory.
+    fn prepare_loaded(
+        &self,
+        caller: &Caller,
+        loaded: Loaded,
+        text: &str,
+    ) -> Result<Prepared, HostError> {
+        let text = text.trim();
+        let side = loaded.side_to_act(caller)?;
         let mut after = loaded.game.clone();
         let played = after.play(text).map_err(|error| {
-            let suggestions = match &error {
-                chronomate_rules::ActionError::Illegal { .. } => Vec::new(),
-                _ => loaded.game.suggest(text, 6),
+            // An unreadable or ambiguous action: what it could mean.
+            let (suggestions, could_mean) = match &error {
+                chronomate_rules::ActionError::Illegal { .. } => (Vec::new(), 0),
+                _ => loaded.game.examples(text, EXAMPLES),
             };
             Refusal::Action {
                 game: loaded.id(),
                 error,
                 suggestions,
+                could_mean,
             }
         })?;
-        Ok(Prepared {
+        Ok(self.prepared(loaded, after, played, side))
+    }
+
+    /// An action applied in memory, `after` the game with it.
+    pub(super) fn prepared(
+        &self,
+        loaded: Loaded,
+        after: Game,
+        played: Played,
+        side: Color,
+    ) -> Prepared {
+        Prepared {
             loaded,
             after,
             notation: played.notation,
             events: played.events,
             side,
             now: self.now(),
-        })
+        }
     }
 
     /// Commits a prepared action, then reports it.
@@ -216,6 +247,13 @@ impl Host {
                 if turn.color != side {
                     reply = reply.ping(loaded.row.player(turn.color));
                 }
+                if !loaded.row.player(turn.color).is_chronomate() {
+                    reply = reply.choice(
+                        ChoiceId::Pick(PickId::start(id, loaded.row.ply)),
+                        MAKE_A_MOVE,
+                        ChoiceStyle::Primary,
+                    );
+                }
             }
         }
         reply.text = lines.join("\n");
@@ -233,8 +271,45 @@ impl Host {
         reply
     }
 
+    /// Autocomplete in the game the caller means: up to `limit` entries
+    /// for `typed`, whole actions or texts that narrow to groups of them
+    /// ([`chronomate_rules::find`]). Empty when there is no live game.
+    pub async fn find(
+        &self,
+        caller: &Caller,
+        game: Option<GameId>,
+        typed: &str,
+        limit: usize,
+    ) -> Result<Found, HostError> {
+        let loaded = self.resolve(caller, game, Purpose::Act).await?;
+        if loaded.row.status != GameStatus::Live {
+            return Ok(Found::default());
+        }
+        if loaded.game.variant().about().turns == TurnShape::Drafted {
+            // A drafted turn is found a board move at a time: the moves
+            // that may be added to the caller's draft.
+            let moves = self
+                .draft_suggestions(caller, &loaded, typed, limit)
+                .await?;
+            return Ok(Found {
+                total: moves.len(),
+                entries: moves
+                    .into_iter()
+                    .map(|m| Entry {
+                        label: m.clone(),
+                        value: m,
+                        count: 1,
+                        fit: Fit::Start,
+                    })
+                    .collect(),
+            });
+        }
+        Ok(loaded.game.find(typed, limit))
+    }
+
     /// Up to `limit` legal actions matching `typed` in the game the caller
-    /// means (for autocomplete). Empty when there is none.
+    /// means; in a drafted turn, the board moves that may be added to the
+    /// caller's draft. Empty when there is none.
     pub async fn suggest(
         &self,
         caller: &Caller,
@@ -245,6 +320,9 @@ impl Host {
         let loaded = self.resolve(caller, game, Purpose::Act).await?;
         if loaded.row.status != GameStatus::Live {
             return Ok(Vec::new());
+        }
+        if loaded.game.variant().about().turns == TurnShape::Drafted {
+            return self.draft_suggestions(caller, &loaded, typed, limit).await;
         }
         Ok(loaded.game.suggest(typed, limit))
     }

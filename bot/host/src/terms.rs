@@ -4,7 +4,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use chronomate_rules::{Options, Variant, quote};
+use chronomate_rules::{Options, Variant, quote, record};
 
 use super::error::Refusal;
 use super::text::variant_ids_words;
@@ -90,6 +90,30 @@ impl ChallengeTerms {
             days: None,
             level: None,
         }
+    }
+
+    /// The same terms, starting from the position a record's headers give
+    /// (a puzzle, a custom board: for 5D chess 5DPGN's `Board`, 5DFEN
+    /// boards and `Promotions`; for every variant Chronomate's own
+    /// `[Options "..."]`), read as `chronomate replay` reads them. Refused
+    /// when the terms set options too, when the record cannot be read, and
+    /// when it has moves: a game starts from a position before any move.
+    pub fn with_record(mut self, text: &str) -> Result<ChallengeTerms, Refusal> {
+        if !self.options.is_empty() {
+            return Err(Refusal::Terms(
+                "give the variant's options or a record to start from, not both".to_owned(),
+            ));
+        }
+        let read = record::read(self.variant, text)
+            .map_err(|e| Refusal::Terms(format!("the record: {e}")))?;
+        if !read.actions.is_empty() {
+            return Err(Refusal::Terms(format!(
+                "the record has {} moves after its start: a challenge starts from a record's starting position (its headers), before any move; give the position to play from as its start (for 5D chess, 5DFEN boards)",
+                read.actions.len()
+            )));
+        }
+        self.options = read.options;
+        Ok(self)
     }
 
     /// Reads `VARIANT [days:N] [colour:white|black|random] [white|black|random]

@@ -1,8 +1,9 @@
 //! Words the host writes: rules summaries (from each variant's
 //! [`Variant::about`]), records with headers, help.
 
+use chronomate_engine::Level;
 use chronomate_model::{GameId, GameStatus, PlayerKey, Span};
-use chronomate_rules::{Color, Outcome, RecordFormat, Variant};
+use chronomate_rules::{Color, Outcome, RecordFormat, Variant, record};
 
 use super::clock::{SECOND, pgn_date};
 use chronomate_store::{ChallengeRow, GameRow, LoggedAction};
@@ -30,12 +31,34 @@ pub fn variants_help() -> String {
     for v in Variant::ALL {
         let about = v.about();
         let mut line = format!("{} — {}", about.id, about.title);
+        // The options in full are in /rules: with them all, the help
+        // outgrows one Discord message.
         if !about.options.is_empty() {
-            line.push_str(&format!("; options: {}", about.options));
+            line.push_str(&format!(" (options: /rules {})", about.id));
         }
         lines.push(line);
     }
     lines.join("\n")
+}
+
+/// Chronomate's levels with their Elo, weakest first: `(1, "Level 1
+/// (about Elo 700)")`, for a menu of levels (Discord's `/challenge`
+/// choices).
+pub fn level_choices() -> Vec<(u8, String)> {
+    Level::ALL.iter().map(|l| (l.get(), l.label())).collect()
+}
+
+/// Chronomate's levels and their Elo in one short line, for `/help`:
+/// `Chronomate's levels (about Elo, standard chess): 1: 450, 2: 700, ...`.
+pub fn levels_help() -> String {
+    let levels: Vec<String> = Level::ALL
+        .iter()
+        .map(|l| format!("{}: {}", l.get(), l.elo()))
+        .collect();
+    format!(
+        "Chronomate's levels (about Elo, standard chess): {}.",
+        levels.join(", ")
+    )
 }
 
 /// Every variant's id, as a list in a sentence: `a, b or c`.
@@ -85,7 +108,10 @@ pub(crate) fn history(row: &GameRow, log: &[LoggedAction], title: &str) -> Strin
     headers.extend(player_type_tags(row));
     headers.push(("Variant", row.variant.id().to_owned()));
     headers.push(("VariantName", title.to_owned()));
-    if !row.options.is_empty() {
+    let fived_pgn = record_format(row.variant) == RecordFormat::FivedPgn;
+    // 5DPGN gives the options in headers of its own (`Board`, 5DFEN
+    // boards, `Promotions`), which the rules write.
+    if !row.options.is_empty() && !fived_pgn {
         headers.push(("Options", row.options.to_string()));
     }
     headers.push(("Seed", row.seed.to_string()));
@@ -99,6 +125,15 @@ pub(crate) fn history(row: &GameRow, log: &[LoggedAction], title: &str) -> Strin
             "Termination",
             row.reason.clone().unwrap_or_else(|| "unknown".to_owned()),
         )),
+    }
+    if fived_pgn {
+        let headers: Vec<(String, String)> = headers
+            .into_iter()
+            .map(|(k, v)| (k.to_owned(), v))
+            .collect();
+        let turns: Vec<String> = log.iter().map(|a| a.text.clone()).collect();
+        let result = (row.status == GameStatus::Finished).then_some(result.as_str());
+        return record::fived_pgn(&row.options, &headers, &turns, result);
     }
     let mut out = String::new();
     for (k, v) in headers {

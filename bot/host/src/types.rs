@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use super::choice::ChoiceId;
+use super::choice::{ChoiceId, PickId};
 use chronomate_model::engine::DEFAULT_LEVEL;
 use chronomate_model::{ChallengeId, GameId, PlayerKey};
 use chronomate_store::{AnnouncementId, GameRow};
@@ -181,6 +181,37 @@ impl Choice {
     }
 }
 
+/// A step of the guided picker offered as a menu (Discord: a select menu;
+/// the console: one `choice:` line an option). Choosing an option chooses
+/// [`PickId::then`] its key.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Menu {
+    /// The step this menu offers what follows.
+    pub id: PickId,
+    /// What the menu asks: `Choose a man`.
+    pub placeholder: String,
+    /// What may be chosen, each leading somewhere.
+    pub options: Vec<MenuOption>,
+}
+
+/// One option of a [`Menu`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MenuOption {
+    /// The word the picker knows it by (stable across restarts).
+    pub key: String,
+    /// What a player reads: `Nf3`, `a pawn`, `board L3`.
+    pub label: String,
+    /// A second line: how many actions it leads to.
+    pub detail: String,
+}
+
+impl Menu {
+    /// The choice an option stands for.
+    pub fn choice(&self, option: &MenuOption) -> ChoiceId {
+        ChoiceId::Pick(self.id.then(&option.key))
+    }
+}
+
 /// What the host answers.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Reply {
@@ -192,6 +223,8 @@ pub struct Reply {
     pub pings: Vec<PlayerKey>,
     /// What the reader may do next, as buttons.
     pub choices: Vec<Choice>,
+    /// A step of the guided picker, above the choices.
+    pub menu: Option<Menu>,
     /// The game this reply is about, if any (a transport posts it in the
     /// game's thread).
     pub game: Option<GameId>,

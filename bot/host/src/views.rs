@@ -4,8 +4,10 @@
 use chronomate_model::{GameId, GameStatus, Timestamp};
 use chronomate_rules::{Color, View};
 
+use super::choice::PickId;
 use super::clock::due_words;
 use super::images::{self, Picture};
+use super::play::MAKE_A_MOVE;
 use super::text::{self, challenge_terms_words, day_words, outcome_words, variant_words};
 use super::{
     Caller, ChallengeChoice, ChoiceId, ChoiceStyle, GameChoice, Host, HostError, Image, Loaded,
@@ -63,6 +65,13 @@ impl Host {
                 lines.push(format!("{} offers a draw.", row.name(o.side)));
             }
             if let Some(side) = row.side_of(caller.key()) {
+                if loaded.game.turn().color == side {
+                    reply = reply.choice(
+                        ChoiceId::Pick(PickId::start(row.id, row.ply)),
+                        MAKE_A_MOVE,
+                        ChoiceStyle::Primary,
+                    );
+                }
                 match offer {
                     Some(o) if o.side != side => {
                         reply = reply

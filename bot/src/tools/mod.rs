@@ -1,4 +1,4 @@
-//! The offline CLI tools: `replay`, `moves`, `render`, `gif`, `perft`, and
+//! The offline CLI tools: `replay`, `moves`, `turns`, `render`, `gif`, `perft`, and
 //! the engine's `play`, `match` and `uci`. Each reads a record (or UCI
 //! commands) and writes plain lines that scripts rely on (see README).
 
@@ -9,5 +9,5 @@ mod uci;
 
 pub use gif::{GifError, record_gif};
 pub use matches::{MatchSettings, Opponent, run_match};
-pub use record::{read_input, replay, replay_record};
+pub use record::{ReplayFailure, count_turns, read_input, record_options, replay, replay_record};
 pub use uci::{UciClient, serve_uci, speaks as uci_speaks};

@@ -108,3 +108,58 @@ pub fn replay(
 ) -> Result<Game, LoadError> {
     Game::replay(variant, options, seed, record::actions(variant, text))
 }
+
+/// The options of a record: `--options` (`cli`), or else those its
+/// headers set (`[Options "..."]`; for 5D chess also 5DPGN's `Board`,
+/// 5DFEN boards and `Promotions`). Both given and different: refused,
+/// rather than one silently winning. A record that cannot be read is
+/// refused with the reason.
+pub fn record_options(variant: Variant, cli: &str, text: &str) -> Result<Options, String> {
+    let cli = Options::parse(variant, cli).map_err(|e| e.to_string())?;
+    let read = record::read(variant, text).map_err(|e| e.to_string())?;
+    if cli.is_empty() || read.options.is_empty() || read.options == cli {
+        Ok(if cli.is_empty() { read.options } else { cli })
+    } else {
+        Err(format!(
+            "the record's headers set the options {:?} and --options says {:?}: give one",
+            read.options.to_string(),
+            cli.to_string()
+        ))
+    }
+}
+
+/// The capped counts of legal actions along a record.
+#[derive(Clone, Debug)]
+pub struct TurnCounts {
+    /// At the start, then after each action applied.
+    pub counts: Vec<usize>,
+    /// The first action that could not be applied; nothing after it was.
+    pub error: Option<ReplayFailure>,
+}
+
+/// Counts the distinct legal actions (5D chess: whole turns) at the start
+/// and after each action of `text`, each no further than `cap`; 0 where
+/// the game is over.
+pub fn count_turns(
+    variant: Variant,
+    options: Options,
+    seed: u64,
+    text: &str,
+    cap: usize,
+) -> Result<TurnCounts, LoadError> {
+    let mut game = Game::new(variant, options, seed)?;
+    let mut counts = vec![game.count_actions(cap)];
+    let mut error = None;
+    for (i, input) in record::actions(variant, text).into_iter().enumerate() {
+        if let Err(e) = game.play(&input) {
+            error = Some(ReplayFailure {
+                index: i + 1,
+                text: quote(&input),
+                reason: e.to_string(),
+            });
+            break;
+        }
+        counts.push(game.count_actions(cap));
+    }
+    Ok(TurnCounts { counts, error })
+}

@@ -37,7 +37,7 @@ pub(crate) struct Table {
 }
 
 /// Every table of the history, references first.
-pub(crate) const TABLES: [Table; 11] = [
+pub(crate) const TABLES: [Table; 12] = [
     Table {
         name: "players",
         columns: &[
@@ -102,6 +102,19 @@ pub(crate) const TABLES: [Table; 11] = [
             ("at", Int),
         ],
         key: "game_id, ply",
+        identity: false,
+    },
+    Table {
+        name: "drafts",
+        columns: &[
+            ("game_id", Int),
+            ("seq", Int),
+            ("ply", Int),
+            ("player", Text),
+            ("text", Text),
+            ("at", Int),
+        ],
+        key: "game_id, seq",
         identity: false,
     },
     Table {

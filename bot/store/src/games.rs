@@ -464,6 +464,8 @@ impl Store {
         if c.finish.is_some() {
             super::ratings::rate_in(&mut tx, c.game, c.at).await?;
         }
+        // The position a draft was made in is gone.
+        delete_draft_in(&mut tx, c.game).await?;
         // Acting declines the opponent's offer; a finished game keeps none.
         let lapsed = tx
             .sql("DELETE FROM draw_offers WHERE game_id = $1 AND (side != $2 OR $3)")
@@ -546,9 +548,19 @@ pub(super) async fn finish_in(
             .bind(game)
             .execute()
             .await?;
+        delete_draft_in(tx, game).await?;
         super::ratings::rate_in(tx, game, at).await?;
     }
     Ok(done == 1)
+}
+
+/// Deletes a game's draft: the game moved on (or ended).
+async fn delete_draft_in(tx: &mut Tx, game: GameId) -> Result<(), StoreError> {
+    tx.sql("DELETE FROM drafts WHERE game_id = $1")
+        .bind(game)
+        .execute()
+        .await?;
+    Ok(())
 }
 
 pub(super) async fn insert_game(

@@ -38,6 +38,7 @@ mod announcements;
 mod challenges;
 mod copy;
 mod db;
+mod drafts;
 mod draw_offers;
 mod engine;
 mod games;
@@ -64,6 +65,7 @@ pub use announcements::{
 pub use challenges::{ChallengeRow, NewChallenge};
 pub use copy::{CopyError, TableCount};
 pub use db::Backend;
+pub use drafts::DraftMove;
 pub use draw_offers::DrawOffer;
 pub use games::{ActionCommit, Committed, Finish, GameRow, LoggedAction, NewGame};
 pub use jobs::Claim;

@@ -131,7 +131,10 @@ fn bad_lines_get_a_clear_message_and_change_nothing() {
         lines[1],
         "error: unknown command /dance; /help lists the commands"
     );
-    assert!(lines[2].starts_with("error: usage: /move"), "{stdout}");
+    assert_eq!(
+        lines[2],
+        "refused: you have no game yet: challenge someone with /challenge"
+    );
     assert_eq!(lines[3], "error: usage: /as NAME");
     assert!(lines[4].starts_with("error: cannot read \"0\""), "{stdout}");
     assert!(lines[5].starts_with("error: name the variant"), "{stdout}");

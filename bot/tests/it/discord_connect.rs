@@ -83,7 +83,7 @@ async fn registers_the_commands_in_the_guild_and_answers() {
         assert_eq!(option(challenge, "days")["max_value"].as_f64(), Some(14.0));
         let action = option(command(&registration, "move"), "action");
         assert_eq!(action["autocomplete"], true);
-        assert_eq!(action["required"], true);
+        assert_eq!(action["required"], false, "left out, it opens the picker");
         // Manage Server (1 << 5) by default.
         assert_eq!(
             command(&registration, "settings")["default_member_permissions"],
@@ -103,11 +103,12 @@ async fn registers_the_commands_in_the_guild_and_answers() {
         assert_eq!(reply.callback_type(), Some(4));
         assert!(reply.is_ephemeral());
         assert_contains(reply.content(), "/challenge");
-        // Every variant, with the options a challenge may set.
+        // Every variant, and where to read the options a challenge may set.
         for v in Variant::ALL {
             assert!(reply.content().contains(v.id()), "{}", reply.content());
-            let options = v.about().options;
-            assert_contains(reply.content(), options);
+            if !v.about().options.is_empty() {
+                assert_contains(reply.content(), &format!("options: /rules {}", v.id()));
+            }
         }
 
         let rules = fake
@@ -120,6 +121,21 @@ async fn registers_the_commands_in_the_guild_and_answers() {
             .await;
         let reply = fake.reply(&rules).await;
         assert!(!reply.content().is_empty());
+        // A variant's rules name the options a challenge may set.
+        for v in Variant::ALL
+            .iter()
+            .filter(|v| !v.about().options.is_empty())
+        {
+            let rules = fake
+                .command(
+                    &alice(),
+                    LOBBY_ID,
+                    "rules",
+                    &[Opt::choice("variant", v.id())],
+                )
+                .await;
+            assert_contains(fake.reply(&rules).await.content(), v.about().options);
+        }
 
         // A variant Discord did not offer (a stale registration, a
         // hand-made request) is refused, privately, with the list of ids.

@@ -13,6 +13,7 @@ mod console;
 mod console_tournament;
 mod crash;
 mod discord_connect;
+mod drafted_turns;
 mod engine_cli;
 mod engine_console;
 mod migrate_db;

@@ -34,11 +34,12 @@ fn some_games(dir: &Path, url: &str) {
     assert!(!text(&o.stdout).contains("refused:"), "{}", text(&o.stdout));
 }
 
-const TABLES: [&str; 11] = [
+const TABLES: [&str; 12] = [
     "players",
     "guild_settings",
     "games",
     "actions",
+    "drafts",
     "challenges",
     "draw_offers",
     "ratings",

@@ -2,13 +2,18 @@
 //! variant: material, piece-square tables tapered from middlegame to
 //! endgame, mobility, king safety and a little pawn structure.
 //!
-//! Piece-square tables: Tomasz Michniewski's "Simplified Evaluation
-//! Function" (Chess Programming Wiki), with its endgame king table.
+//! Piece-square tables: for FIDE chess's own positions, PeSTO's
+//! ([`super::pesto`]); for the time-travel variants' boards, Tomasz
+//! Michniewski's "Simplified Evaluation Function" (Chess Programming
+//! Wiki), with its endgame king table, against which their own terms were
+//! weighed.
 
 use chronomate_rules::Color;
 use chronomate_rules::chess::{Board, Piece, Position, Role};
 use chronomate_rules::geometry::attacks::{king_attacks, pawn_attacks_all};
 use chronomate_rules::geometry::{Bitboard, File, Square};
+
+use super::pesto;
 
 /// Centipawn values by [`Role::index`]: pawn, knight, bishop, rook, queen,
 /// king (the king is never traded, and counts nothing).
@@ -132,9 +137,24 @@ fn entry(color: Color, sq: Square) -> usize {
 /// Weight of an attacker of the squares around a king, by role.
 const PRESSURE: [i32; 6] = [1, 2, 2, 3, 5, 1];
 
+/// Which material and piece-square tables an evaluation counts with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Tables {
+    /// Michniewski's (above): the time-travel variants' boards, whose own
+    /// terms were weighed against them.
+    Simplified,
+    /// PeSTO's, tapered ([`super::pesto`]): FIDE chess.
+    Pesto,
+}
+
 /// `board` from White's point of view, in centipawns. Any placement is
 /// taken: several kings or none (the time-travel variants have both).
 pub(crate) fn board_white(board: &Board) -> i32 {
+    board_with(board, Tables::Simplified)
+}
+
+/// `board` from White's point of view with `tables`.
+fn board_with(board: &Board, tables: Tables) -> i32 {
     let occupied = board.occupied();
     // The squares around each side's kings, and the pressure on them.
     let zones = Color::ALL.map(|c| {
@@ -158,7 +178,10 @@ pub(crate) fn board_white(board: &Board) -> i32 {
             for sq in men {
                 let e = entry(color, sq);
                 phase += PHASE[r];
-                if role == Role::King {
+                if tables == Tables::Pesto {
+                    mid += pesto::MIDDLE_VALUE[r] + pesto::MIDDLE[r][e];
+                    eg += pesto::END_VALUE[r] + pesto::END[r][e];
+                } else if role == Role::King {
                     mid += KING_MIDDLE[e];
                     eg += KING_END[e];
                 } else {
@@ -271,7 +294,7 @@ fn shield(board: &Board, color: Color) -> i32 {
 /// A FIDE position from the side to move's point of view, with a small
 /// bonus for having the move.
 pub(crate) fn position(pos: &Position) -> i32 {
-    let white = board_white(pos.board());
+    let white = board_with(pos.board(), Tables::Pesto);
     let tempo = 10;
     match pos.turn() {
         Color::White => white + tempo,

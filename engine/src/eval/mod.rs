@@ -22,6 +22,7 @@ pub(crate) mod fide;
 pub(crate) mod gifford;
 pub(crate) mod manyworlds;
 pub(crate) mod multiverse;
+mod pesto;
 pub(crate) mod temporal;
 pub(crate) mod traveler;
 

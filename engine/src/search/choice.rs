@@ -13,6 +13,18 @@
 
 use crate::rng::Rng;
 
+/// How a level picks its move at the root.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Pick {
+    /// Its temperature over the searched scores (0: the best).
+    pub temperature: i32,
+    /// A glance, at this temperature: the move chosen by each root move's
+    /// static evaluation alone, as a player does who barely looks (the
+    /// search runs all the same). Never a move that loses at once: those
+    /// are more than [`WINDOW`] temperatures below the best.
+    pub glance: Option<i32>,
+}
+
 /// How many temperatures below the best a move may be and still be chosen.
 pub(crate) const WINDOW: i32 = 4;
 

@@ -273,12 +273,13 @@ mod tests {
             depth: 1,
             nodes: u64::MAX,
             deadline: None,
+            soft: None,
             stop: None,
             progress: None,
         };
-        let mut search = Search::new(face, limits, 16, Vec::new());
+        let mut search = Search::new(face, limits, crate::search::Table::new(16), Vec::new());
         let found = search
-            .run(&root, None, 0, &mut Rng::new(1))
+            .run(&root, None, Default::default(), &mut Rng::new(1))
             .expect("an action");
         (state.notation(&found.best), found.nodes)
     }

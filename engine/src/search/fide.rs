@@ -8,6 +8,7 @@
 
 use chronomate_rules::Color;
 use chronomate_rules::chess::{Move, Piece, Position, Role, zobrist};
+use chronomate_rules::geometry::Square;
 
 use super::Domain;
 use crate::eval::fide;
@@ -82,15 +83,22 @@ impl Domain for Fide {
         s.is_check()
     }
 
-    fn capture_order(&self, _s: &Position, m: &Move) -> Option<i32> {
+    /// Captures by most valuable victim, then least valuable attacker;
+    /// one that loses material by the static exchange ([`see`]) is
+    /// marked losing (below the quiet moves).
+    fn capture_order(&self, s: &Position, m: &Move) -> Option<i32> {
         let attacker = fide::value(m.role()) / 10;
-        match (m.capture(), m.promotion()) {
+        let order = match (m.capture(), m.promotion()) {
             (Some(victim), promotion) => {
-                Some(fide::value(victim) * 10 - attacker + promotion.map_or(0, fide::value))
+                fide::value(victim) * 10 - attacker + promotion.map_or(0, fide::value)
             }
-            (None, Some(Role::Queen)) => Some(fide::value(Role::Queen) * 8),
-            _ => None,
-        }
+            (None, Some(Role::Queen)) => fide::value(Role::Queen) * 8,
+            _ => return None,
+        };
+        // Taking a man worth at least the taker never loses material.
+        let gain = m.capture().map_or(0, fide::value) + m.promotion().map_or(0, fide::value);
+        let losing = gain < fide::value(m.role()) && see(s, m) < 0;
+        Some(if losing { -order - 1 } else { order })
     }
 
     fn history_slot(&self, s: &Position, m: &Move) -> Option<usize> {
@@ -116,15 +124,8 @@ impl Domain for Fide {
         if stand + victim + promotion + 150 < alpha {
             return true;
         }
-        // A capture of a cheaper man on a square the enemy guards loses
-        // material (a rough static exchange).
-        let attacker = fide::value(m.role());
-        if promotion == 0 && victim < attacker && m.role() != Role::King {
-            let board = s.board();
-            let occupied = board.occupied().without(m.from());
-            return board.is_attacked(m.to(), s.turn().other(), occupied);
-        }
-        false
+        // A capture that loses material by the static exchange.
+        promotion == 0 && victim < fide::value(m.role()) && see(s, m) < 0
     }
 
     fn null_move(&self, s: &Position) -> Option<Position> {
@@ -144,11 +145,118 @@ impl Domain for Fide {
     fn reductions(&self) -> bool {
         true
     }
+
+    fn pruning(&self) -> bool {
+        true
+    }
+}
+
+/// The static exchange evaluation of `m`: what the mover wins (or loses,
+/// below 0) in centipawns if both sides then capture on its square, each
+/// with its least valuable man, and each may stop when taking on would
+/// lose. Pins are not seen; a king takes only a man no enemy guards.
+pub(crate) fn see(pos: &Position, m: &Move) -> i32 {
+    let (from, to) = (m.from(), m.to());
+    if matches!(m, Move::Castle { .. }) {
+        return 0;
+    }
+    let board = pos.board();
+    let mut occupied = board.occupied().without(from);
+    if let Move::EnPassant { .. } = m {
+        // The pawn taken stands beside the square moved to.
+        occupied = occupied.without(Square::new(to.file(), from.rank()));
+    }
+    let mut gains = [0i32; 32];
+    gains[0] = m.capture().map_or(0, fide::value)
+        + m.promotion()
+            .map_or(0, |p| fide::value(p) - fide::value(Role::Pawn));
+    // The value of the man standing on the square, to be taken next.
+    let mut on_square = m.promotion().map_or(fide::value(m.role()), fide::value);
+    let mut side = pos.turn().other();
+    let mut n = 0;
+    while n + 1 < gains.len() {
+        let attackers = board.attackers_to(to, side, occupied) & occupied;
+        let Some((square, role)) = least_valuable(board, attackers, side) else {
+            break;
+        };
+        if role == Role::King
+            && (board.attackers_to(to, side.other(), occupied.without(square)) & occupied).any()
+        {
+            break;
+        }
+        n += 1;
+        gains[n] = on_square - gains[n - 1];
+        if (-gains[n - 1]).max(gains[n]) < 0 {
+            break;
+        }
+        occupied = occupied.without(square);
+        on_square = fide::value(role);
+        side = side.other();
+    }
+    while n > 0 {
+        gains[n - 1] = -(-gains[n - 1]).max(gains[n]);
+        n -= 1;
+    }
+    gains[0]
+}
+
+/// The least valuable of `side`'s men among `attackers`, with its role.
+fn least_valuable(
+    board: &chronomate_rules::chess::Board,
+    attackers: chronomate_rules::geometry::Bitboard,
+    side: Color,
+) -> Option<(Square, Role)> {
+    Role::ALL.into_iter().find_map(|role| {
+        let men = attackers & board.by_piece(Piece::new(side, role));
+        men.first().map(|sq| (sq, role))
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The exchange on the move `uci` in `fen`.
+    fn exchange(fen: &str, uci: &str) -> i32 {
+        let pos = Position::from_fen(fen).unwrap();
+        let mv = chronomate_rules::chess::Uci::from_ascii(uci)
+            .unwrap()
+            .to_move(&pos)
+            .unwrap();
+        see(&pos, &mv)
+    }
+
+    #[test]
+    fn the_static_exchange_counts_every_capture_on_the_square() {
+        // A free pawn.
+        assert_eq!(exchange("4k3/8/8/3p4/8/8/8/3QK3 w - - 0 1", "d1d5"), 100);
+        // A pawn guarded by a pawn: the queen is lost for it.
+        assert_eq!(
+            exchange("4k3/8/4p3/3p4/8/8/8/3QK3 w - - 0 1", "d1d5"),
+            100 - 900
+        );
+        // A rook takes a guarded knight, the guard takes back: 320 - 500.
+        assert_eq!(
+            exchange("4k3/8/4p3/3n4/8/8/8/3RK3 w - - 0 1", "d1d5"),
+            320 - 500
+        );
+        // Two rooks against one guard: the second takes back, +320 - 500 + 100.
+        assert_eq!(
+            exchange("4k3/8/4p3/3n4/8/8/3R4/3RK3 w - - 0 1", "d2d5"),
+            320 - 500 + 100
+        );
+        // A pawn takes a guarded knight: the knight is won for a pawn.
+        assert_eq!(
+            exchange("4k3/8/4p3/3n4/4P3/8/8/4K3 w - - 0 1", "e4d5"),
+            320 - 100
+        );
+        // A man moved where only the king attacks it: lost if unguarded,
+        // safe if guarded (a king does not take a guarded man).
+        assert_eq!(exchange("8/8/8/3n4/3K4/8/8/7k b - - 0 1", "d5e3"), -320);
+        assert_eq!(exchange("8/8/8/3n4/3K1p2/8/8/7k b - - 0 1", "d5e3"), 0);
+        // A quiet move loses nothing where it is safe.
+        assert_eq!(exchange("4k3/8/8/8/8/8/8/3QK3 w - - 0 1", "d1d5"), 0);
+    }
 
     #[test]
     fn the_fast_key_is_the_zobrist_key() {

@@ -7,30 +7,39 @@
 //!   window and the score are negated.
 //! - A transposition table keyed by the domain's key (Zobrist for FIDE
 //!   chess, a hash of the view elsewhere) keeps scores, bounds and the best
-//!   move's index in the (deterministic) move list.
-//! - Move ordering: the table's move, captures by most valuable victim
-//!   and least valuable attacker, two killer moves a ply, then the history
-//!   heuristic; where moves are expensive and evaluation cheap by
+//!   move's index in the (deterministic) move list; a UCI session keeps
+//!   one from move to move (`Memory`).
+//! - Move ordering: the table's move, winning captures by most valuable
+//!   victim and least valuable attacker, two killer moves a ply, the
+//!   history heuristic, then captures that lose material by the static
+//!   exchange; where moves are expensive and evaluation cheap by
 //!   comparison (the time-travel variants), every child is made and
 //!   ordered by its static evaluation instead.
-//! - Domains that can (FIDE chess) add a quiescence search of captures, a
-//!   check extension, null-move pruning and late-move reductions.
+//! - Domains that can (FIDE chess) add a quiescence search of captures
+//!   (losing ones skipped), a check extension, null-move pruning,
+//!   reverse futility, futility and late-move pruning, and reductions by
+//!   a logarithmic table (`node.rs`); the root's first move is searched in
+//!   an aspiration window around the last iteration's score.
 //! - Where a state has more actions than the level's width, the domain
 //!   samples them (seeded by the state's key, so a state always gets the
 //!   same sample) and the static evaluation stands in for what was left
 //!   out.
-//! - Limits: a node budget (deterministic), a deadline and a stop flag
-//!   (which only shorten). The node budget counts from the start but ends
-//!   the search only after the first iteration (every root move searched
-//!   one ply and its captures), so that even the smallest budget weighs
-//!   every candidate; a deadline or stop flag may cut even that short, and
-//!   the best so far (at worst the best by static evaluation) is the
-//!   answer.
+//! - Limits: a node budget (deterministic), a deadline, a soft deadline
+//!   past which no iteration starts, and a stop flag (which only shorten).
+//!   The node budget counts from the start but ends the search only after
+//!   the first iteration (every root move searched one ply and its
+//!   captures), so that even the smallest budget weighs every candidate; a
+//!   deadline or stop flag may cut even that short, and the best so far
+//!   (at worst the best by static evaluation) is the answer.
+//! - The choice at the root is the level's ([`choice`]): the best, or one
+//!   drawn among the moves weighed by their scores at the level's
+//!   temperature, or a glance by static evaluation.
 
 pub(crate) mod choice;
 pub(crate) mod face;
 pub(crate) mod fide;
 pub(crate) mod multiverse;
+mod node;
 mod quiescence;
 
 use std::any::Any;
@@ -77,7 +86,8 @@ pub(crate) trait Domain {
         false
     }
     /// An ordering bonus for captures (victim first, then the cheapest
-    /// attacker); `None` for a quiet move.
+    /// attacker), below 0 for a capture that loses material (searched
+    /// after the quiet moves); `None` for a quiet move.
     fn capture_order(&self, _s: &Self::State, _m: &Self::Move) -> Option<i32> {
         None
     }
@@ -116,10 +126,20 @@ pub(crate) trait Domain {
     fn reductions(&self) -> bool {
         false
     }
+    /// Whether the search may prune forward where the static evaluation
+    /// says a node or a quiet move cannot matter (reverse futility,
+    /// futility, late moves) and reduce by the logarithmic table: for a
+    /// domain whose evaluation is cheap and trusted (FIDE chess).
+    fn pruning(&self) -> bool {
+        false
+    }
 }
 
 /// Which root moves a search may choose.
 pub(crate) type Allowed<'f, M> = &'f dyn Fn(&M) -> bool;
+
+/// Half the aspiration window, in centipawns.
+const ASPIRATION_WINDOW: i32 = 40;
 
 /// Root children kept made between iterations.
 const KEPT_ROOT_CHILDREN: usize = 256;
@@ -134,6 +154,8 @@ pub(crate) struct Limits<'a> {
     pub depth: u32,
     pub nodes: u64,
     pub deadline: Option<Instant>,
+    /// No new iteration starts past this.
+    pub soft: Option<Instant>,
     pub stop: Option<&'a AtomicBool>,
     /// Told after each completed iteration: depth, score, nodes and the
     /// best move so far (the domain's move).
@@ -168,18 +190,27 @@ const LOWER: u8 = 2;
 const UPPER: u8 = 3;
 const NO_MOVE: u16 = u16::MAX;
 
-struct Table {
+/// The transposition table: scores, bounds and best moves by key, one
+/// entry a slot (a new key takes the slot; the same key keeps the deeper
+/// or exact result).
+pub(crate) struct Table {
     entries: Vec<Entry>,
     mask: usize,
 }
 
 impl Table {
-    fn new(bits: u32) -> Table {
+    /// A table of `2^bits` entries (8 to 24).
+    pub(crate) fn new(bits: u32) -> Table {
         let size = 1usize << bits.clamp(8, 24);
         Table {
             entries: vec![Entry::default(); size],
             mask: size - 1,
         }
+    }
+
+    /// How many entries it holds.
+    pub(crate) fn len(&self) -> usize {
+        self.entries.len()
     }
 
     fn probe(&self, key: u64) -> Option<Entry> {
@@ -222,14 +253,6 @@ fn from_table(score: i32, ply: usize) -> i32 {
     }
 }
 
-/// One move of a node's list, with its child once made.
-struct Candidate<D: Domain> {
-    index: usize,
-    mv: D::Move,
-    child: Option<D::State>,
-    order: i64,
-}
-
 pub(crate) struct Search<'a, D: Domain> {
     pub domain: D,
     limits: Limits<'a>,
@@ -249,20 +272,25 @@ pub(crate) struct Search<'a, D: Domain> {
 }
 
 impl<'a, D: Domain> Search<'a, D> {
-    pub(crate) fn new(domain: D, limits: Limits<'a>, table_bits: u32, prior: Vec<u64>) -> Self {
+    pub(crate) fn new(domain: D, limits: Limits<'a>, table: Table, prior: Vec<u64>) -> Self {
         Search {
             domain,
             limits,
             nodes: 0,
             aborted: false,
             budget_armed: false,
-            table: Table::new(table_bits),
+            table,
             killers: vec![[None, None]; MAX_PLY + 2],
             history: vec![0; HISTORY],
             path: Vec::with_capacity(MAX_PLY + 2),
             prior,
             beam: usize::MAX,
         }
+    }
+
+    /// The table, to keep for the next search.
+    pub(crate) fn into_table(self) -> Table {
+        self.table
     }
 
     /// Searches only the `beam` best root moves of the first iteration
@@ -293,18 +321,24 @@ impl<'a, D: Domain> Search<'a, D> {
 
     /// Searches `root`, choosing among `allowed` moves when given (the
     /// multiverse restricts a branch's chess search to the moves its rules
-    /// allow). With a `temperature`, every root move that could be chosen
-    /// gets an exact score (those more than [`choice::WINDOW`]
+    /// allow). With a temperature (`pick`), every root move that could be
+    /// chosen gets an exact score (those more than [`choice::WINDOW`]
     /// temperatures below the best only a bound), and the choice is drawn
     /// among the moves of the last completed iteration by their scores
-    /// ([`choice::choose`]); without, it is the best.
+    /// ([`choice::choose`]); without, it is the best. A glance chooses by
+    /// the root moves' static evaluations instead.
     pub(crate) fn run(
         &mut self,
         root: &D::State,
         allowed: Option<Allowed<'_, D::Move>>,
-        temperature: i32,
+        pick: choice::Pick,
         rng: &mut Rng,
     ) -> Option<Found<D::Move>> {
+        let temperature = if pick.glance.is_some() {
+            0
+        } else {
+            pick.temperature
+        };
         let mut moves = Vec::new();
         self.domain.moves(root, 0, &mut moves);
         if let Some(allowed) = allowed {
@@ -375,10 +409,23 @@ impl<'a, D: Domain> Search<'a, D> {
                     let s = self.child_value(side, &child, d, floor, INFINITY, 1);
                     (s, s > floor)
                 } else if n == 0 {
-                    (
-                        self.child_value(side, &child, d, -INFINITY, INFINITY, 1),
-                        true,
-                    )
+                    // An aspiration window around the last iteration's
+                    // score; searched again in full where the score falls
+                    // outside it.
+                    let aspire = completed >= 3 && best_score.abs() < MATE_BOUND;
+                    let (lo, hi) = if aspire {
+                        (
+                            best_score - ASPIRATION_WINDOW,
+                            best_score + ASPIRATION_WINDOW,
+                        )
+                    } else {
+                        (-INFINITY, INFINITY)
+                    };
+                    let mut s = self.child_value(side, &child, d, lo, hi, 1);
+                    if aspire && (s <= lo || s >= hi) && !self.aborted {
+                        s = self.child_value(side, &child, d, -INFINITY, INFINITY, 1);
+                    }
+                    (s, true)
                 } else {
                     let s = self.child_value(side, &child, d, alpha, alpha + 1, 1);
                     if s > alpha && !self.aborted {
@@ -433,6 +480,11 @@ impl<'a, D: Domain> Search<'a, D> {
             if self.aborted || (window == 0 && best_score.abs() >= MATE_BOUND) {
                 break;
             }
+            // Past the soft deadline a new iteration would not finish in
+            // time: the time left is kept for later moves.
+            if self.limits.soft.is_some_and(|d| Instant::now() >= d) {
+                break;
+            }
         }
         if window > 0 && completed > 0 {
             // The moves of the last completed iteration (past the first,
@@ -449,6 +501,19 @@ impl<'a, D: Domain> Search<'a, D> {
                 .map(|&i| (i, scores[i]))
                 .collect();
             if let Some(chosen) = choice::choose(&candidates, temperature, rng) {
+                best = chosen;
+                best_score = scores[chosen];
+            }
+        }
+        if let Some(t) = pick.glance.filter(|&t| t > 0) {
+            // Every root move, by its static evaluation alone.
+            let top = root_moves.iter().map(|r| r.2).max().unwrap_or(0);
+            let floor = top.saturating_sub(t.saturating_mul(choice::WINDOW));
+            let candidates: Vec<(usize, i32)> = (0..root_moves.len())
+                .filter(|&i| root_moves[i].2 >= floor)
+                .map(|i| (i, root_moves[i].2))
+                .collect();
+            if let Some(chosen) = choice::choose(&candidates, t, rng) {
                 best = chosen;
                 best_score = scores[chosen];
             }
@@ -500,191 +565,5 @@ impl<'a, D: Domain> Search<'a, D> {
         ply > 0
             && (self.path[..ply].contains(&key)
                 || self.prior.iter().filter(|&&k| k == key).count() >= 2)
-    }
-
-    fn negamax(&mut self, s: &D::State, depth: i32, mut alpha: i32, beta: i32, ply: usize) -> i32 {
-        self.tick();
-        if self.aborted {
-            return 0;
-        }
-        let side = self.domain.side(s);
-        if let Some(result) = self.domain.outcome(s) {
-            return terminal(result, side, ply);
-        }
-        let key = self.domain.key(s);
-        let repetition = self.domain.repetition_key(s);
-        if self.is_repetition(repetition, ply) {
-            return 0;
-        }
-        if ply >= MAX_PLY {
-            return self.domain.evaluate(s);
-        }
-        let in_check = self.domain.in_check(s);
-        let depth = if in_check { depth + 1 } else { depth };
-        if depth <= 0 {
-            return self.quiesce(s, alpha, beta, ply, 0);
-        }
-        let original_alpha = alpha;
-        let mut table_move = NO_MOVE;
-        if let Some(e) = self.table.probe(key) {
-            table_move = e.best;
-            if i32::from(e.depth) >= depth {
-                let score = from_table(e.score, ply);
-                match e.bound {
-                    EXACT => return score,
-                    LOWER if score >= beta => return score,
-                    UPPER if score <= alpha => return score,
-                    _ => {}
-                }
-            }
-        }
-        self.path.truncate(ply);
-        self.path.push(repetition);
-
-        // Null move: if passing still holds beta, the position is good
-        // enough to cut (not in check, not near mates, with pieces).
-        if depth >= 3
-            && !in_check
-            && beta.abs() < MATE_BOUND
-            && let Some(null) = self.domain.null_move(s)
-            && self.domain.evaluate(s) >= beta
-        {
-            let r = if depth >= 6 { 3 } else { 2 };
-            let score = -self.negamax(&null, depth - 1 - r, -beta, -beta + 1, ply + 1);
-            self.path.truncate(ply + 1);
-            if self.aborted {
-                return 0;
-            }
-            if score >= beta {
-                return score.min(MATE_BOUND - 1);
-            }
-        }
-
-        let mut moves = Vec::new();
-        let truncated = self.domain.moves(s, ply, &mut moves);
-        if moves.is_empty() {
-            return self.domain.no_moves(s, ply);
-        }
-        let eager = self.domain.order_by_evaluation();
-        let mut list: Vec<Candidate<D>> = Vec::with_capacity(moves.len());
-        for (index, mv) in moves.into_iter().enumerate() {
-            let mut order: i64 = 0;
-            let mut child = None;
-            if index as u16 == table_move {
-                order = 1 << 50;
-            } else if let Some(c) = self.domain.capture_order(s, &mv) {
-                order = (1 << 40) + i64::from(c);
-            } else if self.killers[ply][0].as_ref() == Some(&mv) {
-                order = 1 << 39;
-            } else if self.killers[ply][1].as_ref() == Some(&mv) {
-                order = 1 << 38;
-            } else if let Some(slot) = self.domain.history_slot(s, &mv) {
-                order = i64::from(self.history[slot]);
-            }
-            if eager {
-                self.tick();
-                child = self.domain.play(s, &mv);
-                let Some(c) = &child else { continue };
-                let e = self.child_eval(side, c);
-                order += i64::from(e);
-            }
-            list.push(Candidate {
-                index,
-                mv,
-                child,
-                order,
-            });
-        }
-        if self.aborted {
-            return 0;
-        }
-        list.sort_by_key(|c| std::cmp::Reverse(c.order));
-
-        let mut best = -INFINITY;
-        let mut best_index = NO_MOVE;
-        let mut searched = 0;
-        for cand in list {
-            let quiet = cand.order < (1 << 38);
-            let child = match cand.child {
-                Some(c) => c,
-                None if eager => continue,
-                None => match self.domain.play(s, &cand.mv) {
-                    Some(c) => c,
-                    None => continue,
-                },
-            };
-            let d = depth - 1;
-            let score = if searched == 0 {
-                self.child_value(side, &child, d, alpha, beta, ply + 1)
-            } else {
-                let reduce = if self.domain.reductions()
-                    && depth >= 3
-                    && searched >= 3
-                    && quiet
-                    && !in_check
-                {
-                    1 + i32::from(searched >= 8 && depth >= 5)
-                } else {
-                    0
-                };
-                let mut score =
-                    self.child_value(side, &child, d - reduce, alpha, alpha + 1, ply + 1);
-                if score > alpha && reduce > 0 && !self.aborted {
-                    score = self.child_value(side, &child, d, alpha, alpha + 1, ply + 1);
-                }
-                if score > alpha && score < beta && !self.aborted {
-                    score = self.child_value(side, &child, d, alpha, beta, ply + 1);
-                }
-                score
-            };
-            self.path.truncate(ply + 1);
-            if self.aborted {
-                return 0;
-            }
-            searched += 1;
-            if score > best {
-                best = score;
-                best_index = cand.index as u16;
-            }
-            if score > alpha {
-                alpha = score;
-                if alpha >= beta {
-                    if quiet {
-                        let k = &mut self.killers[ply];
-                        if k[0].as_ref() != Some(&cand.mv) {
-                            k[1] = k[0].take();
-                            k[0] = Some(cand.mv.clone());
-                        }
-                        if let Some(slot) = self.domain.history_slot(s, &cand.mv) {
-                            let h = &mut self.history[slot];
-                            *h = (*h + depth * depth).min(1 << 20);
-                        }
-                    }
-                    break;
-                }
-            }
-        }
-        if searched == 0 {
-            return self.domain.no_moves(s, ply);
-        }
-        // Where only a sample of the moves was searched, the static
-        // evaluation stands for the rest (as a quiescence search's stand
-        // pat does).
-        if truncated && best < beta {
-            let stand = self.domain.evaluate(s);
-            if stand > best {
-                best = stand.min(beta);
-            }
-        }
-        let bound = if best >= beta {
-            LOWER
-        } else if best > original_alpha {
-            EXACT
-        } else {
-            UPPER
-        };
-        self.table
-            .store(key, depth, to_table(best, ply), bound, best_index);
-        best
     }
 }

@@ -35,7 +35,7 @@ const TRAVEL_MARGIN: i32 = 100;
 pub(crate) fn think(
     state: &Multiverse,
     settings: &Settings,
-    temperature: i32,
+    pick: super::choice::Pick,
     limits: Limits<'_>,
     seed: u64,
 ) -> Option<Found<Action>> {
@@ -70,8 +70,9 @@ pub(crate) fn think(
         };
         let position = setup.position_lenient();
         let allowed = |m: &chronomate_rules::chess::Move| plain.iter().any(|p| p.mv == *m);
-        let mut search = Search::new(Fide, limits, settings.table_bits.min(18), Vec::new());
-        if let Some(found) = search.run(&position, Some(&allowed), temperature, &mut rng) {
+        let table = super::Table::new(settings.table_bits.min(18));
+        let mut search = Search::new(Fide, limits, table, Vec::new());
+        if let Some(found) = search.run(&position, Some(&allowed), pick, &mut rng) {
             if let Some(p) = plain.iter().find(|p| p.mv == found.best) {
                 chosen = *p;
             }

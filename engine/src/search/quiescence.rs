@@ -43,7 +43,9 @@ impl<D: Domain> Search<'_, D> {
         if self.domain.order_by_evaluation() && !in_check {
             return self.quiesce_made(s, captures, best, alpha, beta, ply, depth);
         }
-        captures.sort_by_key(|m| std::cmp::Reverse(self.domain.capture_order(s, m).unwrap_or(0)));
+        captures.sort_by_cached_key(|m| {
+            std::cmp::Reverse(self.domain.capture_order(s, m).unwrap_or(0))
+        });
         for mv in captures {
             if !in_check && self.domain.futile(s, &mv, stand, alpha) {
                 continue;

@@ -5,7 +5,11 @@ use super::action::Action;
 use super::history::history_table;
 use super::position::Gifford;
 use super::{legality, notation, play};
-use crate::{About, ActionError, Options, Played, RecordFormat, Rules, Status, Turn, View};
+use crate::find::chess::{move_part, square};
+use crate::find::{ActionParts, Key, Kind, Man, Part};
+use crate::{
+    About, ActionError, Options, Played, RecordFormat, Rules, Status, Turn, TurnShape, View,
+};
 
 impl Rules for Gifford {
     type Action = Action;
@@ -20,6 +24,7 @@ impl Rules for Gifford {
              Checkmate wins.",
         options: "",
         record: RecordFormat::Lines,
+        turns: TurnShape::Single,
     };
 
     fn new(_options: &Options, _seed: u64) -> Self {
@@ -68,7 +73,53 @@ impl Rules for Gifford {
         self.timelines_view()
     }
 
+    /// A move's SAN; a man leaving forward is `Bf1//` (`d2//` for a pawn),
+    /// a king going back `K// back`, a man arriving `[B]`, a king from the
+    /// future `K [FTF]`.
+    fn parts(&self, action: &Action) -> ActionParts {
+        let node = &self.node;
+        let text = notation::body(node, action);
+        let figure = |sq| node.board().role_at(sq).map_or('P', |r| r.upper_char());
+        let part = match *action {
+            Action::Move { mv } => move_part(&text, &mv),
+            Action::Forward { from, .. } => {
+                let man = Man::at(figure(from), square(from).as_str(), "//");
+                Part {
+                    man: Some(man),
+                    ..Part::text(&text, Kind::Travel)
+                }
+            }
+            Action::Back { from, .. } => {
+                let cut = text.find("back").map_or(text.len(), |i| i + 4);
+                let man = Man {
+                    figure: 'K',
+                    at: Some(square(from)),
+                    key: Key::new(&text[..cut]),
+                };
+                Part {
+                    man: Some(man),
+                    ..Part::text(&text, Kind::Travel)
+                }
+            }
+            Action::Arrive { role, to } => arrival(&text, role.upper_char(), to),
+            Action::Place { to } => arrival(&text, 'K', to),
+        };
+        ActionParts::single(part)
+    }
+
     fn history_table(&self) -> Option<String> {
         Some(history_table(self))
     }
+}
+
+/// A man placed on the board from the future: written `[B] a5`, its key
+/// the tag (`[B]`, `K [FTF]`).
+fn arrival(text: &str, figure: char, to: crate::geometry::Square) -> Part {
+    let key = text.rsplit_once(' ').map_or(text, |(tag, _)| tag);
+    let man = Man {
+        figure,
+        at: None,
+        key: Key::new(key),
+    };
+    Part::moving(text, Kind::Arrival, man, square(to).as_str())
 }

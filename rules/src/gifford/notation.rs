@@ -26,8 +26,26 @@ use crate::{ActionError, Rule};
 /// The canonical notation of `action`, legal in `node`, with `+` when it
 /// leaves an enemy king in check and `#` when that is mate.
 pub(super) fn write(node: &Node, action: &Action) -> String {
+    let body = body(node, action);
+    if matches!(action, Action::Back { .. }) {
+        return body;
+    }
+    let after = node.after(action);
+    if !after.in_check() {
+        return body;
+    }
+    if mated(&after) {
+        format!("{body}#")
+    } else {
+        format!("{body}+")
+    }
+}
+
+/// The canonical notation of `action`, legal in `node`, without its check
+/// mark (a backward travel never has one).
+pub(super) fn body(node: &Node, action: &Action) -> String {
     let board = node.board();
-    let body = match *action {
+    match *action {
         Action::Move { mv } => San::from_move(&node.pos, &mv).to_string(),
         Action::Forward { from, arrival } => match board.role_at(from) {
             Some(Role::Pawn) | None => format!("{from}// to {arrival}"),
@@ -43,22 +61,13 @@ pub(super) fn write(node: &Node, action: &Action) -> String {
         }
         Action::Back { from, to_move } => {
             // The king's square only when it is needed to tell kings apart.
-            return if kings(board, node.mover()).more_than_one() {
+            if kings(board, node.mover()).more_than_one() {
                 format!("K{from}// back to {to_move}")
             } else {
                 format!("K// back to {to_move}")
-            };
+            }
         }
         Action::Place { to } => format!("K [FTF] {to}"),
-    };
-    let after = node.after(action);
-    if !after.in_check() {
-        return body;
-    }
-    if mated(&after) {
-        format!("{body}#")
-    } else {
-        format!("{body}+")
     }
 }
 

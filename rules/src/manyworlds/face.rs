@@ -1,7 +1,8 @@
 //! The face the host sees, through [`crate::Game`].
 
-use super::{Action, ManyWorlds, legality, notation, play, suggest, view};
-use crate::{About, ActionError, Options, RecordFormat, Rules, Status, Turn, View};
+use super::{Action, ManyWorlds, legality, notation, play, view};
+use crate::find::{ActionParts, Family};
+use crate::{About, ActionError, Options, RecordFormat, Rules, Status, Turn, TurnShape, View};
 
 impl Rules for ManyWorlds {
     type Action = Action;
@@ -16,6 +17,7 @@ impl Rules for ManyWorlds {
              Option turns:on gives each board its own side to move.",
         options: "turns:on, each board knows whose move it is and only splits are allowed (M-6); off by default",
         record: RecordFormat::Lines,
+        turns: TurnShape::Single,
     };
 
     fn new(options: &Options, _seed: u64) -> Self {
@@ -64,7 +66,13 @@ impl Rules for ManyWorlds {
         view::view(self)
     }
 
-    fn suggest(&self, typed: &str, limit: usize) -> Vec<String> {
-        suggest::suggest(self, typed, limit)
+    fn parts(&self, action: &Action) -> ActionParts {
+        self.action_parts(action)
+    }
+
+    /// A split's first move once with its board's second moves shared; a
+    /// transfer's man once with the boards it may go to shared.
+    fn families(&self) -> Vec<Family<Action>> {
+        self.action_families()
     }
 }

@@ -74,13 +74,13 @@
 
 mod action;
 mod face;
+mod families;
 mod fen;
 mod legality;
 pub mod notation;
 mod numeral;
 mod play;
 mod position;
-mod suggest;
 mod view;
 mod world;
 

@@ -2,7 +2,8 @@
 
 use super::action::Action;
 use super::position::Multiverse;
-use crate::{About, ActionError, Options, RecordFormat, Rules, Status, Turn, View};
+use crate::find::{ActionParts, Family};
+use crate::{About, ActionError, Options, RecordFormat, Rules, Status, Turn, TurnShape, View};
 
 impl Rules for Multiverse {
     type Action = Action;
@@ -17,6 +18,7 @@ impl Rules for Multiverse {
              random man vanish somewhere. Branches end like chess games; more branch wins wins.",
         options: "branches:N, the branch limit: an odd number from 1 to 1001, 21 by default (E-6)",
         record: RecordFormat::Lines,
+        turns: TurnShape::Single,
     };
 
     fn new(options: &Options, seed: u64) -> Self {
@@ -63,7 +65,12 @@ impl Rules for Multiverse {
         self.timelines()
     }
 
-    fn suggest(&self, typed: &str, limit: usize) -> Vec<String> {
-        self.suggestions(typed, limit)
+    fn parts(&self, action: &Action) -> ActionParts {
+        self.action_parts(action)
+    }
+
+    /// Each board move once, each traveller's landings once, shared.
+    fn families(&self) -> Vec<Family<Action>> {
+        self.action_families()
     }
 }

@@ -48,21 +48,21 @@ impl Target {
 
 /// One traveller and kind of travel: its landings and the moves it may
 /// travel after and before, as ranges of the [`Listing`]'s lists.
-struct Group {
-    travels: Range<usize>,
-    after: Range<usize>,
-    before: Range<usize>,
+pub(super) struct Group {
+    pub(super) travels: Range<usize>,
+    pub(super) after: Range<usize>,
+    pub(super) before: Range<usize>,
 }
 
 /// The board moves of one branch, worked out.
 #[derive(Default)]
-struct Listing {
-    branch: BranchId,
-    plain: Vec<Move>,
-    groups: Vec<Group>,
-    moves: Vec<Move>,
+pub(super) struct Listing {
+    pub(super) branch: BranchId,
+    pub(super) plain: Vec<Move>,
+    pub(super) groups: Vec<Group>,
+    pub(super) moves: Vec<Move>,
     /// Landings, each with `when` After (Before is written on the way).
-    travels: Vec<Travel>,
+    pub(super) travels: Vec<Travel>,
 }
 
 impl Listing {
@@ -212,7 +212,7 @@ impl Multiverse {
             .collect()
     }
 
-    fn resignations(&self) -> impl Iterator<Item = Action> + Clone + '_ {
+    pub(super) fn resignations(&self) -> impl Iterator<Item = Action> + Clone + '_ {
         self.branches
             .iter()
             .enumerate()
@@ -254,7 +254,7 @@ impl Multiverse {
 
     /// Works out the board moves of branch `index`: plain ones, and with
     /// `travel` each traveller's.
-    fn listing(&self, index: usize, travel: bool) -> Listing {
+    pub(super) fn listing(&self, index: usize, travel: bool) -> Listing {
         let pos = self.position(index);
         let mut listing = Listing {
             branch: index as BranchId + 1,

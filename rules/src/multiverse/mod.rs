@@ -75,20 +75,21 @@
 //!
 //! Files: `face` (the face), `action`, `position` (the state and
 //! its queries), `legality` (checks), `listing` (every legal action),
-//! `play` (applying and judging), `notation`, `view`, `suggest`, and the
+//! `play` (applying and judging), `notation`, `view`, `families` (the
+//! actions described for finding and picking), and the
 //! mechanisms `history` (shared boards), `travel` (landings and the
 //! price), `collapse` (the seeded draws).
 
 mod action;
 mod collapse;
 mod face;
+mod families;
 mod history;
 mod legality;
 mod listing;
 mod notation;
 mod play;
 mod position;
-mod suggest;
 mod travel;
 mod view;
 

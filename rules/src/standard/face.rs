@@ -1,7 +1,11 @@
 //! The face the host sees, through [`crate::Game`].
 
 use super::{Chess, Move, legality, notation, play, view};
-use crate::{About, ActionError, Color, Options, RecordFormat, Rules, Status, Turn, View};
+use crate::chess::San;
+use crate::find::{ActionParts, chess::move_part};
+use crate::{
+    About, ActionError, Color, Options, RecordFormat, Rules, Status, Turn, TurnShape, View,
+};
 
 impl Rules for Chess {
     type Action = Move;
@@ -14,6 +18,7 @@ impl Rules for Chess {
              at once.\nMoves in SAN (e4, Nf3, O-O, e8=Q) or UCI (e2e4).",
         options: "",
         record: RecordFormat::Pgn,
+        turns: TurnShape::Single,
     };
 
     fn new(_options: &Options, _seed: u64) -> Self {
@@ -47,6 +52,12 @@ impl Rules for Chess {
 
     fn view(&self) -> View {
         view::view(self)
+    }
+
+    /// The move's man, squares and SAN (without its check mark).
+    fn parts(&self, action: &Move) -> ActionParts {
+        let san = San::from_move(self.position(), action).to_string();
+        ActionParts::single(move_part(&san, action))
     }
 
     fn can_win(&self, color: Color) -> bool {

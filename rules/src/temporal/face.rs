@@ -4,7 +4,10 @@
 use super::action::Action;
 use super::position::TemporalChess;
 use super::{notation, play, view};
-use crate::{About, ActionError, Options, Played, RecordFormat, Rules, Status, Turn, View};
+use crate::find::{ActionParts, Key, Kind as PartKind, Man, Part, Spot};
+use crate::{
+    About, ActionError, Options, Played, RecordFormat, Rules, Status, Turn, TurnShape, View,
+};
 
 impl Rules for TemporalChess {
     type Action = Action;
@@ -18,6 +21,7 @@ impl Rules for TemporalChess {
              ahead, counted down by checkers. Capturing an enemy original, or mate, wins.",
         options: "",
         record: RecordFormat::Lines,
+        turns: TurnShape::Single,
     };
 
     fn new(_options: &Options, _seed: u64) -> Self {
@@ -66,5 +70,45 @@ impl Rules for TemporalChess {
 
     fn view(&self) -> View {
         view::view(self)
+    }
+
+    /// A drop's man is `N@`, a move's `NAb1-`, a warp's `NAb1~` (from the
+    /// future) or `NBb2^` (into it).
+    fn parts(&self, action: &Action) -> ActionParts {
+        let pos = &self.pos;
+        let text = notation::base(pos, *action);
+        let letter = |c| pos.man_at(c).map_or('?', |m| m.1.letter());
+        let cell = |c: super::cell::Cell| Spot::new(&c.to_string());
+        let man = |c, mark: &str| {
+            let at = cell(c);
+            Man::at(letter(c), at.as_str(), mark)
+        };
+        let takes = |c| pos.colors[(!pos.to_move).index()].contains(c);
+        let part = match *action {
+            Action::Drop { kind, to } => {
+                let man = Man {
+                    figure: kind.letter(),
+                    at: None,
+                    key: Key::new(&format!("{}@", kind.letter())),
+                };
+                Part::moving(&text, PartKind::Drop, man, cell(to).as_str())
+            }
+            Action::Move { from, to } => {
+                let kind = if takes(to) {
+                    PartKind::Capture
+                } else {
+                    PartKind::Move
+                };
+                Part::moving(&text, kind, man(from, "-"), cell(to).as_str())
+            }
+            Action::WarpFrom { from, to, .. } => {
+                Part::moving(&text, PartKind::Warp, man(from, "~"), cell(to).as_str())
+            }
+            Action::WarpInto { at, .. } => Part {
+                man: Some(man(at, "^")),
+                ..Part::text(&text, PartKind::Warp)
+            },
+        };
+        ActionParts::single(part)
     }
 }

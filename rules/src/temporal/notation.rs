@@ -54,7 +54,7 @@ pub(super) fn write_turn(pos: &Position, action: Action, t: &Transition) -> Stri
 }
 
 /// The canonical text of `action` in `pos`, without the check suffix.
-fn base(pos: &Position, action: Action) -> String {
+pub(super) fn base(pos: &Position, action: Action) -> String {
     let kind_at = |c: Cell| pos.man_at(c).map_or('?', |m| m.1.letter());
     let capture = |c: Cell| pos.colors[(!pos.to_move).index()].contains(c);
     let mut s = String::with_capacity(12);

@@ -1,6 +1,10 @@
 //! Time Traveler's Chess through the one face of every variant.
 
-use crate::{About, ActionError, Options, Played, RecordFormat, Rules, Status, Turn, View};
+use crate::find::chess::{move_part, square};
+use crate::find::{ActionParts, Kind, Man, Part};
+use crate::{
+    About, ActionError, Options, Played, RecordFormat, Rules, Status, Turn, TurnShape, View,
+};
 
 use super::action::Action;
 use super::position::TravelerChess;
@@ -22,6 +26,7 @@ impl Rules for TravelerChess {
              loses the game. Check and mate follow from who could be left kingless.",
         options: "",
         record: RecordFormat::Lines,
+        turns: TurnShape::Single,
     };
 
     fn new(_options: &Options, _seed: u64) -> Self {
@@ -61,7 +66,27 @@ impl Rules for TravelerChess {
         self.board_view()
     }
 
-    fn suggest(&self, typed: &str, limit: usize) -> Vec<String> {
-        self.suggestions(typed, limit)
+    /// A normal move's SAN; an explosion's man appears on its square
+    /// (`Nf6/`); an annihilation's resonator stands on its square (`d2//`).
+    fn parts(&self, action: &Action) -> ActionParts {
+        let text = self.body(action);
+        let part = match *action {
+            Action::Move(mv) => move_part(&text, &mv),
+            Action::Explosion {
+                role,
+                square: at,
+                to,
+                ..
+            } => {
+                let man = Man::at(role.upper_char(), square(at).as_str(), "/");
+                Part::moving(&text, Kind::Explosion, man, square(to).as_str())
+            }
+            Action::Annihilation { from, to, .. } => {
+                let figure = self.pos.board.role_at(from).map_or('P', |r| r.upper_char());
+                let man = Man::at(figure, square(from).as_str(), "//");
+                Part::moving(&text, Kind::Annihilation, man, square(to).as_str())
+            }
+        };
+        ActionParts::single(part)
     }
 }

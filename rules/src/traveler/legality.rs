@@ -17,14 +17,6 @@ use super::position::{Pos, Supports, TravelerChess};
 use super::resonance::{annihilation, for_each_annihilation};
 use super::support::supports;
 
-/// A legal action with the position after it and its verdict.
-#[derive(Clone, Copy, Debug)]
-pub(super) struct Judged {
-    pub action: Action,
-    pub after: Pos,
-    pub verdict: Verdict,
-}
-
 /// The pseudo-legal normal moves of the side to move: its untraveled and
 /// traveled men, en passant (with the TT-9 undo), castling by TT-8.
 pub(super) fn normal_moves(pos: &Pos, mut f: impl FnMut(Move)) {
@@ -56,15 +48,15 @@ pub(super) fn normal_moves(pos: &Pos, mut f: impl FnMut(Move)) {
     }
 }
 
-/// Every action of the side to move that TT-1..6 and TT-7a allow, with
-/// the position after it; `f` may stop the walk. Explosions come last and
+/// Every action of the side to move that TT-1..6 and TT-7a allow; `f`
+/// may stop the walk. Explosions come last and
 /// need the supports, computed only if the walk gets that far; only the
 /// (kind, square) pairs `want` accepts are expanded.
 pub(super) fn walk_legal(
     pos: &Pos,
     sup: Option<&Supports>,
     mut want: impl FnMut(Role, Square) -> bool,
-    mut f: impl FnMut(Judged) -> ControlFlow<()>,
+    mut f: impl FnMut(Action) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
     let us = pos.turn;
     let mut flow = ControlFlow::Continue(());
@@ -72,13 +64,8 @@ pub(super) fn walk_legal(
         if flow.is_break() {
             return;
         }
-        let verdict = judge(&after, us);
-        if !matches!(verdict, Verdict::Refused(_)) {
-            *flow = f(Judged {
-                action,
-                after,
-                verdict,
-            });
+        if !matches!(judge(&after, us), Verdict::Refused(_)) {
+            *flow = f(action);
         }
     };
     normal_moves(pos, |mv| {
@@ -135,8 +122,8 @@ impl TravelerChess {
             &self.pos,
             Some(self.sup()),
             |_, _| true,
-            |j| {
-                out.push(j.action);
+            |action| {
+                out.push(action);
                 ControlFlow::Continue(())
             },
         );

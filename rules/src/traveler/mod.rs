@@ -71,7 +71,6 @@ mod notation;
 mod play;
 mod position;
 mod resonance;
-mod suggest;
 mod support;
 mod view;
 

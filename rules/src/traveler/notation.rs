@@ -500,12 +500,4 @@ impl TravelerChess {
         }
         s
     }
-
-    /// The canonical notation of an action the legal walk found, with the
-    /// position after it already judged.
-    pub(super) fn written_judged(&self, action: &Action, after: &Pos, verdict: Verdict) -> String {
-        let mut s = self.body(action);
-        s.push_str(mark(after, verdict));
-        s
-    }
 }

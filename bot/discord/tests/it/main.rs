@@ -7,10 +7,12 @@ use chronomate_testkit as common;
 
 mod burst;
 mod deferred;
+mod drafts;
 mod engine;
 mod faults;
 mod game;
 mod gateway;
 mod notices;
+mod picker;
 mod places;
 mod tournament;

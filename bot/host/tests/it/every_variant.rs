@@ -8,7 +8,7 @@ use chronomate_host::{Caller, ChallengeTerms, GameId, Host, HostConfig, ManualCl
 use std::sync::Arc;
 
 use chronomate_render::{RenderOptions, render_png};
-use chronomate_rules::{Color, Game, Variant, record};
+use chronomate_rules::{Color, Game, TurnShape, Variant, record};
 use chronomate_store::Store;
 use common::{T0, World, caller, check_consistent};
 
@@ -35,10 +35,20 @@ async fn play_some(host: &Host, game: GameId, plies: usize) -> usize {
             Color::White => &white,
             Color::Black => &black,
         };
-        let reply = host
-            .act(who, Some(game), action)
-            .await
-            .unwrap_or_else(|e| panic!("{action}: {e}"));
+        let reply = match loaded.row.variant.about().turns {
+            TurnShape::Single => host.act(who, Some(game), action).await,
+            TurnShape::Drafted => {
+                // A whole turn is drafted a board move at a time (its
+                // moves are apart by spaces), then submitted.
+                for one in action.split(' ') {
+                    let draft = host.act(who, Some(game), one).await;
+                    let draft = draft.unwrap_or_else(|e| panic!("{one} of {action}: {e}"));
+                    assert!(draft.private, "a draft is for its player's eyes");
+                }
+                host.submit(who, Some(game)).await
+            }
+        }
+        .unwrap_or_else(|e| panic!("{action}: {e}"));
         assert!(
             !reply.images.is_empty(),
             "an accepted action shows the board"

@@ -10,9 +10,11 @@ extern crate chronomate_testkit;
 use chronomate_testkit as common;
 
 mod deadlines;
+mod drafts;
 mod engine;
 mod every_variant;
 mod lifecycle;
+mod picker;
 mod rating;
 mod refusals;
 mod store_backends;

@@ -1,0 +1,168 @@
+//! A 5D game through Discord: `/move` drafts privately with the draft's
+//! image, autocomplete offers the draft's next board moves, `/submit`
+//! refused with the owed board, `/undo`, a restart mid-draft, then the
+//! whole turn submitted and posted in the game's thread.
+
+use chronomate_testkit::replies::assert_contains;
+
+use crate::support;
+use chronomate_host::ChallengeId;
+
+use support::*;
+
+/// The names autocomplete offers for `/move` as `who` types `typed`.
+async fn offered(fake: &FakeDiscord, who: &Player, thread: u64, typed: &str) -> Vec<String> {
+    let asked = fake
+        .autocomplete(who, thread, "move", &[Opt::str("action", typed).focused()])
+        .await;
+    let answer = fake.callback(&asked).await;
+    answer.json.as_ref().unwrap()["data"]["choices"]
+        .as_array()
+        .expect("choices")
+        .iter()
+        .filter_map(|c| c["name"].as_str().map(str::to_owned))
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_turn_drafted_undone_refused_restarted_and_submitted() {
+    within_limit(async {
+        let fake = FakeDiscord::start().await;
+        let world = BotWorld::new();
+        let (bot, host) = world.start_bot(&fake).await;
+        wait_registered(&fake).await;
+
+        let sent = fake
+            .command(
+                &alice(),
+                LOBBY_ID,
+                "challenge",
+                &[
+                    Opt::choice("variant", "5d"),
+                    Opt::user("opponent", &bob()),
+                    Opt::choice("colour", "white"),
+                    Opt::str("options", "board:two-timelines"),
+                ],
+            )
+            .await;
+        let reply = fake.reply(&sent).await;
+        let id: ChallengeId =
+            number_after(reply.content(), "Challenge").expect("the challenge number");
+        let message = id_of(&fake.original(&sent).await);
+        let (thread, game) = accept(&fake, id, message).await;
+
+        // Autocomplete: every first board move of both timelines.
+        let first = offered(&fake, &alice(), thread, "(-0T1)e").await;
+        assert!(first.contains(&"(-0T1)e4".to_owned()), "{first:?}");
+
+        // A move drafts: privately, with the draft's image.
+        let drafted = play(&fake, &alice(), thread, "(-0T1)e4").await;
+        assert!(drafted.is_ephemeral());
+        assert_contains(drafted.content(), "Drafted (-0T1)e4.");
+        assert_contains(drafted.content(), "(only you see it)");
+        let pngs = drafted.pngs();
+        assert_eq!(pngs.len(), 1, "the draft's image");
+        assert!(
+            pngs[0].filename.ends_with("-draft.png"),
+            "{}",
+            pngs[0].filename
+        );
+
+        // Now only the other timeline's board moves are offered.
+        let next = offered(&fake, &alice(), thread, "").await;
+        assert!(!next.is_empty());
+        assert!(next.iter().all(|m| m.starts_with("(+0T1)")), "{next:?}");
+
+        // Submitting with a board owed: refused, privately, naming it.
+        let sent = fake.command(&alice(), thread, "submit", &[]).await;
+        let refused = fake.reply(&sent).await;
+        assert!(refused.is_ephemeral());
+        assert_contains(refused.content(), "(+0T1)");
+
+        // Undo, then draft the turn again.
+        let sent = fake.command(&alice(), thread, "undo", &[]).await;
+        let undone = fake.reply(&sent).await;
+        assert!(undone.is_ephemeral());
+        assert_contains(undone.content(), "Took back (-0T1)e4.");
+        play(&fake, &alice(), thread, "(-0T1)d4").await;
+        play(&fake, &alice(), thread, "(+0T1)e4").await;
+
+        // The bot restarts mid-draft: the draft is still there.
+        bot.shutdown().await;
+        host.store().close().await;
+        drop(host);
+        let (bot, host) = world.start_bot(&fake).await;
+        let sent = fake.command(&alice(), thread, "draft", &[]).await;
+        let shown = fake.reply(&sent).await;
+        assert!(shown.is_ephemeral());
+        assert_contains(shown.content(), "(-0T1)d4 (+0T1)e4");
+        assert_contains(shown.content(), "Ready");
+
+        // Submitted: the whole turn, in public, bob pinged.
+        let sent = fake.command(&alice(), thread, "submit", &[]).await;
+        let played = fake.reply(&sent).await;
+        assert!(!played.is_ephemeral());
+        assert_contains(played.content(), "alice played (-0T1)d4 (+0T1)e4");
+        assert!(played.content().contains(&bob().mention()));
+        assert_board_png(&played);
+        let loaded = host.load(game).await.expect("the game loads");
+        assert_eq!(loaded.game.record(), ["(-0T1)d4 (+0T1)e4"]);
+
+        bot.shutdown().await;
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_published_game_drafted_and_submitted_to_checkmate() {
+    use chronomate_rules::{Game, Variant, record};
+    // cwmtt's standard.5dpgn: 16 whole turns, Black mates.
+    let file = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../rules/tests/fived/data/cwmtt/standard.5dpgn"
+    );
+    let variant: Variant = "5d".parse().unwrap();
+    let read = record::read(variant, &std::fs::read_to_string(file).unwrap()).unwrap();
+    let game = Game::replay(variant, read.options, 0, &read.actions).unwrap();
+    let turns = game.record().to_vec();
+    assert_eq!(turns.len(), 16);
+    within_limit(async {
+        let fake = FakeDiscord::start().await;
+        let world = BotWorld::new();
+        let (bot, _host) = world.start_bot(&fake).await;
+        wait_registered(&fake).await;
+        let sent = fake
+            .command(
+                &alice(),
+                LOBBY_ID,
+                "challenge",
+                &[
+                    Opt::choice("variant", "5d"),
+                    Opt::user("opponent", &bob()),
+                    Opt::choice("colour", "white"),
+                ],
+            )
+            .await;
+        let reply = fake.reply(&sent).await;
+        let id: ChallengeId =
+            number_after(reply.content(), "Challenge").expect("the challenge number");
+        let message = id_of(&fake.original(&sent).await);
+        let (thread, _) = accept(&fake, id, message).await;
+        let mut last = None;
+        for (i, turn) in turns.iter().enumerate() {
+            let who = if i % 2 == 0 { alice() } else { bob() };
+            for board_move in turn.split(' ') {
+                let drafted = play(&fake, &who, thread, board_move).await;
+                assert_contains(drafted.content(), "Drafted");
+            }
+            let sent = fake.command(&who, thread, "submit", &[]).await;
+            let played = fake.reply(&sent).await;
+            assert_contains(played.content(), &format!("played {turn}"));
+            last = Some(played);
+        }
+        let last = last.unwrap();
+        assert_contains(last.content(), "Game over: 0-1 (checkmate): bob wins.");
+        bot.shutdown().await;
+    })
+    .await;
+}

@@ -1,0 +1,119 @@
+//! Drafted turns through the host (5D chess): `/move` adds a board move to
+//! the mover's private draft, `/undo` takes one back, `/submit` commits the
+//! whole turn as one action or refuses with the rules' reason and keeps
+//! the draft; a draft survives a restart and is gone once the game moves
+//! on. Variants played one action a turn have no drafts.
+
+use crate::common;
+use chronomate_host::{ChallengeTerms, Player, Refusal};
+use chronomate_rules::{Options, Variant};
+use common::replies::assert_contains;
+use common::{World, caller, refusal};
+
+fn fived(options: &str) -> ChallengeTerms {
+    let variant: Variant = "5d".parse().unwrap();
+    let mut terms = ChallengeTerms::new(variant);
+    terms.options = Options::parse(variant, options).unwrap();
+    terms
+}
+
+async fn a_turn_is_drafted_undone_refused_kept_over_a_restart_and_submitted() {
+    let mut w = World::new().await;
+    let (alice, bob) = (caller("alice"), caller("bob"));
+    let game = w
+        .start_with(&alice, &bob, fived("board:two-timelines"))
+        .await;
+
+    // A move drafts, privately; nothing is played yet.
+    let reply = w.host.act(&alice, None, "(-0T1)e4").await.unwrap();
+    assert!(reply.private, "{}", reply.text);
+    assert_contains(&reply.text, "Drafted (-0T1)e4.");
+    assert_contains(
+        &reply.text,
+        "Your draft in game #1 (only you see it): (-0T1)e4",
+    );
+    assert_contains(&reply.text, "Not ready to submit");
+    assert_contains(&reply.text, "(+0T1)");
+    assert!(w.store().log(game).await.unwrap().is_empty());
+
+    // The opponent cannot draft, nor see or submit the draft.
+    let r = refusal(w.host.act(&bob, Some(game), "(-0T1)e5").await);
+    assert!(matches!(r, Refusal::NotYourTurn { .. }), "{r}");
+    let r = refusal(w.host.submit(&bob, Some(game)).await);
+    assert!(matches!(r, Refusal::NotYourTurn { .. }), "{r}");
+
+    // A move the rules refuse changes nothing and says why.
+    let r = refusal(w.host.act(&alice, None, "(-0T1)e5").await);
+    assert_contains(r.to_string(), "(-0T1)");
+    let r = refusal(w.host.act(&alice, None, "(-0T1)e4 (+0T1)e4").await);
+    assert_contains(r.to_string(), "one board move at a time");
+
+    // Submitting with a board still owed: refused, naming it; kept.
+    let r = refusal(w.host.submit(&alice, None).await);
+    assert_contains(r.to_string(), "(+0T1)");
+    let shown = w.host.draft(&alice, None).await.unwrap();
+    assert_contains(&shown.text, "(-0T1)e4");
+
+    // Undo, and undo with nothing left.
+    let undone = w.host.undo(&alice, None).await.unwrap();
+    assert_contains(&undone.text, "Took back (-0T1)e4.");
+    assert_contains(&undone.text, "is empty");
+    let r = refusal(w.host.undo(&alice, None).await);
+    assert_eq!(r, Refusal::NothingDrafted(game));
+    let r = refusal(w.host.submit(&alice, None).await);
+    assert_contains(r.to_string(), "nothing is drafted yet");
+
+    // Drafted again, then the bot restarts: the draft is still there.
+    w.host.act(&alice, None, "(-0T1)e4").await.unwrap();
+    w.host.act(&alice, None, "(+0T1)d4").await.unwrap();
+    w.restart().await;
+    let shown = w.host.draft(&alice, None).await.unwrap();
+    assert_contains(&shown.text, "(-0T1)e4 (+0T1)d4");
+    assert_contains(&shown.text, "Ready: /submit");
+
+    // Submitted: one action, the whole turn; the draft is gone.
+    let played = w.host.submit(&alice, None).await.unwrap();
+    assert!(!played.private);
+    assert_contains(
+        &played.text,
+        "alice played (-0T1)e4 (+0T1)d4 in game #1 (ply 1).",
+    );
+    let log = w.store().log(game).await.unwrap();
+    assert_eq!(log.len(), 1);
+    assert_eq!(log[0].text, "(-0T1)e4 (+0T1)d4");
+    assert!(w.store().draft(game, 0).await.unwrap().is_empty());
+    assert!(w.store().draft(game, 1).await.unwrap().is_empty());
+    w.check_consistent(game).await;
+
+    // Black drafts; White's resignation ends the game and the draft.
+    w.host.act(&bob, None, "(-0T1)e5").await.unwrap();
+    assert_eq!(w.store().draft(game, 1).await.unwrap().len(), 1);
+    w.host.resign(&alice, Some(game), true).await.unwrap();
+    assert!(w.store().draft(game, 1).await.unwrap().is_empty());
+}
+
+on_both_backends!(multi_thread: a_turn_is_drafted_undone_refused_kept_over_a_restart_and_submitted);
+
+#[tokio::test]
+async fn a_game_of_one_action_a_turn_has_no_drafts() {
+    let w = World::new().await;
+    let (alice, bob) = (caller("alice"), caller("bob"));
+    let game = w.start(&alice, &bob).await;
+    let reply = w.host.act(&alice, None, "e4").await.unwrap();
+    assert!(!reply.private);
+    assert_eq!(w.store().log(game).await.unwrap().len(), 1);
+    let r = refusal(w.host.undo(&bob, None).await);
+    assert_eq!(r, Refusal::NoDrafts(game));
+    let r = refusal(w.host.submit(&bob, None).await);
+    assert_eq!(r, Refusal::NoDrafts(game));
+}
+
+#[tokio::test]
+async fn chronomate_declines_drafted_turns_for_now() {
+    let w = World::new().await;
+    let mut terms = fived("");
+    terms.opponent = Some(Player::chronomate());
+    let r = refusal(w.host.challenge(&caller("alice"), terms).await);
+    assert_contains(r.to_string(), "Chronomate does not play 5D Chess");
+    assert!(w.store().game_ids().await.unwrap().is_empty());
+}

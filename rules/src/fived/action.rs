@@ -1,0 +1,58 @@
+//! What a player does in 5D chess: board moves, gathered into a whole
+//! turn that is submitted at once (F-5).
+
+use serde::{Deserialize, Serialize};
+
+use super::board::Cell;
+use super::man::Piece;
+use super::position::step_turn;
+
+/// A cell of one board: timeline L, step (see [`super::position`]) and
+/// cell. The board is the mover's, so the step's colour is theirs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct Spot {
+    pub line: i32,
+    pub step: i32,
+    pub cell: Cell,
+}
+
+impl Spot {
+    /// The turn number T of the board.
+    pub const fn turn(self) -> i32 {
+        step_turn(self.step)
+    }
+
+    /// The board, without the cell.
+    pub const fn board(self) -> (i32, i32) {
+        (self.line, self.step)
+    }
+}
+
+/// One board move: a man from a playable board to a cell of the same
+/// board (a physical move) or of another board of the mover's colour (a
+/// jump, F-2), promoting on the last rank (F-9). Castling is the king's
+/// move of two files; en passant is the pawn's diagonal move to the empty
+/// cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct Move {
+    pub from: Spot,
+    pub to: Spot,
+    pub promotion: Option<Piece>,
+}
+
+impl Move {
+    /// Whether the man leaves its board.
+    pub const fn is_jump(&self) -> bool {
+        self.from.line != self.to.line || self.from.step != self.to.step
+    }
+}
+
+/// A whole turn: the side's board moves in play order, submitted at once
+/// (F-5). Chronomate keeps them in the standard order of Branched 5DPGN:
+/// moves that open no timeline first, by the timeline they arrive on
+/// (upward for White, downward for Black), then the branching jumps in
+/// the order they were made.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Action {
+    pub moves: Vec<Move>,
+}

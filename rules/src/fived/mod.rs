@@ -1,0 +1,89 @@
+//! 5D Chess With Multiverse Time Travel: timelines of boards, men that
+//! travel in time and across timelines, whole turns of several board
+//! moves (house rules F-1 to F-12 in `docs/variants/fived.md`).
+//!
+//! - F-1 A square is (L, T, file, rank) on White's or Black's board;
+//!   boards of up to 8x8 ([`board`]); `-0` and `+0` are kept apart
+//!   ([`position`]).
+//! - F-2 A side moves only from the last board of a timeline when that
+//!   board is its own, to a cell of that board or of another board of its
+//!   colour.
+//! - F-3 A jump onto a timeline's last board (`>`) adds a board there; onto
+//!   an earlier board (`>>`) opens a timeline numbered next for its side.
+//! - F-4 The n-th timeline a side opens is active while the other side has
+//!   opened n - 1.
+//! - F-5 The present is the earliest last board among active timelines; a
+//!   turn moves on every active timeline whose last board is the mover's
+//!   and in the present, and is submitted only when the present passes to
+//!   the opponent ([`crate::Turn::boards`] lists the boards owed).
+//! - F-6 to F-9 The men ([`man`], [`movegen`]): rook, bishop, unicorn,
+//!   dragon, queen, royal queen, princess, king, common king, knight in
+//!   four axes; pawns and brawns forward on the board and across
+//!   timelines, en passant and castling on one board, promotion.
+//! - F-10 A legal turn leaves no royal man capturable by any man on the
+//!   opponent's playable boards ([`attack`]); no legal turn is checkmate
+//!   in check and stalemate out of it, found exactly ([`search`]).
+//! - F-11 No other draw but agreement.
+//! - F-12 Named boards ([`boards`]), 5DFEN ([`fen`]) and 5DPGN
+//!   ([`notation`], [`pgn`]).
+//!
+//! An action is a whole turn ([`Action`]); [`crate::Rules::draft_move`]
+//! and its siblings build one a board move at a time.
+//!
+//! Files: `face` (the face), `action`, `position` (the multiverse and its
+//! queries), `movegen` (the men's moves), `attack` (check), `play`
+//! (moves, submitting, judging), `notation`, `view`, and the mechanisms
+//! `board`, `man`, `fen`, `boards` (named boards), `pgn` (records) and
+//! `search` (legal turns).
+
+mod action;
+mod attack;
+pub mod board;
+pub mod boards;
+mod face;
+pub mod fen;
+pub mod man;
+mod movegen;
+mod notation;
+pub mod pgn;
+mod play;
+mod position;
+pub mod search;
+mod view;
+
+pub use action::{Action, Move, Spot};
+pub use face::LISTED_TURNS;
+pub use play::MoveKind;
+pub use position::{FiveD, LineName, Setup, step, step_color, step_turn};
+
+use crate::OptionError;
+use crate::error::quote;
+
+/// The setup options ask for: a named board (Standard by default) or a
+/// 5DFEN start, and the promotions.
+pub(crate) fn setup_of(options: &crate::Options) -> Result<Setup, OptionError> {
+    let promotions = options
+        .promotions
+        .as_deref()
+        .map(boards::read_promotions)
+        .transpose()
+        .map_err(|r| OptionError::Promotions(quote(&r)))?;
+    match (&options.board, &options.fen) {
+        (Some(_), Some(_)) => Err(OptionError::BoardAndFen),
+        (None, Some(fen)) => {
+            boards::custom_setup(fen, promotions).map_err(|r| OptionError::Fen(quote(&r)))
+        }
+        (board, None) => {
+            let named = match board {
+                Some(name) => boards::find(name),
+                None => boards::NAMED_BOARDS.first(),
+            }
+            .ok_or_else(|| OptionError::UnknownBoard(quote(board.as_deref().unwrap_or(""))))?;
+            let mut setup = boards::named_setup(named).map_err(|r| OptionError::Fen(quote(&r)))?;
+            if let Some(p) = promotions {
+                setup.promotions = p;
+            }
+            Ok(setup)
+        }
+    }
+}

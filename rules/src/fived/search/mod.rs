@@ -1,0 +1,34 @@
+//! Finding legal turns (F-10): whether one exists (mate and stalemate),
+//! how many there are (the 5D perft), and each of them, lazily.
+//!
+//! [`hypercuboid`](self) is the search the game uses; [`brute_force_turns`]
+//! tries every order of every board move and is the reference the tests
+//! hold it to on small positions.
+
+mod brute;
+mod hypercuboid;
+mod matching;
+mod space;
+
+pub use brute::{brute_force_some, brute_force_turns};
+
+use super::action::Action;
+use super::position::FiveD;
+
+/// Whether the side to move has a legal turn.
+pub(crate) fn has_legal_turn(game: &FiveD) -> bool {
+    hypercuboid::Search::new(game).next().is_some()
+}
+
+/// The number of distinct legal turns of the side to move, counting no
+/// further than `cap`. Two turns are the same when they leave the same
+/// multiverse (the order of moves that open no timeline does not count;
+/// the order of branching jumps does, as it numbers the new timelines).
+pub fn count_turns(game: &FiveD, cap: usize) -> usize {
+    hypercuboid::Search::new(game).take(cap).count()
+}
+
+/// Every distinct legal turn, lazily, in the standard order of its moves.
+pub fn legal_turns(game: &FiveD) -> impl Iterator<Item = Action> + '_ {
+    hypercuboid::Search::new(game)
+}

@@ -1,0 +1,244 @@
+//! Hypercuboids: a choice of entries on every axis, as bit sets in one
+//! flat block, and the cuts that take a slice out of one.
+
+use std::sync::Arc;
+
+/// A set of entry indices on one axis (a slice's part).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Set(Vec<u64>);
+
+fn words(len: usize) -> usize {
+    len.div_ceil(64).max(1)
+}
+
+impl Set {
+    pub fn empty(len: usize) -> Set {
+        Set(vec![0; words(len)])
+    }
+
+    pub fn single(len: usize, i: usize) -> Set {
+        let mut s = Set::empty(len);
+        s.insert(i);
+        s
+    }
+
+    pub fn insert(&mut self, i: usize) {
+        if let Some(w) = self.0.get_mut(i / 64) {
+            *w |= 1 << (i % 64);
+        }
+    }
+
+    pub fn bits(&self) -> Bits<'_> {
+        Bits(&self.0)
+    }
+
+    /// Adds every entry of `other` (a set of the same axis).
+    pub fn union_with(&mut self, other: Bits<'_>) {
+        for (a, b) in self.0.iter_mut().zip(other.0) {
+            *a |= b;
+        }
+    }
+
+    pub fn clear(&mut self) {
+        self.0.iter_mut().for_each(|w| *w = 0);
+    }
+
+    pub fn intersect_with(&mut self, other: &Set) {
+        for (a, b) in self.0.iter_mut().zip(&other.0) {
+            *a &= b;
+        }
+    }
+}
+
+/// A read-only view of one axis's set.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Bits<'a>(&'a [u64]);
+
+impl<'a> Bits<'a> {
+    pub fn contains(self, i: usize) -> bool {
+        self.0.get(i / 64).is_some_and(|w| w & (1 << (i % 64)) != 0)
+    }
+
+    /// The set's words, for comparing two sets of one list of entries.
+    pub fn words(self) -> &'a [u64] {
+        self.0
+    }
+
+    pub fn is_empty(self) -> bool {
+        self.0.iter().all(|w| *w == 0)
+    }
+
+    pub fn meets(self, other: Bits<'_>) -> bool {
+        self.0.iter().zip(other.0).any(|(a, b)| a & b != 0)
+    }
+
+    /// The indices in the set, lowest first.
+    pub fn iter(self) -> impl Iterator<Item = usize> + 'a {
+        self.0.iter().enumerate().flat_map(|(i, &w)| {
+            let mut w = w;
+            std::iter::from_fn(move || {
+                if w == 0 {
+                    return None;
+                }
+                let b = w.trailing_zeros() as usize;
+                w &= w - 1;
+                Some(i * 64 + b)
+            })
+        })
+    }
+}
+
+/// One set per axis: every point whose entries are in the sets.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Hc {
+    words: Vec<u64>,
+    /// Where each axis's words start (one more than there are axes).
+    offsets: Arc<[usize]>,
+}
+
+impl Hc {
+    /// Empty sets on axes of `lens` entries.
+    pub fn layout(lens: &[usize]) -> Arc<[usize]> {
+        let mut offsets = Vec::with_capacity(lens.len() + 1);
+        let mut at = 0;
+        offsets.push(0);
+        for &len in lens {
+            at += words(len);
+            offsets.push(at);
+        }
+        offsets.into()
+    }
+
+    pub fn empty(offsets: Arc<[usize]>) -> Hc {
+        let n = offsets.last().copied().unwrap_or(0);
+        Hc {
+            words: vec![0; n],
+            offsets,
+        }
+    }
+
+    pub fn axes(&self) -> usize {
+        self.offsets.len().saturating_sub(1)
+    }
+
+    fn range(&self, a: usize) -> std::ops::Range<usize> {
+        let start = self.offsets.get(a).copied().unwrap_or(0);
+        let end = self.offsets.get(a + 1).copied().unwrap_or(start);
+        start..end
+    }
+
+    pub fn get(&self, a: usize) -> Bits<'_> {
+        Bits(self.words.get(self.range(a)).unwrap_or(&[]))
+    }
+
+    fn axis_mut(&mut self, a: usize) -> &mut [u64] {
+        let r = self.range(a);
+        self.words.get_mut(r).unwrap_or(&mut [])
+    }
+
+    pub fn insert(&mut self, a: usize, i: usize) {
+        if let Some(w) = self.axis_mut(a).get_mut(i / 64) {
+            *w |= 1 << (i % 64);
+        }
+    }
+
+    pub fn remove(&mut self, a: usize, i: usize) {
+        if let Some(w) = self.axis_mut(a).get_mut(i / 64) {
+            *w &= !(1 << (i % 64));
+        }
+    }
+
+    /// Takes the entries of `mask` out of axis `a`; whether any were in.
+    pub fn remove_all(&mut self, a: usize, mask: &Set) -> bool {
+        let mut changed = false;
+        for (w, m) in self.axis_mut(a).iter_mut().zip(&mask.0) {
+            if *w & m != 0 {
+                *w &= !m;
+                changed = true;
+            }
+        }
+        changed
+    }
+
+    pub fn any_empty(&self) -> bool {
+        (0..self.axes()).any(|a| self.get(a).is_empty())
+    }
+}
+
+/// A slice: the points whose entries on the listed axes are in the listed
+/// sets (other axes free).
+pub(crate) type Slice = Vec<(usize, Set)>;
+
+/// Whether `hc` has a point in `slice`.
+pub(crate) fn overlaps(hc: &Hc, slice: &Slice) -> bool {
+    slice
+        .iter()
+        .all(|(axis, set)| hc.get(*axis).meets(set.bits()))
+}
+
+/// The pieces of `hc` outside `slice`, disjoint; none when `hc` lies in
+/// the slice.
+pub(crate) fn cut(hc: &Hc, slice: &Slice) -> Vec<Hc> {
+    let mut pieces = Vec::new();
+    let mut inside = hc.clone();
+    for (axis, set) in slice {
+        let mut outside = inside.clone();
+        let mut any_out = false;
+        for (w, s) in outside.axis_mut(*axis).iter_mut().zip(&set.0) {
+            *w &= !s;
+            any_out |= *w != 0;
+        }
+        if any_out {
+            pieces.push(outside);
+        }
+        let mut any_in = false;
+        for (w, s) in inside.axis_mut(*axis).iter_mut().zip(&set.0) {
+            *w &= s;
+            any_in |= *w != 0;
+        }
+        if !any_in {
+            return pieces;
+        }
+    }
+    pieces
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_cut_keeps_every_point_outside_the_slice_once() {
+        let lens = [3, 2, 70];
+        let mut hc = Hc::empty(Hc::layout(&lens));
+        for (a, &len) in lens.iter().enumerate() {
+            for i in 0..len {
+                hc.insert(a, i);
+            }
+        }
+        let mut slice_b = Set::empty(70);
+        slice_b.insert(5);
+        slice_b.insert(66);
+        let slice: Slice = vec![(0, Set::single(3, 1)), (2, slice_b)];
+        assert!(overlaps(&hc, &slice));
+        let pieces = cut(&hc, &slice);
+        let mut count = 0;
+        for a in 0..3 {
+            for b in 0..2 {
+                for c in 0..70 {
+                    let n = pieces
+                        .iter()
+                        .filter(|p| {
+                            p.get(0).contains(a) && p.get(1).contains(b) && p.get(2).contains(c)
+                        })
+                        .count();
+                    let in_slice = a == 1 && (c == 5 || c == 66);
+                    assert_eq!(n, usize::from(!in_slice), "{a} {b} {c}");
+                    count += n;
+                }
+            }
+        }
+        assert_eq!(count, 3 * 2 * 70 - 2 * 2);
+        assert!(pieces.iter().all(|p| !overlaps(p, &slice)));
+    }
+}

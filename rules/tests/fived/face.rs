@@ -1,0 +1,230 @@
+//! The face: a whole turn is the action; drafting builds it a board move
+//! at a time; counting is lazy; the view follows the renderer's 5D
+//! contract (`docs/rendering.md`).
+
+use chronomate_rules::fived::LISTED_TURNS;
+use chronomate_rules::view::{ArrowKind, HighlightKind, Layout};
+use chronomate_rules::{Color, Rule, Rules, TurnShape};
+
+use crate::support::{data, last, start};
+
+/// Standard after 1. e4 / e5 2. (0T2)Nb1>>(0T1)b3: two timelines, Black
+/// owing (1T1).
+fn branched() -> chronomate_rules::fived::FiveD {
+    let mut game = start("");
+    for turn in ["e4", "e5", "(0T2)Nb1>>(0T1)b3"] {
+        let a = game.parse(turn).unwrap();
+        game.apply(&a).unwrap();
+    }
+    game
+}
+
+#[test]
+fn the_action_is_a_whole_turn_drafted_move_by_move() {
+    use chronomate_rules::fived::FiveD;
+    assert_eq!(FiveD::ABOUT.turns, TurnShape::Drafted);
+    let game = last(&data("ftxi/30134.5dpgn"));
+    let turns: Vec<_> = game.legal_turns().take(200).collect();
+    assert!(!turns.is_empty());
+    for turn in turns {
+        let text = game.notation(&turn);
+        // Move by move, in the order written.
+        let mut draft: Vec<String> = Vec::new();
+        for mv in text.split(' ') {
+            let written = game.draft_move(&draft, mv).unwrap();
+            assert_eq!(written, mv);
+            draft.push(written);
+        }
+        assert_eq!(game.draft_turn(&draft), Ok(turn.clone()));
+        assert_eq!(game.parse(&text), Ok(turn.clone()));
+        // Before the last move, the draft cannot be submitted, or is a
+        // different turn.
+        if draft.len() > 1 {
+            let shorter = &draft[..draft.len() - 1];
+            assert_ne!(game.draft_turn(shorter), Ok(turn.clone()));
+        }
+    }
+}
+
+#[test]
+fn drafting_refusals_say_why() {
+    let game = start("board:two-timelines");
+    // The autocomplete list: every first move of both boards, the
+    // knights' leaps onto the other timeline included (20 + 20 + 4).
+    let first = game.draft_moves(&[]).unwrap();
+    assert_eq!(first.len(), 44);
+    assert!(
+        first.contains(&"(+0T1)Nb1>(-0T1)b3".to_owned()),
+        "{first:?}"
+    );
+    // Then only the other board's.
+    let draft = vec![game.draft_move(&[], "(-0T1)e4").unwrap()];
+    let next = game.draft_moves(&draft).unwrap();
+    assert!(next.len() >= 20 && next.len() < 44, "{next:?}");
+    assert!(next.iter().all(|m| m.starts_with("(+0T1)")), "{next:?}");
+    // One move at a time.
+    let e = game.draft_move(&[], "(-0T1)e4 (+0T1)e4").unwrap_err();
+    assert!(e.to_string().contains("one board move at a time"), "{e}");
+    // A draft that no longer reads is refused with the reason.
+    let stale = vec!["(-0T1)e5".to_owned()];
+    assert!(game.draft_moves(&stale).is_err());
+    assert!(game.draft_view(&stale).is_err());
+    assert!(game.draft_turn(&stale).is_err());
+    // The owed board is named.
+    let e = game.draft_turn(&draft).unwrap_err();
+    assert_eq!(e.rule(), Some(Rule::F_5));
+    assert!(e.to_string().contains("(+0T1)"), "{e}");
+    // Undo is dropping the last text: the draft before it still reads.
+    assert_eq!(game.draft_moves(&draft[..0]).unwrap(), first);
+}
+
+#[test]
+fn counting_is_capped_and_lazy() {
+    let game = last(&data("ftxi/55332.5dpgn"));
+    assert_eq!(game.count_actions(1), 1);
+    assert_eq!(game.count_actions(1000), 1000);
+    // The list is bounded; where there are fewer, it is all of them.
+    assert_eq!(game.legal_actions().len(), LISTED_TURNS);
+    let few = start("board:focused-just-kings");
+    let all = few.legal_actions();
+    assert!(!all.is_empty() && all.len() < LISTED_TURNS);
+    assert_eq!(all.len(), few.count_actions(usize::MAX));
+    assert_eq!(all.len(), few.legal_turns().count());
+    assert_eq!(game.legal_turns().take(7).count(), 7);
+    let some: Vec<_> = game.legal_turns().step_by(997).take(20).collect();
+    assert_eq!(some.len(), 20);
+    for turn in some {
+        let mut next = game.clone();
+        next.apply(&turn).unwrap();
+    }
+}
+
+#[test]
+fn the_turn_names_the_boards_owed() {
+    let game = branched();
+    let turn = game.turn();
+    assert_eq!(turn.color, Color::Black);
+    assert_eq!(turn.boards, ["(1T1)"]);
+}
+
+#[test]
+fn the_view_follows_the_timelines_contract() {
+    let game = branched();
+    let view = game.view();
+    assert_eq!(view.layout, Layout::Timelines);
+    let at = |row: u32, column: u32| {
+        view.boards
+            .iter()
+            .position(|b| b.row == row && b.column == column)
+            .unwrap_or_else(|| panic!("no board at row {row}, column {column}"))
+    };
+    // L0: T1 White, T1 Black, T2 White, T2 Black; L1 from T1 Black.
+    assert_eq!(view.boards.len(), 5);
+    for (row, column) in [(0, 0), (0, 1), (0, 2), (0, 3), (1, 1)] {
+        at(row, column);
+    }
+    assert_eq!(view.row_names, [(0, "L0".to_owned()), (1, "L1".to_owned())]);
+    assert_eq!(
+        view.column_names,
+        [(0, "T1".to_owned()), (2, "T2".to_owned())]
+    );
+    assert_eq!(view.present, Some(1));
+    let new = &view.boards[at(1, 1)];
+    assert!(new.current && new.owed && new.touched && !new.inactive);
+    assert_eq!(new.to_move, Some(Color::Black));
+    assert_eq!(new.label.as_deref(), Some("L1 T1"));
+    let left = &view.boards[at(0, 3)];
+    assert!(left.touched && !left.current && !left.owed);
+    assert!(!view.boards[at(0, 2)].touched);
+    // The branch: from the knight's cell on (0T2) to where it stands.
+    assert_eq!(view.arrows.len(), 1);
+    let arrow = view.arrows[0];
+    assert_eq!(arrow.kind, ArrowKind::Travel);
+    assert_eq!((arrow.from.board, arrow.from.cell), (at(0, 2), 1));
+    assert_eq!((arrow.to.board, arrow.to.cell), (at(1, 1), 17));
+    assert!(
+        left.highlights
+            .iter()
+            .any(|h| h.kind == HighlightKind::LastMoveFrom && h.cell == 1)
+    );
+    assert!(
+        new.highlights
+            .iter()
+            .any(|h| h.kind == HighlightKind::LastMoveTo && h.cell == 17)
+    );
+    assert_eq!(game.snapshot().boards.len(), 5);
+}
+
+#[test]
+fn a_draft_is_pictured_as_a_draft() {
+    let game = branched();
+    let draft = vec![game.draft_move(&[], "(1T1)e5").unwrap()];
+    let view = game.draft_view(&draft).unwrap();
+    let title = view.title.clone().unwrap_or_default();
+    assert!(title.starts_with("Draft, not submitted"), "{title}");
+    assert!(
+        view.notes.iter().any(|n| n.contains("/submit")),
+        "{:?}",
+        view.notes
+    );
+    // The drafted move is marked on the board it made, which is now the
+    // one the player is moving on.
+    let made = view
+        .boards
+        .iter()
+        .find(|b| b.row == 1 && b.column == 2)
+        .unwrap();
+    assert!(made.current);
+    let e5 = 4 * 8 + 4;
+    let e7 = 6 * 8 + 4;
+    assert!(
+        made.highlights
+            .iter()
+            .any(|h| h.kind == HighlightKind::LastMoveTo && h.cell == e5)
+    );
+    assert!(
+        made.highlights
+            .iter()
+            .any(|h| h.kind == HighlightKind::LastMoveFrom && h.cell == e7)
+    );
+    // The game itself is unchanged.
+    assert_eq!(game.turn().boards, ["(1T1)"]);
+    assert!(game.view().title.unwrap_or_default().starts_with("Turn"));
+}
+
+/// A refused submit says which royal man could be captured, on which
+/// board, by which man from where: here a rook two timelines away, once
+/// the knight between them has moved; through the erased game too, as
+/// the host's `/submit` calls it.
+#[test]
+fn a_refused_submit_names_the_royal_and_the_attacker_across_timelines() {
+    let fen = "fen:[4k/5/5/4K/r4:-1:1:w][5/5/5/5/N4:0:1:w][5/5/5/P4/K4:1:1:w]";
+    let game = start(fen);
+    assert!(!game.is_check());
+    let mut draft = Vec::new();
+    for mv in ["(-1T1)Kd2", "(0T1)Nc2", "(1T1)a3"] {
+        draft.push(game.draft_move(&draft, mv).unwrap());
+    }
+    let want = "your king on (1T1)a1 could be captured by the black rook from (-1T1)a1";
+    let e = game.draft_turn(&draft).unwrap_err();
+    assert_eq!(e.rule(), Some(Rule::F_10), "{e}");
+    assert_eq!(e.to_string(), want);
+    let options = chronomate_rules::Options::parse(chronomate_rules::Variant::FiveD, fen).unwrap();
+    let mut erased =
+        chronomate_rules::Game::new(chronomate_rules::Variant::FiveD, options, 0).unwrap();
+    assert_eq!(erased.draft_turn(&draft).unwrap_err().to_string(), want);
+    assert_eq!(erased.play(&draft.join(" ")).unwrap_err().to_string(), want);
+    assert!(erased.record().is_empty());
+    // Short of a board, the refusal names the board still owed.
+    let owed = game.draft_turn(&draft[..2]).unwrap_err();
+    assert_eq!(owed.rule(), Some(Rule::F_5));
+    assert_eq!(
+        owed.to_string(),
+        "the present is still yours: (1T1) still owes a move"
+    );
+    let draft = ["(-1T1)Kd2", "(0T1)Nb3", "(1T1)a3"].map(str::to_owned);
+    let e = game.draft_turn(&draft).unwrap_err();
+    assert!(e.to_string().contains("(1T1)a1"), "{e}");
+    let safe = ["(-1T1)Kd2", "(0T1)Nc2", "(1T1)Kb1"].map(str::to_owned);
+    assert!(game.draft_turn(&safe).is_ok());
+}

@@ -1,0 +1,54 @@
+//! Reading the fixtures and replaying them.
+
+use std::path::PathBuf;
+
+use chronomate_rules::fived::FiveD;
+use chronomate_rules::{Game, Rules, Variant, record};
+
+pub fn data(path: &str) -> String {
+    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fived/data")
+        .join(path);
+    std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+}
+
+/// The positions of a record: the start, then after each turn.
+pub fn positions(text: &str) -> Vec<Game> {
+    let r = record::read(Variant::FiveD, text).unwrap();
+    let mut game = Game::new(Variant::FiveD, r.options, 0).unwrap();
+    let mut out = vec![game.clone()];
+    for (i, turn) in r.actions.iter().enumerate() {
+        game.play(turn)
+            .unwrap_or_else(|e| panic!("turn {} ({turn}): {e}", i + 1));
+        out.push(game.clone());
+    }
+    out
+}
+
+/// The game at the end of a record, as the 5D type.
+pub fn last(text: &str) -> FiveD {
+    let r = record::read(Variant::FiveD, text).unwrap();
+    let mut game = FiveD::new(&r.options, 0);
+    for (i, turn) in r.actions.iter().enumerate() {
+        let action = game
+            .parse(turn)
+            .unwrap_or_else(|e| panic!("turn {} ({turn}): {e}", i + 1));
+        game.apply(&action).unwrap();
+    }
+    game
+}
+
+/// The game of a record's text, as the 5D type, at its start.
+pub fn start(options: &str) -> FiveD {
+    let options = chronomate_rules::Options::parse(Variant::FiveD, options).unwrap();
+    FiveD::new(&options, 0)
+}
+
+/// The published lines `name: values` of a data file.
+pub fn published(path: &str) -> Vec<(String, String)> {
+    data(path)
+        .lines()
+        .filter_map(|l| l.split_once(": "))
+        .map(|(a, b)| (a.to_owned(), b.trim().to_owned()))
+        .collect()
+}
