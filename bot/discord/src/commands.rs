@@ -140,7 +140,7 @@ pub(crate) async fn cancel(
     .await
 }
 
-/// Play an action (5D chess: add a board move to your draft), or leave it out to pick step by step.
+/// Play an action, or pick one step by step. In 5D chess, it adds a move to your draft.
 #[poise::command(slash_command, rename = "move")]
 pub(crate) async fn r#move(
     ctx: Context<'_>,
@@ -381,7 +381,7 @@ pub(crate) async fn analyse(
     .await
 }
 
-/// A variant's rules in short (without one: the list of variants).
+/// A variant's rules in short, or the list of variants.
 #[poise::command(slash_command)]
 pub(crate) async fn rules(
     ctx: Context<'_>,

@@ -10,7 +10,7 @@ use super::{Data, Error, all_commands};
 const INTRO: &str = "**Chronomate** hosts correspondence games of time-travel chess; each game gets its own thread.";
 
 /// What `/help` says last.
-const OUTRO: &str = "In a game's thread, commands mean that game; elsewhere, name it with `game:` when you have several.";
+const OUTRO: &str = "In a game's thread, commands mean that game; elsewhere add `game:`.";
 
 /// The help text: one line a command (`/name option [optional]` and its
 /// description's headline; a command with subcommands lists them), then the variants.

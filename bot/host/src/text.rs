@@ -27,7 +27,7 @@ pub(super) fn rules_words(variant: Variant) -> String {
 /// Every variant, one a line, with the options a challenge may set: for
 /// `/help`.
 pub fn variants_help() -> String {
-    let mut lines = vec!["Variants (/rules NAME for the rules in short):".to_owned()];
+    let mut lines = vec!["Variants (/rules NAME tells one's rules):".to_owned()];
     for v in Variant::ALL {
         let about = v.about();
         let mut line = format!("{} — {}", about.id, about.title);
