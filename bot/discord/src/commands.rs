@@ -184,7 +184,7 @@ pub(crate) async fn undo(
     .await
 }
 
-/// Show your 5D draft, only to you.
+/// Show your 5D draft. Only you see it.
 #[poise::command(slash_command)]
 pub(crate) async fn draft(
     ctx: Context<'_>,
@@ -198,7 +198,7 @@ pub(crate) async fn draft(
     .await
 }
 
-/// Play your 5D draft as your turn, or hear why not yet.
+/// Play your 5D draft as your turn. If it cannot be played yet, hear why.
 #[poise::command(slash_command)]
 pub(crate) async fn submit(
     ctx: Context<'_>,
@@ -304,7 +304,7 @@ pub(crate) async fn games(ctx: Context<'_>) -> Result<(), Error> {
     .await
 }
 
-/// Resign a game (you will be asked to confirm).
+/// Resign a game. You will be asked to confirm.
 #[poise::command(slash_command)]
 pub(crate) async fn resign(
     ctx: Context<'_>,

@@ -20,7 +20,7 @@ pub(crate) fn all() -> Vec<poise::Command<Data, Error>> {
     vec![rating(), leaderboard(), tournament(), export()]
 }
 
-/// Glicko-2 ratings (? marks a provisional one).
+/// Glicko-2 ratings. A ? marks a provisional one.
 #[poise::command(slash_command)]
 pub(crate) async fn rating(
     ctx: Context<'_>,

@@ -3,7 +3,7 @@
 
 use chronomate_engine::Level;
 use chronomate_model::{ChallengeId, ChallengeStatus, PlayerKey, Timestamp};
-use chronomate_rules::{Game, TurnShape};
+use chronomate_rules::Game;
 
 use super::announce::{Body, Said, Teller};
 use super::clock::DAY;
@@ -29,17 +29,6 @@ impl Host {
         }
         check_setup(Game::new(terms.variant, terms.options.clone(), 0))?;
         let engine = match (&terms.opponent, terms.level) {
-            (Some(p), _)
-                if p.is_chronomate() && terms.variant.about().turns == TurnShape::Drafted =>
-            {
-                // Its search lists every legal action, and a drafted turn
-                // (5D chess) can have millions: it would never answer.
-                return Err(Refusal::Terms(format!(
-                    "Chronomate does not play {} yet (a turn there can be chosen among millions, which its search cannot weigh): challenge a person",
-                    terms.variant.title()
-                ))
-                .into());
-            }
             (Some(p), level) if p.is_chronomate() => {
                 // The terms' level, else the key's (Player::chronomate's
                 // default level).

@@ -49,14 +49,14 @@ pub fn level_choices() -> Vec<(u8, String)> {
 }
 
 /// Chronomate's levels and their Elo in one short line, for `/help`:
-/// `Chronomate's levels (about Elo, standard chess): 1: 450, 2: 700, ...`.
+/// `Levels, about Elo in standard chess: 1: 450, 2: 700, ...`.
 pub fn levels_help() -> String {
     let levels: Vec<String> = Level::ALL
         .iter()
         .map(|l| format!("{}: {}", l.get(), l.elo()))
         .collect();
     format!(
-        "Chronomate's levels (about Elo, standard chess): {}.",
+        "Levels, about Elo in standard chess: {}.",
         levels.join(", ")
     )
 }

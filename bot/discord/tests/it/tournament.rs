@@ -179,6 +179,32 @@ async fn resign(fake: &FakeDiscord, who: &Player, thread: u64, game: GameId) -> 
     announced
 }
 
+/// A round that began when a game ended (its announcement is the
+/// tournament's own post, after the game's): its players told by direct
+/// message, and the channel shown the same words once, the boards listed.
+async fn assert_round_told(fake: &FakeDiscord, round: i64, expected: &[Board]) {
+    let begins = format!("round {round} begins");
+    let players = 2 * expected.len();
+    let told = fake
+        .wait_call(&begins, |calls| {
+            let told: Vec<Call> = calls
+                .iter()
+                .filter(|c| c.method == "POST" && c.content().contains(&begins))
+                .cloned()
+                .collect();
+            (told.len() > players).then_some(told)
+        })
+        .await;
+    assert_eq!(
+        told.len(),
+        players + 1,
+        "a DM to each player, one channel post"
+    );
+    for post in &told {
+        assert_eq!(boards(post.content()), expected, "{}", post.content());
+    }
+}
+
 /// A reply that starts round `round` with `expected` boards: every player
 /// of the round pinged, the games listed.
 fn assert_round_begins(reply: &Call, round: i64, expected: &[Board]) {
@@ -260,7 +286,8 @@ async fn a_round_robin_of_four_from_create_to_ratings() {
         assert_round_begins(&started, 1, &round1);
 
         // Round 1: dave mates alice; carol resigns to bob, which ends the
-        // round: round 2 is announced in the same reply.
+        // round: round 2 is announced in a post of its own (the
+        // tournament's, through the outbox, after the resignation's).
         let mate = fools_mate(&fake, &round1[0]).await;
         assert!(
             !mate.content().contains("round 2"),
@@ -284,7 +311,7 @@ async fn a_round_robin_of_four_from_create_to_ratings() {
             resigned.content()
         );
         let round2 = [board("dave", "carol", 3), board("alice", "bob", 4)];
-        assert_round_begins(&resigned, 2, &round2);
+        assert_round_told(&fake, 2, &round2).await;
 
         // Round 2 gets under way: both games opened by white's first move.
         let thread3 = first_move(&fake, &round2[0], "f3").await;
@@ -314,9 +341,9 @@ async fn a_round_robin_of_four_from_create_to_ratings() {
         moves(&fake, &dave, thread3, "g4").await;
         let mate = moves(&fake, &carol, thread3, "Qh4#").await;
         assert_lacks(mate.content(), "round 3");
-        let resigned = resign(&fake, &bob(), thread4, GameId(4)).await;
+        resign(&fake, &bob(), thread4, GameId(4)).await;
         let round3 = [board("bob", "dave", 5), board("carol", "alice", 6)];
-        assert_round_begins(&resigned, 3, &round3);
+        assert_round_told(&fake, 3, &round3).await;
 
         // Round 3: dave mates bob; alice never answers carol's first move.
         fools_mate(&fake, &round3[0]).await;

@@ -5,7 +5,7 @@
 //! on. Variants played one action a turn have no drafts.
 
 use crate::common;
-use chronomate_host::{ChallengeTerms, Player, Refusal};
+use chronomate_host::{ChallengeTerms, ColourChoice, Player, Refusal};
 use chronomate_rules::{Options, Variant};
 use common::replies::assert_contains;
 use common::{World, caller, refusal};
@@ -108,12 +108,31 @@ async fn a_game_of_one_action_a_turn_has_no_drafts() {
     assert_eq!(r, Refusal::NoDrafts(game));
 }
 
+/// Chronomate plays 5D chess: after the player's submitted turn, its own
+/// whole turn follows (level 1 drafts it board move by board move).
 #[tokio::test]
-async fn chronomate_declines_drafted_turns_for_now() {
+async fn chronomate_answers_a_drafted_turn() {
     let w = World::new().await;
+    let alice = caller("alice");
     let mut terms = fived("");
     terms.opponent = Some(Player::chronomate());
-    let r = refusal(w.host.challenge(&caller("alice"), terms).await);
-    assert_contains(r.to_string(), "Chronomate does not play 5D Chess");
-    assert!(w.store().game_ids().await.unwrap().is_empty());
+    terms.level = Some(1);
+    terms.colour = ColourChoice::White;
+    let game = w.host.challenge(&alice, terms).await.unwrap().game.unwrap();
+    w.host.start_engine().await.unwrap();
+    w.host.act(&alice, Some(game), "e4").await.unwrap();
+    w.host.submit(&alice, Some(game)).await.unwrap();
+    let answered = tokio::time::timeout(std::time::Duration::from_secs(60), async {
+        loop {
+            let log = w.store().log(game).await.unwrap();
+            if log.len() >= 2 {
+                return log;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        }
+    })
+    .await
+    .expect("Chronomate plays its turn");
+    assert_eq!(answered.len(), 2);
+    w.host.stop_engine();
 }
