@@ -44,7 +44,7 @@ import chess, chess.svg, cairosvg
 from PIL import Image
 
 n = int(sys.argv[1])
-# The benchmark position (render/tests/common: middlegame), white at the
+# The benchmark position (render/tests/it/common: middlegame), white at the
 # bottom, last move Bc4xf7+ and the checked king marked.
 board = chess.Board("r1bqk2r/pppp1Bpp/2n2n2/2b1p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 0 4")
 lastmove = chess.Move.from_uci("c4f7")

@@ -10,7 +10,7 @@
 //! sends the renderer's own, faster encoding).
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a test fails loudly
 
-#[path = "../tests/common/mod.rs"]
+#[path = "../tests/it/common/mod.rs"]
 mod common;
 
 use chronomate_render::{RenderOptions, Theme, render_png};

@@ -2,7 +2,7 @@
 //!
 //! `cargo bench -p chronomate-rules --bench multiverse`
 //!
-//! Two games grown by random play (as in `tests/multiverse_scale.rs`): one
+//! Two games grown by random play (as in `tests/it/multiverse_scale.rs`): one
 //! of 1,001 branches of about 100 boards, where one board move (with the
 //! collapse it owes) is applied; and one of 21 branches at the start of
 //! White's turn with the branch limit at 1,001, so that time travel is

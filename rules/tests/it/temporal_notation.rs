@@ -209,7 +209,7 @@ fn refusals_name_the_rule() {
 /// The example record of docs/variants/temporal.md replays to checkmate.
 #[test]
 fn the_documented_example_record_replays() {
-    let doc = include_str!("../../docs/variants/temporal.md");
+    let doc = include_str!("../../../docs/variants/temporal.md");
     let example = doc.split("## Example").nth(1).unwrap();
     let record = example.split("```").nth(1).unwrap();
     let actions = chronomate_rules::record::actions(Variant::Temporal, record);

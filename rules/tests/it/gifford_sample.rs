@@ -22,8 +22,8 @@ use chronomate_rules::{
     Color, Game, Options, Outcome, Played, Reason, Rule, Rules, Status, Variant,
 };
 
-const SAMPLE: &str = include_str!("data/gifford/sample.txt");
-const AS_WRITTEN: &str = include_str!("data/gifford/sample_as_written.txt");
+const SAMPLE: &str = include_str!("../data/gifford/sample.txt");
+const AS_WRITTEN: &str = include_str!("../data/gifford/sample_as_written.txt");
 
 fn actions(text: &str) -> Vec<String> {
     record::actions(Variant::Gifford, text)

@@ -1,10 +1,8 @@
 //! Golden images: each case is rendered, decoded and compared pixel by pixel
 //! with `tests/golden/NAME.png`, with a tolerance for anti-aliasing noise.
-//! `UPDATE_GOLDEN=1 cargo test -p chronomate-render --test golden` rewrites
+//! `UPDATE_GOLDEN=1 cargo test -p chronomate-render --test it golden` rewrites
 //! them; look at the diff before committing.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a test fails loudly
-
-mod common;
 
 use std::path::PathBuf;
 
@@ -71,7 +69,7 @@ fn check(name: &str, view: &View, options: &RenderOptions) {
     }
     let want = std::fs::read(&path).unwrap_or_else(|_| {
         panic!(
-            "{name}: no golden at {}; run UPDATE_GOLDEN=1 cargo test -p chronomate-render --test golden",
+            "{name}: no golden at {}; run UPDATE_GOLDEN=1 cargo test -p chronomate-render --test it golden",
             path.display()
         )
     });
@@ -104,12 +102,12 @@ fn opts() -> RenderOptions {
 
 #[test]
 fn start_position_calm() {
-    check("start-calm", &common::start(), &opts());
+    check("start-calm", &crate::common::start(), &opts());
 }
 
 #[test]
 fn black_perspective_with_last_move_and_check() {
-    check("middlegame-black", &common::middlegame(), &opts());
+    check("middlegame-black", &crate::common::middlegame(), &opts());
 }
 
 #[test]
@@ -118,12 +116,12 @@ fn flip_puts_white_at_the_bottom_again() {
         flip: true,
         ..opts()
     };
-    check("middlegame-flipped", &common::middlegame(), &o);
+    check("middlegame-flipped", &crate::common::middlegame(), &o);
 }
 
 #[test]
 fn every_mark_calm() {
-    check("marks-calm", &common::marks(), &opts());
+    check("marks-calm", &crate::common::marks(), &opts());
 }
 
 #[test]
@@ -132,7 +130,7 @@ fn every_mark_wood() {
         theme: Theme::Wood,
         ..opts()
     };
-    check("marks-wood", &common::marks(), &o);
+    check("marks-wood", &crate::common::marks(), &o);
 }
 
 #[test]
@@ -142,7 +140,7 @@ fn gallery_at_24_px_ocean() {
         square: 24,
         ..opts()
     };
-    check("gallery-ocean-24", &common::gallery(), &o);
+    check("gallery-ocean-24", &crate::common::gallery(), &o);
 }
 
 #[test]
@@ -152,12 +150,12 @@ fn gallery_contrast() {
         square: 48,
         ..opts()
     };
-    check("gallery-contrast-48", &common::gallery(), &o);
+    check("gallery-contrast-48", &crate::common::gallery(), &o);
 }
 
 #[test]
 fn cube4_levels_side_by_side() {
-    check("cube4", &common::cube4(), &opts());
+    check("cube4", &crate::common::cube4(), &opts());
 }
 
 #[test]
@@ -167,17 +165,17 @@ fn cube4_flipped() {
         square: 40,
         ..opts()
     };
-    check("cube4-flipped", &common::cube4(), &o);
+    check("cube4-flipped", &crate::common::cube4(), &o);
 }
 
 #[test]
 fn timelines_with_arrows_and_board_states() {
-    check("timelines", &common::timelines(), &opts());
+    check("timelines", &crate::common::timelines(), &opts());
 }
 
 #[test]
 fn grid_of_worlds() {
-    check("grid", &common::grid(), &opts());
+    check("grid", &crate::common::grid(), &opts());
 }
 
 #[test]
@@ -189,7 +187,11 @@ fn big_timelines_cropped_to_the_recent_past() {
         max_side: 1024,
         ..opts()
     };
-    check("timelines-cropped", &common::big_timelines(21, 40), &o);
+    check(
+        "timelines-cropped",
+        &crate::common::big_timelines(21, 40),
+        &o,
+    );
 }
 
 #[test]
@@ -198,12 +200,12 @@ fn big_grid_cropped() {
         max_side: 1024,
         ..opts()
     };
-    check("grid-cropped", &common::big_grid(200), &o);
+    check("grid-cropped", &crate::common::big_grid(200), &o);
 }
 
 #[test]
 fn a_long_history_shows_the_present_large_beside_wrapped_recent_moves() {
-    check("snapshot-compact", &common::history(3, 16), &opts());
+    check("snapshot-compact", &crate::common::history(3, 16), &opts());
 }
 
 #[test]
@@ -213,12 +215,16 @@ fn the_full_snapshot_wraps_every_board_near_16_9() {
         max_side: 1600,
         ..opts()
     };
-    check("snapshot-full", &common::history(3, 16), &o);
+    check("snapshot-full", &crate::common::history(3, 16), &o);
 }
 
 #[test]
 fn one_long_timeline_wraps_into_rows() {
-    check("timeline-wrapped", &common::big_timelines(1, 7), &opts());
+    check(
+        "timeline-wrapped",
+        &crate::common::big_timelines(1, 7),
+        &opts(),
+    );
 }
 
 #[test]
@@ -234,35 +240,39 @@ fn fived_standard_middlegame() {
     // column, the present boards repeated large.
     check(
         "fived-standard",
-        &common::fived::standard_middlegame(),
+        &crate::common::fived::standard_middlegame(),
         &opts(),
     );
 }
 
 #[test]
 fn fived_draft_before_submitting() {
-    check("fived-draft", &common::fived::draft(), &opts());
+    check("fived-draft", &crate::common::fived::draft(), &opts());
 }
 
 #[test]
 fn fived_men_in_both_colours() {
-    check("fived-men", &common::fived::figures(), &opts());
+    check("fived-men", &crate::common::fived::figures(), &opts());
     let small = RenderOptions {
         square: 24,
         ..opts()
     };
-    check("fived-men-24", &common::fived::figures(), &small);
+    check("fived-men-24", &crate::common::fived::figures(), &small);
 }
 
 #[test]
 fn fived_small_boards() {
-    check("fived-5x5", &common::fived::five_by_five(), &opts());
-    check("fived-board-sizes", &common::fived::small_boards(), &opts());
+    check("fived-5x5", &crate::common::fived::five_by_five(), &opts());
+    check(
+        "fived-board-sizes",
+        &crate::common::fived::small_boards(),
+        &opts(),
+    );
 }
 
 #[test]
 fn fived_large_multiverse_compact_and_full() {
-    let view = common::fived::big_multiverse(12, 30);
+    let view = crate::common::fived::big_multiverse(12, 30);
     check("fived-12x30-compact", &view, &opts());
     let full = RenderOptions {
         full: true,

@@ -25,7 +25,7 @@ fn play(moves: &[&str]) -> TravelerChess {
 /// traveling knight and White is grammatically incorrect (TT-6, TT-7a (2)).
 #[test]
 fn game_1_ends_in_grammatical_incorrectness() {
-    let game = replay(include_str!("data/traveler/game1.txt"));
+    let game = replay(include_str!("../data/traveler/game1.txt"));
     assert_eq!(game.record(), ["Nf6/xe8", "gxf6"]);
     assert_eq!(
         game.status(),
@@ -51,7 +51,7 @@ fn game_1_ends_in_grammatical_incorrectness() {
 /// kingless).
 #[test]
 fn game_2_ends_in_checkmate_with_the_stated_checks() {
-    let game = replay(include_str!("data/traveler/game2.txt"));
+    let game = replay(include_str!("../data/traveler/game2.txt"));
     assert_eq!(
         game.record(),
         ["e4", "d6", "Bb5/xe8+", "d4/d3", "Bxd3+", "Qe6/c4", "Bxc4#"]

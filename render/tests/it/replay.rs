@@ -4,8 +4,6 @@
 //! games stay under the upload limit.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a test fails loudly
 
-mod common;
-
 use chronomate_render::{GifOptions, MAX_BYTES, RenderError, render_png, replay_gif};
 use chronomate_rules::{Game, Options, Variant, View};
 
@@ -94,7 +92,7 @@ fn decode_png(bytes: &[u8]) -> (usize, usize, Vec<u8>, Vec<u8>) {
 }
 
 fn views(variant: Variant, record: &[String]) -> impl Iterator<Item = View> + '_ {
-    common::replay_views(variant, Options::default(), 7, record)
+    crate::common::replay_views(variant, Options::default(), 7, record)
 }
 
 fn final_view(variant: Variant, record: &[String]) -> View {
@@ -145,7 +143,7 @@ fn every_variant_replays_frame_by_frame_to_its_still_image() {
         ..GifOptions::default()
     };
     for &variant in Variant::ALL {
-        let record = common::random_record(variant, Options::default(), 7, 24);
+        let record = crate::common::random_record(variant, Options::default(), 7, 24);
         assert!(record.len() >= 6, "{variant}: a game of some length");
         let gif = replay_gif(|| views(variant, &record), &options)
             .unwrap_or_else(|e| panic!("{variant}: {e}"));
@@ -185,7 +183,7 @@ fn a_one_view_replay_is_one_held_frame_and_none_is_refused() {
 
 #[test]
 fn a_tight_limit_shrinks_then_samples_and_says_so() {
-    let record = common::random_record(Variant::Standard, Options::default(), 3, 120);
+    let record = crate::common::random_record(Variant::Standard, Options::default(), 3, 120);
     let options = GifOptions {
         max_bytes: 120_000,
         ..GifOptions::default()
@@ -216,10 +214,10 @@ fn a_thousand_action_multiverse_game_fits_discord() {
     let variant = Variant::Multiverse;
     let options = Options::parse(variant, "branches:101").unwrap();
     let t = std::time::Instant::now();
-    let record = common::random_multiverse_record(options.clone(), 1, 1000);
+    let record = crate::common::random_multiverse_record(options.clone(), 1, 1000);
     let played = t.elapsed();
     assert_eq!(record.len(), 1000, "a game that lasts");
-    let views = || common::replay_views(variant, options.clone(), 1, &record);
+    let views = || crate::common::replay_views(variant, options.clone(), 1, &record);
     let t = std::time::Instant::now();
     let gif = replay_gif(views, &GifOptions::default()).unwrap();
     let drawn = t.elapsed();
@@ -255,8 +253,8 @@ fn a_thousand_action_multiverse_game_fits_discord() {
 fn a_5d_game_replays_turn_by_turn() {
     // 12 timelines over 30 turns, one frame a whole turn (White's present
     // boards of each turn), as `Game::replay_views` gives them.
-    let whole = common::fived::big_multiverse(12, 30);
-    let views = || (0..30).map(|t| common::fived::at_present(&whole, 2 * t));
+    let whole = crate::common::fived::big_multiverse(12, 30);
+    let views = || (0..30).map(|t| crate::common::fived::at_present(&whole, 2 * t));
     let gif = replay_gif(views, &GifOptions::default()).unwrap();
     assert!(gif.bytes.len() <= MAX_BYTES, "{} bytes", gif.bytes.len());
     assert_eq!((gif.frames_total, gif.frames_used), (30, 30));
@@ -264,7 +262,7 @@ fn a_5d_game_replays_turn_by_turn() {
     let d = decode_gif(&gif.bytes);
     assert_eq!(d.frames, 30);
     assert!(d.w <= 1600 && d.h <= 1600, "{}x{}", d.w, d.h);
-    let last = common::fived::at_present(&whole, 58);
+    let last = crate::common::fived::at_present(&whole, 58);
     let still = render_png(&last, &gif.frame).unwrap();
     assert_last_frame_is_the_still(&d, &still);
     eprintln!(

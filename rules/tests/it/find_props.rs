@@ -4,7 +4,7 @@
 //! suggestions, and by the picker (`tests/support/finding.rs`).
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a test fails loudly
 
-#[path = "support/finding.rs"]
+#[path = "../support/finding.rs"]
 mod finding;
 
 use chronomate_rules::gifford::Gifford;
@@ -98,11 +98,11 @@ fn along<R: Rules>(mut game: R, record: &[String], every: usize, sample: usize) 
 
 #[test]
 fn the_rule_texts_sample_games() {
-    let gifford = record::actions(Variant::Gifford, include_str!("data/gifford/sample.txt"));
+    let gifford = record::actions(Variant::Gifford, include_str!("../data/gifford/sample.txt"));
     along(Gifford::new(&Options::default(), 0), &gifford, 4, 20);
     for game in [
-        include_str!("data/traveler/game1.txt"),
-        include_str!("data/traveler/game2.txt"),
+        include_str!("../data/traveler/game1.txt"),
+        include_str!("../data/traveler/game2.txt"),
     ] {
         along(
             TravelerChess::new(),

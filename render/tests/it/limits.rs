@@ -2,8 +2,6 @@
 //! random views never panic and always respect the limits.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a test fails loudly
 
-mod common;
-
 use chronomate_render::{MAX_BYTES, MAX_SIDE, RenderError, RenderOptions, Theme, render_png};
 use chronomate_rules::Color;
 use chronomate_rules::view::{
@@ -30,14 +28,14 @@ fn assert_within(png_bytes: &[u8], side: u32, bytes: usize) {
 
 #[test]
 fn a_thousand_worlds_fit() {
-    let png_bytes = render_png(&common::big_grid(1000), &RenderOptions::default()).unwrap();
+    let png_bytes = render_png(&crate::common::big_grid(1000), &RenderOptions::default()).unwrap();
     assert_within(&png_bytes, MAX_SIDE, MAX_BYTES);
 }
 
 #[test]
 fn a_thousand_timeline_boards_fit() {
     // 25 timelines of up to 52 steps: 1,000 boards.
-    let view = common::big_timelines(25, 52);
+    let view = crate::common::big_timelines(25, 52);
     assert!(view.boards.len() >= 1000);
     let png_bytes = render_png(&view, &RenderOptions::default()).unwrap();
     assert_within(&png_bytes, MAX_SIDE, MAX_BYTES);
@@ -46,7 +44,7 @@ fn a_thousand_timeline_boards_fit() {
 #[test]
 fn a_long_5d_game_fits_compact_and_full() {
     // 12 timelines over 30 turns: 60 columns, some 450 boards.
-    let view = common::fived::big_multiverse(12, 30);
+    let view = crate::common::fived::big_multiverse(12, 30);
     assert!(view.boards.len() >= 450, "{} boards", view.boards.len());
     let compact = render_png(&view, &RenderOptions::default()).unwrap();
     assert_within(&compact, 2048, MAX_BYTES);
@@ -71,9 +69,9 @@ fn tighter_limits_are_respected() {
         ..RenderOptions::default()
     };
     for view in [
-        common::big_grid(300),
-        common::big_timelines(12, 30),
-        common::cube4(),
+        crate::common::big_grid(300),
+        crate::common::big_timelines(12, 30),
+        crate::common::cube4(),
     ] {
         let png_bytes = render_png(&view, &o).unwrap();
         assert_within(&png_bytes, 700, 400_000);
@@ -87,7 +85,7 @@ fn huge_squares_are_scaled_to_fit() {
         max_side: 1200,
         ..RenderOptions::default()
     };
-    let png_bytes = render_png(&common::cube4(), &o).unwrap();
+    let png_bytes = render_png(&crate::common::cube4(), &o).unwrap();
     assert_within(&png_bytes, 1200, MAX_BYTES);
     let (w, _) = dims(&png_bytes);
     assert!(w > 1000, "the cube should shrink only as needed, got {w}");
@@ -95,7 +93,7 @@ fn huge_squares_are_scaled_to_fit() {
 
 #[test]
 fn a_single_board_is_512_px_across_by_default() {
-    let png_bytes = render_png(&common::start(), &RenderOptions::default()).unwrap();
+    let png_bytes = render_png(&crate::common::start(), &RenderOptions::default()).unwrap();
     let (w, h) = dims(&png_bytes);
     assert!(
         (512..700).contains(&w) && (512..800).contains(&h),
@@ -106,7 +104,7 @@ fn a_single_board_is_512_px_across_by_default() {
 
 #[test]
 fn long_texts_and_many_notes_stay_inside() {
-    let mut view = common::marks();
+    let mut view = crate::common::marks();
     view.title = Some("A very long title ".repeat(200));
     view.notes = (0..500).map(|i| format!("note {i} ").repeat(30)).collect();
     view.pending = (0..300)
@@ -133,7 +131,7 @@ fn broken_views_are_refused_not_panicked_on() {
     // A board of another number of cells cannot be built: `cells` is an
     // array of 64.
 
-    let mut view = common::start();
+    let mut view = crate::common::start();
     view.boards[0].highlights.push(Highlight {
         cell: 64,
         kind: HighlightKind::Check,
@@ -143,7 +141,7 @@ fn broken_views_are_refused_not_panicked_on() {
         Err(RenderError::HighlightCell { board: 0, cell: 64 })
     ));
 
-    let mut view = common::timelines();
+    let mut view = crate::common::timelines();
     view.arrows.push(Arrow {
         from: BoardCell { board: 0, cell: 0 },
         to: BoardCell { board: 99, cell: 0 },
@@ -155,10 +153,10 @@ fn broken_views_are_refused_not_panicked_on() {
     ));
 
     // A 5x5 board has no e6 or f1.
-    let mut view = common::start();
+    let mut view = crate::common::start();
     view.boards[0].shape = Shape::Rect { files: 5, ranks: 5 };
     view.boards[0].highlights.push(Highlight {
-        cell: common::sq("e6"),
+        cell: crate::common::sq("e6"),
         kind: HighlightKind::Check,
     });
     assert!(matches!(
@@ -171,7 +169,7 @@ fn broken_views_are_refused_not_panicked_on() {
         from: BoardCell { board: 0, cell: 0 },
         to: BoardCell {
             board: 0,
-            cell: common::sq("f1"),
+            cell: crate::common::sq("f1"),
         },
         kind: ArrowKind::Jump,
     });
@@ -181,7 +179,7 @@ fn broken_views_are_refused_not_panicked_on() {
     ));
 
     for (files, ranks) in [(0, 5), (5, 0), (9, 8), (8, 200)] {
-        let mut view = common::start();
+        let mut view = crate::common::start();
         view.boards[0].shape = Shape::Rect { files, ranks };
         let e = render_png(&view, &o).unwrap_err();
         assert!(
@@ -224,8 +222,8 @@ fn themes_by_name() {
 
 #[test]
 fn same_view_same_bytes() {
-    let a = render_png(&common::marks(), &RenderOptions::default()).unwrap();
-    let b = render_png(&common::marks(), &RenderOptions::default()).unwrap();
+    let a = render_png(&crate::common::marks(), &RenderOptions::default()).unwrap();
+    let b = render_png(&crate::common::marks(), &RenderOptions::default()).unwrap();
     assert_eq!(a, b);
 }
 

@@ -1,6 +1,6 @@
 //! The multiverse at scale, ignored by default:
 //!
-//! `cargo test --release -p chronomate-rules --test multiverse_scale -- --ignored --nocapture`
+//! `cargo test --release -p chronomate-rules --test it multiverse_scale -- --ignored --nocapture`
 //!
 //! - A game grown by random play to 1,001 branches of about 100 boards
 //!   stays under 64 MB of resident memory (from `/proc/self/statm`).
@@ -17,7 +17,7 @@ use chronomate_rules::chess::Role;
 use chronomate_rules::multiverse::{Action, Destination, Multiverse, When};
 use chronomate_rules::{Rules, Status};
 
-#[path = "support/multiverse_growth.rs"]
+#[path = "../support/multiverse_growth.rs"]
 mod growth;
 
 use growth::{Rng, grow, random_move, twenty_one_branches};
