@@ -97,7 +97,9 @@ impl Store {
     }
 
     /// Claims the head of `stream` for `holder` until `until`, if it is
-    /// free (or `holder` holds it already).
+    /// free, or `holder` holds it already other than for an interaction's
+    /// answer (a row held for an answer waits for it: the answer goes
+    /// first, and the stream's next rows after it).
     pub async fn claim_head(
         &self,
         stream: &str,
@@ -109,7 +111,7 @@ impl Store {
         let row = tx
             .sql(sqlx::AssertSqlSafe(format!(
                 "UPDATE outbox SET holder = $1, until = $2, tries = tries + 1
-                 WHERE (until <= $3 OR holder = $1) AND id = (
+                 WHERE (until <= $3 OR (holder = $1 AND answer IS NULL)) AND id = (
                      SELECT MIN(id) FROM outbox WHERE stream = $4)
                  RETURNING {ROW_COLUMNS}"
             )))

@@ -126,7 +126,26 @@ async fn a_whole_game_against_chronomate_then_its_analysis() {
             }
             let (post, text) = chronomate_move(&fake, thread, game, mark).await;
             // After the answer to alice's move, pinging her, with the board.
-            assert!(post.seq > moved.seq, "Chronomate's move came first");
+            assert!(
+                post.seq > moved.seq,
+                "Chronomate's move came first: {} {} {:?} at {} vs post at {}; all: {:?}",
+                moved.method,
+                moved.path,
+                moved.callback_type(),
+                moved.seq,
+                post.seq,
+                fake.calls()
+                    .iter()
+                    .skip(mark)
+                    .map(|c| (
+                        c.seq,
+                        c.method.clone(),
+                        c.path.chars().take(40).collect::<String>(),
+                        c.status,
+                        c.callback_type()
+                    ))
+                    .collect::<Vec<_>>()
+            );
             assert!(
                 post.content().contains(&alice().mention()),
                 "{}",
