@@ -115,9 +115,13 @@ impl FromStr for Player {
 /// ([`Limits::glance_temperature`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Tuned {
+    /// The softmax temperature over root scores, in centipawns.
     pub temperature: Option<u32>,
+    /// The search depth, in actions.
     pub depth: Option<u32>,
+    /// The share of moves played at a glance, per mille.
     pub glance: Option<u16>,
+    /// The temperature of those glances, in centipawns.
     pub glance_temperature: Option<u32>,
 }
 

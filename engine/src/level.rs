@@ -20,7 +20,9 @@ use serde::{Deserialize, Serialize};
 pub struct Level(u8);
 
 impl Level {
+    /// The weakest level.
     pub const MIN: Level = Level(1);
+    /// The strongest level.
     pub const MAX: Level = Level(8);
     /// Every level, weakest first.
     pub const ALL: [Level; 8] = [
@@ -43,6 +45,7 @@ impl Level {
         }
     }
 
+    /// The level's number, 1 to 8.
     pub const fn get(self) -> u8 {
         self.0
     }

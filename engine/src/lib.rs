@@ -59,6 +59,7 @@
 //!
 //! Until then it plays with the generic profile: searched through the
 //! face, material from its view.
+#![warn(missing_docs, unreachable_pub)]
 
 mod baseline;
 mod eval;
@@ -105,7 +106,9 @@ pub struct Progress {
     pub depth: u32,
     /// For the side to act.
     pub score: Score,
+    /// States visited so far.
     pub nodes: u64,
+    /// Time spent so far, in milliseconds.
     pub millis: u64,
     /// The best action so far, in canonical notation.
     pub best: String,
@@ -205,6 +208,7 @@ impl Limits {
 /// What the engine chose, and why.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Thought<A> {
+    /// The action chosen.
     pub action: A,
     /// How good the state is for the side to act, as far as the search saw.
     pub score: Score,

@@ -10,6 +10,7 @@ use crate::{Level, Player, rng};
 /// A game the engine played against itself.
 #[derive(Clone, Debug)]
 pub struct MatchGame {
+    /// The game as it ended.
     pub game: Game,
     /// The result; `None` when the game reached the action limit first
     /// (a match counts it a draw).
@@ -131,11 +132,15 @@ pub fn play_game(
 /// difference: `+inf` or `-inf`.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Elo {
+    /// Games won by the side counted.
     pub wins: u32,
+    /// Games drawn.
     pub draws: u32,
+    /// Games lost by the side counted.
     pub losses: u32,
     /// `p`, from 0 to 1.
     pub score: f64,
+    /// The Elo difference `p` stands for.
     pub difference: f64,
     /// Half the 95% interval, in Elo; infinite when the interval reaches a
     /// score of 0 or 1.

@@ -21,7 +21,9 @@ use crate::{Level, Limits, Memory, Progress, Score, Thought, state_key, think_on
 /// it (for repetitions).
 #[derive(Clone, Debug)]
 pub struct UciPosition {
+    /// The position now.
     pub chess: Chess,
+    /// The keys of the positions before it, oldest first.
     pub prior: Vec<u64>,
 }
 
@@ -74,14 +76,23 @@ pub fn position(args: &str) -> Result<UciPosition, String> {
 /// The arguments of `go`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Go {
+    /// `movetime`: milliseconds for this move.
     pub movetime: Option<u64>,
+    /// `wtime`: White's clock, in milliseconds.
     pub wtime: Option<u64>,
+    /// `btime`: Black's clock, in milliseconds.
     pub btime: Option<u64>,
+    /// `winc`: White's increment, in milliseconds.
     pub winc: Option<u64>,
+    /// `binc`: Black's increment, in milliseconds.
     pub binc: Option<u64>,
+    /// `movestogo`: moves to the next time control.
     pub movestogo: Option<u64>,
+    /// `depth`: plies to search at most.
     pub depth: Option<u32>,
+    /// `nodes`: states to visit at most.
     pub nodes: Option<u64>,
+    /// `infinite`: search until `stop`.
     pub infinite: bool,
 }
 
