@@ -179,14 +179,14 @@ mod cells_serde {
 
     use super::{CELLS, Man};
 
-    pub fn serialize<S: Serializer>(
+    pub(super) fn serialize<S: Serializer>(
         cells: &[Option<Man>; CELLS],
         serializer: S,
     ) -> Result<S::Ok, S::Error> {
         cells.as_slice().serialize(serializer)
     }
 
-    pub fn deserialize<'de, D: Deserializer<'de>>(
+    pub(super) fn deserialize<'de, D: Deserializer<'de>>(
         deserializer: D,
     ) -> Result<[Option<Man>; CELLS], D::Error> {
         let cells = Vec::<Option<Man>>::deserialize(deserializer)?;

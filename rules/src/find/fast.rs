@@ -6,11 +6,11 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
 /// A hash map with [`Quick`] hashing.
-pub type FastMap<K, V> = HashMap<K, V, BuildHasherDefault<Quick>>;
+pub(super) type FastMap<K, V> = HashMap<K, V, BuildHasherDefault<Quick>>;
 
 /// The hasher.
 #[derive(Clone, Copy, Default)]
-pub struct Quick(u64);
+pub(super) struct Quick(u64);
 
 const SEED: u64 = 0x51_7c_c1_b7_27_22_0a_95;
 

@@ -65,7 +65,7 @@ impl Level {
 /// The key of the action made of family `f` and tail `tail` at `level`,
 /// folded; `None` where the action has no such step (one board, no second
 /// part). [`Level::Action`] has no key: actions are told apart by place.
-pub fn key<A: Clone>(f: &Family<A>, tail: Option<usize>, level: Level) -> Option<Line> {
+pub(super) fn key<A: Clone>(f: &Family<A>, tail: Option<usize>, level: Level) -> Option<Line> {
     let also = tail.and_then(|i| f.tails.as_ref().and_then(|t| t.list.get(i)));
     let first = f.tails.as_ref().is_some_and(|t| t.first);
     match level {
@@ -101,7 +101,7 @@ fn man_key(part: &Part) -> Line {
 /// The text that stands for every action sharing this action's steps up
 /// to `level`: typed, it finds those actions from their start
 /// (`(L3) Ng1-`, `(L1)a3 Ra1>>(T1)`, `(XII) Nf3 (=XIII)`).
-pub fn value<A: Clone>(f: &Family<A>, tail: Option<usize>, level: Level) -> String {
+pub(super) fn value<A: Clone>(f: &Family<A>, tail: Option<usize>, level: Level) -> String {
     let mut out = String::new();
     if let Some(b) = f.board {
         let _ = write!(out, "({}) ", b.key);
@@ -161,7 +161,7 @@ fn through_target(text: &str, target: Option<String>) -> &str {
 
 /// How a step is shown to a person choosing among several: `L3`, `knight
 /// on g1`, `Nf3`.
-pub fn label<A: Clone>(f: &Family<A>, tail: Option<usize>, level: Level) -> String {
+pub(super) fn label<A: Clone>(f: &Family<A>, tail: Option<usize>, level: Level) -> String {
     let also = tail.and_then(|i| f.tails.as_ref().and_then(|t| t.list.get(i)));
     let first = f.tails.as_ref().is_some_and(|t| t.first);
     match level {
@@ -187,7 +187,7 @@ pub fn label<A: Clone>(f: &Family<A>, tail: Option<usize>, level: Level) -> Stri
 }
 
 /// `knight on g1`, `knight from hand (drop)`, `knight explosion on f6`.
-pub fn man_label(part: &Part) -> String {
+pub(super) fn man_label(part: &Part) -> String {
     let Some(man) = part.man else {
         return part.text.to_string();
     };

@@ -38,7 +38,7 @@ type Spots = u128;
 
 /// The typed text, folded.
 #[derive(Clone, Debug)]
-pub struct Typed {
+pub(super) struct Typed {
     bytes: Vec<u8>,
     /// The bytes it has, as a set (bit `b` for byte `b`).
     has: u128,
@@ -47,7 +47,7 @@ pub struct Typed {
 impl Typed {
     /// `None` when the text is too long to fit anything (also before it
     /// is folded: no one types marks by the hundred).
-    pub fn new(typed: &str) -> Option<Typed> {
+    pub(super) fn new(typed: &str) -> Option<Typed> {
         if typed.len() > 4 * MAX_TYPED {
             return None;
         }
@@ -56,7 +56,7 @@ impl Typed {
         (bytes.len() <= MAX_TYPED).then_some(Typed { bytes, has })
     }
 
-    pub fn is_empty(&self) -> bool {
+    pub(super) fn is_empty(&self) -> bool {
         self.bytes.is_empty()
     }
 
@@ -84,7 +84,7 @@ struct Step {
 
 /// A part's spellings, measured against the typed text.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Info {
+pub(super) struct Info {
     /// Positions `j` where the rest of the text, from `j`, begins a
     /// spelling: reading from `j`, the text ends inside this part.
     ends: Spots,
@@ -159,7 +159,7 @@ impl Info {
     /// A part's spellings: its notation (also without its parentheses,
     /// and cut before them), its man's key and destination, the squares alone, and a capture's
     /// without the `x`.
-    pub fn of_part(typed: &Typed, part: &Part) -> Info {
+    pub(super) fn of_part(typed: &Typed, part: &Part) -> Info {
         let mut info = Info::default();
         if typed.is_empty() {
             return info;
@@ -200,7 +200,7 @@ impl Info {
     }
 
     /// A board's spellings: `(l3)`, `l3`, or nothing.
-    pub fn of_board(typed: &Typed, board: Option<&Board>) -> Info {
+    pub(super) fn of_board(typed: &Typed, board: Option<&Board>) -> Info {
         let mut info = Info::default();
         info.add(typed, b"");
         if let Some(b) = board {
@@ -226,7 +226,7 @@ fn same(a: &[u8], b: &[u8]) -> bool {
 /// (fitting from the start), positions reached from anywhere, and whether
 /// the text already fit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Reading {
+pub(super) struct Reading {
     start: Spots,
     inside: Spots,
     fit: Option<Fit>,
@@ -234,7 +234,7 @@ pub struct Reading {
 
 impl Reading {
     /// Before the first part.
-    pub fn begin(typed: &Typed) -> Reading {
+    pub(super) fn begin(typed: &Typed) -> Reading {
         Reading {
             start: 1,
             inside: 1,
@@ -243,7 +243,7 @@ impl Reading {
     }
 
     /// After reading one more part.
-    pub fn then(self, part: &Info) -> Reading {
+    pub(super) fn then(self, part: &Info) -> Reading {
         if self.fit == Some(Fit::Start) {
             return self;
         }
@@ -261,14 +261,14 @@ impl Reading {
         }
     }
 
-    pub fn fit(&self) -> Option<Fit> {
+    pub(super) fn fit(&self) -> Option<Fit> {
         self.fit
     }
 }
 
 /// How the text fits a head (board and main part) and a second part
 /// written after it, or before it, or in either order.
-pub fn fit_pair(
+pub(super) fn fit_pair(
     after_board: Reading,
     after_main: Reading,
     main: &Info,
@@ -288,7 +288,7 @@ pub fn fit_pair(
 
 /// The orders in which a head and a second part may be read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Orders {
+pub(super) struct Orders {
     pub main_first: bool,
     pub tail_first: bool,
 }
@@ -296,7 +296,7 @@ pub struct Orders {
 impl Orders {
     /// The notation's order (the second part `first` or not), and the
     /// other one too when `either`.
-    pub fn new(first: bool, either: bool) -> Orders {
+    pub(super) fn new(first: bool, either: bool) -> Orders {
         Orders {
             main_first: !first || either,
             tail_first: first || either,

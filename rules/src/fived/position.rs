@@ -20,7 +20,7 @@ use crate::{Color, Status};
 /// A value shared between states (a board, the setup): cloning a game
 /// copies pointers, not boards.
 #[derive(Clone, PartialEq, Eq, Hash)]
-pub struct Shared<T>(pub(crate) Arc<T>);
+pub(crate) struct Shared<T>(pub(crate) Arc<T>);
 
 impl<T> std::ops::Deref for Shared<T> {
     type Target = T;
@@ -172,16 +172,16 @@ pub(crate) struct Timeline {
 
 impl Timeline {
     /// The step of its last board.
-    pub fn end(&self) -> i32 {
+    pub(crate) fn end(&self) -> i32 {
         self.start + self.boards.len() as i32 - 1
     }
 
-    pub fn board(&self, step: i32) -> Option<&Board> {
+    pub(crate) fn board(&self, step: i32) -> Option<&Board> {
         let i = usize::try_from(step.checked_sub(self.start)?).ok()?;
         self.boards.get(i).map(|b| &**b)
     }
 
-    pub fn last(&self) -> Option<&Board> {
+    pub(crate) fn last(&self) -> Option<&Board> {
         self.boards.last().map(|b| &**b)
     }
 }

@@ -98,7 +98,7 @@ impl Arrival {
 }
 
 /// `[P]`, `[Bw]`, `[Bb]`, `[K]`...
-pub fn tag(role: Role, shade: Option<Shade>) -> String {
+pub(super) fn tag(role: Role, shade: Option<Shade>) -> String {
     match shade {
         Some(shade) => format!("[{}{}]", role.upper_char(), shade.letter()),
         None => format!("[{}]", role.upper_char()),

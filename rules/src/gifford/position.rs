@@ -35,7 +35,7 @@ pub const fn ply_of(number: u32, color: Color) -> u32 {
 /// A moment of a timeline: the position (men, side to move, castling, en
 /// passant, move counters) and the men away in time.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Node {
+pub(super) struct Node {
     #[serde(with = "lenient")]
     pub(super) pos: Position,
     /// Sorted by move number, then colour.
@@ -45,7 +45,7 @@ pub struct Node {
 /// One action of a timeline, with the moment before it. Its notation is
 /// not kept: it follows from the two ([`Ply::notation`]).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Ply {
+pub(super) struct Ply {
     pub(super) before: Node,
     pub(super) action: Action,
     /// What the rules did by themselves after it (a man lost in time).
@@ -56,7 +56,7 @@ pub struct Ply {
 /// its actions. Timeline 1 begins at White's first move; a timeline opened
 /// by a king going back to its owner's move n begins with that move.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Timeline {
+pub(super) struct Timeline {
     /// The timeline it branched from (an index into the list).
     pub(super) parent: Option<usize>,
     /// The half-move index ([`ply_of`]) of its first action.
@@ -106,11 +106,16 @@ mod lenient {
 
     use crate::chess::{Position, Setup};
 
-    pub fn serialize<S: Serializer>(pos: &Position, serializer: S) -> Result<S::Ok, S::Error> {
+    pub(super) fn serialize<S: Serializer>(
+        pos: &Position,
+        serializer: S,
+    ) -> Result<S::Ok, S::Error> {
         serializer.collect_str(&pos.fen())
     }
 
-    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Position, D::Error> {
+    pub(super) fn deserialize<'de, D: Deserializer<'de>>(
+        deserializer: D,
+    ) -> Result<Position, D::Error> {
         let text = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
         Setup::from_fen(&text)
             .map(Setup::position_lenient)

@@ -104,7 +104,7 @@ fn square_opt(b: u8) -> Option<Square> {
 impl Record {
     /// Packs a position at time step `time` (which says the side to move
     /// and the move number).
-    pub fn pack(
+    pub(crate) fn pack(
         pos: &Position,
         passed: Option<Square>,
         arrived: Bitboard,
@@ -128,7 +128,7 @@ impl Record {
     }
 
     /// The men on the board.
-    pub fn board(&self) -> Board {
+    pub(crate) fn board(&self) -> Board {
         let mut board = Board::empty();
         for (i, byte) in self.men.iter().enumerate() {
             for half in 0..2 {
@@ -143,7 +143,7 @@ impl Record {
     /// The position on this board, at time step `time`: any number of
     /// kings; castling rights only with king and rook at home; en passant
     /// only where a capture is legal now.
-    pub fn position(&self, time: u32) -> Position {
+    pub(crate) fn position(&self, time: u32) -> Position {
         Setup {
             board: self.board(),
             turn: side_at(time),
@@ -156,16 +156,16 @@ impl Record {
     }
 
     /// The square the last double step passed over, if the last move was one.
-    pub fn passed(&self) -> Option<Square> {
+    pub(crate) fn passed(&self) -> Option<Square> {
         square_opt(self.passed)
     }
 
-    pub fn arrived(&self) -> Bitboard {
+    pub(crate) fn arrived(&self) -> Bitboard {
         Bitboard(self.arrived)
     }
 
     /// The last move's start and target squares.
-    pub fn last(&self) -> Option<(Square, Square)> {
+    pub(crate) fn last(&self) -> Option<(Square, Square)> {
         Some((square_opt(self.last_from)?, square_opt(self.last_to)?))
     }
 }
@@ -198,7 +198,7 @@ pub(crate) struct Branch {
 }
 
 impl Branch {
-    pub fn original() -> Branch {
+    pub(crate) fn original() -> Branch {
         let pos = Position::new();
         Branch {
             fork: None,
@@ -211,21 +211,21 @@ impl Branch {
     }
 
     /// The time step of the latest board.
-    pub fn now(&self) -> u32 {
+    pub(crate) fn now(&self) -> u32 {
         self.start + self.boards.len().saturating_sub(1) as u32
     }
 
-    pub fn latest(&self) -> &Record {
+    pub(crate) fn latest(&self) -> &Record {
         // Never empty: every branch is created with its first board.
         &self.boards[self.boards.len() - 1]
     }
 
-    pub fn latest_mut(&mut self) -> &mut Record {
+    pub(crate) fn latest_mut(&mut self) -> &mut Record {
         let last = self.boards.len() - 1;
         &mut self.boards[last]
     }
 
-    pub fn is_active(&self) -> bool {
+    pub(crate) fn is_active(&self) -> bool {
         self.ended.is_none()
     }
 }

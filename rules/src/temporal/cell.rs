@@ -195,11 +195,11 @@ pub type Step = [i8; 3];
 pub const DIRECTIONS: [Step; 26] = directions();
 
 /// Indices into [`DIRECTIONS`] of the rook's lines.
-pub const ROOK_LINES: std::ops::Range<usize> = 0..6;
+pub(super) const ROOK_LINES: std::ops::Range<usize> = 0..6;
 /// Indices into [`DIRECTIONS`] of the bishop's lines.
-pub const BISHOP_LINES: std::ops::Range<usize> = 6..18;
+pub(super) const BISHOP_LINES: std::ops::Range<usize> = 6..18;
 /// Indices into [`DIRECTIONS`] of the unicorn's lines.
-pub const UNICORN_LINES: std::ops::Range<usize> = 18..26;
+pub(super) const UNICORN_LINES: std::ops::Range<usize> = 18..26;
 
 /// The 24 knight leaps: `(0, 1, 2)` in any order and with any signs (T-3).
 pub const KNIGHT_LEAPS: [Step; 24] = knight_leaps();

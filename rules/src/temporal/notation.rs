@@ -94,23 +94,23 @@ impl Origin {
         }
     }
 
-    pub fn matches(self, cell: Cell) -> bool {
+    pub(crate) fn matches(self, cell: Cell) -> bool {
         self.level.is_none_or(|l| l == cell.level())
             && self.file.is_none_or(|f| f == cell.file())
             && self.rank.is_none_or(|r| r == cell.rank())
     }
 
-    pub fn is_any(self) -> bool {
+    pub(crate) fn is_any(self) -> bool {
         self == Origin::default()
     }
 
     /// The cell, when the origin names one.
-    pub fn cell(self) -> Option<Cell> {
+    pub(crate) fn cell(self) -> Option<Cell> {
         Cell::new(self.level?, self.file?, self.rank?)
     }
 
     /// Words for a refusal: " on level B", " on file b, rank 1".
-    pub fn describe(self) -> String {
+    pub(crate) fn describe(self) -> String {
         if let Some(cell) = self.cell() {
             return format!(" on {cell}");
         }

@@ -51,7 +51,7 @@ impl Warp {
 /// record (the move number, the fifty-move clock, earlier positions).
 /// Two equal positions are the same position for repetition (T-9).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct Position {
+pub(super) struct Position {
     /// Present men by colour.
     pub(crate) colors: [Bitboard; 2],
     /// Present men by kind.

@@ -22,7 +22,7 @@ use super::support::pawn_pushes;
 
 /// The enemy men an exploding traveled man may not take: traveling men and
 /// resonators (TT-4).
-pub fn protected(pos: &Pos, us: Color) -> Bitboard {
+pub(super) fn protected(pos: &Pos, us: Color) -> Bitboard {
     let them = us.other();
     pos.stage_of(them, Stage::Traveling) | resonators(pos, them)
 }
@@ -30,7 +30,7 @@ pub fn protected(pos: &Pos, us: Color) -> Bitboard {
 /// Every move a traveled `role` of `us` could make from `square` (where a
 /// traveling man of ours now stands), protected men included:
 /// `(to, promotion, en_passant)`.
-pub fn traveled_moves(
+pub(super) fn traveled_moves(
     pos: &Pos,
     us: Color,
     role: Role,
@@ -69,7 +69,7 @@ pub fn traveled_moves(
 
 /// The squares an explosion of `role` may be made on now, with their
 /// candidate supports, TT-1 and TT-2 both holding.
-pub fn squares<'a>(
+pub(super) fn squares<'a>(
     pos: &Pos,
     sup: &'a Supports,
     role: Role,
@@ -89,7 +89,7 @@ pub fn squares<'a>(
 /// Every explosion satisfying TT-1, TT-2 and TT-4 for the side to move,
 /// before TT-6 and TT-7 are asked: `(role, square, to, promotion,
 /// supports)`. Only (role, square) pairs `want` accepts are expanded.
-pub fn for_each(
+pub(super) fn for_each(
     pos: &Pos,
     sup: &Supports,
     mut want: impl FnMut(Role, Square) -> bool,

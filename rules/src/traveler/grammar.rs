@@ -21,7 +21,7 @@ impl TravelerChess {
 }
 
 /// TT-6: whether `color` is grammatically correct.
-pub fn is_correct(pos: &Pos, color: Color) -> bool {
+pub(super) fn is_correct(pos: &Pos, color: Color) -> bool {
     if pos.records(color).is_empty() {
         return true;
     }

@@ -39,7 +39,7 @@ impl TravelerChess {
 }
 
 /// TT-7: whether `color` is kingless.
-pub fn is_kingless(pos: &Pos, color: Color) -> bool {
+pub(super) fn is_kingless(pos: &Pos, color: Color) -> bool {
     kingless_with(pos, color, Bitboard::EMPTY)
 }
 
@@ -53,12 +53,12 @@ fn kingless_with(pos: &Pos, color: Color, gone: Bitboard) -> bool {
 }
 
 /// TT-7: whether `color` is resolved (has no traveling man).
-pub fn is_resolved(pos: &Pos, color: Color) -> bool {
+pub(super) fn is_resolved(pos: &Pos, color: Color) -> bool {
     (pos.traveling & pos.board.by_color(color)).is_empty()
 }
 
 /// TT-7: whether `color` is in check (see the module docs).
-pub fn in_check(pos: &Pos, color: Color) -> bool {
+pub(super) fn in_check(pos: &Pos, color: Color) -> bool {
     let them = color.other();
     let their_traveling = pos.traveling & pos.board.by_color(them);
     match their_traveling.count() {
@@ -86,7 +86,7 @@ pub fn in_check(pos: &Pos, color: Color) -> bool {
 
 /// Why an action is refused by TT-6 or TT-7.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Refusal {
+pub(super) enum Refusal {
     /// TT-6: it would leave the mover grammatically incorrect.
     Incorrect,
     /// TT-7: it would leave the mover kingless while the opponent is
@@ -98,7 +98,7 @@ pub enum Refusal {
 
 impl Refusal {
     /// The refusal, with the rule it enforces.
-    pub fn error(self) -> ActionError {
+    pub(super) fn error(self) -> ActionError {
         let rule = match self {
             Refusal::Incorrect => Rule::TT_6,
             Refusal::Kingless | Refusal::Check => Rule::TT_7,
@@ -124,7 +124,7 @@ impl Refusal {
 /// TT-7a: how an action of the side that moved stands, judged on the
 /// position after it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Verdict {
+pub(super) enum Verdict {
     Refused(Refusal),
     /// The mover wins at once, for this reason.
     Wins(Reason),
@@ -137,7 +137,7 @@ pub enum Verdict {
 /// whatever the kings; (3) leaving the mover in check, or kingless while
 /// the opponent is resolved, is illegal; (4) leaving the opponent kingless
 /// while the mover is resolved wins; (5) otherwise play goes on.
-pub fn judge(after: &Pos, mover: Color) -> Verdict {
+pub(super) fn judge(after: &Pos, mover: Color) -> Verdict {
     let them = mover.other();
     if !is_correct(after, mover) {
         return Verdict::Refused(Refusal::Incorrect);
@@ -162,7 +162,7 @@ pub fn judge(after: &Pos, mover: Color) -> Verdict {
 /// the squares between empty, and the king not in check (TT-7) now, on the
 /// square it crosses, or where it lands (the last is judged with the whole
 /// action by [`judge`]).
-pub fn castling(pos: &Pos, color: Color, side: CastlingSide) -> Result<Move, &'static str> {
+pub(super) fn castling(pos: &Pos, color: Color, side: CastlingSide) -> Result<Move, &'static str> {
     let king = CastlingSide::king_from(color);
     let rook = side.rook_from(color);
     let untraveled = pos.stage_of(color, Stage::Untraveled);

@@ -157,7 +157,7 @@ impl Pos {
     }
 
     /// A pseudo-legal normal move (a move, castling or en passant) played.
-    pub fn after_move(&self, mv: &Move) -> Pos {
+    pub(super) fn after_move(&self, mv: &Move) -> Pos {
         let us = self.turn;
         let them = us.other();
         let mut p = *self;
@@ -245,7 +245,7 @@ impl Pos {
     /// TT-4: a traveling and a traveled `role` appear on `square`; the
     /// traveled one moves to `to` (taking what stands there, or en passant),
     /// becoming `promotion`. The explosion is recorded with `supports`.
-    pub fn after_explosion(
+    pub(super) fn after_explosion(
         &self,
         role: Role,
         square: Square,
@@ -311,7 +311,7 @@ impl Pos {
 
     /// TT-5: the untraveled man on `from` and the traveling man on `to`
     /// leave the board. A double step leaves an en passant chance (TT-9).
-    pub fn after_annihilation(&self, from: Square, to: Square) -> Pos {
+    pub(super) fn after_annihilation(&self, from: Square, to: Square) -> Pos {
         let mut p = *self;
         p.ep = None;
         let resonator = p.remove(from);

@@ -103,7 +103,7 @@ impl TravelerChess {
 /// explosion squares it supports (empty squares only, never a pawn
 /// explosion on the first or last rank).
 #[derive(Clone, Copy, PartialEq, Eq)]
-pub struct Supports {
+pub(super) struct Supports {
     pub(crate) reach: [[Bitboard; 6]; 16],
 }
 
@@ -124,7 +124,7 @@ impl std::fmt::Debug for Supports {
 impl Supports {
     /// The mover's men (local numbers, as a mask) supporting an explosion
     /// of `role` on `square`.
-    pub fn set_for(&self, role: Role, square: Square) -> u16 {
+    pub(super) fn set_for(&self, role: Role, square: Square) -> u16 {
         let mut set = 0;
         for (m, roles) in self.reach.iter().enumerate() {
             if roles[role.index()].contains(square) {
@@ -135,14 +135,14 @@ impl Supports {
     }
 
     /// Every square some man supports an explosion of `role` on.
-    pub fn squares(&self, role: Role) -> Bitboard {
+    pub(super) fn squares(&self, role: Role) -> Bitboard {
         self.reach
             .iter()
             .fold(Bitboard::EMPTY, |acc, roles| acc | roles[role.index()])
     }
 
     /// The squares man `local` supports for `role`.
-    pub fn of(&self, local: u8, role: Role) -> Bitboard {
+    pub(super) fn of(&self, local: u8, role: Role) -> Bitboard {
         self.reach[(local & 15) as usize][role.index()]
     }
 }
@@ -221,7 +221,7 @@ const EMPTY_RECORD: ExplosionRecord = ExplosionRecord {
 
 impl Pos {
     /// The starting position: every man untraveled.
-    pub fn start() -> Pos {
+    pub(super) fn start() -> Pos {
         let board = Board::standard();
         let mut ids = [NO_ID; 64];
         for sq in board.occupied() {
@@ -247,7 +247,7 @@ impl Pos {
     }
 
     /// A board with no man on it, otherwise as at the start.
-    pub fn empty() -> Pos {
+    pub(super) fn empty() -> Pos {
         let mut p = Pos::start();
         for sq in Square::ALL {
             p.remove(sq);
@@ -256,12 +256,12 @@ impl Pos {
     }
 
     /// Where the original man `local` of `color` began the game.
-    pub fn home(&self, color: Color, local: u8) -> Square {
+    pub(super) fn home(&self, color: Color, local: u8) -> Square {
         self.homes[(color.index() * 16 + (local as usize & 15)) & 31]
     }
 
     /// The square an original man (identity below 32) started on.
-    pub fn original_square(id: u8) -> Option<Square> {
+    pub(super) fn original_square(id: u8) -> Option<Square> {
         match id {
             0..16 => Square::try_from_index(id as usize),
             16..32 => Square::try_from_index(id as usize - 16 + 48),
@@ -270,13 +270,13 @@ impl Pos {
     }
 
     #[inline]
-    pub fn untraveled(&self) -> Bitboard {
+    pub(super) fn untraveled(&self) -> Bitboard {
         self.board.occupied() - self.traveling - self.traveled
     }
 
     /// `color`'s men of the given stage.
     #[inline]
-    pub fn stage_of(&self, color: Color, stage: Stage) -> Bitboard {
+    pub(super) fn stage_of(&self, color: Color, stage: Stage) -> Bitboard {
         let set = match stage {
             Stage::Untraveled => self.untraveled(),
             Stage::Traveling => self.traveling,
@@ -287,12 +287,12 @@ impl Pos {
 
     /// The men of `color` that may move: untraveled and traveled.
     #[inline]
-    pub fn movers(&self, color: Color) -> Bitboard {
+    pub(super) fn movers(&self, color: Color) -> Bitboard {
         self.board.by_color(color) - self.traveling
     }
 
     #[inline]
-    pub fn stage_at(&self, sq: Square) -> Option<Stage> {
+    pub(super) fn stage_at(&self, sq: Square) -> Option<Stage> {
         if !self.board.occupied().contains(sq) {
             None
         } else if self.traveling.contains(sq) {
@@ -304,7 +304,7 @@ impl Pos {
         }
     }
 
-    pub fn man_at(&self, sq: Square) -> Option<TtMan> {
+    pub(super) fn man_at(&self, sq: Square) -> Option<TtMan> {
         let piece = self.board.piece_at(sq)?;
         Some(TtMan {
             id: self.ids[sq.index()],
@@ -314,7 +314,7 @@ impl Pos {
         })
     }
 
-    pub fn put(&mut self, sq: Square, man: TtMan) {
+    pub(super) fn put(&mut self, sq: Square, man: TtMan) {
         self.remove(sq);
         self.board.set(sq, Piece::new(man.color, man.role));
         self.ids[sq.index()] = man.id;
@@ -325,7 +325,7 @@ impl Pos {
         }
     }
 
-    pub fn remove(&mut self, sq: Square) -> Option<TtMan> {
+    pub(super) fn remove(&mut self, sq: Square) -> Option<TtMan> {
         let man = self.man_at(sq)?;
         self.board.discard(sq);
         self.ids[sq.index()] = NO_ID;
@@ -335,13 +335,13 @@ impl Pos {
     }
 
     /// `color`'s explosion records so far.
-    pub fn records(&self, color: Color) -> &[ExplosionRecord] {
+    pub(super) fn records(&self, color: Color) -> &[ExplosionRecord] {
         let len = (self.record_len[color.index()] as usize).min(MAX_EXPLOSIONS);
         &self.records[color.index()][..len]
     }
 
     /// Where the original man `local` of `color` stands now, if on the board.
-    pub fn square_of_original(&self, color: Color, local: u8) -> Option<Square> {
+    pub(super) fn square_of_original(&self, color: Color, local: u8) -> Option<Square> {
         let id = color.index() as u8 * 16 + local;
         (self.board.by_color(color) - self.traveling - self.traveled)
             .into_iter()
@@ -350,7 +350,7 @@ impl Pos {
     }
 
     /// Checks that the parts of the state agree; for tests.
-    pub fn consistency(&self) -> Result<(), String> {
+    pub(super) fn consistency(&self) -> Result<(), String> {
         let occ = self.board.occupied();
         if !(self.traveling | self.traveled).is_subset(occ)
             || self.traveling.intersects(self.traveled)

@@ -32,7 +32,13 @@ use super::position::{Pos, Stage, TravelerChess};
 /// same square colour; a pawn with `t` strictly ahead, fewer files aside
 /// than ranks ahead, not on the last rank), or a pawn for a piece it can
 /// promote to.
-pub fn could_annihilate(color: Color, r_role: Role, r: Square, t_role: Role, t: Square) -> bool {
+pub(super) fn could_annihilate(
+    color: Color,
+    r_role: Role,
+    r: Square,
+    t_role: Role,
+    t: Square,
+) -> bool {
     if r_role == t_role {
         match r_role {
             Role::Bishop => r.is_light() == t.is_light(),
@@ -56,7 +62,7 @@ impl TravelerChess {
 }
 
 /// TT-3: `color`'s resonators.
-pub fn resonators(pos: &Pos, color: Color) -> Bitboard {
+pub(super) fn resonators(pos: &Pos, color: Color) -> Bitboard {
     let traveling = pos.stage_of(color, Stage::Traveling);
     if traveling.is_empty() {
         return Bitboard::EMPTY;
@@ -80,7 +86,12 @@ pub fn resonators(pos: &Pos, color: Color) -> Bitboard {
 /// TT-5: if the untraveled man on `from` can annihilate the traveling man
 /// on `to` (both the mover's) now, the promotion it makes (for a pawn
 /// reaching the last rank).
-pub fn annihilation(pos: &Pos, color: Color, from: Square, to: Square) -> Option<Option<Role>> {
+pub(super) fn annihilation(
+    pos: &Pos,
+    color: Color,
+    from: Square,
+    to: Square,
+) -> Option<Option<Role>> {
     let ours = pos.board.by_color(color);
     if !pos.stage_of(color, Stage::Untraveled).contains(from)
         || !(pos.traveling & ours).contains(to)
@@ -116,7 +127,7 @@ pub fn annihilation(pos: &Pos, color: Color, from: Square, to: Square) -> Option
 }
 
 /// Every annihilation `color` can make now: (from, to, promotion).
-pub fn for_each_annihilation(
+pub(super) fn for_each_annihilation(
     pos: &Pos,
     color: Color,
     mut f: impl FnMut(Square, Square, Option<Role>),
@@ -136,7 +147,7 @@ pub fn for_each_annihilation(
 }
 
 /// Whether `color` can annihilate its traveling man on `to` now.
-pub fn can_annihilate_onto(pos: &Pos, color: Color, to: Square) -> bool {
+pub(super) fn can_annihilate_onto(pos: &Pos, color: Color, to: Square) -> bool {
     pos.stage_of(color, Stage::Untraveled)
         .into_iter()
         .any(|from| annihilation(pos, color, from, to).is_some())

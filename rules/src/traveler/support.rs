@@ -77,7 +77,7 @@ struct Tracked {
 }
 
 /// TT-1 supports of `color`'s untraveled men, the fast way.
-pub fn supports(pos: &Pos, color: Color) -> Supports {
+pub(super) fn supports(pos: &Pos, color: Color) -> Supports {
     let mut tracked = [Tracked {
         square: Square::A1,
         role: Role::Pawn,
@@ -187,7 +187,7 @@ pub(crate) fn pawn_pushes(color: Color, from: Square, occupied: Bitboard) -> Bit
 
 /// TT-1 supports by brute force: every sequence of up to three
 /// hypothetical moves, each played on the board, following identities.
-pub fn supports_brute(pos: &Pos, color: Color) -> Supports {
+pub(super) fn supports_brute(pos: &Pos, color: Color) -> Supports {
     let mut out = Supports::NONE;
     let fixed = pos.traveling & pos.board.by_color(color);
     brute(

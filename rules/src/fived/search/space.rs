@@ -12,38 +12,38 @@ fn words(len: usize) -> usize {
 }
 
 impl Set {
-    pub fn empty(len: usize) -> Set {
+    pub(super) fn empty(len: usize) -> Set {
         Set(vec![0; words(len)])
     }
 
-    pub fn single(len: usize, i: usize) -> Set {
+    pub(super) fn single(len: usize, i: usize) -> Set {
         let mut s = Set::empty(len);
         s.insert(i);
         s
     }
 
-    pub fn insert(&mut self, i: usize) {
+    pub(super) fn insert(&mut self, i: usize) {
         if let Some(w) = self.0.get_mut(i / 64) {
             *w |= 1 << (i % 64);
         }
     }
 
-    pub fn bits(&self) -> Bits<'_> {
+    pub(super) fn bits(&self) -> Bits<'_> {
         Bits(&self.0)
     }
 
     /// Adds every entry of `other` (a set of the same axis).
-    pub fn union_with(&mut self, other: Bits<'_>) {
+    pub(super) fn union_with(&mut self, other: Bits<'_>) {
         for (a, b) in self.0.iter_mut().zip(other.0) {
             *a |= b;
         }
     }
 
-    pub fn clear(&mut self) {
+    pub(super) fn clear(&mut self) {
         self.0.iter_mut().for_each(|w| *w = 0);
     }
 
-    pub fn intersect_with(&mut self, other: &Set) {
+    pub(super) fn intersect_with(&mut self, other: &Set) {
         for (a, b) in self.0.iter_mut().zip(&other.0) {
             *a &= b;
         }
@@ -55,25 +55,25 @@ impl Set {
 pub(crate) struct Bits<'a>(&'a [u64]);
 
 impl<'a> Bits<'a> {
-    pub fn contains(self, i: usize) -> bool {
+    pub(super) fn contains(self, i: usize) -> bool {
         self.0.get(i / 64).is_some_and(|w| w & (1 << (i % 64)) != 0)
     }
 
     /// The set's words, for comparing two sets of one list of entries.
-    pub fn words(self) -> &'a [u64] {
+    pub(super) fn words(self) -> &'a [u64] {
         self.0
     }
 
-    pub fn is_empty(self) -> bool {
+    pub(super) fn is_empty(self) -> bool {
         self.0.iter().all(|w| *w == 0)
     }
 
-    pub fn meets(self, other: Bits<'_>) -> bool {
+    pub(super) fn meets(self, other: Bits<'_>) -> bool {
         self.0.iter().zip(other.0).any(|(a, b)| a & b != 0)
     }
 
     /// The indices in the set, lowest first.
-    pub fn iter(self) -> impl Iterator<Item = usize> + 'a {
+    pub(super) fn iter(self) -> impl Iterator<Item = usize> + 'a {
         self.0.iter().enumerate().flat_map(|(i, &w)| {
             let mut w = w;
             std::iter::from_fn(move || {
@@ -98,7 +98,7 @@ pub(crate) struct Hc {
 
 impl Hc {
     /// Empty sets on axes of `lens` entries.
-    pub fn layout(lens: &[usize]) -> Arc<[usize]> {
+    pub(super) fn layout(lens: &[usize]) -> Arc<[usize]> {
         let mut offsets = Vec::with_capacity(lens.len() + 1);
         let mut at = 0;
         offsets.push(0);
@@ -109,7 +109,7 @@ impl Hc {
         offsets.into()
     }
 
-    pub fn empty(offsets: Arc<[usize]>) -> Hc {
+    pub(super) fn empty(offsets: Arc<[usize]>) -> Hc {
         let n = offsets.last().copied().unwrap_or(0);
         Hc {
             words: vec![0; n],
@@ -117,7 +117,7 @@ impl Hc {
         }
     }
 
-    pub fn axes(&self) -> usize {
+    pub(super) fn axes(&self) -> usize {
         self.offsets.len().saturating_sub(1)
     }
 
@@ -127,7 +127,7 @@ impl Hc {
         start..end
     }
 
-    pub fn get(&self, a: usize) -> Bits<'_> {
+    pub(super) fn get(&self, a: usize) -> Bits<'_> {
         Bits(self.words.get(self.range(a)).unwrap_or(&[]))
     }
 
@@ -136,20 +136,20 @@ impl Hc {
         self.words.get_mut(r).unwrap_or(&mut [])
     }
 
-    pub fn insert(&mut self, a: usize, i: usize) {
+    pub(super) fn insert(&mut self, a: usize, i: usize) {
         if let Some(w) = self.axis_mut(a).get_mut(i / 64) {
             *w |= 1 << (i % 64);
         }
     }
 
-    pub fn remove(&mut self, a: usize, i: usize) {
+    pub(super) fn remove(&mut self, a: usize, i: usize) {
         if let Some(w) = self.axis_mut(a).get_mut(i / 64) {
             *w &= !(1 << (i % 64));
         }
     }
 
     /// Takes the entries of `mask` out of axis `a`; whether any were in.
-    pub fn remove_all(&mut self, a: usize, mask: &Set) -> bool {
+    pub(super) fn remove_all(&mut self, a: usize, mask: &Set) -> bool {
         let mut changed = false;
         for (w, m) in self.axis_mut(a).iter_mut().zip(&mask.0) {
             if *w & m != 0 {
@@ -160,7 +160,7 @@ impl Hc {
         changed
     }
 
-    pub fn any_empty(&self) -> bool {
+    pub(super) fn any_empty(&self) -> bool {
         (0..self.axes()).any(|a| self.get(a).is_empty())
     }
 }
