@@ -101,7 +101,13 @@ impl Headings {
             .collect();
         names.sort_by_key(|&(c, _)| c);
         for (k, &(c, n)) in names.iter().enumerate() {
-            let end = names.get(k + 1).map_or(to, |&(next, _)| next - 1).min(to);
+            // A name spans the columns up to the next name's; of two names
+            // given for one column, the last is shown.
+            let end = match names.get(k + 1) {
+                Some(&(next, _)) if next <= c => continue,
+                Some(&(next, _)) => (next - 1).min(to),
+                None => to,
+            };
             if c > to || end < from {
                 continue;
             }

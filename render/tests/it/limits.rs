@@ -61,6 +61,17 @@ fn a_long_5d_game_fits_compact_and_full() {
     assert_within(&png_bytes, MAX_SIDE, MAX_BYTES);
 }
 
+/// Two names given for one column (the first column, where a name's span
+/// once ended one column before it) draw the last, without a panic.
+#[test]
+fn two_names_for_one_column_draw() {
+    let mut view = crate::common::fived::big_multiverse(2, 3);
+    view.column_names.insert(0, (0, "first".to_owned()));
+    view.column_names.push((0, "again".to_owned()));
+    let png_bytes = render_png(&view, &RenderOptions::default()).unwrap();
+    assert_within(&png_bytes, 2048, MAX_BYTES);
+}
+
 #[test]
 fn tighter_limits_are_respected() {
     let o = RenderOptions {
