@@ -306,24 +306,4 @@ impl Host {
         }
         Ok(loaded.game.find(typed, limit))
     }
-
-    /// Up to `limit` legal actions matching `typed` in the game the caller
-    /// means; in a drafted turn, the board moves that may be added to the
-    /// caller's draft. Empty when there is none.
-    pub async fn suggest(
-        &self,
-        caller: &Caller,
-        game: Option<GameId>,
-        typed: &str,
-        limit: usize,
-    ) -> Result<Vec<String>, HostError> {
-        let loaded = self.resolve(caller, game, Purpose::Act).await?;
-        if loaded.row.status != GameStatus::Live {
-            return Ok(Vec::new());
-        }
-        if loaded.game.variant().about().turns == TurnShape::Drafted {
-            return self.draft_suggestions(caller, &loaded, typed, limit).await;
-        }
-        Ok(loaded.game.suggest(typed, limit))
-    }
 }
