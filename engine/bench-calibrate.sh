@@ -40,7 +40,10 @@ cd "$(dirname "$0")/.."
 python3 -c 'import chess' 2>/dev/null || pip install chess >&2
 
 cargo build --release -q -p chronomate-engine --example uci
-engine="$(pwd)/${CARGO_TARGET_DIR:-target}/release/examples/uci"
+# CARGO_TARGET_DIR may be absolute or relative to the repository's root.
+target=${CARGO_TARGET_DIR:-target}
+case $target in /*) ;; *) target="$(pwd)/$target" ;; esac
+engine="$target/release/examples/uci"
 mkdir -p "$OUT"
 uptime
 
