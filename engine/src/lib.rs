@@ -378,7 +378,12 @@ fn search_state<R: Rules>(
                     || search::Table::new(settings.table_bits),
                     |m| m.take(settings.table_bits),
                 );
-                let mut search = Search::new(Fide, search_limits, table, prior.to_vec());
+                let mut search = Search::new(
+                    Fide::after(chess.last_move()),
+                    search_limits,
+                    table,
+                    prior.to_vec(),
+                );
                 let found = search.run(chess.position(), None, pick, &mut rng);
                 if let Some(m) = memory {
                     m.keep(search.into_table());

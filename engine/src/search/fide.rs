@@ -14,7 +14,21 @@ use super::Domain;
 use crate::eval::fide;
 use crate::score::MATE;
 
-pub(crate) struct Fide;
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Fide {
+    /// The square the move that led to the root took a man on, if it did:
+    /// taking back there is a reflex ([`Domain::reflex`]).
+    pub(crate) last_capture: Option<Square>,
+}
+
+impl Fide {
+    /// The domain of a search from the position `last` led to.
+    pub(crate) fn after(last: Option<Move>) -> Fide {
+        Fide {
+            last_capture: last.filter(Move::is_capture).map(|m| m.to()),
+        }
+    }
+}
 
 /// [`Position::zobrist_hash`], the same key, summed by the men's bitboards
 /// (several times faster than square by square).
@@ -81,6 +95,12 @@ impl Domain for Fide {
 
     fn in_check(&self, s: &Position) -> bool {
         s.is_check()
+    }
+
+    /// Taking back on the square the last move took on, or taking the
+    /// queen.
+    fn reflex(&self, _s: &Position, m: &Move) -> bool {
+        m.is_capture() && (Some(m.to()) == self.last_capture || m.capture() == Some(Role::Queen))
     }
 
     /// Captures by most valuable victim, then least valuable attacker;

@@ -85,6 +85,12 @@ pub(crate) trait Domain {
     fn in_check(&self, _s: &Self::State) -> bool {
         false
     }
+
+    /// Whether a level plays `m` by reflex wherever its search finds it
+    /// about as good as the best ([`choice::REFLEX`]).
+    fn reflex(&self, _s: &Self::State, _m: &Self::Move) -> bool {
+        false
+    }
     /// An ordering bonus for captures (victim first, then the cheapest
     /// attacker), below 0 for a capture that loses material (searched
     /// after the quiet moves); `None` for a quiet move.
@@ -498,7 +504,15 @@ impl<'a, D: Domain> Search<'a, D> {
                 .iter()
                 .take(searched)
                 .filter(|&&i| exact[i] && scores[i] >= best_score.saturating_sub(window))
-                .map(|&i| (i, scores[i]))
+                .map(|&i| {
+                    let reflex = self.domain.reflex(root, &root_moves[i].0);
+                    let lift = if reflex {
+                        temperature.saturating_mul(choice::REFLEX)
+                    } else {
+                        0
+                    };
+                    (i, scores[i].saturating_add(lift))
+                })
                 .collect();
             if let Some(chosen) = choice::choose(&candidates, temperature, rng) {
                 best = chosen;

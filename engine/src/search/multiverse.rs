@@ -71,7 +71,7 @@ pub(crate) fn think(
         let position = setup.position_lenient();
         let allowed = |m: &chronomate_rules::chess::Move| plain.iter().any(|p| p.mv == *m);
         let table = super::Table::new(settings.table_bits.min(18));
-        let mut search = Search::new(Fide, limits, table, Vec::new());
+        let mut search = Search::new(Fide::default(), limits, table, Vec::new());
         if let Some(found) = search.run(&position, Some(&allowed), pick, &mut rng) {
             if let Some(p) = plain.iter().find(|p| p.mv == found.best) {
                 chosen = *p;
