@@ -157,6 +157,7 @@ impl Host {
             remind_at: remind,
             renewed,
             finish,
+            drafted: p.after.variant().about().turns == TurnShape::Drafted,
         };
         // Announced with the commit: the action (held for the answer, or
         // for the rest of Chronomate's turn), and the thread's close after

@@ -237,6 +237,10 @@ pub struct ActionCommit<'a> {
     pub renewed: bool,
     /// Set when the action ends the game.
     pub finish: Option<Finish>,
+    /// Whether the game's turns are drafted (5D): only then can a draft
+    /// stand, to be deleted with the action (one statement fewer in every
+    /// other game's commit).
+    pub drafted: bool,
 }
 
 /// What else a committed action changed.
@@ -465,7 +469,9 @@ impl Store {
             super::ratings::rate_in(&mut tx, c.game, c.at).await?;
         }
         // The position a draft was made in is gone.
-        delete_draft_in(&mut tx, c.game).await?;
+        if c.drafted {
+            delete_draft_in(&mut tx, c.game).await?;
+        }
         // Acting declines the opponent's offer; a finished game keeps none.
         let lapsed = tx
             .sql("DELETE FROM draw_offers WHERE game_id = $1 AND (side != $2 OR $3)")
