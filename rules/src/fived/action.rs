@@ -11,7 +11,8 @@ use super::position::step_turn;
 /// cell. The board is the mover's, so the step's colour is theirs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct Spot {
-    /// The timeline, as the integer L (see [`super::position`]).
+    /// The timeline, as the integer L the game counts by: its name, except
+    /// that after a start of two timelines `-0` is -1 and `-n` is -n-1.
     pub line: i32,
     /// The board's place along its timeline: `2 * T`, plus 1 for Black.
     pub step: i32,

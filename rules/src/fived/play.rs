@@ -20,7 +20,7 @@ pub enum MoveKind {
     Hop,
     /// A jump to an earlier board (`>>`): opens timeline `line` (F-3).
     Branch {
-        /// The new timeline, as the integer L.
+        /// The new timeline, as the integer L ([`Spot::line`](super::Spot::line)).
         line: i32,
     },
 }
