@@ -7,8 +7,8 @@ use super::board::Cell;
 use super::man::Piece;
 use super::position::step_turn;
 
-/// A cell of one board: timeline L, step (see [`super::position`]) and
-/// cell. The board is the mover's, so the step's colour is theirs.
+/// A cell of one board: timeline L, step (`2 * T`, plus 1 for Black's
+/// board) and cell. The board is the mover's, so the step's colour is theirs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct Spot {
     /// The timeline, as the integer L the game counts by: its name, except
