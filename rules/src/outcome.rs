@@ -23,7 +23,8 @@ pub enum Reason {
     Stalemate,
     /// The same position arose for the third time.
     Repetition,
-    /// A hundred plies passed with no capture and no pawn move.
+    /// Fifty moves a side passed with no capture and no pawn move (the
+    /// variants' pages say what else restarts the count).
     FiftyMoves,
     /// Neither side has the men left to mate.
     InsufficientMaterial,

@@ -237,7 +237,7 @@ impl Man {
 /// The kinds of men across all variants.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Figure {
-    /// The king: royal in every variant.
+    /// The king.
     King,
     /// The queen.
     Queen,

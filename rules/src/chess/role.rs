@@ -26,7 +26,7 @@ pub enum Role {
     Rook,
     /// Slides as a rook or a bishop.
     Queen,
-    /// Steps one square any way; the royal man, whose capture is the end.
+    /// Steps one square any way; the royal man.
     King,
 }
 
