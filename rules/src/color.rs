@@ -9,11 +9,14 @@ use serde::{Deserialize, Serialize};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Color {
+    /// The side that moves first.
     White,
+    /// The side that moves second.
     Black,
 }
 
 impl Color {
+    /// Both sides, White first.
     pub const ALL: [Color; 2] = [Color::White, Color::Black];
 
     /// `w` or `b`, as FEN writes the side to move.
@@ -24,6 +27,7 @@ impl Color {
         }
     }
 
+    /// 0 for White, 1 for Black: an index into per-side arrays.
     pub const fn index(self) -> usize {
         self as usize
     }

@@ -29,6 +29,7 @@ pub enum ActionError {
     Syntax {
         /// The text, cut to [`QUOTE_LIMIT`] characters.
         text: String,
+        /// What in the text could not be read, in the player's words.
         reason: String,
     },
     /// The text fits several legal actions.
@@ -36,7 +37,12 @@ pub enum ActionError {
     Ambiguous(String),
     /// The action is read but the rules forbid it.
     #[error("{reason}")]
-    Illegal { rule: Rule, reason: String },
+    Illegal {
+        /// The rule the action breaks.
+        rule: Rule,
+        /// Why the rules forbid it, in the player's words.
+        reason: String,
+    },
 }
 
 impl ActionError {
@@ -68,6 +74,7 @@ impl ActionError {
 /// Why a game could not be created.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SetupError {
+    /// An option is unknown to the variant or has a value it cannot take.
     #[error(transparent)]
     Options(#[from] OptionError),
 }
@@ -80,14 +87,17 @@ pub struct ReplayError {
     pub index: usize,
     /// The action's text, cut to [`QUOTE_LIMIT`] characters.
     pub text: String,
+    /// Why the action was refused.
     pub error: ActionError,
 }
 
 /// What a replay can fail on.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum LoadError {
+    /// The game could not be created from its variant and options.
     #[error(transparent)]
     Setup(#[from] SetupError),
+    /// An action of the record was refused.
     #[error(transparent)]
     Replay(#[from] ReplayError),
 }
@@ -98,9 +108,11 @@ pub enum RecordError {
     /// A header says something the game cannot take.
     #[error("header [{key} {value:?}]: {reason}")]
     Header {
+        /// The header's name, as the record spells it.
         key: String,
         /// The value, cut to [`crate::QUOTE_LIMIT`] characters.
         value: String,
+        /// What is wrong with the value.
         reason: String,
     },
     /// The text is no record.

@@ -53,7 +53,7 @@ pub enum RecordFormat {
     /// 5DPGN (5D chess): headers naming the board (or 5DFEN boards),
     /// then `1. white's moves / black's moves`, a turn's moves apart by
     /// spaces. [`crate::record::read`] reads it, and one action per line
-    /// too; [`crate::record::write`] writes it.
+    /// too; [`crate::record::fived_pgn`] writes it.
     FivedPgn,
 }
 

@@ -86,14 +86,17 @@ impl Game {
             }))
     }
 
+    /// The variant being played.
     pub fn variant(&self) -> Variant {
         self.state.variant()
     }
 
+    /// The options the game was created with.
     pub fn options(&self) -> &Options {
         &self.options
     }
 
+    /// The seed the game was created with: part of what determines it.
     pub fn seed(&self) -> u64 {
         self.seed
     }
@@ -115,10 +118,13 @@ impl Game {
         self.state.opening_events()
     }
 
+    /// Whose turn it is and, in multi-board variants, on which boards that
+    /// side still owes an action.
     pub fn turn(&self) -> Turn {
         self.state.turn()
     }
 
+    /// Whether the game goes on or how it ended.
     pub fn status(&self) -> Status {
         self.state.status()
     }

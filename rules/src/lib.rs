@@ -52,7 +52,7 @@
 //! House rules that settle what the rule texts leave open are cited by tag
 //! (TT-3, G-4, E-9, T-6, M-2, F-5, ...) from the variants' pages in
 //! `docs/variants/`.
-#![warn(unreachable_pub)]
+#![warn(missing_docs, unreachable_pub)]
 
 mod color;
 mod error;

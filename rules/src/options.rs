@@ -160,6 +160,7 @@ impl Options {
         Ok(())
     }
 
+    /// Whether no option is set: the variant is played as it comes.
     pub fn is_empty(&self) -> bool {
         *self == Options::default()
     }
@@ -203,30 +204,44 @@ fn expect_variant(variant: Variant, owner: Variant, key: &'static str) -> Result
 /// Why options could not be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum OptionError {
+    /// A word is not `key:value` (nor `key=value`).
     #[error("cannot read option {0:?}: write key:value, like branches:21")]
     Malformed(String),
     #[error(
         "unknown option {0:?}: the options are branches (multiverse), turns (manyworlds), and board, fen and promotions (5d)"
     )]
+    /// No variant has an option of that name.
     Unknown(String),
+    /// The option exists but belongs to another variant than the game's.
     #[error("option {key} belongs to {owner}, not {variant}")]
     NotForVariant {
+        /// The option's canonical name.
         key: &'static str,
+        /// The variant the option belongs to.
         owner: Variant,
+        /// The variant the game is of.
         variant: Variant,
     },
+    /// The multiverse branch limit is not an odd number from 1 to 1001 (E-6).
     #[error("the branch limit must be an odd number from 1 to 1001, not {0:?}")]
     BranchLimit(String),
+    /// A switch (`turns`) is given a value other than on or off.
     #[error("option {0} is on or off, not {1:?}")]
     Switch(&'static str, String),
+    /// The same option is given twice, even with the same value.
     #[error("option {0} is given twice: give each option once")]
     Twice(&'static str),
+    /// `board:` names no 5D board (F-12).
     #[error("no 5D board is named {0:?}: /rules 5d lists them (like board:turn-zero)")]
     UnknownBoard(String),
+    /// `fen:` is no 5DFEN start a game can begin from.
     #[error("cannot read the 5DFEN start: {0}")]
     Fen(String),
+    /// `promotions:` lists no man, or one a pawn may not become: a pawn, a
+    /// brawn or a royal man (F-9).
     #[error("cannot read the promotions: {0} (write letters, like promotions:QNRB)")]
     Promotions(String),
+    /// Both `board:` and `fen:` are given: a 5D game starts from one.
     #[error("give a named board or a 5DFEN start, not both")]
     BoardAndFen,
 }

@@ -10,13 +10,23 @@ use crate::Color;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Reason {
+    /// The side to move is in check and has no legal action.
     Checkmate,
+    /// A player resigned (the host records it; the multiverse also scores
+    /// a branch resigned on its own, E-10).
     Resignation,
+    /// A player let the clock run out; the host decides it, never the rules.
     TimeForfeit,
+    /// Both players agreed to a draw; the host decides it.
     Agreement,
+    /// The side to move is not in check and has no legal action.
     Stalemate,
+    /// The same position arose for the third time.
     Repetition,
+    /// Fifty moves a side passed with no capture and no pawn move (the
+    /// variants' pages say what else restarts the count).
     FiftyMoves,
+    /// Neither side has the men left to mate.
     InsufficientMaterial,
     /// Time Traveler's Chess: the loser's traveling men can no longer all be
     /// resolved (TT-6).
@@ -60,6 +70,7 @@ impl Reason {
         }
     }
 
+    /// Every reason, in declaration order.
     pub const ALL: [Reason; 15] = [
         Reason::Checkmate,
         Reason::Resignation,
@@ -93,11 +104,14 @@ impl fmt::Display for Reason {
 /// A finished game: who won (nobody, for a draw) and why.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Outcome {
+    /// The side that won; `None` for a draw.
     pub winner: Option<Color>,
+    /// Why the game ended.
     pub reason: Reason,
 }
 
 impl Outcome {
+    /// `winner` won, for `reason`.
     pub const fn win(winner: Color, reason: Reason) -> Outcome {
         Outcome {
             winner: Some(winner),
@@ -105,6 +119,7 @@ impl Outcome {
         }
     }
 
+    /// Nobody won, for `reason`.
     pub const fn draw(reason: Reason) -> Outcome {
         Outcome {
             winner: None,
@@ -148,11 +163,14 @@ impl fmt::Display for Outcome {
 /// Whether play goes on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Status {
+    /// The game goes on: someone owes an action.
     Ongoing,
+    /// The game has ended; nothing more may be played.
     Finished(Outcome),
 }
 
 impl Status {
+    /// How the game ended; `None` while it goes on.
     pub const fn outcome(&self) -> Option<Outcome> {
         match self {
             Status::Ongoing => None,
@@ -160,6 +178,7 @@ impl Status {
         }
     }
 
+    /// Whether the game has ended.
     pub const fn is_over(&self) -> bool {
         matches!(self, Status::Finished(_))
     }

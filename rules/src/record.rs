@@ -17,7 +17,9 @@ use crate::{Color, OptionError, Options, Rules, Variant};
 /// What a record file says: the options its headers set and its actions.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Record {
+    /// The options the headers set; none where the record has no headers.
     pub options: Options,
+    /// The actions, in the order played, as the record writes them.
     pub actions: Vec<String>,
 }
 

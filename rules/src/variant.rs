@@ -38,7 +38,10 @@ macro_rules! variants {
         #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
         #[serde(tag = "variant", content = "action", rename_all = "lowercase")]
         pub enum Action {
-            $($name(<$rules as Rules>::Action),)*
+            $(
+                #[doc = concat!("An action of [`Variant::", stringify!($name), "`].")]
+                $name(<$rules as Rules>::Action),
+            )*
         }
 
         /// A variant's state, erased.
@@ -151,7 +154,9 @@ macro_rules! variants {
 /// Work done on a game's own variant type, whichever it is: what an
 /// engine or a tool generic over [`Rules`] hands to [`crate::Game::visit`].
 pub trait Visitor {
+    /// What the work yields.
     type Output;
+    /// Does the work on `state`, the game's state as its own variant type.
     fn visit<R: Rules>(self, state: &R) -> Self::Output;
 }
 

@@ -17,6 +17,7 @@ pub struct View {
     pub perspective: Option<Color>,
     /// How the boards are arranged.
     pub layout: Layout,
+    /// The boards, in the order the layout places them.
     pub boards: Vec<BoardView>,
     /// Travel between boards (index into `boards`, cell on that board).
     pub arrows: Vec<Arrow>,
@@ -68,7 +69,12 @@ pub enum Shape {
     /// A flat board of `files` x `ranks` (1 to 8 each; 8x8 is [`Shape::Square8`]);
     /// cell index = rank * 8 + file as on 8x8, a1 = 0, so a 5x5 board uses
     /// cells 0-4, 8-12, ... 32-36.
-    Rect { files: u8, ranks: u8 },
+    Rect {
+        /// Files, 1 to 8: a to h from the left.
+        files: u8,
+        /// Ranks, 1 to 8: 1 to 8 from the bottom.
+        ranks: u8,
+    },
 }
 
 /// The cells of every board shape: 8x8 and 4x4x4 alike (a smaller
@@ -112,6 +118,7 @@ impl Shape {
 /// One board of a view.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct BoardView {
+    /// How the cells are laid out.
     pub shape: Shape,
     /// The men on the cells, indexed as [`Shape`] says.
     #[serde(with = "cells_serde")]
@@ -121,9 +128,11 @@ pub struct BoardView {
     /// A line under the board: a result ("1-0 checkmate") or a note. The side
     /// to move belongs in `to_move`, which the label line shows.
     pub caption: Option<String>,
-    /// Place in a [`Layout::Timelines`] view.
+    /// Place in a [`Layout::Timelines`] view: the row (branch or timeline).
     pub row: u32,
+    /// Place in a [`Layout::Timelines`] view: the column (time step).
     pub column: u32,
+    /// Cells marked on this board: the last move, a king in check.
     pub highlights: Vec<Highlight>,
     /// The side to move on this board, where boards know it.
     pub to_move: Option<Color>,
@@ -200,7 +209,9 @@ mod cells_serde {
 /// A man on a cell, or shown beside the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Man {
+    /// The side the man belongs to.
     pub color: Color,
+    /// What kind of man it is.
     pub figure: Figure,
     /// Time Traveler's Chess stage; `None` where stages do not exist.
     pub stage: Option<Stage>,
@@ -211,6 +222,7 @@ pub struct Man {
 }
 
 impl Man {
+    /// A plain man of `color`: no stage, no checkers, not a ghost.
     pub const fn new(color: Color, figure: Figure) -> Man {
         Man {
             color,
@@ -225,11 +237,17 @@ impl Man {
 /// The kinds of men across all variants.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Figure {
+    /// The king.
     King,
+    /// The queen.
     Queen,
+    /// The rook.
     Rook,
+    /// The bishop.
     Bishop,
+    /// The knight.
     Knight,
+    /// The pawn.
     Pawn,
     /// Temporal Chess's three-dimensional diagonal mover (and 5D's: three
     /// axes).
@@ -249,6 +267,7 @@ pub enum Figure {
 /// Time Traveler's Chess stages (TT: every man has one).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Stage {
+    /// Has not travelled in time: drawn plain.
     Untraveled,
     /// Waiting to be annihilated: drawn ghosted with a mark.
     Traveling,
@@ -259,10 +278,14 @@ pub enum Stage {
 /// Checkers on a man (Temporal Chess T-4, T-5).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Counter {
+    /// Red (a warp from the future) or black (a warp into the future).
     pub kind: CounterKind,
+    /// How many checkers are left, 1 to 6; one comes off a turn (T-6).
     pub count: u8,
 }
 
+/// The colour of Temporal Chess checkers, which says what kind of warp
+/// they count down.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum CounterKind {
     /// On an original that warped a duplicate from the future.
@@ -274,13 +297,18 @@ pub enum CounterKind {
 /// A marked cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Highlight {
+    /// The cell, indexed as the board's [`Shape`] says.
     pub cell: u8,
+    /// Why the cell is marked.
     pub kind: HighlightKind,
 }
 
+/// Why a cell is marked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum HighlightKind {
+    /// The cell the last move left.
     LastMoveFrom,
+    /// The cell the last move reached.
     LastMoveTo,
     /// A king in check.
     Check,
@@ -289,18 +317,24 @@ pub enum HighlightKind {
 /// A cell of one board of the view.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct BoardCell {
+    /// The board, as an index into [`View::boards`].
     pub board: usize,
+    /// The cell, indexed as that board's [`Shape`] says.
     pub cell: u8,
 }
 
 /// Travel drawn between boards.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Arrow {
+    /// Where the man left.
     pub from: BoardCell,
+    /// Where the man arrived.
     pub to: BoardCell,
+    /// What kind of travel it was.
     pub kind: ArrowKind,
 }
 
+/// What kind of travel an arrow shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum ArrowKind {
     /// Travel into the past (opens a branch or timeline; 5D's `>>`).
@@ -315,13 +349,16 @@ pub enum ArrowKind {
 /// Men of one colour in hand, with their counts.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Hand {
+    /// The side the men belong to.
     pub color: Color,
+    /// Each kind of man in hand, with how many of it.
     pub men: Vec<(Man, u8)>,
 }
 
 /// A man away in time, due back later (Gifford's arrivals).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Pending {
+    /// The man that will return.
     pub man: Man,
     /// When and how it returns: "move 9", "move 5 · dark squares".
     pub label: String,

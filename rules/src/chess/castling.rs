@@ -15,6 +15,7 @@ pub enum CastlingSide {
 }
 
 impl CastlingSide {
+    /// Both sides, kingside first.
     pub const ALL: [CastlingSide; 2] = [CastlingSide::KingSide, CastlingSide::QueenSide];
 
     /// Where the king lands: the g-file or the c-file.
@@ -46,14 +47,17 @@ impl CastlingSide {
         Square::new(File::E, back_rank(color))
     }
 
+    /// Where `color`'s king lands: g1, c1, g8 or c8.
     pub const fn king_to(self, color: Color) -> Square {
         Square::new(self.king_to_file(), back_rank(color))
     }
 
+    /// Where `color`'s rook starts: h1, a1, h8 or a8.
     pub const fn rook_from(self, color: Color) -> Square {
         Square::new(self.rook_from_file(), back_rank(color))
     }
 
+    /// Where `color`'s rook lands: f1, d1, f8 or d8.
     pub const fn rook_to(self, color: Color) -> Square {
         Square::new(self.rook_to_file(), back_rank(color))
     }
@@ -107,6 +111,7 @@ impl CastlingRights {
         self.has(color, CastlingSide::KingSide) || self.has(color, CastlingSide::QueenSide)
     }
 
+    /// Whether nobody may castle any more.
     #[inline]
     pub const fn is_empty(self) -> bool {
         self.0 == 0

@@ -20,28 +20,46 @@ use crate::{Color, quote};
 /// echoed back.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum FenError {
+    /// The text has fewer than 4 or more than 6 space-separated fields; the
+    /// count it has.
     #[error(
         "a FEN has 4 to 6 fields separated by spaces (placement, side to move, castling, en passant, half-move clock, move number), not {0}"
     )]
     FieldCount(usize),
+    /// The placement has not 8 ranks; the count it has.
     #[error("the placement must have 8 ranks separated by '/', not {0}")]
     RankCount(usize),
+    /// A rank of the placement covers more or fewer than 8 squares.
     #[error("rank {rank} of the placement covers {squares} squares, not 8")]
-    RankWidth { rank: Rank, squares: usize },
+    RankWidth {
+        /// The rank whose row is too short or too long.
+        rank: Rank,
+        /// How many squares its men and digits cover.
+        squares: usize,
+    },
     #[error(
         "{0:?} is not a piece letter (PNBRQK for White, pnbrqk for Black) nor a count of empty squares (1-8)"
     )]
+    /// The placement holds a character that is no man and no run of 1 to 8
+    /// empty squares.
     PieceLetter(char),
+    /// The side to move is neither `w` nor `b`.
     #[error("the side to move is w or b, not {0:?}")]
     Turn(String),
+    /// The castling field is not `-` nor letters of `KQkq`, each once.
     #[error("castling rights are - or letters from KQkq, each at most once, not {0:?}")]
     Castling(String),
+    /// The en passant field is not `-` nor a square.
     #[error("the en passant square is - or a square like e3, not {0:?}")]
     EnPassant(String),
+    /// The half-move clock is not a whole number.
     #[error("the half-move clock is a number from 0, not {0:?}")]
     HalfmoveClock(String),
+    /// The move number is not a whole number.
     #[error("the move number is a number from 1, not {0:?}")]
     FullmoveNumber(String),
+    /// The text reads, but the position it describes breaks the rules of
+    /// chess.
     #[error(transparent)]
     Position(#[from] PositionError),
     /// Time Traveler's Chess: a stage mark (`*` traveling, `^` traveled)
@@ -59,7 +77,12 @@ pub enum FenError {
     /// A game of several boards was given two identical ones (M-1); the
     /// FENs are counted from 1 as given.
     #[error("FENs {first} and {second} give identical boards, and no two boards may be (M-1)")]
-    IdenticalBoards { first: usize, second: usize },
+    IdenticalBoards {
+        /// The first of the two, counted from 1.
+        first: usize,
+        /// The second of the two, counted from 1.
+        second: usize,
+    },
 }
 
 impl Board {

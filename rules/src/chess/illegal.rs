@@ -15,8 +15,11 @@ pub enum IllegalMove {
     /// ignoring check.
     #[error("no {role}{origin} can {to}{}", hint.as_ref().map_or(String::new(), |h| format!(": {h}")))]
     NoneCanReach {
+        /// The kind of man the move named.
         role: Role,
+        /// Where the move said the man comes from.
         origin: Origin,
+        /// Where the move said the man goes.
         to: Target,
         /// What the player may have meant, such as `to capture, write exd5`.
         hint: Option<String>,
@@ -25,8 +28,11 @@ pub enum IllegalMove {
     /// SAN). Not a refusal by the rules: the player says which.
     #[error("{} {} can {to}: write {}", count_word(options.len()), role.plural(), or_list(options))]
     Ambiguous {
+        /// The kind of man the move named.
         role: Role,
+        /// Where the move said the man goes.
         to: Target,
+        /// Each matching man's move, in SAN that says which.
         options: Vec<String>,
     },
     /// A pawn capture en passant written too late: the enemy pawn's double
@@ -34,30 +40,45 @@ pub enum IllegalMove {
     #[error(
         "{san} would take en passant, which is allowed only right after the pawn's double step"
     )]
-    EnPassantTooLate { san: String },
+    EnPassantTooLate {
+        /// The capture as SAN writes it (`exd6`).
+        san: String,
+    },
     /// A pawn reaching the last rank was not told what to become.
     #[error("the pawn must promote: write {example}")]
-    MustPromote { example: String },
+    MustPromote {
+        /// The move with a promotion added, in SAN (`e8=Q`).
+        example: String,
+    },
     /// A promotion was written for a move that is not a pawn reaching the
     /// last rank.
     #[error("only a pawn reaching the last rank promotes")]
     CannotPromote,
     /// The man could move there, but its king would be in check after.
     #[error("{san} leaves your king in check")]
-    LeavesKingInCheck { san: String },
+    LeavesKingInCheck {
+        /// The move, in SAN.
+        san: String,
+    },
     /// The mover has no man on the square a UCI move starts from.
     #[error("you have no man on {0}")]
     NoManOn(Square),
     /// The man on the starting square of a UCI move cannot go there.
     #[error("your {role} on {from} cannot move to {to}")]
     CannotMoveTo {
+        /// The kind of man on the starting square.
         role: Role,
+        /// The square the move starts from.
         from: Square,
+        /// The square the man cannot reach.
         to: Square,
     },
+    /// Castling was written, but FIDE 3.8.2 forbids it now.
     #[error("you cannot castle {}: {reason}", side.name())]
     CannotCastle {
+        /// Where the king would castle.
         side: CastlingSide,
+        /// Which condition of castling fails.
         reason: CastlingRefusal,
     },
 }
@@ -99,7 +120,12 @@ pub enum Target {
     Square(Square),
     /// A pawn capture written by files only (`gf`, `gxf`): from one file
     /// to the next, on whatever rank the capture is.
-    Files { from: File, to: File },
+    Files {
+        /// The file the pawn leaves.
+        from: File,
+        /// The file the pawn takes on.
+        to: File,
+    },
 }
 
 impl fmt::Display for Target {
@@ -147,14 +173,20 @@ pub(super) fn en_passant_san(from: Square, to: Square) -> String {
 /// Where a SAN move said the man comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Origin {
+    /// Nothing said: `Nf3`.
     Anywhere,
+    /// Only the file: `Nbd2`.
     File(File),
+    /// Only the rank: `R1a3`.
     Rank(Rank),
+    /// The whole square: `Qh4e1`.
     Square(Square),
 }
 
 impl Origin {
-    pub fn new(file: Option<File>, rank: Option<Rank>) -> Origin {
+    /// The origin a SAN move gives by its file and rank letters, either
+    /// of which may be missing.
+    pub(crate) fn new(file: Option<File>, rank: Option<Rank>) -> Origin {
         match (file, rank) {
             (None, None) => Origin::Anywhere,
             (Some(file), None) => Origin::File(file),
@@ -179,14 +211,19 @@ impl fmt::Display for Origin {
 /// Why castling is impossible now.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
 pub enum CastlingRefusal {
+    /// The king or that rook has moved: the right is lost.
     #[error("your king or that rook has already moved")]
     NoRight,
+    /// A man stands between the king and the rook.
     #[error("there are men between your king and the rook")]
     Blocked,
+    /// The king is in check: one may not castle out of check.
     #[error("your king is in check")]
     InCheck,
+    /// The square the king crosses is attacked.
     #[error("your king would pass through {0}, which is attacked")]
     ThroughCheck(Square),
+    /// The square the king lands on is attacked.
     #[error("your king would land in check on {0}")]
     IntoCheck(Square),
 }

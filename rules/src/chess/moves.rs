@@ -12,18 +12,34 @@ pub enum Move {
     /// A man moves from one square to another, taking whatever enemy man
     /// stood there; a pawn reaching the last rank becomes `promotion`.
     Normal {
+        /// The kind of man that moves.
         role: Role,
+        /// The square the man leaves.
         from: Square,
+        /// The kind of man taken on `to`, if any.
         capture: Option<Role>,
+        /// The square the man lands on.
         to: Square,
+        /// What the pawn becomes on the last rank, if it promotes.
         promotion: Option<Role>,
     },
     /// A pawn takes an enemy pawn that has just passed it with a double
     /// step, moving to the square that pawn passed over.
-    EnPassant { from: Square, to: Square },
+    EnPassant {
+        /// The square the capturing pawn leaves.
+        from: Square,
+        /// The square the enemy pawn passed over, where the capturing pawn
+        /// lands.
+        to: Square,
+    },
     /// The king castles with the rook on `rook`: the king goes two squares
     /// towards the rook, which lands on the square the king crossed.
-    Castle { king: Square, rook: Square },
+    Castle {
+        /// The king's square before castling.
+        king: Square,
+        /// The castling rook's square before castling.
+        rook: Square,
+    },
 }
 
 impl Move {
@@ -68,6 +84,7 @@ impl Move {
         }
     }
 
+    /// Whether a man is taken (en passant included).
     pub const fn is_capture(&self) -> bool {
         self.capture().is_some()
     }

@@ -42,8 +42,11 @@ impl Default for Position {
 /// The parts of a position, as read from a FEN, before they are checked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Setup {
+    /// The men on the squares.
     pub board: Board,
+    /// The side to move.
     pub turn: Color,
+    /// Who may still castle, and to which side.
     pub castling: CastlingRights,
     /// The square a pawn has just passed over with a double step.
     pub ep_square: Option<Square>,
@@ -57,18 +60,31 @@ pub struct Setup {
 /// Why a setup is not a position of chess.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PositionError {
+    /// A side has no king.
     #[error("{0} has no king")]
     NoKing(Color),
+    /// A side has more than one king; the side and how many.
     #[error("{0} has {1} kings; chess has one a side")]
     TooManyKings(Color, u32),
+    /// A pawn stands on the first or the eighth rank.
     #[error("a pawn stands on {0}, a back rank")]
     PawnOnBackRank(Square),
+    /// The side that just moved is in check: its king could be taken.
     #[error("{0} is in check but it is {mover}'s move", mover = .0.other())]
     OpponentInCheck(Color),
+    /// A right to castle is given though the king or that rook has left
+    /// its starting square.
     #[error("{color} cannot have the right to castle {side}: the king or the rook is not on its starting square", side = .side.name())]
-    CastlingRights { color: Color, side: CastlingSide },
+    CastlingRights {
+        /// The side given the right.
+        color: Color,
+        /// Where it would castle.
+        side: CastlingSide,
+    },
+    /// The en passant square is not just behind a pawn that double-stepped.
     #[error("{0} cannot be the en passant square: no pawn has just passed over it")]
     EnPassant(Square),
+    /// The move number is 0; moves count from 1.
     #[error("the move number must be at least 1")]
     FullmoveZero,
 }
@@ -186,6 +202,7 @@ impl Position {
         }
     }
 
+    /// The men on the squares.
     #[inline]
     pub fn board(&self) -> &Board {
         &self.board
@@ -197,6 +214,7 @@ impl Position {
         self.turn
     }
 
+    /// Who may still castle, and to which side.
     #[inline]
     pub fn castling(&self) -> CastlingRights {
         self.castling

@@ -16,15 +16,22 @@ use crate::view::Figure;
 #[serde(rename_all = "lowercase")]
 #[repr(u8)]
 pub enum Role {
+    /// Steps forward, captures diagonally forward, promotes on the last rank.
     Pawn,
+    /// Leaps two squares one way and one the other.
     Knight,
+    /// Slides diagonally.
     Bishop,
+    /// Slides along files and ranks.
     Rook,
+    /// Slides as a rook or a bishop.
     Queen,
+    /// Steps one square any way; the royal man.
     King,
 }
 
 impl Role {
+    /// Every kind, weakest first: the order of [`Role::index`].
     pub const ALL: [Role; 6] = [
         Role::Pawn,
         Role::Knight,
@@ -37,6 +44,7 @@ impl Role {
     /// What a pawn may promote to, strongest first.
     pub const PROMOTIONS: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
 
+    /// 0 for the pawn to 5 for the king: an index into per-kind tables.
     #[inline]
     pub const fn index(self) -> usize {
         self as usize
@@ -119,11 +127,14 @@ impl fmt::Display for Role {
 /// A chessman: a kind and a colour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Piece {
+    /// The side the man belongs to.
     pub color: Color,
+    /// What kind of man it is.
     pub role: Role,
 }
 
 impl Piece {
+    /// A man of `color` and `role`.
     pub const fn new(color: Color, role: Role) -> Piece {
         Piece { color, role }
     }

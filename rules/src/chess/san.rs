@@ -31,24 +31,35 @@ use crate::geometry::{Bitboard, File, Rank, Square};
 /// A move as SAN describes it, without check marks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum San {
+    /// Any move but castling and a pawn capture written by files: `Nbd2`,
+    /// `exd5`, `e8=Q`.
     Normal {
+        /// The kind of man that moves.
         role: Role,
         /// The start square's file, when written.
         file: Option<File>,
         /// The start square's rank, when written.
         rank: Option<Rank>,
+        /// Whether `x` was written (read leniently: a move may take
+        /// without it, or carry it and take nothing).
         capture: bool,
+        /// The square the man lands on.
         to: Square,
+        /// What the pawn becomes, when written.
         promotion: Option<Role>,
     },
+    /// Castling: `O-O` or `O-O-O`.
     Castle(CastlingSide),
     /// A pawn capture written by files only: `gf`, `gxf`, `g:f`, with a
     /// promotion where the capture reaches the last rank (`gh=Q`). It
     /// names whichever legal pawn capture goes from file `from` to file
     /// `to`, when exactly one does; written back as `gxf`.
     FileCapture {
+        /// The capturing pawn's file.
         from: File,
+        /// The file it takes on.
         to: File,
+        /// What the pawn becomes, when written.
         promotion: Option<Role>,
     },
 }
@@ -65,21 +76,29 @@ pub enum Suffix {
 /// A move in SAN with its check or mate mark.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct SanPlus {
+    /// The move.
     pub san: San,
+    /// `+` or `#`, if the move gives check or mate.
     pub suffix: Option<Suffix>,
 }
 
 /// Why a text is not SAN.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SanError {
+    /// Nothing is left once check marks and annotations are dropped.
     #[error("there is no move in it")]
     Empty,
+    /// The text does not end on a square (nor is it a capture by files).
     #[error("a move ends on a square, like e4 or Nf3")]
     NoSquare,
+    /// A promotion names a pawn or a king, or no man at all.
     #[error("a pawn promotes to a queen, rook, bishop or knight: write =Q, =R, =B or =N")]
     PromotionRole,
+    /// The text starts like castling (`O`, `0`, `o`) but is neither `O-O`
+    /// nor `O-O-O`.
     #[error("castling is written O-O (kingside) or O-O-O (queenside)")]
     Castling,
+    /// A character that no part of SAN uses.
     #[error("{0:?} has no place in a move")]
     Unexpected(char),
 }

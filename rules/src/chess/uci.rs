@@ -13,8 +13,12 @@ use crate::geometry::Square;
 /// A move in UCI notation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Uci {
+    /// The square the man leaves (the king's, for castling).
     pub from: Square,
+    /// The square the man lands on (for castling, the king's landing
+    /// square, or its own rook's square).
     pub to: Square,
+    /// What the pawn becomes, if it promotes.
     pub promotion: Option<Role>,
 }
 

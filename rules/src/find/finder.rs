@@ -26,6 +26,7 @@ use super::text::Line;
 /// What the finder offers.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Found {
+    /// The suggestions, at most `limit`: actions and groups to narrow to.
     pub entries: Vec<Entry>,
     /// How many legal actions the text fits: those it begins, or where
     /// none, those it appears in.
@@ -42,6 +43,7 @@ pub struct Entry {
     pub label: String,
     /// How many actions it stands for (1: it is an action).
     pub count: usize,
+    /// Whether the text begins its actions or only appears in them.
     pub fit: Fit,
 }
 

@@ -29,6 +29,7 @@ pub enum Level {
 }
 
 impl Level {
+    /// Every step, from the board down to the action.
     pub const ALL: [Level; 7] = [
         Level::Board,
         Level::Man,
@@ -39,6 +40,7 @@ impl Level {
         Level::Action,
     ];
 
+    /// The step after this one; `None` after the action.
     pub fn next(self) -> Option<Level> {
         Level::ALL.iter().copied().find(|l| *l > self)
     }

@@ -10,9 +10,13 @@ use super::text::{Key, Line, Spot, Word};
 /// are the variants' own.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Kind {
+    /// A man moves to an empty square.
     Move,
+    /// A man takes an enemy man.
     Capture,
+    /// The king castles.
     Castle,
+    /// A pawn reaches the last rank and becomes another man.
     Promotion,
     /// To a past board: a new branch or timeline (multiverse `>>`,
     /// Gifford's `// to 9` forward and `// back to 2`).
@@ -129,7 +133,10 @@ pub struct Part {
     /// How the action's notation writes this part, without check marks:
     /// `Nf3`, `Ra1>>(T1)e2`, `Nxe4 (=XII)`, `N@Bc3`.
     pub text: Line,
+    /// What the part does.
     pub kind: Kind,
+    /// The man that acts; `None` where the part is known by its notation
+    /// alone.
     pub man: Option<Man>,
     /// The square or cell it reaches.
     pub to: Option<Spot>,
@@ -177,6 +184,7 @@ pub struct Board {
 }
 
 impl Board {
+    /// The board the notation names `key`.
     pub fn new(key: &str) -> Board {
         Board {
             key: Word::new(key),
@@ -190,14 +198,18 @@ impl Board {
 /// split's second move, a transfer's target board).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct ActionParts {
+    /// The board the action is made on; `None` on a single board.
     pub board: Option<Board>,
+    /// The main part: the board move, the drop, the split's first move.
     pub main: Part,
+    /// The second part, where the action has one.
     pub also: Option<Also>,
 }
 
 /// An action's second part, and how it is written with the first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Also {
+    /// The second part itself.
     pub part: Part,
     /// The notation writes it before the main part (a multiverse travel
     /// made before the board move: `(L1)Bf1>>(T5)d3 O-O`).
@@ -217,6 +229,7 @@ impl ActionParts {
         }
     }
 
+    /// The same action, made on `board`.
     pub fn on(mut self, board: Board) -> ActionParts {
         self.board = Some(board);
         self
@@ -230,11 +243,16 @@ impl ActionParts {
 /// heads, so the finder looks at each only once per keystroke.
 #[derive(Clone, Debug)]
 pub struct Family<A> {
+    /// The board the family's actions are made on; `None` on a single
+    /// board.
     pub board: Option<Board>,
+    /// The main part every action of the family shares.
     pub main: Part,
     /// The action itself without [`Family::tails`]; otherwise the action
     /// that [`Tails::join`] completes with each tail's.
     pub action: A,
+    /// The second parts that complete the head; `None` when the head is
+    /// the whole action.
     pub tails: Option<Tails<A>>,
 }
 
@@ -242,6 +260,7 @@ pub struct Family<A> {
 /// action.
 #[derive(Clone, Debug)]
 pub struct Tails<A> {
+    /// The second parts, shared among the heads they complete.
     pub list: Arc<[Tail<A>]>,
     /// The one of [`Tails::list`] that does not go with this head (a
     /// split's first move, which cannot be its second too).
@@ -278,7 +297,10 @@ impl<A> Tails<A> {
 /// A second part and the action it carries (completed by [`Tails::join`]).
 #[derive(Clone, Debug)]
 pub struct Tail<A> {
+    /// The second part, as the finder reads it.
     pub part: Part,
+    /// What [`Tails::join`] joins to the head's action to make the whole
+    /// action.
     pub action: A,
 }
 
@@ -318,6 +340,7 @@ impl<A: Clone> Family<A> {
         }
     }
 
+    /// Whether it makes no action (every tail skipped or left out).
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }

@@ -25,7 +25,9 @@ pub const MAX_OPTIONS: usize = 25;
 pub enum Pick {
     /// Choose one of `options` to go on.
     Choose {
+        /// The step the options are at.
         level: Level,
+        /// The options, at most [`MAX_OPTIONS`].
         options: Vec<Choice>,
         /// How many actions the path still allows.
         total: usize,
@@ -34,11 +36,16 @@ pub enum Pick {
     },
     /// The path leads to one action.
     Ready {
+        /// The action, in canonical notation.
         notation: String,
+        /// The options chosen on the way, as shown.
         chosen: Vec<String>,
     },
     /// Key number `step` of the path names no option now.
-    Gone { step: usize },
+    Gone {
+        /// The key's place in the path, from 0.
+        step: usize,
+    },
     /// There is no legal action.
     Nothing,
 }
@@ -48,6 +55,7 @@ pub enum Pick {
 pub struct Choice {
     /// What goes into the path.
     pub key: String,
+    /// How it is shown: the man, the move or the board, or a range.
     pub label: String,
     /// How many actions it leads to.
     pub count: usize,

@@ -80,14 +80,17 @@ impl<const N: usize> Text<N> {
         std::str::from_utf8(self.as_bytes()).unwrap_or_default()
     }
 
+    /// The text's ASCII bytes.
     pub fn as_bytes(&self) -> &[u8] {
         &self.bytes[..usize::from(self.len)]
     }
 
+    /// Whether nothing is written.
     pub fn is_empty(&self) -> bool {
         self.len == 0
     }
 
+    /// How many bytes are written, at most `N`.
     pub fn len(&self) -> usize {
         usize::from(self.len)
     }

@@ -7,12 +7,16 @@ use super::board::Cell;
 use super::man::Piece;
 use super::position::step_turn;
 
-/// A cell of one board: timeline L, step (see [`super::position`]) and
-/// cell. The board is the mover's, so the step's colour is theirs.
+/// A cell of one board: timeline L, step (`2 * T`, plus 1 for Black's
+/// board) and cell. The board is the mover's, so the step's colour is theirs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct Spot {
+    /// The timeline, as the integer L the game counts by: its name, except
+    /// that after a start of two timelines `-0` is -1 and `-n` is -n-1.
     pub line: i32,
+    /// The board's place along its timeline: `2 * T`, plus 1 for Black.
     pub step: i32,
+    /// The cell on the board, `rank * 8 + file`.
     pub cell: Cell,
 }
 
@@ -35,8 +39,12 @@ impl Spot {
 /// cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct Move {
+    /// The cell the man leaves, on a playable board (F-2).
     pub from: Spot,
+    /// The cell the man lands on: on the same board, or on another board
+    /// of the mover's colour.
     pub to: Spot,
+    /// What a pawn or brawn becomes on the last rank (F-9).
     pub promotion: Option<Piece>,
 }
 
@@ -54,5 +62,6 @@ impl Move {
 /// the order they were made.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Action {
+    /// The board moves, in the standard order.
     pub moves: Vec<Move>,
 }

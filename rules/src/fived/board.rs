@@ -19,11 +19,13 @@ pub const fn cell(file: u8, rank: u8) -> Cell {
     rank * 8 + file
 }
 
-pub const fn file_of(c: Cell) -> u8 {
+/// The file of a cell, from 0.
+pub(crate) const fn file_of(c: Cell) -> u8 {
     c % 8
 }
 
-pub const fn rank_of(c: Cell) -> u8 {
+/// The rank of a cell, from 0.
+pub(crate) const fn rank_of(c: Cell) -> u8 {
     c / 8
 }
 
@@ -35,11 +37,14 @@ pub fn cell_name(c: Cell) -> String {
 /// The size of every board of a game: 1 to 8 files and ranks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Size {
+    /// Files, 1 to 8: a to h from White's left.
     pub files: u8,
+    /// Ranks, 1 to 8: 1 to 8 from White's side.
     pub ranks: u8,
 }
 
 impl Size {
+    /// The 8x8 board of the standard game.
     pub const STANDARD: Size = Size { files: 8, ranks: 8 };
 
     /// A size of 1 to 8 files and ranks.
@@ -100,6 +105,7 @@ pub struct Board {
 }
 
 impl Board {
+    /// A board with no man on it.
     pub const fn empty() -> Board {
         Board {
             cells: [0; 64],

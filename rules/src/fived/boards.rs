@@ -12,7 +12,9 @@ use super::position::{LineName, Setup};
 
 /// A named board: its full name and 5DFEN boards.
 pub struct NamedBoard {
+    /// The name the lists give it: `Standard - Turn Zero`.
     pub name: &'static str,
+    /// Its starting boards, in 5DFEN, one after another.
     pub fen: &'static str,
 }
 

@@ -19,9 +19,13 @@ pub const MAX_START_TURN: i32 = 10_000;
 /// One starting board as 5DFEN gives it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StartBoard {
+    /// The timeline, as 5DFEN names it (`-0`, `+0`, `1`).
     pub line: LineName,
+    /// The turn number T.
     pub turn: i32,
+    /// The side to move on the board.
     pub color: Color,
+    /// The men on the board.
     pub board: Board,
 }
 

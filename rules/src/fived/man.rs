@@ -11,21 +11,34 @@ use crate::Color;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Piece {
+    /// `P`: steps forward on its board or across timelines (F-7).
     Pawn,
+    /// `W`: a pawn with more captures across timelines and turns (F-7).
     Brawn,
+    /// `N`: two along one axis and one along another, leaping (F-6).
     Knight,
+    /// `B`: any distance along two axes at once, equally (F-6).
     Bishop,
+    /// `R`: any distance along one axis (F-6).
     Rook,
+    /// `U`: any distance along three axes at once, equally (F-6).
     Unicorn,
+    /// `D`: any distance along all four axes at once, equally (F-6).
     Dragon,
+    /// `Q`: any distance along any number of axes at once, equally (F-6).
     Queen,
+    /// `Y`: moves as a queen and is royal (F-6).
     RoyalQueen,
+    /// `S`: moves as a rook or a bishop (F-6).
     Princess,
+    /// `K`: one step along any combination of axes; royal (F-6).
     King,
+    /// `C`: moves as a king but is not royal (F-6).
     CommonKing,
 }
 
 impl Piece {
+    /// Every kind, in declaration order.
     pub const ALL: [Piece; 12] = [
         Piece::Pawn,
         Piece::Brawn,
@@ -154,7 +167,9 @@ impl Piece {
 /// A man on a board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Man {
+    /// The side the man belongs to.
     pub color: Color,
+    /// What kind of man it is.
     pub piece: Piece,
     /// Never moved yet (5DFEN `*`): pawns and brawns may double-step,
     /// kings and rooks may castle.
@@ -166,6 +181,7 @@ const UNMOVED_BIT: u8 = 0x20;
 const PIECE_BITS: u8 = 0x0f;
 
 impl Man {
+    /// A man of `color` and `piece`, not marked unmoved.
     pub const fn new(color: Color, piece: Piece) -> Man {
         Man {
             color,

@@ -4,7 +4,7 @@
 //!
 //! - F-1 A square is (L, T, file, rank) on White's or Black's board;
 //!   boards of up to 8x8 ([`board`]); `-0` and `+0` are kept apart
-//!   ([`position`]).
+//!   (`position`).
 //! - F-2 A side moves only from the last board of a timeline when that
 //!   board is its own, to a cell of that board or of another board of its
 //!   colour.
@@ -16,16 +16,16 @@
 //!   turn moves on every active timeline whose last board is the mover's
 //!   and in the present, and is submitted only when the present passes to
 //!   the opponent ([`crate::Turn::boards`] lists the boards owed).
-//! - F-6 to F-9 The men ([`man`], [`movegen`]): rook, bishop, unicorn,
+//! - F-6 to F-9 The men ([`man`], `movegen`): rook, bishop, unicorn,
 //!   dragon, queen, royal queen, princess, king, common king, knight in
 //!   four axes; pawns and brawns forward on the board and across
 //!   timelines, en passant and castling on one board, promotion.
 //! - F-10 A legal turn leaves no royal man capturable by any man on the
-//!   opponent's playable boards ([`attack`]); no legal turn is checkmate
+//!   opponent's playable boards (`attack`); no legal turn is checkmate
 //!   in check and stalemate out of it, found exactly ([`search`]).
 //! - F-11 No other draw but agreement.
 //! - F-12 Named boards ([`boards`]), 5DFEN ([`fen`]) and 5DPGN
-//!   ([`notation`], [`pgn`]).
+//!   (`notation`, [`pgn`]).
 //!
 //! An action is a whole turn ([`Action`]); [`crate::Rules::draft_move`]
 //! and its siblings build one a board move at a time.

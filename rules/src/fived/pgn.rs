@@ -23,6 +23,7 @@ const MAX_DEPTH: usize = 64;
 /// A 5DPGN record as read: its headers, 5DFEN boards and whole turns.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Record {
+    /// The tag pairs `[Key "value"]`, in the order written.
     pub headers: Vec<(String, String)>,
     /// The 5DFEN board strings, brackets included.
     pub boards: Vec<String>,

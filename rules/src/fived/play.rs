@@ -19,7 +19,10 @@ pub enum MoveKind {
     /// A jump to another timeline's last board (`>`): no new timeline.
     Hop,
     /// A jump to an earlier board (`>>`): opens timeline `line` (F-3).
-    Branch { line: i32 },
+    Branch {
+        /// The new timeline, as the integer L ([`Spot::line`](super::Spot::line)).
+        line: i32,
+    },
 }
 
 impl FiveD {

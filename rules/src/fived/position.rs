@@ -150,6 +150,7 @@ impl fmt::Display for LineName {
 /// Where a game starts and what it allows: fixed for the whole game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Setup {
+    /// The size of every board.
     pub size: Size,
     /// The game starts with an even number of timelines (`-0` and `+0`).
     pub even: bool,
@@ -251,6 +252,7 @@ impl FiveD {
         &self.setup
     }
 
+    /// The size of every board.
     pub fn size(&self) -> Size {
         self.setup.size
     }
@@ -306,6 +308,7 @@ impl FiveD {
         active_range(self.setup.initial, self.line_range())
     }
 
+    /// Whether timeline `line` is active (F-4).
     pub fn is_active(&self, line: i32) -> bool {
         let (lo, hi) = self.active_range();
         (lo..=hi).contains(&line)

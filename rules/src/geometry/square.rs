@@ -12,17 +12,26 @@ use crate::Color;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u8)]
 pub enum File {
+    /// The a-file, White's left.
     A,
+    /// The b-file.
     B,
+    /// The c-file.
     C,
+    /// The d-file.
     D,
+    /// The e-file.
     E,
+    /// The f-file.
     F,
+    /// The g-file.
     G,
+    /// The h-file, White's right.
     H,
 }
 
 impl File {
+    /// Every file, `a` first.
     pub const ALL: [File; 8] = [
         File::A,
         File::B,
@@ -86,17 +95,26 @@ impl fmt::Display for File {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u8)]
 pub enum Rank {
+    /// The first rank: White's back rank.
     First,
+    /// The second rank: White's pawns start here.
     Second,
+    /// The third rank.
     Third,
+    /// The fourth rank.
     Fourth,
+    /// The fifth rank.
     Fifth,
+    /// The sixth rank.
     Sixth,
+    /// The seventh rank: Black's pawns start here.
     Seventh,
+    /// The eighth rank: Black's back rank.
     Eighth,
 }
 
 impl Rank {
+    /// Every rank, the first first.
     pub const ALL: [Rank; 8] = [
         Rank::First,
         Rank::Second,
@@ -176,6 +194,9 @@ pub const DARK_SQUARES: Bitboard = Bitboard(!0x55aa_55aa_55aa_55aa);
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u8)]
 #[rustfmt::skip]
+// Each variant is its square's name in capitals (`E4` is e4): a doc line on
+// each of the 64 would say nothing more.
+#[allow(missing_docs)]
 pub enum Square {
     A1, B1, C1, D1, E1, F1, G1, H1,
     A2, B2, C2, D2, E2, F2, G2, H2,
@@ -231,11 +252,13 @@ impl Square {
         self as usize
     }
 
+    /// The square's file.
     #[inline]
     pub const fn file(self) -> File {
         File::new(self as u32 & 7)
     }
 
+    /// The square's rank.
     #[inline]
     pub const fn rank(self) -> Rank {
         Rank::new(self as u32 >> 3)

@@ -14,19 +14,40 @@ use crate::geometry::Square;
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Action {
     /// A FIDE move (`Nf3`, `O-O`, `exd5`).
-    Move { mv: Move },
+    Move {
+        /// The move, as on a FIDE board.
+        mv: Move,
+    },
     /// G-1, G-3: the man on `from` leaves the board and arrives on its
     /// owner's move `arrival` (`d2// to 8`, `Bf8// to 5`, `Ke1// to 17`).
-    Forward { from: Square, arrival: u32 },
+    Forward {
+        /// The square the man leaves.
+        from: Square,
+        /// The owner's move number on which it must arrive.
+        arrival: u32,
+    },
     /// G-2: the man due now is dropped on `to` (`[P] e6`, `[Bb] a5+`,
     /// `[K] f1`). `role` is the man's kind.
-    Arrive { role: Role, to: Square },
+    Arrive {
+        /// The kind of man arriving.
+        role: Role,
+        /// The empty square it is dropped on.
+        to: Square,
+    },
     /// G-4: the king on `from` goes back to its owner's move `to_move`
     /// (`K// back to 2`, `Kf3// back to 6`).
-    Back { from: Square, to_move: u32 },
+    Back {
+        /// The king's square.
+        from: Square,
+        /// The owner's earlier move number it goes back to.
+        to_move: u32,
+    },
     /// G-4: the king from the future is placed on `to`, as the move of the
     /// new timeline (`K [FTF] f8`).
-    Place { to: Square },
+    Place {
+        /// The square the king is placed on.
+        to: Square,
+    },
 }
 
 /// The squares a time-travelling bishop keeps to (it never changes
@@ -73,7 +94,9 @@ impl Shade {
 pub struct Arrival {
     /// The owner's move number on which it arrives.
     pub due: u32,
+    /// The man's owner.
     pub color: Color,
+    /// The kind of man.
     pub role: Role,
     /// For a bishop, the squares it keeps to.
     pub shade: Option<Shade>,

@@ -14,16 +14,23 @@ pub enum Action {
     /// one board; the board is replaced by the two results, the first
     /// written numbered first.
     Split {
+        /// The board split.
         board: Numeral,
+        /// The move on the first of the two results.
         first: Move,
+        /// The other move, on the second.
         second: Move,
     },
     /// `Nc6 IV-VII`: a man of the mover other than a king goes from a board
     /// to the same, empty, square of another board.
     Transfer {
+        /// The kind of man sent.
         role: Role,
+        /// Its square, the same on both boards.
         square: Square,
+        /// The board it leaves.
         from: Numeral,
+        /// The board it goes to, where that square is empty.
         to: Numeral,
     },
 }

@@ -61,12 +61,15 @@ impl fmt::Display for Numeral {
 /// ([`crate::quote`]): a 5 MB numeral is answered with its first letters.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum NumeralError {
+    /// Nothing is written.
     Empty,
     /// Not made of Roman letters or digits.
     Letters(String),
     /// Roman letters in an unusual order: the usual spelling.
     Unusual {
+        /// The numeral as written.
         written: String,
+        /// The same number, spelt as usual.
         usual: String,
     },
     /// A number beyond any board (M-1).

@@ -44,7 +44,9 @@ pub struct ManyWorlds {
 /// where.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Last {
+    /// The action.
     pub action: Action,
+    /// The boards it left changed, with the squares it touched there.
     pub marks: Vec<Mark>,
 }
 
@@ -52,8 +54,11 @@ pub struct Last {
 /// reached there.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Mark {
+    /// The board.
     pub board: Numeral,
+    /// The square a man left there, if one did.
     pub from: Option<Square>,
+    /// The square a man reached there, if one did.
     pub to: Option<Square>,
 }
 

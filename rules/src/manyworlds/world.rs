@@ -59,14 +59,17 @@ impl World {
         world
     }
 
+    /// The men on the board.
     pub fn board(&self) -> &Board {
         &self.board
     }
 
+    /// Who may still castle on this board, and to which side.
     pub fn castling(&self) -> CastlingRights {
         self.castling
     }
 
+    /// The square an en passant capture may land on, on this board.
     pub fn ep_square(&self) -> Option<Square> {
         self.ep_square
     }

@@ -16,15 +16,21 @@ pub enum Action {
     /// A board move on a branch (E-3).
     Move(BoardMove),
     /// The side to move gives up one branch (E-10): `(L3) resign`.
-    Resign { branch: BranchId },
+    Resign {
+        /// The branch given to the opponent.
+        branch: BranchId,
+    },
 }
 
 /// A FIDE move on the latest board of `branch`, with at most one travel of
 /// another of the mover's men before or after it (E-3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct BoardMove {
+    /// The branch moved on.
     pub branch: BranchId,
+    /// The FIDE move on its latest board.
     pub mv: Move,
+    /// The travel of another man, if any (E-5, E-7).
     pub travel: Option<Travel>,
 }
 
@@ -45,7 +51,9 @@ pub struct Travel {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum When {
+    /// The man travels first; the FIDE move is made on the board it left.
     Before,
+    /// The FIDE move is made first; a man that moved in it may not travel.
     After,
 }
 
@@ -55,9 +63,16 @@ pub enum When {
 pub enum Destination {
     /// Time travel (E-5) to the board at time step `time` of the branch's
     /// own history: opens a new branch.
-    Past { time: u32 },
+    Past {
+        /// The time step of the past board, one on which the mover had
+        /// just moved.
+        time: u32,
+    },
     /// Trans-universe travel (E-7) to the latest board of `branch`.
-    Branch { branch: BranchId },
+    Branch {
+        /// The branch reached.
+        branch: BranchId,
+    },
 }
 
 impl Action {

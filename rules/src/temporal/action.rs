@@ -13,14 +13,36 @@ pub const MAX_CHECKERS: u8 = 6;
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Action {
     /// A man from hand onto a vacant cell: `N@Bc3`.
-    Drop { kind: Kind, to: Cell },
+    Drop {
+        /// The kind of man taken from hand.
+        kind: Kind,
+        /// The vacant cell it is placed on.
+        to: Cell,
+    },
     /// A move, capturing what stands on `to`: `NAb1-Cc2`, `NAb1xCc2`.
-    Move { from: Cell, to: Cell },
+    Move {
+        /// The cell the man leaves.
+        from: Cell,
+        /// The cell it lands on.
+        to: Cell,
+    },
     /// Warp from the future (T-4): a duplicate of the man on `from` makes the
     /// move to `to`; the original stays with `count` red checkers:
     /// `NAb1~Cc2/3`.
-    WarpFrom { from: Cell, to: Cell, count: u8 },
+    WarpFrom {
+        /// The original's cell, where it stays.
+        from: Cell,
+        /// Where the duplicate appears.
+        to: Cell,
+        /// Red checkers on the original, 1 to [`MAX_CHECKERS`].
+        count: u8,
+    },
     /// Warp into the future (T-5): the man on `at` disappears under `count`
     /// black checkers: `NBb2^4`.
-    WarpInto { at: Cell, count: u8 },
+    WarpInto {
+        /// The cell of the man that disappears.
+        at: Cell,
+        /// Black checkers on it, 1 to [`MAX_CHECKERS`].
+        count: u8,
+    },
 }

@@ -26,15 +26,23 @@ use crate::view::Figure;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Kind {
+    /// One step along any of the 26 lines; royal.
     King,
+    /// Any distance along rook, bishop and unicorn lines.
     Queen,
+    /// Any distance along the 6 orthogonal lines.
     Rook,
+    /// Any distance along the 12 two-dimensional diagonals.
     Bishop,
+    /// Leaps one along one coordinate and two along another.
     Knight,
+    /// Any distance along the 8 three-dimensional diagonals; it replaces
+    /// the pawns.
     Unicorn,
 }
 
 impl Kind {
+    /// Every kind, in declaration order: the order of [`Kind::index`].
     pub const ALL: [Kind; 6] = [
         Kind::King,
         Kind::Queen,
@@ -54,6 +62,8 @@ impl Kind {
         }
     }
 
+    /// 0 for the king to 5 for the unicorn: an index into per-kind
+    /// tables.
     #[inline]
     pub const fn index(self) -> usize {
         self as usize

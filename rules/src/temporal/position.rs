@@ -27,19 +27,33 @@ use crate::{Color, Status};
 pub enum Warp {
     /// T-4: the original of a warp from the future stands on `cell` with
     /// `count` red checkers. It moves like any man; the warp follows it.
-    Original { cell: Cell, count: u8 },
+    Original {
+        /// Where the original stands now.
+        cell: Cell,
+        /// Red checkers left, 1 to 6.
+        count: u8,
+    },
     /// T-5: a man of `kind` disappeared on `cell` under `count` black
     /// checkers.
-    Away { cell: Cell, kind: Kind, count: u8 },
+    Away {
+        /// Where the man disappeared, and will reappear.
+        cell: Cell,
+        /// The kind of man away.
+        kind: Kind,
+        /// Black checkers left, 1 to 6.
+        count: u8,
+    },
 }
 
 impl Warp {
+    /// The checkers still on the warp.
     pub const fn count(self) -> u8 {
         match self {
             Warp::Original { count, .. } | Warp::Away { count, .. } => count,
         }
     }
 
+    /// The warp's cell: the original's, or where the man disappeared.
     pub const fn cell(self) -> Cell {
         match self {
             Warp::Original { cell, .. } | Warp::Away { cell, .. } => cell,
@@ -220,16 +234,23 @@ pub struct TemporalChess {
 pub enum Event {
     /// An original left the game with its last red checker.
     OriginalLeft {
+        /// The side the original belonged to.
         color: Color,
+        /// The kind of man.
         kind: Kind,
+        /// The cell it left.
         cell: Cell,
     },
     /// A disappeared man reappeared with its last black checker, capturing
     /// the man present on its cell, if any.
     Reappeared {
+        /// The side the man belongs to.
         color: Color,
+        /// The kind of man.
         kind: Kind,
+        /// The cell it reappeared on.
         cell: Cell,
+        /// The man it captured there, yours or your opponent's (T-6).
         captured: Option<(Color, Kind)>,
     },
 }

@@ -16,16 +16,25 @@ pub enum Action {
     /// TT-4: a traveling and a traveled `role` appear on `square`; the
     /// traveled one moves to `to`.
     Explosion {
+        /// The kind of both men that appear.
         role: Role,
+        /// The empty square they appear on; the traveling man stays there.
         square: Square,
+        /// Where the traveled man moves from there.
         to: Square,
+        /// What the traveled man becomes, if it is a pawn reaching the
+        /// last rank.
         promotion: Option<Role>,
     },
     /// TT-5: the untraveled man on `from` annihilates with the traveling
     /// man on `to`.
     Annihilation {
+        /// The untraveled man's square.
         from: Square,
+        /// The traveling man's square, which both leave.
         to: Square,
+        /// For a pawn pushing onto the last rank, the traveling man's kind,
+        /// which the pawn promotes to (`e7//e8=Q`).
         promotion: Option<Role>,
     },
 }

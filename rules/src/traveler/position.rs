@@ -42,8 +42,11 @@ pub struct TravelerChess {
 /// One explosion as the history shows it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ExplosionInfo {
+    /// The side that exploded.
     pub color: Color,
+    /// The kind of man that exploded.
     pub role: Role,
+    /// The square the two men appeared on.
     pub square: Square,
     /// The candidate supports recorded (TT-2), by the square each started
     /// the game on.
@@ -157,9 +160,15 @@ pub(crate) const MAX_EXPLOSIONS: usize = 16;
 /// A man on the board: identity, colour, kind and stage.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct TtMan {
+    /// Which man it is, kept as it moves: 0-15 White's untraveled men (the
+    /// men of the start), 16-31 Black's, 32 and up the traveling and
+    /// traveled men explosions bring.
     pub id: u8,
+    /// The side the man belongs to.
     pub color: Color,
+    /// What kind of man it is.
     pub role: Role,
+    /// Untraveled, traveling or traveled.
     pub stage: Stage,
 }
 
