@@ -51,9 +51,11 @@ impl Level {
     }
 
     /// About the Elo this level plays standard chess at, on the scale of
-    /// Stockfish 15.1's `UCI_Elo` at 100,000 nodes a move: levels 3, 5 and 6
-    /// measured against it, the others placed between and beyond by the
-    /// ladder (README, "Levels in Elo"; docs/engine.md says which).
+    /// Stockfish 15.1's `UCI_Elo` at 100,000 nodes a move: levels 3 to 7
+    /// measured against it at their own budgets, level 8 at 200 ms a move
+    /// (its own budget searches about nine times more), levels 1 and 2
+    /// placed below by the ladder (README, "Levels in Elo"; docs/engine.md
+    /// says which).
     pub const fn elo(self) -> u32 {
         ELO[(self.0 as usize).saturating_sub(1) % 8]
     }
@@ -121,7 +123,7 @@ impl fmt::Display for Level {
 }
 
 /// [`Level::elo`], levels 1 to 8.
-const ELO: [u32; 8] = [450, 700, 1100, 1300, 1500, 1800, 2100, 2350];
+const ELO: [u32; 8] = [450, 700, 1000, 1250, 1400, 1800, 1900, 2100];
 
 /// A level that is not 1 to 8.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -253,7 +255,7 @@ mod tests {
     fn levels_rise_in_elo_and_span_1200() {
         assert!(ELO.windows(2).all(|w| w[0] < w[1]), "{ELO:?}");
         assert!(Level::MAX.elo() - Level::MIN.elo() >= 1_200);
-        assert_eq!(Level::new(5).unwrap().label(), "Level 5 (about Elo 1500)");
+        assert_eq!(Level::new(5).unwrap().label(), "Level 5 (about Elo 1400)");
         for level in Level::ALL {
             assert_eq!(Level::for_elo(level.elo()), level);
         }

@@ -42,7 +42,7 @@ pub fn variants_help() -> String {
 }
 
 /// Chronomate's levels with their Elo, weakest first: `(1, "Level 1
-/// (about Elo 700)")`, for a menu of levels (Discord's `/challenge`
+/// (about Elo 450)")`, for a menu of levels (Discord's `/challenge`
 /// choices).
 pub fn level_choices() -> Vec<(u8, String)> {
     Level::ALL.iter().map(|l| (l.get(), l.label())).collect()
