@@ -550,6 +550,7 @@ async fn stop_signal() {
 async fn open_host(config: &Config) -> Result<Arc<Host>, ServeError> {
     let host_config = HostConfig {
         claim_for: Span::from_std(config.job_claim),
+        post_lease: Span::from_std(config.post_lease),
         ..HostConfig::default()
     };
     Host::open_with(&config.database_url, host_config)
