@@ -372,8 +372,9 @@ impl Threads {
 
 /// Answers an interaction with the host's reply: refusals privately,
 /// private replies privately, public replies about a game in its place.
-/// Typed in the game's place, the answer is the post; elsewhere the post
-/// goes to the game's place through the outbox (after whatever the game's
+/// Typed in the game's place, the answer is the post (unless an earlier
+/// post of the game's still waits in the outbox); elsewhere, or behind
+/// such a post, the post goes to the game's place through the outbox (after whatever the game's
 /// stream holds; a thread opened first when the game has none) and the
 /// answer, deferred meanwhile, says where it actually went.
 pub(crate) async fn post_reply(
@@ -398,7 +399,23 @@ pub(crate) async fn post_reply(
     };
     let here = r.source.channel_id();
     let before = data.threads.before_answer(game).await;
-    if before.recorded == Some(here) || reply.announced.is_empty() {
+    if reply.announced.is_empty() {
+        r.answer(&post).await;
+        return;
+    }
+    // Typed in the game's place, the answer is the post, unless the game's
+    // stream still holds an earlier post (its process died before
+    // answering with it): the answer would overtake it.
+    let behind = before.recorded == Some(here)
+        && data
+            .host
+            .overtakes(&reply.announced)
+            .await
+            .unwrap_or_else(|e| {
+                tracing::warn!(error = %e, "cannot read the game's stream; answering in place");
+                false
+            });
+    if before.recorded == Some(here) && !behind {
         let landed = r.answer(&post).await;
         data.outbox.answered(&reply.announced, landed).await;
         return;
@@ -406,16 +423,19 @@ pub(crate) async fn post_reply(
     let told = match before.recorded {
         // The place is known (and true: the gateway's events forget a
         // deleted or locked one): point there at once.
-        Some(place) => {
+        Some(place) if place != here => {
             r.answer(&pointer(place)).await;
             Some(place)
         }
-        None => {
-            // Opening a thread may wait on Discord: acknowledge first.
+        recorded => {
+            // Opening a thread, or the posts ahead, may wait on Discord:
+            // acknowledge first.
             if let Err(e) = r.hold(Hold::Think { ephemeral: true }).await {
                 tracing::warn!("{e}; the interaction could not be deferred");
             }
-            data.threads.open(game, starter(r), here).await;
+            if recorded.is_none() {
+                data.threads.open(game, starter(r), here).await;
+            }
             None
         }
     };

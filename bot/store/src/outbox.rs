@@ -125,6 +125,26 @@ impl Store {
         row.as_ref().map(read_row).transpose()
     }
 
+    /// Whether row `id`'s stream holds an earlier row still to be
+    /// delivered: any but those `holder` holds for interactions' answers
+    /// (answers it sent, whose rows it is about to delete). An answer that
+    /// would carry `id` must then wait its turn, or it overtakes them.
+    pub async fn behind(&self, id: AnnouncementId, holder: &str) -> Result<bool, StoreError> {
+        let ahead: Option<i64> = self
+            .pool
+            .sql(
+                "SELECT 1 FROM outbox o
+                 WHERE o.stream = (SELECT stream FROM outbox WHERE id = $1) AND o.id < $1
+                   AND NOT (o.holder IS NOT NULL AND o.holder = $2 AND o.answer IS NOT NULL)
+                 LIMIT 1",
+            )
+            .bind(id.0)
+            .bind(holder)
+            .scalar()
+            .await?;
+        Ok(ahead.is_some())
+    }
+
     /// Deletes delivered announcements (one transaction for them all).
     pub async fn delivered(&self, ids: &[AnnouncementId]) -> Result<(), StoreError> {
         if ids.is_empty() {
