@@ -126,16 +126,19 @@ impl Store {
     }
 
     /// Whether row `id`'s stream holds an earlier row still to be
-    /// delivered: any but those `holder` holds for interactions' answers
-    /// (answers it sent, whose rows it is about to delete). An answer that
-    /// would carry `id` must then wait its turn, or it overtakes them.
+    /// delivered: any but those `holder` holds for its own interactions'
+    /// answers since their commit (answers it sent, whose rows it is about
+    /// to delete; never claimed, `tries` 0). A row of a dead process's
+    /// answer that `holder` claimed to post counts. An answer that would
+    /// carry `id` must then wait its turn, or it overtakes them.
     pub async fn behind(&self, id: AnnouncementId, holder: &str) -> Result<bool, StoreError> {
         let ahead: Option<i64> = self
             .pool
             .sql(
-                "SELECT 1 FROM outbox o
+                "SELECT o.id FROM outbox o
                  WHERE o.stream = (SELECT stream FROM outbox WHERE id = $1) AND o.id < $1
-                   AND NOT (o.holder IS NOT NULL AND o.holder = $2 AND o.answer IS NOT NULL)
+                   AND NOT (o.holder IS NOT NULL AND o.holder = $2 AND o.answer IS NOT NULL
+                            AND o.tries = 0)
                  LIMIT 1",
             )
             .bind(id.0)
