@@ -48,13 +48,16 @@ const OPENING: [&str; 10] = [
 ];
 const WORKERS: usize = 10;
 /// How long an answer may take before the action counts as unanswered
-/// (its process died, or it is down).
-const ANSWER: Duration = Duration::from_secs(10);
+/// (its process died, or it is down). Shorter than [`POST_LEASE_MS`]: the
+/// next move of a game whose move the killed process committed without
+/// answering comes while that move's post is still held by the dead
+/// process, so its answer must wait its turn.
+const ANSWER: Duration = Duration::from_secs(4);
 /// Claims on timed jobs lapse this soon, so the test sees them taken up.
 const CLAIM_MS: u64 = 2000;
 /// Posts held by a process lapse this soon: the killed process's are
 /// taken up within the test.
-const POST_LEASE_MS: u64 = 3000;
+const POST_LEASE_MS: u64 = 8000;
 
 /// Server `k` (1..=10): shard `k % 2`.
 fn guild(k: u64) -> u64 {
@@ -180,6 +183,16 @@ fn plies_posted(messages: &[(u64, String)], thread: u64, game: GameId) -> Vec<i6
         .filter(|(g, _, _)| *g == game)
         .map(|(_, ply, _)| ply)
         .collect()
+}
+
+/// What a thread got, one line a message, for a failure's message.
+fn thread_lines(messages: &[(u64, String)], thread: u64) -> String {
+    let lines: Vec<String> = messages
+        .iter()
+        .filter(|(channel, _)| *channel == thread)
+        .map(|(_, text)| text.replace('\n', " / "))
+        .collect();
+    lines.join("\n")
 }
 
 /// What the players did: acknowledged actions, and those sent without an
@@ -474,7 +487,13 @@ async fn run() {
         } else {
             vec![1]
         };
-        assert_eq!(plies, expected, "game {}: the moves in its thread", t.game);
+        assert_eq!(
+            plies,
+            expected,
+            "game {}: the moves in its thread:\n{}",
+            t.game,
+            thread_lines(&messages, t.thread)
+        );
     }
     // No move post went anywhere else.
     for (channel, text) in &messages {
