@@ -328,16 +328,18 @@ impl Threads {
 
     /// Archives and locks a finished game's thread (archives it only when
     /// the bot may not lock: Manage Threads). Nothing for a live game or
-    /// one played in its channel.
-    pub(crate) async fn close(&self, game: GameId) {
+    /// one played in its channel. A failure Discord may get over (no
+    /// answer, a 5xx, a rate limit) is returned, to be tried again; a
+    /// refusal is logged and the thread stays open.
+    pub(crate) async fn close(&self, game: GameId) -> Result<(), Failure> {
         let Ok(gp) = self.place_of(game).await else {
-            return;
+            return Ok(());
         };
         let Some(thread) = gp.place.thread.as_deref().and_then(parse_channel) else {
-            return;
+            return Ok(());
         };
         if gp.live || Some(thread) == channel_of(&gp) {
-            return;
+            return Ok(());
         }
         let route = Api::edit_channel(thread.get());
         let close = |locked: bool| Body::Json(json!({"archived": true, "locked": locked}));
@@ -360,13 +362,16 @@ impl Threads {
                         %thread,
                         "{f}; archived the finished game's thread without locking it (Manage Threads)"
                     ),
+                    Err(e) if e.is_transient() => return Err(e),
                     Err(e) => {
                         tracing::warn!(game = %game, "{e}; the finished game's thread stays open")
                     }
                 }
             }
+            Err(f) if f.is_transient() => return Err(f),
             Err(f) => tracing::warn!(game = %game, "{f}; the finished game's thread stays open"),
         }
+        Ok(())
     }
 }
 
