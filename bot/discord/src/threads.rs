@@ -392,7 +392,14 @@ pub(crate) async fn post_reply(
         Ok(reply) => reply,
         Err(e) => return r.refuse(&e).await,
     };
-    let post = Post::from_reply(&reply);
+    answer_reply(data, r, &reply, route).await;
+    // Another stream's news the command caused follows the answer.
+    data.outbox.answered(&reply.follows, false).await;
+}
+
+/// [`post_reply`]'s answer with a reply.
+async fn answer_reply(data: &Data, r: &mut Interaction<'_>, reply: &Reply, route: Route) {
+    let post = Post::from_reply(reply);
     let game = match (route, reply.game) {
         (Route::GameThread, Some(game)) if !reply.private => game,
         _ => {
