@@ -144,6 +144,11 @@ impl FakeDiscord {
         threads
     }
 
+    /// Whether `channel` is a DM channel the bot opened.
+    pub fn is_dm(&self, channel: u64) -> bool {
+        self.inner.lock().dm_users.contains_key(&channel)
+    }
+
     /// The DM channel opened with `user`, if any.
     pub fn dm_channel(&self, user: u64) -> Option<u64> {
         let s = self.inner.lock();

@@ -17,6 +17,7 @@ mod drafted_turns;
 mod engine_cli;
 mod engine_console;
 mod migrate_db;
+mod outbox_kill;
 mod shards_on_postgres;
 
 /// The shared helpers, and running this crate's binary.
