@@ -16,6 +16,7 @@ mod discord_connect;
 mod drafted_turns;
 mod engine_cli;
 mod engine_console;
+mod metrics_status;
 mod migrate_db;
 mod outbox_kill;
 mod shards_on_postgres;

@@ -34,14 +34,25 @@ use support::{
 /// second delivery of a post starts while the first goes on.
 const POST_LEASE_MS: u64 = 5000;
 
-/// One `chronomate serve` on the SQLite file in `dir`.
-struct Bot {
-    child: Child,
+/// One `chronomate serve` on the SQLite file in `dir`, its log in
+/// `serve-runN.log` there.
+pub(crate) struct Bot {
+    pub(crate) child: Child,
 }
 
 impl Bot {
     fn start(dir: &Path, fake: &FakeDiscord, run: usize) -> Bot {
-        let log = std::fs::File::create(dir.join(format!("serve-run{run}.log"))).unwrap();
+        Bot::start_with(dir, fake, run, &[])
+    }
+
+    /// With more settings (`env`, set last).
+    pub(crate) fn start_with(
+        dir: &Path,
+        fake: &FakeDiscord,
+        run: usize,
+        env: &[(&str, &str)],
+    ) -> Bot {
+        let log = std::fs::File::create(log_path(dir, run)).unwrap();
         let child = Command::new(env!("CARGO_BIN_EXE_chronomate"))
             .arg("serve")
             .current_dir(dir)
@@ -55,6 +66,7 @@ impl Bot {
             .env_remove("SHARDS")
             .env_remove("SHARD_TOTAL")
             .env_remove("METRICS_ADDR")
+            .envs(env.iter().copied())
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(Stdio::from(log))
@@ -72,7 +84,7 @@ impl Bot {
     }
 
     /// SIGKILL, and reaped.
-    fn kill(mut self) {
+    pub(crate) fn kill(mut self) {
         self.child.kill().unwrap();
         self.child.wait().unwrap();
     }
@@ -85,7 +97,12 @@ impl Drop for Bot {
     }
 }
 
-fn database(dir: &Path) -> String {
+/// The log of run `run` in `dir`.
+pub(crate) fn log_path(dir: &Path, run: usize) -> std::path::PathBuf {
+    dir.join(format!("serve-run{run}.log"))
+}
+
+pub(crate) fn database(dir: &Path) -> String {
     format!("sqlite://{}", dir.join("bot.db").display())
 }
 
@@ -98,7 +115,7 @@ async fn waiting(dir: &Path) -> Vec<String> {
 }
 
 /// Waits until the outbox is empty: every post made.
-async fn drained(dir: &Path) {
+pub(crate) async fn drained(dir: &Path) {
     let started = Instant::now();
     loop {
         let left = waiting(dir).await;
@@ -146,7 +163,7 @@ fn count_in(fake: &FakeDiscord, channel: u64, part: &str) -> usize {
 
 /// The fool's mate after `f3 e5 g4`, answered in the thread: the seq of
 /// the mating answer's call.
-async fn mate(fake: &FakeDiscord, black: &Player, thread: u64) -> usize {
+pub(crate) async fn mate(fake: &FakeDiscord, black: &Player, thread: u64) -> usize {
     let mated = play(fake, black, thread, "Qh4#").await;
     assert!(mated.content().contains("0-1"), "{}", mated.content());
     mated.seq
