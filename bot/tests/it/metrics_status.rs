@@ -9,22 +9,21 @@
 #![cfg(unix)]
 
 use crate::common;
-use crate::outbox_kill::{Bot, database, drained, log_path, mate};
+use crate::outbox_kill::{Serve, drained, mate};
 use crate::support;
 
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};
-use std::path::Path;
 use std::time::{Duration, Instant};
 
 use support::{FakeDiscord, Fault, LOBBY_ID, alice, bob, new_game, play};
 
 /// The metrics' address the process logged: `serving metrics at /metrics
 /// addr=127.0.0.1:PORT`.
-async fn metrics_addr(dir: &Path) -> SocketAddr {
+async fn metrics_addr(serve: &Serve<'_>) -> SocketAddr {
     let started = Instant::now();
     loop {
-        let log = std::fs::read_to_string(log_path(dir, 0)).unwrap_or_default();
+        let log = std::fs::read_to_string(serve.log(0)).unwrap_or_default();
         let log = without_colours(&log);
         if let Some(line) = log
             .lines()
@@ -86,9 +85,9 @@ fn value(page: &str, series: &str) -> f64 {
 }
 
 /// `chronomate status` against the bot's database: its lines.
-fn status(dir: &Path) -> Vec<String> {
+fn status(serve: &Serve<'_>) -> Vec<String> {
     let mut command = common::binary(None, &["status"]);
-    command.env("DATABASE_URL", database(dir));
+    command.env("DATABASE_URL", &serve.database);
     let out = common::run(command, b"");
     assert!(
         out.status.success(),
@@ -124,8 +123,8 @@ async fn metrics_and_status_show_the_outbox_the_engine_and_the_heartbeats() {
     support::within_limit(async {
         let dir = tempfile::tempdir().unwrap();
         let fake = FakeDiscord::start().await;
-        let bot = Bot::start_with(
-            dir.path(),
+        let serve = Serve::sqlite(dir.path());
+        let bot = serve.start(
             &fake,
             0,
             &[
@@ -134,7 +133,7 @@ async fn metrics_and_status_show_the_outbox_the_engine_and_the_heartbeats() {
             ],
         );
         support::wait_registered(&fake).await;
-        let addr = metrics_addr(dir.path()).await;
+        let addr = metrics_addr(&serve).await;
         assert!(addr.ip().is_loopback() && addr.port() != 0, "{addr}");
 
         // A game: a challenge and four moves typed, an Accept pressed.
@@ -160,7 +159,7 @@ async fn metrics_and_status_show_the_outbox_the_engine_and_the_heartbeats() {
             value(&owed, "chronomate_outbox_depth") >= 1.0,
             "the archive owed:\n{owed}"
         );
-        let lines = status(dir.path());
+        let lines = status(&serve);
         assert!(
             lines[0].starts_with("outbox: ")
                 && lines[0].contains(&format!(" waiting, the oldest (game:{game}) for ")),
@@ -168,7 +167,7 @@ async fn metrics_and_status_show_the_outbox_the_engine_and_the_heartbeats() {
         );
 
         // Delivered at its second try.
-        drained(dir.path()).await;
+        drained(&serve.database).await;
         let page = scrape(addr);
         assert_eq!(value(&page, "chronomate_outbox_depth"), 0.0);
         assert_eq!(value(&page, "chronomate_outbox_oldest_seconds"), 0.0);
@@ -198,7 +197,7 @@ async fn metrics_and_status_show_the_outbox_the_engine_and_the_heartbeats() {
         let pid = bot.child.id();
         let started = Instant::now();
         let lines = loop {
-            let lines = status(dir.path());
+            let lines = status(&serve);
             if lines.iter().any(|l| l.contains("round trip")) {
                 break lines;
             }

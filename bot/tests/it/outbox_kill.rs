@@ -1,6 +1,7 @@
-//! kill -9 between a commit and its post, on SQLite: one `chronomate
-//! serve` process, driven through the fake Discord, killed with SIGKILL
-//! while a post it committed is not yet made, and started again.
+//! kill -9 between a commit and its post: on SQLite one `chronomate
+//! serve` process, on PostgreSQL two (one shard each), driven through the
+//! fake Discord; the process serving the game's server is killed with
+//! SIGKILL while a post it committed is not yet made, and started again.
 //!
 //! SIGKILL's moment is made certain rather than hoped for: the fake answers
 //! the post with a 503 (Discord failing) until the process is dead, and
@@ -14,7 +15,9 @@
 //! - a tournament's round begun by a game's end is posted in the
 //!   tournament's channel once and reaches each of its players by DM once
 //!   (the DMs that went out before the kill are not sent again: their
-//!   nonces), after the game's last post.
+//!   nonces), after the game's last post;
+//! - on PostgreSQL, the other process (another shard) leaves the dead
+//!   one's posts alone: they wait for the restart of their shard.
 #![cfg(unix)]
 
 use crate::support;
@@ -23,10 +26,11 @@ use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
+use crate::common;
 use chronomate_store::Store;
 use support::{
     Call, FakeDiscord, Fault, GUILD_ID, LOBBY_ID, Opt, Player, TOKEN, alice, bob, carol,
-    channel_in, new_game, play,
+    channel_in, new_game, play, shard_of,
 };
 
 /// Posts held by the killed process lapse this soon: longer than one
@@ -34,32 +38,51 @@ use support::{
 /// second delivery of a post starts while the first goes on.
 const POST_LEASE_MS: u64 = 5000;
 
-/// One `chronomate serve` on the SQLite file in `dir`, its log in
-/// `serve-runN.log` there.
+/// One `chronomate serve`, its log in `serve-runN.log` in its directory.
 pub(crate) struct Bot {
     pub(crate) child: Child,
 }
 
-impl Bot {
-    fn start(dir: &Path, fake: &FakeDiscord, run: usize) -> Bot {
-        Bot::start_with(dir, fake, run, &[])
+/// Where a `chronomate serve` runs: its directory (logs, and the SQLite
+/// file unless `database` says otherwise), its database, its shard (of
+/// two; `None`: every shard, one process).
+pub(crate) struct Serve<'a> {
+    pub(crate) dir: &'a Path,
+    pub(crate) database: String,
+    pub(crate) shard: Option<u32>,
+}
+
+impl Serve<'_> {
+    /// One process on the SQLite file in `dir`.
+    pub(crate) fn sqlite(dir: &Path) -> Serve<'_> {
+        Serve {
+            dir,
+            database: format!("sqlite://{}", dir.join("bot.db").display()),
+            shard: None,
+        }
     }
 
-    /// With more settings (`env`, set last).
-    pub(crate) fn start_with(
-        dir: &Path,
-        fake: &FakeDiscord,
-        run: usize,
-        env: &[(&str, &str)],
-    ) -> Bot {
-        let log = std::fs::File::create(log_path(dir, run)).unwrap();
-        let child = Command::new(env!("CARGO_BIN_EXE_chronomate"))
-            .arg("serve")
-            .current_dir(dir)
+    /// The log of run `run`.
+    pub(crate) fn log(&self, run: usize) -> std::path::PathBuf {
+        let shard = self.shard.map(|s| format!("shard{s}-")).unwrap_or_default();
+        self.dir.join(format!("serve-{shard}run{run}.log"))
+    }
+
+    /// Run `run`, with more settings (`env`, set last).
+    pub(crate) fn start(&self, fake: &FakeDiscord, run: usize, env: &[(&str, &str)]) -> Bot {
+        let log = std::fs::File::create(self.log(run)).unwrap();
+        let mut command = Command::new(env!("CARGO_BIN_EXE_chronomate"));
+        command.arg("serve");
+        if let Some(shard) = self.shard {
+            let range = format!("{shard}-{shard}");
+            command.args(["--shards", &range, "--shard-total", "2"]);
+        }
+        let child = command
+            .current_dir(self.dir)
             .env("DISCORD_TOKEN", TOKEN)
             .env("DISCORD_API_BASE", fake.base_url())
             .env("GUILD_ID", GUILD_ID.to_string())
-            .env("DATABASE_URL", database(dir))
+            .env("DATABASE_URL", &self.database)
             .env("TICK_EVERY_MS", "200")
             .env("POST_LEASE_MS", POST_LEASE_MS.to_string())
             .env("RUST_LOG", "warn")
@@ -75,14 +98,17 @@ impl Bot {
         Bot { child }
     }
 
-    /// Started again after a kill, once its gateway session is up.
-    async fn restart(dir: &Path, fake: &FakeDiscord, run: usize) -> Bot {
-        let before = fake.shard_identifies(0);
-        let bot = Bot::start(dir, fake, run);
-        fake.wait_shard_session(0, before).await;
+    /// Run `run`, once its gateway session is up.
+    async fn start_up(&self, fake: &FakeDiscord, run: usize) -> Bot {
+        let shard = self.shard.unwrap_or(0);
+        let before = fake.shard_identifies(shard);
+        let bot = self.start(fake, run, &[]);
+        fake.wait_shard_session(shard, before).await;
         bot
     }
+}
 
+impl Bot {
     /// SIGKILL, and reaped.
     pub(crate) fn kill(mut self) {
         self.child.kill().unwrap();
@@ -97,28 +123,28 @@ impl Drop for Bot {
     }
 }
 
-/// The log of run `run` in `dir`.
-pub(crate) fn log_path(dir: &Path, run: usize) -> std::path::PathBuf {
-    dir.join(format!("serve-run{run}.log"))
-}
-
-pub(crate) fn database(dir: &Path) -> String {
-    format!("sqlite://{}", dir.join("bot.db").display())
-}
-
-/// The outbox's streams as they are in the database now.
-async fn waiting(dir: &Path) -> Vec<String> {
-    let store = Store::open(&database(dir)).await.unwrap();
+/// The outbox as it is in `database` now.
+async fn outbox(database: &str) -> Vec<chronomate_store::OutboxRow> {
+    let store = Store::open(database).await.unwrap();
     let rows = store.announcements().await.unwrap();
     store.close().await;
-    rows.into_iter().map(|r| r.stream).collect()
+    rows
 }
 
-/// Waits until the outbox is empty: every post made.
-pub(crate) async fn drained(dir: &Path) {
+/// The outbox's streams as they are in `database` now.
+async fn waiting(database: &str) -> Vec<String> {
+    outbox(database)
+        .await
+        .into_iter()
+        .map(|r| r.stream)
+        .collect()
+}
+
+/// Waits until `database`'s outbox is empty: every post made.
+pub(crate) async fn drained(database: &str) {
     let started = Instant::now();
     loop {
-        let left = waiting(dir).await;
+        let left = waiting(database).await;
         if left.is_empty() {
             return;
         }
@@ -133,12 +159,10 @@ pub(crate) async fn drained(dir: &Path) {
 /// Waits until a delivery of the outbox's row of `stream` (the fake
 /// answering it with 503 until told otherwise) failed whole and the row
 /// was claimed again: the post is still owed, and its process tries again.
-async fn failed_and_owed(dir: &Path, stream: &str) {
+async fn failed_and_owed(database: &str, stream: &str) {
     let started = Instant::now();
     loop {
-        let store = Store::open(&database(dir)).await.unwrap();
-        let rows = store.announcements().await.unwrap();
-        store.close().await;
+        let rows = outbox(database).await;
         if rows
             .iter()
             .any(|r| r.stream.starts_with(stream) && r.tries >= 2)
@@ -161,20 +185,61 @@ fn count_in(fake: &FakeDiscord, channel: u64, part: &str) -> usize {
         .count()
 }
 
+/// `/move action` typed by `who` in `channel` of the test's server,
+/// routed to its shard: the answer.
+async fn move_in(fake: &FakeDiscord, who: &Player, channel: u64, action: &str) -> Call {
+    let sent = fake
+        .command_in(
+            GUILD_ID,
+            who,
+            channel,
+            "move",
+            &[Opt::str("action", action)],
+        )
+        .await;
+    fake.reply(&sent).await
+}
+
 /// The fool's mate after `f3 e5 g4`, answered in the thread: the seq of
 /// the mating answer's call.
 pub(crate) async fn mate(fake: &FakeDiscord, black: &Player, thread: u64) -> usize {
-    let mated = play(fake, black, thread, "Qh4#").await;
+    let mated = move_in(fake, black, thread, "Qh4#").await;
     assert!(mated.content().contains("0-1"), "{}", mated.content());
     mated.seq
+}
+
+/// The archive of `thread`: every time Discord took it, once asserted,
+/// after the call `after`, archived and locked.
+fn assert_archived_once(fake: &FakeDiscord, thread: u64, after: usize) {
+    let path = format!("/channels/{thread}");
+    let archives: Vec<Call> = fake
+        .calls()
+        .into_iter()
+        .filter(|c| c.method == "PATCH" && c.path == path && c.status < 300)
+        .collect();
+    assert_eq!(archives.len(), 1, "archived once");
+    let body = archives[0].json.as_ref().unwrap();
+    assert_eq!(
+        (&body["archived"], &body["locked"]),
+        (&true.into(), &true.into())
+    );
+    assert!(archives[0].seq > after, "after the game's last post");
+    let meta = fake.thread_metadata(thread).unwrap();
+    assert_eq!(
+        (&meta["archived"], &meta["locked"]),
+        (&true.into(), &true.into())
+    );
+    assert_eq!(count_in(fake, thread, "Qh4#"), 1, "the mate posted once");
+    assert_eq!(fake.threads().len(), 1, "no second thread");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn kill_9_between_a_games_end_and_its_threads_archive() {
     support::within_limit(async {
         let dir = tempfile::tempdir().unwrap();
+        let serve = Serve::sqlite(dir.path());
         let fake = FakeDiscord::start().await;
-        let bot = Bot::start(dir.path(), &fake, 0);
+        let bot = serve.start(&fake, 0, &[]);
         support::wait_registered(&fake).await;
 
         let (white, black) = (alice(), bob());
@@ -186,145 +251,69 @@ async fn kill_9_between_a_games_end_and_its_threads_archive() {
         let path = format!("/channels/{thread}");
         fake.inject(Fault::on("PATCH", &path).server_error(503).times(1_000));
         let mated = mate(&fake, &black, thread).await;
-        failed_and_owed(dir.path(), &format!("game:{game}")).await;
+        failed_and_owed(&serve.database, &format!("game:{game}")).await;
         bot.kill();
         assert_eq!(
-            waiting(dir.path()).await,
+            waiting(&serve.database).await,
             [format!("game:{game}")],
             "the archive committed, not made"
         );
 
         fake.clear_faults();
-        let bot = Bot::restart(dir.path(), &fake, 1).await;
-        drained(dir.path()).await;
-        let archives: Vec<Call> = fake
-            .calls()
-            .into_iter()
-            .filter(|c| c.method == "PATCH" && c.path == path && c.status < 300)
-            .collect();
-        assert_eq!(archives.len(), 1, "archived once");
-        let body = archives[0].json.as_ref().unwrap();
-        assert_eq!(
-            (&body["archived"], &body["locked"]),
-            (&true.into(), &true.into())
-        );
-        assert!(archives[0].seq > mated, "after the game's last post");
-        let meta = fake.thread_metadata(thread).unwrap();
-        assert_eq!(meta["archived"], true);
-        assert_eq!(meta["locked"], true);
-        assert_eq!(count_in(&fake, thread, "Qh4#"), 1, "the mate posted once");
-        assert_eq!(fake.threads().len(), 1, "no second thread");
+        let bot = serve.start_up(&fake, 1).await;
+        drained(&serve.database).await;
+        assert_archived_once(&fake, thread, mated);
         bot.kill();
     })
     .await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn kill_9_between_a_tournament_rounds_start_and_its_posts() {
-    support::within_limit(async {
-        let dir = tempfile::tempdir().unwrap();
-        let fake = FakeDiscord::start().await;
-        let bot = Bot::start(dir.path(), &fake, 0);
-        support::wait_registered(&fake).await;
-
-        // A round robin of three: one board a round and a bye.
-        let tournament = |who: Player, sub: &'static str, options: Vec<Opt>| {
-            let fake = &fake;
-            async move {
-                let sent = fake
-                    .subcommand(&who, LOBBY_ID, "tournament", sub, &options)
-                    .await;
-                fake.reply(&sent).await
-            }
-        };
-        tournament(
-            alice(),
-            "create",
-            vec![
-                Opt::choice("variant", "standard"),
-                Opt::choice("format", "round robin"),
-                Opt::str("name", "Kill Cup"),
-            ],
-        )
-        .await;
-        for p in [alice(), bob(), carol()] {
-            tournament(p, "join", Vec::new()).await;
-        }
-        let started = tournament(alice(), "start", Vec::new()).await;
-        let board = started
-            .content()
-            .lines()
-            .find(|l| l.trim_start().starts_with("Board 1: "))
-            .unwrap_or_else(|| panic!("round 1's board in {}", started.content()))
-            .to_owned();
-        let name_of = |side: &str| {
-            let (names, _) = board.split_once(&format!(" ({side})")).unwrap();
-            names.rsplit([' ', ':']).next().unwrap().to_owned()
-        };
-        let by_name = |name: &str| match name {
+/// A round robin of three in the test's server (one board a round, and a
+/// bye), started, its first game played to the move before black's mate:
+/// round 1's white and black, and the game's thread.
+async fn round_one(fake: &FakeDiscord) -> (Player, Player, u64) {
+    let tournament = |who: Player, sub: &'static str, options: Vec<Opt>| async move {
+        let sent = fake
+            .subcommand_in(GUILD_ID, &who, LOBBY_ID, ("tournament", sub), &options)
+            .await;
+        fake.reply(&sent).await
+    };
+    tournament(
+        alice(),
+        "create",
+        vec![
+            Opt::choice("variant", "standard"),
+            Opt::choice("format", "round robin"),
+            Opt::str("name", "Kill Cup"),
+        ],
+    )
+    .await;
+    for p in [alice(), bob(), carol()] {
+        tournament(p, "join", Vec::new()).await;
+    }
+    let started = tournament(alice(), "start", Vec::new()).await;
+    let board = started
+        .content()
+        .lines()
+        .find(|l| l.trim_start().starts_with("Board 1: "))
+        .unwrap_or_else(|| panic!("round 1's board in {}", started.content()))
+        .to_owned();
+    let player = |side: &str| {
+        let (names, _) = board.split_once(&format!(" ({side})")).unwrap();
+        match names.rsplit([' ', ':']).next().unwrap() {
             "alice" => alice(),
             "bob" => bob(),
             "carol" => carol(),
             other => panic!("no player {other}"),
-        };
-        let (white, black) = (by_name(&name_of("white")), by_name(&name_of("black")));
-
-        // White's first move in the lobby opens the game's thread.
-        let sent = fake
-            .command(&white, LOBBY_ID, "move", &[Opt::str("action", "f3")])
-            .await;
-        let thread = channel_in(fake.reply(&sent).await.content()).expect("the thread");
-        play(&fake, &black, thread, "e5").await;
-        play(&fake, &white, thread, "g4").await;
-
-        // Discord fails the round's post in the lobby: its DMs go out, the
-        // post does not.
-        let path = format!("/channels/{LOBBY_ID}/messages");
-        fake.inject(Fault::on("POST", &path).server_error(503).times(1_000));
-        let mated = mate(&fake, &black, thread).await;
-        failed_and_owed(dir.path(), "tournament:").await;
-        bot.kill();
-        let left = waiting(dir.path()).await;
-        assert!(
-            left.iter().any(|s| s.starts_with("tournament:")),
-            "the round committed, not posted: {left:?}"
-        );
-        let dms_before = round_dms(&fake, 2);
-        assert!(
-            !dms_before.is_empty(),
-            "the round's DMs went out before the kill"
-        );
-
-        fake.clear_faults();
-        let bot = Bot::restart(dir.path(), &fake, 1).await;
-        drained(dir.path()).await;
-        assert_eq!(
-            count_in(&fake, LOBBY_ID, "round 2 begins"),
-            1,
-            "the round posted in the tournament's channel once"
-        );
-        let dms = round_dms(&fake, 2);
-        assert_eq!(dms, dms_before, "no DM sent twice, none missing");
-        assert!(
-            dms.iter().all(|(_, n)| *n == 1),
-            "each player once: {dms:?}"
-        );
-        assert!(dms.len() >= 2, "the round's players told: {dms:?}");
-        let posted = fake
-            .calls()
-            .into_iter()
-            .find(|c| c.path == path && c.status < 300 && c.content().contains("round 2 begins"))
-            .unwrap();
-        assert!(posted.seq > mated, "after the game's last post");
-        assert_eq!(count_in(&fake, thread, "Qh4#"), 1, "the mate posted once");
-        assert_eq!(
-            fake.threads().len(),
-            1,
-            "one thread: round 2 not yet played"
-        );
-        bot.kill();
-    })
-    .await;
+        }
+    };
+    let (white, black) = (player("white"), player("black"));
+    // White's first move in the lobby opens the game's thread.
+    let pointer = move_in(fake, &white, LOBBY_ID, "f3").await;
+    let thread = channel_in(pointer.content()).expect("the thread");
+    move_in(fake, &black, thread, "e5").await;
+    move_in(fake, &white, thread, "g4").await;
+    (white, black, thread)
 }
 
 /// Round `round`'s announcement in DMs: (DM channel, messages), every DM
@@ -338,4 +327,121 @@ fn round_dms(fake: &FakeDiscord, round: i64) -> Vec<(u64, usize)> {
         }
     }
     per.into_iter().collect()
+}
+
+/// Round 2 told once after the kill and the restart: in the tournament's
+/// channel once, after the call `after`, and by DM as before the kill
+/// (`dms_before`), to each player once.
+fn assert_round_two_told_once(fake: &FakeDiscord, dms_before: &[(u64, usize)], after: usize) {
+    assert_eq!(
+        count_in(fake, LOBBY_ID, "round 2 begins"),
+        1,
+        "the round posted in the tournament's channel once"
+    );
+    let dms = round_dms(fake, 2);
+    assert_eq!(dms, dms_before, "no DM sent twice, none missing");
+    assert!(
+        dms.iter().all(|(_, n)| *n == 1),
+        "each player once: {dms:?}"
+    );
+    assert!(dms.len() >= 2, "the round's players told: {dms:?}");
+    let path = format!("/channels/{LOBBY_ID}/messages");
+    let posted = fake
+        .calls()
+        .into_iter()
+        .find(|c| c.path == path && c.status < 300 && c.content().contains("round 2 begins"))
+        .unwrap();
+    assert!(posted.seq > after, "after the game's last post");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn kill_9_between_a_tournament_rounds_start_and_its_posts() {
+    support::within_limit(async {
+        let dir = tempfile::tempdir().unwrap();
+        let serve = Serve::sqlite(dir.path());
+        let fake = FakeDiscord::start().await;
+        let bot = serve.start(&fake, 0, &[]);
+        support::wait_registered(&fake).await;
+        let (_, black, thread) = round_one(&fake).await;
+
+        // Discord fails the round's post in the lobby: its DMs go out, the
+        // post does not.
+        let lobby = format!("/channels/{LOBBY_ID}/messages");
+        fake.inject(Fault::on("POST", &lobby).server_error(503).times(1_000));
+        let mated = mate(&fake, &black, thread).await;
+        failed_and_owed(&serve.database, "tournament:").await;
+        bot.kill();
+        let left = waiting(&serve.database).await;
+        assert!(
+            left.iter().any(|s| s.starts_with("tournament:")),
+            "the round committed, not posted: {left:?}"
+        );
+        let dms_before = round_dms(&fake, 2);
+        assert!(!dms_before.is_empty(), "its DMs went out before the kill");
+
+        fake.clear_faults();
+        let bot = serve.start_up(&fake, 1).await;
+        drained(&serve.database).await;
+        assert_round_two_told_once(&fake, &dms_before, mated);
+        assert_eq!(count_in(&fake, thread, "Qh4#"), 1, "the mate posted once");
+        assert_eq!(fake.threads().len(), 1, "one thread: round 2 not played");
+        bot.kill();
+    })
+    .await;
+}
+
+/// The same on PostgreSQL with two processes, one shard each: a round's
+/// game ends, its thread's archive and the next round's post both failed
+/// by Discord, and the process serving the game's server killed. The other
+/// process leaves both alone; the restarted one makes each once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn kill_9_between_commits_and_posts_with_two_processes_on_postgres() {
+    if !common::pg::available() {
+        return;
+    }
+    support::within_limit(async {
+        let database = common::pg::database().await.unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let fake = FakeDiscord::start().await;
+        let ours = shard_of(GUILD_ID, 2);
+        let serve = |shard: u32| Serve {
+            dir: dir.path(),
+            database: database.clone(),
+            shard: Some(shard),
+        };
+        let (mine, other) = (serve(ours), serve(1 - ours));
+        let _other = other.start_up(&fake, 0).await;
+        let bot = mine.start_up(&fake, 0).await;
+        support::wait_registered(&fake).await;
+        let (_, black, thread) = round_one(&fake).await;
+
+        let lobby = format!("/channels/{LOBBY_ID}/messages");
+        let archive = format!("/channels/{thread}");
+        fake.inject(Fault::on("POST", &lobby).server_error(503).times(1_000));
+        fake.inject(Fault::on("PATCH", &archive).server_error(503).times(1_000));
+        let mated = mate(&fake, &black, thread).await;
+        failed_and_owed(&database, "tournament:").await;
+        failed_and_owed(&database, "game:").await;
+        bot.kill();
+        // Discord is well again, but the posts belong to the dead
+        // process's shard: the other process leaves them.
+        fake.clear_faults();
+        tokio::time::sleep(Duration::from_millis(POST_LEASE_MS + 1_500)).await;
+        let mut left = waiting(&database).await;
+        left.sort();
+        assert!(
+            left.len() == 2 && left[0].starts_with("game:") && left[1].starts_with("tournament:"),
+            "the archive and the round committed, not made: {left:?}"
+        );
+        assert_eq!(count_in(&fake, LOBBY_ID, "round 2 begins"), 0);
+        let dms_before = round_dms(&fake, 2);
+        assert!(!dms_before.is_empty(), "its DMs went out before the kill");
+
+        let bot = mine.start_up(&fake, 1).await;
+        drained(&database).await;
+        assert_archived_once(&fake, thread, mated);
+        assert_round_two_told_once(&fake, &dms_before, mated);
+        bot.kill();
+    })
+    .await;
 }
