@@ -1,7 +1,9 @@
 //! kill -9 between a commit and its post: on SQLite one `chronomate
 //! serve` process, on PostgreSQL two (one shard each), driven through the
-//! fake Discord; the process serving the game's server is killed with
-//! SIGKILL while a post it committed is not yet made, and started again.
+//! fake Discord. A tournament's game ends (a mate), which commits the
+//! thread's archive and the next round's start; the process serving the
+//! game's server is killed with SIGKILL while neither is posted yet, and
+//! started again.
 //!
 //! SIGKILL's moment is made certain rather than hoped for: the fake answers
 //! the post with a 503 (Discord failing) until the process is dead, and
@@ -20,17 +22,17 @@
 //!   one's posts alone: they wait for the restart of their shard.
 #![cfg(unix)]
 
+use crate::common;
 use crate::support;
 
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use crate::common;
 use chronomate_store::Store;
 use support::{
     Call, FakeDiscord, Fault, GUILD_ID, LOBBY_ID, Opt, Player, TOKEN, alice, bob, carol,
-    channel_in, new_game, play, shard_of,
+    channel_in, shard_of,
 };
 
 /// Posts held by the killed process lapse this soon: longer than one
@@ -233,41 +235,6 @@ fn assert_archived_once(fake: &FakeDiscord, thread: u64, after: usize) {
     assert_eq!(fake.threads().len(), 1, "no second thread");
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn kill_9_between_a_games_end_and_its_threads_archive() {
-    support::within_limit(async {
-        let dir = tempfile::tempdir().unwrap();
-        let serve = Serve::sqlite(dir.path());
-        let fake = FakeDiscord::start().await;
-        let bot = serve.start(&fake, 0, &[]);
-        support::wait_registered(&fake).await;
-
-        let (white, black) = (alice(), bob());
-        let (game, thread, _) = new_game(&fake, &white, &black, LOBBY_ID).await;
-        for (who, action) in [(&white, "f3"), (&black, "e5"), (&white, "g4")] {
-            play(&fake, who, thread, action).await;
-        }
-        // Discord fails the archive: the mate is posted, the close not.
-        let path = format!("/channels/{thread}");
-        fake.inject(Fault::on("PATCH", &path).server_error(503).times(1_000));
-        let mated = mate(&fake, &black, thread).await;
-        failed_and_owed(&serve.database, &format!("game:{game}")).await;
-        bot.kill();
-        assert_eq!(
-            waiting(&serve.database).await,
-            [format!("game:{game}")],
-            "the archive committed, not made"
-        );
-
-        fake.clear_faults();
-        let bot = serve.start_up(&fake, 1).await;
-        drained(&serve.database).await;
-        assert_archived_once(&fake, thread, mated);
-        bot.kill();
-    })
-    .await;
-}
-
 /// A round robin of three in the test's server (one board a round, and a
 /// bye), started, its first game played to the move before black's mate:
 /// round 1's white and black, and the game's thread.
@@ -354,46 +321,60 @@ fn assert_round_two_told_once(fake: &FakeDiscord, dms_before: &[(u64, usize)], a
     assert!(posted.seq > after, "after the game's last post");
 }
 
+/// Round 1's game ends with black's mate while Discord fails both what
+/// the end committed: the thread's archive (the game's stream) and round
+/// 2's post in the tournament's channel (its DMs go out). Once each was
+/// tried whole and is tried again, `bot` (serving the test's server) is
+/// killed; with `another` process running (another shard), it must leave
+/// them. Restarted, `serve` makes each once, after the game's last post.
+async fn end_of_round_killed(fake: &FakeDiscord, serve: &Serve<'_>, bot: Bot, another: bool) {
+    let (_, black, thread) = round_one(fake).await;
+    let lobby = format!("/channels/{LOBBY_ID}/messages");
+    let archive = format!("/channels/{thread}");
+    fake.inject(Fault::on("POST", &lobby).server_error(503).times(1_000));
+    fake.inject(Fault::on("PATCH", &archive).server_error(503).times(1_000));
+    let mated = mate(fake, &black, thread).await;
+    failed_and_owed(&serve.database, "tournament:").await;
+    failed_and_owed(&serve.database, "game:").await;
+    bot.kill();
+    fake.clear_faults();
+    if another {
+        // Discord is well again, but the posts belong to the dead
+        // process's shard: the other process leaves them.
+        tokio::time::sleep(Duration::from_millis(POST_LEASE_MS + 1_500)).await;
+    }
+    let mut left = waiting(&serve.database).await;
+    left.sort();
+    assert!(
+        left.len() == 2 && left[0].starts_with("game:") && left[1].starts_with("tournament:"),
+        "the archive and the round committed, not made: {left:?}"
+    );
+    assert_eq!(count_in(fake, LOBBY_ID, "round 2 begins"), 0);
+    let dms_before = round_dms(fake, 2);
+    assert!(!dms_before.is_empty(), "its DMs went out before the kill");
+
+    let bot = serve.start_up(fake, 1).await;
+    drained(&serve.database).await;
+    assert_archived_once(fake, thread, mated);
+    assert_round_two_told_once(fake, &dms_before, mated);
+    bot.kill();
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn kill_9_between_a_tournament_rounds_start_and_its_posts() {
+async fn kill_9_between_commits_and_posts_on_sqlite() {
     support::within_limit(async {
         let dir = tempfile::tempdir().unwrap();
         let serve = Serve::sqlite(dir.path());
         let fake = FakeDiscord::start().await;
         let bot = serve.start(&fake, 0, &[]);
         support::wait_registered(&fake).await;
-        let (_, black, thread) = round_one(&fake).await;
-
-        // Discord fails the round's post in the lobby: its DMs go out, the
-        // post does not.
-        let lobby = format!("/channels/{LOBBY_ID}/messages");
-        fake.inject(Fault::on("POST", &lobby).server_error(503).times(1_000));
-        let mated = mate(&fake, &black, thread).await;
-        failed_and_owed(&serve.database, "tournament:").await;
-        bot.kill();
-        let left = waiting(&serve.database).await;
-        assert!(
-            left.iter().any(|s| s.starts_with("tournament:")),
-            "the round committed, not posted: {left:?}"
-        );
-        let dms_before = round_dms(&fake, 2);
-        assert!(!dms_before.is_empty(), "its DMs went out before the kill");
-
-        fake.clear_faults();
-        let bot = serve.start_up(&fake, 1).await;
-        drained(&serve.database).await;
-        assert_round_two_told_once(&fake, &dms_before, mated);
-        assert_eq!(count_in(&fake, thread, "Qh4#"), 1, "the mate posted once");
-        assert_eq!(fake.threads().len(), 1, "one thread: round 2 not played");
-        bot.kill();
+        end_of_round_killed(&fake, &serve, bot, false).await;
     })
     .await;
 }
 
-/// The same on PostgreSQL with two processes, one shard each: a round's
-/// game ends, its thread's archive and the next round's post both failed
-/// by Discord, and the process serving the game's server killed. The other
-/// process leaves both alone; the restarted one makes each once.
+/// The same with two processes on PostgreSQL, one shard each, the one
+/// serving the test's server killed.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn kill_9_between_commits_and_posts_with_two_processes_on_postgres() {
     if !common::pg::available() {
@@ -413,35 +394,7 @@ async fn kill_9_between_commits_and_posts_with_two_processes_on_postgres() {
         let _other = other.start_up(&fake, 0).await;
         let bot = mine.start_up(&fake, 0).await;
         support::wait_registered(&fake).await;
-        let (_, black, thread) = round_one(&fake).await;
-
-        let lobby = format!("/channels/{LOBBY_ID}/messages");
-        let archive = format!("/channels/{thread}");
-        fake.inject(Fault::on("POST", &lobby).server_error(503).times(1_000));
-        fake.inject(Fault::on("PATCH", &archive).server_error(503).times(1_000));
-        let mated = mate(&fake, &black, thread).await;
-        failed_and_owed(&database, "tournament:").await;
-        failed_and_owed(&database, "game:").await;
-        bot.kill();
-        // Discord is well again, but the posts belong to the dead
-        // process's shard: the other process leaves them.
-        fake.clear_faults();
-        tokio::time::sleep(Duration::from_millis(POST_LEASE_MS + 1_500)).await;
-        let mut left = waiting(&database).await;
-        left.sort();
-        assert!(
-            left.len() == 2 && left[0].starts_with("game:") && left[1].starts_with("tournament:"),
-            "the archive and the round committed, not made: {left:?}"
-        );
-        assert_eq!(count_in(&fake, LOBBY_ID, "round 2 begins"), 0);
-        let dms_before = round_dms(&fake, 2);
-        assert!(!dms_before.is_empty(), "its DMs went out before the kill");
-
-        let bot = mine.start_up(&fake, 1).await;
-        drained(&database).await;
-        assert_archived_once(&fake, thread, mated);
-        assert_round_two_told_once(&fake, &dms_before, mated);
-        bot.kill();
+        end_of_round_killed(&fake, &mine, bot, true).await;
     })
     .await;
 }
