@@ -236,7 +236,8 @@ impl Session {
             Ok(reply) => {
                 let mut lines = self.reply_lines(&reply);
                 // Printed: what it reports is delivered.
-                if let Err(e) = self.host.announced(&reply.announced).await {
+                let printed = [&reply.announced[..], &reply.follows[..]].concat();
+                if let Err(e) = self.host.announced(&printed).await {
                     lines.push(format!("error: storage failed: {e}"));
                 }
                 lines

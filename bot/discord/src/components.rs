@@ -174,6 +174,7 @@ async fn on_press(data: &Data, press: &serenity::ComponentInteraction) -> Result
                 data.outbox
                     .answered(&reply.announced, updated.is_ok())
                     .await;
+                data.outbox.answered(&reply.follows, false).await;
                 return Ok(());
             };
             if recorded.is_none() {
@@ -191,6 +192,8 @@ async fn on_press(data: &Data, press: &serenity::ComponentInteraction) -> Result
             if reply.announced.is_empty() && more {
                 r.also(&post).await;
             }
+            // Another stream's news the press caused follows.
+            data.outbox.answered(&reply.follows, false).await;
             if matches!(choice, ChoiceId::Challenge(_, ChallengeChoice::Accept)) {
                 tracing::info!(game = %game, "challenge accepted");
             }

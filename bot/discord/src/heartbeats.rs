@@ -11,18 +11,21 @@ use chronomate_host::Host;
 /// How often each shard's heartbeat is recorded for `chronomate status`.
 const HEARTBEAT_EVERY: Duration = Duration::from_secs(30);
 
+/// How soon to look again while a shard has no round trip yet (the
+/// process just started: its shards still connecting), so a new process
+/// shows in `chronomate status` within seconds.
+const UNTIL_FIRST_ROUND_TRIP: Duration = Duration::from_secs(1);
+
 /// Records this process's shards' stage and last heartbeat round trip in
-/// the database, every [`HEARTBEAT_EVERY`], for as long as the bot runs.
-/// `total`: the shard count, when this process runs a range of them.
+/// the database, every [`HEARTBEAT_EVERY`] (every second until each has
+/// its first round trip), for as long as the bot runs. `total`: the shard
+/// count, when this process runs a range of them.
 pub(crate) async fn record_heartbeats(
     manager: Arc<serenity::ShardManager>,
     host: Arc<Host>,
     total: Option<u32>,
 ) {
-    let mut every = tokio::time::interval(HEARTBEAT_EVERY);
-    every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
-        every.tick().await;
         let beats: Vec<(u32, String, Option<i64>)> = manager
             .runners
             .lock()
@@ -42,10 +45,17 @@ pub(crate) async fn record_heartbeats(
                 u32::try_from(n).unwrap_or(u32::MAX).max(1)
             }
         };
+        let settled = !beats.is_empty() && beats.iter().all(|(_, _, l)| l.is_some());
         for (shard, stage, latency) in beats {
             if let Err(e) = host.record_heartbeat(shard, total, &stage, latency).await {
                 tracing::warn!(shard, error = %e, "cannot record the shard's heartbeat");
             }
         }
+        let next = if settled {
+            HEARTBEAT_EVERY
+        } else {
+            UNTIL_FIRST_ROUND_TRIP
+        };
+        tokio::time::sleep(next).await;
     }
 }

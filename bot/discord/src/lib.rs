@@ -329,6 +329,8 @@ pub(crate) async fn start_shards(
         let listener = metrics::listen(addr)
             .await
             .map_err(|e| ServeError::Metrics(addr, e))?;
+        // The port it got, when asked for any (`127.0.0.1:0`).
+        let addr = listener.local_addr().unwrap_or(addr);
         tracing::info!(%addr, "serving metrics at /metrics");
         tasks.push(tokio::spawn(metrics::serve(
             listener,
@@ -550,6 +552,7 @@ async fn stop_signal() {
 async fn open_host(config: &Config) -> Result<Arc<Host>, ServeError> {
     let host_config = HostConfig {
         claim_for: Span::from_std(config.job_claim),
+        post_lease: Span::from_std(config.post_lease),
         ..HostConfig::default()
     };
     Host::open_with(&config.database_url, host_config)

@@ -27,12 +27,19 @@ use serenity::{ChannelId, UserId};
 use super::caller::user_of_key;
 use super::post::{Post, create_message};
 use super::rest::{Body, Failure, Repeat, Route, codes};
-use super::threads::{Threads, id_in, parse_channel};
+use super::threads::{Threads, Undelivered, id_in, parse_channel};
 
 /// Delivers one notice of the clock's (a reminder, a timeout, a
 /// challenge expired, a tournament's news), its messages' nonces made from
-/// `announcement`'s; `false` when it reached nobody.
-pub(crate) async fn deliver(threads: &Threads, notice: &Notice, announcement: u64) -> bool {
+/// `announcement`'s. An error when it reached nobody, or when its public
+/// post failed in a way Discord may get over (a 5xx, no answer, a rate
+/// limit): it is tried again whole, and the nonces keep the direct
+/// messages that went out from going out twice.
+pub(crate) async fn deliver(
+    threads: &Threads,
+    notice: &Notice,
+    announcement: u64,
+) -> Result<(), String> {
     let direct = Post::pinging(&notice.reply, &[]);
     let mut reached = false;
     let mut missed: Vec<UserId> = Vec::new();
@@ -58,20 +65,24 @@ pub(crate) async fn deliver(threads: &Threads, notice: &Notice, announcement: u6
         notice.kind,
         NoticeKind::TimeForfeit | NoticeKind::Aborted | NoticeKind::Tournament
     );
+    let nobody = || Err("it reached nobody".to_owned());
     if missed.is_empty() && !announce {
-        return reached;
+        return if reached { Ok(()) } else { nobody() };
     }
     let post = Post::pinging(&notice.reply, &missed);
     let posted = post_in_place(threads, notice, &post, false, announcement).await;
     match posted {
-        Ok(_) => true,
+        Ok(_) => Ok(()),
+        Err(Undelivered::Failed(f)) if f.is_transient() => {
+            Err(format!("{f}; its public post is tried again"))
+        }
         Err(e) if missed.is_empty() => {
             tracing::warn!(game = ?notice.game, "{e}; the announcement is not posted (the players had it by DM)");
-            reached
+            if reached { Ok(()) } else { nobody() }
         }
         Err(e) => {
             tracing::error!(game = ?notice.game, "{e}; a notice reached nobody");
-            reached
+            if reached { Ok(()) } else { nobody() }
         }
     }
 }
@@ -110,12 +121,9 @@ pub(crate) async fn post_in_place(
     post: &Post,
     open: bool,
     announcement: u64,
-) -> Result<ChannelId, String> {
+) -> Result<ChannelId, Undelivered> {
     if let Some(game) = notice.game {
-        return threads
-            .post(game, post, open, Some(announcement))
-            .await
-            .map_err(|e| e.to_string());
+        return threads.post(game, post, open, Some(announcement)).await;
     }
     let place = notice
         .place
@@ -123,9 +131,9 @@ pub(crate) async fn post_in_place(
         .as_deref()
         .or(notice.place.channel.as_deref())
         .and_then(parse_channel)
-        .ok_or("no thread or channel to post in")?;
+        .ok_or_else(|| Undelivered::Nowhere("no thread or channel to post in".to_owned()))?;
     create_message(&threads.rest, place, post, Some(announcement))
         .await
         .map(|_| place)
-        .map_err(|e| e.to_string())
+        .map_err(Undelivered::Failed)
 }

@@ -209,10 +209,11 @@ impl Outbox {
                 notices::post_in_place(threads, n, &post, true, a.nonce)
                     .await
                     .map(Some)
+                    .map_err(|e| e.to_string())
             }
             NoticeKind::Close => {
                 if let Some(game) = n.game {
-                    threads.close(game).await;
+                    threads.close(game).await.map_err(|f| f.to_string())?;
                 }
                 Ok(None)
             }
@@ -237,13 +238,7 @@ impl Outbox {
             | NoticeKind::TimeForfeit
             | NoticeKind::Aborted
             | NoticeKind::ChallengeExpired
-            | NoticeKind::Tournament => {
-                if notices::deliver(threads, n, a.nonce).await {
-                    Ok(None)
-                } else {
-                    Err("it reached nobody".to_owned())
-                }
-            }
+            | NoticeKind::Tournament => notices::deliver(threads, n, a.nonce).await.map(|()| None),
         }
     }
 

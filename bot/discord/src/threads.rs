@@ -328,16 +328,18 @@ impl Threads {
 
     /// Archives and locks a finished game's thread (archives it only when
     /// the bot may not lock: Manage Threads). Nothing for a live game or
-    /// one played in its channel.
-    pub(crate) async fn close(&self, game: GameId) {
+    /// one played in its channel. A failure Discord may get over (no
+    /// answer, a 5xx, a rate limit) is returned, to be tried again; a
+    /// refusal is logged and the thread stays open.
+    pub(crate) async fn close(&self, game: GameId) -> Result<(), Failure> {
         let Ok(gp) = self.place_of(game).await else {
-            return;
+            return Ok(());
         };
         let Some(thread) = gp.place.thread.as_deref().and_then(parse_channel) else {
-            return;
+            return Ok(());
         };
         if gp.live || Some(thread) == channel_of(&gp) {
-            return;
+            return Ok(());
         }
         let route = Api::edit_channel(thread.get());
         let close = |locked: bool| Body::Json(json!({"archived": true, "locked": locked}));
@@ -360,20 +362,24 @@ impl Threads {
                         %thread,
                         "{f}; archived the finished game's thread without locking it (Manage Threads)"
                     ),
+                    Err(e) if e.is_transient() => return Err(e),
                     Err(e) => {
                         tracing::warn!(game = %game, "{e}; the finished game's thread stays open")
                     }
                 }
             }
+            Err(f) if f.is_transient() => return Err(f),
             Err(f) => tracing::warn!(game = %game, "{f}; the finished game's thread stays open"),
         }
+        Ok(())
     }
 }
 
 /// Answers an interaction with the host's reply: refusals privately,
 /// private replies privately, public replies about a game in its place.
-/// Typed in the game's place, the answer is the post; elsewhere the post
-/// goes to the game's place through the outbox (after whatever the game's
+/// Typed in the game's place, the answer is the post (unless an earlier
+/// post of the game's still waits in the outbox); elsewhere, or behind
+/// such a post, the post goes to the game's place through the outbox (after whatever the game's
 /// stream holds; a thread opened first when the game has none) and the
 /// answer, deferred meanwhile, says where it actually went.
 pub(crate) async fn post_reply(
@@ -386,7 +392,14 @@ pub(crate) async fn post_reply(
         Ok(reply) => reply,
         Err(e) => return r.refuse(&e).await,
     };
-    let post = Post::from_reply(&reply);
+    answer_reply(data, r, &reply, route).await;
+    // Another stream's news the command caused follows the answer.
+    data.outbox.answered(&reply.follows, false).await;
+}
+
+/// [`post_reply`]'s answer with a reply.
+async fn answer_reply(data: &Data, r: &mut Interaction<'_>, reply: &Reply, route: Route) {
+    let post = Post::from_reply(reply);
     let game = match (route, reply.game) {
         (Route::GameThread, Some(game)) if !reply.private => game,
         _ => {
@@ -398,7 +411,23 @@ pub(crate) async fn post_reply(
     };
     let here = r.source.channel_id();
     let before = data.threads.before_answer(game).await;
-    if before.recorded == Some(here) || reply.announced.is_empty() {
+    if reply.announced.is_empty() {
+        r.answer(&post).await;
+        return;
+    }
+    // Typed in the game's place, the answer is the post, unless the game's
+    // stream still holds an earlier post (its process died before
+    // answering with it): the answer would overtake it.
+    let behind = before.recorded == Some(here)
+        && data
+            .host
+            .overtakes(&reply.announced)
+            .await
+            .unwrap_or_else(|e| {
+                tracing::warn!(error = %e, "cannot read the game's stream; answering in place");
+                false
+            });
+    if before.recorded == Some(here) && !behind {
         let landed = r.answer(&post).await;
         data.outbox.answered(&reply.announced, landed).await;
         return;
@@ -406,16 +435,19 @@ pub(crate) async fn post_reply(
     let told = match before.recorded {
         // The place is known (and true: the gateway's events forget a
         // deleted or locked one): point there at once.
-        Some(place) => {
+        Some(place) if place != here => {
             r.answer(&pointer(place)).await;
             Some(place)
         }
-        None => {
-            // Opening a thread may wait on Discord: acknowledge first.
+        recorded => {
+            // Opening a thread, or the posts ahead, may wait on Discord:
+            // acknowledge first.
             if let Err(e) = r.hold(Hold::Think { ephemeral: true }).await {
                 tracing::warn!("{e}; the interaction could not be deferred");
             }
-            data.threads.open(game, starter(r), here).await;
+            if recorded.is_none() {
+                data.threads.open(game, starter(r), here).await;
+            }
             None
         }
     };

@@ -163,6 +163,14 @@ impl FakeDiscord {
         self.inner.lock().faults.push(fault);
     }
 
+    /// Forgets every scripted fault and rate limit still in force:
+    /// Discord is well again.
+    pub fn clear_faults(&self) {
+        let mut s = self.inner.lock();
+        s.faults.clear();
+        s.windows.clear();
+    }
+
     /// Whether every scripted fault has been used up.
     pub fn faults_spent(&self) -> bool {
         self.inner.lock().faults.iter().all(|f| f.times == 0)

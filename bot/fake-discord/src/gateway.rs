@@ -164,13 +164,39 @@ impl FakeDiscord {
         name: &str,
         options: &[Opt],
     ) -> Sent {
-        let mut data = self.command_data(name, options);
+        let data = self.command_data(name, options);
+        self.command_data_in(guild, player, channel_id, data).await
+    }
+
+    /// A command's `data` typed in `channel_id` of `guild`, routed to the
+    /// shard that owns the guild.
+    async fn command_data_in(
+        &self,
+        guild: u64,
+        player: &Player,
+        channel_id: u64,
+        mut data: Value,
+    ) -> Sent {
         data["guild_id"] = json!(guild.to_string());
         let (sent, mut body) = self.interaction(2, player, channel_id, data);
         body["guild_id"] = json!(guild.to_string());
         self.dispatch_to_guild(guild, "INTERACTION_CREATE", body)
             .await;
         sent
+    }
+
+    /// `/name sub options...` typed by `player` in `channel_id` of
+    /// `guild`, routed to the shard that owns the guild.
+    pub async fn subcommand_in(
+        &self,
+        guild: u64,
+        player: &Player,
+        channel_id: u64,
+        (name, sub): (&str, &str),
+        options: &[Opt],
+    ) -> Sent {
+        let data = self.subcommand_data(name, sub, options);
+        self.command_data_in(guild, player, channel_id, data).await
     }
 
     /// A click on a button of a message the bot sent in `guild`, routed to

@@ -90,6 +90,29 @@ impl FakeDiscord {
         self.inner.lock().messages.get(&id).cloned()
     }
 
+    /// Every message the bot made that everyone sees (not ephemeral:
+    /// channel and thread posts, DMs, public interaction answers), as it
+    /// stands, oldest first: (channel, content). A create repeated with its
+    /// nonce is one message, as on Discord.
+    pub fn public_messages(&self) -> Vec<(u64, String)> {
+        let s = self.inner.lock();
+        let mut out: Vec<(u64, u64, String)> = s
+            .messages
+            .values()
+            .filter(|m| m["flags"].as_u64().unwrap_or(0) & (1 << 6) == 0)
+            .map(|m| {
+                let channel = m["channel_id"]
+                    .as_str()
+                    .and_then(|c| c.parse().ok())
+                    .unwrap_or(0);
+                let content = m["content"].as_str().unwrap_or("").to_owned();
+                (id_of(m), channel, content)
+            })
+            .collect();
+        out.sort();
+        out.into_iter().map(|(_, c, text)| (c, text)).collect()
+    }
+
     /// Waits for a message of the bot's carrying a button with `custom_id`
     /// (the latest one) and returns its id.
     pub async fn message_with_button(&self, custom_id: &str) -> u64 {
@@ -119,6 +142,11 @@ impl FakeDiscord {
             .collect();
         threads.sort_by_key(id_of);
         threads
+    }
+
+    /// Whether `channel` is a DM channel the bot opened.
+    pub fn is_dm(&self, channel: u64) -> bool {
+        self.inner.lock().dm_users.contains_key(&channel)
     }
 
     /// The DM channel opened with `user`, if any.

@@ -241,6 +241,18 @@ impl Host {
         Ok(())
     }
 
+    /// Whether a command's announcements `ids` would overtake earlier ones
+    /// of their stream if its answer carried them: a row another process
+    /// held for its answer and died with, a row the outbox has yet to
+    /// post. Then they are handed over ([`Host::hand_over`]) and posted in
+    /// their turn rather than answered with.
+    pub async fn overtakes(&self, ids: &[AnnouncementId]) -> Result<bool, HostError> {
+        match ids.iter().min() {
+            Some(first) => Ok(self.store.behind(*first, self.instance()).await?),
+            None => Ok(false),
+        }
+    }
+
     /// Records a failed delivery: tried again later (sooner at first), or
     /// given up a day after its change.
     pub async fn announce_failed(&self, a: &Announcement, why: &str) -> Result<(), HostError> {

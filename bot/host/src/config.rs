@@ -19,6 +19,10 @@ pub const DEFAULT_TICK_EVERY: Duration = Duration::from_secs(60);
 /// unset (see [`crate::HostConfig::claim_for`]).
 pub const DEFAULT_JOB_CLAIM: Duration = Duration::from_secs(300);
 
+/// How long a process holds an announcement it answers with or posts when
+/// `POST_LEASE_MS` is unset (see [`crate::HostConfig::post_lease`]).
+pub const DEFAULT_POST_LEASE: Duration = Duration::from_secs(60);
+
 /// The gateway shards one process runs: `FIRST..=LAST` of `TOTAL`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ShardRange {
@@ -128,6 +132,9 @@ pub struct Config {
     pub tick_every: Duration,
     /// How long a process holds a timed job it claimed (`JOB_CLAIM_MS`).
     pub job_claim: Duration,
+    /// How long a process holds an announcement it answers with or posts
+    /// before another may take it up (`POST_LEASE_MS`).
+    pub post_lease: Duration,
     /// Where to serve Prometheus metrics (`METRICS_ADDR`, `GET /metrics`);
     /// unset: nowhere.
     pub metrics_addr: Option<std::net::SocketAddr>,
@@ -167,6 +174,7 @@ impl Config {
             shards,
             tick_every: millis("TICK_EVERY_MS", DEFAULT_TICK_EVERY)?,
             job_claim: millis("JOB_CLAIM_MS", DEFAULT_JOB_CLAIM)?,
+            post_lease: millis("POST_LEASE_MS", DEFAULT_POST_LEASE)?,
             metrics_addr: match var("METRICS_ADDR") {
                 None => None,
                 Some(a) => Some(a.trim().parse().map_err(|_| ConfigError::MetricsAddr(a))?),
@@ -192,6 +200,7 @@ mod tests {
             shards: None,
             tick_every: DEFAULT_TICK_EVERY,
             job_claim: DEFAULT_JOB_CLAIM,
+            post_lease: DEFAULT_POST_LEASE,
             metrics_addr: None,
         };
         assert!(!format!("{c:?}").contains("abc.def"));

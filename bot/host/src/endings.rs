@@ -355,7 +355,9 @@ impl Host {
                         }
                     }
                     reply.images.extend(r.images);
-                    reply.announced.extend(r.announced);
+                    // The tournament's own news, to its channel and players.
+                    reply.follows.extend(r.announced);
+                    reply.follows.extend(r.follows);
                 }
                 Ok(None) => {}
                 // The next tick tries again.

@@ -255,13 +255,16 @@ impl Host {
                         for id in reply.announced.iter().take(1) {
                             told.push((*id, loaded.row.ply, loaded.row.ply + 1));
                         }
-                        // A game's end announces more (its thread closed):
-                        // those go free as they are.
-                        self.store.release_announcements(
+                        // A game's end announces more (its thread closed,
+                        // a tournament moving on): those go free as they are.
+                        let more = [
                             reply.announced.get(1..).unwrap_or_default(),
-                            self.instance(),
-                        )
-                        .await?;
+                            &reply.follows[..],
+                        ]
+                        .concat();
+                        self.store
+                            .release_announcements(&more, self.instance())
+                            .await?;
                     }
                     Ok(None) => break,
                     // The game ended or moved on meanwhile (a resignation,

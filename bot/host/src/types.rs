@@ -237,6 +237,13 @@ pub struct Reply {
     /// that answered elsewhere hands them on to be posted
     /// ([`Host::hand_over`](super::Host::hand_over)).
     pub announced: Vec<AnnouncementId>,
+    /// Announcements held for the answer that it does not deliver, though
+    /// it may quote them: another stream's news the command caused (a
+    /// tournament's round begun, or its end, by this game's end), told to
+    /// its own place and players. The transport hands them on
+    /// ([`Host::hand_over`](super::Host::hand_over)) once it answered, so
+    /// they follow the answer.
+    pub follows: Vec<AnnouncementId>,
 }
 
 impl Reply {

@@ -125,6 +125,29 @@ impl Store {
         row.as_ref().map(read_row).transpose()
     }
 
+    /// Whether row `id`'s stream holds an earlier row still to be
+    /// delivered: any but those `holder` holds for its own interactions'
+    /// answers since their commit (answers it sent, whose rows it is about
+    /// to delete; never claimed, `tries` 0). A row of a dead process's
+    /// answer that `holder` claimed to post counts. An answer that would
+    /// carry `id` must then wait its turn, or it overtakes them.
+    pub async fn behind(&self, id: AnnouncementId, holder: &str) -> Result<bool, StoreError> {
+        let ahead: Option<i64> = self
+            .pool
+            .sql(
+                "SELECT o.id FROM outbox o
+                 WHERE o.stream = (SELECT stream FROM outbox WHERE id = $1) AND o.id < $1
+                   AND NOT (o.holder IS NOT NULL AND o.holder = $2 AND o.answer IS NOT NULL
+                            AND o.tries = 0)
+                 LIMIT 1",
+            )
+            .bind(id.0)
+            .bind(holder)
+            .scalar()
+            .await?;
+        Ok(ahead.is_some())
+    }
+
     /// Deletes delivered announcements (one transaction for them all).
     pub async fn delivered(&self, ids: &[AnnouncementId]) -> Result<(), StoreError> {
         if ids.is_empty() {

@@ -16,7 +16,9 @@ mod discord_connect;
 mod drafted_turns;
 mod engine_cli;
 mod engine_console;
+mod metrics_status;
 mod migrate_db;
+mod outbox_kill;
 mod shards_on_postgres;
 
 /// The shared helpers, and running this crate's binary.

@@ -14,11 +14,17 @@
 //!   sent to the dying process and never answered is either in the log once
 //!   or sent again), and replays to the game's snapshot;
 //! - every deadline ended its game once (one result, one rating change per
-//!   player and scope), announced in its thread once (at most one game may
-//!   miss it: the one whose announcement the killed process was making);
-//! - every reminder was delivered, and at most one twice (the one the killed
-//!   process may have sent without recording it);
-//! - no claim on a timed job is left.
+//!   player and scope), announced in its thread exactly once and by DM to
+//!   each player exactly once, after the game's move;
+//! - every reminder was delivered exactly once;
+//! - every game has one thread, and its move posts arrive there exactly
+//!   once each, in ply order (also a move the killed process committed
+//!   without answering: the outbox posts it, before the next move's answer);
+//! - the outbox is empty and no claim on a timed job is left.
+//!
+//! Exactly once holds because every post of the outbox carries a nonce with
+//! `enforce_nonce`, as Discord honours it (and the fake does): a repeat by
+//! the restarted process returns the message the killed one made.
 #![cfg(unix)]
 
 use crate::common;
@@ -42,10 +48,16 @@ const OPENING: [&str; 10] = [
 ];
 const WORKERS: usize = 10;
 /// How long an answer may take before the action counts as unanswered
-/// (its process died, or it is down).
-const ANSWER: Duration = Duration::from_secs(10);
+/// (its process died, or it is down). Shorter than [`POST_LEASE_MS`]: the
+/// next move of a game whose move the killed process committed without
+/// answering comes while that move's post is still held by the dead
+/// process, so its answer must wait its turn.
+const ANSWER: Duration = Duration::from_secs(4);
 /// Claims on timed jobs lapse this soon, so the test sees them taken up.
 const CLAIM_MS: u64 = 2000;
+/// Posts held by a process lapse this soon: the killed process's are
+/// taken up within the test.
+const POST_LEASE_MS: u64 = 8000;
 
 /// Server `k` (1..=10): shard `k % 2`.
 fn guild(k: u64) -> u64 {
@@ -89,6 +101,7 @@ fn serve(dir: &Path, fake: &FakeDiscord, database: &str, shard: u32, run: usize)
         .env("DATABASE_URL", database)
         .env("TICK_EVERY_MS", "200")
         .env("JOB_CLAIM_MS", CLAIM_MS.to_string())
+        .env("POST_LEASE_MS", POST_LEASE_MS.to_string())
         .env("RUST_LOG", "warn")
         .env_remove("SHARDS")
         .env_remove("SHARD_TOTAL")
@@ -154,6 +167,34 @@ async fn open_game(fake: &FakeDiscord, guild: u64, white: Player, black: Player)
     }
 }
 
+impl Table {
+    /// Whether it is one of the games played through the opening.
+    fn game_is_played(&self, played: &[Table]) -> bool {
+        played.iter().any(|t| t.game == self.game)
+    }
+}
+
+/// The plies of `game` posted in `thread`, in the order they arrived.
+fn plies_posted(messages: &[(u64, String)], thread: u64, game: GameId) -> Vec<i64> {
+    messages
+        .iter()
+        .filter(|(channel, _)| *channel == thread)
+        .flat_map(|(_, text)| text.lines().filter_map(ack).collect::<Vec<_>>())
+        .filter(|(g, _, _)| *g == game)
+        .map(|(_, ply, _)| ply)
+        .collect()
+}
+
+/// What a thread got, one line a message, for a failure's message.
+fn thread_lines(messages: &[(u64, String)], thread: u64) -> String {
+    let lines: Vec<String> = messages
+        .iter()
+        .filter(|(channel, _)| *channel == thread)
+        .map(|(_, text)| text.replace('\n', " / "))
+        .collect();
+    lines.join("\n")
+}
+
 /// What the players did: acknowledged actions, and those sent without an
 /// answer.
 #[derive(Default)]
@@ -204,11 +245,14 @@ async fn play(
                 }
                 None => {
                     if let Some(c) = &answer {
-                        // Answered without playing: only a refusal because
-                        // it was played already may happen here.
+                        // Answered without the post: a refusal because it
+                        // was played already, or played and posted behind
+                        // an earlier post of the game's.
                         let text = c.content();
                         assert!(
-                            text.contains("not your turn") || text.contains("moved on"),
+                            text.contains("not your turn")
+                                || text.contains("moved on")
+                                || text.starts_with("Posted "),
                             "{text}"
                         );
                     }
@@ -364,6 +408,22 @@ async fn run() {
         );
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
+    // Every post delivered: the outbox empties (the killed process's
+    // posts once their hold lapsed).
+    let drained = Instant::now();
+    loop {
+        let waiting = store.announcements().await.unwrap();
+        if waiting.is_empty() {
+            break;
+        }
+        assert!(
+            drained.elapsed() < Duration::from_secs(30),
+            "the outbox keeps {} posts: {:?}",
+            waiting.len(),
+            waiting.iter().map(|r| &r.stream).collect::<Vec<_>>()
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
     for bot in &mut bots {
         bot.kill().unwrap();
         bot.wait().unwrap();
@@ -414,10 +474,53 @@ async fn run() {
         played.acknowledged.len()
     );
 
+    // Every game has one thread, and its moves are posted there once each,
+    // in order.
+    let messages = fake.public_messages();
+    let threads: Vec<u64> = fake.threads().iter().map(id_of).collect();
+    assert_eq!(threads.len(), GAMES + DEADLINE_GAMES, "one thread a game");
+    for t in tables.iter().chain(&deadline_tables) {
+        assert!(threads.contains(&t.thread), "game {}: its thread", t.game);
+        let plies = plies_posted(&messages, t.thread, t.game);
+        let expected = if t.game_is_played(&tables) {
+            (1..=OPENING.len() as i64).collect::<Vec<_>>()
+        } else {
+            vec![1]
+        };
+        assert_eq!(
+            plies,
+            expected,
+            "game {}: the moves in its thread:\n{}",
+            t.game,
+            thread_lines(&messages, t.thread)
+        );
+    }
+    // No move post went anywhere else.
+    for (channel, text) in &messages {
+        for (game, ply, _) in text.lines().filter_map(ack) {
+            let table = tables
+                .iter()
+                .chain(&deadline_tables)
+                .find(|t| t.game == game)
+                .unwrap();
+            assert_eq!(
+                *channel, table.thread,
+                "game {game} ply {ply} posted elsewhere"
+            );
+        }
+    }
+
     // Every deadline handled once: one result, four rating changes.
-    let forfeits = fake.posted_texts(|text| text.contains("ran out of time"));
-    let reminders = fake.posted_texts(|text| text.starts_with("Reminder: your move in game #"));
+    let forfeits: Vec<&(u64, String)> = messages
+        .iter()
+        .filter(|(_, text)| text.contains("ran out of time"))
+        .collect();
+    let reminders: Vec<&(u64, String)> = messages
+        .iter()
+        .filter(|(_, text)| text.starts_with("Reminder: your move in game #"))
+        .collect();
     let mut missed_announcements = 0;
+    let mut extra_announcements = 0;
     let mut extra_reminders = 0;
     for t in &deadline_tables {
         let row = store.game(t.game).await.unwrap().unwrap();
@@ -427,16 +530,30 @@ async fn run() {
         assert_eq!(store.rating_changes(t.game).await.unwrap().len(), 4);
         common::check_consistent(&store, &host, t.game).await;
         let heading = format!("Game #{}: ", t.game);
-        let announced = forfeits
+        let about_it = |(_, text): &&&(u64, String)| text.starts_with(&heading);
+        let in_thread = forfeits
             .iter()
-            .filter(|(channel, text)| *channel == t.thread && text.starts_with(&heading))
+            .filter(about_it)
+            .filter(|(channel, _)| *channel == t.thread)
             .count();
-        assert!(
-            announced <= 1,
-            "game {} announced {announced} times",
-            t.game
-        );
-        missed_announcements += 1 - announced;
+        let by_dm = forfeits
+            .iter()
+            .filter(about_it)
+            .filter(|(channel, _)| *channel != t.thread)
+            .count();
+        missed_announcements += usize::from(in_thread == 0) + 2usize.saturating_sub(by_dm);
+        extra_announcements += in_thread.saturating_sub(1) + by_dm.saturating_sub(2);
+        // The end comes after the game's move in its thread.
+        let thread: Vec<&String> = messages
+            .iter()
+            .filter(|(c, _)| *c == t.thread)
+            .map(|(_, text)| text)
+            .collect();
+        let moved = thread
+            .iter()
+            .position(|text| text.lines().any(|l| ack(l).is_some()));
+        let ended = thread.iter().position(|text| text.starts_with(&heading));
+        assert!(moved < ended, "game {}: its end before its move", t.game);
         let reminder = format!("Reminder: your move in game #{} ", t.game);
         let reminded = reminders
             .iter()
@@ -446,10 +563,11 @@ async fn run() {
         extra_reminders += reminded - 1;
     }
     eprintln!(
-        "{DEADLINE_GAMES} deadlines: {missed_announcements} announcements missed, {extra_reminders} reminders sent twice"
+        "{DEADLINE_GAMES} deadlines: {missed_announcements} announcements missed, {extra_announcements} repeated, {extra_reminders} reminders sent twice"
     );
-    assert!(missed_announcements <= 1);
-    assert!(extra_reminders <= 1);
+    assert_eq!(missed_announcements, 0, "every forfeit announced");
+    assert_eq!(extra_announcements, 0, "no forfeit announced twice");
+    assert_eq!(extra_reminders, 0, "no reminder sent twice");
     assert!(store.claims().await.unwrap().is_empty(), "a claim was left");
     store.close().await;
     host.store().close().await;

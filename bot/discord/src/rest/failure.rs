@@ -41,6 +41,15 @@ impl Failure {
     pub(crate) fn is(&self, code: i64) -> bool {
         self.code == Some(code)
     }
+
+    /// Discord may do it later: no answer, a rate limit, or its own error
+    /// (5xx). A refusal (another 4xx) stays one.
+    pub(crate) fn is_transient(&self) -> bool {
+        match self.status {
+            None => true,
+            Some(s) => s == 429 || s >= 500,
+        }
+    }
 }
 
 impl fmt::Display for Failure {

@@ -330,6 +330,7 @@ impl Host {
                 }
                 reply.images.extend(more.images);
                 reply.announced.extend(more.announced);
+                reply.follows.extend(more.follows);
             }
         }
         if t.format != TournamentFormat::Swiss {

@@ -2,7 +2,8 @@
 //! still matching databases made before the move, a whole history moved to
 //! PostgreSQL and back unchanged (`migrate-db`), timed jobs done once by
 //! several hosts on one database and taken up again when the host holding
-//! one dies, and ratings that stay one chain when games end at once.
+//! one dies, ratings that stay one chain when games end at once, and an
+//! answer that waits behind a post a dead process held.
 
 use crate::common;
 use chronomate_host::{
@@ -425,9 +426,63 @@ fn key(g: Glicko) -> (u64, u64, u64) {
     )
 }
 
+/// A command's answer carries its game's post only when nothing of the
+/// game's waits before it in the outbox: a post another process held for
+/// its answer and died with (held, or since claimed by this process to be
+/// posted) makes it wait; this process's own answered posts, about to be
+/// deleted, do not.
+async fn an_answer_waits_behind_a_post_a_dead_process_held() {
+    let w = World::new().await;
+    let (white, black) = (caller("w"), caller("b"));
+    let g = w.start(&white, &black).await;
+    // The game's first post, whose answer's hold lapsed long ago.
+    w.clock.set(T0 + 2 * MINUTE);
+    deliver_all(&w.host).await;
+    let answering = |c: &chronomate_host::Caller, token: &str| {
+        let mut c = c.clone();
+        c.answer = Some(format!("1:{token}"));
+        c
+    };
+    // Another process commits white's move and dies before answering.
+    let dying = open_url(&w.url, w.clock.clone()).await;
+    let lost = dying
+        .act(&answering(&white, "lost"), Some(g), "e4")
+        .await
+        .unwrap();
+    dying.store().close().await;
+    // Black's move, here: its answer would overtake white's post.
+    let reply = w
+        .host
+        .act(&answering(&black, "b1"), Some(g), "e5")
+        .await
+        .unwrap();
+    assert!(w.host.overtakes(&reply.announced).await.unwrap());
+    // Still so once this process claimed the dead post to post it.
+    w.clock.set(T0 + 4 * MINUTE);
+    let claimed = w.host.due_announcements(None, 16).await.unwrap();
+    assert_eq!(
+        claimed.iter().map(|a| a.id).collect::<Vec<_>>(),
+        lost.announced,
+        "the dead process's post, the head of the game's stream"
+    );
+    assert!(w.host.overtakes(&reply.announced).await.unwrap());
+    // Posted: black's move is next, and after it this process's own
+    // answered posts are no reason to wait.
+    w.host.announced(&lost.announced).await.unwrap();
+    assert!(!w.host.overtakes(&reply.announced).await.unwrap());
+    let next = w
+        .host
+        .act(&answering(&white, "w2"), Some(g), "Nf3")
+        .await
+        .unwrap();
+    assert!(!w.host.overtakes(&next.announced).await.unwrap());
+    assert!(!w.host.overtakes(&[]).await.unwrap());
+}
+
 on_both_backends!(
     both_schemas_hold_the_history_and_the_claims,
     a_reminder_whose_poster_died_is_posted_again_when_its_hold_lapses,
+    an_answer_waits_behind_a_post_a_dead_process_held,
 );
 on_both_backends!(
     multi_thread:
