@@ -16,7 +16,8 @@
 //! one writer; PostgreSQL: `BEGIN`, read committed) and the row locks a
 //! PostgreSQL transaction takes before it checks what it will change
 //! ([`Tx::lock`], [`Tx::lock_players`]),
-//! which SQLite needs not: its writers never overlap.
+//! which SQLite needs not: its writers never overlap (so what a statement
+//! of a SQLite write read still holds later in it: [`Tx::writes_alone`]).
 
 use sqlx::postgres::{PgArguments, PgConnection, PgPool, PgRow};
 use sqlx::query::Query;
@@ -310,6 +311,15 @@ impl Tx {
             Conn::Sqlite(_) => Backend::Sqlite,
             Conn::Postgres(_) => Backend::Postgres,
         }
+    }
+
+    /// Whether this transaction is the only writer from its first
+    /// statement (SQLite's `BEGIN IMMEDIATE`): what one of its statements
+    /// read then cannot have changed when a later one runs. On PostgreSQL
+    /// a statement that waited on a row lock still reads the other
+    /// tables as they stood when it began.
+    pub(crate) fn writes_alone(&self) -> bool {
+        self.backend() == Backend::Sqlite
     }
 
     /// A statement inside this transaction.

@@ -429,12 +429,19 @@ impl Store {
             ),
             None => (GameStatus::Live, None, None, None),
         };
+        // The update also says which side's draw offer stands, if any. Where
+        // this write is the only one (SQLite), no offer can be made before it
+        // commits, so the delete below runs only where one stands: every
+        // other action saves a statement. On PostgreSQL the update may have
+        // waited on an offer's lock and read the offers as they stood before
+        // it: the delete always runs.
         let updated = tx
             .sql(
                 "UPDATE games SET ply = $2, snapshot = $3, to_move = $4, deadline = $5,
                     remind_at = $6, reminder_sent = CASE WHEN $7 THEN 0 ELSE reminder_sent END,
                     status = $8, result = $9, reason = $10, finished_at = $11, updated_at = $12
-             WHERE id = $1 AND ply = $2 - 1 AND status = 'live'",
+             WHERE id = $1 AND ply = $2 - 1 AND status = 'live'
+             RETURNING (SELECT d.side FROM draw_offers d WHERE d.game_id = games.id) AS offer",
             )
             .bind(c.game)
             .bind(c.ply)
@@ -448,12 +455,12 @@ impl Store {
             .bind(reason)
             .bind(finished_at)
             .bind(c.at)
-            .execute()
+            .read_optional(|r| r.get::<Option<String>>("offer"))
             .await?;
-        if updated == 0 {
+        let Some(offer) = updated else {
             tx.rollback().await?;
             return Ok(Err(Stale));
-        }
+        };
         tx.sql(
             "INSERT INTO actions (game_id, ply, text, side, actor, at) VALUES ($1, $2, $3, $4, $5, $6)",
         )
@@ -473,13 +480,16 @@ impl Store {
             delete_draft_in(&mut tx, c.game).await?;
         }
         // Acting declines the opponent's offer; a finished game keeps none.
-        let lapsed = tx
-            .sql("DELETE FROM draw_offers WHERE game_id = $1 AND (side != $2 OR $3)")
-            .bind(c.game)
-            .bind(color_text(c.side))
-            .bind(c.finish.is_some())
-            .execute()
-            .await?;
+        let lapsed = if offer.is_some() || !tx.writes_alone() {
+            tx.sql("DELETE FROM draw_offers WHERE game_id = $1 AND (side != $2 OR $3)")
+                .bind(c.game)
+                .bind(color_text(c.side))
+                .bind(c.finish.is_some())
+                .execute()
+                .await?
+        } else {
+            0
+        };
         tx.commit().await?;
         Ok(Ok(Committed {
             offer_lapsed: lapsed > 0 && c.finish.is_none(),
