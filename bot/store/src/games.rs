@@ -210,46 +210,6 @@ pub struct Finish {
     pub reason: String,
 }
 
-/// One action to append, with the game's new state.
-#[derive(Clone, Debug)]
-pub struct ActionCommit<'a> {
-    /// The game acted in.
-    pub game: GameId,
-    /// The new action's ply: the ply the caller loaded, plus one.
-    pub ply: i64,
-    /// The action in the variant's canonical notation.
-    pub text: &'a str,
-    /// The side acting.
-    pub side: Color,
-    /// Who acts.
-    pub actor: &'a PlayerKey,
-    /// When.
-    pub at: Timestamp,
-    /// The game after the action (serde JSON).
-    pub snapshot: &'a str,
-    /// The side to act next; `None` when `finish` is set.
-    pub to_move: Option<Color>,
-    /// The next move's deadline; `None` when `finish` is set.
-    pub deadline: Option<Timestamp>,
-    /// When the next move's reminder is due, if any.
-    pub remind_at: Option<Timestamp>,
-    /// Whether the deadline was renewed (a reminder may be sent again).
-    pub renewed: bool,
-    /// Set when the action ends the game.
-    pub finish: Option<Finish>,
-    /// Whether the game's turns are drafted (5D): only then can a draft
-    /// stand, to be deleted with the action (one statement fewer in every
-    /// other game's commit).
-    pub drafted: bool,
-}
-
-/// What else a committed action changed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Committed {
-    /// The opponent's standing draw offer lapsed (acting declines it).
-    pub offer_lapsed: bool,
-}
-
 impl Store {
     /// A game with its snapshot.
     pub async fn game(&self, id: GameId) -> Result<Option<GameRow>, StoreError> {
@@ -413,89 +373,6 @@ impl Store {
         settle(tx, done).await
     }
 
-    /// Appends an action and stores the game's new state, in one
-    /// transaction, if the game is still live at `commit.ply - 1`.
-    pub async fn commit_action(
-        &self,
-        c: &ActionCommit<'_>,
-    ) -> Result<Result<Committed, Stale>, StoreError> {
-        let mut tx = self.write().await?;
-        let (status, result, reason, finished_at) = match &c.finish {
-            Some(f) => (
-                f.status,
-                f.result.as_deref(),
-                Some(f.reason.as_str()),
-                Some(c.at),
-            ),
-            None => (GameStatus::Live, None, None, None),
-        };
-        // The update also says which side's draw offer stands, if any. Where
-        // this write is the only one (SQLite), no offer can be made before it
-        // commits, so the delete below runs only where one stands: every
-        // other action saves a statement. On PostgreSQL the update may have
-        // waited on an offer's lock and read the offers as they stood before
-        // it: the delete always runs.
-        let updated = tx
-            .sql(
-                "UPDATE games SET ply = $2, snapshot = $3, to_move = $4, deadline = $5,
-                    remind_at = $6, reminder_sent = CASE WHEN $7 THEN 0 ELSE reminder_sent END,
-                    status = $8, result = $9, reason = $10, finished_at = $11, updated_at = $12
-             WHERE id = $1 AND ply = $2 - 1 AND status = 'live'
-             RETURNING (SELECT d.side FROM draw_offers d WHERE d.game_id = games.id) AS offer",
-            )
-            .bind(c.game)
-            .bind(c.ply)
-            .bind(c.snapshot)
-            .bind(c.to_move.map(color_text))
-            .bind(c.deadline)
-            .bind(c.remind_at)
-            .bind(c.renewed)
-            .bind(status.as_str())
-            .bind(result)
-            .bind(reason)
-            .bind(finished_at)
-            .bind(c.at)
-            .read_optional(|r| r.get::<Option<String>>("offer"))
-            .await?;
-        let Some(offer) = updated else {
-            tx.rollback().await?;
-            return Ok(Err(Stale));
-        };
-        tx.sql(
-            "INSERT INTO actions (game_id, ply, text, side, actor, at) VALUES ($1, $2, $3, $4, $5, $6)",
-        )
-        .bind(c.game)
-        .bind(c.ply)
-        .bind(c.text)
-        .bind(color_text(c.side))
-        .bind(c.actor)
-        .bind(c.at)
-        .execute()
-        .await?;
-        if c.finish.is_some() {
-            super::ratings::rate_in(&mut tx, c.game, c.at).await?;
-        }
-        // The position a draft was made in is gone.
-        if c.drafted {
-            delete_draft_in(&mut tx, c.game).await?;
-        }
-        // Acting declines the opponent's offer; a finished game keeps none.
-        let lapsed = if offer.is_some() || !tx.writes_alone() {
-            tx.sql("DELETE FROM draw_offers WHERE game_id = $1 AND (side != $2 OR $3)")
-                .bind(c.game)
-                .bind(color_text(c.side))
-                .bind(c.finish.is_some())
-                .execute()
-                .await?
-        } else {
-            0
-        };
-        tx.commit().await?;
-        Ok(Ok(Committed {
-            offer_lapsed: lapsed > 0 && c.finish.is_none(),
-        }))
-    }
-
     /// Ends a live game (resignation, time, abort); with `ply`, only if it
     /// is still there.
     pub async fn finish_game(
@@ -571,7 +448,7 @@ pub(super) async fn finish_in(
 }
 
 /// Deletes a game's draft: the game moved on (or ended).
-async fn delete_draft_in(tx: &mut Tx, game: GameId) -> Result<(), StoreError> {
+pub(super) async fn delete_draft_in(tx: &mut Tx, game: GameId) -> Result<(), StoreError> {
     tx.sql("DELETE FROM drafts WHERE game_id = $1")
         .bind(game)
         .execute()

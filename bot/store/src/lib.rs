@@ -34,6 +34,7 @@
 
 #![warn(missing_docs, unreachable_pub)]
 
+mod actions;
 mod announcements;
 mod challenges;
 mod copy;
@@ -58,6 +59,7 @@ use chronomate_rules::{Color, Options, Variant};
 use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 
+pub use actions::{ActionCommit, Committed};
 pub use announcements::{
     AnnouncementId, Hold, NewAnnouncement, OutboxRow, OutboxStats, Receipt, ShardFilter, Stream,
     shard_key,
@@ -67,7 +69,7 @@ pub use copy::{CopyError, TableCount};
 pub use db::Backend;
 pub use drafts::DraftMove;
 pub use draw_offers::DrawOffer;
-pub use games::{ActionCommit, Committed, Finish, GameRow, LoggedAction, NewGame};
+pub use games::{Finish, GameRow, LoggedAction, NewGame};
 pub use jobs::Claim;
 pub use outbox::Heartbeat;
 pub use ratings::{RatingChange, RatingRow};
