@@ -6,8 +6,20 @@
 use chronomate_model::{GameId, GameStatus, PlayerKey, Timestamp};
 use chronomate_rules::Color;
 
+use super::db::{Backend, Sql, Tx};
 use super::games::{Finish, delete_draft_in};
 use super::{Stale, Store, StoreError, color_text};
+
+/// An action's line in the log.
+const LOG: &str =
+    "INSERT INTO actions (game_id, ply, text, side, actor, at) VALUES ($1, $2, $3, $4, $5, $6)";
+
+/// [`LOG`], and the draw offers the action lapses deleted ($7: the action
+/// ends the game), counted (PostgreSQL).
+const LOG_AND_LAPSE: &str = "WITH lapsed AS (
+        DELETE FROM draw_offers WHERE game_id = $1 AND (side != $4 OR $7) RETURNING 1)
+     INSERT INTO actions (game_id, ply, text, side, actor, at) VALUES ($1, $2, $3, $4, $5, $6)
+     RETURNING (SELECT COUNT(*) FROM lapsed) AS lapsed";
 
 /// One action to append, with the game's new state.
 #[derive(Clone, Debug)]
@@ -66,12 +78,7 @@ impl Store {
             ),
             None => (GameStatus::Live, None, None, None),
         };
-        // The update also says which side's draw offer stands, if any. Where
-        // this write is the only one (SQLite), no offer can be made before it
-        // commits, so the delete below runs only where one stands: every
-        // other action saves a statement. On PostgreSQL the update may have
-        // waited on an offer's lock and read the offers as they stood before
-        // it: the delete always runs.
+        // The update also says which side's draw offer stands, if any.
         let updated = tx
             .sql(
                 "UPDATE games SET ply = $2, snapshot = $3, to_move = $4, deadline = $5,
@@ -98,17 +105,38 @@ impl Store {
             tx.rollback().await?;
             return Ok(Err(Stale));
         };
-        tx.sql(
-            "INSERT INTO actions (game_id, ply, text, side, actor, at) VALUES ($1, $2, $3, $4, $5, $6)",
-        )
-        .bind(c.game)
-        .bind(c.ply)
-        .bind(c.text)
-        .bind(color_text(c.side))
-        .bind(c.actor)
-        .bind(c.at)
-        .execute()
-        .await?;
+        // The action goes into the log, and the opponent's draw offer lapses
+        // (acting declines it; a finished game keeps none), in as few
+        // statements as each backend allows.
+        let lapsed: i64 = match tx.backend() {
+            // The only writer: the offer the update read still stands, so
+            // the delete runs only where one does.
+            Backend::Sqlite => {
+                log_in(&mut tx, c, LOG).execute().await?;
+                if offer.is_some() {
+                    let deleted = tx
+                        .sql("DELETE FROM draw_offers WHERE game_id = $1 AND (side != $2 OR $3)")
+                        .bind(c.game)
+                        .bind(color_text(c.side))
+                        .bind(c.finish.is_some())
+                        .execute()
+                        .await?;
+                    i64::try_from(deleted).unwrap_or(i64::MAX)
+                } else {
+                    0
+                }
+            }
+            // One statement (a DELETE in a WITH, which SQLite lacks). It
+            // reads the offers as they stand when it starts, after the
+            // update holds the game's row: an offer made while the update
+            // waited on that row is seen here, where the update's own read
+            // (as of its start) missed it.
+            Backend::Postgres => log_in(&mut tx, c, LOG_AND_LAPSE)
+                .bind(c.finish.is_some())
+                .scalar()
+                .await?
+                .unwrap_or(0),
+        };
         if c.finish.is_some() {
             super::ratings::rate_in(&mut tx, c.game, c.at).await?;
         }
@@ -116,20 +144,20 @@ impl Store {
         if c.drafted {
             delete_draft_in(&mut tx, c.game).await?;
         }
-        // Acting declines the opponent's offer; a finished game keeps none.
-        let lapsed = if offer.is_some() || !tx.writes_alone() {
-            tx.sql("DELETE FROM draw_offers WHERE game_id = $1 AND (side != $2 OR $3)")
-                .bind(c.game)
-                .bind(color_text(c.side))
-                .bind(c.finish.is_some())
-                .execute()
-                .await?
-        } else {
-            0
-        };
         tx.commit().await?;
         Ok(Ok(Committed {
             offer_lapsed: lapsed > 0 && c.finish.is_none(),
         }))
     }
+}
+
+/// `sql` ([`LOG`] or [`LOG_AND_LAPSE`]) with the action's six columns bound.
+fn log_in<'t>(tx: &'t mut Tx, c: &ActionCommit<'_>, sql: &'static str) -> Sql<'t> {
+    tx.sql(sql)
+        .bind(c.game)
+        .bind(c.ply)
+        .bind(c.text.to_owned())
+        .bind(color_text(c.side))
+        .bind(c.actor.clone())
+        .bind(c.at)
 }

@@ -16,8 +16,10 @@
 //! one writer; PostgreSQL: `BEGIN`, read committed) and the row locks a
 //! PostgreSQL transaction takes before it checks what it will change
 //! ([`Tx::lock`], [`Tx::lock_players`]),
-//! which SQLite needs not: its writers never overlap (so what a statement
-//! of a SQLite write read still holds later in it: [`Tx::writes_alone`]).
+//! which SQLite needs not: its writers never overlap. One write runs as
+//! fewer statements where PostgreSQL allows: an action's log line and the
+//! draw offer it lapses (`actions.rs`: a DELETE in a WITH, which SQLite
+//! lacks).
 
 use sqlx::postgres::{PgArguments, PgConnection, PgPool, PgRow};
 use sqlx::query::Query;
@@ -311,15 +313,6 @@ impl Tx {
             Conn::Sqlite(_) => Backend::Sqlite,
             Conn::Postgres(_) => Backend::Postgres,
         }
-    }
-
-    /// Whether this transaction is the only writer from its first
-    /// statement (SQLite's `BEGIN IMMEDIATE`): what one of its statements
-    /// read then cannot have changed when a later one runs. On PostgreSQL
-    /// a statement that waited on a row lock still reads the other
-    /// tables as they stood when it began.
-    pub(crate) fn writes_alone(&self) -> bool {
-        self.backend() == Backend::Sqlite
     }
 
     /// A statement inside this transaction.
