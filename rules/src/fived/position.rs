@@ -262,11 +262,6 @@ impl FiveD {
         self.to_move
     }
 
-    /// Whole turns played so far.
-    pub fn turns_played(&self) -> u32 {
-        self.turns
-    }
-
     /// The lowest and highest timeline.
     pub fn line_range(&self) -> (i32, i32) {
         (self.first, self.first + self.lines.len() as i32 - 1)

@@ -181,11 +181,6 @@ impl World {
             self.ep_square = None;
         }
     }
-
-    /// Whether `color` has a king on this board.
-    pub fn has_king(&self, color: Color) -> bool {
-        self.board.by_piece(Piece::new(color, Role::King)).any()
-    }
 }
 
 #[cfg(test)]

@@ -45,22 +45,6 @@ pub enum Warp {
     },
 }
 
-impl Warp {
-    /// The checkers still on the warp.
-    pub const fn count(self) -> u8 {
-        match self {
-            Warp::Original { count, .. } | Warp::Away { count, .. } => count,
-        }
-    }
-
-    /// The warp's cell: the original's, or where the man disappeared.
-    pub const fn cell(self) -> Cell {
-        match self {
-            Warp::Original { cell, .. } | Warp::Away { cell, .. } => cell,
-        }
-    }
-}
-
 /// Everything that decides the future of the game except counters of the
 /// record (the move number, the fifty-move clock, earlier positions).
 /// Two equal positions are the same position for repetition (T-9).
@@ -305,11 +289,6 @@ impl TemporalChess {
     /// (T-8, decision 5).
     pub fn in_check(&self) -> Option<Cell> {
         self.pos.in_check(self.pos.to_move)
-    }
-
-    /// Plies since the last capture, drop or warp (T-9).
-    pub fn quiet_plies(&self) -> u32 {
-        self.quiet
     }
 
     /// Checks that the state is consistent: every man on one cell, counts

@@ -8,5 +8,6 @@ mod face;
 mod perft;
 mod props;
 mod records;
+mod reference;
 mod rules;
 mod tools;

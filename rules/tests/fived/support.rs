@@ -25,17 +25,25 @@ pub fn positions(text: &str) -> Vec<Game> {
     out
 }
 
-/// The game at the end of a record, as the 5D type.
-pub fn last(text: &str) -> FiveD {
+/// The positions of a record as the 5D type: the start, then after each
+/// turn.
+pub fn states(text: &str) -> Vec<FiveD> {
     let r = record::read(Variant::FiveD, text).unwrap();
     let mut game = FiveD::new(&r.options, 0);
+    let mut out = vec![game.clone()];
     for (i, turn) in r.actions.iter().enumerate() {
         let action = game
             .parse(turn)
             .unwrap_or_else(|e| panic!("turn {} ({turn}): {e}", i + 1));
         game.apply(&action).unwrap();
+        out.push(game.clone());
     }
-    game
+    out
+}
+
+/// The game at the end of a record, as the 5D type.
+pub fn last(text: &str) -> FiveD {
+    states(text).pop().unwrap()
 }
 
 /// The game of a record's text, as the 5D type, at its start.

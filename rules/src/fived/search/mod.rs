@@ -3,7 +3,7 @@
 //!
 //! [`hypercuboid`](self) is the search the game uses; [`brute_force_turns`]
 //! tries every order of every board move and is the reference the tests
-//! hold it to on small positions.
+//! hold it to on small positions (`rules/tests/fived/reference.rs`).
 
 mod brute;
 mod hypercuboid;
@@ -21,9 +21,11 @@ pub(crate) fn has_legal_turn(game: &FiveD) -> bool {
 }
 
 /// The number of distinct legal turns of the side to move, counting no
-/// further than `cap`. Two turns are the same when they leave the same
-/// multiverse (the order of moves that open no timeline does not count;
-/// the order of branching jumps does, as it numbers the new timelines).
+/// further than `cap`. Two turns are the same when they have the same
+/// moves, in any order of the moves that open no timeline; the order of
+/// branching jumps counts, as it numbers the new timelines, even where
+/// two orders leave alike multiverses (two like men jumping onto one
+/// cell of one past board).
 pub fn count_turns(game: &FiveD, cap: usize) -> usize {
     hypercuboid::Search::new(game).take(cap).count()
 }
