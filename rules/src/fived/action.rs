@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 use super::board::Cell;
 use super::man::Piece;
 use super::position::step_turn;
+use crate::Color;
 
 /// A cell of one board: timeline L, step (`2 * T`, plus 1 for Black's
 /// board) and cell. The board is the mover's, so the step's colour is theirs.
@@ -64,4 +65,38 @@ impl Move {
 pub struct Action {
     /// The board moves, in the standard order.
     pub moves: Vec<Move>,
+}
+
+/// What a board move did to the multiverse.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoveKind {
+    /// Within its board.
+    Physical,
+    /// A jump to another timeline's last board (`>`): no new timeline.
+    Hop,
+    /// A jump to an earlier board (`>>`): opens timeline `line` (F-3).
+    Branch {
+        /// The new timeline, as the integer L ([`Spot::line`](super::Spot::line)).
+        line: i32,
+    },
+}
+
+/// Branched 5DPGN's standard order: moves that open no timeline first,
+/// by the timeline they arrive on (ascending for White, descending for
+/// Black), then the branching jumps in the order they were made.
+pub(crate) fn standard_order(color: Color, moves: &[Move], kinds: &[MoveKind]) -> Action {
+    let mut plain: Vec<Move> = Vec::new();
+    let mut branches: Vec<Move> = Vec::new();
+    for (mv, kind) in moves.iter().zip(kinds) {
+        match kind {
+            MoveKind::Branch { .. } => branches.push(*mv),
+            _ => plain.push(*mv),
+        }
+    }
+    plain.sort_by_key(|m| match color {
+        Color::White => m.to.line,
+        Color::Black => -m.to.line,
+    });
+    plain.extend(branches);
+    Action { moves: plain }
 }

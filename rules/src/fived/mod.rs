@@ -51,9 +51,8 @@ mod position;
 pub mod search;
 mod view;
 
-pub use action::{Action, Move, Spot};
+pub use action::{Action, Move, MoveKind, Spot};
 pub use face::LISTED_TURNS;
-pub use play::MoveKind;
 pub use position::{FiveD, LineName, Setup, step, step_color, step_turn};
 
 use crate::OptionError;

@@ -13,10 +13,10 @@
 //! A `>` for `>>`, or `x` where nothing is captured (or its absence), is
 //! forgiven when the move is otherwise unique.
 
+use super::action::MoveKind;
 use super::action::{Move, Spot};
 use super::board::{cell_name, file_of, rank_of};
 use super::man::Piece;
-use super::play::MoveKind;
 use super::position::{FiveD, LineName, step, step_turn};
 use crate::{ActionError, Rule};
 

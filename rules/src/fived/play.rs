@@ -3,27 +3,13 @@
 
 use std::sync::Arc;
 
-use super::action::{Action, Move, Spot};
+use super::action::{Action, Move, MoveKind, Spot, standard_order};
 use super::attack::{Capture, royal_capture};
 use super::board::{Board, cell, file_of, rank_of};
 use super::man::Piece;
 use super::movegen::{castling_rook, moves_from};
 use super::position::{FiveD, Mark, Shared, Timeline, step_color};
 use crate::{ActionError, Color, Outcome, Reason, Rule, Status};
-
-/// What a board move did to the multiverse.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum MoveKind {
-    /// Within its board.
-    Physical,
-    /// A jump to another timeline's last board (`>`): no new timeline.
-    Hop,
-    /// A jump to an earlier board (`>>`): opens timeline `line` (F-3).
-    Branch {
-        /// The new timeline, as the integer L ([`Spot::line`](super::Spot::line)).
-        line: i32,
-    },
-}
 
 impl FiveD {
     /// Every board move the side to move may make now from its playable
@@ -317,24 +303,4 @@ impl FiveD {
             Status::Finished(Outcome::draw(Reason::Stalemate))
         }
     }
-}
-
-/// Branched 5DPGN's standard order: moves that open no timeline first,
-/// by the timeline they arrive on (ascending for White, descending for
-/// Black), then the branching jumps in the order they were made.
-pub(crate) fn standard_order(color: Color, moves: &[Move], kinds: &[MoveKind]) -> Action {
-    let mut plain: Vec<Move> = Vec::new();
-    let mut branches: Vec<Move> = Vec::new();
-    for (mv, kind) in moves.iter().zip(kinds) {
-        match kind {
-            MoveKind::Branch { .. } => branches.push(*mv),
-            _ => plain.push(*mv),
-        }
-    }
-    plain.sort_by_key(|m| match color {
-        Color::White => m.to.line,
-        Color::Black => -m.to.line,
-    });
-    plain.extend(branches);
-    Action { moves: plain }
 }

@@ -5,7 +5,7 @@
 use std::collections::HashSet;
 
 use super::super::action::{Action, Move};
-use super::super::play::{MoveKind, standard_order};
+use super::super::action::{MoveKind, standard_order};
 use super::super::position::FiveD;
 use crate::Status;
 

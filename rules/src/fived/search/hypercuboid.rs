@@ -17,10 +17,10 @@
 use std::sync::Arc;
 
 use super::super::action::{Action, Move};
+use super::super::action::{MoveKind, standard_order};
 use super::super::attack::royal_capture;
 use super::super::board::{Board, Cell, Size};
 use super::super::movegen::{Boards, royal_attacked_on_board};
-use super::super::play::{MoveKind, standard_order};
 use super::super::position::{FiveD, active_range};
 use super::space::{Hc, Set, Slice, cut, overlaps};
 use crate::Color;
