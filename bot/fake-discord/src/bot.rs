@@ -309,6 +309,18 @@ pub async fn new_game(
     (game, message, press)
 }
 
+/// Waits until `host`'s outbox holds nothing: every post made and its row
+/// deleted (a row outlives its post by a moment). An answer waits behind
+/// an earlier post of its game still owed, so a test that expects a
+/// command answered at once waits for this first.
+pub async fn outbox_drained(host: &Host) {
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    while host.outbox_stats().await.expect("the outbox's depth").depth > 0 {
+        assert!(std::time::Instant::now() < deadline, "still in the outbox");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
 /// Fails unless `call` carries exactly one board image, as
 /// `files[0]`, a `.png`.
 pub fn assert_board_png(call: &Call) {

@@ -232,11 +232,7 @@ async fn a_restart_while_chronomate_thinks_then_it_moves() {
             (action.as_str(), "chronomate:8")
         );
         // Posted, so deleted from the outbox (just after the post).
-        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
-        while host.outbox_stats().await.unwrap().depth > 0 {
-            assert!(std::time::Instant::now() < deadline, "still in the outbox");
-            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
-        }
+        outbox_drained(&host).await;
         bot.shutdown().await;
     })
     .await;
@@ -279,11 +275,7 @@ async fn a_move_discord_refused_is_posted_when_its_retry_is_due() {
             post.content()
         );
         assert_board_png(&post);
-        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
-        while host.outbox_stats().await.unwrap().depth > 0 {
-            assert!(std::time::Instant::now() < deadline, "still in the outbox");
-            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
-        }
+        outbox_drained(&host).await;
         assert_eq!(
             bot.tick(T0 + Span::from_millis(10 * 60_000)).await,
             0,

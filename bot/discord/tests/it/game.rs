@@ -236,6 +236,7 @@ async fn a_move_stands_when_discord_drops_the_reply() {
         wait_registered(&fake).await;
         let (id, message) = challenge(&fake).await;
         let (thread, game) = accept(&fake, id, message).await;
+        outbox_drained(&host).await;
 
         // Discord fails the interaction response: it is tried again, and
         // the player sees the move (no "This interaction failed").

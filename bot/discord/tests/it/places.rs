@@ -81,6 +81,7 @@ async fn without_thread_permissions_games_are_played_in_the_channel() {
             .await;
         assert_contains(told.content(), &format!("Game #{game}"));
         assert_eq!(thread_of(&host, game).await, Some(LOBBY_ID.to_string()));
+        outbox_drained(&host).await;
 
         // Moves typed in the channel are answered there, with the board;
         // no thread is tried again, nobody is told twice.
