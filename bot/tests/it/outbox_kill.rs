@@ -18,6 +18,8 @@
 //!   tournament's channel once and reaches each of its players by DM once
 //!   (the DMs that went out before the kill are not sent again: their
 //!   nonces), after the game's last post;
+//! - Chronomate's own move, committed with its post owed, is posted once
+//!   in its game's thread, after the move it answers;
 //! - on PostgreSQL, the other process (another shard) leaves the dead
 //!   one's posts alone: they wait for the restart of their shard.
 #![cfg(unix)]
@@ -31,8 +33,8 @@ use std::time::{Duration, Instant};
 
 use chronomate_store::Store;
 use support::{
-    Call, FakeDiscord, Fault, GUILD_ID, LOBBY_ID, Opt, Player, TOKEN, alice, bob, carol,
-    channel_in, shard_of,
+    APPLICATION_ID, Call, FakeDiscord, Fault, GUILD_ID, LOBBY_ID, Opt, Player, TOKEN, alice, bob,
+    carol, channel_in, shard_of,
 };
 
 /// Posts held by the killed process lapse this soon: longer than one
@@ -360,6 +362,72 @@ async fn end_of_round_killed(fake: &FakeDiscord, serve: &Serve<'_>, bot: Bot, an
     bot.kill();
 }
 
+/// alice (white) challenges Chronomate at level 1 in the lobby and plays
+/// e4 in the game's thread while Discord fails every post there: the
+/// answer to e4 goes out (an interaction's), Chronomate's reply is
+/// committed and owed. Once its delivery failed whole and is tried again,
+/// `bot` is killed; restarted, `serve` posts Chronomate's move once, after
+/// the answer to e4.
+async fn chronomates_move_killed(fake: &FakeDiscord, serve: &Serve<'_>, bot: Bot, another: bool) {
+    let mut chronomate = Player::new(APPLICATION_ID, "Chronomate");
+    chronomate.bot = true;
+    let mark = fake.mark();
+    let sent = fake
+        .command_in(
+            GUILD_ID,
+            &alice(),
+            LOBBY_ID,
+            "challenge",
+            &[
+                Opt::choice("variant", "standard"),
+                Opt::user("opponent", &chronomate),
+                Opt::choice("colour", "white"),
+                Opt::int("level", 1),
+            ],
+        )
+        .await;
+    let pointer = fake.reply(&sent).await;
+    let thread = channel_in(pointer.content()).expect("the game's thread");
+    fake.wait_call_after("the game's first post", mark, |c| {
+        c.status < 300 && c.path == format!("/channels/{thread}/messages")
+    })
+    .await;
+    drained(&serve.database).await;
+    let posts = format!("/channels/{thread}/messages");
+    fake.inject(Fault::on("POST", &posts).server_error(503).times(1_000));
+    let answered = move_in(fake, &alice(), thread, "e4").await;
+    assert!(
+        answered.content().contains("played e4"),
+        "{}",
+        answered.content()
+    );
+    failed_and_owed(&serve.database, "game:").await;
+    bot.kill();
+    fake.clear_faults();
+    if another {
+        tokio::time::sleep(Duration::from_millis(POST_LEASE_MS + 1_500)).await;
+    }
+    let left = waiting(&serve.database).await;
+    assert!(
+        left.len() == 1 && left[0].starts_with("game:"),
+        "Chronomate's move committed, not posted: {left:?}"
+    );
+    let played = "Chronomate (level 1) played";
+    assert_eq!(count_in(fake, thread, played), 0);
+
+    let bot = serve.start_up(fake, 1).await;
+    drained(&serve.database).await;
+    assert_eq!(count_in(fake, thread, played), 1, "its move posted once");
+    let post = fake
+        .calls()
+        .into_iter()
+        .find(|c| c.path == posts && c.status < 300 && c.content().contains(played))
+        .unwrap();
+    assert!(post.seq > answered.seq, "after the answer to e4");
+    assert_eq!(fake.threads().len(), 1, "no second thread");
+    bot.kill();
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn kill_9_between_commits_and_posts_on_sqlite() {
     support::within_limit(async {
@@ -395,6 +463,45 @@ async fn kill_9_between_commits_and_posts_with_two_processes_on_postgres() {
         let bot = mine.start_up(&fake, 0).await;
         support::wait_registered(&fake).await;
         end_of_round_killed(&fake, &mine, bot, true).await;
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn kill_9_between_chronomates_move_and_its_post_on_sqlite() {
+    support::within_limit(async {
+        let dir = tempfile::tempdir().unwrap();
+        let serve = Serve::sqlite(dir.path());
+        let fake = FakeDiscord::start().await;
+        let bot = serve.start(&fake, 0, &[]);
+        support::wait_registered(&fake).await;
+        chronomates_move_killed(&fake, &serve, bot, false).await;
+    })
+    .await;
+}
+
+/// The same with two processes on PostgreSQL, the one serving the test's
+/// server killed.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn kill_9_between_chronomates_move_and_its_post_with_two_processes_on_postgres() {
+    if !common::pg::available() {
+        return;
+    }
+    support::within_limit(async {
+        let database = common::pg::database().await.unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let fake = FakeDiscord::start().await;
+        let ours = shard_of(GUILD_ID, 2);
+        let serve = |shard: u32| Serve {
+            dir: dir.path(),
+            database: database.clone(),
+            shard: Some(shard),
+        };
+        let (mine, other) = (serve(ours), serve(1 - ours));
+        let _other = other.start_up(&fake, 0).await;
+        let bot = mine.start_up(&fake, 0).await;
+        support::wait_registered(&fake).await;
+        chronomates_move_killed(&fake, &mine, bot, true).await;
     })
     .await;
 }
