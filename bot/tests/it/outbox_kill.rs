@@ -428,80 +428,79 @@ async fn chronomates_move_killed(fake: &FakeDiscord, serve: &Serve<'_>, bot: Bot
     bot.kill();
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn kill_9_between_commits_and_posts_on_sqlite() {
-    support::within_limit(async {
-        let dir = tempfile::tempdir().unwrap();
-        let serve = Serve::sqlite(dir.path());
-        let fake = FakeDiscord::start().await;
-        let bot = serve.start(&fake, 0, &[]);
-        support::wait_registered(&fake).await;
-        end_of_round_killed(&fake, &serve, bot, false).await;
-    })
-    .await;
+/// What a kill test does between starting its processes and its last
+/// assertion.
+#[derive(Clone, Copy)]
+enum Scenario {
+    /// [`end_of_round_killed`].
+    EndOfRound,
+    /// [`chronomates_move_killed`].
+    ChronomatesMove,
 }
 
-/// The same with two processes on PostgreSQL, one shard each, the one
-/// serving the test's server killed.
+impl Scenario {
+    async fn run(self, fake: &FakeDiscord, serve: &Serve<'_>, bot: Bot, another: bool) {
+        match self {
+            Scenario::EndOfRound => end_of_round_killed(fake, serve, bot, another).await,
+            Scenario::ChronomatesMove => chronomates_move_killed(fake, serve, bot, another).await,
+        }
+    }
+
+    /// With one `serve` on SQLite.
+    async fn on_sqlite(self) {
+        support::within_limit(async {
+            let dir = tempfile::tempdir().unwrap();
+            let serve = Serve::sqlite(dir.path());
+            let fake = FakeDiscord::start().await;
+            let bot = serve.start(&fake, 0, &[]);
+            support::wait_registered(&fake).await;
+            self.run(&fake, &serve, bot, false).await;
+        })
+        .await;
+    }
+
+    /// With two processes on PostgreSQL, one shard each, the one serving
+    /// the test's server killed (skipped without PostgreSQL).
+    async fn on_postgres(self) {
+        if !common::pg::available() {
+            return;
+        }
+        support::within_limit(async {
+            let database = common::pg::database().await.unwrap();
+            let dir = tempfile::tempdir().unwrap();
+            let fake = FakeDiscord::start().await;
+            let ours = shard_of(GUILD_ID, 2);
+            let serve = |shard: u32| Serve {
+                dir: dir.path(),
+                database: database.clone(),
+                shard: Some(shard),
+            };
+            let (mine, other) = (serve(ours), serve(1 - ours));
+            let _other = other.start_up(&fake, 0).await;
+            let bot = mine.start_up(&fake, 0).await;
+            support::wait_registered(&fake).await;
+            self.run(&fake, &mine, bot, true).await;
+        })
+        .await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn kill_9_between_commits_and_posts_on_sqlite() {
+    Scenario::EndOfRound.on_sqlite().await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn kill_9_between_commits_and_posts_with_two_processes_on_postgres() {
-    if !common::pg::available() {
-        return;
-    }
-    support::within_limit(async {
-        let database = common::pg::database().await.unwrap();
-        let dir = tempfile::tempdir().unwrap();
-        let fake = FakeDiscord::start().await;
-        let ours = shard_of(GUILD_ID, 2);
-        let serve = |shard: u32| Serve {
-            dir: dir.path(),
-            database: database.clone(),
-            shard: Some(shard),
-        };
-        let (mine, other) = (serve(ours), serve(1 - ours));
-        let _other = other.start_up(&fake, 0).await;
-        let bot = mine.start_up(&fake, 0).await;
-        support::wait_registered(&fake).await;
-        end_of_round_killed(&fake, &mine, bot, true).await;
-    })
-    .await;
+    Scenario::EndOfRound.on_postgres().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn kill_9_between_chronomates_move_and_its_post_on_sqlite() {
-    support::within_limit(async {
-        let dir = tempfile::tempdir().unwrap();
-        let serve = Serve::sqlite(dir.path());
-        let fake = FakeDiscord::start().await;
-        let bot = serve.start(&fake, 0, &[]);
-        support::wait_registered(&fake).await;
-        chronomates_move_killed(&fake, &serve, bot, false).await;
-    })
-    .await;
+    Scenario::ChronomatesMove.on_sqlite().await;
 }
 
-/// The same with two processes on PostgreSQL, the one serving the test's
-/// server killed.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn kill_9_between_chronomates_move_and_its_post_with_two_processes_on_postgres() {
-    if !common::pg::available() {
-        return;
-    }
-    support::within_limit(async {
-        let database = common::pg::database().await.unwrap();
-        let dir = tempfile::tempdir().unwrap();
-        let fake = FakeDiscord::start().await;
-        let ours = shard_of(GUILD_ID, 2);
-        let serve = |shard: u32| Serve {
-            dir: dir.path(),
-            database: database.clone(),
-            shard: Some(shard),
-        };
-        let (mine, other) = (serve(ours), serve(1 - ours));
-        let _other = other.start_up(&fake, 0).await;
-        let bot = mine.start_up(&fake, 0).await;
-        support::wait_registered(&fake).await;
-        chronomates_move_killed(&fake, &mine, bot, true).await;
-    })
-    .await;
+    Scenario::ChronomatesMove.on_postgres().await;
 }
