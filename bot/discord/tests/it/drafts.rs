@@ -6,7 +6,7 @@
 use chronomate_testkit::replies::assert_contains;
 
 use crate::support;
-use chronomate_host::ChallengeId;
+use chronomate_host::{ChallengeId, GameId};
 
 use support::*;
 
@@ -24,6 +24,24 @@ async fn offered(fake: &FakeDiscord, who: &Player, thread: u64, typed: &str) -> 
         .collect()
 }
 
+/// alice (white) challenges bob to 5D in the lobby, with `options`, and
+/// bob accepts: the game's thread and number.
+async fn five_d_game(fake: &FakeDiscord, options: Option<&str>) -> (u64, GameId) {
+    let mut choices = vec![
+        Opt::choice("variant", "5d"),
+        Opt::user("opponent", &bob()),
+        Opt::choice("colour", "white"),
+    ];
+    choices.extend(options.map(|o| Opt::str("options", o)));
+    let sent = fake
+        .command(&alice(), LOBBY_ID, "challenge", &choices)
+        .await;
+    let reply = fake.reply(&sent).await;
+    let id: ChallengeId = number_after(reply.content(), "Challenge").expect("the challenge number");
+    let message = id_of(&fake.original(&sent).await);
+    accept(fake, id, message).await
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_turn_drafted_undone_refused_restarted_and_submitted() {
     within_limit(async {
@@ -32,24 +50,7 @@ async fn a_turn_drafted_undone_refused_restarted_and_submitted() {
         let (bot, host) = world.start_bot(&fake).await;
         wait_registered(&fake).await;
 
-        let sent = fake
-            .command(
-                &alice(),
-                LOBBY_ID,
-                "challenge",
-                &[
-                    Opt::choice("variant", "5d"),
-                    Opt::user("opponent", &bob()),
-                    Opt::choice("colour", "white"),
-                    Opt::str("options", "board:two-timelines"),
-                ],
-            )
-            .await;
-        let reply = fake.reply(&sent).await;
-        let id: ChallengeId =
-            number_after(reply.content(), "Challenge").expect("the challenge number");
-        let message = id_of(&fake.original(&sent).await);
-        let (thread, game) = accept(&fake, id, message).await;
+        let (thread, game) = five_d_game(&fake, Some("board:two-timelines")).await;
 
         // Autocomplete: every first board move of both timelines.
         let first = offered(&fake, &alice(), thread, "(-0T1)e").await;
@@ -131,23 +132,7 @@ async fn a_published_game_drafted_and_submitted_to_checkmate() {
         let world = BotWorld::new();
         let (bot, _host) = world.start_bot(&fake).await;
         wait_registered(&fake).await;
-        let sent = fake
-            .command(
-                &alice(),
-                LOBBY_ID,
-                "challenge",
-                &[
-                    Opt::choice("variant", "5d"),
-                    Opt::user("opponent", &bob()),
-                    Opt::choice("colour", "white"),
-                ],
-            )
-            .await;
-        let reply = fake.reply(&sent).await;
-        let id: ChallengeId =
-            number_after(reply.content(), "Challenge").expect("the challenge number");
-        let message = id_of(&fake.original(&sent).await);
-        let (thread, _) = accept(&fake, id, message).await;
+        let (thread, _) = five_d_game(&fake, None).await;
         let mut last = None;
         for (i, turn) in turns.iter().enumerate() {
             let who = if i % 2 == 0 { alice() } else { bob() };

@@ -46,6 +46,21 @@ async fn move_in(
     .await
 }
 
+/// The post in the lobby telling the admins the bot may not create
+/// threads there.
+async fn admins_told_threads_are_denied(fake: &FakeDiscord) -> Call {
+    fake.wait_call("the admins told", |calls| {
+        calls
+            .iter()
+            .find(|c| {
+                c.is("POST", &format!("/channels/{LOBBY_ID}/messages"))
+                    && c.content().contains("Create Public Threads")
+            })
+            .cloned()
+    })
+    .await
+}
+
 async fn thread_of(host: &chronomate_host::Host, game: GameId) -> Option<String> {
     host.place_of(game).await.unwrap().place.thread
 }
@@ -68,17 +83,7 @@ async fn without_thread_permissions_games_are_played_in_the_channel() {
             .await;
         assert_eq!(refused.status, 403);
         // The admins are told which permission is missing, in the channel.
-        let told = fake
-            .wait_call("the admins told", |calls| {
-                calls
-                    .iter()
-                    .find(|c| {
-                        c.is("POST", &format!("/channels/{LOBBY_ID}/messages"))
-                            && c.content().contains("Create Public Threads")
-                    })
-                    .cloned()
-            })
-            .await;
+        let told = admins_told_threads_are_denied(&fake).await;
         assert_contains(told.content(), &format!("Game #{game}"));
         assert_eq!(thread_of(&host, game).await, Some(LOBBY_ID.to_string()));
         outbox_drained(&host).await;
@@ -483,16 +488,7 @@ async fn admins_are_warned_once_per_server_across_a_restart() {
         fake.deny(LOBBY_ID, Perm::CreateThreads);
         let (game, _, _) = new_game(&fake, &alice(), &bob(), LOBBY_ID).await;
         place_becomes(&host, game, Some(LOBBY_ID.to_string())).await;
-        fake.wait_call("the admins told", |calls| {
-            calls
-                .iter()
-                .find(|c| {
-                    c.is("POST", &format!("/channels/{LOBBY_ID}/messages"))
-                        && c.content().contains("Create Public Threads")
-                })
-                .cloned()
-        })
-        .await;
+        admins_told_threads_are_denied(&fake).await;
         bot.shutdown().await;
         host.store().close().await;
 
