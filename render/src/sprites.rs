@@ -295,20 +295,7 @@ mod tests {
     fn every_man_has_ink() {
         crate::font::ensure_fonts().unwrap();
         let pal = Theme::Calm.palette();
-        for figure in [
-            Figure::King,
-            Figure::Queen,
-            Figure::Rook,
-            Figure::Bishop,
-            Figure::Knight,
-            Figure::Pawn,
-            Figure::Unicorn,
-            Figure::Brawn,
-            Figure::Dragon,
-            Figure::Princess,
-            Figure::RoyalQueen,
-            Figure::CommonKing,
-        ] {
+        for figure in Figure::ALL {
             for color in Color::ALL {
                 for s in [12, 24, 64] {
                     let sp = plain(figure, color, s, &pal, SOLID);

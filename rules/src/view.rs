@@ -264,6 +264,24 @@ pub enum Figure {
     CommonKing,
 }
 
+impl Figure {
+    /// Every kind of man, in declaration order.
+    pub const ALL: [Figure; 12] = [
+        Figure::King,
+        Figure::Queen,
+        Figure::Rook,
+        Figure::Bishop,
+        Figure::Knight,
+        Figure::Pawn,
+        Figure::Unicorn,
+        Figure::Brawn,
+        Figure::Dragon,
+        Figure::Princess,
+        Figure::RoyalQueen,
+        Figure::CommonKing,
+    ];
+}
+
 /// Time Traveler's Chess stages (TT: every man has one).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Stage {

@@ -241,27 +241,14 @@ fn same_view_same_bytes() {
 fn arb_man() -> impl Strategy<Value = Man> {
     (
         any::<bool>(),
-        0..12usize,
+        0..Figure::ALL.len(),
         0..4usize,
         proptest::option::of((any::<bool>(), any::<u8>())),
         any::<bool>(),
     )
         .prop_map(|(white, f, stage, counter, ghost)| Man {
             color: if white { Color::White } else { Color::Black },
-            figure: [
-                Figure::King,
-                Figure::Queen,
-                Figure::Rook,
-                Figure::Bishop,
-                Figure::Knight,
-                Figure::Pawn,
-                Figure::Unicorn,
-                Figure::Brawn,
-                Figure::Dragon,
-                Figure::Princess,
-                Figure::RoyalQueen,
-                Figure::CommonKing,
-            ][f],
+            figure: Figure::ALL[f],
             stage: [
                 None,
                 Some(Stage::Untraveled),
