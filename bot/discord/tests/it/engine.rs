@@ -98,13 +98,16 @@ async fn a_whole_game_against_chronomate_then_its_analysis() {
     within_limit(async {
         let fake = FakeDiscord::start().await;
         let world = BotWorld::new();
-        let (bot, _host) = world.start_bot(&fake).await;
+        let (bot, host) = world.start_bot(&fake).await;
         wait_registered(&fake).await;
 
         let (game, thread) = challenge_chronomate(&fake, 1, "white").await;
         let mut state = Game::new(Variant::Standard, Options::default(), 0).unwrap();
         let mut analysed_live = false;
         loop {
+            // Chronomate's last post made and cleared: alice's move is
+            // answered in the thread, not behind it.
+            outbox_drained(&host).await;
             let action = hurrying_action(&state).unwrap();
             let mark = fake.mark();
             let moved = play(&fake, &alice(), thread, &action).await;
