@@ -397,6 +397,32 @@ pub(crate) async fn post_reply(
     data.outbox.answered(&reply.follows, false).await;
 }
 
+/// How long an answer waits for an earlier post of its game to clear
+/// before it is posted in its turn instead ("Posted here."): a post being
+/// delivered this moment (a move answered a few milliseconds before, its
+/// row not yet deleted; Chronomate's reply on its way) clears within it.
+/// Discord allows 3 s for the answer.
+const OVERTAKE_WAIT: std::time::Duration = std::time::Duration::from_millis(1_000);
+
+/// Whether `reply`'s announcements would still overtake an earlier post
+/// of their game after waiting up to [`OVERTAKE_WAIT`] for it to clear.
+async fn behind_after_a_moment(host: &Host, reply: &Reply) -> bool {
+    let until = tokio::time::Instant::now() + OVERTAKE_WAIT;
+    loop {
+        match host.overtakes(&reply.announced).await {
+            Ok(false) => return false,
+            Ok(true) if tokio::time::Instant::now() < until => {
+                tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+            }
+            Ok(true) => return true,
+            Err(e) => {
+                tracing::warn!(error = %e, "cannot read the game's stream; answering in place");
+                return false;
+            }
+        }
+    }
+}
+
 /// [`post_reply`]'s answer with a reply.
 async fn answer_reply(data: &Data, r: &mut Interaction<'_>, reply: &Reply, route: Route) {
     let post = Post::from_reply(reply);
@@ -418,15 +444,7 @@ async fn answer_reply(data: &Data, r: &mut Interaction<'_>, reply: &Reply, route
     // Typed in the game's place, the answer is the post, unless the game's
     // stream still holds an earlier post (its process died before
     // answering with it): the answer would overtake it.
-    let behind = before.recorded == Some(here)
-        && data
-            .host
-            .overtakes(&reply.announced)
-            .await
-            .unwrap_or_else(|e| {
-                tracing::warn!(error = %e, "cannot read the game's stream; answering in place");
-                false
-            });
+    let behind = before.recorded == Some(here) && behind_after_a_moment(&data.host, reply).await;
     if before.recorded == Some(here) && !behind {
         let landed = r.answer(&post).await;
         data.outbox.answered(&reply.announced, landed).await;

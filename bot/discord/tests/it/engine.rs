@@ -288,3 +288,45 @@ async fn a_move_discord_refused_is_posted_when_its_retry_is_due() {
     })
     .await;
 }
+
+/// alice moves while Chronomate's reply is still on its way to her game's
+/// thread (Discord made the bot wait a moment to post it): her answer
+/// waits for that post to land, then is her move's post, in the thread
+/// and after Chronomate's, rather than a private "Posted here." pointing
+/// to a post made separately.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_answer_waits_a_moment_for_chronomates_post_on_its_way() {
+    within_limit(async {
+        let fake = FakeDiscord::start().await;
+        let world = BotWorld::new();
+        let (bot, host) = world.start_bot(&fake).await;
+        wait_registered(&fake).await;
+        let (game, thread) = challenge_chronomate(&fake, 1, "white").await;
+        let path = format!("/channels/{thread}/messages");
+        // Chronomate's reply is rate limited once, for 300 ms.
+        fake.inject(Fault::on("POST", &path).rate_limit(0.3));
+        let mark = fake.mark();
+        play(&fake, &alice(), thread, "e4").await;
+        fake.wait_call_after("Chronomate's post held back", mark, |c| {
+            c.is("POST", &path) && c.status == 429
+        })
+        .await;
+        // Her reply, at once: the answer would overtake Chronomate's post.
+        let mut state = Game::new(Variant::Standard, Options::default(), 0).unwrap();
+        for record in host.store().log(game).await.unwrap() {
+            state.play(&record.text).unwrap();
+        }
+        assert_eq!(state.record().len(), 2, "Chronomate has replied");
+        let action = hurrying_action(&state).unwrap();
+        let moved = play(&fake, &alice(), thread, &action).await;
+        assert!(
+            !moved.is_ephemeral() && played(moved.content(), game).is_some(),
+            "alice's answer is her move's post: {}",
+            moved.content()
+        );
+        let (post, _) = chronomate_move(&fake, thread, game, mark).await;
+        assert!(post.seq < moved.seq, "after Chronomate's post");
+        bot.shutdown().await;
+    })
+    .await;
+}
