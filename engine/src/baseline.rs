@@ -57,6 +57,7 @@ impl Player {
                 let limits = Limits {
                     temperature: tuned.temperature,
                     depth: tuned.depth,
+                    nodes: tuned.nodes,
                     glance: tuned.glance,
                     glance_temperature: tuned.glance_temperature,
                     ..Limits::level(level, millis)
@@ -108,10 +109,11 @@ impl FromStr for Player {
 }
 
 /// Settings of a level replaced, for tuning the levels: written
-/// `TEMPERATURE[/DEPTH][gGLANCE[tTEMPERATURE]]` (each part optional, at
-/// least one given): a temperature in centipawns
-/// ([`Limits::temperature`]), a depth ([`Limits::depth`]), a share of
-/// glances per mille ([`Limits::glance`]) and their temperature
+/// `TEMPERATURE[/DEPTH][nNODES][gGLANCE[tTEMPERATURE]]` (each part
+/// optional, at least one given): a temperature in centipawns
+/// ([`Limits::temperature`]), a depth ([`Limits::depth`]), a node budget
+/// ([`Limits::nodes`], in the variant's own nodes), a share of glances
+/// per mille ([`Limits::glance`]) and their temperature
 /// ([`Limits::glance_temperature`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Tuned {
@@ -119,6 +121,8 @@ pub struct Tuned {
     pub temperature: Option<u32>,
     /// The search depth, in actions.
     pub depth: Option<u32>,
+    /// The node budget, in the variant's nodes.
+    pub nodes: Option<u64>,
     /// The share of moves played at a glance, per mille.
     pub glance: Option<u16>,
     /// The temperature of those glances, in centipawns.
@@ -132,6 +136,9 @@ impl fmt::Display for Tuned {
         }
         if let Some(d) = self.depth {
             write!(f, "/{d}")?;
+        }
+        if let Some(n) = self.nodes {
+            write!(f, "n{n}")?;
         }
         if let Some(g) = self.glance {
             write!(f, "g{g}")?;
@@ -157,6 +164,10 @@ impl FromStr for Tuned {
             Some((g, t)) => (Some(g), Some(t)),
             None => (glance, None),
         };
+        let (rest, nodes) = match rest.split_once('n') {
+            Some((rest, n)) => (rest, Some(n)),
+            None => (rest, None),
+        };
         let (temperature, depth) = match rest.split_once('/') {
             Some((t, d)) => (t, Some(d)),
             None => (rest, None),
@@ -164,6 +175,7 @@ impl FromStr for Tuned {
         let tuned = Tuned {
             temperature: part(Some(temperature).filter(|t| !t.trim().is_empty()))?,
             depth: part(depth)?,
+            nodes: part(nodes)?,
             glance: part(glance)?,
             glance_temperature: part(glance_temperature)?,
         };
@@ -171,7 +183,8 @@ impl FromStr for Tuned {
             Tuned {
                 glance: Some(1001..),
                 ..
-            } => Err(()),
+            }
+            | Tuned { nodes: Some(0), .. } => Err(()),
             t if t == Tuned::default() => Err(()),
             t => Ok(t),
         }
@@ -286,6 +299,8 @@ mod tests {
             "4@120/1",
             "4@/2g300",
             "4@g1000t250",
+            "4@n5000",
+            "4@80/3n20000g200",
         ] {
             let player: Player = text.parse().unwrap();
             assert_eq!(player.to_string(), text);
@@ -296,6 +311,7 @@ mod tests {
         assert!("4@".parse::<Player>().is_err());
         assert!("4@10/x".parse::<Player>().is_err());
         assert!("4@g1001".parse::<Player>().is_err());
+        assert!("4@n0".parse::<Player>().is_err());
         assert!("4@/".parse::<Player>().is_err());
         assert!("9@10".parse::<Player>().is_err());
     }
