@@ -155,9 +155,12 @@ const TRAVELER: Profile = Profile {
         // Glances alone spaced the middle levels too little (3 vs 2 63%,
         // 4 vs 3 56-62%, 5 vs 4 53%, 100 games): levels 3 to 4 think at
         // about the same depth here, so the lower also errs when it
-        // thinks (docs/engine.md).
-        temperature: [0, 250, 150, 80, 40, 20, 8, 0],
-        glance: [1000, 980, 650, 350, 200, 100, 40, 0],
+        // thinks. Level 5 errs much less than it did (5 vs 4 was 55%,
+        // now 65%; 4 vs 3 63%): above it errors no longer space the
+        // levels (level 6 without any scored 59% against level 5), so
+        // levels 6 and 7 err only a little (docs/engine.md).
+        temperature: [0, 250, 150, 100, 10, 5, 2, 0],
+        glance: [1000, 980, 650, 400, 50, 25, 10, 0],
         glance_temperature: 1000,
         learner: Learner::FromList,
     },
@@ -173,8 +176,12 @@ const GIFFORD: Profile = Profile {
     tuning: Tuning {
         node_cost: 5,
         levels: &level::SEARCH,
+        // Fewer glances from level 3 up than before (670, 400, 250, 160,
+        // 90): 3 vs 2 read 57% with them, 65% with 500 at level 3, which
+        // took 4 vs 3 from 82% to 59% until level 4 glanced less too
+        // (100 games a line; docs/engine.md).
         temperature: [0, 0, 0, 0, 0, 0, 0, 0],
-        glance: [1000, 830, 670, 400, 250, 160, 90, 0],
+        glance: [1000, 830, 500, 280, 170, 100, 50, 0],
         glance_temperature: 1000,
         learner: Learner::FromList,
     },
@@ -210,9 +217,13 @@ const TEMPORAL: Profile = Profile {
         node_cost: 4,
         levels: &level::SEARCH,
         // As Traveler's: 3 vs 2 read 62.5% with glances alone (100
-        // games), 70.5% with these (docs/engine.md).
-        temperature: [0, 250, 150, 80, 40, 20, 8, 0],
-        glance: [1000, 980, 750, 500, 300, 150, 60, 0],
+        // games), 70.5% with these. Levels 4 and 5 err less than they did
+        // (4 vs 3 63.5%, 5 vs 4 61.5% before; 67.5% and 66% now): above
+        // level 5 errors no longer space the levels (level 6 without any
+        // scores 57% against level 5), so levels 6 and 7 err only a little
+        // (docs/engine.md).
+        temperature: [0, 250, 150, 80, 10, 5, 2, 0],
+        glance: [1000, 980, 750, 400, 50, 25, 10, 0],
         glance_temperature: 1000,
         learner: Learner::FromList,
     },
