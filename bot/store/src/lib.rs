@@ -21,7 +21,7 @@
 //! Timed jobs are claimed in the database (`jobs.rs`), so with several
 //! processes each runs once, and one whose process died is taken up again.
 //! What the players must be told is written with the change that causes
-//! it, into the outbox ([`outbox`]), and deleted once delivered.
+//! it, into the outbox (`outbox.rs`), and deleted once delivered.
 //!
 //! Direction: the store imports the rules (colours, variants and their
 //! options) and the domain's vocabulary ([`chronomate_model`]: ids, player
