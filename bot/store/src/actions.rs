@@ -6,7 +6,7 @@
 use chronomate_model::{GameId, GameStatus, PlayerKey, Timestamp};
 use chronomate_rules::Color;
 
-use super::db::{Backend, Sql, Tx, outbox_cte};
+use super::db::{Backend, Sql, Tx};
 use super::games::{Finish, delete_draft_in};
 use super::{Stale, Store, StoreError, color_text};
 
@@ -20,21 +20,6 @@ const LOG_AND_LAPSE: &str = "WITH lapsed AS (
         DELETE FROM draw_offers WHERE game_id = $1 AND (side != $4 OR $7) RETURNING 1)
      INSERT INTO actions (game_id, ply, text, side, actor, at) VALUES ($1, $2, $3, $4, $5, $6)
      RETURNING (SELECT COUNT(*) FROM lapsed) AS lapsed";
-
-/// [`LOG_AND_LAPSE`] with the announcements the action carries inserted
-/// too ($8 to $16), their ids returned (PostgreSQL): the action's whole
-/// write after the game's row in one statement.
-static LOG_LAPSE_AND_ANNOUNCE: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
-    format!(
-        "WITH lapsed AS (
-            DELETE FROM draw_offers WHERE game_id = $1 AND (side != $4 OR $7) RETURNING 1),
-         {}
-         INSERT INTO actions (game_id, ply, text, side, actor, at) VALUES ($1, $2, $3, $4, $5, $6)
-         RETURNING (SELECT COUNT(*) FROM lapsed) AS lapsed,
-                   ARRAY(SELECT id FROM announced ORDER BY id) AS announced",
-        outbox_cte(8)
-    )
-});
 
 /// One action to append, with the game's new state.
 #[derive(Clone, Debug)]
@@ -146,25 +131,11 @@ impl Store {
             // update holds the game's row: an offer made while the update
             // waited on that row is seen here, where the update's own read
             // (as of its start) missed it.
-            Backend::Postgres => match tx.take_outbox() {
-                None => log_in(&mut tx, c, LOG_AND_LAPSE)
-                    .bind(c.finish.is_some())
-                    .scalar()
-                    .await?
-                    .unwrap_or(0),
-                // The announcements go in with the log line: the commit
-                // has none left to insert.
-                Some(rows) => {
-                    let row = log_in(&mut tx, c, LOG_LAPSE_AND_ANNOUNCE.as_str())
-                        .bind(c.finish.is_some())
-                        .bind_outbox(rows)
-                        .fetch_one()
-                        .await?;
-                    let lapsed: i64 = row.get("lapsed")?;
-                    tx.outbox_inserted(row.ids("announced")?)?;
-                    lapsed
-                }
-            },
+            Backend::Postgres => log_in(&mut tx, c, LOG_AND_LAPSE)
+                .bind(c.finish.is_some())
+                .scalar()
+                .await?
+                .unwrap_or(0),
         };
         if c.finish.is_some() {
             super::ratings::rate_in(&mut tx, c.game, c.at).await?;

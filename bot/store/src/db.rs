@@ -29,11 +29,6 @@ use sqlx::{Decode, Encode, Postgres, SqlSafeStr, Sqlite, Type};
 use super::StoreError;
 use chronomate_model::{ChallengeId, GameId, PlayerKey, TournamentId};
 
-mod outbox_rows;
-
-use outbox_rows::insert_pending;
-pub(crate) use outbox_rows::outbox_cte;
-
 /// Which database a store runs on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Backend {
@@ -78,13 +73,6 @@ pub(crate) struct Tx {
     pub(crate) created_game: Option<GameId>,
     /// The challenge this transaction created, if any.
     pub(crate) created_challenge: Option<ChallengeId>,
-    /// PostgreSQL: the carried announcements a statement of the
-    /// transaction inserted itself ([`Tx::take_outbox`]), with whether each
-    /// is held.
-    inserted: Vec<(super::announcements::AnnouncementId, bool)>,
-    /// Whether each row [`Tx::take_outbox`] took is held, until the
-    /// statement that inserts them says their ids.
-    taken: Vec<bool>,
 }
 
 /// A row [`Tx::lock`] locks.
@@ -251,18 +239,6 @@ impl Row {
         })
     }
 
-    /// The column `name`, an array of ids (PostgreSQL's `int8[]`; SQLite
-    /// has no arrays: an error).
-    pub(crate) fn ids(&self, name: &str) -> Result<Vec<i64>, StoreError> {
-        use sqlx::Row as _;
-        match self {
-            Row::Sqlite(_) => Err(StoreError::Sql(sqlx::Error::ColumnNotFound(
-                name.to_owned(),
-            ))),
-            Row::Postgres(r) => Ok(r.try_get(name)?),
-        }
-    }
-
     /// The column at `index` (0-based).
     pub(crate) fn at<T: Value>(&self, index: usize) -> Result<T, StoreError> {
         use sqlx::Row as _;
@@ -329,8 +305,6 @@ impl Tx {
             announce: None,
             created_game: None,
             created_challenge: None,
-            inserted: Vec::new(),
-            taken: Vec::new(),
         }
     }
 
@@ -360,11 +334,7 @@ impl Tx {
     /// Commits, with the announcements this transaction carries.
     pub(crate) async fn commit(mut self) -> Result<(), StoreError> {
         let ids = match self.announce.take() {
-            Some(pending) => {
-                let mut ids = std::mem::take(&mut self.inserted);
-                ids.extend(insert_pending(&mut self, &pending).await?);
-                Some((ids, pending))
-            }
+            Some(pending) => Some((insert_pending(&mut self, &pending).await?, pending)),
             None => None,
         };
         match self.conn {
@@ -420,4 +390,61 @@ impl Tx {
         }
         Ok(())
     }
+}
+
+/// Inserts the rows a transaction carries, before it commits.
+async fn insert_pending(
+    tx: &mut Tx,
+    pending: &super::announcements::Pending,
+) -> Result<Vec<(super::announcements::AnnouncementId, bool)>, StoreError> {
+    let rows = pending
+        .rows
+        .lock()
+        .map(|mut r| std::mem::take(&mut *r))
+        .unwrap_or_default();
+    let mut ids = Vec::with_capacity(rows.len());
+    for row in rows {
+        let game = match &row.stream {
+            super::announcements::Stream::Game(g) => Some(*g),
+            super::announcements::Stream::NewGame => tx.created_game,
+            _ => None,
+        };
+        let stream = match &row.stream {
+            super::announcements::Stream::Game(g) => format!("game:{g}"),
+            super::announcements::Stream::NewGame => match tx.created_game {
+                Some(g) => format!("game:{g}"),
+                None => continue,
+            },
+            super::announcements::Stream::Challenge(c) => format!("challenge:{c}"),
+            super::announcements::Stream::NewChallenge => match tx.created_challenge {
+                Some(c) => format!("challenge:{c}"),
+                None => continue,
+            },
+            super::announcements::Stream::Tournament(t) => format!("tournament:{t}"),
+            super::announcements::Stream::Guild(g) => format!("guild:{g}"),
+        };
+        let (holder, until, answer) = match &row.hold {
+            Some(h) => (Some(h.holder.as_str()), h.until, h.answer.as_deref()),
+            None => (None, chronomate_model::Timestamp::EPOCH, None),
+        };
+        let id: i64 = tx
+            .sql(
+                "INSERT INTO outbox (stream, game_id, shard_key, body, nonce, answer, holder, until, created_at)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id",
+            )
+            .bind(stream)
+            .bind(game)
+            .bind(row.guild.as_deref().and_then(super::announcements::shard_key))
+            .bind(&row.body)
+            .bind(row.nonce)
+            .bind(answer)
+            .bind(holder)
+            .bind(until)
+            .bind(row.at)
+            .fetch_one()
+            .await?
+            .get("id")?;
+        ids.push((super::announcements::AnnouncementId(id), row.hold.is_some()));
+    }
+    Ok(ids)
 }

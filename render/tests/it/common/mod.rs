@@ -445,15 +445,8 @@ pub fn big_grid(n: usize) -> View {
 /// traveling (3-4), ghost (5-6), traveled with counters (7-8); white on odd
 /// ranks.
 pub fn gallery() -> View {
-    let figures = [
-        Figure::King,
-        Figure::Queen,
-        Figure::Rook,
-        Figure::Bishop,
-        Figure::Knight,
-        Figure::Pawn,
-        Figure::Unicorn,
-    ];
+    // The first seven kinds, King to Unicorn: one a file.
+    let figures = &Figure::ALL[..7];
     let mut b = BoardView::empty(Shape::Square8);
     for rank in 0..8u8 {
         let color = if rank % 2 == 0 {
