@@ -97,9 +97,11 @@ impl Store {
     }
 
     /// Claims the head of `stream` for `holder` until `until`, if it is
-    /// free, or `holder` holds it already other than for an interaction's
-    /// answer (a row held for an answer waits for it: the answer goes
-    /// first, and the stream's next rows after it).
+    /// free. A row held is not, even by `holder` itself: held for an
+    /// interaction's answer, it waits for the answer, which goes first;
+    /// held for Chronomate's turn, for the turn to be told whole; claimed,
+    /// it is being delivered by another stream, and claimed again it would
+    /// be posted twice, the second time after the rows behind it.
     pub async fn claim_head(
         &self,
         stream: &str,
@@ -111,7 +113,7 @@ impl Store {
         let row = tx
             .sql(sqlx::AssertSqlSafe(format!(
                 "UPDATE outbox SET holder = $1, until = $2, tries = tries + 1
-                 WHERE (until <= $3 OR (holder = $1 AND answer IS NULL)) AND id = (
+                 WHERE until <= $3 AND id = (
                      SELECT MIN(id) FROM outbox WHERE stream = $4)
                  RETURNING {ROW_COLUMNS}"
             )))

@@ -149,7 +149,11 @@ async fn rate_limits_are_waited_out_as_discord_says() {
         let said: Vec<&str> = tries.iter().map(|c| c.content()).collect();
         assert_eq!(statuses(&tries)[..2], [429, 200], "{said:?}");
         assert!(tries[1].at - tries[0].at >= Duration::from_millis(1500));
-        assert_eq!(messages_with(&fake, thread, "played Nf3").len(), 1);
+        assert_eq!(
+            messages_with(&fake, thread, "played Nf3").len(),
+            1,
+            "{said:?}"
+        );
         assert_eq!(record(&host, game).await, ["e4", "e5", "Nf3"]);
 
         // One line per failure: the route, the status, what was done.

@@ -480,8 +480,40 @@ async fn an_answer_waits_behind_a_post_a_dead_process_held() {
     assert!(!w.host.overtakes(&[]).await.unwrap());
 }
 
+/// A post one of this process's streams is delivering is not claimed
+/// again by another of them as its stream's head: it would be posted
+/// twice, the second time after later posts had gone out.
+async fn a_post_in_flight_is_claimed_once_by_its_own_process() {
+    let w = World::new().await;
+    let (white, black) = (caller("w"), caller("b"));
+    let g = w.start(&white, &black).await;
+    w.clock.set(T0 + 2 * MINUTE);
+    deliver_all(&w.host).await;
+    let mut answering = white.clone();
+    answering.answer = Some("1:pointer".to_owned());
+    let reply = w.host.act(&answering, Some(g), "e4").await.unwrap();
+    // Answered elsewhere: handed over, and claimed by one stream.
+    w.host.hand_over(&reply.announced).await.unwrap();
+    let claimed = w.host.due_announcements(None, 16).await.unwrap();
+    let [post] = &claimed[..] else {
+        panic!("the move's post: {claimed:?}")
+    };
+    assert_eq!(vec![post.id], reply.announced);
+    // Another stream of this process, done with its own post, looks for
+    // the game's next one: the post in flight is not it.
+    let again = w.host.next_announcement(&post.stream).await.unwrap();
+    assert!(again.is_none(), "claimed twice: {again:?}");
+    // Delivered, the stream goes on to the next move's post.
+    w.host.announced(&reply.announced).await.unwrap();
+    let next = w.host.act(&black, Some(g), "e5").await.unwrap();
+    w.host.hand_over(&next.announced).await.unwrap();
+    let head = w.host.next_announcement(&post.stream).await.unwrap();
+    assert_eq!(head.map(|a| vec![a.id]), Some(next.announced));
+}
+
 on_both_backends!(
     both_schemas_hold_the_history_and_the_claims,
+    a_post_in_flight_is_claimed_once_by_its_own_process,
     a_reminder_whose_poster_died_is_posted_again_when_its_hold_lapses,
     an_answer_waits_behind_a_post_a_dead_process_held,
 );
