@@ -5,8 +5,9 @@
 //! its [`Position`](chronomate_rules::chess::Position)'s bitboards; the
 //! time-travel variants read their [`View`] (the men with their stages,
 //! checkers and ghosts, men in hand and away in time, boards and notes),
-//! the one picture every variant gives; any other variant gets the
-//! [`generic`] material count from its view.
+//! the one picture every variant gives; 5D chess reads its timelines'
+//! last boards; any other variant gets the [`generic`] material count
+//! from its view.
 
 use std::any::Any;
 
@@ -19,6 +20,7 @@ use chronomate_rules::{Color, Turn};
 use crate::score::DECISIVE;
 
 pub(crate) mod fide;
+pub(crate) mod fived;
 pub(crate) mod gifford;
 pub(crate) mod manyworlds;
 pub(crate) mod multiverse;

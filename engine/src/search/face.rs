@@ -79,8 +79,8 @@ impl<R: Rules> Face<R> {
 
     /// Whether `a` is forcing for `side` in the state `view` shows, and
     /// how urgently.
-    fn forcing(&self, view: &View, side: Color, a: &R::Action) -> Option<i32> {
-        (self.profile.forcing)(view, side, a)
+    fn forcing(&self, state: &R, view: &View, side: Color, a: &R::Action) -> Option<i32> {
+        (self.profile.forcing)(state, view, side, a)
     }
 
     /// Narrows `actions` to the decisive ones where any exists.
@@ -102,7 +102,7 @@ impl<R: Rules> Face<R> {
         let mut forcing = Vec::new();
         let mut quiet = Vec::new();
         for a in actions {
-            match self.forcing(&s.view, s.side, &a) {
+            match self.forcing(&s.state, &s.view, s.side, &a) {
                 Some(priority) => forcing.push((priority, a)),
                 None => quiet.push(a),
             }
@@ -207,7 +207,7 @@ impl<R: Rules> Domain for Face<R> {
     fn play(&mut self, s: &Node<R>, m: &R::Action) -> Option<Node<R>> {
         let mut state = s.state.clone();
         state.apply(m).ok()?;
-        let forced = self.forcing(&s.view, s.side, m).is_some();
+        let forced = self.forcing(&s.state, &s.view, s.side, m).is_some();
         Some(self.node(state, forced))
     }
 

@@ -173,6 +173,30 @@ fn levels_3_and_up_take_a_free_queen_and_recapture() {
 }
 
 #[test]
+fn fived_levels_take_a_free_queen_on_the_present_board() {
+    // 1. e4 / d5 2. Qg4??: the bishop on c8 takes the queen for nothing.
+    let free_queen = game(Variant::FiveD, &["(0T1)e2e4", "(0T1)d7d5", "(0T2)d1g4"]);
+    for level in [4, 6, 8] {
+        // A small budget keeps the test quick: the evaluation and the
+        // captures kept first, not depth, are under test.
+        let limits = Limits {
+            nodes: Some(400),
+            ..Limits::level(Level::new(level).unwrap(), None)
+        };
+        let took = (0..6)
+            .filter(|&seed| {
+                let action = think(&free_queen, &limits, seed).unwrap().action;
+                action.contains("c8g4") || action.contains("Bxg4")
+            })
+            .count();
+        assert!(
+            took >= 5,
+            "level {level} took the free queen {took} times in 6"
+        );
+    }
+}
+
+#[test]
 fn warm_levels_take_back_by_reflex_where_quiet_moves_compete() {
     // Openings where taking back competes with developing moves the search
     // scores alike (2...Nf6 in the Scandinavian, 4.c3 in the Danish). Without

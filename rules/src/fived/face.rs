@@ -220,15 +220,38 @@ impl FiveD {
     }
 
     /// Whether `mv` leaves a royal man of the mover attacked on a board it
-    /// makes, by a man on that same board.
+    /// makes, by a man on that same board. The boards a move makes are
+    /// its own board after it and, for a jump, the board it lands on
+    /// ([`FiveD::move_boards`]): those alone are looked at, without
+    /// making the move on a copy of the multiverse.
     fn exposes_royal(&self, mv: &Move) -> bool {
-        let mut next = self.clone();
-        next.apply_unchecked(mv);
         let size = self.setup.size;
         let color = self.to_move;
+        self.move_boards(mv).is_some_and(|(left, landed)| {
+            royal_attacked_on_board(&left, size, color)
+                || landed.is_some_and(|b| royal_attacked_on_board(&b, size, color))
+        })
+    }
+
+    /// Every legal turn, lazily, in the standard order of its moves.
+    pub fn legal_turns(&self) -> impl Iterator<Item = Action> + '_ {
+        legal_turns(self)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::pgn;
+    use super::*;
+
+    /// [`FiveD::exposes_royal`] by its definition: the move made on a copy
+    /// of the multiverse, then every board it added looked at.
+    fn exposes_royal_on_a_copy(game: &FiveD, mv: &Move) -> bool {
+        let mut next = game.clone();
+        next.apply_unchecked(mv);
         let (lo, hi) = next.line_range();
         (lo..=hi).any(|line| {
-            let grew = match (self.end(line), next.end(line)) {
+            let grew = match (game.end(line), next.end(line)) {
                 (Some(a), Some(b)) => b > a,
                 (None, Some(_)) => true,
                 _ => false,
@@ -236,12 +259,38 @@ impl FiveD {
             grew && next
                 .end(line)
                 .and_then(|e| next.board(line, e))
-                .is_some_and(|b| royal_attacked_on_board(b, size, color))
+                .is_some_and(|b| royal_attacked_on_board(b, game.setup.size, game.to_move))
         })
     }
 
-    /// Every legal turn, lazily, in the standard order of its moves.
-    pub fn legal_turns(&self) -> impl Iterator<Item = Action> + '_ {
-        legal_turns(self)
+    #[test]
+    fn a_royal_exposed_by_a_board_move_is_found_on_the_boards_it_makes() {
+        // cwmtt's games with the most timelines and jumps.
+        for text in [
+            include_str!("../../tests/fived/data/cwmtt/100_timelines.5dpgn"),
+            include_str!("../../tests/fived/data/cwmtt/exiledKings.5dpgn"),
+            include_str!("../../tests/fived/data/cwmtt/NP.5dpgn"),
+        ] {
+            let record = pgn::read(text).expect("a record");
+            let options = pgn::options(&record).expect("its options");
+            let mut game = FiveD::new(&options, 0);
+            let (mut moves, mut exposing) = (0, 0);
+            for turn in &record.turns {
+                for mv in game.board_moves() {
+                    let found = game.exposes_royal(&mv);
+                    assert_eq!(found, exposes_royal_on_a_copy(&game, &mv), "{mv:?}");
+                    moves += 1;
+                    exposing += usize::from(found);
+                }
+                let Ok(action) = game.parse(turn) else { break };
+                if game.apply(&action).is_err() {
+                    break;
+                }
+            }
+            assert!(
+                moves > 100 && exposing > 0,
+                "{moves} moves, {exposing} exposing"
+            );
+        }
     }
 }

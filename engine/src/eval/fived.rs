@@ -1,0 +1,142 @@
+//! 5D chess (`docs/variants/fived.md`): what the timelines hold now.
+//!
+//! Men move only from a timeline's last board (F-2), so a timeline's
+//! earlier boards are its history: only last boards are counted, each
+//! side's men on every one, a little for pawns that advanced and for men
+//! near the centre. A timeline that is not active (F-4) counts half: it no
+//! longer holds the present back, so what stands there weighs less on the
+//! game. Which turns are forcing: those that capture, by what they take.
+
+use chronomate_rules::fived::board::{Board, Cell, Size};
+use chronomate_rules::fived::man::Piece;
+use chronomate_rules::fived::{Action, FiveD};
+use chronomate_rules::{Color, Turn};
+
+use super::{for_side, sign};
+
+/// What a man is worth, in centipawns. A man moves along up to four axes
+/// here, so the long-range men are worth more against the pawn than on
+/// one board (a queen along any number of axes at once most of all); the
+/// royal men are never taken (F-10) and count nothing.
+pub(crate) fn value(piece: Piece) -> i32 {
+    match piece {
+        Piece::Pawn => 100,
+        Piece::Brawn => 130,
+        Piece::Knight => 350,
+        Piece::Bishop => 380,
+        Piece::Rook => 450,
+        Piece::Unicorn => 260,
+        Piece::Dragon => 220,
+        Piece::Queen => 1100,
+        Piece::Princess => 800,
+        Piece::CommonKing => 300,
+        Piece::King | Piece::RoyalQueen => 0,
+    }
+}
+
+/// Centipawns a pawn gains for each rank it advanced.
+const PAWN_STEP: i32 = 6;
+/// Centipawns a knight, bishop, unicorn or dragon gains for each step
+/// nearer the centre than the board's edge.
+const CENTRE_STEP: i32 = 5;
+
+/// The evaluation for the side to move, `turn.color`.
+pub(crate) fn evaluate(state: &FiveD, turn: &Turn) -> i32 {
+    let size = state.size();
+    let (lo, hi) = state.line_range();
+    let mut white = 0;
+    for line in lo..=hi {
+        let Some(board) = state.end(line).and_then(|end| state.board(line, end)) else {
+            continue;
+        };
+        let on_board = board_for_white(board, size);
+        white += if state.is_active(line) {
+            on_board
+        } else {
+            on_board / 2
+        };
+    }
+    for_side(white, turn.color)
+}
+
+/// The men of one board, from White's side.
+fn board_for_white(board: &Board, size: Size) -> i32 {
+    let mut total = 0;
+    let mut occupied = board.occupied();
+    while occupied != 0 {
+        let cell = occupied.trailing_zeros() as Cell;
+        occupied &= occupied - 1;
+        let Some(man) = board.man(cell) else { continue };
+        let worth = value(man.piece) + placement(man.piece, man.color, cell, size);
+        total += sign(man.color) * worth;
+    }
+    total
+}
+
+/// What a man gains where it stands: a pawn for the ranks it advanced, a
+/// minor man for being nearer the centre.
+fn placement(piece: Piece, color: Color, cell: Cell, size: Size) -> i32 {
+    let (file, rank) = (i32::from(cell % 8), i32::from(cell / 8));
+    let (files, ranks) = (i32::from(size.files), i32::from(size.ranks));
+    match piece {
+        Piece::Pawn | Piece::Brawn => {
+            let advanced = match color {
+                Color::White => rank - 1,
+                Color::Black => ranks - 2 - rank,
+            };
+            PAWN_STEP * advanced.max(0)
+        }
+        Piece::Knight | Piece::Bishop | Piece::Unicorn | Piece::Dragon => {
+            let from_edge = file.min(files - 1 - file) + rank.min(ranks - 1 - rank);
+            CENTRE_STEP * from_edge.max(0)
+        }
+        _ => 0,
+    }
+}
+
+/// Whether `action` of `side` captures, and the worth of what it takes
+/// (a man of the other side where a board move lands): a turn that takes
+/// nothing is not forcing. En passant's empty cell counts nothing.
+pub(crate) fn forcing(state: &FiveD, side: Color, action: &Action) -> Option<i32> {
+    let taken: i32 = action
+        .moves
+        .iter()
+        .filter_map(|m| state.board(m.to.line, m.to.step)?.man(m.to.cell))
+        .filter(|man| man.color != side)
+        .map(|man| value(man.piece).max(1))
+        .sum();
+    (taken > 0).then_some(taken)
+}
+
+#[cfg(test)]
+mod tests {
+    use chronomate_rules::{Options, Rules};
+
+    use super::*;
+
+    fn five_d(record: &[&str]) -> FiveD {
+        let mut state = FiveD::new(&Options::default(), 0);
+        for text in record {
+            let action = state.parse(text).expect("legal");
+            state.apply(&action).expect("applies");
+        }
+        state
+    }
+
+    #[test]
+    fn the_start_is_even_and_a_won_man_counts_for_its_taker() {
+        let start = five_d(&[]);
+        assert_eq!(evaluate(&start, &start.turn()), 0);
+        // 1. e4 d5 2. exd5: White is a pawn up, on the only timeline.
+        let taken = five_d(&["(0T1)e2e4", "(0T1)d7d5", "(0T2)e4d5"]);
+        let black = evaluate(&taken, &taken.turn());
+        assert!(black < -80, "{black}");
+        // The turn that takes is forcing; a quiet one is not.
+        let before = five_d(&["(0T1)e2e4", "(0T1)d7d5"]);
+        let side = before.turn().color;
+        let take = before.parse("(0T2)e4d5").expect("legal");
+        assert_eq!(forcing(&before, side, &take), Some(100));
+        let quiet = before.parse("(0T2)g1f3").expect("legal");
+        assert_eq!(forcing(&before, side, &quiet), None);
+    }
+}
