@@ -233,6 +233,25 @@ pub(crate) const SEARCH: Levels = [
     s(64, 2_000_000, 4_096, 48, 40, 128, 20, 6),
 ];
 
+/// The levels of 5D chess, weakest first: the node budgets are
+/// [`SEARCH`]'s (divided by 5D's node cost, `profile.rs`), the widths
+/// narrower, so that each level finishes its second turn within them (a
+/// node lists up to 1,000 turns: about 4 nodes a millisecond). With
+/// [`SEARCH`]'s widths levels 5 and 6 ran out of nodes in the second turn
+/// and played on the first alone. The levels differ by how many turns
+/// they weigh; the top two look a third turn deep where their budget
+/// reaches.
+pub(crate) const FIVED: Levels = [
+    s(1, 300, 24, 8, 8, 0, 12, 0),
+    s(2, 1_500, 24, 12, 8, 0, 14, 0),
+    s(2, 6_000, 48, 16, 12, 0, 15, 0),
+    s(2, 25_000, 96, 24, 16, 0, 16, 0),
+    s(2, 100_000, 160, 32, 20, 0, 17, 0),
+    s(2, 300_000, 256, 40, 24, 0, 18, 0),
+    s(3, 600_000, 384, 48, 32, 0, 19, 0),
+    s(64, 2_000_000, 512, 64, 40, 0, 20, 0),
+];
+
 /// The levels of FIDE chess (searched on its own positions; the widths,
 /// beam and travels do not apply): depth does most of the telling apart,
 /// each level a ply or two deeper than the one below.

@@ -259,12 +259,13 @@ const MANY_WORLDS: Profile = Profile {
 /// ([`Learner::Drafted`]), never from a list. Levels 2 to 8 search through
 /// the face, whose `legal_actions` is the rules' bounded list (the first
 /// 1,000 turns their search finds, not a fair sample; docs/variants/fived.md),
-/// sampled to the level's width, the turns that capture kept first: a
-/// first cut, until a search of its own decides one board move at a time
-/// as [`SearchKind::Multiverse`] does (each board's chess searched, the
-/// travels sampled from the drafting API). The evaluation counts the men
-/// on every timeline's last board (`eval/fived.rs`). No level glances, and
-/// the temperatures are the generic ones until a ladder sets them.
+/// sampled to the level's width with the turns that capture kept first, at
+/// widths of their own ([`level::FIVED`]). A search that decides one board
+/// move at a time, as [`SearchKind::Multiverse`] does, is the step after
+/// (turns drafted at random in the list's place measured worse:
+/// docs/engine.md). The evaluation counts the men on every timeline's last
+/// board (`eval/fived.rs`). No level glances, and the temperatures are the
+/// generic ones until a ladder sets them.
 const FIVED: Profile = Profile {
     search: SearchKind::Face,
     evaluate: |state, view, turn| match state.downcast_ref() {
@@ -279,10 +280,12 @@ const FIVED: Profile = Profile {
     // Every turn adds boards: a state never comes again.
     repeats: false,
     tuning: Tuning {
-        // Level 8 in 2.0 s on average, 2.6 s at most, over the start and
-        // 7 positions of greedy play (4.2 nodes a millisecond: each node
-        // lists up to 1,000 turns; `ladder --variants 5d --timing 8`).
-        node_cost: 240,
+        // Level 8 in 2.2 s on average and 2.9 s at most over the start and
+        // 7 positions of greedy play (about 4.4 nodes a millisecond: each
+        // node lists up to 1,000 turns; `ladder --variants 5d --timing
+        // 8`). At the generic cost (16) it took 26 s.
+        node_cost: 210,
+        levels: &level::FIVED,
         learner: Learner::Drafted,
         ..GENERIC.tuning
     },
