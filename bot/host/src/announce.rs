@@ -159,15 +159,6 @@ pub struct Announcement {
     pub notice: Notice,
 }
 
-impl Announcement {
-    /// The nonce of its message in `channel` (at most 25 characters, as
-    /// Discord wants).
-    pub fn nonce_in(&self, channel: u64) -> String {
-        let n = super::mix64(self.nonce ^ channel.wrapping_mul(super::GOLDEN_GAMMA));
-        format!("cm{n:x}")
-    }
-}
-
 impl Host {
     /// The teller of `caller`'s command: its rows are held for the answer.
     pub(crate) fn teller(&self, caller: &Caller) -> Teller {
