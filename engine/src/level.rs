@@ -123,7 +123,7 @@ impl fmt::Display for Level {
 }
 
 /// [`Level::elo`], levels 1 to 8.
-const ELO: [u32; 8] = [450, 700, 1000, 1250, 1400, 1800, 1900, 2100];
+const ELO: [u32; 8] = [450, 700, 1000, 1250, 1500, 1800, 1900, 2100];
 
 /// A level that is not 1 to 8.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -274,7 +274,7 @@ mod tests {
     fn levels_rise_in_elo_and_span_1200() {
         assert!(ELO.windows(2).all(|w| w[0] < w[1]), "{ELO:?}");
         assert!(Level::MAX.elo() - Level::MIN.elo() >= 1_200);
-        assert_eq!(Level::new(5).unwrap().label(), "Level 5 (about Elo 1400)");
+        assert_eq!(Level::new(5).unwrap().label(), "Level 5 (about Elo 1500)");
         for level in Level::ALL {
             assert_eq!(Level::for_elo(level.elo()), level);
         }

@@ -53,7 +53,7 @@ impl poise::SlashArgument for VariantName {
 
 /// Chronomate's level in a challenge, as chosen: an integer option whose
 /// choices are the eight levels, each named with its Elo (`Level 5 (about
-/// Elo 1400)`), valued by its number. The host reads the number (and
+/// Elo 1500)`), valued by its number. The host reads the number (and
 /// refuses one that is not a level, from a hand-made request).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct LevelOption(pub u8);
