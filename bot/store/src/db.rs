@@ -27,6 +27,7 @@ use sqlx::sqlite::{SqliteArguments, SqliteConnection, SqlitePool, SqliteRow};
 use sqlx::{Decode, Encode, Postgres, SqlSafeStr, Sqlite, Type};
 
 use super::StoreError;
+use super::announcements::Stream;
 use chronomate_model::{ChallengeId, GameId, PlayerKey, TournamentId};
 
 /// Which database a store runs on.
@@ -404,24 +405,19 @@ async fn insert_pending(
         .unwrap_or_default();
     let mut ids = Vec::with_capacity(rows.len());
     for row in rows {
-        let game = match &row.stream {
-            super::announcements::Stream::Game(g) => Some(*g),
-            super::announcements::Stream::NewGame => tx.created_game,
-            _ => None,
-        };
-        let stream = match &row.stream {
-            super::announcements::Stream::Game(g) => format!("game:{g}"),
-            super::announcements::Stream::NewGame => match tx.created_game {
-                Some(g) => format!("game:{g}"),
+        let (stream, game) = match &row.stream {
+            Stream::Game(g) => (format!("game:{g}"), Some(*g)),
+            Stream::NewGame => match tx.created_game {
+                Some(g) => (format!("game:{g}"), Some(g)),
                 None => continue,
             },
-            super::announcements::Stream::Challenge(c) => format!("challenge:{c}"),
-            super::announcements::Stream::NewChallenge => match tx.created_challenge {
-                Some(c) => format!("challenge:{c}"),
+            Stream::Challenge(c) => (format!("challenge:{c}"), None),
+            Stream::NewChallenge => match tx.created_challenge {
+                Some(c) => (format!("challenge:{c}"), None),
                 None => continue,
             },
-            super::announcements::Stream::Tournament(t) => format!("tournament:{t}"),
-            super::announcements::Stream::Guild(g) => format!("guild:{g}"),
+            Stream::Tournament(t) => (format!("tournament:{t}"), None),
+            Stream::Guild(g) => (format!("guild:{g}"), None),
         };
         let (holder, until, answer) = match &row.hold {
             Some(h) => (Some(h.holder.as_str()), h.until, h.answer.as_deref()),

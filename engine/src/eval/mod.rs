@@ -53,10 +53,11 @@ pub(crate) fn figure_value(figure: Figure) -> i32 {
         Figure::Queen => 900,
         Figure::King => 0,
         Figure::Unicorn => 250,
-        // 5D's men, until 5D has its own evaluation: a brawn about a pawn,
-        // a dragon as a unicorn, a princess (rook + bishop) nearly a
-        // queen, a common king a minor piece; a royal queen is royal, as
-        // the king (never counted).
+        // 5D's men as a view shows them (the greedy baseline's count;
+        // 5D's own evaluation, `fived.rs`, values them by their reach
+        // along four axes): a brawn about a pawn, a dragon as a unicorn, a
+        // princess (rook + bishop) nearly a queen, a common king a minor
+        // piece; a royal queen is royal, as the king (never counted).
         Figure::Brawn => 110,
         Figure::Dragon => 250,
         Figure::Princess => 850,
