@@ -72,6 +72,7 @@ mod profile;
 mod rng;
 mod score;
 mod search;
+pub mod texel;
 pub mod uci;
 
 use std::any::Any;

@@ -1,6 +1,5 @@
 //! The evaluation of an 8x8 board of FIDE men, shared by every 8x8
-//! variant: material, piece-square tables tapered from middlegame to
-//! endgame, mobility, king safety and a little pawn structure.
+//! variant: the terms of [`super::terms`] with one of two sets of weights.
 //!
 //! Piece-square tables: for FIDE chess's own positions, PeSTO's
 //! ([`super::pesto`]); for the time-travel variants' boards, Tomasz
@@ -9,11 +8,10 @@
 //! weighed.
 
 use chronomate_rules::Color;
-use chronomate_rules::chess::{Board, Piece, Position, Role};
-use chronomate_rules::geometry::attacks::{king_attacks, pawn_attacks_all};
-use chronomate_rules::geometry::{Bitboard, File, Square};
+use chronomate_rules::chess::{Board, Position, Role};
 
 use super::pesto;
+use super::terms::{self, Pair, Weights};
 
 /// Centipawn values by [`Role::index`]: pawn, knight, bishop, rook, queen,
 /// king (the king is never traded, and counts nothing).
@@ -104,201 +102,99 @@ const KING_END: [i32; 64] = [
     -50,-30,-30,-30,-30,-30,-30,-50,
 ];
 
-/// Game phase weights by role: 24 with all minor and major pieces on.
-const PHASE: [i32; 6] = [0, 1, 1, 2, 4, 0];
-const PHASE_TOTAL: i32 = 24;
-
-/// Mobility bonus per reachable square, middlegame and endgame.
-const MOBILITY: [(i32, i32); 6] = [(0, 0), (4, 4), (5, 5), (2, 4), (1, 2), (0, 0)];
-
 /// Passed pawn bonus by relative rank (endgame weight; half in the
 /// middlegame).
 const PASSED: [i32; 8] = [0, 10, 15, 25, 45, 75, 120, 0];
 
-fn table(role: Role) -> &'static [i32; 64] {
-    match role {
-        Role::Pawn => &PAWN,
-        Role::Knight => &KNIGHT,
-        Role::Bishop => &BISHOP,
-        Role::Rook => &ROOK,
-        Role::Queen => &QUEEN,
-        Role::King => &KING_MIDDLE,
+/// The weights the time-travel variants' boards are evaluated with:
+/// Michniewski's tables (the same in middlegame and endgame but for the
+/// king's) and the terms their own evaluations were weighed against.
+pub(crate) const SIMPLIFIED: Weights = Weights {
+    value: pairs(VALUE, VALUE),
+    square: simplified_squares(),
+    mobility: [(0, 0), (4, 4), (5, 5), (2, 4), (1, 2), (0, 0)],
+    bishop_pair: (30, 40),
+    doubled: (-10, -20),
+    isolated: (-10, -15),
+    passed: passed(),
+    shield: [12, 6],
+    shield_cap: 36,
+    pressure: -16,
+    tempo: 10,
+};
+
+/// The weights FIDE chess's own positions are evaluated with: PeSTO's
+/// material and tables ([`super::pesto`]) and the same terms.
+pub(crate) const FIDE: Weights = Weights {
+    value: pairs(pesto::MIDDLE_VALUE, pesto::END_VALUE),
+    square: pesto_squares(),
+    ..SIMPLIFIED
+};
+
+/// Two tables by role as one of pairs.
+const fn pairs(middle: [i32; 6], end: [i32; 6]) -> [Pair; 6] {
+    let mut out = [(0, 0); 6];
+    let mut r = 0;
+    while r < 6 {
+        out[r] = (middle[r], end[r]);
+        r += 1;
     }
+    out
 }
 
-/// The square a man of `color` on `sq` reads in the tables.
-fn entry(color: Color, sq: Square) -> usize {
-    match color {
-        Color::White => sq.index() ^ 56,
-        Color::Black => sq.index(),
+const fn simplified_squares() -> [[Pair; 64]; 6] {
+    let tables = [&PAWN, &KNIGHT, &BISHOP, &ROOK, &QUEEN];
+    let mut out = [[(0, 0); 64]; 6];
+    let mut e = 0;
+    while e < 64 {
+        let mut r = 0;
+        while r < 5 {
+            out[r][e] = (tables[r][e], tables[r][e]);
+            r += 1;
+        }
+        out[5][e] = (KING_MIDDLE[e], KING_END[e]);
+        e += 1;
     }
+    out
 }
 
-/// Weight of an attacker of the squares around a king, by role.
-const PRESSURE: [i32; 6] = [1, 2, 2, 3, 5, 1];
+const fn pesto_squares() -> [[Pair; 64]; 6] {
+    let mut out = [[(0, 0); 64]; 6];
+    let mut r = 0;
+    while r < 6 {
+        let mut e = 0;
+        while e < 64 {
+            out[r][e] = (pesto::MIDDLE[r][e], pesto::END[r][e]);
+            e += 1;
+        }
+        r += 1;
+    }
+    out
+}
 
-/// Which material and piece-square tables an evaluation counts with.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Tables {
-    /// Michniewski's (above): the time-travel variants' boards, whose own
-    /// terms were weighed against them.
-    Simplified,
-    /// PeSTO's, tapered ([`super::pesto`]): FIDE chess.
-    Pesto,
+const fn passed() -> [Pair; 8] {
+    let mut out = [(0, 0); 8];
+    let mut rank = 0;
+    while rank < 8 {
+        out[rank] = (PASSED[rank] / 2, PASSED[rank]);
+        rank += 1;
+    }
+    out
 }
 
 /// `board` from White's point of view, in centipawns. Any placement is
 /// taken: several kings or none (the time-travel variants have both).
 pub(crate) fn board_white(board: &Board) -> i32 {
-    board_with(board, Tables::Simplified)
-}
-
-/// `board` from White's point of view with `tables`.
-fn board_with(board: &Board, tables: Tables) -> i32 {
-    let occupied = board.occupied();
-    // The squares around each side's kings, and the pressure on them.
-    let zones = Color::ALL.map(|c| {
-        board
-            .by_piece(Piece::new(c, Role::King))
-            .into_iter()
-            .fold(Bitboard::EMPTY, |z, k| z | king_attacks(k).with(k))
-    });
-    let mut pressure = [0i32; 2];
-    let (mut middle, mut end, mut phase) = (0, 0, 0);
-    for color in Color::ALL {
-        let sign = if color == Color::White { 1 } else { -1 };
-        let ours = board.by_color(color);
-        let their_pawns = board.by_piece(Piece::new(color.other(), Role::Pawn));
-        let pawn_guarded = pawn_attacks_all(color.other(), their_pawns);
-        let enemy_zone = zones[color.other().index()];
-        let (mut mid, mut eg) = (0, 0);
-        for role in Role::ALL {
-            let men = board.by_piece(Piece::new(color, role));
-            let r = role.index();
-            for sq in men {
-                let e = entry(color, sq);
-                phase += PHASE[r];
-                if tables == Tables::Pesto {
-                    mid += pesto::MIDDLE_VALUE[r] + pesto::MIDDLE[r][e];
-                    eg += pesto::END_VALUE[r] + pesto::END[r][e];
-                } else if role == Role::King {
-                    mid += KING_MIDDLE[e];
-                    eg += KING_END[e];
-                } else {
-                    let v = VALUE[r] + table(role)[e];
-                    mid += v;
-                    eg += v;
-                }
-                let attacks = Piece::new(color, role).attacks(sq, occupied);
-                if enemy_zone.intersects(attacks) {
-                    pressure[color.other().index()] +=
-                        PRESSURE[r] * (attacks & enemy_zone).count() as i32;
-                }
-                if matches!(role, Role::Knight | Role::Bishop | Role::Rook | Role::Queen) {
-                    let reach = (attacks & !ours & !pawn_guarded).count() as i32;
-                    let (m, e) = MOBILITY[r];
-                    mid += m * reach;
-                    eg += e * reach;
-                }
-            }
-        }
-        if board
-            .by_piece(Piece::new(color, Role::Bishop))
-            .more_than_one()
-        {
-            mid += 30;
-            eg += 40;
-        }
-        let (pm, pe) = pawn_structure(board, color);
-        mid += pm + shield(board, color);
-        eg += pe;
-        middle += sign * mid;
-        end += sign * eg;
-    }
-    for color in Color::ALL {
-        let p = pressure[color.index()];
-        middle -= (if color == Color::White { 1 } else { -1 }) * p * p / 4;
-    }
-    let phase = phase.min(PHASE_TOTAL);
-    (middle * phase + end * (PHASE_TOTAL - phase)) / PHASE_TOTAL
-}
-
-/// The files beside `file` and `file` itself.
-fn files_around(file: File) -> Bitboard {
-    [file.offset(-1), Some(file), file.offset(1)]
-        .into_iter()
-        .flatten()
-        .fold(Bitboard::EMPTY, |b, f| b | f.bitboard())
-}
-
-/// Every square on a rank ahead of `sq` for `color`.
-fn ahead(color: Color, sq: Square) -> Bitboard {
-    let rank = sq.rank().index() as u32;
-    match color {
-        Color::White if rank < 7 => Bitboard(!0u64 << (8 * (rank + 1))),
-        Color::Black if rank > 0 => Bitboard(!0u64 >> (8 * (8 - rank))),
-        _ => Bitboard::EMPTY,
-    }
-}
-
-/// Doubled, isolated and passed pawns of `color`: (middlegame, endgame).
-fn pawn_structure(board: &Board, color: Color) -> (i32, i32) {
-    let pawns = board.by_piece(Piece::new(color, Role::Pawn));
-    let theirs = board.by_piece(Piece::new(color.other(), Role::Pawn));
-    let (mut mid, mut end) = (0, 0);
-    for sq in pawns {
-        let file = sq.file().bitboard();
-        let around = files_around(sq.file());
-        if (pawns & file & ahead(color, sq)).any() {
-            // Doubled: another pawn of ours ahead on the file.
-            mid -= 10;
-            end -= 20;
-        }
-        if (pawns & (around & !file)).is_empty() {
-            mid -= 10;
-            end -= 15;
-        }
-        if (theirs & around & ahead(color, sq)).is_empty() {
-            let rank = sq.rank().relative_to(color).index();
-            mid += PASSED[rank] / 2;
-            end += PASSED[rank];
-        }
-    }
-    (mid, end)
-}
-
-/// The pawn shield before each of `color`'s kings (middlegame).
-fn shield(board: &Board, color: Color) -> i32 {
-    let pawns = board.by_piece(Piece::new(color, Role::Pawn));
-    let forward = match color {
-        Color::White => 1,
-        Color::Black => -1,
-    };
-    let mut score = 0;
-    for king in board.by_piece(Piece::new(color, Role::King)) {
-        let mut s = 0;
-        for df in -1..=1 {
-            for dr in 1..=2 {
-                if let Some(sq) = king.offset(df, forward * dr)
-                    && pawns.contains(sq)
-                {
-                    s += if dr == 1 { 12 } else { 6 };
-                }
-            }
-        }
-        score += s.min(36);
-    }
-    score
+    terms::evaluate(board, &SIMPLIFIED)
 }
 
 /// A FIDE position from the side to move's point of view, with a small
 /// bonus for having the move.
 pub(crate) fn position(pos: &Position) -> i32 {
-    let white = board_with(pos.board(), Tables::Pesto);
-    let tempo = 10;
+    let white = terms::evaluate(pos.board(), &FIDE);
     match pos.turn() {
-        Color::White => white + tempo,
-        Color::Black => -white + tempo,
+        Color::White => white + FIDE.tempo,
+        Color::Black => -white + FIDE.tempo,
     }
 }
 

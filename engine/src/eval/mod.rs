@@ -26,6 +26,7 @@ pub(crate) mod manyworlds;
 pub(crate) mod multiverse;
 mod pesto;
 pub(crate) mod temporal;
+pub(crate) mod terms;
 pub(crate) mod traveler;
 
 /// What an evaluation gives a loss the opponent can cash in at once (a

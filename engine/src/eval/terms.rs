@@ -1,0 +1,297 @@
+//! The terms of the 8x8 evaluation and their weights: material and
+//! piece-square tables tapered from middlegame to endgame, mobility, the
+//! bishop pair, pawn structure, the king's pawn shield and the pressure on
+//! the squares around the king.
+//!
+//! The board is walked once ([`walk`]) and every term it finds is told to
+//! a [`Sink`]: [`Score`] adds the weights at once (the evaluation), while
+//! the tuner ([`crate::texel`]) counts the terms to fit their weights to
+//! positions. One walk for both keeps what is tuned what is played.
+
+use chronomate_rules::Color;
+use chronomate_rules::chess::{Board, Piece, Role};
+use chronomate_rules::geometry::attacks::{king_attacks, pawn_attacks_all};
+use chronomate_rules::geometry::{Bitboard, File, Square};
+
+/// A middlegame and an endgame weight, in centipawns.
+pub type Pair = (i32, i32);
+
+/// Game phase weights by role: 24 with all minor and major pieces on.
+const PHASE: [i32; 6] = [0, 1, 1, 2, 4, 0];
+pub(crate) const PHASE_TOTAL: i32 = 24;
+
+/// Weight of an attacker of the squares around a king, by role.
+const PRESSURE: [i32; 6] = [1, 2, 2, 3, 5, 1];
+
+/// The weights of every term.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Weights {
+    /// A man's value by [`Role::index`].
+    pub value: [Pair; 6],
+    /// By role, then by square as the tables are printed (rank 8 first,
+    /// a-file first, from White's side: a white man on `sq` reads entry
+    /// `sq ^ 56`, a black man `sq`).
+    pub square: [[Pair; 64]; 6],
+    /// A knight's, bishop's, rook's or queen's, per square it reaches that
+    /// holds no man of its own and no enemy pawn guards.
+    pub mobility: [Pair; 6],
+    /// Two bishops or more.
+    pub bishop_pair: Pair,
+    /// A pawn with another of its side ahead on its file.
+    pub doubled: Pair,
+    /// A pawn with none of its side on the files beside.
+    pub isolated: Pair,
+    /// A pawn no enemy pawn can stop, by its rank from its own side.
+    pub passed: [Pair; 8],
+    /// The king's own pawns one and two ranks before it, on its file and
+    /// the files beside (middlegame).
+    pub shield: [i32; 2],
+    /// The most a king's shield counts.
+    pub shield_cap: i32,
+    /// The middlegame malus of a king whose neighbourhood is attacked, in
+    /// 64ths of a centipawn per squared pressure (each attack on a square
+    /// around it weighed by the attacker's role).
+    pub pressure: i32,
+    /// The side to move's bonus.
+    pub tempo: i32,
+}
+
+/// A term of the evaluation, one side's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Term {
+    Value(Role),
+    /// A role on an entry of the tables.
+    Square(Role, usize),
+    Mobility(Role),
+    BishopPair,
+    Doubled,
+    Isolated,
+    Passed(usize),
+    /// Shield pawns one (0) or two (1) ranks before the king.
+    Shield(usize),
+    /// The squared pressure on the king.
+    Pressure,
+}
+
+impl Term {
+    /// How many terms there are ([`Term::index`] stays below).
+    pub(crate) const COUNT: usize = Term::SCALARS + 4;
+
+    const SQUARES: usize = 6;
+    const MOBILITIES: usize = Term::SQUARES + 6 * 64;
+    const PASSED: usize = Term::MOBILITIES + 6;
+    const SHIELDS: usize = Term::PASSED + 8;
+    const SCALARS: usize = Term::SHIELDS + 2;
+
+    /// A dense index, for the tuner.
+    pub(crate) fn index(self) -> usize {
+        match self {
+            Term::Value(r) => r.index(),
+            Term::Square(r, e) => Term::SQUARES + r.index() * 64 + e,
+            Term::Mobility(r) => Term::MOBILITIES + r.index(),
+            Term::Passed(rank) => Term::PASSED + rank,
+            Term::Shield(k) => Term::SHIELDS + k,
+            Term::BishopPair => Term::SCALARS,
+            Term::Doubled => Term::SCALARS + 1,
+            Term::Isolated => Term::SCALARS + 2,
+            Term::Pressure => Term::SCALARS + 3,
+        }
+    }
+}
+
+impl Weights {
+    /// The weights of `term`, middlegame and endgame.
+    #[inline(always)]
+    pub(crate) fn of(&self, term: Term) -> Pair {
+        match term {
+            Term::Value(r) => self.value[r.index()],
+            Term::Square(r, e) => self.square[r.index()][e],
+            Term::Mobility(r) => self.mobility[r.index()],
+            Term::BishopPair => self.bishop_pair,
+            Term::Doubled => self.doubled,
+            Term::Isolated => self.isolated,
+            Term::Passed(rank) => self.passed[rank],
+            Term::Shield(k) => (self.shield[k], 0),
+            Term::Pressure => (self.pressure, 0),
+        }
+    }
+}
+
+/// What a walk of the board tells.
+pub(crate) trait Sink {
+    /// `count` times `term`, for White (`sign` 1) or Black (-1).
+    fn add(&mut self, sign: i32, term: Term, count: i32);
+    /// A king's shield: pawns one and two ranks before it.
+    fn shield(&mut self, sign: i32, near: i32, far: i32);
+}
+
+/// The evaluation's sink: the weighted sum, middlegame and endgame.
+pub(crate) struct Score<'w> {
+    pub weights: &'w Weights,
+    pub middle: i32,
+    pub end: i32,
+}
+
+impl Sink for Score<'_> {
+    #[inline(always)]
+    fn add(&mut self, sign: i32, term: Term, count: i32) {
+        let (m, e) = self.weights.of(term);
+        if term == Term::Pressure {
+            // Rounded toward zero, the malus the same for either side.
+            self.middle += sign * (m * count / 64);
+        } else {
+            self.middle += sign * m * count;
+            self.end += sign * e * count;
+        }
+    }
+
+    #[inline(always)]
+    fn shield(&mut self, sign: i32, near: i32, far: i32) {
+        let w = self.weights;
+        let s = (near * w.shield[0] + far * w.shield[1]).min(w.shield_cap);
+        self.middle += sign * s;
+    }
+}
+
+/// `board` from White's point of view with `weights`, before the tempo.
+/// Any placement is taken: several kings or none (the time-travel
+/// variants have both).
+#[inline]
+pub(crate) fn evaluate(board: &Board, weights: &Weights) -> i32 {
+    let mut score = Score {
+        weights,
+        middle: 0,
+        end: 0,
+    };
+    let phase = walk(board, &mut score);
+    taper(score.middle, score.end, phase)
+}
+
+/// The middlegame and endgame scores blended by `phase` (0 to
+/// [`PHASE_TOTAL`]).
+pub(crate) fn taper(middle: i32, end: i32, phase: i32) -> i32 {
+    (middle * phase + end * (PHASE_TOTAL - phase)) / PHASE_TOTAL
+}
+
+/// Tells `sink` every term on `board`; returns the game phase (0 to
+/// [`PHASE_TOTAL`]).
+#[inline(always)]
+pub(crate) fn walk<S: Sink>(board: &Board, sink: &mut S) -> i32 {
+    let occupied = board.occupied();
+    // The squares around each side's kings, and the pressure on them.
+    let zones = Color::ALL.map(|c| {
+        board
+            .by_piece(Piece::new(c, Role::King))
+            .into_iter()
+            .fold(Bitboard::EMPTY, |z, k| z | king_attacks(k).with(k))
+    });
+    let mut pressure = [0i32; 2];
+    let mut phase = 0;
+    for color in Color::ALL {
+        let sign = if color == Color::White { 1 } else { -1 };
+        let ours = board.by_color(color);
+        let their_pawns = board.by_piece(Piece::new(color.other(), Role::Pawn));
+        let pawn_guarded = pawn_attacks_all(color.other(), their_pawns);
+        let enemy_zone = zones[color.other().index()];
+        for role in Role::ALL {
+            let men = board.by_piece(Piece::new(color, role));
+            let r = role.index();
+            sink.add(sign, Term::Value(role), men.count() as i32);
+            for sq in men {
+                phase += PHASE[r];
+                sink.add(sign, Term::Square(role, entry(color, sq)), 1);
+                let attacks = Piece::new(color, role).attacks(sq, occupied);
+                if enemy_zone.intersects(attacks) {
+                    pressure[color.other().index()] +=
+                        PRESSURE[r] * (attacks & enemy_zone).count() as i32;
+                }
+                if matches!(role, Role::Knight | Role::Bishop | Role::Rook | Role::Queen) {
+                    let reach = (attacks & !ours & !pawn_guarded).count() as i32;
+                    sink.add(sign, Term::Mobility(role), reach);
+                }
+            }
+        }
+        if board
+            .by_piece(Piece::new(color, Role::Bishop))
+            .more_than_one()
+        {
+            sink.add(sign, Term::BishopPair, 1);
+        }
+        pawn_structure(board, color, sign, sink);
+        shield(board, color, sign, sink);
+    }
+    for color in Color::ALL {
+        let p = pressure[color.index()];
+        let sign = if color == Color::White { 1 } else { -1 };
+        sink.add(sign, Term::Pressure, p * p);
+    }
+    phase.min(PHASE_TOTAL)
+}
+
+/// The entry a man of `color` on `sq` reads in the tables.
+pub(crate) fn entry(color: Color, sq: Square) -> usize {
+    match color {
+        Color::White => sq.index() ^ 56,
+        Color::Black => sq.index(),
+    }
+}
+
+/// The files beside `file` and `file` itself.
+fn files_around(file: File) -> Bitboard {
+    [file.offset(-1), Some(file), file.offset(1)]
+        .into_iter()
+        .flatten()
+        .fold(Bitboard::EMPTY, |b, f| b | f.bitboard())
+}
+
+/// Every square on a rank ahead of `sq` for `color`.
+fn ahead(color: Color, sq: Square) -> Bitboard {
+    let rank = sq.rank().index() as u32;
+    match color {
+        Color::White if rank < 7 => Bitboard(!0u64 << (8 * (rank + 1))),
+        Color::Black if rank > 0 => Bitboard(!0u64 >> (8 * (8 - rank))),
+        _ => Bitboard::EMPTY,
+    }
+}
+
+/// Doubled, isolated and passed pawns of `color`.
+fn pawn_structure<S: Sink>(board: &Board, color: Color, sign: i32, sink: &mut S) {
+    let pawns = board.by_piece(Piece::new(color, Role::Pawn));
+    let theirs = board.by_piece(Piece::new(color.other(), Role::Pawn));
+    for sq in pawns {
+        let file = sq.file().bitboard();
+        let around = files_around(sq.file());
+        if (pawns & file & ahead(color, sq)).any() {
+            sink.add(sign, Term::Doubled, 1);
+        }
+        if (pawns & (around & !file)).is_empty() {
+            sink.add(sign, Term::Isolated, 1);
+        }
+        if (theirs & around & ahead(color, sq)).is_empty() {
+            let rank = sq.rank().relative_to(color).index();
+            sink.add(sign, Term::Passed(rank), 1);
+        }
+    }
+}
+
+/// The pawn shield before each of `color`'s kings.
+fn shield<S: Sink>(board: &Board, color: Color, sign: i32, sink: &mut S) {
+    let pawns = board.by_piece(Piece::new(color, Role::Pawn));
+    let forward = match color {
+        Color::White => 1,
+        Color::Black => -1,
+    };
+    for king in board.by_piece(Piece::new(color, Role::King)) {
+        let mut near_far = [0, 0];
+        for df in -1..=1 {
+            for (k, dr) in [1, 2].into_iter().enumerate() {
+                if let Some(sq) = king.offset(df, forward * dr)
+                    && pawns.contains(sq)
+                {
+                    near_far[k] += 1;
+                }
+            }
+        }
+        sink.shield(sign, near_far[0], near_far[1]);
+    }
+}
