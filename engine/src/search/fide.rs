@@ -134,6 +134,10 @@ impl Domain for Fide {
         true
     }
 
+    fn exchange(&self, s: &Position, m: &Move) -> Option<i32> {
+        Some(see(s, m))
+    }
+
     fn futile(&self, s: &Position, m: &Move, stand: i32, alpha: i32) -> bool {
         let victim = m.capture().map_or(0, fide::value);
         let promotion = m

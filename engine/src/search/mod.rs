@@ -17,7 +17,8 @@
 //!   ordered by its static evaluation instead.
 //! - Domains that can (FIDE chess) add a quiescence search of captures
 //!   (losing ones skipped), a check extension, null-move pruning,
-//!   reverse futility, futility and late-move pruning, and reductions by
+//!   reverse futility, futility and late-move pruning, pruning by the
+//!   static exchange near the horizon, and reductions by
 //!   a logarithmic table (`node.rs`); the root's first move is searched in
 //!   an aspiration window around the last iteration's score.
 //! - Where a state has more actions than the level's width, the domain
@@ -113,6 +114,11 @@ pub(crate) trait Domain {
     /// holds).
     fn quiescence_width(&self) -> usize {
         usize::MAX
+    }
+    /// What `m` wins (below 0: loses) in material if both sides then take
+    /// on its square (the static exchange), where the domain can tell.
+    fn exchange(&self, _s: &Self::State, _m: &Self::Move) -> Option<i32> {
+        None
     }
     /// Whether the quiescence search may skip capture `m` when standing
     /// pat scores `stand` against `alpha`: it cannot raise alpha, or it

@@ -4,7 +4,8 @@
 //! reductions. Where the domain trusts its evaluation
 //! ([`Domain::pruning`], FIDE chess), also reverse futility pruning
 //! (a node whose evaluation stands far above beta is cut), futility and
-//! late-move pruning of quiet moves near the horizon, and reductions by a
+//! late-move pruning of quiet moves near the horizon, pruning of moves
+//! that lose material by the static exchange, and reductions by a
 //! logarithmic table.
 
 use super::{Domain, EXACT, INFINITY, LOWER, MATE_BOUND, NO_MOVE, Search, UPPER};
@@ -22,6 +23,13 @@ const FUTILITY: [i32; 4] = [0, 150, 280, 400];
 /// Late-move pruning: quiet moves a node `depth` (1 to 4) plies from the
 /// horizon searches at most, past which the rest are skipped.
 const LATE_MOVES: [usize; 5] = [0, 5, 8, 13, 20];
+
+/// Deepest node whose moves are pruned by the static exchange, and the
+/// material they may lose: a quiet move this times the depth squared, a
+/// capture this times the depth.
+const SEE_DEPTH: i32 = 6;
+const SEE_QUIET: i32 = 25;
+const SEE_CAPTURE: i32 = 100;
 
 /// Shallowest node reduced for having no table move.
 const IIR_DEPTH: i32 = 4;
@@ -244,6 +252,26 @@ impl<D: Domain> Search<'_, D> {
                     && quiets >= LATE_MOVES[depth as usize];
                 if futile || late {
                     quiets += 1;
+                    continue;
+                }
+            }
+            // Near the horizon, a move that loses material by the static
+            // exchange (more the further from it) is skipped once a move
+            // has been searched.
+            if pruning
+                && searched > 0
+                && best > -MATE_BOUND
+                && depth <= SEE_DEPTH
+                && !gives_check
+                && (quiet || cand.order < 0)
+            {
+                let floor = if quiet {
+                    -SEE_QUIET * depth * depth
+                } else {
+                    -SEE_CAPTURE * depth
+                };
+                if self.domain.exchange(s, &cand.mv).is_some_and(|e| e < floor) {
+                    quiets += usize::from(quiet);
                     continue;
                 }
             }
