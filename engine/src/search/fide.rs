@@ -126,7 +126,7 @@ impl Domain for Fide {
     }
 
     fn captures(&mut self, s: &Position, _depth: usize, out: &mut Vec<Move>) -> bool {
-        s.for_each_legal_move(|m| {
+        s.for_each_legal_capture_or_promotion(|m| {
             if m.is_capture() || m.promotion() == Some(Role::Queen) {
                 out.push(m);
             }

@@ -219,7 +219,9 @@ impl<D: Domain> Search<'_, D> {
         if self.aborted {
             return 0;
         }
-        list.sort_by_key(|c| std::cmp::Reverse(c.order));
+        // Ties keep the list's order (no scratch space, unlike a stable
+        // sort).
+        list.sort_unstable_by_key(|c| (std::cmp::Reverse(c.order), c.index));
 
         let futile = pruning
             && !pv

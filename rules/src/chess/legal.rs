@@ -38,6 +38,14 @@ impl Position {
         generate(self, &mut Expand(f));
     }
 
+    /// Calls `f` with every legal capture (en passant too) and every
+    /// legal promotion (each promoted role), making no other move: the
+    /// moves a quiescence search looks at.
+    #[inline]
+    pub fn for_each_legal_capture_or_promotion(&self, f: impl FnMut(Move)) {
+        generate(self, &mut Tactical(f));
+    }
+
     /// How many legal moves there are, counted without making them.
     #[inline]
     pub fn count_legal_moves(&self) -> u64 {
@@ -108,6 +116,29 @@ impl<F: FnMut(Move)> Sink for Expand<F> {
     #[inline]
     fn one(&mut self, mv: Move) {
         (self.0)(mv);
+    }
+}
+
+/// Turns only the target sets' captures and promotions into moves.
+pub(super) struct Tactical<F>(pub F);
+
+impl<F: FnMut(Move)> Sink for Tactical<F> {
+    #[inline]
+    fn targets(&mut self, board: &Board, role: Role, from: Square, targets: Bitboard) {
+        // Targets hold no man of the mover's, so an occupied one is a
+        // capture.
+        let mut wanted = targets & board.occupied();
+        if role == Role::Pawn {
+            wanted |= targets & BACK_RANKS;
+        }
+        emit(board, role, from, wanted, &mut self.0);
+    }
+
+    #[inline]
+    fn one(&mut self, mv: Move) {
+        if mv.is_capture() || mv.promotion().is_some() {
+            (self.0)(mv);
+        }
     }
 }
 

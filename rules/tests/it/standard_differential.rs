@@ -1,6 +1,7 @@
 //! Our FIDE engine against an independent one (cozy-chess, MIT), over the
 //! positions of seeded random games: the same legal moves, the same
 //! checkmates and stalemates; and every move's SAN reads back as itself.
+//! The captures-and-promotions generator gives the same list's.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a test fails loudly
 
 use std::collections::BTreeSet;
@@ -48,6 +49,14 @@ fn compare(pos: &Position) -> Vec<Move> {
     assert_eq!(our_set.len(), ours.len(), "duplicate moves in {fen}");
     assert_eq!(our_set, cozy_moves(&cozy), "legal moves differ in {fen}");
     assert_eq!(pos.count_legal_moves(), ours.len() as u64, "{fen}");
+    let mut tactical = Vec::new();
+    pos.for_each_legal_capture_or_promotion(|mv| tactical.push(mv));
+    let expected: Vec<Move> = ours
+        .iter()
+        .filter(|mv| mv.is_capture() || mv.promotion().is_some())
+        .copied()
+        .collect();
+    assert_eq!(tactical, expected, "captures and promotions differ in {fen}");
 
     let cozy_check = !cozy.checkers().is_empty();
     assert_eq!(pos.is_check(), cozy_check, "check differs in {fen}");
