@@ -56,7 +56,10 @@ fn compare(pos: &Position) -> Vec<Move> {
         .filter(|mv| mv.is_capture() || mv.promotion().is_some())
         .copied()
         .collect();
-    assert_eq!(tactical, expected, "captures and promotions differ in {fen}");
+    assert_eq!(
+        tactical, expected,
+        "captures and promotions differ in {fen}"
+    );
 
     let cozy_check = !cozy.checkers().is_empty();
     assert_eq!(pos.is_check(), cozy_check, "check differs in {fen}");
