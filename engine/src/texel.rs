@@ -2,7 +2,8 @@
 //! each quiet position's terms are counted once ([`Sample`]), the
 //! evaluation becomes a weighted sum of them, and the weights are moved to
 //! bring the win chance that sum predicts close to a target's (Stockfish's
-//! score at a fixed depth, in `engine/examples/texel.rs`).
+//! score at a fixed depth, or the game's result; `engine/texel.py` makes
+//! them, `engine/examples/texel.rs` tunes).
 //!
 //! The evaluation is linear in its weights but for the shield's cap (left
 //! out here, and off in the tuned weights) and the rounding of the taper,
@@ -37,7 +38,7 @@ pub struct Sample {
 /// Why a line of positions was not taken.
 #[derive(Debug, PartialEq, Eq)]
 pub enum Skip {
-    /// Not `FEN;centipawns`, or a FEN the rules refuse.
+    /// Not `FEN;centipawns` (a finite number), or a FEN the rules refuse.
     Malformed,
     /// In check, or a capture or promotion wins material at once: the
     /// static evaluation cannot stand for such a position.
@@ -64,6 +65,9 @@ impl Sample {
     pub fn parse(line: &str) -> Result<Sample, Skip> {
         let (fen, score) = line.trim().rsplit_once(';').ok_or(Skip::Malformed)?;
         let target: f32 = score.trim().parse().map_err(|_| Skip::Malformed)?;
+        if !target.is_finite() {
+            return Err(Skip::Malformed);
+        }
         let pos = Position::from_fen(fen.trim()).map_err(|_| Skip::Malformed)?;
         if !is_quiet(&pos) {
             return Err(Skip::NotQuiet);
@@ -383,12 +387,25 @@ mod tests {
             Sample::parse("8/8/8/8 w - - 0 1;12").unwrap_err(),
             Skip::Malformed
         );
+        assert_eq!(
+            Sample::parse("4k3/8/8/8/8/8/8/3QK3 w - - 0 1;inf").unwrap_err(),
+            Skip::Malformed
+        );
         // White's queen takes a free rook.
         assert_eq!(
             Sample::parse("4k3/8/8/3r4/8/8/8/3QK3 w - - 0 1;900").unwrap_err(),
             Skip::NotQuiet
         );
         assert!(Sample::parse("4k3/8/8/8/8/8/8/3QK3 w - - 0 1;900").is_ok());
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn no_line_panics(line in ".{0,120}", fen in "[1-8kqrbnpKQRBNP/]{1,70} [wb] [-KQkq]{1,4} - 0 1") {
+            let _ = Sample::parse(&line);
+            let _ = Sample::parse(&format!("{fen};0"));
+            let _ = Sample::parse(&format!("{fen};NaN"));
+        }
     }
 
     #[test]
