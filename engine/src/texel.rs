@@ -88,12 +88,12 @@ impl Sample {
 }
 
 /// Counts of each term, by side.
-struct Counts(Vec<(usize, i32)>);
+struct Counts(Vec<(Term, i32)>);
 
 impl Sink for Counts {
     fn add(&mut self, sign: i32, term: Term, count: i32) {
         if count != 0 {
-            self.0.push((term.index(), sign * count));
+            self.0.push((term, sign * count));
         }
     }
 
@@ -109,17 +109,12 @@ fn coefficients(pos: &Position) -> Vec<(u32, f32)> {
     let phase = terms::walk(pos.board(), &mut counts);
     let middle = f64::from(phase) / f64::from(terms::PHASE_TOTAL);
     let mut out: Vec<(u32, f32)> = Vec::with_capacity(2 * counts.0.len() + 1);
-    let pressure = Term::Pressure.index();
-    let shields = [Term::Shield(0).index(), Term::Shield(1).index()];
     for (term, count) in counts.0 {
-        let count = f64::from(count);
-        if term == pressure {
-            out.push(((2 * term) as u32, (count * middle / 64.0) as f32));
-        } else if shields.contains(&term) {
-            out.push(((2 * term) as u32, (count * middle) as f32));
-        } else {
-            out.push(((2 * term) as u32, (count * middle) as f32));
-            out.push(((2 * term + 1) as u32, (count * (1.0 - middle)) as f32));
+        let count = f64::from(count) / f64::from(term.unit());
+        let i = 2 * term.index() as u32;
+        out.push((i, (count * middle) as f32));
+        if !term.middlegame_only() {
+            out.push((i + 1, (count * (1.0 - middle)) as f32));
         }
     }
     let tempo = match pos.turn() {
@@ -150,30 +145,10 @@ pub fn start() -> Weights {
 /// `weights` as parameters.
 pub fn parameters(weights: &Weights) -> Vec<f64> {
     let mut params = vec![0.0; PARAMETERS];
-    let mut set = |term: Term| {
+    for term in Term::all() {
         let (m, e) = weights.of(term);
         params[2 * term.index()] = f64::from(m);
         params[2 * term.index() + 1] = f64::from(e);
-    };
-    for role in Role::ALL {
-        set(Term::Value(role));
-        set(Term::Mobility(role));
-        for e in 0..64 {
-            set(Term::Square(role, e));
-        }
-    }
-    for term in [
-        Term::BishopPair,
-        Term::Doubled,
-        Term::Isolated,
-        Term::Shield(0),
-        Term::Shield(1),
-        Term::Pressure,
-    ] {
-        set(term);
-    }
-    for rank in 0..8 {
-        set(Term::Passed(rank));
     }
     params[TEMPO] = f64::from(weights.tempo);
     params
@@ -181,30 +156,17 @@ pub fn parameters(weights: &Weights) -> Vec<f64> {
 
 /// Parameters rounded to weights (the shield uncapped).
 pub fn weights(params: &[f64]) -> Weights {
-    let at = |term: Term| {
-        let i = 2 * term.index();
-        (params[i].round() as i32, params[i + 1].round() as i32)
-    };
     let mut w = Weights {
         shield_cap: i32::MAX,
         tempo: params[TEMPO].round() as i32,
-        pressure: at(Term::Pressure).0,
-        shield: [at(Term::Shield(0)).0, at(Term::Shield(1)).0],
-        bishop_pair: at(Term::BishopPair),
-        doubled: at(Term::Doubled),
-        isolated: at(Term::Isolated),
         ..FIDE
     };
-    for role in Role::ALL {
-        let r = role.index();
-        w.value[r] = at(Term::Value(role));
-        w.mobility[r] = at(Term::Mobility(role));
-        for e in 0..64 {
-            w.square[r][e] = at(Term::Square(role, e));
-        }
-    }
-    for rank in 0..8 {
-        w.passed[rank] = at(Term::Passed(rank));
+    for term in Term::all() {
+        let i = 2 * term.index();
+        w.set(
+            term,
+            (params[i].round() as i32, params[i + 1].round() as i32),
+        );
     }
     w
 }
@@ -377,6 +339,31 @@ mod tests {
                 (model - f64::from(white)).abs() <= 1.0,
                 "{fen}: {model} against {white}"
             );
+        }
+    }
+
+    #[test]
+    fn every_term_has_one_index_and_its_own_weights() {
+        let mut indices: Vec<usize> = Term::all().map(Term::index).collect();
+        indices.sort_unstable();
+        assert_eq!(indices, (0..Term::COUNT).collect::<Vec<_>>());
+        // Setting each term's weights reads back, and touches no other.
+        let mut w = FIDE;
+        for (n, term) in Term::all().enumerate() {
+            let e = if term.middlegame_only() {
+                0
+            } else {
+                -(n as i32)
+            };
+            w.set(term, (n as i32, e));
+        }
+        for (n, term) in Term::all().enumerate() {
+            let e = if term.middlegame_only() {
+                0
+            } else {
+                -(n as i32)
+            };
+            assert_eq!(w.of(term), (n as i32, e), "{term:?}");
         }
     }
 

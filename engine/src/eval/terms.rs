@@ -83,6 +83,36 @@ impl Term {
     const SHIELDS: usize = Term::PASSED + 8;
     const SCALARS: usize = Term::SHIELDS + 2;
 
+    /// Every term, each once.
+    pub(crate) fn all() -> impl Iterator<Item = Term> {
+        let by_role = Role::ALL.into_iter().flat_map(|r| {
+            [Term::Value(r), Term::Mobility(r)]
+                .into_iter()
+                .chain((0..64).map(move |e| Term::Square(r, e)))
+        });
+        let scalars = [
+            Term::BishopPair,
+            Term::Doubled,
+            Term::Isolated,
+            Term::Shield(0),
+            Term::Shield(1),
+            Term::Pressure,
+        ];
+        by_role.chain(scalars).chain((0..8).map(Term::Passed))
+    }
+
+    /// Whether the term counts in the middlegame only (its endgame weight
+    /// is always 0).
+    pub(crate) fn middlegame_only(self) -> bool {
+        matches!(self, Term::Shield(_) | Term::Pressure)
+    }
+
+    /// How many of a count make one step of the weight: the pressure's
+    /// weight is in 64ths (its count, squared, grows fast).
+    pub(crate) fn unit(self) -> i32 {
+        if self == Term::Pressure { 64 } else { 1 }
+    }
+
     /// A dense index, for the tuner.
     pub(crate) fn index(self) -> usize {
         match self {
@@ -115,6 +145,22 @@ impl Weights {
             Term::Pressure => (self.pressure, 0),
         }
     }
+
+    /// Sets the weights of `term` (the endgame's ignored where the term
+    /// has none).
+    pub(crate) fn set(&mut self, term: Term, (m, e): Pair) {
+        match term {
+            Term::Value(r) => self.value[r.index()] = (m, e),
+            Term::Square(r, i) => self.square[r.index()][i] = (m, e),
+            Term::Mobility(r) => self.mobility[r.index()] = (m, e),
+            Term::BishopPair => self.bishop_pair = (m, e),
+            Term::Doubled => self.doubled = (m, e),
+            Term::Isolated => self.isolated = (m, e),
+            Term::Passed(rank) => self.passed[rank] = (m, e),
+            Term::Shield(k) => self.shield[k] = m,
+            Term::Pressure => self.pressure = m,
+        }
+    }
 }
 
 /// What a walk of the board tells.
@@ -136,9 +182,9 @@ impl Sink for Score<'_> {
     #[inline(always)]
     fn add(&mut self, sign: i32, term: Term, count: i32) {
         let (m, e) = self.weights.of(term);
-        if term == Term::Pressure {
+        if term.unit() > 1 {
             // Rounded toward zero, the malus the same for either side.
-            self.middle += sign * (m * count / 64);
+            self.middle += sign * (m * count / term.unit());
         } else {
             self.middle += sign * m * count;
             self.end += sign * e * count;
