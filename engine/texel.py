@@ -34,14 +34,10 @@ import chess
 import chess.engine
 import chess.pgn
 
+from calibrate import openings
+
 STOCKFISH = os.environ.get("STOCKFISH", "/usr/games/stockfish")
 MATE = 3000
-
-
-def openings():
-    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "openings.txt")
-    with open(path) as f:
-        return [line.split() for line in f if line.strip() and not line.startswith("#")]
 
 
 def quiet_move(board, move):
@@ -51,7 +47,7 @@ def quiet_move(board, move):
 def play_worker(job):
     (seed, games, out) = job
     rnd = random.Random(seed)
-    lines = openings()
+    lines = [line.split() for line in openings()]
     engine = chess.engine.SimpleEngine.popen_uci(STOCKFISH)
     engine.configure({"Threads": 1, "Hash": 16})
     with open(out, "w") as f:
