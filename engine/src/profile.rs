@@ -156,10 +156,11 @@ const TRAVELER: Profile = Profile {
         // Glances alone spaced the middle levels too little (3 vs 2 63%,
         // 4 vs 3 56-62%, 5 vs 4 53%, 100 games): levels 3 to 4 think at
         // about the same depth here, so the lower also errs when it
-        // thinks. Level 5 errs much less than it did (5 vs 4 was 55%,
-        // now 65%; 4 vs 3 63%): above it errors no longer space the
-        // levels (level 6 without any scored 59% against level 5), so
-        // levels 6 and 7 err only a little (docs/engine.md).
+        // thinks; levels 6 and 7 err only a little. Since the evaluation
+        // counts an explosion's debt above the man it brings
+        // (`eval/traveler.rs`), deeper thought tells the levels apart up
+        // to 7 vs 6 (3 vs 2 to 7 vs 6: 71, 66, 80, 71, 72%; 8 vs 7 55%;
+        // docs/engine.md).
         temperature: [0, 250, 150, 100, 10, 5, 2, 0],
         glance: [1000, 980, 650, 400, 50, 25, 10, 0],
         glance_temperature: 1000,

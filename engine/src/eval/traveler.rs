@@ -3,7 +3,7 @@
 //! Traveled and untraveled men count as FIDE men (the board evaluation);
 //! traveling men count nothing and are a debt: each must be annihilated by
 //! an untraveled man of the same side (TT-3, TT-5), which leaves the board
-//! with it, so an explosion borrows a man from the future at about its
+//! with it, so an explosion borrows a man from the future at more than its
 //! value (it pays only where it wins something now). A
 //! capture of one, or of the last man that could resolve it, loses at
 //! once (TT-6). So a traveling man costs more the fewer resonators it has,
@@ -48,6 +48,15 @@ fn could_annihilate(color: Color, r_role: Role, r: Square, t_role: Role, t: Squa
 /// scored 22% over 40 games).
 const ATTACKED_TO_MOVE: i32 = DECISIVE_SHARE / 4;
 
+/// What a traveling man costs its side, in twentieths of its value (its
+/// resonators' count and any attack on it come on top). More than the
+/// man: the debt is paid with an untraveled man of the kind and a tempo,
+/// and until then the traveling man is a target that cannot move, whose
+/// loss loses the game. Level 8 against level 8, the share against the
+/// one before (docs/engine.md): 20 against 17 won 53-0-18; 24 against 20
+/// 26-0-0; 28 and 36 against 24 lost 3-0-8 and 1-0-9.
+const DEBT_SHARE: i32 = 24;
+
 pub(crate) fn evaluate(view: &View, turn: &Turn) -> i32 {
     let Some(cells) = view.boards.first() else {
         return 0;
@@ -89,7 +98,7 @@ pub(crate) fn evaluate(view: &View, turn: &Turn) -> i32 {
             // The debt: resolving it spends an untraveled man of the kind
             // (the resonator leaves the board with it, TT-5); the fewer the
             // men that could, the more fragile the side.
-            liability += fide::value(t_role) * 17 / 20
+            liability += fide::value(t_role) * DEBT_SHARE / 20
                 + match resonators.len() {
                     0 => 600,
                     1 => 100,
@@ -127,5 +136,41 @@ pub(crate) fn forcing(view: &View, side: Color, a: &Action) -> Option<i32> {
             .or(mv.promotion().map(victim)),
         Action::Explosion { to, .. } => victim_on(view, enemy, to.index()),
         Action::Annihilation { .. } => Some(300),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use chronomate_rules::{Game, Options, Variant};
+
+    use super::*;
+
+    /// White's evaluation after White's `actions` from the start.
+    fn for_white_after(actions: &[&str]) -> i32 {
+        let game = Game::replay(
+            Variant::Traveler,
+            Options::default(),
+            0,
+            actions.iter().copied(),
+        )
+        .expect("legal actions");
+        let turn = game.turn();
+        let score = evaluate(&game.view(), &turn);
+        if turn.color == Color::White {
+            score
+        } else {
+            -score
+        }
+    }
+
+    #[test]
+    fn an_explosion_that_wins_nothing_scores_below_a_quiet_move() {
+        // The traveled queen on f5 is a queen more on the board, but the
+        // traveling one on h5 is owed: an untraveled queen and a tempo to
+        // annihilate it, and the game if Black takes it first.
+        let exploded = for_white_after(&["Qh5/f5"]);
+        let quiet = for_white_after(&["e4"]);
+        assert!(exploded < quiet, "Qh5/f5 {exploded} against e4 {quiet}");
+        assert!(exploded < 0, "Qh5/f5 scores {exploded} for White");
     }
 }
