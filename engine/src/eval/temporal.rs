@@ -3,7 +3,7 @@
 //! checkers).
 //!
 //! Capturing an enemy original wins (T-8, a paradox), so an original is a
-//! liability while its checkers last (and worth little: it leaves the game
+//! liability while its checkers last (and worth nothing: it leaves the game
 //! with its last one, T-6; its duplicate stays), and an exposed one (attacked by the
 //! side to move) is all but lost. Men in hand count nine tenths (a drop is
 //! a move), men away four fifths. Central cells are worth a little: from
@@ -130,6 +130,9 @@ fn attacks(figure: Figure, from: usize, occupied: u64) -> u64 {
     out
 }
 
+/// An original on the field, whatever its kind and its checkers left.
+const ORIGINAL: i32 = -40;
+
 pub(crate) fn evaluate(view: &View, turn: &Turn) -> i32 {
     let Some(field) = view.boards.iter().find(|b| b.shape == Shape::Cube4) else {
         return super::generic(view, turn);
@@ -166,11 +169,14 @@ pub(crate) fn evaluate(view: &View, turn: &Turn) -> i32 {
         let enemy = m.color.other();
         let hit = !m.ghost && attacked[enemy.index()] & (1 << i) != 0;
         if original {
-            // It leaves the game with its last red checker (T-6): worth
-            // a twenty-fourth of its value a turn it has left (a quarter
-            // at most), and a liability.
-            let turns = m.counter.map_or(0, |c| i32::from(c.count));
-            own = v * turns / 24 - 40;
+            // It leaves the game with its last red checker (T-6), and its
+            // capture loses the game until then: a liability, worth
+            // nothing for the turns it has left. Counted a twenty-fourth
+            // of its value a turn left, level 6 without that worth beat
+            // level 6 with it 40-9-2; with a liability growing with the
+            // turns left (or a quarter of its value) instead of the flat
+            // one, 12-30-10 and 2-16-5 (docs/engine.md).
+            own = ORIGINAL;
             if hit {
                 own -= if enemy == mover { DECISIVE_SHARE } else { 200 };
             }
@@ -202,7 +208,36 @@ pub(crate) fn forcing(view: &View, side: Color, a: &Action) -> Option<i32> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use chronomate_rules::Color;
+    use chronomate_rules::{Color, Game, Options, Variant};
+
+    /// White's evaluation after `actions` from the start.
+    fn for_white_after(actions: &[&str]) -> i32 {
+        let game = Game::replay(
+            Variant::Temporal,
+            Options::default(),
+            0,
+            actions.iter().copied(),
+        )
+        .expect("legal actions");
+        let turn = game.turn();
+        let score = evaluate(&game.view(), &turn);
+        if turn.color == Color::White {
+            score
+        } else {
+            -score
+        }
+    }
+
+    #[test]
+    fn an_original_is_worth_nothing_to_its_side() {
+        // The queen warps from the future with six red checkers: its
+        // duplicate stands on Aa3 as the moved queen would, and the
+        // original left on Bb2 can only lose the game (T-6, T-8).
+        let placed = ["K@Bc3", "K@Da3", "Q@Bb2", "Q@Dc2"];
+        let warped = for_white_after(&[&placed[..], &["QBb2~Aa3/6"]].concat());
+        let moved = for_white_after(&[&placed[..], &["QBb2-Aa3"]].concat());
+        assert!(warped < moved, "the warp {warped} against the move {moved}");
+    }
 
     #[test]
     fn movement_counts_match_raumschach() {
