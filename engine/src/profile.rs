@@ -222,10 +222,11 @@ const TEMPORAL: Profile = Profile {
         levels: &level::SEARCH,
         // As Traveler's: 3 vs 2 read 62.5% with glances alone (100
         // games), 70.5% with these. Levels 4 and 5 err less than they did
-        // (4 vs 3 63.5%, 5 vs 4 61.5% before; 67.5% and 66% now): above
-        // level 5 errors no longer space the levels (level 6 without any
-        // scores 57% against level 5), so levels 6 and 7 err only a little
-        // (docs/engine.md).
+        // (4 vs 3 63.5%, 5 vs 4 61.5% before; 67.5% and 66% after), and
+        // levels 6 and 7 only a little. Since the evaluation counts an
+        // original as worth nothing (`eval/temporal.rs`), deeper thought
+        // tells the levels apart up to 6 vs 5 (3 vs 2 to 6 vs 5: 70, 71,
+        // 77, 66%); above, the games are mostly drawn (docs/engine.md).
         temperature: [0, 250, 150, 80, 10, 5, 2, 0],
         glance: [1000, 980, 750, 400, 50, 25, 10, 0],
         glance_temperature: 1000,
