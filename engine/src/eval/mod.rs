@@ -174,6 +174,30 @@ pub(crate) fn attacks_king(board: &Board, victim: Color, by: Color) -> bool {
         .any(|k| board.is_attacked(k, by, board.occupied()))
 }
 
+/// White's score by `evaluate` after `actions` from the start of
+/// `variant` (for the variants' tests).
+#[cfg(test)]
+pub(crate) fn for_white_after(
+    variant: chronomate_rules::Variant,
+    actions: &[&str],
+    evaluate: fn(&View, &Turn) -> i32,
+) -> i32 {
+    let game = chronomate_rules::Game::replay(
+        variant,
+        chronomate_rules::Options::default(),
+        0,
+        actions.iter().copied(),
+    )
+    .expect("legal actions");
+    let turn = game.turn();
+    let score = evaluate(&game.view(), &turn);
+    if turn.color == Color::White {
+        score
+    } else {
+        -score
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -208,24 +208,10 @@ pub(crate) fn forcing(view: &View, side: Color, a: &Action) -> Option<i32> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use chronomate_rules::{Color, Game, Options, Variant};
+    use chronomate_rules::{Color, Variant};
 
-    /// White's evaluation after `actions` from the start.
     fn for_white_after(actions: &[&str]) -> i32 {
-        let game = Game::replay(
-            Variant::Temporal,
-            Options::default(),
-            0,
-            actions.iter().copied(),
-        )
-        .expect("legal actions");
-        let turn = game.turn();
-        let score = evaluate(&game.view(), &turn);
-        if turn.color == Color::White {
-            score
-        } else {
-            -score
-        }
+        crate::eval::for_white_after(Variant::Temporal, actions, evaluate)
     }
 
     #[test]

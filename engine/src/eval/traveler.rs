@@ -141,26 +141,12 @@ pub(crate) fn forcing(view: &View, side: Color, a: &Action) -> Option<i32> {
 
 #[cfg(test)]
 mod tests {
-    use chronomate_rules::{Game, Options, Variant};
+    use chronomate_rules::Variant;
 
-    use super::*;
+    use super::evaluate;
 
-    /// White's evaluation after White's `actions` from the start.
     fn for_white_after(actions: &[&str]) -> i32 {
-        let game = Game::replay(
-            Variant::Traveler,
-            Options::default(),
-            0,
-            actions.iter().copied(),
-        )
-        .expect("legal actions");
-        let turn = game.turn();
-        let score = evaluate(&game.view(), &turn);
-        if turn.color == Color::White {
-            score
-        } else {
-            -score
-        }
+        crate::eval::for_white_after(Variant::Traveler, actions, evaluate)
     }
 
     #[test]
