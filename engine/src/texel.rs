@@ -348,22 +348,17 @@ mod tests {
         indices.sort_unstable();
         assert_eq!(indices, (0..Term::COUNT).collect::<Vec<_>>());
         // Setting each term's weights reads back, and touches no other.
+        // The n-th term's weights: n, and -n where it has an endgame one.
+        let weights = |n: usize, term: Term| {
+            let n = n as i32;
+            (n, if term.middlegame_only() { 0 } else { -n })
+        };
         let mut w = FIDE;
         for (n, term) in Term::all().enumerate() {
-            let e = if term.middlegame_only() {
-                0
-            } else {
-                -(n as i32)
-            };
-            w.set(term, (n as i32, e));
+            w.set(term, weights(n, term));
         }
         for (n, term) in Term::all().enumerate() {
-            let e = if term.middlegame_only() {
-                0
-            } else {
-                -(n as i32)
-            };
-            assert_eq!(w.of(term), (n as i32, e), "{term:?}");
+            assert_eq!(w.of(term), weights(n, term), "{term:?}");
         }
     }
 

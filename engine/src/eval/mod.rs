@@ -190,12 +190,8 @@ pub(crate) fn for_white_after(
     )
     .expect("legal actions");
     let turn = game.turn();
-    let score = evaluate(&game.view(), &turn);
-    if turn.color == Color::White {
-        score
-    } else {
-        -score
-    }
+    // The score is the mover's; its sign turns it to White's either way.
+    for_side(evaluate(&game.view(), &turn), turn.color)
 }
 
 #[cfg(test)]

@@ -208,11 +208,8 @@ pub(crate) fn forcing(view: &View, side: Color, a: &Action) -> Option<i32> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::eval::for_white_after;
     use chronomate_rules::{Color, Variant};
-
-    fn for_white_after(actions: &[&str]) -> i32 {
-        crate::eval::for_white_after(Variant::Temporal, actions, evaluate)
-    }
 
     #[test]
     fn an_original_is_worth_nothing_to_its_side() {
@@ -220,8 +217,14 @@ mod tests {
         // duplicate stands on Aa3 as the moved queen would, and the
         // original left on Bb2 can only lose the game (T-6, T-8).
         let placed = ["K@Bc3", "K@Da3", "Q@Bb2", "Q@Dc2"];
-        let warped = for_white_after(&[&placed[..], &["QBb2~Aa3/6"]].concat());
-        let moved = for_white_after(&[&placed[..], &["QBb2-Aa3"]].concat());
+        let after = |last: &str| {
+            for_white_after(
+                Variant::Temporal,
+                &[&placed[..], &[last]].concat(),
+                evaluate,
+            )
+        };
+        let (warped, moved) = (after("QBb2~Aa3/6"), after("QBb2-Aa3"));
         assert!(warped < moved, "the warp {warped} against the move {moved}");
     }
 

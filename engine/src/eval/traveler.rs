@@ -144,18 +144,15 @@ mod tests {
     use chronomate_rules::Variant;
 
     use super::evaluate;
-
-    fn for_white_after(actions: &[&str]) -> i32 {
-        crate::eval::for_white_after(Variant::Traveler, actions, evaluate)
-    }
+    use crate::eval::for_white_after;
 
     #[test]
     fn an_explosion_that_wins_nothing_scores_below_a_quiet_move() {
         // The traveled queen on f5 is a queen more on the board, but the
         // traveling one on h5 is owed: an untraveled queen and a tempo to
         // annihilate it, and the game if Black takes it first.
-        let exploded = for_white_after(&["Qh5/f5"]);
-        let quiet = for_white_after(&["e4"]);
+        let exploded = for_white_after(Variant::Traveler, &["Qh5/f5"], evaluate);
+        let quiet = for_white_after(Variant::Traveler, &["e4"], evaluate);
         assert!(exploded < quiet, "Qh5/f5 {exploded} against e4 {quiet}");
         assert!(exploded < 0, "Qh5/f5 scores {exploded} for White");
     }
