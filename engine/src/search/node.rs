@@ -231,6 +231,9 @@ impl<D: Domain> Search<'_, D> {
         let mut best = -INFINITY;
         let mut best_index = NO_MOVE;
         let mut searched = 0;
+        // Whether every move searched ended the game (asked only where the
+        // moves are a sample).
+        let mut all_ended = true;
         let mut quiets = 0;
         // History slots of the quiet moves searched that did not raise alpha.
         let mut failed: Vec<usize> = Vec::new();
@@ -276,6 +279,9 @@ impl<D: Domain> Search<'_, D> {
                     quiets += usize::from(quiet);
                     continue;
                 }
+            }
+            if truncated {
+                all_ended &= self.domain.outcome(&child).is_some();
             }
             let d = depth - 1;
             let score = if searched == 0 {
@@ -348,8 +354,11 @@ impl<D: Domain> Search<'_, D> {
         }
         // Where only a sample of the moves was searched, the static
         // evaluation stands for the rest (as a quiescence search's stand
-        // pat does).
-        if truncated && best < beta {
+        // pat does); not where every move searched ended the game, as when
+        // whatever the side does stalemates the other (a Temporal king due
+        // back on a cell it attacks, docs/variants/temporal.md, decision
+        // 13): the rest most likely end it too.
+        if truncated && best < beta && !all_ended {
             let stand = eval;
             if stand > best {
                 best = stand.min(beta);

@@ -220,3 +220,29 @@ fn warm_levels_take_back_by_reflex_where_quiet_moves_compete() {
         assert!(back >= 70, "level {level} took back {back} times in 100");
     }
 }
+
+/// Black's king, in check on Cd4, warps a turn into the future. White's
+/// knight, away from Dd2, comes back at the end of White's next turn and
+/// attacks Cd4, so Black's king cannot return and Black is stalemated
+/// (docs/variants/temporal.md, decision 13): whatever White does, the game
+/// is drawn. White has hundreds of actions and the search tries a sample
+/// of them; when every one it tries ends the game, the rest are not
+/// assumed to keep White's advantage (it scored -13 pawns for Black).
+#[test]
+fn a_king_warping_into_stalemate_is_seen_to_draw() {
+    let record = "K@Bb3 K@Cd4 Q@Cb1 Q@Ad2 R@Ab3 R@Dd2 R@Bb2 B@Bd4 B@Bc2 BBd4xBb2 QCb1-Cb2+ \
+                  KCd4^2 BBc2xAd2 BBb2xAb3 N@Bd3 U@Cc3 QCb2xCc3+ KCd4^1 QCc3-Cb4 N@Cc4 \
+                  NBd3xDd2+ KCd4^1 NDd2^1 N@Bd3 BAd2xBd3+";
+    let g = game(
+        Variant::Temporal,
+        &record.split_whitespace().collect::<Vec<_>>(),
+    );
+    let limits = Limits {
+        judging: true,
+        depth: Some(3),
+        ..Limits::level(Level::MAX, None)
+    };
+    let thought = think(&g, &limits, 1).unwrap();
+    assert_eq!(thought.action, "KCd4^1");
+    assert_eq!(thought.score.0, 0, "{thought:?}");
+}
