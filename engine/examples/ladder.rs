@@ -6,7 +6,7 @@
 //! ```text
 //! cargo run --release -p chronomate-engine --example ladder -- \
 //!     [--variants traveler,gifford,...] [--games N] [--pairs 8:random,8:greedy,2:1,...]
-//!     [--seed S] [--millis M] [--max-actions A] [--threads T]
+//!     [--seed S] [--millis M] [--max-actions A] [--threads T] [--records FILE]
 //! ```
 //!
 //! A pairing `A:B` plays `--games` games of A against B, game i (from 0)
@@ -17,6 +17,8 @@
 //! times a move are wall-clock, slower when `--threads` share a busy
 //! machine. Defaults: the five time-travel variants, 10 games, seed 1,
 //! 600 actions a game (then a draw), one thread.
+//!
+//! `--records FILE` appends each game's line, then its actions, to FILE.
 //!
 //! `--timing N` times a move instead: N positions a variant (the start,
 //! then after 5, 10, 15, ... actions of greedy play, a fresh game each
@@ -45,9 +47,11 @@ struct Config {
     threads: usize,
     /// Positions a variant to time a move on, instead of the matches.
     timing: Option<usize>,
+    /// A file to append each game's record to, one line a game.
+    records: Option<String>,
 }
 
-const USAGE: &str = "usage: ladder [--variants V,V...] [--games N] [--pairs A:B,...] [--seed S] [--millis M] [--max-actions A] [--threads T] [--timing N]";
+const USAGE: &str = "usage: ladder [--variants V,V...] [--games N] [--pairs A:B,...] [--seed S] [--millis M] [--max-actions A] [--threads T] [--timing N] [--records FILE]";
 
 fn default_pairs() -> Vec<(Player, Player)> {
     let top = Player::Engine(Level::MAX);
@@ -72,6 +76,7 @@ fn parse(args: &[String]) -> Result<Config, String> {
         max_actions: 600,
         threads: 1,
         timing: None,
+        records: None,
     };
     let mut it = args.iter();
     while let Some(flag) = it.next() {
@@ -102,6 +107,7 @@ fn parse(args: &[String]) -> Result<Config, String> {
             "--seed" => config.seed = value.parse().map_err(|e| bad(&e))?,
             "--millis" => config.millis = Some(value.parse().map_err(|e| bad(&e))?),
             "--max-actions" => config.max_actions = value.parse().map_err(|e| bad(&e))?,
+            "--records" => config.records = Some(value.clone()),
             "--timing" => config.timing = Some(value.parse().map_err(|e| bad(&e))?),
             "--threads" => config.threads = value.parse::<usize>().map_err(|e| bad(&e))?.max(1),
             _ => return Err(format!("unknown flag {flag}\n{USAGE}")),
@@ -126,6 +132,10 @@ struct Played {
     points: u8,
     limit: bool,
     actions: usize,
+    /// Why the game ended (empty at the action limit).
+    reason: String,
+    /// The actions, in canonical notation, space-separated.
+    record: String,
     a: Thinking,
     b: Thinking,
 }
@@ -161,9 +171,27 @@ fn play_one(
         points,
         limit: played.outcome.is_none(),
         actions: played.game.record().len(),
+        reason: played
+            .outcome
+            .map_or_else(String::new, |o| o.reason.to_string()),
+        record: played.game.record().join(" "),
         a: ta,
         b: tb,
     })
+}
+
+/// Appends `text` to the file at `path`; a file that cannot be written is
+/// reported once a game on stderr, and the games go on.
+fn append(path: &str, text: &str) {
+    use std::io::Write;
+    let written = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .and_then(|mut f| f.write_all(text.as_bytes()));
+    if let Err(e) = written {
+        eprintln!("--records {path}: {e}");
+    }
 }
 
 /// Plays a pairing's games on `config.threads` threads.
@@ -185,14 +213,19 @@ fn pairing(
                     let r = play_one(config, variant, pair, i);
                     // One line a game on stderr, to follow a long run.
                     if let Ok(p) = &r {
-                        eprintln!(
-                            "{variant} {} vs {} game {}: {} in {} actions",
+                        let line = format!(
+                            "{variant} {} vs {} game {}: {} in {} actions ({})",
                             pair.0,
                             pair.1,
                             i + 1,
                             ["lost", "drawn", "won"][usize::from(p.points.min(2))],
-                            p.actions
+                            p.actions,
+                            if p.limit { "action limit" } else { &p.reason },
                         );
+                        eprintln!("{line}");
+                        if let Some(path) = &config.records {
+                            append(path, &format!("{line}: {}\n", p.record));
+                        }
                     }
                     if let Ok(mut map) = results.lock() {
                         map.insert(i, r);
