@@ -18,7 +18,8 @@
 //! machine. Defaults: the five time-travel variants, 10 games, seed 1,
 //! 600 actions a game (then a draw), one thread.
 //!
-//! `--records FILE` appends each game's line, then its actions, to FILE.
+//! `--records FILE` appends each game's line to FILE, then a colon and its
+//! actions, each after a tab.
 //!
 //! `--timing N` times a move instead: N positions a variant (the start,
 //! then after 5, 10, 15, ... actions of greedy play, a fresh game each
@@ -134,7 +135,8 @@ struct Played {
     actions: usize,
     /// Why the game ended (empty at the action limit).
     reason: String,
-    /// The actions, in canonical notation, space-separated.
+    /// The actions, in canonical notation, separated by tabs (an action
+    /// may hold spaces: Many Worlds' `(0) e4 (=I) d4 (=II)`).
     record: String,
     a: Thinking,
     b: Thinking,
@@ -174,7 +176,7 @@ fn play_one(
         reason: played
             .outcome
             .map_or_else(String::new, |o| o.reason.to_string()),
-        record: played.game.record().join(" "),
+        record: played.game.record().join("\t"),
         a: ta,
         b: tb,
     })
@@ -224,7 +226,7 @@ fn pairing(
                         );
                         eprintln!("{line}");
                         if let Some(path) = &config.records {
-                            append(path, &format!("{line}: {}\n", p.record));
+                            append(path, &format!("{line}:\t{}\n", p.record));
                         }
                     }
                     if let Ok(mut map) = results.lock() {
