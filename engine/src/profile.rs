@@ -225,8 +225,9 @@ const TEMPORAL: Profile = Profile {
         // (4 vs 3 63.5%, 5 vs 4 61.5% before; 67.5% and 66% after), and
         // levels 6 and 7 only a little. Since the evaluation counts an
         // original as worth nothing (`eval/temporal.rs`), deeper thought
-        // tells the levels apart up to 6 vs 5 (3 vs 2 to 6 vs 5: 70, 71,
-        // 77, 66%); above, the games are mostly drawn (docs/engine.md).
+        // tells the levels apart up to 5 vs 4 (3 vs 2 to 5 vs 4: 70, 71,
+        // 77%; 6 vs 5 63.5%); from level 6 up most games end in a
+        // stalemate, a king escaping check by a warp (docs/engine.md).
         temperature: [0, 250, 150, 80, 10, 5, 2, 0],
         glance: [1000, 980, 750, 400, 50, 25, 10, 0],
         glance_temperature: 1000,
