@@ -28,6 +28,8 @@
 //! figure for one core, whatever else the machine runs) and in wall time.
 
 use std::collections::BTreeMap;
+use std::fs::{File, OpenOptions};
+use std::io::Write;
 use std::process::ExitCode;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -48,8 +50,9 @@ struct Config {
     threads: usize,
     /// Positions a variant to time a move on, instead of the matches.
     timing: Option<usize>,
-    /// A file to append each game's record to, one line a game.
-    records: Option<String>,
+    /// The file each game's record is appended to, one line a game
+    /// (opened once; the threads take turns).
+    records: Option<Mutex<File>>,
 }
 
 const USAGE: &str = "usage: ladder [--variants V,V...] [--games N] [--pairs A:B,...] [--seed S] [--millis M] [--max-actions A] [--threads T] [--timing N] [--records FILE]";
@@ -108,7 +111,14 @@ fn parse(args: &[String]) -> Result<Config, String> {
             "--seed" => config.seed = value.parse().map_err(|e| bad(&e))?,
             "--millis" => config.millis = Some(value.parse().map_err(|e| bad(&e))?),
             "--max-actions" => config.max_actions = value.parse().map_err(|e| bad(&e))?,
-            "--records" => config.records = Some(value.clone()),
+            "--records" => {
+                let file = OpenOptions::new()
+                    .create(true)
+                    .append(true)
+                    .open(value)
+                    .map_err(|e| bad(&e))?;
+                config.records = Some(Mutex::new(file));
+            }
             "--timing" => config.timing = Some(value.parse().map_err(|e| bad(&e))?),
             "--threads" => config.threads = value.parse::<usize>().map_err(|e| bad(&e))?.max(1),
             _ => return Err(format!("unknown flag {flag}\n{USAGE}")),
@@ -133,11 +143,12 @@ struct Played {
     points: u8,
     limit: bool,
     actions: usize,
-    /// Why the game ended (empty at the action limit).
+    /// Why the game ended (`action limit` where it did not).
     reason: String,
     /// The actions, in canonical notation, separated by tabs (an action
-    /// may hold spaces: Many Worlds' `(0) e4 (=I) d4 (=II)`).
-    record: String,
+    /// may hold spaces: Many Worlds' `(0) e4 (=I) d4 (=II)`); only where
+    /// `--records` keeps them.
+    record: Option<String>,
     a: Thinking,
     b: Thinking,
 }
@@ -175,25 +186,14 @@ fn play_one(
         actions: played.game.record().len(),
         reason: played
             .outcome
-            .map_or_else(String::new, |o| o.reason.to_string()),
-        record: played.game.record().join("\t"),
+            .map_or_else(|| "action limit".into(), |o| o.reason.to_string()),
+        record: config
+            .records
+            .as_ref()
+            .map(|_| played.game.record().join("\t")),
         a: ta,
         b: tb,
     })
-}
-
-/// Appends `text` to the file at `path`; a file that cannot be written is
-/// reported once a game on stderr, and the games go on.
-fn append(path: &str, text: &str) {
-    use std::io::Write;
-    let written = std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(path)
-        .and_then(|mut f| f.write_all(text.as_bytes()));
-    if let Err(e) = written {
-        eprintln!("--records {path}: {e}");
-    }
 }
 
 /// Plays a pairing's games on `config.threads` threads.
@@ -222,11 +222,19 @@ fn pairing(
                             i + 1,
                             ["lost", "drawn", "won"][usize::from(p.points.min(2))],
                             p.actions,
-                            if p.limit { "action limit" } else { &p.reason },
+                            p.reason,
                         );
                         eprintln!("{line}");
-                        if let Some(path) = &config.records {
-                            append(path, &format!("{line}:\t{}\n", p.record));
+                        if let (Some(file), Some(record)) = (&config.records, &p.record) {
+                            // A record that cannot be written is told on
+                            // stderr, and the games go on.
+                            let written =
+                                file.lock().map_err(|e| e.to_string()).and_then(|mut f| {
+                                    writeln!(f, "{line}:\t{record}").map_err(|e| e.to_string())
+                                });
+                            if let Err(e) = written {
+                                eprintln!("--records: {e}");
+                            }
                         }
                     }
                     if let Ok(mut map) = results.lock() {
