@@ -302,6 +302,10 @@ pub(crate) fn think_on<R: Rules>(
         soft,
         stop: limits.stop.as_deref(),
         progress: None,
+        // A rules learner's move is its own, not the search's.
+        guard: limits.judging
+            || limits.level != Level::MIN
+            || matches!(tuning.learner, profile::Learner::Thinks),
     };
     // Progress is reported in the variant's notation, where the search's
     // moves are the variant's actions (not inside the multiverse's chess).

@@ -111,6 +111,14 @@ pub(crate) struct Profile {
     /// there (its explosions), which a search can afford at a few nodes,
     /// not at every capture's leaf.
     pub quiescence: bool,
+    /// Whether the move chosen is checked against every reply the rules
+    /// list, for one that wins at once, and set aside if there is one
+    /// (`search/guard.rs`). Where the search samples the replies it keeps
+    /// the captures, and 5D chess's mates are mostly quiet turns that the
+    /// sample leaves out: level 8 walked into a mate the greedy baseline
+    /// found (docs/engine.md). Each check makes every listed reply, so it
+    /// is on only where that is cheap against a move's search.
+    pub guard: bool,
     /// Whether a state can come again, so that the search must know the
     /// game's earlier states (not in the multiverse: every action adds a
     /// board).
@@ -131,6 +139,7 @@ const STANDARD: Profile = Profile {
     forcing: nothing_forcing,
     decisive: None,
     quiescence: false,
+    guard: false,
     repeats: true,
     tuning: Tuning {
         node_cost: 1,
@@ -148,6 +157,7 @@ const TRAVELER: Profile = Profile {
     forcing: |_, view, side, a| eval::traveler::forcing(view, side, a.downcast_ref()?),
     decisive: None,
     quiescence: false,
+    guard: false,
     repeats: true,
     tuning: Tuning {
         // 40 let level 8 take 2.01-2.04 s on an explosion-rich position.
@@ -174,6 +184,7 @@ const GIFFORD: Profile = Profile {
     forcing: |_, view, side, a| eval::gifford::forcing(view, side, a.downcast_ref()?),
     decisive: None,
     quiescence: true,
+    guard: false,
     repeats: true,
     tuning: Tuning {
         node_cost: 5,
@@ -195,6 +206,7 @@ const MULTIVERSE: Profile = Profile {
     forcing: nothing_forcing,
     decisive: None,
     quiescence: false,
+    guard: false,
     repeats: false,
     tuning: Tuning {
         // Half a second a board move: a turn is a board move on every
@@ -216,6 +228,7 @@ const TEMPORAL: Profile = Profile {
     forcing: |_, view, side, a| eval::temporal::forcing(view, side, a.downcast_ref()?),
     decisive: None,
     quiescence: true,
+    guard: false,
     repeats: true,
     tuning: Tuning {
         node_cost: 4,
@@ -241,6 +254,7 @@ const MANY_WORLDS: Profile = Profile {
     forcing: |_, view, side, a| eval::manyworlds::forcing(view, side, a.downcast_ref()?),
     decisive: Some(|a| a.downcast_ref().is_some_and(eval::manyworlds::takes_king)),
     quiescence: false,
+    guard: false,
     repeats: true,
     tuning: Tuning {
         node_cost: 48,
@@ -267,7 +281,9 @@ const MANY_WORLDS: Profile = Profile {
 /// move at a time, as [`SearchKind::Multiverse`] does, is the step after
 /// (turns drafted at random in the list's place measured worse:
 /// docs/engine.md). The evaluation counts the men on every timeline's last
-/// board (`eval/fived.rs`). No level glances, and the temperatures are the
+/// board (`eval/fived.rs`). The turn chosen is checked against every
+/// listed reply ([`Profile::guard`]): 5D's mates are mostly quiet turns,
+/// outside the captures a sample keeps. No level glances, and the temperatures are the
 /// generic ones until a ladder sets them.
 const FIVED: Profile = Profile {
     search: SearchKind::Face,
@@ -280,6 +296,7 @@ const FIVED: Profile = Profile {
     },
     decisive: None,
     quiescence: false,
+    guard: true,
     // Every turn adds boards: a state never comes again.
     repeats: false,
     tuning: Tuning {
@@ -304,6 +321,7 @@ pub(crate) const GENERIC: Profile = Profile {
     forcing: nothing_forcing,
     decisive: None,
     quiescence: false,
+    guard: false,
     repeats: true,
     tuning: Tuning {
         node_cost: 16,

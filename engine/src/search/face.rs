@@ -215,6 +215,22 @@ impl<R: Rules> Domain for Face<R> {
         s.eval
     }
 
+    fn winning_reply(&mut self, s: &Node<R>, known: &[R::Action]) -> Option<R::Action> {
+        if !self.profile.guard || s.outcome.is_some() {
+            return None;
+        }
+        let wins = |a: &R::Action| {
+            let mut next = s.state.clone();
+            next.apply(a).is_ok() && next.status().outcome().and_then(|o| o.winner) == Some(s.side)
+        };
+        if let Some(a) = known.iter().find(|a| wins(a)) {
+            return Some(a.clone());
+        }
+        let mut all = s.state.legal_actions();
+        self.narrow(&mut all);
+        all.into_iter().find(|a| wins(a))
+    }
+
     fn order_by_evaluation(&self) -> bool {
         true
     }
@@ -276,6 +292,7 @@ mod tests {
             soft: None,
             stop: None,
             progress: None,
+            guard: false,
         };
         let mut search = Search::new(face, limits, crate::search::Table::new(16), Vec::new());
         let found = search

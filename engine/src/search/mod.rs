@@ -5,7 +5,7 @@
 //!   (the multiverse, where a side moves on every branch in turn) is
 //!   searched with the same window and its score kept; otherwise the
 //!   window and the score are negated.
-//! - A transposition table keyed by the domain's key (Zobrist for FIDE
+//! - A transposition table (`table.rs`) keyed by the domain's key (Zobrist for FIDE
 //!   chess, a hash of the view elsewhere) keeps scores, bounds and the best
 //!   move's index in the (deterministic) move list; a UCI session keeps
 //!   one from move to move (`Memory`).
@@ -34,14 +34,20 @@
 //!   (at worst the best by static evaluation) is the answer.
 //! - The choice at the root is the level's ([`choice`]): the best, or one
 //!   drawn among the moves weighed by their scores at the level's
-//!   temperature, or a glance by static evaluation.
+//!   temperature, or a glance by static evaluation. Where the domain
+//!   checks (5D chess), that move is then checked against every reply the
+//!   rules list, for one that wins at once ([`guard`]).
 
 pub(crate) mod choice;
 pub(crate) mod face;
 pub(crate) mod fide;
+mod guard;
 pub(crate) mod multiverse;
 mod node;
 mod quiescence;
+mod table;
+
+pub(crate) use table::Table;
 
 use std::any::Any;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -130,6 +136,11 @@ pub(crate) trait Domain {
     fn null_move(&self, _s: &Self::State) -> Option<Self::State> {
         None
     }
+    /// An action that wins at once in `s`, where the domain checks
+    /// ([`guard`]): one of `known`, else any the rules list.
+    fn winning_reply(&mut self, _s: &Self::State, _known: &[Self::Move]) -> Option<Self::Move> {
+        None
+    }
     /// Whether to make every child first and order by its evaluation.
     fn order_by_evaluation(&self) -> bool {
         false
@@ -156,6 +167,10 @@ const ASPIRATION_WINDOW: i32 = 40;
 /// Root children kept made between iterations.
 const KEPT_ROOT_CHILDREN: usize = 256;
 
+/// A root move, its child while kept made, and the child's static
+/// evaluation.
+type RootMove<D> = (<D as Domain>::Move, Option<<D as Domain>::State>, i32);
+
 /// History table slots.
 pub(crate) const HISTORY: usize = 2 * 64 * 64;
 const MAX_PLY: usize = 96;
@@ -172,6 +187,9 @@ pub(crate) struct Limits<'a> {
     /// Told after each completed iteration: depth, score, nodes and the
     /// best move so far (the domain's move).
     pub progress: Option<Progress<'a>>,
+    /// Whether the move chosen is checked against every listed reply
+    /// ([`guard`]; not where a rules learner plays its own).
+    pub guard: bool,
 }
 
 /// A report after each completed iteration.
@@ -186,83 +204,6 @@ pub(crate) struct Found<M> {
     /// The deepest completed iteration (0 if none completed).
     pub depth: u32,
     pub nodes: u64,
-}
-
-#[derive(Clone, Copy, Default)]
-struct Entry {
-    key: u64,
-    score: i32,
-    best: u16,
-    depth: i8,
-    bound: u8,
-}
-
-const EXACT: u8 = 1;
-const LOWER: u8 = 2;
-const UPPER: u8 = 3;
-const NO_MOVE: u16 = u16::MAX;
-
-/// The transposition table: scores, bounds and best moves by key, one
-/// entry a slot (a new key takes the slot; the same key keeps the deeper
-/// or exact result).
-pub(crate) struct Table {
-    entries: Vec<Entry>,
-    mask: usize,
-}
-
-impl Table {
-    /// A table of `2^bits` entries (8 to 24).
-    pub(crate) fn new(bits: u32) -> Table {
-        let size = 1usize << bits.clamp(8, 24);
-        Table {
-            entries: vec![Entry::default(); size],
-            mask: size - 1,
-        }
-    }
-
-    /// How many entries it holds.
-    pub(crate) fn len(&self) -> usize {
-        self.entries.len()
-    }
-
-    fn probe(&self, key: u64) -> Option<Entry> {
-        let e = self.entries[key as usize & self.mask];
-        (e.bound != 0 && e.key == key).then_some(e)
-    }
-
-    fn store(&mut self, key: u64, depth: i32, score: i32, bound: u8, best: u16) {
-        let slot = &mut self.entries[key as usize & self.mask];
-        if slot.key != key || depth >= i32::from(slot.depth) || bound == EXACT {
-            *slot = Entry {
-                key,
-                score,
-                best,
-                depth: depth.clamp(-1, 127) as i8,
-                bound,
-            };
-        }
-    }
-}
-
-/// Mate scores are stored relative to the node, not the root.
-fn to_table(score: i32, ply: usize) -> i32 {
-    if score >= MATE_BOUND {
-        score + ply as i32
-    } else if score <= -MATE_BOUND {
-        score - ply as i32
-    } else {
-        score
-    }
-}
-
-fn from_table(score: i32, ply: usize) -> i32 {
-    if score >= MATE_BOUND {
-        score - ply as i32
-    } else if score <= -MATE_BOUND {
-        score + ply as i32
-    } else {
-        score
-    }
 }
 
 pub(crate) struct Search<'a, D: Domain> {
@@ -358,7 +299,7 @@ impl<'a, D: Domain> Search<'a, D> {
         }
         let side = self.domain.side(root);
         let root_key = self.domain.repetition_key(root);
-        let mut root_moves: Vec<(D::Move, Option<D::State>, i32)> = Vec::with_capacity(moves.len());
+        let mut root_moves: Vec<RootMove<D>> = Vec::with_capacity(moves.len());
         for m in moves {
             self.nodes += 1;
             if let Some(child) = self.domain.play(root, &m) {
@@ -537,6 +478,10 @@ impl<'a, D: Domain> Search<'a, D> {
                 best = chosen;
                 best_score = scores[chosen];
             }
+        }
+        if let Some(other) = self.guard(root, &mut root_moves, &mut scores, &order, best) {
+            best = other;
+            best_score = scores[other];
         }
         let nodes = self.nodes;
         let (mv, _, _) = root_moves.swap_remove(best);

@@ -8,8 +8,8 @@
 //! that lose material by the static exchange, and reductions by a
 //! logarithmic table.
 
-use super::{Domain, EXACT, INFINITY, LOWER, MATE_BOUND, NO_MOVE, Search, UPPER};
-use super::{from_table, to_table};
+use super::table::{EXACT, LOWER, NO_MOVE, UPPER, from_table, to_table};
+use super::{Domain, INFINITY, MATE_BOUND, Search};
 use crate::score::terminal;
 
 /// Reverse futility: a node `depth` plies from the horizon whose static

@@ -246,3 +246,59 @@ fn a_king_warping_into_stalemate_is_seen_to_draw() {
     assert_eq!(thought.action, "KCd4^1");
     assert_eq!(thought.score.0, 0, "{thought:?}");
 }
+
+/// A 5D game of level 8 against the greedy baseline (`ladder --variants 5d
+/// --pairs 8:greedy --seed 1`, game 1), at White's 15th turn. Most of
+/// White's good-looking turns move the knight on timeline 1 and let Black
+/// mate with a quiet turn (`(2T14)Be6 (1T14)b5 (0T14)Ra7>(-1T14)a7`). The
+/// search weighs a sample of Black's replies, captures first, and missed
+/// it; the guard checks the chosen turn against every listed reply.
+#[test]
+fn fived_levels_do_not_walk_into_a_quiet_mate_the_sample_left_out() {
+    let record = [
+        "(0T1)Nc3",
+        "(0T1)g6",
+        "(0T2)Nd5",
+        "(0T2)Nb8>>(0T1)b6",
+        "(0T3)Nd5>>x(0T2)d7 (-1T2)Bc1>>(0T2)b1",
+        "(2T2)Na6 (-1T2)Nb6>(1T2)a6 (0T3)a5",
+        "(0T4)Bc1>(-1T3)c1 (1T3)Nxf8 (2T3)h4",
+        "(2T3)d6 (1T3)Kxf8 (0T4)a4 (-1T3)a6",
+        "(1T4)Nc3>(-1T4)d3 (0T5)g4 (2T4)Nf3",
+        "(2T4)Kd7 (0T5)Ra6 (1T4)Na6>(-1T4)b6",
+        "(1T5)Qd1>(-1T5)b1 (0T6)Nf3 (2T5)a4",
+        "(1T5)Qxd2 (0T6)Ra7 (2T5)Qd8>(-1T5)d5",
+        "(-1T6)Nh3 (0T7)Rb1 (1T6)Bxd2 (2T6)e4",
+        "(2T6)Ke8 (1T6)Nf6 (-1T6)Qd5>(0T7)d5",
+        "(-1T7)Qb1>(0T8)a1 (1T7)Nf3 (2T7)Bxa6",
+        "(2T7)bxa6 (1T7)a5 (0T8)Qd5>(-1T7)d5",
+        "(0T9)Qa1>(-1T8)b1 (1T8)Bxa5 (2T8)Nd4",
+        "(2T8)c6 (0T9)g5 (1T8)Nf6>(-1T8)e6",
+        "(1T9)Nf3>(-1T9)g3 (0T10)Nxg5 (2T9)Nxc6",
+        "(2T9)Nf6 (1T9)Rxa5 (-1T9)Qd5>(0T10)d5",
+        "(2T10)Qd1>(-1T10)d4 (0T11)Nxf7 (1T10)c4",
+        "(2T10)Nxe4 (1T10)Rxa2 (0T11)Qd5>(-1T10)c5",
+        "(2T11)Bc1>(-1T11)c4 (0T12)Nxd8 (1T11)Rxa2",
+        "(2T11)Nxc3 (1T11)Nd7 (-1T11)Qd8>x(0T12)d8",
+        "(-1T12)Qb1>(0T13)a1 (1T12)b4 (2T12)dxc3",
+        "(2T12)Bg7 (1T12)Nd7>(-1T12)d8",
+        "(-1T13)Rb1 (2T13)Nc6>x(1T13)c8",
+        "(2T13)Kd8 (1T13)f6 (0T13)Kf7 (-1T13)Nxc4",
+    ];
+    let g = game(Variant::FiveD, &record);
+    for level in [4, 6] {
+        let thought = think(&g, &Limits::level(Level::new(level).unwrap(), None), 1).unwrap();
+        let mut after = g.clone();
+        after.play(&thought.action).unwrap();
+        let mating = after.legal_actions().into_iter().find(|reply| {
+            let mut next = after.clone();
+            next.play(reply).unwrap();
+            next.status().outcome().and_then(|o| o.winner) == Some(Color::Black)
+        });
+        assert_eq!(
+            mating, None,
+            "level {level} played {} ({:?})",
+            thought.action, thought.score
+        );
+    }
+}

@@ -1,0 +1,75 @@
+//! The guard: the move chosen, checked against every reply the rules list.
+//!
+//! Where a state has more actions than the level's width, the search
+//! weighs a sample of the replies, the captures first. A reply that wins
+//! at once without capturing (5D chess's mates are mostly quiet turns) can
+//! be left out, and the search then scores a move that loses on the spot
+//! by its static evaluation. For domains that check
+//! ([`Domain::winning_reply`]), the chosen move's replies are all made; a
+//! move with a winning reply is scored as the loss it is, and the search's
+//! next best is checked in its place. The replies found winning are tried
+//! first against the next moves, which often share the flaw (in 5D chess
+//! the moves listed together differ on one board).
+
+use super::{Domain, RootMove, Search};
+use crate::score::terminal;
+
+/// How many moves the guard may check against every listed reply in one
+/// search (up to 1,000 turns each in 5D chess). A move that a reply
+/// already found wins against costs one reply, and does not count.
+const FULL_CHECKS: usize = 8;
+
+impl<D: Domain> Search<'_, D> {
+    /// The root move to play in place of `best` where `best` has a reply
+    /// that wins at once (`scores` then marks it lost), `None` where it
+    /// stands.
+    pub(super) fn guard(
+        &mut self,
+        root: &D::State,
+        root_moves: &mut [RootMove<D>],
+        scores: &mut [i32],
+        order: &[usize],
+        best: usize,
+    ) -> Option<usize> {
+        if !self.limits.guard {
+            return None;
+        }
+        let side = self.domain.side(root);
+        let lost = terminal(Some(side.other()), side, 2);
+        let mut known: Vec<D::Move> = Vec::new();
+        let mut full_checks = 0;
+        let mut chosen = best;
+        // The chosen move first, then the search's order (its last
+        // iteration's moves first, by their scores).
+        let candidates = std::iter::once(best).chain(order.iter().copied().filter(|&i| i != best));
+        for i in candidates {
+            chosen = i;
+            if full_checks == FULL_CHECKS {
+                break;
+            }
+            let child = match root_moves[i].1.take() {
+                Some(child) => child,
+                None => match self.domain.play(root, &root_moves[i].0) {
+                    Some(child) => child,
+                    None => continue,
+                },
+            };
+            let before = known.len();
+            let reply = self.domain.winning_reply(&child, &known);
+            root_moves[i].1 = Some(child);
+            match reply {
+                None => break,
+                Some(reply) => {
+                    scores[i] = lost;
+                    if !known.contains(&reply) {
+                        known.push(reply);
+                    }
+                    if known.len() > before {
+                        full_checks += 1;
+                    }
+                }
+            }
+        }
+        (chosen != best).then_some(chosen)
+    }
+}
