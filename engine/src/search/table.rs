@@ -39,11 +39,13 @@ impl Table {
         self.entries.len()
     }
 
+    #[inline]
     pub(super) fn probe(&self, key: u64) -> Option<Entry> {
         let e = self.entries[key as usize & self.mask];
         (e.bound != 0 && e.key == key).then_some(e)
     }
 
+    #[inline]
     pub(super) fn store(&mut self, key: u64, depth: i32, score: i32, bound: u8, best: u16) {
         let slot = &mut self.entries[key as usize & self.mask];
         if slot.key != key || depth >= i32::from(slot.depth) || bound == EXACT {
@@ -59,6 +61,7 @@ impl Table {
 }
 
 /// Mate scores are stored relative to the node, not the root.
+#[inline]
 pub(super) fn to_table(score: i32, ply: usize) -> i32 {
     if score >= MATE_BOUND {
         score + ply as i32
@@ -69,6 +72,7 @@ pub(super) fn to_table(score: i32, ply: usize) -> i32 {
     }
 }
 
+#[inline]
 pub(super) fn from_table(score: i32, ply: usize) -> i32 {
     if score >= MATE_BOUND {
         score - ply as i32
