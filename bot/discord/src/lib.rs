@@ -60,17 +60,18 @@ mod places;
 mod post;
 mod rest;
 mod run;
+mod running;
 mod threads;
 
 pub use rest::Policy as RestPolicy;
+pub use running::Running;
 
-use chronomate_host::{Host, HostConfig, Span, Timestamp};
+use chronomate_host::{Host, HostConfig, Span};
 use std::sync::Arc;
 use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
 use serenity::{GatewayIntents, HttpBuilder};
-use tokio::task::JoinHandle;
 
 use chronomate_host::config::{Config, Secret, ShardRange};
 
@@ -92,6 +93,10 @@ pub struct Data {
     pub(crate) lanes: Arc<tokio::sync::Semaphore>,
     /// The bot's own user: challenging it is playing Chronomate.
     pub(crate) me: serenity::UserId,
+    /// Held until the framework is dropped, which is when every shard has
+    /// closed and every interaction in flight is answered:
+    /// [`Running::shutdown`] waits for that.
+    _lifeline: tokio::sync::mpsc::Sender<()>,
 }
 
 impl Data {
@@ -266,43 +271,6 @@ pub fn all_commands() -> Vec<poise::Command<Data, Error>> {
     all
 }
 
-/// A running bot.
-pub struct Running {
-    shard_manager: Arc<serenity::ShardManager>,
-    outbox: Arc<outbox::Outbox>,
-    client: JoinHandle<Result<(), serenity::Error>>,
-    /// The timed jobs, the outbox's poster and its cleaner, the metrics
-    /// endpoint: stopped with the bot.
-    tasks: Vec<JoinHandle<()>>,
-}
-
-impl Running {
-    /// Runs one round of deadlines as if the time were `now` and
-    /// delivers the notices; returns how many were delivered somewhere.
-    pub async fn tick(&self, now: Timestamp) -> usize {
-        outbox::tick_once(&self.outbox, now).await
-    }
-
-    /// Waits until the client stops by itself (a fatal gateway error).
-    pub async fn wait(&mut self) -> Result<(), ServeError> {
-        match (&mut self.client).await {
-            Ok(result) => result.map_err(ServeError::from),
-            Err(e) => Err(ServeError::Host(format!("the client task failed: {e}"))),
-        }
-    }
-
-    /// Closes the gateway connection and stops the background tasks and
-    /// Chronomate's play (its games are resumed by the next start).
-    pub async fn shutdown(self) {
-        for task in &self.tasks {
-            task.abort();
-        }
-        self.outbox.threads.host.stop_engine();
-        self.shard_manager.shutdown_all().await;
-        let _ = self.client.await;
-    }
-}
-
 /// Connects to Discord (or the stand-in) and starts serving `host` on
 /// every shard Discord recommends. Commands are registered once the
 /// gateway says READY.
@@ -340,6 +308,7 @@ pub(crate) async fn start_shards(
     }
     let guild_id = options.guild_id;
     let defer_after = options.defer_after;
+    let (lifeline, lifeline_ended) = tokio::sync::mpsc::channel(1);
     let setup_host = host.clone();
     let setup_threads = threads.clone();
     let (setup_outbox, setup_metrics) = (outbox.clone(), metrics.clone());
@@ -366,6 +335,7 @@ pub(crate) async fn start_shards(
                     defer_after,
                     lanes: Arc::new(tokio::sync::Semaphore::new(lanes())),
                     me: ready.user.id,
+                    _lifeline: lifeline,
                 })
             })
         })
@@ -400,6 +370,7 @@ pub(crate) async fn start_shards(
         outbox,
         client: client_task,
         tasks,
+        lifeline_ended,
     })
 }
 

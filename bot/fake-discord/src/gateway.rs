@@ -14,11 +14,15 @@ use tokio::sync::mpsc;
 use tokio_tungstenite::tungstenite::Message as WsMessage;
 
 impl FakeDiscord {
-    /// Waits for a session identified after the first `before` ones (a new
-    /// bot process), and returns how many IDENTIFYs there have been.
+    /// Waits until a session identified after the first `before` ones (a
+    /// new bot process) is the live one, and returns how many IDENTIFYs
+    /// there have been. Until its READY the live session may still be the
+    /// old process's, whose socket closes a moment later.
     pub(crate) async fn wait_new_session(&self, before: u64) -> u64 {
         self.wait("a new gateway session", |s| {
-            (s.identifies > before && s.gateway.is_some()).then_some(s.identifies)
+            let live = s.gateway.as_ref().map(|(conn, _)| *conn);
+            (s.identifies > before && live.is_some_and(|c| c >= s.identified_on))
+                .then_some(s.identifies)
         })
         .await
     }
@@ -26,6 +30,11 @@ impl FakeDiscord {
     /// How many IDENTIFYs the gateway has seen.
     pub fn identifies(&self) -> u64 {
         self.inner.lock().identifies
+    }
+
+    /// Whether a gateway session is live (a bot could be sent an event).
+    pub fn has_live_session(&self) -> bool {
+        self.inner.lock().gateway.is_some()
     }
 
     /// How many RESUMEs the gateway has seen.
@@ -316,6 +325,7 @@ pub(crate) async fn gateway_session(
                         let ready = {
                             let mut s = inner.lock();
                             s.identifies += 1;
+                            s.identified_on = conn;
                             s.seq = 0;
                             s.events.clear();
                             let session_id = format!("session-{}", s.identifies);

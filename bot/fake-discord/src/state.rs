@@ -55,6 +55,8 @@ pub(crate) struct State {
     /// The live gateway session: connection number and its sender.
     pub(crate) gateway: Option<(u64, mpsc::UnboundedSender<Outgoing>)>,
     pub(crate) connections: u64,
+    /// The connection the last IDENTIFY came on.
+    pub(crate) identified_on: u64,
     pub(crate) identifies: u64,
     pub(crate) resumes: u64,
     pub(crate) seq: u64,

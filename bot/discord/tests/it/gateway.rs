@@ -123,3 +123,19 @@ async fn a_connection_that_stops_acknowledging_heartbeats_is_replaced() {
     })
     .await;
 }
+
+/// A stopped bot has closed its socket: nothing Discord sends after
+/// `shutdown` can reach the old process and its closed store.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn shutdown_returns_once_the_socket_is_closed() {
+    within_limit(async {
+        let fake = FakeDiscord::start().await;
+        let world = BotWorld::new();
+        let (bot, _host) = world.start_bot(&fake).await;
+        wait_registered(&fake).await;
+        assert!(fake.has_live_session());
+        bot.shutdown().await;
+        assert!(!fake.has_live_session(), "the socket is still open");
+    })
+    .await;
+}
