@@ -7,6 +7,7 @@
 //! cargo run --release -p chronomate-engine --example ladder -- \
 //!     [--variants traveler,gifford,...] [--games N] [--pairs 8:random,8:greedy,2:1,...]
 //!     [--seed S] [--millis M] [--max-actions A] [--threads T] [--records FILE]
+//!     [--options TEXT]
 //! ```
 //!
 //! A pairing `A:B` plays `--games` games of A against B, game i (from 0)
@@ -17,6 +18,10 @@
 //! times a move are wall-clock, slower when `--threads` share a busy
 //! machine. Defaults: the five time-travel variants, 10 games, seed 1,
 //! 600 actions a game (then a draw), one thread.
+//!
+//! `--options TEXT` plays every game with the variant options TEXT, as
+//! `/challenge` takes them (`turns:on` for Many Worlds: without it White
+//! has a forced win, and levels that both find it score 50% each).
 //!
 //! `--records FILE` appends each game's line to FILE, then a colon and its
 //! actions, each after a tab.
@@ -53,9 +58,11 @@ struct Config {
     /// The file each game's record is appended to, one line a game
     /// (opened once; the threads take turns).
     records: Option<Mutex<File>>,
+    /// The variant options every game is played with (`--options`).
+    options: Option<String>,
 }
 
-const USAGE: &str = "usage: ladder [--variants V,V...] [--games N] [--pairs A:B,...] [--seed S] [--millis M] [--max-actions A] [--threads T] [--timing N] [--records FILE]";
+const USAGE: &str = "usage: ladder [--variants V,V...] [--games N] [--pairs A:B,...] [--seed S] [--millis M] [--max-actions A] [--threads T] [--timing N] [--records FILE] [--options TEXT]";
 
 fn default_pairs() -> Vec<(Player, Player)> {
     let top = Player::Engine(Level::MAX);
@@ -81,6 +88,7 @@ fn parse(args: &[String]) -> Result<Config, String> {
         threads: 1,
         timing: None,
         records: None,
+        options: None,
     };
     let mut it = args.iter();
     while let Some(flag) = it.next() {
@@ -119,6 +127,7 @@ fn parse(args: &[String]) -> Result<Config, String> {
                     .map_err(|e| bad(&e))?;
                 config.records = Some(Mutex::new(file));
             }
+            "--options" => config.options = Some(value.clone()),
             "--timing" => config.timing = Some(value.parse().map_err(|e| bad(&e))?),
             "--threads" => config.threads = value.parse::<usize>().map_err(|e| bad(&e))?.max(1),
             _ => return Err(format!("unknown flag {flag}\n{USAGE}")),
@@ -164,7 +173,7 @@ fn play_one(
     let seed = config.seed.wrapping_add(u64::from(i));
     let played = play_game(
         variant,
-        Options::default(),
+        options(config, variant)?,
         seed,
         white,
         black,
@@ -343,11 +352,24 @@ fn thread_cpu() -> Duration {
     Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32)
 }
 
+/// The options `--options` names, for `variant`.
+fn options(config: &Config, variant: Variant) -> Result<Options, String> {
+    match &config.options {
+        None => Ok(Options::default()),
+        Some(text) => Options::parse(variant, text).map_err(|e| format!("--options {text}: {e}")),
+    }
+}
+
 /// `n` positions of `variant`: the start, then after 5, 10, 15, ...
 /// actions of greedy against greedy play, a new game (the next seed)
 /// whenever one ends first. Not the engine's own levels, so that a change
 /// to them leaves the positions alone (as in the engine bench).
-fn positions(variant: Variant, n: usize, seed: u64) -> Result<Vec<Game>, String> {
+fn positions(
+    variant: Variant,
+    options: &Options,
+    n: usize,
+    seed: u64,
+) -> Result<Vec<Game>, String> {
     let greedy = Player::Greedy;
     let mut out = Vec::new();
     let mut seed = seed;
@@ -355,7 +377,7 @@ fn positions(variant: Variant, n: usize, seed: u64) -> Result<Vec<Game>, String>
     while out.len() < n {
         let played = play_game(
             variant,
-            Options::default(),
+            options.clone(),
             seed,
             greedy,
             greedy,
@@ -392,7 +414,7 @@ fn timing(config: &Config, n: usize) -> Result<(), String> {
         "nodes"
     );
     for &variant in &config.variants {
-        let games = positions(variant, n, config.seed)?;
+        let games = positions(variant, &options(config, variant)?, n, config.seed)?;
         for level in Level::ALL {
             let (mut cpu, mut wall) = (Thinking::default(), Thinking::default());
             let (mut depth, mut nodes) = (0u64, 0u64);
