@@ -17,7 +17,8 @@ pub struct Running {
     /// The timed jobs, the outbox's poster and its cleaner, the metrics
     /// endpoint: stopped with the bot.
     pub(crate) tasks: Vec<JoinHandle<()>>,
-    /// Closed when the framework (and with it [`Data`]) is dropped.
+    /// Closed when the framework (and with it [`Data`](crate::Data)) is
+    /// dropped.
     pub(crate) lifeline_ended: tokio::sync::mpsc::Receiver<()>,
 }
 
