@@ -284,7 +284,8 @@ pub(crate) fn think_on<R: Rules>(
     seed: u64,
     prior: &[u64],
 ) -> Option<Thought<R::Action>> {
-    let tuning = &profile::of::<R>().tuning;
+    let profile = profile::of::<R>();
+    let tuning = &profile.tuning;
     let settings = tuning.levels[limits.level.index()];
     let nodes = limits
         .nodes
@@ -302,10 +303,12 @@ pub(crate) fn think_on<R: Rules>(
         soft,
         stop: limits.stop.as_deref(),
         progress: None,
-        // A rules learner's move is its own, not the search's.
-        guard: limits.judging
-            || limits.level != Level::MIN
-            || matches!(tuning.learner, profile::Learner::Thinks),
+        // Where the variant's profile asks for it; a rules learner's move
+        // is its own, not the search's.
+        guard: profile.guard
+            && (limits.judging
+                || limits.level != Level::MIN
+                || matches!(tuning.learner, profile::Learner::Thinks)),
     };
     // Progress is reported in the variant's notation, where the search's
     // moves are the variant's actions (not inside the multiverse's chess).

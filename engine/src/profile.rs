@@ -117,7 +117,8 @@ pub(crate) struct Profile {
     /// the captures, and 5D chess's mates are mostly quiet turns that the
     /// sample leaves out: level 8 walked into a mate the greedy baseline
     /// found (docs/engine.md). Each check makes every listed reply, so it
-    /// is on only where that is cheap against a move's search.
+    /// is on only where that is cheap against a move's search. The one
+    /// switch: `think_on` turns it into [`crate::search::Limits::guard`].
     pub guard: bool,
     /// Whether a state can come again, so that the search must know the
     /// game's earlier states (not in the multiverse: every action adds a
@@ -283,8 +284,8 @@ const MANY_WORLDS: Profile = Profile {
 /// docs/engine.md). The evaluation counts the men on every timeline's last
 /// board (`eval/fived.rs`). The turn chosen is checked against every
 /// listed reply ([`Profile::guard`]): 5D's mates are mostly quiet turns,
-/// outside the captures a sample keeps. No level glances, and the temperatures are the
-/// generic ones until a ladder sets them.
+/// outside the captures a sample keeps. No level glances, and the
+/// temperatures are the generic ones until a ladder sets them.
 const FIVED: Profile = Profile {
     search: SearchKind::Face,
     evaluate: |state, view, turn| match state.downcast_ref() {

@@ -216,7 +216,7 @@ impl<R: Rules> Domain for Face<R> {
     }
 
     fn winning_reply(&mut self, s: &Node<R>, known: &[R::Action]) -> Option<R::Action> {
-        if !self.profile.guard || s.outcome.is_some() {
+        if s.outcome.is_some() {
             return None;
         }
         let wins = |a: &R::Action| {

@@ -4,8 +4,9 @@
 //! weighs a sample of the replies, the captures first. A reply that wins
 //! at once without capturing (5D chess's mates are mostly quiet turns) can
 //! be left out, and the search then scores a move that loses on the spot
-//! by its static evaluation. For domains that check
-//! ([`Domain::winning_reply`]), the chosen move's replies are all made; a
+//! by its static evaluation. Where the variant's profile asks for it
+//! (`Profile::guard`: 5D chess, through [`super::Limits::guard`]), the
+//! chosen move's replies are all made ([`Domain::winning_reply`]); a
 //! move with a winning reply is scored as the loss it is, and the search's
 //! next best is checked in its place. The replies found winning are tried
 //! first against the next moves, which often share the flaw (in 5D chess
@@ -54,20 +55,14 @@ impl<D: Domain> Search<'_, D> {
                     None => continue,
                 },
             };
-            let before = known.len();
             let reply = self.domain.winning_reply(&child, &known);
             root_moves[i].1 = Some(child);
-            match reply {
-                None => break,
-                Some(reply) => {
-                    scores[i] = lost;
-                    if !known.contains(&reply) {
-                        known.push(reply);
-                    }
-                    if known.len() > before {
-                        full_checks += 1;
-                    }
-                }
+            let Some(reply) = reply else { break };
+            scores[i] = lost;
+            // A reply not known before took a check of the whole list.
+            if !known.contains(&reply) {
+                known.push(reply);
+                full_checks += 1;
             }
         }
         (chosen != best).then_some(chosen)
