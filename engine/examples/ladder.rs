@@ -133,6 +133,10 @@ fn parse(args: &[String]) -> Result<Config, String> {
             _ => return Err(format!("unknown flag {flag}\n{USAGE}")),
         }
     }
+    // Options a variant refuses are refused here, not game by game.
+    for &variant in &config.variants {
+        options(&config, variant)?;
+    }
     Ok(config)
 }
 
