@@ -60,6 +60,7 @@ impl Player {
                     nodes: tuned.nodes,
                     glance: tuned.glance,
                     glance_temperature: tuned.glance_temperature,
+                    watch: tuned.watch,
                     ..Limits::level(level, millis)
                 };
                 think(game, &limits, seed).map(|t| t.action)
@@ -109,12 +110,13 @@ impl FromStr for Player {
 }
 
 /// Settings of a level replaced, for tuning the levels: written
-/// `TEMPERATURE[/DEPTH][nNODES][gGLANCE[tTEMPERATURE]]` (each part
+/// `TEMPERATURE[/DEPTH][nNODES][gGLANCE[tTEMPERATURE]][wWATCH]` (each part
 /// optional, at least one given): a temperature in centipawns
 /// ([`Limits::temperature`]), a depth ([`Limits::depth`]), a node budget
 /// ([`Limits::nodes`], in the variant's own nodes), a share of glances
 /// per mille ([`Limits::glance`]) and their temperature
-/// ([`Limits::glance_temperature`]).
+/// ([`Limits::glance_temperature`]), and a chance per mille of checking
+/// the move chosen against every listed reply ([`Limits::watch`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Tuned {
     /// The softmax temperature over root scores, in centipawns.
@@ -127,6 +129,8 @@ pub struct Tuned {
     pub glance: Option<u16>,
     /// The temperature of those glances, in centipawns.
     pub glance_temperature: Option<u32>,
+    /// The chance per mille of seeing a reply that wins at once.
+    pub watch: Option<u16>,
 }
 
 impl fmt::Display for Tuned {
@@ -146,6 +150,9 @@ impl fmt::Display for Tuned {
         if let Some(t) = self.glance_temperature {
             write!(f, "t{t}")?;
         }
+        if let Some(w) = self.watch {
+            write!(f, "w{w}")?;
+        }
         Ok(())
     }
 }
@@ -156,6 +163,10 @@ impl FromStr for Tuned {
         fn part<T: FromStr>(p: Option<&str>) -> Result<Option<T>, ()> {
             p.map(|p| p.trim().parse().map_err(|_| ())).transpose()
         }
+        let (s, watch) = match s.split_once('w') {
+            Some((rest, w)) => (rest, Some(w)),
+            None => (s, None),
+        };
         let (rest, glance) = match s.split_once('g') {
             Some((rest, g)) => (rest, Some(g)),
             None => (s, None),
@@ -178,10 +189,15 @@ impl FromStr for Tuned {
             nodes: part(nodes)?,
             glance: part(glance)?,
             glance_temperature: part(glance_temperature)?,
+            watch: part(watch)?,
         };
         match tuned {
             Tuned {
                 glance: Some(1001..),
+                ..
+            }
+            | Tuned {
+                watch: Some(1001..),
                 ..
             }
             | Tuned { nodes: Some(0), .. } => Err(()),
@@ -301,6 +317,8 @@ mod tests {
             "4@g1000t250",
             "4@n5000",
             "4@80/3n20000g200",
+            "3@w500",
+            "3@250g300t100w0",
         ] {
             let player: Player = text.parse().unwrap();
             assert_eq!(player.to_string(), text);
@@ -311,6 +329,8 @@ mod tests {
         assert!("4@".parse::<Player>().is_err());
         assert!("4@10/x".parse::<Player>().is_err());
         assert!("4@g1001".parse::<Player>().is_err());
+        assert!("4@w1001".parse::<Player>().is_err());
+        assert!("4@wx".parse::<Player>().is_err());
         assert!("4@n0".parse::<Player>().is_err());
         assert!("4@/".parse::<Player>().is_err());
         assert!("9@10".parse::<Player>().is_err());

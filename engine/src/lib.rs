@@ -96,9 +96,9 @@ use search::face::Face;
 use search::fide::Fide;
 use search::{Found, Search};
 
-/// Keeps the draw of a glance apart from the search's choice and samples,
-/// which use the same seed.
-const GLANCE_SALT: u64 = 0x9a4c_e0d1;
+/// Keeps the draws of a level's chances (a glance, seeing a threat) apart
+/// from the search's choice and samples, which use the same seed.
+const CHANCES_SALT: u64 = 0x9a4c_e0d1;
 
 /// How a search stands after an iteration.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -159,6 +159,11 @@ pub struct Limits {
     /// A temperature of glances instead of the variant's, in centipawns,
     /// for tuning the levels.
     pub glance_temperature: Option<u32>,
+    /// A chance per mille that the level watches instead of the level's
+    /// (plays a listed move that wins at once, checks the move chosen
+    /// against every listed reply), for tuning the levels (see
+    /// `profile::Tuning::watch`).
+    pub watch: Option<u16>,
     /// A transposition table kept from the last search of the same game
     /// (FIDE chess; a UCI session keeps one).
     pub memory: Option<Memory>,
@@ -296,6 +301,18 @@ pub(crate) fn think_on<R: Rules>(
     let soft = limits
         .soft_millis
         .map(|ms| Instant::now() + Duration::from_millis(ms));
+    // The level's two chances: a glance, and seeing a threat. Drawn apart
+    // from the search's samples, which use the same seed.
+    let level = limits.level.index();
+    let mut draw = rng::Rng::new(rng::mix(seed, CHANCES_SALT));
+    let glance = draw.below(1000) < usize::from(limits.glance.unwrap_or(tuning.glance[level]));
+    let seer = if limits.judging {
+        Level::MAX
+    } else {
+        limits.level
+    };
+    let watched =
+        draw.below(1000) < usize::from(limits.watch.unwrap_or(tuning.watch[seer.index()]));
     let search_limits = search::Limits {
         depth: limits.depth.unwrap_or(settings.depth).max(1),
         nodes,
@@ -303,9 +320,10 @@ pub(crate) fn think_on<R: Rules>(
         soft,
         stop: limits.stop.as_deref(),
         progress: None,
-        // Where the variant's profile asks for it; a rules learner's move
-        // is its own, not the search's.
-        guard: profile.guard
+        // At the level's chance of seeing a threat (a judgement sees what
+        // the top level sees); a rules learner's move is its own, not the
+        // search's.
+        guard: watched
             && (limits.judging
                 || limits.level != Level::MIN
                 || matches!(tuning.learner, profile::Learner::Thinks)),
@@ -334,13 +352,9 @@ pub(crate) fn think_on<R: Rules>(
     // A position judged (a draw offer, an analysis) gets the search's best
     // and its score; a move played, the level's choice among the moves
     // weighed (now and then a glance), and that move's score.
-    let level = limits.level.index();
     let pick = if limits.judging {
         Pick::default()
     } else {
-        let mut draw = rng::Rng::new(rng::mix(seed, GLANCE_SALT));
-        let share = limits.glance.unwrap_or(tuning.glance[level]);
-        let glance = draw.below(1000) < usize::from(share);
         Pick {
             temperature: limits
                 .temperature

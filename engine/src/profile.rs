@@ -90,6 +90,17 @@ pub(crate) struct Tuning {
     pub glance: [u16; 8],
     /// The temperature of a glance, in centipawns.
     pub glance_temperature: u32,
+    /// Chances per mille, levels 1 to 8, that a level checks the move it
+    /// chose against every reply the rules list, for one that wins at
+    /// once, and sets it aside if there is one (`search/guard.rs`): it
+    /// sees the threat coming. Where the search samples the replies it
+    /// keeps the captures, and 5D chess's mates are mostly quiet turns that
+    /// the sample leaves out: level 8 walked into a mate the greedy
+    /// baseline found (docs/engine.md). Each check makes every listed
+    /// reply, so the guard is on (above 0) only where that is cheap
+    /// against a move's search; 0 at every level is off. The one switch:
+    /// `think_on` draws [`crate::search::Limits::guard`] from it.
+    pub watch: [u16; 8],
     /// Level 1 as a rules learner, or not.
     pub learner: Learner,
 }
@@ -111,15 +122,6 @@ pub(crate) struct Profile {
     /// there (its explosions), which a search can afford at a few nodes,
     /// not at every capture's leaf.
     pub quiescence: bool,
-    /// Whether the move chosen is checked against every reply the rules
-    /// list, for one that wins at once, and set aside if there is one
-    /// (`search/guard.rs`). Where the search samples the replies it keeps
-    /// the captures, and 5D chess's mates are mostly quiet turns that the
-    /// sample leaves out: level 8 walked into a mate the greedy baseline
-    /// found (docs/engine.md). Each check makes every listed reply, so it
-    /// is on only where that is cheap against a move's search. The one
-    /// switch: `think_on` turns it into [`crate::search::Limits::guard`].
-    pub guard: bool,
     /// Whether a state can come again, so that the search must know the
     /// game's earlier states (not in the multiverse: every action adds a
     /// board).
@@ -140,7 +142,6 @@ const STANDARD: Profile = Profile {
     forcing: nothing_forcing,
     decisive: None,
     quiescence: false,
-    guard: false,
     repeats: true,
     tuning: Tuning {
         node_cost: 1,
@@ -148,6 +149,7 @@ const STANDARD: Profile = Profile {
         temperature: [250, 140, 50, 35, 25, 15, 7, 0],
         glance: [0, 0, 0, 0, 0, 0, 0, 0],
         glance_temperature: 0,
+        watch: [0; 8],
         learner: Learner::Thinks,
     },
 };
@@ -158,7 +160,6 @@ const TRAVELER: Profile = Profile {
     forcing: |_, view, side, a| eval::traveler::forcing(view, side, a.downcast_ref()?),
     decisive: None,
     quiescence: false,
-    guard: false,
     repeats: true,
     tuning: Tuning {
         // 40 let level 8 take 2.01-2.04 s on an explosion-rich position.
@@ -175,6 +176,7 @@ const TRAVELER: Profile = Profile {
         temperature: [0, 250, 150, 100, 10, 5, 2, 0],
         glance: [1000, 980, 650, 400, 50, 25, 10, 0],
         glance_temperature: 1000,
+        watch: [0; 8],
         learner: Learner::FromList,
     },
 };
@@ -185,7 +187,6 @@ const GIFFORD: Profile = Profile {
     forcing: |_, view, side, a| eval::gifford::forcing(view, side, a.downcast_ref()?),
     decisive: None,
     quiescence: true,
-    guard: false,
     repeats: true,
     tuning: Tuning {
         node_cost: 5,
@@ -197,6 +198,7 @@ const GIFFORD: Profile = Profile {
         temperature: [0, 0, 0, 0, 0, 0, 0, 0],
         glance: [1000, 830, 500, 280, 170, 100, 50, 0],
         glance_temperature: 1000,
+        watch: [0; 8],
         learner: Learner::FromList,
     },
 };
@@ -207,7 +209,6 @@ const MULTIVERSE: Profile = Profile {
     forcing: nothing_forcing,
     decisive: None,
     quiescence: false,
-    guard: false,
     repeats: false,
     tuning: Tuning {
         // Half a second a board move: a turn is a board move on every
@@ -219,6 +220,7 @@ const MULTIVERSE: Profile = Profile {
         // 63.5%, now 65.5%; docs/engine.md).
         glance: [1000, 800, 580, 500, 350, 200, 80, 0],
         glance_temperature: 300,
+        watch: [0; 8],
         learner: Learner::Draw(crate::owed_moves::random_move),
     },
 };
@@ -229,7 +231,6 @@ const TEMPORAL: Profile = Profile {
     forcing: |_, view, side, a| eval::temporal::forcing(view, side, a.downcast_ref()?),
     decisive: None,
     quiescence: true,
-    guard: false,
     repeats: true,
     tuning: Tuning {
         node_cost: 4,
@@ -245,6 +246,7 @@ const TEMPORAL: Profile = Profile {
         temperature: [0, 250, 150, 80, 10, 5, 2, 0],
         glance: [1000, 980, 750, 400, 50, 25, 10, 0],
         glance_temperature: 1000,
+        watch: [0; 8],
         learner: Learner::FromList,
     },
 };
@@ -255,7 +257,6 @@ const MANY_WORLDS: Profile = Profile {
     forcing: |_, view, side, a| eval::manyworlds::forcing(view, side, a.downcast_ref()?),
     decisive: Some(|a| a.downcast_ref().is_some_and(eval::manyworlds::takes_king)),
     quiescence: false,
-    guard: false,
     repeats: true,
     tuning: Tuning {
         node_cost: 48,
@@ -267,6 +268,7 @@ const MANY_WORLDS: Profile = Profile {
         temperature: [0, 0, 0, 0, 0, 0, 0, 0],
         glance: [1000, 988, 900, 750, 550, 100, 40, 0],
         glance_temperature: 1000,
+        watch: [0; 8],
         learner: Learner::FromList,
     },
 };
@@ -282,10 +284,12 @@ const MANY_WORLDS: Profile = Profile {
 /// move at a time, as [`SearchKind::Multiverse`] does, is the step after
 /// (turns drafted at random in the list's place measured worse:
 /// docs/engine.md). The evaluation counts the men on every timeline's last
-/// board (`eval/fived.rs`). The turn chosen is checked against every
-/// listed reply ([`Profile::guard`]): 5D's mates are mostly quiet turns,
-/// outside the captures a sample keeps. No level glances, and the
-/// temperatures are the generic ones until a ladder sets them.
+/// board (`eval/fived.rs`). Every level watches ([`Tuning::watch`]): it
+/// plays a listed turn that mates at once, and checks the turn it chose
+/// against every listed reply: 5D's mates are mostly quiet turns, outside
+/// the captures a sample keeps. No level glances, and the temperatures are
+/// the generic ones until a ladder sets them (neither glances nor a level
+/// 2 that never watches measured weaker against level 3: docs/engine.md).
 const FIVED: Profile = Profile {
     search: SearchKind::Face,
     evaluate: |state, view, turn| match state.downcast_ref() {
@@ -297,7 +301,6 @@ const FIVED: Profile = Profile {
     },
     decisive: None,
     quiescence: false,
-    guard: true,
     // Every turn adds boards: a state never comes again.
     repeats: false,
     tuning: Tuning {
@@ -308,6 +311,7 @@ const FIVED: Profile = Profile {
         node_cost: 210,
         levels: &level::FIVED,
         learner: Learner::Drafted,
+        watch: [1000; 8],
         ..GENERIC.tuning
     },
 };
@@ -322,7 +326,6 @@ pub(crate) const GENERIC: Profile = Profile {
     forcing: nothing_forcing,
     decisive: None,
     quiescence: false,
-    guard: false,
     repeats: true,
     tuning: Tuning {
         node_cost: 16,
@@ -330,6 +333,7 @@ pub(crate) const GENERIC: Profile = Profile {
         temperature: [400, 250, 150, 100, 60, 35, 15, 0],
         glance: [0, 0, 0, 0, 0, 0, 0, 0],
         glance_temperature: 0,
+        watch: [0; 8],
         learner: Learner::Thinks,
     },
 };
@@ -397,6 +401,15 @@ mod tests {
             );
             assert_eq!((t.last(), g.last()), (Some(&0), Some(&0)), "level 8 errs");
             assert!(g.iter().all(|&c| c <= 1000));
+            // A level sees threats at least as often as the one below,
+            // and level 8 always where any level looks.
+            let w = &tuning.watch[from..];
+            assert!(w.windows(2).all(|w| w[0] <= w[1]), "{w:?} falls");
+            assert!(w.iter().all(|&c| c <= 1000), "{w:?}");
+            assert!(
+                w.iter().all(|&c| c == 0) || w.last() == Some(&1000),
+                "{w:?}"
+            );
         }
     }
 

@@ -1,18 +1,22 @@
-//! The guard: the move chosen, checked against every reply the rules list.
+//! The guard: every move the rules list at the root, checked for one that
+//! wins at once; then the move chosen, checked against every reply the
+//! rules list.
 //!
 //! Where a state has more actions than the level's width, the search
-//! weighs a sample of the replies, the captures first. A reply that wins
-//! at once without capturing (5D chess's mates are mostly quiet turns) can
-//! be left out, and the search then scores a move that loses on the spot
-//! by its static evaluation. Where the variant's profile asks for it
-//! (`Profile::guard`: 5D chess, through [`super::Limits::guard`]), the
-//! chosen move's replies are all made ([`Domain::winning_reply`]); a
+//! weighs a sample of them, the captures first. A move that wins at once
+//! without capturing (5D chess's mates are mostly quiet turns) can be left
+//! out, at the root as among the replies: the search then plays on past
+//! a mate it had, or scores a move that loses on the spot by its static
+//! evaluation. Where the level watches (`Tuning::watch`: 5D chess, drawn
+//! into [`super::Limits::guard`]), a root move that wins at once is
+//! played ([`Search::finish`]), and the chosen move's replies are all made
+//! ([`Domain::winning_reply`]); a
 //! move with a winning reply is scored as the loss it is, and the search's
 //! next best is checked in its place. The replies found winning are tried
 //! first against the next moves, which often share the flaw (in 5D chess
 //! the moves listed together differ on one board).
 
-use super::{Domain, RootMove, Search};
+use super::{Allowed, Domain, Found, RootMove, Search};
 use crate::score::terminal;
 
 /// How many moves the guard may check against every listed reply in one
@@ -21,6 +25,30 @@ use crate::score::terminal;
 const FULL_CHECKS: usize = 8;
 
 impl<D: Domain> Search<'_, D> {
+    /// A move that wins at once among every one the rules list at the
+    /// root, where the guard is on: the sample the search weighs can leave
+    /// out a quiet mate as it leaves out a quiet reply.
+    pub(super) fn finish(
+        &mut self,
+        root: &D::State,
+        allowed: Option<Allowed<'_, D::Move>>,
+    ) -> Option<Found<D::Move>> {
+        if !self.limits.guard {
+            return None;
+        }
+        let best = self.domain.winning_reply(root, &[])?;
+        if allowed.is_some_and(|allowed| !allowed(&best)) {
+            return None;
+        }
+        let side = self.domain.side(root);
+        Some(Found {
+            best,
+            score: terminal(Some(side), side, 1),
+            depth: 1,
+            nodes: self.nodes,
+        })
+    }
+
     /// The root move to play in place of `best` where `best` has a reply
     /// that wins at once (`scores` then marks it lost), `None` where it
     /// stands.

@@ -34,8 +34,9 @@
 //!   (at worst the best by static evaluation) is the answer.
 //! - The choice at the root is the level's ([`choice`]): the best, or one
 //!   drawn among the moves weighed by their scores at the level's
-//!   temperature, or a glance by static evaluation. Where the domain
-//!   checks (5D chess), that move is then checked against every reply the
+//!   temperature, or a glance by static evaluation. Where the level
+//!   watches (5D chess), a move that wins at once among all the rules list
+//!   comes first, and the move chosen is checked against every reply the
 //!   rules list, for one that wins at once ([`guard`]).
 
 pub(crate) mod choice;
@@ -187,8 +188,9 @@ pub(crate) struct Limits<'a> {
     /// Told after each completed iteration: depth, score, nodes and the
     /// best move so far (the domain's move).
     pub progress: Option<Progress<'a>>,
-    /// Whether the move chosen is checked against every listed reply
-    /// ([`guard`]; not where a rules learner plays its own).
+    /// Whether every listed root move is checked for one that wins at
+    /// once, and the move chosen against every listed reply ([`guard`];
+    /// not where a rules learner plays its own).
     pub guard: bool,
 }
 
@@ -287,6 +289,9 @@ impl<'a, D: Domain> Search<'a, D> {
         pick: choice::Pick,
         rng: &mut Rng,
     ) -> Option<Found<D::Move>> {
+        if let Some(found) = self.finish(root, allowed) {
+            return Some(found);
+        }
         let temperature = if pick.glance.is_some() {
             0
         } else {

@@ -250,11 +250,8 @@ fn a_king_warping_into_stalemate_is_seen_to_draw() {
 /// A 5D game of level 8 against the greedy baseline (`ladder --variants 5d
 /// --pairs 8:greedy --seed 1`, game 1), at White's 15th turn. Most of
 /// White's good-looking turns move the knight on timeline 1 and let Black
-/// mate with a quiet turn (`(2T14)Be6 (1T14)b5 (0T14)Ra7>(-1T14)a7`). The
-/// search weighs a sample of Black's replies, captures first, and missed
-/// it; the guard checks the chosen turn against every listed reply.
-#[test]
-fn fived_levels_do_not_walk_into_a_quiet_mate_the_sample_left_out() {
+/// mate with a quiet turn (`(2T14)Be6 (1T14)b5 (0T14)Ra7>(-1T14)a7`).
+fn fived_before_a_quiet_mate() -> Game {
     let record = [
         "(0T1)Nc3",
         "(0T1)g6",
@@ -285,9 +282,21 @@ fn fived_levels_do_not_walk_into_a_quiet_mate_the_sample_left_out() {
         "(-1T13)Rb1 (2T13)Nc6>x(1T13)c8",
         "(2T13)Kd8 (1T13)f6 (0T13)Kf7 (-1T13)Nxc4",
     ];
-    let g = game(Variant::FiveD, &record);
+    game(Variant::FiveD, &record)
+}
+
+/// The mate from [`fived_before_a_quiet_mate`]: the search weighs a sample
+/// of Black's replies, captures first, and missed it; the guard checks the
+/// chosen turn against every listed reply.
+#[test]
+fn fived_levels_do_not_walk_into_a_quiet_mate_the_sample_left_out() {
+    let g = fived_before_a_quiet_mate();
     for level in [4, 6] {
-        let thought = think(&g, &Limits::level(Level::new(level).unwrap(), None), 1).unwrap();
+        let watching = Limits {
+            watch: Some(1000),
+            ..Limits::level(Level::new(level).unwrap(), None)
+        };
+        let thought = think(&g, &watching, 1).unwrap();
         let mut after = g.clone();
         after.play(&thought.action).unwrap();
         let mating = after.legal_actions().into_iter().find(|reply| {
@@ -301,4 +310,45 @@ fn fived_levels_do_not_walk_into_a_quiet_mate_the_sample_left_out() {
             thought.action, thought.score
         );
     }
+}
+
+/// Where White lets Black mate (the position above, after a turn that
+/// allows it), a level that watches plays the mate, a quiet turn its
+/// sample of 24 turns can leave out: the guard looks at every listed turn
+/// at the root for one that wins at once.
+#[test]
+fn a_fived_level_that_watches_plays_a_quiet_mate_in_one() {
+    let g = fived_before_a_quiet_mate();
+    let black_can_mate = |after: &Game| {
+        after.legal_actions().into_iter().any(|reply| {
+            let mut next = after.clone();
+            next.play(&reply).unwrap();
+            next.status().outcome().and_then(|o| o.winner) == Some(Color::Black)
+        })
+    };
+    let allowing = g
+        .legal_actions()
+        .into_iter()
+        .find(|turn| {
+            let mut after = g.clone();
+            after.play(turn).unwrap();
+            black_can_mate(&after)
+        })
+        .expect("a turn that lets Black mate");
+    let mut after = g.clone();
+    after.play(&allowing).unwrap();
+    let level = Level::new(2).unwrap();
+    let watching = Limits {
+        watch: Some(1000),
+        ..Limits::level(level, None)
+    };
+    let thought = think(&after, &watching, 1).unwrap();
+    let mut next = after.clone();
+    next.play(&thought.action).unwrap();
+    assert_eq!(
+        next.status().outcome().and_then(|o| o.winner),
+        Some(Color::Black),
+        "level 2 played {} after {allowing}",
+        thought.action
+    );
 }
