@@ -351,4 +351,11 @@ fn a_fived_level_that_watches_plays_a_quiet_mate_in_one() {
         "level 2 played {} after {allowing}",
         thought.action
     );
+    // An analysis at any level says so: mate in one, for Black.
+    let judged = Limits {
+        judging: true,
+        ..Limits::level(Level::MIN, None)
+    };
+    let analysis = think(&after, &judged, 1).unwrap();
+    assert_eq!(analysis.score.mate_in(), Some(1), "{analysis:?}");
 }
