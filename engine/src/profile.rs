@@ -401,6 +401,12 @@ mod tests {
             );
             assert_eq!((t.last(), g.last()), (Some(&0), Some(&0)), "level 8 errs");
             assert!(g.iter().all(|&c| c <= 1000));
+            // A glance at temperature 0 would be no glance at all (the
+            // search's choice stands).
+            assert!(
+                g.iter().all(|&c| c == 0) || tuning.glance_temperature > 0,
+                "{g:?} at temperature 0"
+            );
             // A level sees threats at least as often as the one below,
             // and level 8 always where any level looks.
             let w = &tuning.watch[from..];
