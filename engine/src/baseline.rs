@@ -115,8 +115,8 @@ impl FromStr for Player {
 /// ([`Limits::temperature`]), a depth ([`Limits::depth`]), a node budget
 /// ([`Limits::nodes`], in the variant's own nodes), a share of glances
 /// per mille ([`Limits::glance`]) and their temperature
-/// ([`Limits::glance_temperature`]), and a chance per mille of checking
-/// the move chosen against every listed reply ([`Limits::watch`]).
+/// ([`Limits::glance_temperature`]), and a chance per mille of watching
+/// for a move that wins at once ([`Limits::watch`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Tuned {
     /// The softmax temperature over root scores, in centipawns.
@@ -129,7 +129,7 @@ pub struct Tuned {
     pub glance: Option<u16>,
     /// The temperature of those glances, in centipawns.
     pub glance_temperature: Option<u32>,
-    /// The chance per mille of seeing a reply that wins at once.
+    /// The chance per mille of watching for a move that wins at once.
     pub watch: Option<u16>,
 }
 

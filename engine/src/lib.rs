@@ -289,8 +289,7 @@ pub(crate) fn think_on<R: Rules>(
     seed: u64,
     prior: &[u64],
 ) -> Option<Thought<R::Action>> {
-    let profile = profile::of::<R>();
-    let tuning = &profile.tuning;
+    let tuning = &profile::of::<R>().tuning;
     let settings = tuning.levels[limits.level.index()];
     let nodes = limits
         .nodes

@@ -90,16 +90,17 @@ pub(crate) struct Tuning {
     pub glance: [u16; 8],
     /// The temperature of a glance, in centipawns.
     pub glance_temperature: u32,
-    /// Chances per mille, levels 1 to 8, that a level checks the move it
-    /// chose against every reply the rules list, for one that wins at
-    /// once, and sets it aside if there is one (`search/guard.rs`): it
-    /// sees the threat coming. Where the search samples the replies it
-    /// keeps the captures, and 5D chess's mates are mostly quiet turns that
-    /// the sample leaves out: level 8 walked into a mate the greedy
-    /// baseline found (docs/engine.md). Each check makes every listed
-    /// reply, so the guard is on (above 0) only where that is cheap
-    /// against a move's search; 0 at every level is off. The one switch:
-    /// `think_on` draws [`crate::search::Limits::guard`] from it.
+    /// Chances per mille, levels 1 to 8, that a level watches
+    /// (`search/guard.rs`): it plays a listed move that wins at once, and
+    /// checks the move it chose against every reply the rules list, for
+    /// one that wins at once, setting it aside if there is one. Where the
+    /// search samples moves it keeps the captures, and 5D chess's mates
+    /// are mostly quiet turns that the sample leaves out: level 8 walked
+    /// into a mate the greedy baseline found (docs/engine.md). Each check
+    /// makes every listed move, so a level watches (above 0) only where
+    /// that is cheap against a move's search; 0 at every level is off. The
+    /// one switch: `think_on` draws [`crate::search::Limits::guard`] from
+    /// it.
     pub watch: [u16; 8],
     /// Level 1 as a rules learner, or not.
     pub learner: Learner,

@@ -26,8 +26,9 @@ const FULL_CHECKS: usize = 8;
 
 impl<D: Domain> Search<'_, D> {
     /// A move that wins at once among every one the rules list at the
-    /// root, where the guard is on: the sample the search weighs can leave
-    /// out a quiet mate as it leaves out a quiet reply.
+    /// root, where the guard is on and the root was sampled: the sample
+    /// the search weighs can leave out a quiet mate as it leaves out a
+    /// quiet reply.
     pub(super) fn finish(
         &mut self,
         root: &D::State,

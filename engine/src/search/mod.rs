@@ -289,16 +289,18 @@ impl<'a, D: Domain> Search<'a, D> {
         pick: choice::Pick,
         rng: &mut Rng,
     ) -> Option<Found<D::Move>> {
-        if let Some(found) = self.finish(root, allowed) {
-            return Some(found);
-        }
         let temperature = if pick.glance.is_some() {
             0
         } else {
             pick.temperature
         };
         let mut moves = Vec::new();
-        self.domain.moves(root, 0, &mut moves);
+        // A sample can leave out a quiet mate; where every move is
+        // searched, the first iteration finds it.
+        let sampled = self.domain.moves(root, 0, &mut moves);
+        if sampled && let Some(found) = self.finish(root, allowed) {
+            return Some(found);
+        }
         if let Some(allowed) = allowed {
             moves.retain(|m| allowed(m));
         }

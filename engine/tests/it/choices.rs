@@ -285,6 +285,24 @@ fn fived_before_a_quiet_mate() -> Game {
     game(Variant::FiveD, &record)
 }
 
+/// `game` after `action`.
+fn after(game: &Game, action: &str) -> Game {
+    let mut next = game.clone();
+    next.play(action).unwrap();
+    next
+}
+
+/// A listed action of Black's that mates at once in `game`.
+fn black_mate_in_one(game: &Game) -> Option<String> {
+    game.legal_actions()
+        .into_iter()
+        .find(|a| black_has_won(&after(game, a)))
+}
+
+fn black_has_won(game: &Game) -> bool {
+    game.status().outcome().and_then(|o| o.winner) == Some(Color::Black)
+}
+
 /// The mate from [`fived_before_a_quiet_mate`]: the search weighs a sample
 /// of Black's replies, captures first, and missed it; the guard checks the
 /// chosen turn against every listed reply.
@@ -297,13 +315,7 @@ fn fived_levels_do_not_walk_into_a_quiet_mate_the_sample_left_out() {
             ..Limits::level(Level::new(level).unwrap(), None)
         };
         let thought = think(&g, &watching, 1).unwrap();
-        let mut after = g.clone();
-        after.play(&thought.action).unwrap();
-        let mating = after.legal_actions().into_iter().find(|reply| {
-            let mut next = after.clone();
-            next.play(reply).unwrap();
-            next.status().outcome().and_then(|o| o.winner) == Some(Color::Black)
-        });
+        let mating = black_mate_in_one(&after(&g, &thought.action));
         assert_eq!(
             mating, None,
             "level {level} played {} ({:?})",
@@ -319,35 +331,20 @@ fn fived_levels_do_not_walk_into_a_quiet_mate_the_sample_left_out() {
 #[test]
 fn a_fived_level_that_watches_plays_a_quiet_mate_in_one() {
     let g = fived_before_a_quiet_mate();
-    let black_can_mate = |after: &Game| {
-        after.legal_actions().into_iter().any(|reply| {
-            let mut next = after.clone();
-            next.play(&reply).unwrap();
-            next.status().outcome().and_then(|o| o.winner) == Some(Color::Black)
-        })
-    };
     let allowing = g
         .legal_actions()
         .into_iter()
-        .find(|turn| {
-            let mut after = g.clone();
-            after.play(turn).unwrap();
-            black_can_mate(&after)
-        })
+        .find(|turn| black_mate_in_one(&after(&g, turn)).is_some())
         .expect("a turn that lets Black mate");
-    let mut after = g.clone();
-    after.play(&allowing).unwrap();
+    let position = after(&g, &allowing);
     let level = Level::new(2).unwrap();
     let watching = Limits {
         watch: Some(1000),
         ..Limits::level(level, None)
     };
-    let thought = think(&after, &watching, 1).unwrap();
-    let mut next = after.clone();
-    next.play(&thought.action).unwrap();
-    assert_eq!(
-        next.status().outcome().and_then(|o| o.winner),
-        Some(Color::Black),
+    let thought = think(&position, &watching, 1).unwrap();
+    assert!(
+        black_has_won(&after(&position, &thought.action)),
         "level 2 played {} after {allowing}",
         thought.action
     );
@@ -356,6 +353,6 @@ fn a_fived_level_that_watches_plays_a_quiet_mate_in_one() {
         judging: true,
         ..Limits::level(Level::MIN, None)
     };
-    let analysis = think(&after, &judged, 1).unwrap();
+    let analysis = think(&position, &judged, 1).unwrap();
     assert_eq!(analysis.score.mate_in(), Some(1), "{analysis:?}");
 }
