@@ -58,8 +58,9 @@ struct Config {
     /// The file each game's record is appended to, one line a game
     /// (opened once; the threads take turns).
     records: Option<Mutex<File>>,
-    /// The variant options every game is played with (`--options`).
-    options: Option<String>,
+    /// The options every game of each variant is played with
+    /// (`--options`, parsed for each).
+    options: Vec<(Variant, Options)>,
 }
 
 const USAGE: &str = "usage: ladder [--variants V,V...] [--games N] [--pairs A:B,...] [--seed S] [--millis M] [--max-actions A] [--threads T] [--timing N] [--records FILE] [--options TEXT]";
@@ -88,8 +89,9 @@ fn parse(args: &[String]) -> Result<Config, String> {
         threads: 1,
         timing: None,
         records: None,
-        options: None,
+        options: Vec::new(),
     };
+    let mut options_text = None;
     let mut it = args.iter();
     while let Some(flag) = it.next() {
         let value = it.next().ok_or_else(|| format!("{flag} needs a value"))?;
@@ -127,15 +129,22 @@ fn parse(args: &[String]) -> Result<Config, String> {
                     .map_err(|e| bad(&e))?;
                 config.records = Some(Mutex::new(file));
             }
-            "--options" => config.options = Some(value.clone()),
+            "--options" => options_text = Some(value.clone()),
             "--timing" => config.timing = Some(value.parse().map_err(|e| bad(&e))?),
             "--threads" => config.threads = value.parse::<usize>().map_err(|e| bad(&e))?.max(1),
             _ => return Err(format!("unknown flag {flag}\n{USAGE}")),
         }
     }
-    // Options a variant refuses are refused here, not game by game.
+    // Parsed once: options a variant refuses are refused here, not game
+    // by game.
     for &variant in &config.variants {
-        options(&config, variant)?;
+        let options = match &options_text {
+            None => Options::default(),
+            Some(text) => {
+                Options::parse(variant, text).map_err(|e| format!("--options {text}: {e}"))?
+            }
+        };
+        config.options.push((variant, options));
     }
     Ok(config)
 }
@@ -177,7 +186,7 @@ fn play_one(
     let seed = config.seed.wrapping_add(u64::from(i));
     let played = play_game(
         variant,
-        options(config, variant)?,
+        options(config, variant),
         seed,
         white,
         black,
@@ -356,12 +365,14 @@ fn thread_cpu() -> Duration {
     Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32)
 }
 
-/// The options `--options` names, for `variant`.
-fn options(config: &Config, variant: Variant) -> Result<Options, String> {
-    match &config.options {
-        None => Ok(Options::default()),
-        Some(text) => Options::parse(variant, text).map_err(|e| format!("--options {text}: {e}")),
-    }
+/// The options every game of `variant` is played with (`--options`).
+fn options(config: &Config, variant: Variant) -> Options {
+    config
+        .options
+        .iter()
+        .find(|(v, _)| *v == variant)
+        .map(|(_, o)| o.clone())
+        .unwrap_or_default()
 }
 
 /// `n` positions of `variant`: the start, then after 5, 10, 15, ...
@@ -418,7 +429,7 @@ fn timing(config: &Config, n: usize) -> Result<(), String> {
         "nodes"
     );
     for &variant in &config.variants {
-        let games = positions(variant, &options(config, variant)?, n, config.seed)?;
+        let games = positions(variant, &options(config, variant), n, config.seed)?;
         for level in Level::ALL {
             let (mut cpu, mut wall) = (Thinking::default(), Thinking::default());
             let (mut depth, mut nodes) = (0u64, 0u64);
