@@ -215,7 +215,12 @@ impl<R: Rules> Domain for Face<R> {
         s.eval
     }
 
-    fn winning_reply(&mut self, s: &Node<R>, known: &[R::Action]) -> Option<R::Action> {
+    fn winning_move(
+        &mut self,
+        s: &Node<R>,
+        known: &[R::Action],
+        weighed: &[R::Action],
+    ) -> Option<R::Action> {
         if s.outcome.is_some() {
             return None;
         }
@@ -228,7 +233,8 @@ impl<R: Rules> Domain for Face<R> {
         }
         let mut all = s.state.legal_actions();
         self.narrow(&mut all);
-        all.into_iter().find(|a| wins(a))
+        all.into_iter()
+            .find(|a| !known.contains(a) && !weighed.contains(a) && wins(a))
     }
 
     fn order_by_evaluation(&self) -> bool {

@@ -10,7 +10,7 @@
 //! evaluation. Where the level watches (`Tuning::watch`: 5D chess, drawn
 //! into [`super::Limits::guard`]), a root move that wins at once is
 //! played ([`Search::finish`]), and the chosen move's replies are all made
-//! ([`Domain::winning_reply`]); a
+//! ([`Domain::winning_move`]); a
 //! move with a winning reply is scored as the loss it is, and the search's
 //! next best is checked in its place. The replies found winning are tried
 //! first against the next moves, which often share the flaw (in 5D chess
@@ -25,19 +25,20 @@ use crate::score::terminal;
 const FULL_CHECKS: usize = 8;
 
 impl<D: Domain> Search<'_, D> {
-    /// A move that wins at once among every one the rules list at the
-    /// root, where the guard is on and the root was sampled: the sample
-    /// the search weighs can leave out a quiet mate as it leaves out a
-    /// quiet reply.
+    /// A move that wins at once among those the rules list at the root
+    /// and the `sample` the search weighs left out, where the guard is on:
+    /// a sample can leave out a quiet mate as it leaves out a quiet reply
+    /// (one in it, the search's first iteration finds).
     pub(super) fn finish(
         &mut self,
         root: &D::State,
+        sample: &[D::Move],
         allowed: Option<Allowed<'_, D::Move>>,
     ) -> Option<Found<D::Move>> {
         if !self.limits.guard {
             return None;
         }
-        let best = self.domain.winning_reply(root, &[])?;
+        let best = self.domain.winning_move(root, &[], sample)?;
         if allowed.is_some_and(|allowed| !allowed(&best)) {
             return None;
         }
@@ -84,7 +85,7 @@ impl<D: Domain> Search<'_, D> {
                     None => continue,
                 },
             };
-            let reply = self.domain.winning_reply(&child, &known);
+            let reply = self.domain.winning_move(&child, &known, &[]);
             root_moves[i].1 = Some(child);
             let Some(reply) = reply else { break };
             scores[i] = lost;

@@ -138,8 +138,14 @@ pub(crate) trait Domain {
         None
     }
     /// An action that wins at once in `s`, where the domain checks
-    /// ([`guard`]): one of `known`, else any the rules list.
-    fn winning_reply(&mut self, _s: &Self::State, _known: &[Self::Move]) -> Option<Self::Move> {
+    /// ([`guard`]): one of `known` first, else any other the rules list
+    /// but those in `weighed` (the search makes them itself).
+    fn winning_move(
+        &mut self,
+        _s: &Self::State,
+        _known: &[Self::Move],
+        _weighed: &[Self::Move],
+    ) -> Option<Self::Move> {
         None
     }
     /// Whether to make every child first and order by its evaluation.
@@ -295,14 +301,14 @@ impl<'a, D: Domain> Search<'a, D> {
             pick.temperature
         };
         let mut moves = Vec::new();
-        // A sample can leave out a quiet mate; where every move is
-        // searched, the first iteration finds it.
+        // A sample can leave out a quiet mate (`finish`); where every move
+        // is searched, the first iteration finds it.
         let sampled = self.domain.moves(root, 0, &mut moves);
-        if sampled && let Some(found) = self.finish(root, allowed) {
-            return Some(found);
-        }
         if let Some(allowed) = allowed {
             moves.retain(|m| allowed(m));
+        }
+        if sampled && let Some(found) = self.finish(root, &moves, allowed) {
+            return Some(found);
         }
         let side = self.domain.side(root);
         let root_key = self.domain.repetition_key(root);
