@@ -54,6 +54,24 @@ fn reduction(depth: i32, searched: usize) -> i32 {
     r as i32
 }
 
+/// Moves picked one at a time before the rest of a list is sorted.
+const PICKED: usize = 3;
+
+/// Brings the move to search next to `list[next]`: the highest order, ties
+/// in the list's order. Most cuts come from the first moves, so the first
+/// [`PICKED`] are picked one at a time and only a node that goes on past
+/// them sorts the rest; either way the moves come in the same order.
+fn pick<D: Domain>(list: &mut [Candidate<D>], next: usize) {
+    let key = |c: &Candidate<D>| (std::cmp::Reverse(c.order), c.index);
+    if next < PICKED {
+        if let Some(best) = (next..list.len()).min_by_key(|&i| key(&list[i])) {
+            list.swap(next, best);
+        }
+    } else if next == PICKED {
+        list[next..].sort_unstable_by_key(key);
+    }
+}
+
 /// One move of a node's list, with its child once made.
 struct Candidate<D: Domain> {
     index: usize,
@@ -219,9 +237,6 @@ impl<D: Domain> Search<'_, D> {
         if self.aborted {
             return 0;
         }
-        // Ties keep the list's order (no scratch space, unlike a stable
-        // sort).
-        list.sort_unstable_by_key(|c| (std::cmp::Reverse(c.order), c.index));
 
         let futile = pruning
             && !pv
@@ -237,9 +252,13 @@ impl<D: Domain> Search<'_, D> {
         let mut quiets = 0;
         // History slots of the quiet moves searched that did not raise alpha.
         let mut failed: Vec<usize> = Vec::new();
-        for cand in list {
+        let mut next = 0;
+        while next < list.len() {
+            pick(&mut list, next);
+            let cand = &mut list[next];
+            next += 1;
             let quiet = !cand.tactical;
-            let child = match cand.child {
+            let child = match cand.child.take() {
                 Some(c) => c,
                 None if eager => continue,
                 None => match self.domain.play(s, &cand.mv) {
