@@ -171,6 +171,17 @@ pub trait Rules: Clone + fmt::Debug + Send + Sync + Sized + 'static {
     /// notation is written.
     fn apply(&mut self, action: &Self::Action) -> Result<Vec<String>, ActionError>;
 
+    /// Whether `action` wins the game at once for the side that plays it.
+    /// Played on a copy by default; a variant whose judgement is costly
+    /// may answer sooner (5D chess: only a turn that gives check can mate,
+    /// and only then is the search for a legal reply needed). An illegal
+    /// action wins nothing.
+    fn wins_at_once(&self, action: &Self::Action) -> bool {
+        let mover = self.turn().color;
+        let mut next = self.clone();
+        next.apply(action).is_ok() && next.status().outcome().and_then(|o| o.winner) == Some(mover)
+    }
+
     /// Applies an action and says how the record writes it.
     fn play(&mut self, action: &Self::Action) -> Result<Played, ActionError> {
         let notation = self.notation(action);

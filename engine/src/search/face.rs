@@ -224,10 +224,7 @@ impl<R: Rules> Domain for Face<R> {
         if s.outcome.is_some() {
             return None;
         }
-        let wins = |a: &R::Action| {
-            let mut next = s.state.clone();
-            next.apply(a).is_ok() && next.status().outcome().and_then(|o| o.winner) == Some(s.side)
-        };
+        let wins = |a: &R::Action| s.state.wins_at_once(a);
         if let Some(a) = known.iter().find(|a| wins(a)) {
             return Some(a.clone());
         }

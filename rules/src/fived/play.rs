@@ -210,10 +210,30 @@ impl FiveD {
     /// Hands the turn to the opponent after a submitted turn and judges
     /// the game.
     pub(crate) fn finish_turn(&mut self, marks: Vec<Mark>) {
+        self.hand_over(marks);
+        self.status = self.judge();
+    }
+
+    /// Hands the turn to the opponent after a submitted turn, unjudged.
+    fn hand_over(&mut self, marks: Vec<Mark>) {
         self.to_move = self.to_move.other();
         self.turns += 1;
         self.last = marks;
-        self.status = self.judge();
+    }
+
+    /// Whether the whole turn `action` checkmates (F-10): the only way a
+    /// turn wins. A turn that leaves the opponent out of check cannot, so
+    /// the search for the opponent's legal turn (what [`FiveD::judge`]
+    /// costs) runs only after a check. Illegal turns mate nothing.
+    pub(crate) fn mates(&self, action: &Action) -> bool {
+        let Ok((mut next, _, marks)) = self.drafted(&action.moves) else {
+            return false;
+        };
+        if next.submit_problem().is_some() {
+            return false;
+        }
+        next.hand_over(marks);
+        next.in_check(next.to_move) && !super::search::has_legal_turn(&next)
     }
 
     /// Plays a whole turn: each move in order, then the submit (F-5,

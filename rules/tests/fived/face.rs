@@ -228,3 +228,68 @@ fn a_refused_submit_names_the_royal_and_the_attacker_across_timelines() {
     let safe = ["(-1T1)Kd2", "(0T1)Nc2", "(1T1)Kb1"].map(str::to_owned);
     assert!(game.draft_turn(&safe).is_ok());
 }
+
+/// Whether playing `turn` on a copy of `game` ends it won by the side that
+/// played it: what [`Rules::wins_at_once`] must agree with.
+fn won_by_playing(
+    game: &chronomate_rules::fived::FiveD,
+    turn: &chronomate_rules::fived::Action,
+) -> bool {
+    let mover = game.turn().color;
+    let mut next = game.clone();
+    next.apply(turn).is_ok() && next.status().outcome().and_then(|o| o.winner) == Some(mover)
+}
+
+/// The published games that end in checkmate, and before their mate.
+const MATED: [&str; 8] = [
+    "cwmtt/standard.5dpgn",
+    "tools/princess-checkmate.5dpgn",
+    "tools/defended-pawn-checkmate.5dpgn",
+    "tools/standard-checkmate.5dpgn",
+    "tools/standard-checkmate-2.5dpgn",
+    "tools/standard-checkmate-3.5dpgn",
+    "tools/standard-checkmate-4.5dpgn",
+    "tools/standard-check.5dpgn",
+];
+
+/// 5D's quick answer (a turn mates only if it gives check, F-10) agrees
+/// with playing the turn and judging, on the last positions of games that
+/// end in mate: their mating turn and every other turn listed there.
+#[test]
+fn a_turn_wins_at_once_exactly_where_playing_it_mates() {
+    use crate::support::states;
+    let (mut compared, mut wins) = (0, 0);
+    for name in MATED {
+        let text = data(name);
+        let games = states(&text);
+        let record =
+            chronomate_rules::record::read(chronomate_rules::Variant::FiveD, &text).unwrap();
+        let last = games.len() - 1;
+        // The record's own last turn, played where it was.
+        if let (Some(before), Some(turn)) = (games.get(last.wrapping_sub(1)), record.actions.last())
+        {
+            let turn = before.parse(turn).unwrap();
+            assert_eq!(
+                before.wins_at_once(&turn),
+                won_by_playing(before, &turn),
+                "{name}"
+            );
+        }
+        for game in &games[last.saturating_sub(3)..] {
+            for turn in game.legal_turns().take(300) {
+                let expected = won_by_playing(game, &turn);
+                assert_eq!(
+                    game.wins_at_once(&turn),
+                    expected,
+                    "{name}: {}",
+                    game.notation(&turn)
+                );
+                compared += 1;
+                wins += usize::from(expected);
+            }
+        }
+    }
+    // Not a list without mates: several positions have more than one.
+    eprintln!("{compared} turns compared, {wins} mate");
+    assert!(wins >= 5, "{wins} mating turns among {compared}");
+}
