@@ -341,3 +341,48 @@ fn shield<S: Sink>(board: &Board, color: Color, sign: i32, sink: &mut S) {
         sink.shield(sign, near_far[0], near_far[1]);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chronomate_rules::chess::Position;
+
+    /// The pawn terms a walk tells, as (sign, term, count) summed.
+    #[derive(Default)]
+    struct Pawns(Vec<(i32, Term, i32)>);
+
+    impl Sink for Pawns {
+        fn add(&mut self, sign: i32, term: Term, count: i32) {
+            if !matches!(term, Term::Doubled | Term::Isolated | Term::Passed(_)) {
+                return;
+            }
+            match self.0.iter_mut().find(|(s, t, _)| *s == sign && *t == term) {
+                Some((_, _, n)) => *n += count,
+                None => self.0.push((sign, term, count)),
+            }
+        }
+        fn shield(&mut self, _: i32, _: i32, _: i32) {}
+    }
+
+    #[test]
+    fn pawns_are_doubled_isolated_and_passed_as_the_rules_of_thumb_say() {
+        // White: a2 and a3 (doubled on the a-file, both isolated, stopped
+        // by b7), d4 and e4 (side by side, passed on the fourth rank), h5
+        // (isolated, passed on the fifth). Black: b7, isolated, stopped by
+        // the a-pawns.
+        let pos = Position::from_fen("4k3/1p6/8/7P/3PP3/P7/P7/4K3 w - - 0 1").unwrap();
+        let mut sink = Pawns::default();
+        walk(pos.board(), &mut sink);
+        let mut found = sink.0;
+        found.sort_by_key(|&(s, t, _)| (s, t.index()));
+        let mut expected = vec![
+            (1, Term::Doubled, 1),
+            (1, Term::Isolated, 3),
+            (1, Term::Passed(3), 2),
+            (1, Term::Passed(4), 1),
+            (-1, Term::Isolated, 1),
+        ];
+        expected.sort_by_key(|&(s, t, _)| (s, t.index()));
+        assert_eq!(found, expected);
+    }
+}
