@@ -224,14 +224,13 @@ impl<R: Rules> Domain for Face<R> {
         if s.outcome.is_some() {
             return None;
         }
-        let wins = |a: &R::Action| s.state.wins_at_once(a);
-        if let Some(a) = known.iter().find(|a| wins(a)) {
+        if let Some(a) = known.iter().find(|a| s.state.wins_at_once(a)) {
             return Some(a.clone());
         }
         let mut all = s.state.legal_actions();
         self.narrow(&mut all);
         all.into_iter()
-            .find(|a| !known.contains(a) && !weighed.contains(a) && wins(a))
+            .find(|a| !known.contains(a) && !weighed.contains(a) && s.state.wins_at_once(a))
     }
 
     fn order_by_evaluation(&self) -> bool {

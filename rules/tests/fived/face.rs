@@ -240,7 +240,8 @@ fn won_by_playing(
     next.apply(turn).is_ok() && next.status().outcome().and_then(|o| o.winner) == Some(mover)
 }
 
-/// The published games that end in checkmate, and before their mate.
+/// Published games that end in checkmate, and one that ends in a check
+/// that does not mate (`tools/standard-check`: 2...Qa5+).
 const MATED: [&str; 8] = [
     "cwmtt/standard.5dpgn",
     "tools/princess-checkmate.5dpgn",
@@ -253,8 +254,8 @@ const MATED: [&str; 8] = [
 ];
 
 /// 5D's quick answer (a turn mates only if it gives check, F-10) agrees
-/// with playing the turn and judging, on the last positions of games that
-/// end in mate: their mating turn and every other turn listed there.
+/// with playing the turn and judging, on the last positions of these
+/// games: their last turn and every other turn listed there.
 #[test]
 fn a_turn_wins_at_once_exactly_where_playing_it_mates() {
     use crate::support::states;
