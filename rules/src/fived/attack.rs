@@ -7,7 +7,7 @@ use super::man::{
     KNIGHT_LEAPS, Man, Piece, UNIT_STEPS, Vector, axes_changed, brawn_captures, code_is_royal_of,
     pawn_time_captures, rank_forward,
 };
-use super::movegen::{Boards, reach};
+use super::movegen::{self, Boards};
 use super::position::step_color;
 use crate::Color;
 
@@ -24,9 +24,30 @@ pub(crate) struct Capture {
     pub path: Vec<Spot>,
 }
 
+/// Which captures a search for one looks at.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Reach {
+    /// Every capture.
+    All,
+    /// Only captures that leave the capturing man's board (across time or
+    /// timelines): where every attacker's board is already known to hold
+    /// no capture within itself, as the boards a candidate turn adds are
+    /// (each is checked on its own when the turn search lists it).
+    AcrossBoards,
+}
+
 /// A capture of one of `victim`'s royal men by a man of the other side
 /// standing on one of that side's playable boards (active or not).
 pub(crate) fn royal_capture<B: Boards>(b: &B, victim: Color) -> Option<Capture> {
+    royal_capture_reaching(b, victim, Reach::All)
+}
+
+/// [`royal_capture`], among the captures `reach` names.
+pub(crate) fn royal_capture_reaching<B: Boards>(
+    b: &B,
+    victim: Color,
+    reach: Reach,
+) -> Option<Capture> {
     let attacker = victim.other();
     let (lo, hi) = b.lines();
     for line in lo..=hi {
@@ -34,7 +55,7 @@ pub(crate) fn royal_capture<B: Boards>(b: &B, victim: Color) -> Option<Capture> 
         if step_color(step) != attacker {
             continue;
         }
-        if let Some(c) = capture_from_board(b, line, step, victim) {
+        if let Some(c) = capture_from_board(b, line, step, victim, reach) {
             return Some(c);
         }
     }
@@ -48,6 +69,7 @@ pub(crate) fn capture_from_board<B: Boards>(
     line: i32,
     step: i32,
     victim: Color,
+    reach: Reach,
 ) -> Option<Capture> {
     let board = b.board_at(line, step)?;
     let mut men = board.of(victim.other());
@@ -56,57 +78,74 @@ pub(crate) fn capture_from_board<B: Boards>(
         men &= men - 1;
         let man = board.man(cell)?;
         let from = Spot { line, step, cell };
-        if let Some(c) = capture_by(b, from, man, victim) {
+        if let Some(c) = capture_by(b, from, man, victim, reach) {
             return Some(c);
         }
     }
     None
 }
 
+/// Whether `reach` looks along `v`.
+fn looks_along(reach: Reach, v: &Vector) -> bool {
+    reach == Reach::All || v[0] != 0 || v[1] != 0
+}
+
 /// A royal capture by one man.
-fn capture_by<B: Boards>(b: &B, from: Spot, man: Man, victim: Color) -> Option<Capture> {
-    let hit = |v: Vector| -> Option<Capture> {
-        let (to, code) = reach(b, from, v, 1)?;
-        code_is_royal_of(code, victim).then(|| found(b, from, man, to, Vec::new()))?
+fn capture_by<B: Boards>(
+    b: &B,
+    from: Spot,
+    man: Man,
+    victim: Color,
+    reach: Reach,
+) -> Option<Capture> {
+    let hit = |v: &Vector| -> Option<Capture> {
+        let (to, code) = movegen::reach(b, from, *v, 1)?;
+        code_is_royal_of(code, victim).then(|| found(b, from, man, to, *v, 1))?
     };
+    let leaps = |vs: &[Vector]| vs.iter().filter(|v| looks_along(reach, v)).find_map(hit);
     match man.piece {
         Piece::Pawn | Piece::Brawn => {
             let r = rank_forward(man.color);
-            let mut vs: Vec<Vector> = vec![[0, 0, 1, r], [0, 0, -1, r]];
-            vs.extend(pawn_time_captures(man.color));
-            if man.piece == Piece::Brawn {
-                vs.extend(brawn_captures(man.color));
-            }
-            vs.into_iter().find_map(hit)
+            leaps(&[[0, 0, 1, r], [0, 0, -1, r]])
+                .or_else(|| leaps(&pawn_time_captures(man.color)))
+                .or_else(|| {
+                    (man.piece == Piece::Brawn)
+                        .then(|| leaps(&brawn_captures(man.color)))
+                        .flatten()
+                })
         }
-        Piece::Knight => KNIGHT_LEAPS.into_iter().find_map(hit),
-        Piece::King | Piece::CommonKing => UNIT_STEPS.into_iter().find_map(hit),
+        Piece::Knight => leaps(&KNIGHT_LEAPS),
+        Piece::King | Piece::CommonKing => leaps(&UNIT_STEPS),
         piece => {
             let axes = piece.slide_axes();
             UNIT_STEPS
-                .into_iter()
-                .filter(|v| axes & (1 << axes_changed(*v)) != 0)
-                .find_map(|v| slide_hit(b, from, man, v, victim))
+                .iter()
+                .filter(|v| axes & (1 << axes_changed(**v)) != 0 && looks_along(reach, v))
+                .find_map(|v| slide_hit(b, from, man, *v, victim))
         }
     }
 }
 
 fn slide_hit<B: Boards>(b: &B, from: Spot, man: Man, v: Vector, victim: Color) -> Option<Capture> {
     let mut k = 1;
-    let mut path = Vec::new();
-    while let Some((to, code)) = reach(b, from, v, k) {
+    while let Some((to, code)) = movegen::reach(b, from, v, k) {
         if code == 0 {
-            path.push(to);
             k += 1;
             continue;
         }
-        return code_is_royal_of(code, victim).then(|| found(b, from, man, to, path))?;
+        return code_is_royal_of(code, victim).then(|| found(b, from, man, to, v, k))?;
     }
     None
 }
 
-fn found<B: Boards>(b: &B, from: Spot, man: Man, to: Spot, path: Vec<Spot>) -> Option<Capture> {
+/// The capture of the royal man on `to`, `k` steps of `v` from `from`,
+/// with the empty cells crossed on the way (walked again: only a capture
+/// found needs them).
+fn found<B: Boards>(b: &B, from: Spot, man: Man, to: Spot, v: Vector, k: i32) -> Option<Capture> {
     let royal = b.board_at(to.line, to.step)?.man(to.cell)?;
+    let path = (1..k)
+        .filter_map(|i| movegen::reach(b, from, v, i).map(|(spot, _)| spot))
+        .collect();
     Some(Capture {
         from,
         man,

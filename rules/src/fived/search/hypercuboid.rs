@@ -18,7 +18,7 @@ use std::sync::Arc;
 
 use super::super::action::{Action, Move};
 use super::super::action::{MoveKind, standard_order};
-use super::super::attack::royal_capture;
+use super::super::attack::{Reach, royal_capture_reaching};
 use super::super::board::{Board, Cell, Size};
 use super::super::movegen::{Boards, royal_attacked_on_board};
 use super::super::position::{FiveD, active_range};
@@ -655,12 +655,11 @@ impl<'a> Search<'a> {
     /// A royal man of the mover capturable after the turn (F-10): the
     /// slice keeps the boards of the capture as they are.
     fn check(&self, point: &[usize]) -> Option<Slice> {
-        let after = After {
-            search: self,
-            point,
-            opened: self.branches(point).count() as i32,
-        };
-        let c = royal_capture(&after, self.color)?;
+        let after = After::new(self, point);
+        // Every board a turn adds was checked on its own when listed, and
+        // the boards it leaves alone were legal before it: only a capture
+        // across boards can be new.
+        let c = royal_capture_reaching(&after, self.color, Reach::AcrossBoards)?;
         let mut cells: Vec<(i32, i32, Cell, u8)> = vec![
             (c.from.line, c.from.step, c.from.cell, c.man.code()),
             (c.to.line, c.to.step, c.to.cell, c.royal.code()),
@@ -756,11 +755,43 @@ impl Iterator for Search<'_> {
 /// The multiverse after a candidate turn, without building it.
 struct After<'s, 'g> {
     search: &'s Search<'g>,
-    point: &'s [usize],
-    opened: i32,
+    /// The timelines after the turn, lowest first.
+    lines: (i32, i32),
+    /// For each timeline from the lowest, the board the turn adds there
+    /// and its step, if it adds one.
+    added: Vec<Option<(i32, &'s Board)>>,
 }
 
-impl After<'_, '_> {
+impl<'s, 'g> After<'s, 'g> {
+    fn new(search: &'s Search<'g>, point: &[usize]) -> After<'s, 'g> {
+        let opened = search.branches(point).count() as i32;
+        let (lo, hi) = search.game.line_range();
+        let lines = match search.color {
+            Color::White => (lo, hi + opened),
+            Color::Black => (lo - opened, hi),
+        };
+        let mut added = vec![None; (lines.1 - lines.0 + 1).max(0) as usize];
+        for (a, axis) in search.axes.iter().enumerate() {
+            let Some(e) = search.entry(a, point[a]) else {
+                continue;
+            };
+            let Some(board) = e.board.as_deref() else {
+                continue;
+            };
+            if let Some(slot) = usize::try_from(axis.line - lines.0)
+                .ok()
+                .and_then(|i| added.get_mut(i))
+            {
+                *slot = Some((e.step, board));
+            }
+        }
+        After {
+            search,
+            lines,
+            added,
+        }
+    }
+
     /// The axis whose entry adds the board `(line, step)`, if one does.
     fn axis_adding(&self, line: i32, step: i32) -> Option<usize> {
         let s = self.search;
@@ -770,17 +801,10 @@ impl After<'_, '_> {
         s.axes.iter().position(|ax| !ax.playable && ax.line == line)
     }
 
-    fn added(&self, line: i32) -> Option<&Entry> {
-        let s = self.search;
-        let a = match s.axis_of_line(line) {
-            Some(a) => a,
-            None => s
-                .axes
-                .iter()
-                .position(|ax| !ax.playable && ax.line == line)?,
-        };
-        let e = s.entry(a, self.point[a])?;
-        e.board.is_some().then_some(e)
+    /// The board the turn adds on `line`, and its step.
+    fn added(&self, line: i32) -> Option<(i32, &'s Board)> {
+        let i = usize::try_from(line - self.lines.0).ok()?;
+        *self.added.get(i)?
     }
 }
 
@@ -791,22 +815,18 @@ impl Boards for After<'_, '_> {
 
     fn board_at(&self, line: i32, step: i32) -> Option<&Board> {
         match self.added(line) {
-            Some(e) if e.step == step => e.board.as_deref(),
+            Some((s, board)) if s == step => Some(board),
             _ => self.search.game.board(line, step),
         }
     }
 
     fn end_of(&self, line: i32) -> Option<i32> {
         self.added(line)
-            .map(|e| e.step)
+            .map(|(step, _)| step)
             .or_else(|| self.search.game.end(line))
     }
 
     fn lines(&self) -> (i32, i32) {
-        let (lo, hi) = self.search.game.line_range();
-        match self.search.color {
-            Color::White => (lo, hi + self.opened),
-            Color::Black => (lo - self.opened, hi),
-        }
+        self.lines
     }
 }
