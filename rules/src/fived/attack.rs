@@ -2,7 +2,7 @@
 //! playable boards capture a royal man of the other side in one move?
 
 use super::action::Spot;
-use super::board::Cell;
+use super::board::{Board, Cell, file_of, rank_of};
 use super::man::{
     KNIGHT_LEAPS, Man, Piece, UNIT_STEPS, Vector, axes_changed, brawn_captures, code_is_royal_of,
     pawn_time_captures, rank_forward,
@@ -26,7 +26,7 @@ pub(crate) struct Capture {
 
 /// Which captures a search for one looks at.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(crate) enum Reach {
+enum Reach {
     /// Every capture.
     All,
     /// Only captures that leave the capturing man's board (across time or
@@ -39,15 +39,6 @@ pub(crate) enum Reach {
 /// A capture of one of `victim`'s royal men by a man of the other side
 /// standing on one of that side's playable boards (active or not).
 pub(crate) fn royal_capture<B: Boards>(b: &B, victim: Color) -> Option<Capture> {
-    royal_capture_reaching(b, victim, Reach::All)
-}
-
-/// [`royal_capture`], among the captures `reach` names.
-pub(crate) fn royal_capture_reaching<B: Boards>(
-    b: &B,
-    victim: Color,
-    reach: Reach,
-) -> Option<Capture> {
     let attacker = victim.other();
     let (lo, hi) = b.lines();
     for line in lo..=hi {
@@ -55,7 +46,7 @@ pub(crate) fn royal_capture_reaching<B: Boards>(
         if step_color(step) != attacker {
             continue;
         }
-        if let Some(c) = capture_from_board(b, line, step, victim, reach) {
+        if let Some(c) = capture_from_board(b, line, step, victim) {
             return Some(c);
         }
     }
@@ -64,13 +55,7 @@ pub(crate) fn royal_capture_reaching<B: Boards>(
 
 /// A capture of a royal man of `victim` by a man on the board of `line`
 /// at `step` (one of the attacker's boards).
-pub(crate) fn capture_from_board<B: Boards>(
-    b: &B,
-    line: i32,
-    step: i32,
-    victim: Color,
-    reach: Reach,
-) -> Option<Capture> {
+fn capture_from_board<B: Boards>(b: &B, line: i32, step: i32, victim: Color) -> Option<Capture> {
     let board = b.board_at(line, step)?;
     let mut men = board.of(victim.other());
     while men != 0 {
@@ -78,8 +63,14 @@ pub(crate) fn capture_from_board<B: Boards>(
         men &= men - 1;
         let man = board.man(cell)?;
         let from = Spot { line, step, cell };
-        if let Some(c) = capture_by(b, from, man, victim, reach) {
-            return Some(c);
+        let capture = lines_of_attack(man, Reach::All, |v, slides| {
+            match walk(b, from, v, slides, 1, victim, |_, _| false) {
+                Walk::Royal(k) => found(b, from, man, v, k),
+                _ => None,
+            }
+        });
+        if capture.is_some() {
+            return capture;
         }
     }
     None
@@ -90,19 +81,18 @@ fn looks_along(reach: Reach, v: &Vector) -> bool {
     reach == Reach::All || v[0] != 0 || v[1] != 0
 }
 
-/// A royal capture by one man.
-fn capture_by<B: Boards>(
-    b: &B,
-    from: Spot,
+/// Tries `f` on each line along which `man` captures (a vector, and
+/// whether it slides along it), in a fixed order, until one gives a value.
+fn lines_of_attack<T>(
     man: Man,
-    victim: Color,
     reach: Reach,
-) -> Option<Capture> {
-    let hit = |v: &Vector| -> Option<Capture> {
-        let (to, code) = movegen::reach(b, from, *v, 1)?;
-        code_is_royal_of(code, victim).then(|| found(b, from, man, to, *v, 1))?
+    mut f: impl FnMut(Vector, bool) -> Option<T>,
+) -> Option<T> {
+    let mut leaps = |vs: &[Vector]| {
+        vs.iter()
+            .filter(|v| looks_along(reach, v))
+            .find_map(|v| f(*v, false))
     };
-    let leaps = |vs: &[Vector]| vs.iter().filter(|v| looks_along(reach, v)).find_map(hit);
     match man.piece {
         Piece::Pawn | Piece::Brawn => {
             let r = rank_forward(man.color);
@@ -121,27 +111,140 @@ fn capture_by<B: Boards>(
             UNIT_STEPS
                 .iter()
                 .filter(|v| axes & (1 << axes_changed(**v)) != 0 && looks_along(reach, v))
-                .find_map(|v| slide_hit(b, from, man, *v, victim))
+                .find_map(|v| f(*v, true))
         }
     }
 }
 
-fn slide_hit<B: Boards>(b: &B, from: Spot, man: Man, v: Vector, victim: Color) -> Option<Capture> {
-    let mut k = 1;
-    while let Some((to, code)) = movegen::reach(b, from, v, k) {
-        if code == 0 {
+/// Where a walk along a line of attack ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Walk {
+    /// On a royal man of the victim, this many steps away.
+    Royal(i32),
+    /// On a board not known yet, this many steps away.
+    Open(i32),
+    /// Off the boards, or on a man it cannot take.
+    Nothing,
+}
+
+/// Walks from `from` along `v`, from `k` steps away (one step only where
+/// the man does not slide), over the boards of `b`, stopping before any
+/// board `open` names.
+fn walk<B: Boards>(
+    b: &B,
+    from: Spot,
+    v: Vector,
+    slides: bool,
+    mut k: i32,
+    victim: Color,
+    open: impl Fn(i32, i32) -> bool,
+) -> Walk {
+    let (file, rank) = (i32::from(file_of(from.cell)), i32::from(rank_of(from.cell)));
+    loop {
+        let Some(cell) = b
+            .size()
+            .at(file + k * i32::from(v[2]), rank + k * i32::from(v[3]))
+        else {
+            return Walk::Nothing;
+        };
+        let line = from.line + k * i32::from(v[0]);
+        let step = from.step + 2 * k * i32::from(v[1]);
+        if open(line, step) {
+            return Walk::Open(k);
+        }
+        let Some(board) = b.board_at(line, step) else {
+            return Walk::Nothing;
+        };
+        let code = board.code(cell);
+        if code == 0 && slides {
             k += 1;
             continue;
         }
-        return code_is_royal_of(code, victim).then(|| found(b, from, man, to, v, k))?;
+        return if code_is_royal_of(code, victim) {
+            Walk::Royal(k)
+        } else {
+            Walk::Nothing
+        };
     }
-    None
 }
 
-/// The capture of the royal man on `to`, `k` steps of `v` from `from`,
-/// with the empty cells crossed on the way (walked again: only a capture
-/// found needs them).
-fn found<B: Boards>(b: &B, from: Spot, man: Man, to: Spot, v: Vector, k: i32) -> Option<Capture> {
+/// A line of attack from one of the attacker's boards, walked as far as
+/// the boards are known before a turn is chosen.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Ray {
+    from: Spot,
+    man: Man,
+    v: Vector,
+    slides: bool,
+    /// The steps walked: the royal man it takes, or the first board the
+    /// turn decides.
+    k: i32,
+    /// Whether it ends on a royal man (else on a board not known yet).
+    royal: bool,
+}
+
+/// The lines of attack across boards (see [`Reach::AcrossBoards`]) of the
+/// attacker's men on `board`, standing at `line` and `step`, walked over
+/// `b` up to any board `open` names (a board the turn decides): those that
+/// take a royal man of `victim` whatever the turn, and those that reach a
+/// board the turn decides, in the order [`royal_capture`] tries
+/// them, up to the first that takes a royal man.
+pub(crate) fn rays<B: Boards>(
+    b: &B,
+    board: &Board,
+    (line, step): (i32, i32),
+    victim: Color,
+    open: impl Fn(i32, i32) -> bool,
+) -> Vec<Ray> {
+    let mut out = Vec::new();
+    let mut men = board.of(victim.other());
+    while men != 0 {
+        let cell = men.trailing_zeros() as Cell;
+        men &= men - 1;
+        let Some(man) = board.man(cell) else { continue };
+        let from = Spot { line, step, cell };
+        let royal = lines_of_attack(man, Reach::AcrossBoards, |v, slides| {
+            let (k, royal) = match walk(b, from, v, slides, 1, victim, &open) {
+                Walk::Royal(k) => (k, true),
+                Walk::Open(k) => (k, false),
+                Walk::Nothing => return None,
+            };
+            out.push(Ray {
+                from,
+                man,
+                v,
+                slides,
+                k,
+                royal,
+            });
+            royal.then_some(())
+        });
+        if royal.is_some() {
+            break;
+        }
+    }
+    out
+}
+
+/// The capture `ray` makes over the boards of `b` (with the turn's boards
+/// known), if any.
+pub(crate) fn complete<B: Boards>(b: &B, ray: &Ray, victim: Color) -> Option<Capture> {
+    let k = if ray.royal {
+        ray.k
+    } else {
+        match walk(b, ray.from, ray.v, ray.slides, ray.k, victim, |_, _| false) {
+            Walk::Royal(k) => k,
+            _ => return None,
+        }
+    };
+    found(b, ray.from, ray.man, ray.v, k)
+}
+
+/// The capture of the royal man `k` steps of `v` from `from`, with the
+/// empty cells crossed on the way (walked again: only a capture found
+/// needs them).
+fn found<B: Boards>(b: &B, from: Spot, man: Man, v: Vector, k: i32) -> Option<Capture> {
+    let (to, _) = movegen::reach(b, from, v, k)?;
     let royal = b.board_at(to.line, to.step)?.man(to.cell)?;
     let path = (1..k)
         .filter_map(|i| movegen::reach(b, from, v, i).map(|(spot, _)| spot))

@@ -14,13 +14,14 @@
 //! not pass, a royal man capturable) and cuts every point failing for the
 //! same reason out of the space at once.
 
+mod check;
+
 use std::sync::Arc;
 
 use super::super::action::{Action, Move};
 use super::super::action::{MoveKind, standard_order};
-use super::super::attack::{Reach, royal_capture_reaching};
-use super::super::board::{Board, Cell, Size};
-use super::super::movegen::{Boards, royal_attacked_on_board};
+use super::super::board::{Board, Cell};
+use super::super::movegen::royal_attacked_on_board;
 use super::super::position::{FiveD, active_range};
 use super::space::{Hc, Set, Slice, cut, overlaps};
 use crate::Color;
@@ -98,6 +99,8 @@ pub(crate) struct Search<'a> {
     line_axis: Vec<Option<usize>>,
     first: i32,
     stack: Vec<Hc>,
+    /// The attacker's lines of attack, walked once each.
+    rays: check::Rays,
 }
 
 impl<'a> Search<'a> {
@@ -140,6 +143,7 @@ impl<'a> Search<'a> {
                 line_axis,
                 first,
                 stack: Vec::new(),
+                rays: check::Rays::default(),
             };
         }
         let axis_of = |line: i32| -> Option<usize> {
@@ -247,6 +251,7 @@ impl<'a> Search<'a> {
                 stack.push(hc);
             }
         }
+        let rays = check::Rays::new(axes.iter().map(|ax| ax.entries.len()), line_axis.len());
         Search {
             game,
             color,
@@ -254,6 +259,7 @@ impl<'a> Search<'a> {
             line_axis,
             first,
             stack,
+            rays,
         }
     }
 
@@ -652,39 +658,6 @@ impl<'a> Search<'a> {
         Some(slice)
     }
 
-    /// A royal man of the mover capturable after the turn (F-10): the
-    /// slice keeps the boards of the capture as they are.
-    fn check(&self, point: &[usize]) -> Option<Slice> {
-        let after = After::new(self, point);
-        // Every board a turn adds was checked on its own when listed, and
-        // the boards it leaves alone were legal before it: only a capture
-        // across boards can be new.
-        let c = royal_capture_reaching(&after, self.color, Reach::AcrossBoards)?;
-        let mut cells: Vec<(i32, i32, Cell, u8)> = vec![
-            (c.from.line, c.from.step, c.from.cell, c.man.code()),
-            (c.to.line, c.to.step, c.to.cell, c.royal.code()),
-        ];
-        cells.extend(c.path.iter().map(|s| (s.line, s.step, s.cell, 0)));
-        let mut slice: Slice = Vec::new();
-        for (line, step, cell, code) in cells {
-            let Some(a) = after.axis_adding(line, step) else {
-                continue;
-            };
-            let entries = &self.axes[a].entries;
-            let mut s = Set::empty(entries.len());
-            for (i, e) in entries.iter().enumerate() {
-                if e.step == step && e.board.as_ref().is_some_and(|b| b.code(cell) == code) {
-                    s.insert(i);
-                }
-            }
-            match slice.iter_mut().find(|(x, _)| *x == a) {
-                Some((_, old)) => old.intersect_with(&s),
-                None => slice.push((a, s)),
-            }
-        }
-        Some(slice)
-    }
-
     /// The turn a legal point makes, in the standard order.
     fn action(&self, point: &[usize]) -> Action {
         let mut moves = Vec::new();
@@ -749,84 +722,5 @@ impl Iterator for Search<'_> {
             }
         }
         None
-    }
-}
-
-/// The multiverse after a candidate turn, without building it.
-struct After<'s, 'g> {
-    search: &'s Search<'g>,
-    /// The timelines after the turn, lowest first.
-    lines: (i32, i32),
-    /// For each timeline from the lowest, the board the turn adds there
-    /// and its step, if it adds one.
-    added: Vec<Option<(i32, &'s Board)>>,
-}
-
-impl<'s, 'g> After<'s, 'g> {
-    fn new(search: &'s Search<'g>, point: &[usize]) -> After<'s, 'g> {
-        let opened = search.branches(point).count() as i32;
-        let (lo, hi) = search.game.line_range();
-        let lines = match search.color {
-            Color::White => (lo, hi + opened),
-            Color::Black => (lo - opened, hi),
-        };
-        let mut added = vec![None; (lines.1 - lines.0 + 1).max(0) as usize];
-        for (a, axis) in search.axes.iter().enumerate() {
-            let Some(e) = search.entry(a, point[a]) else {
-                continue;
-            };
-            let Some(board) = e.board.as_deref() else {
-                continue;
-            };
-            if let Some(slot) = usize::try_from(axis.line - lines.0)
-                .ok()
-                .and_then(|i| added.get_mut(i))
-            {
-                *slot = Some((e.step, board));
-            }
-        }
-        After {
-            search,
-            lines,
-            added,
-        }
-    }
-
-    /// The axis whose entry adds the board `(line, step)`, if one does.
-    fn axis_adding(&self, line: i32, step: i32) -> Option<usize> {
-        let s = self.search;
-        if let Some(a) = s.axis_of_line(line) {
-            return (s.axes[a].end + 1 == step).then_some(a);
-        }
-        s.axes.iter().position(|ax| !ax.playable && ax.line == line)
-    }
-
-    /// The board the turn adds on `line`, and its step.
-    fn added(&self, line: i32) -> Option<(i32, &'s Board)> {
-        let i = usize::try_from(line - self.lines.0).ok()?;
-        *self.added.get(i)?
-    }
-}
-
-impl Boards for After<'_, '_> {
-    fn size(&self) -> Size {
-        self.search.game.setup.size
-    }
-
-    fn board_at(&self, line: i32, step: i32) -> Option<&Board> {
-        match self.added(line) {
-            Some((s, board)) if s == step => Some(board),
-            _ => self.search.game.board(line, step),
-        }
-    }
-
-    fn end_of(&self, line: i32) -> Option<i32> {
-        self.added(line)
-            .map(|(step, _)| step)
-            .or_else(|| self.search.game.end(line))
-    }
-
-    fn lines(&self) -> (i32, i32) {
-        self.lines
     }
 }
