@@ -5,9 +5,9 @@ use std::sync::Arc;
 
 use super::action::{Action, Move, MoveKind, Spot, standard_order};
 use super::attack::{Capture, royal_capture};
-use super::board::{Board, cell, file_of, rank_of};
+use super::board::{Board, Size, cell, file_of, rank_of};
 use super::man::Piece;
-use super::movegen::{castling_rook, moves_from};
+use super::movegen::{Boards, castling_rook, moves_from};
 use super::position::{FiveD, Mark, Shared, Timeline, step_color};
 use crate::{ActionError, Color, Outcome, Reason, Rule, Status};
 
@@ -302,13 +302,7 @@ impl FiveD {
     /// `color`'s playable boards copied forward unchanged, so the royal
     /// man may stand on such a copy, one step after its board.
     pub(crate) fn check(&self, color: Color) -> Option<Capture> {
-        let mut phantom = self.clone();
-        for line in self.playable(color) {
-            if let Some(last) = self.timeline(line).and_then(Timeline::last).cloned() {
-                phantom.push_board(line, last);
-            }
-        }
-        royal_capture(&phantom, color)
+        royal_capture(&CopiedForward { game: self, color }, color)
     }
 
     /// The status after a submitted turn: checkmate or stalemate when the
@@ -322,5 +316,42 @@ impl FiveD {
         } else {
             Status::Finished(Outcome::draw(Reason::Stalemate))
         }
+    }
+}
+
+/// The multiverse with every playable board of `color` copied forward
+/// unchanged, one step after its board (as [`FiveD::check`] sees it),
+/// without building it.
+struct CopiedForward<'g> {
+    game: &'g FiveD,
+    color: Color,
+}
+
+impl CopiedForward<'_> {
+    /// The last step of `line`'s own boards, and whether a copy follows it.
+    fn end(&self, line: i32) -> Option<(i32, bool)> {
+        let end = self.game.end(line)?;
+        Some((end, step_color(end) == self.color))
+    }
+}
+
+impl Boards for CopiedForward<'_> {
+    fn size(&self) -> Size {
+        self.game.setup.size
+    }
+
+    fn board_at(&self, line: i32, step: i32) -> Option<&Board> {
+        match self.end(line)? {
+            (end, true) if step == end + 1 => self.game.board(line, end),
+            _ => self.game.board(line, step),
+        }
+    }
+
+    fn end_of(&self, line: i32) -> Option<i32> {
+        self.end(line).map(|(end, copied)| end + i32::from(copied))
+    }
+
+    fn lines(&self) -> (i32, i32) {
+        self.game.line_range()
     }
 }

@@ -181,10 +181,6 @@ impl Timeline {
         let i = usize::try_from(step.checked_sub(self.start)?).ok()?;
         self.boards.get(i).map(|b| &**b)
     }
-
-    pub(crate) fn last(&self) -> Option<&Board> {
-        self.boards.last().map(|b| &**b)
-    }
 }
 
 /// A move of the last turn, for the picture.
