@@ -219,3 +219,72 @@ impl Boards for After<'_, '_> {
         self.lines
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::super::super::attack::royal_capture;
+    use super::super::super::super::position::FiveD;
+    use super::*;
+    use crate::{Rules, Variant, record};
+
+    /// Every position of a published game (tests/fived/data).
+    fn positions(file: &str) -> Vec<FiveD> {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/fived/data/cwmtt")
+            .join(file);
+        let text = std::fs::read_to_string(path).unwrap_or_default();
+        let Ok(r) = record::read(Variant::FiveD, &text) else {
+            return Vec::new();
+        };
+        let mut game = FiveD::new(&r.options, 0);
+        let mut out = vec![game.clone()];
+        for text in &r.actions {
+            let Ok(action) = game.parse(text) else { break };
+            if game.apply(&action).is_err() {
+                break;
+            }
+            out.push(game.clone());
+        }
+        out
+    }
+
+    /// A candidate turn's check, from lines of attack walked once, finds
+    /// the very capture a fresh look at the whole multiverse after it
+    /// finds (every capture, within boards too): on points of the first
+    /// pieces of each position's search, each axis's entry picked by a
+    /// fixed sequence, legal or not.
+    #[test]
+    fn a_candidates_check_finds_what_a_fresh_look_finds() {
+        let (mut points, mut captures) = (0, 0);
+        let mut seed: u64 = 1;
+        for file in ["NP.5dpgn", "wide.5dpgn", "manyChecks.5dpgn", "ctp2.5dpgn"] {
+            let games = positions(file);
+            assert!(!games.is_empty(), "{file} did not replay");
+            for game in &games {
+                let search = Search::new(game);
+                for hc in &search.stack {
+                    for _ in 0..40 {
+                        let point: Vec<usize> = (0..hc.axes())
+                            .map(|a| {
+                                let entries: Vec<usize> = hc.get(a).iter().collect();
+                                seed = seed
+                                    .wrapping_mul(6364136223846793005)
+                                    .wrapping_add(1442695040888963407);
+                                entries[(seed >> 33) as usize % entries.len()]
+                            })
+                            .collect();
+                        let after = After::new(&search, &point);
+                        let fresh = royal_capture(&after, search.color);
+                        assert_eq!(search.capture_after(&after), fresh, "{file}");
+                        points += 1;
+                        captures += usize::from(fresh.is_some());
+                    }
+                }
+            }
+        }
+        assert!(
+            points > 10_000 && captures > 1_000,
+            "{points} points, {captures} captures"
+        );
+    }
+}
