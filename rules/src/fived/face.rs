@@ -117,7 +117,7 @@ impl Rules for FiveD {
         self.play_turn(action).map(|_| Vec::new())
     }
 
-    /// Only checkmate wins (F-10): see [`FiveD::mates`].
+    /// Only checkmate wins (F-10): see `FiveD::mates`.
     fn wins_at_once(&self, action: &Action) -> bool {
         self.mates(action)
     }
