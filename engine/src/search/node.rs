@@ -127,7 +127,10 @@ impl<D: Domain> Search<'_, D> {
         let mut table_move = NO_MOVE;
         if let Some(e) = self.table.probe(key) {
             table_move = e.best;
-            if i32::from(e.depth) >= depth {
+            // A PV node of a trusted search (FIDE chess) searches on: a
+            // bound stored on another path would cut the line short and
+            // can hide a repetition this path meets.
+            if i32::from(e.depth) >= depth && !(pv && self.domain.pruning()) {
                 let score = from_table(e.score, ply);
                 match e.bound {
                     EXACT => return score,
