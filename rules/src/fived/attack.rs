@@ -2,7 +2,7 @@
 //! playable boards capture a royal man of the other side in one move?
 
 use super::action::Spot;
-use super::board::{Board, Cell, file_of, rank_of};
+use super::board::{Board, Cell};
 use super::man::{
     KNIGHT_LEAPS, Man, Piece, UNIT_STEPS, Vector, axes_changed, brawn_captures, code_is_royal_of,
     pawn_time_captures, rank_forward,
@@ -139,23 +139,17 @@ fn walk<B: Boards>(
     victim: Color,
     open: impl Fn(i32, i32) -> bool,
 ) -> Walk {
-    let (file, rank) = (i32::from(file_of(from.cell)), i32::from(rank_of(from.cell)));
     loop {
-        let Some(cell) = b
-            .size()
-            .at(file + k * i32::from(v[2]), rank + k * i32::from(v[3]))
-        else {
+        let Some(spot) = movegen::spot_at(b.size(), from, v, k) else {
             return Walk::Nothing;
         };
-        let line = from.line + k * i32::from(v[0]);
-        let step = from.step + 2 * k * i32::from(v[1]);
-        if open(line, step) {
+        if open(spot.line, spot.step) {
             return Walk::Open(k);
         }
-        let Some(board) = b.board_at(line, step) else {
+        let Some(board) = b.board_at(spot.line, spot.step) else {
             return Walk::Nothing;
         };
-        let code = board.code(cell);
+        let code = board.code(spot.cell);
         if code == 0 && slides {
             k += 1;
             continue;

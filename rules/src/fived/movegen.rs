@@ -40,13 +40,21 @@ impl Boards for FiveD {
 /// board and cell exist. Boards `k` whole turns away are of the same
 /// colour.
 pub(crate) fn reach<B: Boards>(b: &B, from: Spot, v: Vector, k: i32) -> Option<(Spot, u8)> {
-    let line = from.line + k * i32::from(v[0]);
-    let step = from.step + 2 * k * i32::from(v[1]);
+    let spot = spot_at(b.size(), from, v, k)?;
+    let board = b.board_at(spot.line, spot.step)?;
+    Some((spot, board.code(spot.cell)))
+}
+
+/// The spot `k` steps of `v` from `from`, if its cell is on a board of
+/// `size` (whether that board exists is the multiverse's to say).
+pub(crate) fn spot_at(size: Size, from: Spot, v: Vector, k: i32) -> Option<Spot> {
     let file = i32::from(file_of(from.cell)) + k * i32::from(v[2]);
     let rank = i32::from(rank_of(from.cell)) + k * i32::from(v[3]);
-    let cell = b.size().at(file, rank)?;
-    let board = b.board_at(line, step)?;
-    Some((Spot { line, step, cell }, board.code(cell)))
+    Some(Spot {
+        line: from.line + k * i32::from(v[0]),
+        step: from.step + 2 * k * i32::from(v[1]),
+        cell: size.at(file, rank)?,
+    })
 }
 
 /// Every move of `color`'s men on the last board of `line` (which must be
