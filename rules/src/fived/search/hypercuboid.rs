@@ -240,9 +240,9 @@ impl<'a> Search<'a> {
             for (i, ax) in axes.iter().enumerate() {
                 let len = ax.entries.len();
                 if i < playable {
-                    (0..len).for_each(|e| hc.insert(i, e));
+                    hc.insert_range(i, 0, len);
                 } else if i < playable + n {
-                    (1..len).for_each(|e| hc.insert(i, e));
+                    hc.insert_range(i, 1, len);
                 } else {
                     hc.insert(i, 0);
                 }

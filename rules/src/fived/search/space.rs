@@ -142,6 +142,27 @@ impl Hc {
         }
     }
 
+    /// Puts entries `from..to` into axis `a`, a word at a time: a
+    /// search's new-timeline axes each start with every arrival, and a
+    /// bit at a time that filling cost more than the rest of making the
+    /// search where jumps are many.
+    pub(super) fn insert_range(&mut self, a: usize, from: usize, to: usize) {
+        let axis = self.axis_mut(a);
+        let to = to.min(axis.len() * 64);
+        let mut i = from;
+        while i < to {
+            let bit = i % 64;
+            let n = (64 - bit).min(to - i);
+            let mask = if n == 64 {
+                !0
+            } else {
+                ((1u64 << n) - 1) << bit
+            };
+            axis[i / 64] |= mask;
+            i += n;
+        }
+    }
+
     pub(super) fn remove(&mut self, a: usize, i: usize) {
         if let Some(w) = self.axis_mut(a).get_mut(i / 64) {
             *w &= !(1 << (i % 64));
@@ -206,6 +227,29 @@ pub(crate) fn cut(hc: &Hc, slice: &Slice) -> Vec<Hc> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_range_put_in_is_the_entries_put_in_one_by_one() {
+        let lens = [1, 64, 65, 200];
+        for (from, to) in [
+            (0, 0),
+            (0, 1),
+            (1, 64),
+            (0, 64),
+            (1, 65),
+            (63, 129),
+            (5, 200),
+            (0, 300),
+        ] {
+            let mut by_range = Hc::empty(Hc::layout(&lens));
+            let mut one_by_one = by_range.clone();
+            for (a, &len) in lens.iter().enumerate() {
+                by_range.insert_range(a, from, to.min(len));
+                (from..to.min(len)).for_each(|i| one_by_one.insert(a, i));
+            }
+            assert_eq!(by_range, one_by_one, "{from}..{to}");
+        }
+    }
 
     #[test]
     fn a_cut_keeps_every_point_outside_the_slice_once() {
