@@ -468,17 +468,21 @@ impl Visitor for Think<'_> {
 }
 
 /// The key the search gives a state for repetitions: the Zobrist key for
-/// FIDE chess, a hash of the view (less its board labels) and turn
-/// elsewhere.
+/// FIDE chess, the variant's own key where its profile has one, a hash of
+/// the view (less its board labels) and turn elsewhere.
 pub fn state_key<R: Rules>(state: &R) -> u64 {
-    let chess = match profile::of::<R>().search {
+    let profile = profile::of::<R>();
+    let chess = match profile.search {
         SearchKind::Fide => (state as &dyn Any).downcast_ref::<Chess>(),
         _ => None,
     };
-    match chess {
-        Some(chess) => chess.position().zobrist_hash(),
-        None => hash::view_keys(&state.turn(), &state.view()).repetition,
+    if let Some(chess) = chess {
+        return chess.position().zobrist_hash();
     }
+    profile
+        .key
+        .and_then(|key| key(state))
+        .unwrap_or_else(|| hash::view_keys(&state.turn(), &state.view()).repetition)
 }
 
 struct Key;

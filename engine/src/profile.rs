@@ -8,11 +8,14 @@
 //! level chances at a middling node cost.
 
 use std::any::Any;
+use std::hash::Hasher;
 
+use chronomate_rules::fived::FiveD;
 use chronomate_rules::view::View;
 use chronomate_rules::{Color, Rules, Turn, Variant};
 
 use crate::eval;
+use crate::hash::KeyHasher;
 use crate::level::{self, Levels};
 
 /// How a variant's states are searched.
@@ -47,6 +50,11 @@ pub(crate) type Forcing = fn(&dyn Any, &View, Color, &dyn Any) -> Option<i32>;
 /// An action (as `&dyn Any`) that makes every other not worth a look when
 /// one exists (Many Worlds' king captures, M-4).
 pub(crate) type Decisive = fn(&dyn Any) -> bool;
+
+/// A state's key (the variant's `Rules` type, as `&dyn Any`) read from
+/// the state itself, for the transposition table and repetitions: equal
+/// states, equal keys, the side to move included.
+pub(crate) type StateKey = fn(&dyn Any) -> Option<u64>;
 
 /// How level 1 of a variant plays where it is a rules learner: a move
 /// drawn uniformly, never a resignation.
@@ -113,6 +121,11 @@ pub(crate) struct Profile {
     pub forcing: Forcing,
     /// Actions that, when any exists, are the only ones searched.
     pub decisive: Option<Decisive>,
+    /// A key read from the state, where the variant has one cheaper than
+    /// a hash of its view. With it the search never makes a state's view
+    /// ([`SearchKind::Face`]): the evaluation and the forcing test get an
+    /// empty one, and read the state instead.
+    pub key: Option<StateKey>,
     /// Whether forcing actions are searched past the horizon
     /// ([`SearchKind::Face`]; FIDE chess and the multiverse's branch chess
     /// always search captures to the end). Measured (same level and depth,
@@ -142,6 +155,7 @@ const STANDARD: Profile = Profile {
     evaluate: eval::standard,
     forcing: nothing_forcing,
     decisive: None,
+    key: None,
     quiescence: false,
     repeats: true,
     tuning: Tuning {
@@ -160,6 +174,7 @@ const TRAVELER: Profile = Profile {
     evaluate: |_, view, turn| eval::traveler::evaluate(view, turn),
     forcing: |_, view, side, a| eval::traveler::forcing(view, side, a.downcast_ref()?),
     decisive: None,
+    key: None,
     quiescence: false,
     repeats: true,
     tuning: Tuning {
@@ -187,6 +202,7 @@ const GIFFORD: Profile = Profile {
     evaluate: |_, view, turn| eval::gifford::evaluate(view, turn),
     forcing: |_, view, side, a| eval::gifford::forcing(view, side, a.downcast_ref()?),
     decisive: None,
+    key: None,
     quiescence: true,
     repeats: true,
     tuning: Tuning {
@@ -209,6 +225,7 @@ const MULTIVERSE: Profile = Profile {
     evaluate: |_, view, turn| eval::multiverse::evaluate(view, turn),
     forcing: nothing_forcing,
     decisive: None,
+    key: None,
     quiescence: false,
     repeats: false,
     tuning: Tuning {
@@ -231,6 +248,7 @@ const TEMPORAL: Profile = Profile {
     evaluate: |_, view, turn| eval::temporal::evaluate(view, turn),
     forcing: |_, view, side, a| eval::temporal::forcing(view, side, a.downcast_ref()?),
     decisive: None,
+    key: None,
     quiescence: true,
     repeats: true,
     tuning: Tuning {
@@ -257,6 +275,7 @@ const MANY_WORLDS: Profile = Profile {
     evaluate: |_, view, turn| eval::manyworlds::evaluate(view, turn),
     forcing: |_, view, side, a| eval::manyworlds::forcing(view, side, a.downcast_ref()?),
     decisive: Some(|a| a.downcast_ref().is_some_and(eval::manyworlds::takes_king)),
+    key: None,
     quiescence: false,
     repeats: true,
     tuning: Tuning {
@@ -293,14 +312,23 @@ const MANY_WORLDS: Profile = Profile {
 /// 2 that never watches measured weaker against level 3: docs/engine.md).
 const FIVED: Profile = Profile {
     search: SearchKind::Face,
-    evaluate: |state, view, turn| match state.downcast_ref() {
-        Some(five_d) => eval::fived::evaluate(five_d, turn),
-        None => eval::generic(view, turn),
+    evaluate: |state, _, turn| {
+        state
+            .downcast_ref()
+            .map_or(0, |five_d| eval::fived::evaluate(five_d, turn))
     },
     forcing: |state, _, side, a| {
         eval::fived::forcing(state.downcast_ref()?, side, a.downcast_ref()?)
     },
     decisive: None,
+    // The view draws every recent board and looks for a check twice, for
+    // its title and a highlight: hashing it took an eighth of a node's
+    // time (docs/engine.md).
+    key: Some(|state| {
+        let mut h = KeyHasher::default();
+        state.downcast_ref::<FiveD>()?.hash_position(&mut h);
+        Some(h.finish())
+    }),
     quiescence: false,
     // Every turn adds boards: a state never comes again.
     repeats: false,
@@ -326,6 +354,7 @@ pub(crate) const GENERIC: Profile = Profile {
     evaluate: |_, view, turn| eval::generic(view, turn),
     forcing: nothing_forcing,
     decisive: None,
+    key: None,
     quiescence: false,
     repeats: true,
     tuning: Tuning {

@@ -21,7 +21,7 @@ use chronomate_rules::view::View;
 use chronomate_rules::{Color, Rules};
 
 use super::Domain;
-use crate::hash::view_keys;
+use crate::hash::{ViewKeys, view_keys};
 use crate::level::Settings;
 use crate::profile::Profile;
 use crate::rng::{Rng, mix};
@@ -29,7 +29,8 @@ use crate::rng::{Rng, mix};
 /// A state with what the search needs of it, worked out once.
 pub(crate) struct Node<R: Rules> {
     pub state: R,
-    /// The state's view, which the evaluation and the forcing test read.
+    /// The state's view, which the evaluation and the forcing test read
+    /// (empty where the profile keys the state by itself: [`Profile::key`]).
     pub view: View,
     /// Whether the action that made this state was forcing (a capture):
     /// only then is the horizon searched further.
@@ -113,8 +114,22 @@ impl<R: Rules> Face<R> {
     /// A node for `state`, made by a forcing action or not.
     pub(crate) fn node(&self, state: R, forced: bool) -> Node<R> {
         let turn = state.turn();
-        let view = state.view();
-        let keys = view_keys(&turn, &view);
+        // Where the variant keys a state by itself, its view is never made
+        // (the profile's evaluation and forcing test read the state).
+        let (view, keys) = match self.profile.key.and_then(|key| key(&state)) {
+            Some(key) => (
+                View::default(),
+                ViewKeys {
+                    table: key,
+                    repetition: key,
+                },
+            ),
+            None => {
+                let view = state.view();
+                let keys = view_keys(&turn, &view);
+                (view, keys)
+            }
+        };
         let outcome = state.status().outcome().map(|o| o.winner);
         let eval = if outcome.is_some() {
             0

@@ -4,6 +4,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a test fails loudly
 
 use chronomate_engine::{Level, Limits, state_key, think_about};
+use chronomate_rules::fived::FiveD;
 use chronomate_rules::gifford::Gifford;
 use chronomate_rules::standard::Chess;
 use chronomate_rules::{Options, Rules};
@@ -56,4 +57,41 @@ fn gifford_repeats_whatever_the_move_number() {
     let action = game.parse("e4").unwrap();
     game.apply(&action).unwrap();
     assert_ne!(state_key(&game), start);
+}
+
+#[test]
+fn fived_keys_follow_the_boards_and_their_history() {
+    // 5D chess keys a state by its boards (`profile.rs`, `FIVED.key`): the
+    // same play gives the same key, and knights out and back do not repeat
+    // a position, as every turn adds a board that a man may travel to.
+    let play = |turns: &[&str]| {
+        let mut game = FiveD::new(&Options::default(), 0);
+        for text in turns {
+            let action = game.parse(text).unwrap();
+            game.apply(&action).unwrap();
+        }
+        game
+    };
+    let start = play(&[]);
+    let out_and_back = ["(0T1)Ng1f3", "(0T1)Ng8f6", "(0T2)Nf3g1", "(0T2)Nf6g8"];
+    assert_eq!(
+        state_key(&play(&out_and_back)),
+        state_key(&play(&out_and_back))
+    );
+    assert_ne!(state_key(&play(&out_and_back)), state_key(&start));
+    // Every turn from the start leads somewhere else.
+    let mut keys: Vec<u64> = start
+        .legal_actions()
+        .iter()
+        .map(|a| {
+            let mut next = start.clone();
+            next.apply(a).unwrap();
+            state_key(&next)
+        })
+        .collect();
+    let turns = keys.len();
+    keys.sort_unstable();
+    keys.dedup();
+    assert_eq!((keys.len(), turns), (20, 20));
+    assert!(!keys.contains(&state_key(&start)));
 }

@@ -9,6 +9,7 @@
 //! neighbouring timelines always differ by one.
 
 use std::fmt;
+use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
@@ -284,6 +285,25 @@ impl FiveD {
             .iter()
             .enumerate()
             .map(|(i, t)| (self.first + i as i32, t))
+    }
+
+    /// Feeds `state` everything that decides play from here: the side to
+    /// move, and every timeline's boards (where it starts, and each
+    /// board's men). Equal positions feed the same; what only shows (the
+    /// last turn's marks) is left out. For a search's keys, where making
+    /// the game's view to hash it would cost more than the search's own
+    /// work at a node.
+    pub fn hash_position<H: Hasher>(&self, state: &mut H) {
+        self.to_move.hash(state);
+        self.first.hash(state);
+        self.lines.len().hash(state);
+        for timeline in &self.lines {
+            timeline.start.hash(state);
+            timeline.boards.len().hash(state);
+            for board in &timeline.boards {
+                Board::hash(board, state);
+            }
+        }
     }
 
     /// Timelines created by White and by Black so far.
