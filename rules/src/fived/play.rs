@@ -222,18 +222,22 @@ impl FiveD {
     }
 
     /// Whether the whole turn `action` checkmates (F-10): the only way a
-    /// turn wins. A turn that leaves the opponent out of check cannot, so
-    /// the search for the opponent's legal turn (what [`FiveD::judge`]
-    /// costs) runs only after a check. Illegal turns mate nothing.
+    /// turn wins. A turn that leaves the opponent out of check cannot,
+    /// legal or not, so that is asked first (most turns give no check);
+    /// only after a check are the turn's legality and the search for the
+    /// opponent's legal turn (what [`FiveD::judge`] costs) looked at.
+    /// Illegal turns mate nothing.
     pub(crate) fn mates(&self, action: &Action) -> bool {
         let Ok((mut next, _, marks)) = self.drafted(&action.moves) else {
             return false;
         };
-        if next.submit_problem().is_some() {
+        // Whose turn it is does not change a check (`CopiedForward` copies
+        // `color`'s boards forward whoever is to move).
+        if !next.in_check(self.to_move.other()) || next.submit_problem().is_some() {
             return false;
         }
         next.hand_over(marks);
-        next.in_check(next.to_move) && !super::search::has_legal_turn(&next)
+        !super::search::has_legal_turn(&next)
     }
 
     /// Plays a whole turn: each move in order, then the submit (F-5,
