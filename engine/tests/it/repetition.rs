@@ -9,13 +9,13 @@ use chronomate_rules::gifford::Gifford;
 use chronomate_rules::standard::Chess;
 use chronomate_rules::{Options, Rules};
 
-/// The keys of every position one move from `chess`.
-fn children(chess: &Chess) -> Vec<u64> {
-    chess
+/// The keys of every position one action from `state`.
+fn children<R: Rules>(state: &R) -> Vec<u64> {
+    state
         .legal_actions()
         .iter()
         .map(|a| {
-            let mut next = chess.clone();
+            let mut next = state.clone();
             next.apply(a).unwrap();
             state_key(&next)
         })
@@ -80,15 +80,7 @@ fn fived_keys_follow_the_boards_and_their_history() {
     );
     assert_ne!(state_key(&play(&out_and_back)), state_key(&start));
     // Every turn from the start leads somewhere else.
-    let mut keys: Vec<u64> = start
-        .legal_actions()
-        .iter()
-        .map(|a| {
-            let mut next = start.clone();
-            next.apply(a).unwrap();
-            state_key(&next)
-        })
-        .collect();
+    let mut keys = children(&start);
     let turns = keys.len();
     keys.sort_unstable();
     keys.dedup();
