@@ -1,7 +1,9 @@
 //! Keys for the transposition table and repetition checks of variants
 //! whose state the engine sees only through the face: a hash of the
 //! [`View`] (the men with their marks, hands, men away in time, board
-//! labels and notes) and of the turn.
+//! labels and notes) and of the turn. A variant whose view costs more to
+//! make than its state to hash keys its states itself (`Profile::key`:
+//! 5D chess, with this module's [`KeyHasher`]).
 //!
 //! The title is left out (it carries the move number, which would keep a
 //! repeated position from matching itself). Board labels name branches,

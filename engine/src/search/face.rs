@@ -1,6 +1,7 @@
 //! Any variant as a search domain, through the rules face alone: states
 //! are cloned and [`Rules::apply`]d; each node keeps its turn, its key (a
-//! hash of its view, see [`crate::hash`]), its result and its evaluation,
+//! hash of its view, see [`crate::hash`], or the variant's own where its
+//! profile has one: 5D chess), its result and its evaluation,
 //! worked out once when it is made. Children are ordered by their
 //! evaluation; states with more actions than the level's width are
 //! sampled, seeded by their key.
