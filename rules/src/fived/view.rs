@@ -102,9 +102,14 @@ impl FiveD {
             }
         }
         let mut arrows = self.mark_moves(&self.last, &index, &mut boards);
+        // Looked for once, for the highlight and the title.
+        let check = match (drafted, self.status) {
+            (None, Status::Ongoing) => self.check(self.to_move),
+            _ => None,
+        };
         if let Some(d) = drafted {
             arrows.extend(self.mark_moves(d.marks, &index, &mut boards));
-        } else if let Some(c) = self.check(self.to_move).filter(|_| !self.status.is_over()) {
+        } else if let Some(c) = &check {
             let step = self.end(c.to.line).map_or(c.to.step, |e| e.min(c.to.step));
             if let Some(b) = index
                 .get(&(c.to.line, step))
@@ -126,7 +131,7 @@ impl FiveD {
             .map(|(line, _)| ((line - lo) as u32, format!("L{}", self.line_name(line))))
             .collect();
         View {
-            title: Some(self.title(drafted.map(|d| d.marks.len()))),
+            title: Some(self.title(drafted.map(|d| d.marks.len()), check.is_some())),
             perspective: Some(self.to_move),
             layout: Layout::Timelines,
             boards,
@@ -141,8 +146,10 @@ impl FiveD {
     }
 
     /// "Turn 5 · white to move", the result once the game is over, or
-    /// "Draft · ..." while a turn is drafted.
-    fn title(&self, drafted: Option<usize>) -> String {
+    /// "Draft · ..." while a turn is drafted; `in_check` says whether the
+    /// side to move is in check (the picture looks once, for its highlight
+    /// too).
+    fn title(&self, drafted: Option<usize>, in_check: bool) -> String {
         let turn = step_turn(self.present());
         match (self.status, drafted) {
             (Status::Finished(o), _) => format!("{o}"),
@@ -152,11 +159,7 @@ impl FiveD {
                 if n == 1 { "" } else { "s" }
             ),
             (Status::Ongoing, None) => {
-                let check = if self.in_check(self.to_move) {
-                    " · in check"
-                } else {
-                    ""
-                };
+                let check = if in_check { " · in check" } else { "" };
                 format!("Turn {turn} · {} to move{check}", self.to_move)
             }
         }

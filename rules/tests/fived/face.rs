@@ -192,6 +192,32 @@ fn a_draft_is_pictured_as_a_draft() {
     assert!(game.view().title.unwrap_or_default().starts_with("Turn"));
 }
 
+/// A king in check is pictured so: the title says it, and the king's
+/// cell is highlighted on the board where he could be taken; once the
+/// check is answered, neither.
+#[test]
+fn a_check_is_pictured_in_the_title_and_on_the_board() {
+    let mut game = start("");
+    for turn in ["e4", "f6", "Qh5"] {
+        let a = game.parse(turn).unwrap();
+        game.apply(&a).unwrap();
+    }
+    let checked = |view: &chronomate_rules::view::View| {
+        let title = view.title.clone().unwrap_or_default();
+        let e8 = 7 * 8 + 4;
+        let lit = view.boards.iter().any(|b| {
+            b.highlights
+                .iter()
+                .any(|h| h.kind == HighlightKind::Check && h.cell == e8)
+        });
+        (title.ends_with("in check"), lit)
+    };
+    assert_eq!(checked(&game.view()), (true, true));
+    let a = game.parse("g6").unwrap();
+    game.apply(&a).unwrap();
+    assert_eq!(checked(&game.view()), (false, false));
+}
+
 /// A refused submit says which royal man could be captured, on which
 /// board, by which man from where: here a rook two timelines away, once
 /// the knight between them has moved; through the erased game too, as
