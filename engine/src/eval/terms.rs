@@ -11,7 +11,7 @@
 use chronomate_rules::Color;
 use chronomate_rules::chess::{Board, Piece, Role};
 use chronomate_rules::geometry::attacks::{king_attacks, pawn_attacks_all};
-use chronomate_rules::geometry::{Bitboard, File, Square};
+use chronomate_rules::geometry::{Bitboard, Square};
 
 /// A middlegame and an endgame weight, in centipawns.
 pub type Pair = (i32, i32);
@@ -282,38 +282,78 @@ pub(crate) fn entry(color: Color, sq: Square) -> usize {
     }
 }
 
-/// The files beside `file` and `file` itself.
-fn files_around(file: File) -> Bitboard {
-    [file.offset(-1), Some(file), file.offset(1)]
-        .into_iter()
-        .flatten()
-        .fold(Bitboard::EMPTY, |b, f| b | f.bitboard())
+/// Pawn and king masks by square, made once: the pawn terms are asked at
+/// every node of a search.
+struct Masks {
+    /// A square's file and the files beside it.
+    around: [u64; 64],
+    /// Every square on a rank ahead of the square, by color.
+    ahead: [[u64; 64]; 2],
+    /// The squares one (0) and two (1) ranks before a king, on its file
+    /// and the files beside, by color.
+    shield: [[[u64; 2]; 64]; 2],
 }
 
-/// Every square on a rank ahead of `sq` for `color`.
-fn ahead(color: Color, sq: Square) -> Bitboard {
-    let rank = sq.rank().index() as u32;
-    match color {
-        Color::White if rank < 7 => Bitboard(!0u64 << (8 * (rank + 1))),
-        Color::Black if rank > 0 => Bitboard(!0u64 >> (8 * (8 - rank))),
-        _ => Bitboard::EMPTY,
+const MASKS: Masks = masks();
+
+const fn masks() -> Masks {
+    let mut m = Masks {
+        around: [0; 64],
+        ahead: [[0; 64]; 2],
+        shield: [[[0; 2]; 64]; 2],
+    };
+    let mut sq = 0;
+    while sq < 64 {
+        let (file, rank) = ((sq % 8) as i32, (sq / 8) as i32);
+        let mut df = -1;
+        while df <= 1 {
+            let f = file + df;
+            if f >= 0 && f < 8 {
+                m.around[sq] |= 0x0101_0101_0101_0101 << f;
+                // White's shield is before it (up the board), Black's below.
+                let mut c = 0;
+                while c < 2 {
+                    let forward = if c == 0 { 1 } else { -1 };
+                    let mut k = 0;
+                    while k < 2 {
+                        let r = rank + forward * (k as i32 + 1);
+                        if r >= 0 && r < 8 {
+                            m.shield[c][sq][k] |= 1 << (r * 8 + f);
+                        }
+                        k += 1;
+                    }
+                    c += 1;
+                }
+            }
+            df += 1;
+        }
+        let rank = rank as u32;
+        if rank < 7 {
+            m.ahead[0][sq] = !0u64 << (8 * (rank + 1));
+        }
+        if rank > 0 {
+            m.ahead[1][sq] = !0u64 >> (8 * (8 - rank));
+        }
+        sq += 1;
     }
+    m
 }
 
 /// Doubled, isolated and passed pawns of `color`.
 fn pawn_structure<S: Sink>(board: &Board, color: Color, sign: i32, sink: &mut S) {
-    let pawns = board.by_piece(Piece::new(color, Role::Pawn));
-    let theirs = board.by_piece(Piece::new(color.other(), Role::Pawn));
-    for sq in pawns {
-        let file = sq.file().bitboard();
-        let around = files_around(sq.file());
-        if (pawns & file & ahead(color, sq)).any() {
+    let pawns = board.by_piece(Piece::new(color, Role::Pawn)).0;
+    let theirs = board.by_piece(Piece::new(color.other(), Role::Pawn)).0;
+    for sq in Bitboard(pawns) {
+        let file = sq.file().bitboard().0;
+        let around = MASKS.around[sq.index()];
+        let ahead = MASKS.ahead[color.index()][sq.index()];
+        if pawns & file & ahead != 0 {
             sink.add(sign, Term::Doubled, 1);
         }
-        if (pawns & (around & !file)).is_empty() {
+        if pawns & around & !file == 0 {
             sink.add(sign, Term::Isolated, 1);
         }
-        if (theirs & around & ahead(color, sq)).is_empty() {
+        if theirs & around & ahead == 0 {
             let rank = sq.rank().relative_to(color).index();
             sink.add(sign, Term::Passed(rank), 1);
         }
@@ -322,23 +362,14 @@ fn pawn_structure<S: Sink>(board: &Board, color: Color, sign: i32, sink: &mut S)
 
 /// The pawn shield before each of `color`'s kings.
 fn shield<S: Sink>(board: &Board, color: Color, sign: i32, sink: &mut S) {
-    let pawns = board.by_piece(Piece::new(color, Role::Pawn));
-    let forward = match color {
-        Color::White => 1,
-        Color::Black => -1,
-    };
+    let pawns = board.by_piece(Piece::new(color, Role::Pawn)).0;
     for king in board.by_piece(Piece::new(color, Role::King)) {
-        let mut near_far = [0, 0];
-        for df in -1..=1 {
-            for (k, dr) in [1, 2].into_iter().enumerate() {
-                if let Some(sq) = king.offset(df, forward * dr)
-                    && pawns.contains(sq)
-                {
-                    near_far[k] += 1;
-                }
-            }
-        }
-        sink.shield(sign, near_far[0], near_far[1]);
+        let [near, far] = MASKS.shield[color.index()][king.index()];
+        sink.shield(
+            sign,
+            (pawns & near).count_ones() as i32,
+            (pawns & far).count_ones() as i32,
+        );
     }
 }
 
@@ -362,6 +393,28 @@ mod tests {
             }
         }
         fn shield(&mut self, _: i32, _: i32, _: i32) {}
+    }
+
+    /// The shields a walk tells, as (sign, near, far).
+    #[derive(Default)]
+    struct Shields(Vec<(i32, i32, i32)>);
+
+    impl Sink for Shields {
+        fn add(&mut self, _: i32, _: Term, _: i32) {}
+        fn shield(&mut self, sign: i32, near: i32, far: i32) {
+            self.0.push((sign, near, far));
+        }
+    }
+
+    #[test]
+    fn a_shield_counts_its_pawns_one_and_two_ranks_before_the_king() {
+        // White's king on g1: f2 and g2 one rank before it, h3 two; a4 is
+        // on no file beside it. Black's king on a8, on the edge: a7 one
+        // rank before it, b6 two, c7 on no file beside it.
+        let pos = Position::from_fen("k7/p1p5/1p6/8/P7/7P/5PP1/6K1 w - - 0 1").unwrap();
+        let mut sink = Shields::default();
+        walk(pos.board(), &mut sink);
+        assert_eq!(sink.0, vec![(1, 2, 1), (-1, 1, 1)]);
     }
 
     #[test]
