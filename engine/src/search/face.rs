@@ -166,7 +166,7 @@ impl<R: Rules> Domain for Face<R> {
         s.key
     }
 
-    fn repetition_key(&self, s: &Node<R>) -> u64 {
+    fn repetition_key(&self, s: &Node<R>, _key: u64) -> u64 {
         s.repetition
     }
 

@@ -73,9 +73,11 @@ pub(crate) trait Domain {
     fn key(&self, s: &Self::State) -> u64;
     /// The key for repetitions: equal for states the variant's rules count
     /// as the same position (without what only names a board, such as its
-    /// label); [`Domain::key`] where nothing needs leaving out.
-    fn repetition_key(&self, s: &Self::State) -> u64 {
-        self.key(s)
+    /// label); `key`, the state's [`Domain::key`], where nothing needs
+    /// leaving out.
+    fn repetition_key(&self, s: &Self::State, key: u64) -> u64 {
+        let _ = s;
+        key
     }
     /// The moves in `s` (at `ply` from the root), in a fixed order; with
     /// `truncated` set when the domain kept only a sample.
@@ -230,6 +232,7 @@ pub(crate) struct Search<'a, D: Domain> {
     prior: Vec<u64>,
     /// Root moves searched past the first iteration (see [`Search::beam`]).
     beam: usize,
+    spare: node::Spare<D>,
 }
 
 impl<'a, D: Domain> Search<'a, D> {
@@ -246,6 +249,7 @@ impl<'a, D: Domain> Search<'a, D> {
             path: Vec::with_capacity(MAX_PLY + 2),
             prior,
             beam: usize::MAX,
+            spare: node::Spare::default(),
         }
     }
 
@@ -311,7 +315,7 @@ impl<'a, D: Domain> Search<'a, D> {
             return Some(found);
         }
         let side = self.domain.side(root);
-        let root_key = self.domain.repetition_key(root);
+        let root_key = self.domain.repetition_key(root, self.domain.key(root));
         let mut root_moves: Vec<RootMove<D>> = Vec::with_capacity(moves.len());
         for m in moves {
             self.nodes += 1;

@@ -72,6 +72,25 @@ fn pick<D: Domain>(list: &mut [Candidate<D>], next: usize) {
     }
 }
 
+/// Lists a node lends to the nodes below it once done with them: a search
+/// visits millions of nodes, and allocating each one's lists anew cost
+/// about 7% of FIDE chess's search.
+pub(super) struct Spare<D: Domain> {
+    pub(super) moves: Vec<Vec<D::Move>>,
+    candidates: Vec<Vec<Candidate<D>>>,
+    slots: Vec<Vec<usize>>,
+}
+
+impl<D: Domain> Default for Spare<D> {
+    fn default() -> Self {
+        Spare {
+            moves: Vec::new(),
+            candidates: Vec::new(),
+            slots: Vec::new(),
+        }
+    }
+}
+
 /// One move of a node's list, with its child once made.
 struct Candidate<D: Domain> {
     index: usize,
@@ -110,7 +129,7 @@ impl<D: Domain> Search<'_, D> {
             return terminal(result, side, ply);
         }
         let key = self.domain.key(s);
-        let repetition = self.domain.repetition_key(s);
+        let repetition = self.domain.repetition_key(s, key);
         if self.is_repetition(repetition, ply) {
             return 0;
         }
@@ -191,14 +210,16 @@ impl<D: Domain> Search<'_, D> {
             }
         }
 
-        let mut moves = Vec::new();
+        let mut moves = self.spare.moves.pop().unwrap_or_default();
         let truncated = self.domain.moves(s, ply, &mut moves);
         if moves.is_empty() {
+            self.spare.moves.push(moves);
             return self.domain.no_moves(s, ply);
         }
         let eager = self.domain.order_by_evaluation();
-        let mut list: Vec<Candidate<D>> = Vec::with_capacity(moves.len());
-        for (index, mv) in moves.into_iter().enumerate() {
+        let mut list = self.spare.candidates.pop().unwrap_or_default();
+        list.reserve(moves.len());
+        for (index, mv) in moves.drain(..).enumerate() {
             let capture = self.domain.capture_order(s, &mv);
             let mut order: i64 = 0;
             let mut special = false;
@@ -237,6 +258,7 @@ impl<D: Domain> Search<'_, D> {
                 special,
             });
         }
+        self.spare.moves.push(moves);
         if self.aborted {
             return 0;
         }
@@ -254,7 +276,7 @@ impl<D: Domain> Search<'_, D> {
         let mut all_ended = true;
         let mut quiets = 0;
         // History slots of the quiet moves searched that did not raise alpha.
-        let mut failed: Vec<usize> = Vec::new();
+        let mut failed = self.spare.slots.pop().unwrap_or_default();
         let mut next = 0;
         while next < list.len() {
             pick(&mut list, next);
@@ -369,6 +391,10 @@ impl<D: Domain> Search<'_, D> {
                 }
             }
         }
+        list.clear();
+        self.spare.candidates.push(list);
+        failed.clear();
+        self.spare.slots.push(failed);
         if searched == 0 {
             // Nothing is pruned before a first move is searched: no move
             // was playable.

@@ -20,24 +20,30 @@ impl<D: Domain> Search<'_, D> {
         depth: usize,
     ) -> i32 {
         let stand = self.domain.evaluate(s);
-        let mut captures = Vec::new();
-        if ply >= MAX_PLY || !self.domain.captures(s, depth, &mut captures) {
+        if ply >= MAX_PLY {
+            return stand;
+        }
+        let in_check = self.domain.in_check(s);
+        // Standing pat holds beta: no capture needs listing.
+        if !in_check && stand >= beta {
+            return stand;
+        }
+        let mut captures = self.spare.moves.pop().unwrap_or_default();
+        if !self.domain.captures(s, depth, &mut captures) {
+            self.spare.moves.push(captures);
             return stand;
         }
         let mut best = stand;
-        let in_check = self.domain.in_check(s);
         if in_check {
             // In check there is no standing pat: every evasion is tried.
             captures.clear();
             self.domain.moves(s, ply, &mut captures);
             if captures.is_empty() {
+                self.spare.moves.push(captures);
                 return self.domain.no_moves(s, ply);
             }
             best = -INFINITY;
         } else {
-            if stand >= beta {
-                return stand;
-            }
             alpha = alpha.max(stand);
         }
         if self.domain.order_by_evaluation() && !in_check {
@@ -46,7 +52,7 @@ impl<D: Domain> Search<'_, D> {
         captures.sort_by_cached_key(|m| {
             std::cmp::Reverse(self.domain.capture_order(s, m).unwrap_or(0))
         });
-        for mv in captures {
+        for mv in captures.drain(..) {
             if !in_check && self.domain.futile(s, &mv, stand, alpha) {
                 continue;
             }
@@ -68,6 +74,8 @@ impl<D: Domain> Search<'_, D> {
                 break;
             }
         }
+        captures.clear();
+        self.spare.moves.push(captures);
         best
     }
 
