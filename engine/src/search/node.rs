@@ -78,6 +78,7 @@ fn pick<D: Domain>(list: &mut [Candidate<D>], next: usize) {
 pub(super) struct Spare<D: Domain> {
     pub(super) moves: Vec<Vec<D::Move>>,
     candidates: Vec<Vec<Candidate<D>>>,
+    children: Vec<Vec<Option<D::State>>>,
     slots: Vec<Vec<usize>>,
 }
 
@@ -86,16 +87,19 @@ impl<D: Domain> Default for Spare<D> {
         Spare {
             moves: Vec::new(),
             candidates: Vec::new(),
+            children: Vec::new(),
             slots: Vec::new(),
         }
     }
 }
 
-/// One move of a node's list, with its child once made.
+/// One move of a node's list. Kept small: a list is sorted, and the
+/// children made ahead (where the domain orders by them) lie beside it.
 struct Candidate<D: Domain> {
     index: usize,
     mv: D::Move,
-    child: Option<D::State>,
+    /// Its child's place among the node's children made ahead, if made.
+    child: Option<usize>,
     order: i64,
     /// A capture or promotion: never pruned or reduced as a quiet move.
     tactical: bool,
@@ -219,6 +223,11 @@ impl<D: Domain> Search<'_, D> {
         let eager = self.domain.order_by_evaluation();
         let mut list = self.spare.candidates.pop().unwrap_or_default();
         list.reserve(moves.len());
+        let mut made = if eager {
+            self.spare.children.pop().unwrap_or_default()
+        } else {
+            Vec::new()
+        };
         for (index, mv) in moves.drain(..).enumerate() {
             let capture = self.domain.capture_order(s, &mv);
             let mut order: i64 = 0;
@@ -244,10 +253,12 @@ impl<D: Domain> Search<'_, D> {
             }
             if eager {
                 self.tick();
-                child = self.domain.play(s, &mv);
-                let Some(c) = &child else { continue };
-                let e = self.child_eval(side, c);
-                order += i64::from(e);
+                let Some(c) = self.domain.play(s, &mv) else {
+                    continue;
+                };
+                order += i64::from(self.child_eval(side, &c));
+                child = Some(made.len());
+                made.push(Some(c));
             }
             list.push(Candidate {
                 index,
@@ -283,9 +294,11 @@ impl<D: Domain> Search<'_, D> {
             let cand = &mut list[next];
             next += 1;
             let quiet = !cand.tactical;
-            let child = match cand.child.take() {
-                Some(c) => c,
-                None if eager => continue,
+            let child = match cand.child {
+                Some(at) => match made.get_mut(at).and_then(Option::take) {
+                    Some(c) => c,
+                    None => continue,
+                },
                 None => match self.domain.play(s, &cand.mv) {
                     Some(c) => c,
                     None => continue,
@@ -393,6 +406,10 @@ impl<D: Domain> Search<'_, D> {
         }
         list.clear();
         self.spare.candidates.push(list);
+        if eager {
+            made.clear();
+            self.spare.children.push(made);
+        }
         failed.clear();
         self.spare.slots.push(failed);
         if searched == 0 {
