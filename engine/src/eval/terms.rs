@@ -286,21 +286,21 @@ pub(crate) fn entry(color: Color, sq: Square) -> usize {
 /// every node of a search.
 struct Masks {
     /// A square's file and the files beside it.
-    around: [u64; 64],
+    around: [Bitboard; 64],
     /// Every square on a rank ahead of the square, by color.
-    ahead: [[u64; 64]; 2],
+    ahead: [[Bitboard; 64]; 2],
     /// The squares one (0) and two (1) ranks before a king, on its file
     /// and the files beside, by color.
-    shield: [[[u64; 2]; 64]; 2],
+    shield: [[[Bitboard; 2]; 64]; 2],
 }
 
 const MASKS: Masks = masks();
 
 const fn masks() -> Masks {
     let mut m = Masks {
-        around: [0; 64],
-        ahead: [[0; 64]; 2],
-        shield: [[[0; 2]; 64]; 2],
+        around: [Bitboard::EMPTY; 64],
+        ahead: [[Bitboard::EMPTY; 64]; 2],
+        shield: [[[Bitboard::EMPTY; 2]; 64]; 2],
     };
     let mut sq = 0;
     while sq < 64 {
@@ -309,7 +309,7 @@ const fn masks() -> Masks {
         while df <= 1 {
             let f = file + df;
             if f >= 0 && f < 8 {
-                m.around[sq] |= 0x0101_0101_0101_0101 << f;
+                m.around[sq].0 |= 0x0101_0101_0101_0101 << f;
                 // White's shield is before it (up the board), Black's below.
                 let mut c = 0;
                 while c < 2 {
@@ -318,7 +318,7 @@ const fn masks() -> Masks {
                     while k < 2 {
                         let r = rank + forward * (k as i32 + 1);
                         if r >= 0 && r < 8 {
-                            m.shield[c][sq][k] |= 1 << (r * 8 + f);
+                            m.shield[c][sq][k].0 |= 1 << (r * 8 + f);
                         }
                         k += 1;
                     }
@@ -329,10 +329,10 @@ const fn masks() -> Masks {
         }
         let rank = rank as u32;
         if rank < 7 {
-            m.ahead[0][sq] = !0u64 << (8 * (rank + 1));
+            m.ahead[0][sq] = Bitboard(!0u64 << (8 * (rank + 1)));
         }
         if rank > 0 {
-            m.ahead[1][sq] = !0u64 >> (8 * (8 - rank));
+            m.ahead[1][sq] = Bitboard(!0u64 >> (8 * (8 - rank)));
         }
         sq += 1;
     }
@@ -341,19 +341,19 @@ const fn masks() -> Masks {
 
 /// Doubled, isolated and passed pawns of `color`.
 fn pawn_structure<S: Sink>(board: &Board, color: Color, sign: i32, sink: &mut S) {
-    let pawns = board.by_piece(Piece::new(color, Role::Pawn)).0;
-    let theirs = board.by_piece(Piece::new(color.other(), Role::Pawn)).0;
-    for sq in Bitboard(pawns) {
-        let file = sq.file().bitboard().0;
+    let pawns = board.by_piece(Piece::new(color, Role::Pawn));
+    let theirs = board.by_piece(Piece::new(color.other(), Role::Pawn));
+    for sq in pawns {
+        let file = sq.file().bitboard();
         let around = MASKS.around[sq.index()];
         let ahead = MASKS.ahead[color.index()][sq.index()];
-        if pawns & file & ahead != 0 {
+        if (pawns & file & ahead).any() {
             sink.add(sign, Term::Doubled, 1);
         }
-        if pawns & around & !file == 0 {
+        if (pawns & around & !file).is_empty() {
             sink.add(sign, Term::Isolated, 1);
         }
-        if theirs & around & ahead == 0 {
+        if (theirs & around & ahead).is_empty() {
             let rank = sq.rank().relative_to(color).index();
             sink.add(sign, Term::Passed(rank), 1);
         }
@@ -362,13 +362,13 @@ fn pawn_structure<S: Sink>(board: &Board, color: Color, sign: i32, sink: &mut S)
 
 /// The pawn shield before each of `color`'s kings.
 fn shield<S: Sink>(board: &Board, color: Color, sign: i32, sink: &mut S) {
-    let pawns = board.by_piece(Piece::new(color, Role::Pawn)).0;
+    let pawns = board.by_piece(Piece::new(color, Role::Pawn));
     for king in board.by_piece(Piece::new(color, Role::King)) {
         let [near, far] = MASKS.shield[color.index()][king.index()];
         sink.shield(
             sign,
-            (pawns & near).count_ones() as i32,
-            (pawns & far).count_ones() as i32,
+            (pawns & near).count() as i32,
+            (pawns & far).count() as i32,
         );
     }
 }
