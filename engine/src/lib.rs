@@ -467,22 +467,11 @@ impl Visitor for Think<'_> {
     }
 }
 
-/// The key the search gives a state for repetitions: the Zobrist key for
-/// FIDE chess, the variant's own key where its profile has one, a hash of
-/// the view (less its board labels) and turn elsewhere.
+/// The key the search gives a state for repetitions: the variant's own
+/// key where its profile has one (FIDE chess's Zobrist key, 5D's boards),
+/// a hash of the view (less its board labels) and turn elsewhere.
 pub fn state_key<R: Rules>(state: &R) -> u64 {
-    let profile = profile::of::<R>();
-    let chess = match profile.search {
-        SearchKind::Fide => (state as &dyn Any).downcast_ref::<Chess>(),
-        _ => None,
-    };
-    if let Some(chess) = chess {
-        return chess.position().zobrist_hash();
-    }
-    profile
-        .key
-        .and_then(|key| key(state))
-        .unwrap_or_else(|| hash::view_keys(&state.turn(), &state.view()).repetition)
+    hash::state_keys(profile::of::<R>(), state).0.repetition
 }
 
 struct Key;

@@ -11,6 +11,7 @@ use std::any::Any;
 use std::hash::Hasher;
 
 use chronomate_rules::fived::FiveD;
+use chronomate_rules::standard::Chess;
 use chronomate_rules::view::View;
 use chronomate_rules::{Color, Rules, Turn, Variant};
 
@@ -122,9 +123,9 @@ pub(crate) struct Profile {
     /// Actions that, when any exists, are the only ones searched.
     pub decisive: Option<Decisive>,
     /// A key read from the state, where the variant has one cheaper than
-    /// a hash of its view. With it the search never makes a state's view
-    /// ([`SearchKind::Face`]): the evaluation and the forcing test get an
-    /// empty one, and read the state instead.
+    /// a hash of its view (`hash::state_keys`). With it a face search
+    /// ([`SearchKind::Face`]) never makes a state's view: the evaluation
+    /// and the forcing test get an empty one, and read the state instead.
     pub key: Option<StateKey>,
     /// Whether forcing actions are searched past the horizon
     /// ([`SearchKind::Face`]; FIDE chess and the multiverse's branch chess
@@ -155,7 +156,8 @@ const STANDARD: Profile = Profile {
     evaluate: eval::standard,
     forcing: nothing_forcing,
     decisive: None,
-    key: None,
+    // The Zobrist key, which FIDE chess's own search keys positions by.
+    key: Some(|state| Some(state.downcast_ref::<Chess>()?.position().zobrist_hash())),
     quiescence: false,
     repeats: true,
     tuning: Tuning {

@@ -22,7 +22,7 @@ use chronomate_rules::view::View;
 use chronomate_rules::{Color, Rules};
 
 use super::Domain;
-use crate::hash::{ViewKeys, view_keys};
+use crate::hash::state_keys;
 use crate::level::Settings;
 use crate::profile::Profile;
 use crate::rng::{Rng, mix};
@@ -117,20 +117,8 @@ impl<R: Rules> Face<R> {
         let turn = state.turn();
         // Where the variant keys a state by itself, its view is never made
         // (the profile's evaluation and forcing test read the state).
-        let (view, keys) = match self.profile.key.and_then(|key| key(&state)) {
-            Some(key) => (
-                View::default(),
-                ViewKeys {
-                    table: key,
-                    repetition: key,
-                },
-            ),
-            None => {
-                let view = state.view();
-                let keys = view_keys(&turn, &view);
-                (view, keys)
-            }
-        };
+        let (keys, view) = state_keys(self.profile, &state);
+        let view = view.unwrap_or_default();
         let outcome = state.status().outcome().map(|o| o.winner);
         let eval = if outcome.is_some() {
             0
