@@ -3,7 +3,8 @@
 //! [`View`] (the men with their marks, hands, men away in time, board
 //! labels and notes) and of the turn. A variant with a key cheaper than
 //! its view keys its states itself ([`Profile::key`]: FIDE chess's
-//! Zobrist key; 5D chess's boards, with this module's [`KeyHasher`]).
+//! Zobrist key; 5D chess's boards, with this module's [`KeyHasher`]),
+//! and `Profile::keys` chooses.
 //!
 //! The title is left out (it carries the move number, which would keep a
 //! repeated position from matching itself). Board labels name branches,
@@ -15,10 +16,8 @@
 
 use std::hash::{Hash, Hasher};
 
+use chronomate_rules::Turn;
 use chronomate_rules::view::View;
-use chronomate_rules::{Rules, Turn};
-
-use crate::profile::Profile;
 
 /// A fast, fixed (not randomly keyed) hasher: the same state gets the same
 /// key in every run.
@@ -81,25 +80,6 @@ pub(crate) struct ViewKeys {
     pub table: u64,
     /// The same without the board labels: for repetitions.
     pub repetition: u64,
-}
-
-/// A state's keys as its variant's profile keys it: the profile's own
-/// key for both ([`Profile::key`]), no view made; else the hash of the
-/// state's view, with the view.
-pub(crate) fn state_keys<R: Rules>(profile: &Profile, state: &R) -> (ViewKeys, Option<View>) {
-    match profile.key.and_then(|key| key(state)) {
-        Some(key) => (
-            ViewKeys {
-                table: key,
-                repetition: key,
-            },
-            None,
-        ),
-        None => {
-            let view = state.view();
-            (view_keys(&state.turn(), &view), Some(view))
-        }
-    }
 }
 
 /// The keys of a state seen through its view and turn.

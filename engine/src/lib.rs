@@ -471,7 +471,7 @@ impl Visitor for Think<'_> {
 /// key where its profile has one (FIDE chess's Zobrist key, 5D's boards),
 /// a hash of the view (less its board labels) and turn elsewhere.
 pub fn state_key<R: Rules>(state: &R) -> u64 {
-    hash::state_keys(profile::of::<R>(), state).0.repetition
+    profile::of::<R>().keys(state).0.repetition
 }
 
 struct Key;

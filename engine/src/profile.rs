@@ -16,7 +16,7 @@ use chronomate_rules::view::View;
 use chronomate_rules::{Color, Rules, Turn, Variant};
 
 use crate::eval;
-use crate::hash::KeyHasher;
+use crate::hash::{KeyHasher, ViewKeys, view_keys};
 use crate::level::{self, Levels};
 
 /// How a variant's states are searched.
@@ -123,7 +123,7 @@ pub(crate) struct Profile {
     /// Actions that, when any exists, are the only ones searched.
     pub decisive: Option<Decisive>,
     /// A key read from the state, where the variant has one cheaper than
-    /// a hash of its view (`hash::state_keys`). With it a face search
+    /// a hash of its view ([`Profile::keys`]). With it a face search
     /// ([`SearchKind::Face`]) never makes a state's view: the evaluation
     /// and the forcing test get an empty one, and read the state instead.
     pub key: Option<StateKey>,
@@ -142,6 +142,27 @@ pub(crate) struct Profile {
     /// board).
     pub repeats: bool,
     pub tuning: Tuning,
+}
+
+impl Profile {
+    /// A state's keys as this profile keys it: its own key for both
+    /// ([`Profile::key`]), no view made; else the hash of the state's
+    /// view, with the view.
+    pub(crate) fn keys<R: Rules>(&self, state: &R) -> (ViewKeys, Option<View>) {
+        match self.key.and_then(|key| key(state)) {
+            Some(key) => (
+                ViewKeys {
+                    table: key,
+                    repetition: key,
+                },
+                None,
+            ),
+            None => {
+                let view = state.view();
+                (view_keys(&state.turn(), &view), Some(view))
+            }
+        }
+    }
 }
 
 // The temperatures and glances are set from each variant's ladder (README,

@@ -22,7 +22,6 @@ use chronomate_rules::view::View;
 use chronomate_rules::{Color, Rules};
 
 use super::Domain;
-use crate::hash::state_keys;
 use crate::level::Settings;
 use crate::profile::Profile;
 use crate::rng::{Rng, mix};
@@ -117,7 +116,7 @@ impl<R: Rules> Face<R> {
         let turn = state.turn();
         // Where the variant keys a state by itself, its view is never made
         // (the profile's evaluation and forcing test read the state).
-        let (keys, view) = state_keys(self.profile, &state);
+        let (keys, view) = self.profile.keys(&state);
         let view = view.unwrap_or_default();
         let outcome = state.status().outcome().map(|o| o.winner);
         let eval = if outcome.is_some() {
