@@ -334,6 +334,7 @@ pub fn main(config: &Config) -> Result<(), ConsoleError> {
         .build()
         .map_err(ConsoleError::Runtime)?;
     let host = runtime.block_on(Host::open(&config.database_url))?;
+    runtime.block_on(host.register_process("the console"))?;
     let mut session = Session::new(host, &config.images_dir);
     let interactive = io::stdin().is_terminal();
     if interactive {

@@ -68,5 +68,6 @@ impl Running {
                 "a shard or an interaction was still running at shutdown"
             );
         }
+        self.outbox.threads.host.unregister_process().await;
     }
 }

@@ -275,6 +275,8 @@ impl Host {
         shards: Option<ShardRange>,
         limit: usize,
     ) -> Result<Vec<Announcement>, HostError> {
+        // A dead process's rows first: they are free from now on.
+        self.release_dead_holders_now_and_then().await?;
         let now = self.now();
         let filter = shards.map(|s| ShardFilter {
             first: s.first,

@@ -52,6 +52,7 @@ mod engine;
 mod error;
 mod export;
 mod images;
+mod liveness;
 pub mod migrate;
 mod pick;
 mod places;
@@ -161,6 +162,11 @@ pub struct Host {
     engine: Arc<engine::Engine>,
     /// Rung when there may be something to post (shared by clones).
     bell: Arc<tokio::sync::Notify>,
+    /// The proof that this process is alive, once it registered
+    /// (`liveness.rs`; shared by clones).
+    liveness: Arc<Mutex<Option<chronomate_store::Liveness>>>,
+    /// When dead processes' rows were last looked for (shared by clones).
+    last_release: Arc<Mutex<Option<std::time::Instant>>>,
 }
 
 /// A game as loaded: its row and the rules' state, which equals the replay
@@ -238,6 +244,7 @@ impl Host {
     /// playing first.
     pub async fn close(&self) {
         self.stop_engine();
+        self.unregister_process().await;
         self.store.close().await;
     }
 
@@ -258,6 +265,8 @@ impl Host {
             instance: instance.into(),
             engine: Arc::new(engine::Engine::new()),
             bell: Arc::new(tokio::sync::Notify::new()),
+            liveness: Arc::new(Mutex::new(None)),
+            last_release: Arc::new(Mutex::new(None)),
         }
     }
 

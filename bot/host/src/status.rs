@@ -28,7 +28,8 @@ impl Host {
         Ok(self.store.heartbeat(&beat).await?)
     }
 
-    /// The status report, a line each: the outbox, the engine's queue, the
+    /// The status report, a line each: the outbox (and the rows each
+    /// process holds, with whether it is alive), the engine's queue, the
     /// timed jobs due, then each shard's last heartbeat.
     pub async fn status_lines(&self) -> Result<Vec<String>, HostError> {
         let now = self.now();
@@ -41,6 +42,9 @@ impl Host {
             ),
             None => "outbox: empty".to_owned(),
         }];
+        for held in self.store.held_rows(now).await? {
+            lines.push(super::liveness::held_line(&held, now));
+        }
         lines.push(format!(
             "engine: {} games wait for Chronomate's move",
             self.engine_queue().await?

@@ -164,6 +164,23 @@ impl World {
         }
     }
 
+    /// Runs one statement without binds behind the store's back.
+    pub async fn execute(&self, sql: &'static str) {
+        use sqlx::Connection;
+        match self.backend() {
+            Backend::Sqlite => {
+                let mut conn = sqlx::SqliteConnection::connect(&self.url).await.unwrap();
+                sqlx::query(sql).execute(&mut conn).await.unwrap();
+                conn.close().await.unwrap();
+            }
+            Backend::Postgres => {
+                let mut conn = sqlx::PgConnection::connect(&self.url).await.unwrap();
+                sqlx::query(sql).execute(&mut conn).await.unwrap();
+                conn.close().await.unwrap();
+            }
+        }
+    }
+
     /// The host's store, to look behind its back.
     pub fn store(&self) -> &Store {
         self.host.store()

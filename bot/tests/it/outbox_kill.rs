@@ -9,8 +9,11 @@
 //! the post with a 503 (Discord failing) until the process is dead, and
 //! the kill comes once a whole delivery failed and the outbox tried again,
 //! so at the kill the post is committed in the outbox and not made (the
-//! test reads the outbox to be sure). After the restart it is made
-//! exactly once, in its turn:
+//! test reads the outbox to be sure). What the dead process held is then
+//! made exactly once, in its turn, within seconds, though each post is
+//! held for a minute ([`POST_LEASE_MS`]): a process's death lets go of
+//! the lock that says it is alive, and whoever finds it dead posts what it
+//! held (the host's `liveness.rs`):
 //!
 //! - a finished game's thread is archived and locked once, after the
 //!   game's last post, and the game has no second thread;
@@ -19,9 +22,11 @@
 //!   (the DMs that went out before the kill are not sent again: their
 //!   nonces), after the game's last post;
 //! - Chronomate's own move, committed with its post owed, is posted once
-//!   in its game's thread, after the move it answers;
-//! - on PostgreSQL, the other process (another shard) leaves the dead
-//!   one's posts alone: they wait for the restart of their shard.
+//!   in its game's thread, after the move it answers, and the player's
+//!   next move is answered in place, in public, after it;
+//! - on SQLite the restarted process posts them within 5 s of being
+//!   ready; on PostgreSQL the other process (another shard) posts them
+//!   within 10 s of the kill, and the restarted one posts nothing twice.
 #![cfg(unix)]
 
 use crate::common;
@@ -37,10 +42,16 @@ use support::{
     carol, channel_in, shard_of,
 };
 
-/// Posts held by the killed process lapse this soon: longer than one
-/// delivery takes with Discord failing (five tries over about 3 s), so no
-/// second delivery of a post starts while the first goes on.
-const POST_LEASE_MS: u64 = 5000;
+/// How long a post is held: the default, a minute, so that what the
+/// tests see within seconds is the dead holder found dead, never a hold
+/// that lapsed.
+const POST_LEASE_MS: u64 = 60_000;
+
+/// How soon the restarted process posts what its dead predecessor held.
+const AFTER_A_RESTART: Duration = Duration::from_secs(5);
+
+/// How soon another live process posts what a dead one held.
+const BY_A_SURVIVOR: Duration = Duration::from_secs(10);
 
 /// One `chronomate serve`, its log in `serve-runN.log` in its directory.
 pub(crate) struct Bot {
@@ -146,17 +157,23 @@ async fn waiting(database: &str) -> Vec<String> {
 
 /// Waits until `database`'s outbox is empty: every post made.
 pub(crate) async fn drained(database: &str) {
-    let started = Instant::now();
+    drained_within(database, Instant::now(), Duration::from_secs(30)).await;
+}
+
+/// Waits until `database`'s outbox is empty, at most `limit` after
+/// `since`.
+async fn drained_within(database: &str, since: Instant, limit: Duration) {
     loop {
         let left = waiting(database).await;
         if left.is_empty() {
             return;
         }
         assert!(
-            started.elapsed() < Duration::from_secs(30),
-            "the outbox keeps {left:?}"
+            since.elapsed() < limit,
+            "the outbox keeps {left:?} {:?} after",
+            since.elapsed()
         );
-        tokio::time::sleep(Duration::from_millis(100)).await;
+        tokio::time::sleep(Duration::from_millis(50)).await;
     }
 }
 
@@ -327,8 +344,10 @@ fn assert_round_two_told_once(fake: &FakeDiscord, dms_before: &[(u64, usize)], a
 /// the end committed: the thread's archive (the game's stream) and round
 /// 2's post in the tournament's channel (its DMs go out). Once each was
 /// tried whole and is tried again, `bot` (serving the test's server) is
-/// killed; with `another` process running (another shard), it must leave
-/// them. Restarted, `serve` makes each once, after the game's last post.
+/// killed. With `another` process running (another shard), that one
+/// makes them within [`BY_A_SURVIVOR`]; alone, `serve` restarted makes
+/// them within [`AFTER_A_RESTART`] of being ready. Each once, after the
+/// game's last post.
 async fn end_of_round_killed(fake: &FakeDiscord, serve: &Serve<'_>, bot: Bot, another: bool) {
     let (_, black, thread) = round_one(fake).await;
     let lobby = format!("/channels/{LOBBY_ID}/messages");
@@ -339,12 +358,8 @@ async fn end_of_round_killed(fake: &FakeDiscord, serve: &Serve<'_>, bot: Bot, an
     failed_and_owed(&serve.database, "tournament:").await;
     failed_and_owed(&serve.database, "game:").await;
     bot.kill();
-    fake.clear_faults();
-    if another {
-        // Discord is well again, but the posts belong to the dead
-        // process's shard: the other process leaves them.
-        tokio::time::sleep(Duration::from_millis(POST_LEASE_MS + 1_500)).await;
-    }
+    let killed = Instant::now();
+    // Read while Discord still fails: nobody can have made them yet.
     let mut left = waiting(&serve.database).await;
     left.sort();
     assert!(
@@ -354,8 +369,19 @@ async fn end_of_round_killed(fake: &FakeDiscord, serve: &Serve<'_>, bot: Bot, an
     assert_eq!(count_in(fake, LOBBY_ID, "round 2 begins"), 0);
     let dms_before = round_dms(fake, 2);
     assert!(!dms_before.is_empty(), "its DMs went out before the kill");
+    fake.clear_faults();
 
-    let bot = serve.start_up(fake, 1).await;
+    let bot = if another {
+        drained_within(&serve.database, killed, BY_A_SURVIVOR).await;
+        let bot = serve.start_up(fake, 1).await;
+        // Back, the dead process's shard has nothing left to make.
+        tokio::time::sleep(Duration::from_millis(1_500)).await;
+        bot
+    } else {
+        let bot = serve.start_up(fake, 1).await;
+        drained_within(&serve.database, Instant::now(), AFTER_A_RESTART).await;
+        bot
+    };
     drained(&serve.database).await;
     assert_archived_once(fake, thread, mated);
     assert_round_two_told_once(fake, &dms_before, mated);
@@ -366,8 +392,12 @@ async fn end_of_round_killed(fake: &FakeDiscord, serve: &Serve<'_>, bot: Bot, an
 /// e4 in the game's thread while Discord fails every post there: the
 /// answer to e4 goes out (an interaction's), Chronomate's reply is
 /// committed and owed. Once its delivery failed whole and is tried again,
-/// `bot` is killed; restarted, `serve` posts Chronomate's move once, after
-/// the answer to e4.
+/// `bot` is killed. Chronomate's move is then posted once, after the
+/// answer to e4: by the `another` process within [`BY_A_SURVIVOR`], or by
+/// `serve` restarted within [`AFTER_A_RESTART`] of being ready. alice's
+/// next move, typed in the thread once `serve` is back, is answered there
+/// in public (the post itself, not a private "posted here"), after
+/// Chronomate's, within [`AFTER_A_RESTART`] too.
 async fn chronomates_move_killed(fake: &FakeDiscord, serve: &Serve<'_>, bot: Bot, another: bool) {
     let mut chronomate = Player::new(APPLICATION_ID, "Chronomate");
     chronomate.bot = true;
@@ -403,10 +433,7 @@ async fn chronomates_move_killed(fake: &FakeDiscord, serve: &Serve<'_>, bot: Bot
     );
     failed_and_owed(&serve.database, "game:").await;
     bot.kill();
-    fake.clear_faults();
-    if another {
-        tokio::time::sleep(Duration::from_millis(POST_LEASE_MS + 1_500)).await;
-    }
+    let killed = Instant::now();
     let left = waiting(&serve.database).await;
     assert!(
         left.len() == 1 && left[0].starts_with("game:"),
@@ -414,16 +441,42 @@ async fn chronomates_move_killed(fake: &FakeDiscord, serve: &Serve<'_>, bot: Bot
     );
     let played = "Chronomate (level 1) played";
     assert_eq!(count_in(fake, thread, played), 0);
+    fake.clear_faults();
 
-    let bot = serve.start_up(fake, 1).await;
-    drained(&serve.database).await;
-    assert_eq!(count_in(fake, thread, played), 1, "its move posted once");
-    let post = fake
+    let bot = if another {
+        drained_within(&serve.database, killed, BY_A_SURVIVOR).await;
+        serve.start_up(fake, 1).await
+    } else {
+        serve.start_up(fake, 1).await
+    };
+    // alice moves the moment the process is back: d4 is legal whatever
+    // Chronomate's first move was.
+    let ready = Instant::now();
+    let next = move_in(fake, &alice(), thread, "d4").await;
+    drained_within(&serve.database, ready, AFTER_A_RESTART).await;
+    assert!(
+        ready.elapsed() < AFTER_A_RESTART,
+        "answered {:?} after the restart",
+        ready.elapsed()
+    );
+    // Chronomate answers d4 too: its posts before alice's are the one owed.
+    let owed: Vec<Call> = fake
         .calls()
         .into_iter()
-        .find(|c| c.path == posts && c.status < 300 && c.content().contains(played))
-        .unwrap();
+        .filter(|c| {
+            c.path == posts && c.status < 300 && c.content().contains(played) && c.seq < next.seq
+        })
+        .collect();
+    let [post] = &owed[..] else {
+        panic!("Chronomate's move posted once before alice's next: {owed:?}")
+    };
     assert!(post.seq > answered.seq, "after the answer to e4");
+    assert!(next.content().contains("played d4"), "{}", next.content());
+    assert!(
+        !next.is_ephemeral(),
+        "the answer is the public post: {next:?}"
+    );
+    assert_eq!(count_in(fake, thread, "played d4"), 1);
     assert_eq!(fake.threads().len(), 1, "no second thread");
     bot.kill();
 }

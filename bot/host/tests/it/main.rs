@@ -9,6 +9,7 @@ extern crate chronomate_testkit;
 
 use chronomate_testkit as common;
 
+mod dead_processes;
 mod deadlines;
 mod drafts;
 mod engine;

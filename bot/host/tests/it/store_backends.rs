@@ -58,6 +58,10 @@ async fn both_schemas_hold_the_history_and_the_claims() {
         "shard_heartbeats".into(),
         columns(&["shard", "total", "process", "stage", "latency_ms", "at"]),
     );
+    expected.insert(
+        "processes".into(),
+        columns(&["instance", "lock_key", "started_at", "shards"]),
+    );
     let found: BTreeMap<String, Vec<String>> =
         w.store().schema().await.unwrap().into_iter().collect();
     assert_eq!(
