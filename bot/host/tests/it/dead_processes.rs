@@ -5,7 +5,7 @@
 //! dead process).
 
 use crate::common;
-use chronomate_host::{Caller, Host, MINUTE, Span};
+use chronomate_host::{Caller, GameId, Host, MINUTE, Span};
 use chronomate_store::{Alive, Backend};
 use common::{T0, World, caller, deliver_all, open_url};
 
@@ -23,6 +23,17 @@ async fn another_process(w: &World) -> Host {
     let host = open_url(&w.url, w.clock.clone()).await;
     host.register_process("every shard").await.unwrap();
     host
+}
+
+/// A world with a game between `w` and `b`, its first post out (its
+/// answer's hold long over): the world, white, black and the game.
+async fn a_game_begun() -> (World, Caller, Caller, GameId) {
+    let w = World::new().await;
+    let (white, black) = (caller("w"), caller("b"));
+    let g = w.start(&white, &black).await;
+    w.clock.set(T0 + 2 * MINUTE);
+    deliver_all(&w.host).await;
+    (w, white, black, g)
 }
 
 /// Frees what dead processes hold, until `ready` holds: at once on
@@ -49,11 +60,7 @@ async fn release_until(host: &Host, mut ready: impl AsyncFnMut() -> bool) {
 /// start-up, not a minute later: black's move waits behind it only while
 /// it is posted.
 async fn a_dead_process_s_post_goes_out_at_once_after_a_restart() {
-    let w = World::new().await;
-    let (white, black) = (caller("w"), caller("b"));
-    let g = w.start(&white, &black).await;
-    w.clock.set(T0 + 2 * MINUTE);
-    deliver_all(&w.host).await;
+    let (w, white, black, g) = a_game_begun().await;
 
     let dying = another_process(&w).await;
     let lost = dying
@@ -102,11 +109,7 @@ async fn a_dead_process_s_post_goes_out_at_once_after_a_restart() {
 /// as long as its hold lasts but for a moment. Once it dies, the post is
 /// theirs at once.
 async fn a_live_holder_keeps_its_rows_however_long_discord_takes() {
-    let w = World::new().await;
-    let (white, black) = (caller("w"), caller("b"));
-    let g = w.start(&white, &black).await;
-    w.clock.set(T0 + 2 * MINUTE);
-    deliver_all(&w.host).await;
+    let (w, white, _, g) = a_game_begun().await;
     w.host.register_process("every shard").await.unwrap();
 
     let slow = another_process(&w).await;
@@ -156,11 +159,7 @@ async fn a_live_holder_keeps_its_rows_however_long_discord_takes() {
 /// to be dead: its rows wait for their hold to end, as they did before
 /// processes registered, and `chronomate status` says so.
 async fn an_unregistered_holder_s_rows_wait_for_their_hold() {
-    let w = World::new().await;
-    let (white, black) = (caller("w"), caller("b"));
-    let g = w.start(&white, &black).await;
-    w.clock.set(T0 + 2 * MINUTE);
-    deliver_all(&w.host).await;
+    let (w, white, _, g) = a_game_begun().await;
     w.host.register_process("every shard").await.unwrap();
 
     let old = open_url(&w.url, w.clock.clone()).await;
