@@ -1,11 +1,11 @@
 //! Tunes FIDE chess's evaluation weights on labelled positions (see
 //! `chronomate_engine::texel` and docs/engine.md): reads lines `FEN;cp`
 //! (White's score, by Stockfish at a fixed depth or by the game's
-//! result, made by `engine/texel.py`), keeps the quiet ones, holds one in
+//! result, made by `tools/engine/texel.py`), keeps the quiet ones, holds one in
 //! ten back to check the fit, and prints the tuned weights as Rust
 //! source: a module `tuned` of `engine/src/eval`, which `eval::fide::FIDE`
 //! may then name (`super::tuned::TUNED`) for an A/B against the weights
-//! as they are (`engine/calibrate.py ab`). `scalars` holds the
+//! as they are (`tools/engine/calibrate.py ab`). `scalars` holds the
 //! piece-square tables and tunes the rest.
 //!
 //! ```text

@@ -20,8 +20,8 @@ docs/engine.md), from White's side, as lines `FEN;centipawns` (a mate
 counts 3000). The tuner drops positions that are not quiet by its own
 measure (a capture winning material).
 
-Installs nothing: run engine/bench-calibrate.sh once, or see
-engine/stockfish.sh, for Stockfish and python-chess.
+Installs nothing: run tools/engine/bench-calibrate.sh once, or see
+tools/engine/stockfish.sh, for Stockfish and python-chess.
 """
 
 import argparse

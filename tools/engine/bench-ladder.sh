@@ -8,8 +8,8 @@
 # whether the target is met (see engine/examples/ladder.rs and README,
 # "Strength").
 #
-#   engine/bench-ladder.sh                        # the README's figures
-#   VARIANTS=gifford GAMES=60 TOP_GAMES=30 engine/bench-ladder.sh
+#   tools/engine/bench-ladder.sh                        # the README's figures
+#   VARIANTS=gifford GAMES=60 TOP_GAMES=30 tools/engine/bench-ladder.sh
 #
 # With the defaults it takes about an hour and a half on 2 cores, most of
 # it Gifford's and Temporal's top pairings.
@@ -30,7 +30,7 @@ POSITIONS=${POSITIONS:-8}   # positions a variant timed
 THREADS=${THREADS:-2}
 SEED=${SEED:-1}
 
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 cargo build --release -q -p chronomate-engine --example ladder
 ladder="${CARGO_TARGET_DIR:-target}/release/examples/ladder"
 
