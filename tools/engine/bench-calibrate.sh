@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The standard-chess levels in Elo, and how they err (README, "Levels in
-# Elo"): each level against Stockfish 15.1 held to a rating
+# The standard-chess levels in Elo, and how they err (docs/engine.md,
+# "Levels in Elo"): each level against Stockfish 15.1 held to a rating
 # (UCI_LimitStrength, UCI_Elo; Stockfish at MILLIS a move, Chronomate at
 # its level's node budget, level 8 also at MILLIS a move), the games kept
 # as PGN, then judged by Stockfish for one-move blunders and recaptures
@@ -14,7 +14,7 @@
 # On a loaded machine 200 ms of wall time is much less of a core: with
 # SF_NODES Stockfish plays N nodes a move instead, and level 8 (which
 # otherwise plays MILLIS a move) ENGINE_NODES; the other levels always
-# play their node budget. README's table was measured that way, N being
+# play their node budget. docs/engine.md's table was measured that way, N being
 # what each engine searches in 200 ms of one core's CPU time there.
 #
 # Each level plays the rating closest to its published Elo

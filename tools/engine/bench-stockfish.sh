@@ -2,7 +2,7 @@
 # Chronomate's engine against Debian's stockfish held to a rating
 # (UCI_LimitStrength, UCI_Elo), both with the same time a move; colours
 # alternate. Prints each game, the score from Chronomate's side and the
-# Elo difference with its 95% margin (see README, "Command line").
+# Elo difference with its 95% margin (docs/cli.md, `match`).
 #
 #   tools/engine/bench-stockfish.sh                 # 20 games, level 8, 200 ms
 #   GAMES=40 MILLIS=500 ELO=2000 LEVEL=8 tools/engine/bench-stockfish.sh

@@ -1,5 +1,5 @@
 //! `chronomate migrate-db` and `chronomate serve --shards` through the real
-//! binary: the lines README promises, and the exit codes.
+//! binary: the lines docs/cli.md promises, and the exit codes.
 
 use crate::common;
 
