@@ -1,5 +1,5 @@
 //! Tunes FIDE chess's evaluation weights on labelled positions (see
-//! `chronomate_engine::texel` and docs/engine.md): reads lines `FEN;cp`
+//! `chronomate_engine::texel` and docs/engine-journal.md): reads lines `FEN;cp`
 //! (White's score, by Stockfish at a fixed depth or by the game's
 //! result, made by `tools/engine/texel.py`), keeps the quiet ones, holds one in
 //! ten back to check the fit, and prints the tuned weights as Rust
@@ -80,7 +80,7 @@ fn main() {
     eprintln!("kept epoch {}: held back {:.6}", best.1, best.0);
     let params = best.2;
     println!("//! FIDE chess's evaluation weights, tuned on positions: written by");
-    println!("//! `engine/examples/texel.rs` (docs/engine.md, \"Tuned weights\").");
+    println!("//! `engine/examples/texel.rs` (docs/engine-journal.md: how the weights were tuned).");
     println!("//! Do not edit by hand: tune again.");
     println!();
     println!("use super::terms::Weights;");

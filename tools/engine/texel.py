@@ -16,7 +16,7 @@ pgn: the same positions from games already played (the calibration's
 PGN files), each position once.
 
 label: Stockfish's score of each position at depth D (8 in
-docs/engine.md), from White's side, as lines `FEN;centipawns` (a mate
+docs/engine-journal.md), from White's side, as lines `FEN;centipawns` (a mate
 counts 3000). The tuner drops positions that are not quiet by its own
 measure (a capture winning material).
 
