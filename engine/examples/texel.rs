@@ -10,7 +10,7 @@
 //!
 //! ```text
 //! cargo run --release -p chronomate-engine --example texel -- \
-//!     POSITIONS [EPOCHS] [RATE] [all|scalars] > engine/src/eval/tuned.rs
+//!     POSITIONS [EPOCHS] [RATE] [all|scalars] > tuned.rs   # then into engine/src/eval/
 //! ```
 
 use chronomate_engine::texel::{self, Free, Sample};

@@ -3,7 +3,7 @@
 //! `chronomate migrate-db`).
 //!
 //! The tables and their columns are listed here, in an order where every
-//! row's references come before it; `bot/tests/store_backends.rs` checks
+//! row's references come before it; `bot/host/tests/it/store_backends.rs` checks
 //! the list against both schemas, so a column added by a migration and
 //! forgotten here fails a test rather than a migration. `job_claims`,
 //! `outbox`, `guild_warnings` and `shard_heartbeats` are left out: claims,
