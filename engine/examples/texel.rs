@@ -80,7 +80,7 @@ fn main() {
     eprintln!("kept epoch {}: held back {:.6}", best.1, best.0);
     let params = best.2;
     println!("//! FIDE chess's evaluation weights, tuned on positions: written by");
-    println!("//! `engine/examples/texel.rs` (docs/engine-journal.md: how the weights were tuned).");
+    println!("//! `engine/examples/texel.rs` (docs/engine-journal.md: its tuning).");
     println!("//! Do not edit by hand: tune again.");
     println!();
     println!("use super::terms::Weights;");
