@@ -1,7 +1,7 @@
 //! `chronomate`: the bot, the console and the offline tools.
 //!
 //! The subcommands and the lines they print are a contract that scripts rely
-//! on; README documents them. Exit codes: 0 success, 1 an operational error
+//! on; docs/cli.md documents them. Exit codes: 0 success, 1 an operational error
 //! (unreadable file, database), 2 bad input (usage, an illegal action).
 
 mod cli;

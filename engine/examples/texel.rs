@@ -1,16 +1,16 @@
 //! Tunes FIDE chess's evaluation weights on labelled positions (see
-//! `chronomate_engine::texel` and docs/engine.md): reads lines `FEN;cp`
+//! `chronomate_engine::texel` and docs/engine-journal.md): reads lines `FEN;cp`
 //! (White's score, by Stockfish at a fixed depth or by the game's
-//! result, made by `engine/texel.py`), keeps the quiet ones, holds one in
+//! result, made by `tools/engine/texel.py`), keeps the quiet ones, holds one in
 //! ten back to check the fit, and prints the tuned weights as Rust
 //! source: a module `tuned` of `engine/src/eval`, which `eval::fide::FIDE`
 //! may then name (`super::tuned::TUNED`) for an A/B against the weights
-//! as they are (`engine/calibrate.py ab`). `scalars` holds the
+//! as they are (`tools/engine/calibrate.py ab`). `scalars` holds the
 //! piece-square tables and tunes the rest.
 //!
 //! ```text
 //! cargo run --release -p chronomate-engine --example texel -- \
-//!     POSITIONS [EPOCHS] [RATE] [all|scalars] > engine/src/eval/tuned.rs
+//!     POSITIONS [EPOCHS] [RATE] [all|scalars] > tuned.rs   # then into engine/src/eval/
 //! ```
 
 use chronomate_engine::texel::{self, Free, Sample};
@@ -80,7 +80,7 @@ fn main() {
     eprintln!("kept epoch {}: held back {:.6}", best.1, best.0);
     let params = best.2;
     println!("//! FIDE chess's evaluation weights, tuned on positions: written by");
-    println!("//! `engine/examples/texel.rs` (docs/engine.md, \"Tuned weights\").");
+    println!("//! `engine/examples/texel.rs` (docs/engine-journal.md: its tuning).");
     println!("//! Do not edit by hand: tune again.");
     println!();
     println!("use super::terms::Weights;");

@@ -1,5 +1,5 @@
 //! The engine's UCI session on stdin and stdout, one search at a time,
-//! for the measurement scripts (`engine/calibrate.py`): it builds with the
+//! for the measurement scripts (`tools/engine/calibrate.py`): it builds with the
 //! engine alone, where `chronomate uci` needs the whole bot. `go` answers
 //! when its search ends (no `stop`, no `go infinite`); everything else is
 //! `chronomate uci`'s.

@@ -2,7 +2,7 @@
 //! each quiet position's terms are counted once ([`Sample`]), the
 //! evaluation becomes a weighted sum of them, and the weights are moved to
 //! bring the win chance that sum predicts close to a target's (Stockfish's
-//! score at a fixed depth, or the game's result; `engine/texel.py` makes
+//! score at a fixed depth, or the game's result; `tools/engine/texel.py` makes
 //! them, `engine/examples/texel.rs` tunes).
 //!
 //! The evaluation is linear in its weights but for the shield's cap (left

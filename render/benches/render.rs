@@ -4,7 +4,7 @@
 //! bot posts them; target at most 30 ms each; full ones for comparison),
 //! a 5D game of 12 timelines x 30 turns (compact and full), and a 60-move
 //! standard game as a GIF at 512 px (target at most 100 ms and 1 MB).
-//! `render/bench-peer.sh` runs this next to python-chess + cairosvg (+
+//! `tools/render/bench-peer.sh` runs this next to python-chess + cairosvg (+
 //! Pillow for the GIF).
 //!
 //! Each bench runs twice: wall time (criterion's default) and, under

@@ -17,7 +17,7 @@
 //! (each position timed as the mean of runs filling 50 ms, as the peer's
 //! driver times it).
 //!
-//! With `FIVED_PEER_DRIVER` set (`rules/bench-fived-peer.sh` builds the
+//! With `FIVED_PEER_DRIVER` set (`tools/rules/bench-fived-peer.sh` builds the
 //! driver against ftxi/5dchess_engine and sets it), every position is also
 //! written as 5DPGN and timed by the peer in-process, in the same run, and
 //! the table shows both sides and their ratio.

@@ -58,7 +58,7 @@ pub struct Migrated {
 
 impl Migrated {
     /// The lines `chronomate migrate-db` prints (a stable contract, see
-    /// README): one per table, `TABLE: READ read, WRITTEN on the target`,
+    /// docs/cli.md): one per table, `TABLE: READ read, WRITTEN on the target`,
     /// then `ok: N games replayed`.
     pub fn lines(&self) -> Vec<String> {
         let mut lines: Vec<String> = self

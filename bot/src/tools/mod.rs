@@ -1,6 +1,6 @@
 //! The offline CLI tools: `replay`, `moves`, `turns`, `render`, `gif`, `perft`, and
 //! the engine's `play`, `match` and `uci`. Each reads a record (or UCI
-//! commands) and writes plain lines that scripts rely on (see README).
+//! commands) and writes plain lines that scripts rely on (docs/cli.md).
 
 mod gif;
 mod matches;

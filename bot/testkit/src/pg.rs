@@ -13,8 +13,10 @@
 //!    root). It stops and its directory is removed when the test binary
 //!    exits (a shell holds it and ends it when its stdin, held by this
 //!    process, closes).
-//! 3. Otherwise no server: with `CI` set the tests fail, loudly; elsewhere
-//!    each PostgreSQL test prints why it did not run and passes.
+//! 3. Otherwise no server, and a PostgreSQL test that runs fails, saying
+//!    why ([`require`]). The PostgreSQL tests are `#[ignore]`d (the
+//!    crate's doc), so without a server they are reported as ignored, not
+//!    passed, unless asked for; `.ci/run` asks for them.
 
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
@@ -63,20 +65,15 @@ pub fn server() -> Result<&'static Server, String> {
         .map_err(Clone::clone)
 }
 
-/// Whether PostgreSQL tests can run. Without a server: in CI (`CI` set) a
-/// panic that says why; elsewhere false, after saying why on stderr (the
-/// test then passes without running).
-pub fn available() -> bool {
-    match server() {
-        Ok(_) => true,
-        Err(why) if std::env::var_os("CI").is_some() => {
-            panic!("PostgreSQL is needed in CI and could not be started: {why}")
-        }
-        Err(why) => {
-            eprintln!("not run on PostgreSQL: {why}");
-            false
-        }
-    }
+/// The tests' server, or a panic that says why there is none: a
+/// PostgreSQL test that runs without one fails, never passes unrun.
+pub fn require() -> &'static Server {
+    server().unwrap_or_else(|why| {
+        panic!(
+            "PostgreSQL is needed and could not be started: {why} \
+             (run .ci/run, or set TEST_DATABASE_URL)"
+        )
+    })
 }
 
 /// A new, empty database for one test: its URL (`None` without a server).

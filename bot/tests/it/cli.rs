@@ -1,4 +1,4 @@
-//! The CLI contract (README, "Command line"): subcommands, their lines and
+//! The CLI contract (docs/cli.md): subcommands, their lines and
 //! exit codes, driven through the real binary.
 
 use crate::common;

@@ -1,4 +1,4 @@
-//! The engine's commands (README, "Command line"): `play`, `match` and
+//! The engine's commands (docs/cli.md): `play`, `match` and
 //! `uci`, driven through the real binary.
 
 use crate::common;

@@ -1,7 +1,8 @@
 //! The binary's integration tests, one binary: the CLI's contract, the
 //! console, crashes and restarts of the real process, the database copy,
 //! `serve` against the fake Discord (one process, and several shards on
-//! PostgreSQL), and the architecture checks.
+//! PostgreSQL), the architecture checks, and the paths docs and comments
+//! cite.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a test fails loudly
 
 use chronomate_fake_discord as support;
@@ -13,6 +14,7 @@ mod console;
 mod console_tournament;
 mod crash;
 mod discord_connect;
+mod doc_paths;
 mod drafted_turns;
 mod engine_cli;
 mod engine_console;

@@ -1,5 +1,5 @@
 //! `chronomate migrate-db` and `chronomate serve --shards` through the real
-//! binary: the lines README promises, and the exit codes.
+//! binary: the lines docs/cli.md promises, and the exit codes.
 
 use crate::common;
 
@@ -115,11 +115,15 @@ fn migrate_db_copies_checks_and_refuses_a_full_target() {
     );
     assert_eq!(o.status.code(), Some(1), "{}", text(&o.stderr));
     assert!(!dir.path().join("missing.db").exists());
+}
 
-    // To PostgreSQL, when there is one.
-    if !common::pg::available() {
-        return;
-    }
+#[test]
+#[ignore = "needs PostgreSQL: .ci/run runs it (or set TEST_DATABASE_URL, or install initdb, and pass --ignored)"]
+fn migrate_db_copies_to_postgres_where_the_games_go_on() {
+    common::pg::require();
+    let dir = tempfile::tempdir().unwrap();
+    let from = format!("sqlite://{}", dir.path().join("from.db").display());
+    some_games(dir.path(), &from);
     let rt = tokio::runtime::Runtime::new().unwrap();
     let pg = rt.block_on(common::pg::database()).unwrap();
     let o = chronomate(

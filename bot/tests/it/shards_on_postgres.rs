@@ -266,10 +266,9 @@ async fn play(
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+#[ignore = "needs PostgreSQL: .ci/run runs it (or set TEST_DATABASE_URL, or install initdb, and pass --ignored)"]
 async fn two_processes_on_postgres_survive_a_kill_9() {
-    if !common::pg::available() {
-        return;
-    }
+    common::pg::require();
     support::within_limit(run()).await;
 }
 

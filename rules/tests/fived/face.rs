@@ -267,7 +267,7 @@ fn won_by_playing(
 }
 
 /// Published games that end in checkmate, and one that ends in a check
-/// that does not mate (`tools/standard-check`: 2...Qa5+).
+/// that does not mate (`data/tools/standard-check.5dpgn`: 2...Qa5+).
 const MATED: [&str; 8] = [
     "cwmtt/standard.5dpgn",
     "tools/princess-checkmate.5dpgn",

@@ -1,5 +1,6 @@
-//! The rule text's sample game (rules/gifford-time-travel-chess.txt), in all
-//! three timelines, and the facts its notes state.
+//! The rule text's sample game (Gifford's own, 2003; the record is
+//! rules/tests/data/gifford/sample.txt), in all three timelines, and the
+//! facts its notes state.
 //!
 //! Where the sample and the house rules part, the house rules win; nothing
 //! of substance differs, only notation and one gap:

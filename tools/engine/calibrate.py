@@ -13,8 +13,8 @@ and a judge of how the levels err. python-chess referees every game.
 BIN is a UCI engine: `target/release/examples/uci` (the engine's own, built
 with the engine alone) or `chronomate uci`. Games start from the openings
 in openings.txt (100 of them, each played twice, colours swapped), so that
-even deterministic players do not repeat a game. `engine/bench-calibrate.sh`
-installs Stockfish and python-chess and runs the README's tables.
+even deterministic players do not repeat a game. `tools/engine/bench-calibrate.sh`
+installs Stockfish and python-chess and runs docs/engine.md's tables.
 
 stockfish: level L against Stockfish with UCI_LimitStrength and UCI_Elo E
 (Threads 1, Hash 16), Stockfish at MS a move (200 by default). Chronomate

@@ -4,7 +4,7 @@
 # replays the same game as a GIF written by Pillow from those PNGs (one
 # frame per position, Pillow quantising each frame), in one run.
 #
-#   render/bench-peer.sh [N] [-- CRITERION ARGS]   # N peer renders (default 200)
+#   tools/render/bench-peer.sh [N] [-- CRITERION ARGS]   # N peer renders (default 200)
 #
 # Installs python-chess ("chess" on PyPI), cairosvg and Pillow into a
 # virtualenv under target/, and libcairo2 with apt-get if the system lacks
@@ -17,7 +17,7 @@ N="${1:-200}"
 shift || true
 [ "${1:-}" = "--" ] && shift
 CRITERION_ARGS=("$@")
-ROOT="$(cd "$(dirname "$0")/.." && pwd)"
+ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
 VENV="${CARGO_TARGET_DIR:-$ROOT/target}/bench-peer-venv"
 GAME="$ROOT/render/benches/data/standard-60-moves.txt"
 

@@ -12,7 +12,7 @@
 #
 # Then, from the repository root:
 #
-#   FIVED_PEER=/work/peers/5dchess_engine rules/bench-fived-peer.sh
+#   FIVED_PEER=/work/peers/5dchess_engine tools/rules/bench-fived-peer.sh
 #
 # This script compiles a small driver against the peer's core library (the
 # driver is ours: it reads one 5DPGN file a position, builds the peer's
@@ -27,7 +27,7 @@ set -euo pipefail
 
 peer=${FIVED_PEER:?set FIVED_PEER to the peer source tree (see the comments above)}
 build=${FIVED_PEER_BUILD:-$peer/build}
-root=$(cd "$(dirname "$0")/.." && pwd)
+root=$(cd "$(dirname "$0")/../.." && pwd)
 target=${CARGO_TARGET_DIR:-$root/target}
 out=$target/fived-peer
 mkdir -p "$out"

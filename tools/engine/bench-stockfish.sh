@@ -2,10 +2,10 @@
 # Chronomate's engine against Debian's stockfish held to a rating
 # (UCI_LimitStrength, UCI_Elo), both with the same time a move; colours
 # alternate. Prints each game, the score from Chronomate's side and the
-# Elo difference with its 95% margin (see README, "Command line").
+# Elo difference with its 95% margin (docs/cli.md, `match`).
 #
-#   engine/bench-stockfish.sh                 # 20 games, level 8, 200 ms
-#   GAMES=40 MILLIS=500 ELO=2000 LEVEL=8 engine/bench-stockfish.sh
+#   tools/engine/bench-stockfish.sh                 # 20 games, level 8, 200 ms
+#   GAMES=40 MILLIS=500 ELO=2000 LEVEL=8 tools/engine/bench-stockfish.sh
 #
 # Installs stockfish with apt-get if it is missing. The figures are noisy:
 # a 20-game match has a margin of about 150 Elo, and a busy machine gives
@@ -18,10 +18,10 @@ ELO=${ELO:-1800}
 LEVEL=${LEVEL:-8}
 SEED=${SEED:-1}
 
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 
-# shellcheck source=engine/stockfish.sh
-. engine/stockfish.sh
+# shellcheck source=tools/engine/stockfish.sh
+. tools/engine/stockfish.sh
 
 cargo build --release -q -p chronomate
 chronomate="${CARGO_TARGET_DIR:-target}/release/chronomate"

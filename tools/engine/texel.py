@@ -16,12 +16,12 @@ pgn: the same positions from games already played (the calibration's
 PGN files), each position once.
 
 label: Stockfish's score of each position at depth D (8 in
-docs/engine.md), from White's side, as lines `FEN;centipawns` (a mate
+docs/engine-journal.md), from White's side, as lines `FEN;centipawns` (a mate
 counts 3000). The tuner drops positions that are not quiet by its own
 measure (a capture winning material).
 
-Installs nothing: run engine/bench-calibrate.sh once, or see
-engine/stockfish.sh, for Stockfish and python-chess.
+Installs nothing: run tools/engine/bench-calibrate.sh once, or see
+tools/engine/stockfish.sh, for Stockfish and python-chess.
 """
 
 import argparse

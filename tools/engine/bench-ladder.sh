@@ -5,17 +5,17 @@
 # (65%), colours alternating; then the time a move per level (target:
 # level 1 well under 100 ms, level 8 within 2 s of one core). Prints, per
 # pairing, W-D-L, the score, the Elo difference with its 95% margin and
-# whether the target is met (see engine/examples/ladder.rs and README,
-# "Strength").
+# whether the target is met (see engine/examples/ladder.rs and docs/engine.md,
+# "The ladder in the time-travel variants").
 #
-#   engine/bench-ladder.sh                        # the README's figures
-#   VARIANTS=gifford GAMES=60 TOP_GAMES=30 engine/bench-ladder.sh
+#   tools/engine/bench-ladder.sh                        # docs/engine.md's figures
+#   VARIANTS=gifford GAMES=60 TOP_GAMES=30 tools/engine/bench-ladder.sh
 #
 # With the defaults it takes about an hour and a half on 2 cores, most of
 # it Gifford's and Temporal's top pairings.
 #
 # The multiverse is left out by default: its games run to hundreds of
-# board moves, each searched apart (README gives its smaller runs).
+# board moves, each searched apart (docs/engine.md gives its smaller runs).
 #
 # No time limit: levels are node budgets, so the games (and the scores)
 # are the same on any machine; only the times depend on it. Each pairing
@@ -30,7 +30,7 @@ POSITIONS=${POSITIONS:-8}   # positions a variant timed
 THREADS=${THREADS:-2}
 SEED=${SEED:-1}
 
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 cargo build --release -q -p chronomate-engine --example ladder
 ladder="${CARGO_TARGET_DIR:-target}/release/examples/ladder"
 

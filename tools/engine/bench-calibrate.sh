@@ -1,20 +1,20 @@
 #!/usr/bin/env bash
-# The standard-chess levels in Elo, and how they err (README, "Levels in
-# Elo"): each level against Stockfish 15.1 held to a rating
+# The standard-chess levels in Elo, and how they err (docs/engine.md,
+# "Levels in Elo"): each level against Stockfish 15.1 held to a rating
 # (UCI_LimitStrength, UCI_Elo; Stockfish at MILLIS a move, Chronomate at
 # its level's node budget, level 8 also at MILLIS a move), the games kept
 # as PGN, then judged by Stockfish for one-move blunders and recaptures
-# taken (engine/calibrate.py). Installs stockfish (apt-get) and
+# taken (tools/engine/calibrate.py). Installs stockfish (apt-get) and
 # python-chess (pip) where missing.
 #
-#   engine/bench-calibrate.sh                  # 200 ms a move
-#   PAIRS="8:2400" GAMES=100 engine/bench-calibrate.sh
-#   SF_NODES=128000 ENGINE_NODES=175000 engine/bench-calibrate.sh
+#   tools/engine/bench-calibrate.sh                  # 200 ms a move
+#   PAIRS="8:2400" GAMES=100 tools/engine/bench-calibrate.sh
+#   SF_NODES=128000 ENGINE_NODES=175000 tools/engine/bench-calibrate.sh
 #
 # On a loaded machine 200 ms of wall time is much less of a core: with
 # SF_NODES Stockfish plays N nodes a move instead, and level 8 (which
 # otherwise plays MILLIS a move) ENGINE_NODES; the other levels always
-# play their node budget. README's table was measured that way, N being
+# play their node budget. docs/engine.md's table was measured that way, N being
 # what each engine searches in 200 ms of one core's CPU time there.
 #
 # Each level plays the rating closest to its published Elo
@@ -33,10 +33,10 @@ PAIRS=${PAIRS:-"4:1350 5:1600 6:1850 7:2100 8:2400"}
 SF_NODES=${SF_NODES:-}
 ENGINE_NODES=${ENGINE_NODES:-}
 
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 
-# shellcheck source=engine/stockfish.sh
-. engine/stockfish.sh
+# shellcheck source=tools/engine/stockfish.sh
+. tools/engine/stockfish.sh
 python3 -c 'import chess' 2>/dev/null || pip install chess >&2
 
 cargo build --release -q -p chronomate-engine --example uci
@@ -58,11 +58,11 @@ for pair in $PAIRS; do
     # Levels 1 to 7 play their node budget, level 8 its time (or nodes).
     own=()
     if [ "$level" = 8 ]; then own=("${top[@]}"); fi
-    nice -n 10 python3 engine/calibrate.py --stockfish "$stockfish" --concurrency "$CONCURRENCY" \
+    nice -n 10 python3 tools/engine/calibrate.py --stockfish "$stockfish" --concurrency "$CONCURRENCY" \
         stockfish --engine "$engine" --level "$level" --elo "$elo" --games "$GAMES" \
         "${sf[@]}" "${own[@]}" --pgn "$OUT/level$level-$elo.pgn"
     uptime
 done
 
-nice -n 10 python3 engine/calibrate.py --stockfish "$stockfish" --concurrency "$CONCURRENCY" \
+nice -n 10 python3 tools/engine/calibrate.py --stockfish "$stockfish" --concurrency "$CONCURRENCY" \
     judge "$OUT"/level*.pgn
