@@ -41,8 +41,8 @@ mod parse;
 mod words;
 
 use chronomate_host::{
-    Caller, Host, HostConfig, HostError, Notice, NoticeKind, Place, Player, PlayerKey, Reply,
-    TournamentTerms,
+    Caller, Command as HostCommand, Host, HostConfig, HostError, Notice, NoticeKind, Place, Player,
+    PlayerKey, Reply, TournamentTerms,
 };
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -54,9 +54,6 @@ use parse::{Command, TournamentCommand, parse_line};
 /// The console's place: one server, one channel, so that server settings
 /// work too.
 const CONSOLE_GUILD: &str = "console";
-
-/// How many entries `/moves` shows: Discord's autocomplete shows 25.
-const MOVES_SHOWN: usize = 25;
 
 /// Who types when nobody said `/as`.
 const DEFAULT_PLAYER: &str = "player";
@@ -145,7 +142,6 @@ impl Session {
                 self.player = Player::console(&name);
                 Ok(Reply::text(format!("You are {name}.")))
             }
-            Command::Challenge(terms) => host.challenge(&caller, terms).await,
             Command::ChallengeFrom { terms, record } => {
                 let text = match std::fs::read_to_string(&record) {
                     Ok(text) => text,
@@ -157,68 +153,24 @@ impl Session {
                     }
                 };
                 match terms.with_record(&text) {
-                    Ok(terms) => host.challenge(&caller, terms).await,
+                    Ok(terms) => host.execute(&caller, HostCommand::Challenge(terms)).await,
                     Err(r) => Err(r.into()),
                 }
             }
-            Command::Accept(id) => host.accept(&caller, id).await,
-            Command::Decline(id) => host.decline(&caller, id).await,
-            Command::Cancel(id) => host.cancel(&caller, id).await,
-            Command::Move { game, text } => host.act(&caller, game, &text).await,
-            Command::Pick(game) => host.pick(&caller, game).await,
-            Command::Moves { game, typed } => host
-                .find(&caller, game, &typed, MOVES_SHOWN)
-                .await
-                .map(|found| {
-                    Reply::text(if found.entries.is_empty() {
-                        "No legal action matches.".to_owned()
-                    } else {
-                        let lines: Vec<String> =
-                            found.entries.into_iter().map(|e| e.label).collect();
-                        lines.join("\n")
-                    })
-                }),
-            Command::Board(game) => host.board(&caller, game).await,
-            Command::Snapshot { game, full } => host.snapshot(&caller, game, full).await,
-            Command::Games => host.games(&caller).await,
-            Command::Resign { game, confirm } => host.resign(&caller, game, confirm).await,
-            Command::Draw { game, what } => host.draw(&caller, game, what).await,
-            Command::Abort(game) => host.abort(&caller, game).await,
-            Command::Undo(game) => host.undo(&caller, game).await,
-            Command::Submit(game) => host.submit(&caller, game).await,
-            Command::Draft(game) => host.draft(&caller, game).await,
-            Command::History(game) => host.history(&caller, game).await,
-            Command::Analyse(game) => host.analyse(&caller, game).await,
             Command::Wait => {
                 // Its moves are printed as they come, right after this.
                 host.engine_idle().await;
                 Ok(Reply::default())
             }
-            Command::Rules(variant) => Ok(host.rules(variant)),
-            Command::Settings(change) => host.settings(&caller, change).await,
-            Command::Choose(id) => host.choose(&caller, &id).await,
-            Command::Rating { who, variant } => host.rating(&caller, who, variant).await,
-            Command::Leaderboard(variant) => host.leaderboard(&caller, variant).await,
-            Command::ExportPgn(game) => host.export_pgn(&caller, game).await,
-            Command::ExportCsv(t) => host.export_csv(&caller, t).await,
-            Command::Tournament(t) => match t {
-                TournamentCommand::Create(words) => {
-                    match TournamentTerms::parse(&words, host.now()) {
-                        Ok(terms) => host.tournament_create(&caller, terms).await,
-                        Err(r) => Err(r.into()),
+            Command::Tournament(TournamentCommand::Create(words)) => {
+                match TournamentTerms::parse(&words, host.now()) {
+                    Ok(terms) => {
+                        host.execute(&caller, HostCommand::TournamentCreate(terms))
+                            .await
                     }
+                    Err(r) => Err(r.into()),
                 }
-                TournamentCommand::Join(id) => host.tournament_join(&caller, id).await,
-                TournamentCommand::Leave(id) => host.tournament_leave(&caller, id).await,
-                TournamentCommand::Start(id) => host.tournament_start(&caller, id).await,
-                TournamentCommand::Standings(id) => host.tournament_standings(&caller, id).await,
-                TournamentCommand::Pairings { id, round } => {
-                    host.tournament_pairings(&caller, id, round).await
-                }
-                TournamentCommand::Withdraw(id) => host.tournament_withdraw(&caller, id).await,
-                TournamentCommand::Cancel(id) => host.tournament_cancel(&caller, id).await,
-                TournamentCommand::List => host.tournament_list(&caller).await,
-            },
+            }
             Command::Images(on) => {
                 let config = HostConfig {
                     images: on,
@@ -231,6 +183,11 @@ impl Session {
                     "Board images off."
                 }))
             }
+            shared => match shared.for_the_host() {
+                Ok(command) => host.execute(&caller, command).await,
+                // Every console-only command is handled above.
+                Err(own) => return Some(vec![format!("error: {own:?} is the console's own")]),
+            },
         };
         Some(match result {
             Ok(reply) => {

@@ -4,7 +4,8 @@
 use chronomate_rules::{Variant, quote};
 
 use chronomate_host::{
-    ChallengeId, ChallengeTerms, DrawMove, GameId, Player, SettingsChange, TournamentId,
+    ChallengeId, ChallengeTerms, Command as HostCommand, DrawMove, GameId, Player, SettingsChange,
+    TournamentId,
 };
 
 use crate::words::{
@@ -100,6 +101,65 @@ pub(crate) enum TournamentCommand {
     Withdraw(Option<TournamentId>),
     Cancel(Option<TournamentId>),
     List,
+}
+
+impl Command {
+    /// The host's command this is, for those every adapter shares; the
+    /// console's own (and those that read a file or the clock first:
+    /// `/challenge record:`, `/tournament create`) come back as they are.
+    pub(crate) fn for_the_host(self) -> Result<HostCommand, Box<Command>> {
+        Ok(match self {
+            Command::Challenge(terms) => HostCommand::Challenge(terms),
+            Command::Accept(id) => HostCommand::Accept(id),
+            Command::Decline(id) => HostCommand::Decline(id),
+            Command::Cancel(id) => HostCommand::Cancel(id),
+            Command::Move { game, text } => HostCommand::Move {
+                game,
+                action: Some(text),
+            },
+            Command::Pick(game) => HostCommand::Move { game, action: None },
+            Command::Moves { game, typed } => HostCommand::Moves { game, typed },
+            Command::Board(game) => HostCommand::Board(game),
+            Command::Snapshot { game, full } => HostCommand::Snapshot { game, full },
+            Command::Games => HostCommand::Games,
+            Command::Resign { game, confirm } => HostCommand::Resign { game, confirm },
+            Command::Draw { game, what } => HostCommand::Draw { game, answer: what },
+            Command::Abort(game) => HostCommand::Abort(game),
+            Command::Undo(game) => HostCommand::Undo(game),
+            Command::Submit(game) => HostCommand::Submit(game),
+            Command::Draft(game) => HostCommand::Draft(game),
+            Command::History(game) => HostCommand::History(game),
+            Command::Analyse(game) => HostCommand::Analyse(game),
+            Command::Rules(variant) => HostCommand::Rules(variant),
+            Command::Settings(change) => HostCommand::Settings(change),
+            Command::Choose(id) => HostCommand::Choose(id),
+            Command::Rating { who, variant } => HostCommand::Rating { who, variant },
+            Command::Leaderboard(variant) => HostCommand::Leaderboard(variant),
+            Command::ExportPgn(game) => HostCommand::ExportPgn(game),
+            Command::ExportCsv(id) => HostCommand::ExportCsv(id),
+            Command::Tournament(t) => match t {
+                TournamentCommand::Join(id) => HostCommand::TournamentJoin(id),
+                TournamentCommand::Leave(id) => HostCommand::TournamentLeave(id),
+                TournamentCommand::Start(id) => HostCommand::TournamentStart(id),
+                TournamentCommand::Standings(id) => HostCommand::TournamentStandings(id),
+                TournamentCommand::Pairings { id, round } => {
+                    HostCommand::TournamentPairings { id, round }
+                }
+                TournamentCommand::Withdraw(id) => HostCommand::TournamentWithdraw(id),
+                TournamentCommand::Cancel(id) => HostCommand::TournamentCancel(id),
+                TournamentCommand::List => HostCommand::TournamentList,
+                create @ TournamentCommand::Create(_) => {
+                    return Err(Box::new(Command::Tournament(create)));
+                }
+            },
+            own @ (Command::Help
+            | Command::As(_)
+            | Command::ChallengeFrom { .. }
+            | Command::Wait
+            | Command::Images(_)
+            | Command::Quit) => return Err(Box::new(own)),
+        })
+    }
 }
 
 fn tournament_command(args: &[&str]) -> Result<TournamentCommand, ParseError> {

@@ -1,18 +1,18 @@
 //! The community commands: `/rating`, `/leaderboard`, `/tournament <sub>`
-//! and `/export <sub>`. Like every command here they read their options,
-//! hand them to the host and show its reply; who may do what is the
-//! host's business.
+//! and `/export <sub>`. Like every command here they read their options
+//! into the host's command and run it as the catalogue presents it; who
+//! may do what is the host's business.
 
+use chronomate_host::commands::catalogue::Name;
 use chronomate_host::{
-    GameId, Refusal, TournamentFormat, TournamentId, TournamentTerms, read_when,
+    Command, GameId, Refusal, TournamentFormat, TournamentId, TournamentTerms, read_when,
 };
 use chronomate_rules::Options;
 use poise::serenity_prelude as serenity;
 
 use super::caller;
 use super::options::{FormatChoice, VariantName};
-use super::run::{PRIVATE, PUBLIC, run, run_file};
-use super::threads::Route;
+use super::run::{execute, execute_read};
 use super::{Context, Data, Error};
 
 /// The community commands, to add to the bot's list.
@@ -24,27 +24,23 @@ pub(crate) fn all() -> Vec<poise::Command<Data, Error>> {
 #[poise::command(slash_command)]
 pub(crate) async fn rating(
     ctx: Context<'_>,
-    #[description = "Whose ratings (default: yours)"] user: Option<serenity::User>,
-    #[description = "Which game (default: every game played)"] variant: Option<VariantName>,
+    user: Option<serenity::User>,
+    variant: Option<VariantName>,
 ) -> Result<(), Error> {
-    let data = ctx.data();
-    run(ctx, PRIVATE, Route::Here, |caller| async move {
-        let who = user.map(|u| caller::player(&u, None));
-        let variant = variant.map(|v| v.read()).transpose()?;
-        data.host.rating(&caller, who, variant).await
+    execute_read(ctx, Name::Rating, move || {
+        Ok(Command::Rating {
+            who: user.map(|u| caller::player(&u, None)),
+            variant: variant.map(|v| v.read()).transpose()?,
+        })
     })
     .await
 }
 
 /// The best-rated players of a game on this server.
 #[poise::command(slash_command)]
-pub(crate) async fn leaderboard(
-    ctx: Context<'_>,
-    #[description = "Which game"] variant: VariantName,
-) -> Result<(), Error> {
-    let data = ctx.data();
-    run(ctx, PUBLIC, Route::Here, |caller| async move {
-        data.host.leaderboard(&caller, variant.read()?).await
+pub(crate) async fn leaderboard(ctx: Context<'_>, variant: VariantName) -> Result<(), Error> {
+    execute_read(ctx, Name::Leaderboard, move || {
+        Ok(Command::Leaderboard(variant.read()?))
     })
     .await
 }
@@ -74,32 +70,23 @@ pub(crate) async fn tournament(_ctx: Context<'_>) -> Result<(), Error> {
 #[allow(clippy::too_many_arguments)]
 pub(crate) async fn create(
     ctx: Context<'_>,
-    #[description = "Which game"] variant: VariantName,
-    #[description = "Pairing system (default: round robin)"] format: Option<FormatChoice>,
-    #[description = "Swiss only: rounds (default 5)"]
+    variant: VariantName,
+    format: Option<FormatChoice>,
     #[min = 1]
     #[max = 99]
     rounds: Option<i64>,
-    #[description = "Days per move, 1 to 14 (default: the server's)"]
     #[min = 1]
     #[max = 14]
     days: Option<i64>,
-    #[description = "Most players, 2 to 64 (default 16)"]
     #[min = 2]
     #[max = 64]
     players: Option<i64>,
-    #[description = "Start by itself at 2025-03-01T18:00 (UTC) or after a delay like +2d"]
-    #[max_length = 40]
-    start: Option<String>,
-    #[description = "The tournament's name"]
-    #[max_length = 60]
-    name: Option<String>,
-    #[description = "The variant's own options as key:value words (/help lists them)"]
-    #[max_length = 200]
-    options: Option<String>,
+    #[max_length = 40] start: Option<String>,
+    #[max_length = 60] name: Option<String>,
+    #[max_length = 200] options: Option<String>,
 ) -> Result<(), Error> {
-    let data = ctx.data();
-    run(ctx, PUBLIC, Route::Here, |caller| async move {
+    let now = ctx.data().host.now();
+    execute_read(ctx, Name::TournamentCreate, move || {
         let variant = variant.read()?;
         let format = format.map_or(TournamentFormat::RoundRobin, TournamentFormat::from);
         if rounds.is_some() && format != TournamentFormat::Swiss {
@@ -117,129 +104,70 @@ pub(crate) async fn create(
         terms.max_players = players;
         terms.name = name;
         if let Some(s) = start {
-            terms.starts_at = Some(read_when(&s, data.host.now())?);
+            terms.starts_at = Some(read_when(&s, now)?);
         }
-        data.host.tournament_create(&caller, terms).await
+        Ok(Command::TournamentCreate(terms))
     })
     .await
 }
 
 /// Join a tournament.
 #[poise::command(slash_command, guild_only)]
-pub(crate) async fn join(
-    ctx: Context<'_>,
-    #[description = "The tournament's number (default: the only open one)"] id: Option<i64>,
-) -> Result<(), Error> {
-    let data = ctx.data();
-    run(ctx, PUBLIC, Route::Here, |caller| async move {
-        data.host
-            .tournament_join(&caller, id.map(TournamentId))
-            .await
-    })
-    .await
+pub(crate) async fn join(ctx: Context<'_>, id: Option<i64>) -> Result<(), Error> {
+    execute(ctx, Command::TournamentJoin(id.map(TournamentId))).await
 }
 
 /// Leave a tournament that has not started.
 #[poise::command(slash_command, guild_only)]
-pub(crate) async fn leave(
-    ctx: Context<'_>,
-    #[description = "The tournament's number"] id: Option<i64>,
-) -> Result<(), Error> {
-    let data = ctx.data();
-    run(ctx, PUBLIC, Route::Here, |caller| async move {
-        data.host
-            .tournament_leave(&caller, id.map(TournamentId))
-            .await
-    })
-    .await
+pub(crate) async fn leave(ctx: Context<'_>, id: Option<i64>) -> Result<(), Error> {
+    execute(ctx, Command::TournamentLeave(id.map(TournamentId))).await
 }
 
 /// Start a tournament now (its organiser, or Manage Server).
 #[poise::command(slash_command, guild_only)]
-pub(crate) async fn start(
-    ctx: Context<'_>,
-    #[description = "The tournament's number"] id: Option<i64>,
-) -> Result<(), Error> {
-    let data = ctx.data();
-    run(ctx, PUBLIC, Route::Here, |caller| async move {
-        data.host
-            .tournament_start(&caller, id.map(TournamentId))
-            .await
-    })
-    .await
+pub(crate) async fn start(ctx: Context<'_>, id: Option<i64>) -> Result<(), Error> {
+    execute(ctx, Command::TournamentStart(id.map(TournamentId))).await
 }
 
 /// The standings, with a table image.
 #[poise::command(slash_command, guild_only)]
-pub(crate) async fn standings(
-    ctx: Context<'_>,
-    #[description = "The tournament's number"] id: Option<i64>,
-) -> Result<(), Error> {
-    let data = ctx.data();
-    run(ctx, PUBLIC, Route::Here, |caller| async move {
-        data.host
-            .tournament_standings(&caller, id.map(TournamentId))
-            .await
-    })
-    .await
+pub(crate) async fn standings(ctx: Context<'_>, id: Option<i64>) -> Result<(), Error> {
+    execute(ctx, Command::TournamentStandings(id.map(TournamentId))).await
 }
 
 /// The pairings of a round.
 #[poise::command(slash_command, guild_only)]
 pub(crate) async fn pairings(
     ctx: Context<'_>,
-    #[description = "The tournament's number"] id: Option<i64>,
-    #[description = "Which round (default: the current one)"]
-    #[min = 1]
-    round: Option<i64>,
+    id: Option<i64>,
+    #[min = 1] round: Option<i64>,
 ) -> Result<(), Error> {
-    let data = ctx.data();
-    run(ctx, PUBLIC, Route::Here, |caller| async move {
-        data.host
-            .tournament_pairings(&caller, id.map(TournamentId), round)
-            .await
-    })
+    execute(
+        ctx,
+        Command::TournamentPairings {
+            id: id.map(TournamentId),
+            round,
+        },
+    )
     .await
 }
 
 /// Withdraw from a running tournament (your game in play is resigned).
 #[poise::command(slash_command, guild_only)]
-pub(crate) async fn withdraw(
-    ctx: Context<'_>,
-    #[description = "The tournament's number"] id: Option<i64>,
-) -> Result<(), Error> {
-    let data = ctx.data();
-    run(ctx, PUBLIC, Route::Here, |caller| async move {
-        data.host
-            .tournament_withdraw(&caller, id.map(TournamentId))
-            .await
-    })
-    .await
+pub(crate) async fn withdraw(ctx: Context<'_>, id: Option<i64>) -> Result<(), Error> {
+    execute(ctx, Command::TournamentWithdraw(id.map(TournamentId))).await
 }
 
 /// Cancel a tournament (its organiser, or Manage Server).
 #[poise::command(slash_command, guild_only)]
-pub(crate) async fn cancel(
-    ctx: Context<'_>,
-    #[description = "The tournament's number"] id: Option<i64>,
-) -> Result<(), Error> {
-    let data = ctx.data();
-    run(ctx, PUBLIC, Route::Here, |caller| async move {
-        data.host
-            .tournament_cancel(&caller, id.map(TournamentId))
-            .await
-    })
-    .await
+pub(crate) async fn cancel(ctx: Context<'_>, id: Option<i64>) -> Result<(), Error> {
+    execute(ctx, Command::TournamentCancel(id.map(TournamentId))).await
 }
 
 /// This server's tournaments.
 #[poise::command(slash_command, guild_only)]
 pub(crate) async fn list(ctx: Context<'_>) -> Result<(), Error> {
-    let data = ctx.data();
-    run(ctx, PRIVATE, Route::Here, |caller| async move {
-        data.host.tournament_list(&caller).await
-    })
-    .await
+    execute(ctx, Command::TournamentList).await
 }
 
 /// Export a game as PGN or a tournament's results as CSV.
@@ -250,41 +178,12 @@ pub(crate) async fn export(_ctx: Context<'_>) -> Result<(), Error> {
 
 /// A standard game as PGN (lichess imports it).
 #[poise::command(slash_command)]
-pub(crate) async fn pgn(
-    ctx: Context<'_>,
-    #[description = "The game's number (default: this thread's game, or your only one)"]
-    game: Option<i64>,
-) -> Result<(), Error> {
-    let data = ctx.data();
-    run_file(
-        ctx,
-        |caller| async move { data.host.export_pgn(&caller, game.map(GameId)).await },
-        |reply| match reply.game.or(game.map(GameId)) {
-            Some(id) => format!("chronomate-game-{id}.pgn"),
-            None => "chronomate-game.pgn".to_owned(),
-        },
-    )
-    .await
+pub(crate) async fn pgn(ctx: Context<'_>, game: Option<i64>) -> Result<(), Error> {
+    execute(ctx, Command::ExportPgn(game.map(GameId))).await
 }
 
 /// A tournament's results as CSV.
 #[poise::command(slash_command, guild_only)]
-pub(crate) async fn csv(
-    ctx: Context<'_>,
-    #[description = "The tournament's number"] tournament: Option<i64>,
-) -> Result<(), Error> {
-    let data = ctx.data();
-    run_file(
-        ctx,
-        |caller| async move {
-            data.host
-                .export_csv(&caller, tournament.map(TournamentId))
-                .await
-        },
-        move |_| match tournament {
-            Some(id) => format!("chronomate-tournament-{id}.csv"),
-            None => "chronomate-tournament.csv".to_owned(),
-        },
-    )
-    .await
+pub(crate) async fn csv(ctx: Context<'_>, tournament: Option<i64>) -> Result<(), Error> {
+    execute(ctx, Command::ExportCsv(tournament.map(TournamentId))).await
 }

@@ -1,7 +1,8 @@
-//! `/help`: written from the commands' own definitions (their names,
-//! options and doc comments, as registered with Discord), so it lists what
-//! Discord offers and nothing else.
+//! `/help`: written from the commands' own definitions (their names and
+//! options as registered with Discord, their descriptions the catalogue's),
+//! so it lists what Discord offers and nothing else.
 
+use chronomate_host::commands::catalogue::headline;
 use chronomate_host::{levels_help, variants_help};
 
 use super::{Data, Error, all_commands};
@@ -41,14 +42,10 @@ fn command_line(command: &poise::Command<Data, Error>) -> String {
         let names: Vec<&str> = command.subcommands.iter().map(|s| &*s.name).collect();
         usage.push_str(&format!(" {}", names.join("|")));
     }
-    format!("`{usage}` {}", headline(command.description.as_deref()))
-}
-
-/// A description's headline: up to its first colon or full stop
-/// (`Accept a challenge: the game begins...` is `Accept a challenge`).
-fn headline(description: Option<&str>) -> &str {
-    let text = description.unwrap_or_default();
-    text.split([':', '.']).next().unwrap_or(text).trim_end()
+    format!(
+        "`{usage}` {}",
+        headline(command.description.as_deref().unwrap_or_default())
+    )
 }
 
 #[cfg(test)]

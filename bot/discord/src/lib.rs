@@ -46,6 +46,7 @@
 #![warn(missing_docs, unreachable_pub)]
 
 mod caller;
+mod catalogue;
 mod commands;
 mod community;
 mod components;
@@ -268,6 +269,9 @@ fn check_api_base(base: &str) -> Result<&str, ServeError> {
 pub fn all_commands() -> Vec<poise::Command<Data, Error>> {
     let mut all = commands::all();
     all.extend(community::all());
+    for command in &mut all {
+        catalogue::describe(command);
+    }
     all
 }
 

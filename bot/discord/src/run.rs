@@ -9,7 +9,8 @@ use super::interaction::{Hold, Interaction, Source};
 use super::post::Post;
 use super::threads::{Route, post_reply};
 use super::{Context, Error};
-use chronomate_host::{Caller, HostError, Reply};
+use chronomate_host::commands::catalogue::{Answered, Name, Shown};
+use chronomate_host::{Caller, Command, GameId, HostError, Reply};
 
 /// How a command shows the host's reply.
 enum Show<'a> {
@@ -85,6 +86,77 @@ where
         actx.has_sent_initial_response.store(true, Ordering::SeqCst);
     }
     Ok(())
+}
+
+/// Runs the host's `command`, shown as the catalogue presents it
+/// ([`Command::presentation`]): public or for the caller alone, in the
+/// game's place or where asked, or as a file.
+pub(crate) async fn execute(ctx: Context<'_>, command: Command) -> Result<(), Error> {
+    let host = &ctx.data().host;
+    let (shown, answered) = command.presentation();
+    if answered == Answered::AsFile {
+        let asked = command.clone();
+        return run_file(
+            ctx,
+            |caller| async move { host.execute(&caller, command).await },
+            move |reply| file_name(&asked, reply),
+        )
+        .await;
+    }
+    run(ctx, hold(shown), route(answered), |caller| async move {
+        host.execute(&caller, command).await
+    })
+    .await
+}
+
+/// Runs the host's command that `read` makes of a slash command's options
+/// when it runs (a refusal, where they make none, is answered like the
+/// command), shown as the catalogue presents `name`.
+pub(crate) async fn execute_read<'a, F>(ctx: Context<'a>, name: Name, read: F) -> Result<(), Error>
+where
+    F: FnOnce() -> Result<Command, HostError> + Send + 'a,
+{
+    let host = &ctx.data().host;
+    let spec = name.spec();
+    run(
+        ctx,
+        hold(spec.shown),
+        route(spec.answered),
+        |caller| async move { host.execute(&caller, read()?).await },
+    )
+    .await
+}
+
+fn hold(shown: Shown) -> Hold {
+    match shown {
+        Shown::Public => PUBLIC,
+        Shown::Private => PRIVATE,
+    }
+}
+
+fn route(answered: Answered) -> Route {
+    match answered {
+        Answered::InGame => Route::GameThread,
+        Answered::Here | Answered::AsFile => Route::Here,
+    }
+}
+
+/// A document's file name: `chronomate-game-7.txt` for a record,
+/// `chronomate-game-7.pgn`, `chronomate-tournament-2.csv`.
+fn file_name(command: &Command, reply: &Reply) -> String {
+    match command {
+        Command::History(game) => format!(
+            "chronomate-game-{}.txt",
+            reply.game.or(*game).unwrap_or(GameId(0))
+        ),
+        Command::ExportPgn(game) => match reply.game.or(*game) {
+            Some(id) => format!("chronomate-game-{id}.pgn"),
+            None => "chronomate-game.pgn".to_owned(),
+        },
+        Command::ExportCsv(Some(id)) => format!("chronomate-tournament-{id}.csv"),
+        Command::ExportCsv(None) => "chronomate-tournament.csv".to_owned(),
+        _ => "chronomate.txt".to_owned(),
+    }
 }
 
 pub(crate) const PUBLIC: Hold = Hold::Think { ephemeral: false };
