@@ -84,5 +84,5 @@ pub use game::Game;
 pub use options::{DEFAULT_BRANCH_LIMIT, MAX_BRANCH_LIMIT, OptionError, Options};
 pub use outcome::{Outcome, Reason, Status};
 pub use rule::Rule;
-pub use variant::{Action, UnknownVariant, Variant, Visitor};
+pub use variant::{Action, UnknownVariant, Variant, VariantState, Visitor};
 pub use view::View;
