@@ -71,6 +71,7 @@ pub mod gifford;
 pub mod manyworlds;
 pub mod multiverse;
 pub mod record;
+pub mod rng;
 pub mod standard;
 pub mod temporal;
 pub mod traveler;
