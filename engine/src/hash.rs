@@ -2,9 +2,9 @@
 //! whose state the engine sees only through the face: a hash of the
 //! [`View`] (the men with their marks, hands, men away in time, board
 //! labels and notes) and of the turn. A variant with a key cheaper than
-//! its view keys its states itself ([`Profile::key`]: FIDE chess's
+//! its view keys its states itself (`Profiled::key`: FIDE chess's
 //! Zobrist key; 5D chess's boards, with this module's [`KeyHasher`]),
-//! and `Profile::keys` chooses.
+//! and `profile::keys` chooses.
 //!
 //! The title is left out (it carries the move number, which would keep a
 //! repeated position from matching itself). Board labels name branches,

@@ -8,11 +8,9 @@
 //! time, never from the whole list: by the variant's own means, or through
 //! the rules face's drafting (`Rules::draft_moves`, `Rules::draft_turn`).
 
-use std::any::Any;
-
 use chronomate_rules::Rules;
 
-use crate::profile::Learner;
+use crate::profile::{Learner, Profiled};
 use crate::rng::{Rng, mix};
 
 /// Keeps the draw apart from the search's choice and samples, which use
@@ -21,18 +19,15 @@ const SALT: u64 = 0x0b1d_0de5;
 
 /// The action a rules learner plays in `state`, or `None` where the
 /// variant's level 1 thinks (or no action was found).
-pub(crate) fn action<R: Rules>(state: &R, learner: Learner, seed: u64) -> Option<R::Action> {
+pub(crate) fn action<R: Profiled>(state: &R, seed: u64) -> Option<R::Action> {
     let mut rng = Rng::new(mix(seed, SALT));
-    match learner {
+    match R::LEARNER {
         Learner::Thinks => None,
         Learner::FromList => {
             let actions = state.legal_actions();
             actions.get(rng.below(actions.len())).cloned()
         }
-        Learner::Draw(draw) => {
-            let drawn = draw(state as &dyn Any, rng.next_u64())?;
-            drawn.downcast::<R::Action>().ok().map(|a| *a)
-        }
+        Learner::Draw(draw) => draw(state, rng.next_u64()),
         Learner::Drafted => drafted_turn(state, &mut rng),
     }
 }

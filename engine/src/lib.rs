@@ -28,10 +28,12 @@
 //!
 //! # How it plays each variant
 //!
-//! Each variant has one profile (`engine/src/profile.rs`): the search it
-//! runs, its evaluation, its forcing actions, whether its states repeat,
-//! and its level tuning (node cost, depths and budgets, temperatures, and
-//! whether level 1 plays at random). A variant without one plays with the generic profile.
+//! Each variant has one profile, [`Profiled`] implemented for its rules
+//! type (`engine/src/profile.rs`): the search it runs, its evaluation, its
+//! forcing actions, whether its states repeat, and its level tuning (node
+//! cost, depths and budgets, temperatures, and whether level 1 plays at
+//! random). What a profile does not say is the trait's default, the
+//! generic profile.
 //!
 //! | variant | search | evaluation |
 //! |---|---|---|
@@ -43,22 +45,25 @@
 //!
 //! ## Adding a variant
 //!
-//! 1. Add its entry to `PROFILES` in `engine/src/profile.rs`: a search
-//!    kind (`Face` works for any variant; a variant whose states the face
-//!    cannot search, as the multiverse's million-action turns, gets a
-//!    `SearchKind` of its own, written in `engine/src/search/` and
-//!    dispatched in `search_state` below), an evaluation (`eval/`, from the
-//!    view; `eval::generic` counts material), its forcing actions, whether
-//!    its states repeat, and its tuning: the node cost (measure it with
-//!    `examples/ladder.rs --timing`), the levels' temperatures and whether
-//!    level 1 plays at random (a rules learner; built move by move where
-//!    the rules can list millions of actions).
+//! 1. Implement [`Profiled`] for its rules type in
+//!    `engine/src/profile.rs`, and give it its arm in `profile::visit`
+//!    (neither compiles until both are there): a search (the face's, the
+//!    default, works for any variant; a variant whose states the face
+//!    cannot search, as the multiverse's million-action turns, overrides
+//!    `Profiled::search` with one of its own, written in
+//!    `engine/src/search/` and run by a `search::Job` method below), an
+//!    evaluation (`eval/`, from the view; `eval::generic` counts
+//!    material), its forcing actions, whether its states repeat, and its
+//!    tuning: the node cost (measure it with `examples/ladder.rs
+//!    --timing`), the levels' temperatures and whether level 1 plays at
+//!    random (a rules learner; built move by move where the rules can list
+//!    millions of actions).
 //! 2. Measure its ladder (`examples/ladder.rs --variants ID`, players such
 //!    as `4@120` for level 4 at temperature 120) and set the temperatures
 //!    so that each level scores at least 65% against the one below.
 //!
-//! Until then it plays with the generic profile: searched through the
-//! face, material from its view.
+//! An impl that overrides nothing plays with the generic profile: searched
+//! through the face, material from its view.
 #![warn(missing_docs, unreachable_pub)]
 
 mod baseline;
@@ -75,14 +80,13 @@ mod search;
 pub mod texel;
 pub mod uci;
 
-use std::any::Any;
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use chronomate_rules::multiverse::Multiverse;
 use chronomate_rules::standard::Chess;
-use chronomate_rules::{Color, Game, LoadError, Options, Outcome, Rules, Status, Variant, Visitor};
+use chronomate_rules::{Color, Game, LoadError, Options, Outcome, Status, Variant};
 use serde::{Deserialize, Serialize};
 
 pub use baseline::{GREEDY_WIDTH, Player, Tuned, greedy_action, random_action};
@@ -90,11 +94,12 @@ pub use level::{Level, LevelError};
 pub use matches::{Elo, MatchGame, Thinking, elo, play_game, self_play};
 pub use score::Score;
 
-use profile::SearchKind;
+use profile::ProfileVisitor;
+pub use profile::Profiled;
 use search::choice::Pick;
 use search::face::Face;
 use search::fide::Fide;
-use search::{Found, Search};
+use search::{Found, Job, Search};
 
 /// Keeps the draws of a level's chances (a glance, seeing a threat) apart
 /// from the search's choice and samples, which use the same seed.
@@ -257,17 +262,20 @@ fn think_after(game: &Game, limits: &Limits, seed: u64, prior: &[u64]) -> Option
     if game.status().is_over() {
         return None;
     }
-    game.visit(Think {
-        limits,
-        seed,
-        prior,
-    })
+    profile::visit(
+        game,
+        Think {
+            limits,
+            seed,
+            prior,
+        },
+    )
 }
 
 /// The engine's choice in a state of a known variant, as that variant's
 /// action. `prior` are the keys of earlier states (see [`state_key`]), for
 /// repetitions; empty will do.
-pub fn think_about<R: Rules>(
+pub fn think_about<R: Profiled>(
     state: &R,
     limits: &Limits,
     seed: u64,
@@ -283,13 +291,13 @@ pub fn think_about<R: Rules>(
 /// declare at once (threefold repetition, fifty moves) is only claimable
 /// under FIDE's rules, and a UCI GUI may play on. `None` where the
 /// search finds no move.
-pub(crate) fn think_on<R: Rules>(
+pub(crate) fn think_on<R: Profiled>(
     state: &R,
     limits: &Limits,
     seed: u64,
     prior: &[u64],
 ) -> Option<Thought<R::Action>> {
-    let tuning = &profile::of::<R>().tuning;
+    let tuning = &R::TUNING;
     let settings = tuning.levels[limits.level.index()];
     let nodes = limits
         .nodes
@@ -325,19 +333,20 @@ pub(crate) fn think_on<R: Rules>(
         guard: watched
             && (limits.judging
                 || limits.level != Level::MIN
-                || matches!(tuning.learner, profile::Learner::Thinks)),
+                || matches!(R::LEARNER, profile::Learner::Thinks)),
     };
     // Progress is reported in the variant's notation, where the search's
-    // moves are the variant's actions (not inside the multiverse's chess).
+    // moves are the variant's actions (not inside the multiverse's chess:
+    // `search::Limits::unreported`).
     let start = Instant::now();
-    let report = |depth: u32, score: i32, nodes: u64, best: &dyn Any| {
-        if let (Some(on), Some(action)) = (&limits.progress, best.downcast_ref::<R::Action>()) {
+    let report = |depth: u32, score: i32, nodes: u64, best: &R::Action| {
+        if let Some(on) = &limits.progress {
             (on.0)(&Progress {
                 depth,
                 score: Score(score),
                 nodes,
                 millis: start.elapsed().as_millis() as u64,
-                best: state.notation(action),
+                best: state.notation(best),
             });
         }
     };
@@ -345,7 +354,7 @@ pub(crate) fn think_on<R: Rules>(
         progress: limits
             .progress
             .as_ref()
-            .map(|_| &report as search::Progress<'_>),
+            .map(|_| &report as search::Progress<'_, R::Action>),
         ..search_limits
     };
     // A position judged (a draw offer, an analysis) gets the search's best
@@ -367,11 +376,17 @@ pub(crate) fn think_on<R: Rules>(
             ),
         }
     };
-    let memory = limits.memory.as_ref();
-    let mut thought = search_state(state, &settings, pick, memory, search_limits, seed, prior)?;
+    let mut thought = state.search(Job {
+        settings: &settings,
+        pick,
+        memory: limits.memory.as_ref(),
+        limits: search_limits,
+        seed,
+        prior,
+    })?;
     if !limits.judging
         && limits.level == Level::MIN
-        && let Some(action) = learner::action(state, tuning.learner, seed)
+        && let Some(action) = learner::action(state, seed)
     {
         // The search still ran: its score stays the position's value.
         thought.action = action;
@@ -379,73 +394,74 @@ pub(crate) fn think_on<R: Rules>(
     Some(thought)
 }
 
-/// The search's choice in `state`.
-fn search_state<R: Rules>(
-    state: &R,
-    settings: &level::Settings,
-    pick: Pick,
-    memory: Option<&Memory>,
-    search_limits: search::Limits<'_>,
-    seed: u64,
-    prior: &[u64],
-) -> Option<Thought<R::Action>> {
-    let mut rng = rng::Rng::new(rng::mix(seed, 0x00e1_9b1e));
-    let profile = profile::of::<R>();
-    let any = state as &dyn Any;
-    match profile.search {
-        SearchKind::Fide => {
-            if let Some(chess) = any.downcast_ref::<Chess>() {
-                let table = memory.map_or_else(
-                    || search::Table::new(settings.table_bits),
-                    |m| m.take(settings.table_bits),
-                );
-                let mut search = Search::new(
-                    Fide::after(chess.last_move()),
-                    search_limits,
-                    table,
-                    prior.to_vec(),
-                );
-                let found = search.run(chess.position(), None, pick, &mut rng);
-                if let Some(m) = memory {
-                    m.keep(search.into_table());
-                }
-                return thought_as::<R, _>(found?);
-            }
-        }
-        SearchKind::Multiverse => {
-            if let Some(multiverse) = any.downcast_ref::<Multiverse>() {
-                let found =
-                    search::multiverse::think(multiverse, settings, pick, search_limits, seed)?;
-                return thought_as::<R, _>(found);
-            }
-        }
-        SearchKind::Face => {}
+/// Keeps the search's choice and samples apart from the level's chances
+/// and level 1's draw, which use the same seed.
+const SEARCH_SALT: u64 = 0x00e1_9b1e;
+
+impl<R: Profiled> Job<'_, R> {
+    /// The search's choice in `state` through the rules face (any
+    /// variant: [`Profiled::search`]'s default).
+    pub(crate) fn face(self, state: &R) -> Option<Thought<R::Action>> {
+        let mut rng = rng::Rng::new(rng::mix(self.seed, SEARCH_SALT));
+        let face = Face::<R>::new(self.settings, self.seed);
+        let root = face.node(state.clone(), false);
+        let table = search::Table::new(self.settings.table_bits);
+        let mut search =
+            Search::new(face, self.limits, table, self.prior.to_vec()).beam(self.settings.beam);
+        let found = search.run(&root, None, self.pick, &mut rng)?;
+        Some(thought(found))
     }
-    let face = Face::new(profile, settings, seed);
-    let root = face.node(state.clone(), false);
-    let table = search::Table::new(settings.table_bits);
-    let mut search = Search::new(face, search_limits, table, prior.to_vec()).beam(settings.beam);
-    let found = search.run(&root, None, pick, &mut rng)?;
-    Some(Thought {
+}
+
+impl Job<'_, Chess> {
+    /// The search's choice in a FIDE position, on the position itself,
+    /// with the game's kept table where there is one.
+    pub(crate) fn fide(self, chess: &Chess) -> Option<Thought<chronomate_rules::chess::Move>> {
+        let mut rng = rng::Rng::new(rng::mix(self.seed, SEARCH_SALT));
+        let bits = self.settings.table_bits;
+        let table = self
+            .memory
+            .map_or_else(|| search::Table::new(bits), |m| m.take(bits));
+        let mut search = Search::new(
+            Fide::after(chess.last_move()),
+            self.limits,
+            table,
+            self.prior.to_vec(),
+        );
+        let found = search.run(chess.position(), None, self.pick, &mut rng);
+        if let Some(m) = self.memory {
+            m.keep(search.into_table());
+        }
+        Some(thought(found?))
+    }
+}
+
+impl Job<'_, Multiverse> {
+    /// The search's choice in the multiverse: one board move on the owed
+    /// branch (`search/multiverse.rs`).
+    pub(crate) fn multiverse(
+        self,
+        multiverse: &Multiverse,
+    ) -> Option<Thought<chronomate_rules::multiverse::Action>> {
+        let found = search::multiverse::think(
+            multiverse,
+            self.settings,
+            self.pick,
+            self.limits,
+            self.seed,
+        )?;
+        Some(thought(found))
+    }
+}
+
+/// What a search found, as the engine's thought.
+fn thought<A>(found: Found<A>) -> Thought<A> {
+    Thought {
         action: found.best,
         score: Score(found.score),
         depth: found.depth,
         nodes: found.nodes,
-    })
-}
-
-/// A found move of a concrete variant's action type as `R`'s action (they
-/// are the same type whenever this is called).
-fn thought_as<R: Rules, A: Any + Clone>(found: Found<A>) -> Option<Thought<R::Action>> {
-    let action = (&found.best as &dyn Any)
-        .downcast_ref::<R::Action>()?
-        .clone();
-    Some(Thought {
-        action,
-        score: Score(found.score),
-        depth: found.depth,
-        nodes: found.nodes,
-    })
+    }
 }
 
 struct Think<'a> {
@@ -454,9 +470,9 @@ struct Think<'a> {
     prior: &'a [u64],
 }
 
-impl Visitor for Think<'_> {
+impl ProfileVisitor for Think<'_> {
     type Output = Option<Thought<String>>;
-    fn visit<R: Rules>(self, state: &R) -> Self::Output {
+    fn visit<R: Profiled>(self, state: &R) -> Self::Output {
         let t = think_about(state, self.limits, self.seed, self.prior)?;
         Some(Thought {
             action: state.notation(&t.action),
@@ -470,29 +486,38 @@ impl Visitor for Think<'_> {
 /// The key the search gives a state for repetitions: the variant's own
 /// key where its profile has one (FIDE chess's Zobrist key, 5D's boards),
 /// a hash of the view (less its board labels) and turn elsewhere.
-pub fn state_key<R: Rules>(state: &R) -> u64 {
-    profile::of::<R>().keys(state).0.repetition
+pub fn state_key<R: Profiled>(state: &R) -> u64 {
+    profile::keys(state).0.repetition
 }
 
 struct Key;
 
-impl Visitor for Key {
+impl ProfileVisitor for Key {
     type Output = u64;
-    fn visit<R: Rules>(self, state: &R) -> u64 {
+    fn visit<R: Profiled>(self, state: &R) -> u64 {
         state_key(state)
     }
 }
 
-/// Whether a state of `variant` can come again, so that the search must
-/// know the earlier ones to see a repetition.
-fn can_repeat(variant: Variant) -> bool {
-    profile::of_variant(variant).repeats
+struct Repeats;
+
+impl ProfileVisitor for Repeats {
+    type Output = bool;
+    fn visit<R: Profiled>(self, _: &R) -> bool {
+        R::REPEATS
+    }
+}
+
+/// Whether a state of `game`'s variant can come again, so that the search
+/// must know the earlier ones to see a repetition.
+fn can_repeat(game: &Game) -> bool {
+    profile::visit(game, Repeats)
 }
 
 /// The keys of the states a game went through before its present one
 /// (none where nothing repeats).
 fn prior_keys(game: &Game) -> Vec<u64> {
-    if !can_repeat(game.variant()) {
+    if !can_repeat(game) {
         return Vec::new();
     }
     let Ok(mut replay) = Game::new(game.variant(), game.options().clone(), game.seed()) else {
@@ -500,7 +525,7 @@ fn prior_keys(game: &Game) -> Vec<u64> {
     };
     let mut keys = Vec::with_capacity(game.record().len());
     for action in game.record() {
-        keys.push(replay.visit(Key));
+        keys.push(profile::visit(&replay, Key));
         if replay.play(action).is_err() {
             break;
         }
@@ -560,8 +585,8 @@ pub fn analyse<S: AsRef<str>>(
     for ply in 0..=record.len() {
         if ply > 0 {
             let text = record[ply - 1].as_ref();
-            if can_repeat(variant) {
-                prior.push(game.visit(Key));
+            if can_repeat(&game) {
+                prior.push(profile::visit(&game, Key));
             }
             match game.play(text) {
                 Ok(p) => played = Some(p.notation),

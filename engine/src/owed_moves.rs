@@ -3,8 +3,6 @@
 //! level-1 profile both use, apart from either so that neither imports
 //! the other.
 
-use std::any::Any;
-
 use chronomate_rules::Rules;
 use chronomate_rules::multiverse::{Action, BoardMove, BranchId, Multiverse};
 
@@ -38,9 +36,8 @@ pub(crate) fn board_moves(state: &Multiverse) -> Vec<BoardMove> {
 
 /// Level 1's move, as a rules learner plays: a board move of the owed
 /// branch drawn uniformly (with or without travel), never a resignation.
-pub(crate) fn random_move(state: &dyn Any, seed: u64) -> Option<Box<dyn Any>> {
-    let state = state.downcast_ref::<Multiverse>()?;
+pub(crate) fn random_move(state: &Multiverse, seed: u64) -> Option<Action> {
     let moves = board_moves(state);
     let mv = *moves.get(Rng::new(seed).below(moves.len()))?;
-    Some(Box::new(Action::Move(mv)))
+    Some(Action::Move(mv))
 }

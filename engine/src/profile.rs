@@ -1,75 +1,119 @@
-//! How the engine plays each variant, one entry a variant: the search it
-//! runs, the evaluation, what it counts as forcing, whether states can
-//! repeat, and how its levels are tuned. Nothing else in the engine names a
-//! variant to decide how to play it.
+//! How the engine plays each variant: [`Profiled`], implemented for each
+//! variant's rules type. The search it runs, the evaluation, what it
+//! counts as forcing, whether states can repeat, and how its levels are
+//! tuned. Nothing else in the engine names a variant to decide how to play
+//! it.
 //!
-//! A variant without an entry plays with [`GENERIC`]: searched through the
+//! The trait's defaults are the generic profile: searched through the
 //! rules face, material from its view, no forcing actions, FIDE chess's
-//! level chances at a middling node cost.
+//! level chances at a middling node cost ([`GENERIC`]). The engine's entry
+//! points take `R: Profiled`, so a variant whose rules type has no impl
+//! does not compile, and [`visit`] reaches a game's state as its own type
+//! by one arm a variant.
 
-use std::any::Any;
 use std::hash::Hasher;
 
 use chronomate_rules::fived::FiveD;
+use chronomate_rules::gifford::Gifford;
+use chronomate_rules::manyworlds::ManyWorlds;
+use chronomate_rules::multiverse::Multiverse;
 use chronomate_rules::standard::Chess;
+use chronomate_rules::temporal::TemporalChess;
+use chronomate_rules::traveler::TravelerChess;
 use chronomate_rules::view::View;
-use chronomate_rules::{Color, Rules, Turn, Variant};
+use chronomate_rules::{Color, Game, Rules, Turn, VariantState};
 
+use crate::Thought;
 use crate::eval;
 use crate::hash::{KeyHasher, ViewKeys, view_keys};
 use crate::level::{self, Levels};
+use crate::owed_moves;
+use crate::search::Job;
 
-/// How a variant's states are searched.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum SearchKind {
-    /// On the rules' FIDE positions directly (`search/fide.rs`): Zobrist
-    /// keys, quiescence, null move, reductions. The state must be
-    /// `standard::Chess`; any other falls back to [`SearchKind::Face`].
-    Fide,
-    /// One board move at a time on the owed branch (`search/multiverse.rs`).
-    /// The state must be `multiverse::Multiverse`; any other falls back to
-    /// [`SearchKind::Face`].
-    Multiverse,
-    /// Through the rules face: clone, apply, a hash of the view
-    /// (`search/face.rs`). Works for any variant.
-    Face,
+/// How the engine plays a variant, implemented for its rules type. Every
+/// item has a default, the generic profile: a variant plays with it until
+/// it has its own.
+pub trait Profiled: Rules {
+    /// What a level does differently in the variant ([`GENERIC`] by
+    /// default).
+    const TUNING: Tuning = GENERIC;
+
+    /// How level 1 plays: it thinks by default ([`Learner::GENERIC`]).
+    const LEARNER: Learner<Self> = Learner::GENERIC;
+
+    /// Whether forcing actions are searched past the horizon (the face
+    /// search; FIDE chess and the multiverse's branch chess always search
+    /// captures to the end). Measured (same level and depth, with and
+    /// without, 40 games): Gifford 78-89% with it; Temporal 50% (kept: its
+    /// actions list in microseconds); Many Worlds 55% over 20 games, and
+    /// its top level then took 2.6 s a move (left out); Traveler left out,
+    /// as listing a state's actions costs milliseconds there (its
+    /// explosions), which a search can afford at a few nodes, not at every
+    /// capture's leaf. Off by default.
+    const QUIESCENCE: bool = false;
+
+    /// Whether a state can come again, so that the search must know the
+    /// game's earlier states (not in the multiverse: every action adds a
+    /// board). Yes by default.
+    const REPEATS: bool = true;
+
+    /// The search's choice in this state. By default through the rules
+    /// face (clone, apply, a hash of the view: `search/face.rs`), which
+    /// works for any variant; a variant whose states the face cannot
+    /// search well runs its own (FIDE chess on its positions, the
+    /// multiverse one board move at a time).
+    fn search(&self, job: Job<'_, Self>) -> Option<Thought<Self::Action>> {
+        job.face(self)
+    }
+
+    /// A static evaluation for `turn.color`, in centipawns, of this state,
+    /// which `view` shows (empty where the variant keys a state by itself:
+    /// [`Profiled::key`]). By default the material on its view
+    /// (`eval::generic`).
+    fn evaluate(&self, view: &View, turn: &Turn) -> i32 {
+        eval::generic(view, turn)
+    }
+
+    /// Whether `action` of `side` is forcing in this state (which `view`
+    /// shows), and if so how urgently it must be looked at (the value of
+    /// what it captures): kept first whenever a state is sampled, and
+    /// searched past the horizon where [`Profiled::QUIESCENCE`] holds. By
+    /// default no action is.
+    fn forcing(&self, view: &View, side: Color, action: &Self::Action) -> Option<i32> {
+        let _ = (view, side, action);
+        None
+    }
+
+    /// Whether `action` makes every other not worth a look when one exists
+    /// (Many Worlds' king captures, M-4): where any is, only those are
+    /// searched. By default none does.
+    fn decisive(action: &Self::Action) -> bool {
+        let _ = action;
+        false
+    }
+
+    /// This state's key, where the variant has one cheaper than a hash of
+    /// its view, for the transposition table and repetitions: equal
+    /// states, equal keys, the side to move included. With it a face
+    /// search never makes a state's view: the evaluation and the forcing
+    /// test get an empty one, and read the state instead. By default none.
+    fn key(&self) -> Option<u64> {
+        None
+    }
 }
-
-/// A static evaluation for `turn.color`, in centipawns. The state comes as
-/// `&dyn Any` (the variant's `Rules` type), for evaluations that read more
-/// than the view (FIDE chess reads its position's bitboards).
-pub(crate) type Evaluate = fn(&dyn Any, &View, &Turn) -> i32;
-
-/// Whether an action (the variant's `Rules::Action`, as `&dyn Any`) of the
-/// side `Color` is forcing in the state (as `&dyn Any`, the variant's
-/// `Rules` type) that the view shows, and if so how urgently it must be
-/// looked at (the value of what it captures): kept first whenever a state
-/// is sampled, and searched past the horizon where [`Profile::quiescence`]
-/// holds.
-pub(crate) type Forcing = fn(&dyn Any, &View, Color, &dyn Any) -> Option<i32>;
-
-/// An action (as `&dyn Any`) that makes every other not worth a look when
-/// one exists (Many Worlds' king captures, M-4).
-pub(crate) type Decisive = fn(&dyn Any) -> bool;
-
-/// A state's key (the variant's `Rules` type, as `&dyn Any`) read from
-/// the state itself, for the transposition table and repetitions: equal
-/// states, equal keys, the side to move included.
-pub(crate) type StateKey = fn(&dyn Any) -> Option<u64>;
 
 /// How level 1 of a variant plays where it is a rules learner: a move
 /// drawn uniformly, never a resignation.
-#[derive(Clone, Copy, Debug)]
-pub(crate) enum Learner {
+pub enum Learner<R: Rules> {
     /// Level 1 thinks, as the others do (at its temperature).
     Thinks,
     /// Uniformly among the legal actions, listed by the rules (a variant
     /// whose states have thousands at most).
     FromList,
-    /// Drawn by the variant's own means (the state as `&dyn Any`, a seed):
-    /// a variant whose list can run to millions builds one move at a time.
-    /// `None` where it finds none.
-    Draw(fn(&dyn Any, u64) -> Option<Box<dyn Any>>),
+    /// Drawn by the variant's own means (the state, a seed): a variant
+    /// whose list can run to millions builds one move at a time. `None`
+    /// where it finds none.
+    Draw(fn(&R, u64) -> Option<R::Action>),
     /// Drafted one board move at a time through the rules face
     /// (`Rules::draft_moves`, each drawn uniformly, submitted once
     /// `Rules::draft_turn` accepts it): a variant whose turn is a set of
@@ -77,28 +121,35 @@ pub(crate) enum Learner {
     Drafted,
 }
 
+impl<R: Rules> Learner<R> {
+    /// The generic profile's: level 1 thinks (a variant's actions could be
+    /// too many to list: nothing here ever plays from the whole list at
+    /// random unless the variant says so).
+    pub(crate) const GENERIC: Learner<R> = Learner::Thinks;
+}
+
 /// What a level does differently in a variant.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Tuning {
+pub struct Tuning {
     /// How many FIDE-chess nodes one node costs, roughly: level 8's node
     /// budget is divided by it, so that the top level takes about as long
     /// in every variant (about a second of one core's time a move; see
     /// `Level::nodes` for the levels below). Measured in thread CPU time
     /// with `examples/ladder.rs --timing` (docs/engine.md).
-    pub node_cost: u64,
+    pub(crate) node_cost: u64,
     /// The levels' depths, node budgets and widths.
-    pub levels: &'static Levels,
+    pub(crate) levels: &'static Levels,
     /// The levels' temperatures, in centipawns, levels 1 to 8: each level
     /// chooses among the moves its search weighed with chances falling by
     /// a factor e for each `temperature` centipawns below the best (0: the
     /// best alone). See `search::choice`.
-    pub temperature: [u32; 8],
+    pub(crate) temperature: [u32; 8],
     /// Chances per mille, levels 1 to 8, that a level only glances at a
     /// move: it plays by each root move's static evaluation alone, at
     /// [`Tuning::glance_temperature`] (the search runs all the same).
-    pub glance: [u16; 8],
+    pub(crate) glance: [u16; 8],
     /// The temperature of a glance, in centipawns.
-    pub glance_temperature: u32,
+    pub(crate) glance_temperature: u32,
     /// Chances per mille, levels 1 to 8, that a level watches
     /// (`search/guard.rs`): it plays a listed move that wins at once, and
     /// checks the move it chose against every reply the rules list, for
@@ -110,58 +161,49 @@ pub(crate) struct Tuning {
     /// that is cheap against a move's search; 0 at every level is off. The
     /// one switch: `think_on` draws [`crate::search::Limits::guard`] from
     /// it.
-    pub watch: [u16; 8],
-    /// Level 1 as a rules learner, or not.
-    pub learner: Learner,
+    pub(crate) watch: [u16; 8],
 }
 
-/// How the engine plays one variant.
-pub(crate) struct Profile {
-    pub search: SearchKind,
-    pub evaluate: Evaluate,
-    pub forcing: Forcing,
-    /// Actions that, when any exists, are the only ones searched.
-    pub decisive: Option<Decisive>,
-    /// A key read from the state, where the variant has one cheaper than
-    /// a hash of its view ([`Profile::keys`]). With it a face search
-    /// ([`SearchKind::Face`]) never makes a state's view: the evaluation
-    /// and the forcing test get an empty one, and read the state instead.
-    pub key: Option<StateKey>,
-    /// Whether forcing actions are searched past the horizon
-    /// ([`SearchKind::Face`]; FIDE chess and the multiverse's branch chess
-    /// always search captures to the end). Measured (same level and depth,
-    /// with and without, 40 games): Gifford 78-89% with it; Temporal 50%
-    /// (kept: its actions list in microseconds); Many Worlds 55% over 20
-    /// games, and its top level then took 2.6 s a move (left out);
-    /// Traveler left out, as listing a state's actions costs milliseconds
-    /// there (its explosions), which a search can afford at a few nodes,
-    /// not at every capture's leaf.
-    pub quiescence: bool,
-    /// Whether a state can come again, so that the search must know the
-    /// game's earlier states (not in the multiverse: every action adds a
-    /// board).
-    pub repeats: bool,
-    pub tuning: Tuning,
-}
-
-impl Profile {
-    /// A state's keys as this profile keys it: its own key for both
-    /// ([`Profile::key`]), no view made; else the hash of the state's
-    /// view, with the view.
-    pub(crate) fn keys<R: Rules>(&self, state: &R) -> (ViewKeys, Option<View>) {
-        match self.key.and_then(|key| key(state)) {
-            Some(key) => (
-                ViewKeys {
-                    table: key,
-                    repetition: key,
-                },
-                None,
-            ),
-            None => {
-                let view = state.view();
-                (view_keys(&state.turn(), &view), Some(view))
-            }
+/// A state's keys as its profile keys it: its own key for both
+/// ([`Profiled::key`]), no view made; else the hash of the state's view,
+/// with the view.
+pub(crate) fn keys<R: Profiled>(state: &R) -> (ViewKeys, Option<View>) {
+    match state.key() {
+        Some(key) => (
+            ViewKeys {
+                table: key,
+                repetition: key,
+            },
+            None,
+        ),
+        None => {
+            let view = state.view();
+            (view_keys(&state.turn(), &view), Some(view))
         }
+    }
+}
+
+/// Work done on a game's state as its own variant type, with its profile:
+/// the rules' `Visitor` for what needs [`Profiled`].
+pub(crate) trait ProfileVisitor {
+    /// What the work yields.
+    type Output;
+    /// Does the work on `state`.
+    fn visit<R: Profiled>(self, state: &R) -> Self::Output;
+}
+
+/// Runs `visitor` on `game`'s state as its own type: one arm a variant and
+/// no other, so that a new variant does not compile until its rules type
+/// has a profile and an arm here.
+pub(crate) fn visit<V: ProfileVisitor>(game: &Game, visitor: V) -> V::Output {
+    match game.state() {
+        VariantState::Standard(state) => visitor.visit::<Chess>(state),
+        VariantState::Traveler(state) => visitor.visit::<TravelerChess>(state),
+        VariantState::Gifford(state) => visitor.visit::<Gifford>(state),
+        VariantState::Multiverse(state) => visitor.visit::<Multiverse>(state),
+        VariantState::Temporal(state) => visitor.visit::<TemporalChess>(state),
+        VariantState::ManyWorlds(state) => visitor.visit::<ManyWorlds>(state),
+        VariantState::FiveD(state) => visitor.visit::<FiveD>(state),
     }
 }
 
@@ -172,35 +214,34 @@ impl Profile {
 // levels are calibrated in Elo against Stockfish (README, "Levels in
 // Elo").
 
-const STANDARD: Profile = Profile {
-    search: SearchKind::Fide,
-    evaluate: eval::standard,
-    forcing: nothing_forcing,
-    decisive: None,
-    // The Zobrist key, which FIDE chess's own search keys positions by.
-    key: Some(|state| Some(state.downcast_ref::<Chess>()?.position().zobrist_hash())),
-    quiescence: false,
-    repeats: true,
-    tuning: Tuning {
+/// FIDE chess: searched on its positions (`search/fide.rs`: Zobrist keys,
+/// quiescence, null move, reductions), evaluated from their bitboards.
+impl Profiled for Chess {
+    const TUNING: Tuning = Tuning {
         node_cost: 1,
         levels: &level::FIDE,
         temperature: [250, 140, 50, 35, 25, 15, 7, 0],
         glance: [0, 0, 0, 0, 0, 0, 0, 0],
         glance_temperature: 0,
         watch: [0; 8],
-        learner: Learner::Thinks,
-    },
-};
+    };
 
-const TRAVELER: Profile = Profile {
-    search: SearchKind::Face,
-    evaluate: |_, view, turn| eval::traveler::evaluate(view, turn),
-    forcing: |_, view, side, a| eval::traveler::forcing(view, side, a.downcast_ref()?),
-    decisive: None,
-    key: None,
-    quiescence: false,
-    repeats: true,
-    tuning: Tuning {
+    fn search(&self, job: Job<'_, Self>) -> Option<Thought<Self::Action>> {
+        job.fide(self)
+    }
+
+    fn evaluate(&self, _: &View, _: &Turn) -> i32 {
+        eval::fide::position(self.position())
+    }
+
+    /// The Zobrist key, which FIDE chess's own search keys positions by.
+    fn key(&self) -> Option<u64> {
+        Some(self.position().zobrist_hash())
+    }
+}
+
+impl Profiled for TravelerChess {
+    const TUNING: Tuning = Tuning {
         // 40 let level 8 take 2.01-2.04 s on an explosion-rich position.
         node_cost: 44,
         levels: &level::SEARCH,
@@ -216,19 +257,20 @@ const TRAVELER: Profile = Profile {
         glance: [1000, 980, 650, 400, 50, 25, 10, 0],
         glance_temperature: 1000,
         watch: [0; 8],
-        learner: Learner::FromList,
-    },
-};
+    };
+    const LEARNER: Learner<Self> = Learner::FromList;
 
-const GIFFORD: Profile = Profile {
-    search: SearchKind::Face,
-    evaluate: |_, view, turn| eval::gifford::evaluate(view, turn),
-    forcing: |_, view, side, a| eval::gifford::forcing(view, side, a.downcast_ref()?),
-    decisive: None,
-    key: None,
-    quiescence: true,
-    repeats: true,
-    tuning: Tuning {
+    fn evaluate(&self, view: &View, turn: &Turn) -> i32 {
+        eval::traveler::evaluate(view, turn)
+    }
+
+    fn forcing(&self, view: &View, side: Color, action: &Self::Action) -> Option<i32> {
+        eval::traveler::forcing(view, side, action)
+    }
+}
+
+impl Profiled for Gifford {
+    const TUNING: Tuning = Tuning {
         node_cost: 5,
         levels: &level::SEARCH,
         // Fewer glances from level 3 up than before (670, 400, 250, 160,
@@ -239,19 +281,25 @@ const GIFFORD: Profile = Profile {
         glance: [1000, 830, 500, 280, 170, 100, 50, 0],
         glance_temperature: 1000,
         watch: [0; 8],
-        learner: Learner::FromList,
-    },
-};
+    };
+    const LEARNER: Learner<Self> = Learner::FromList;
+    const QUIESCENCE: bool = true;
 
-const MULTIVERSE: Profile = Profile {
-    search: SearchKind::Multiverse,
-    evaluate: |_, view, turn| eval::multiverse::evaluate(view, turn),
-    forcing: nothing_forcing,
-    decisive: None,
-    key: None,
-    quiescence: false,
-    repeats: false,
-    tuning: Tuning {
+    fn evaluate(&self, view: &View, turn: &Turn) -> i32 {
+        eval::gifford::evaluate(view, turn)
+    }
+
+    fn forcing(&self, view: &View, side: Color, action: &Self::Action) -> Option<i32> {
+        eval::gifford::forcing(view, side, action)
+    }
+}
+
+/// The multiverse: one board move at a time on the owed branch
+/// (`search/multiverse.rs`); level 1 draws a board move of that branch,
+/// never from the whole turn's list (a million actions with time travel
+/// open).
+impl Profiled for Multiverse {
+    const TUNING: Tuning = Tuning {
         // Half a second a board move: a turn is a board move on every
         // active branch (up to 21 by default), each chosen apart.
         node_cost: 2,
@@ -262,19 +310,21 @@ const MULTIVERSE: Profile = Profile {
         glance: [1000, 800, 580, 500, 350, 200, 80, 0],
         glance_temperature: 300,
         watch: [0; 8],
-        learner: Learner::Draw(crate::owed_moves::random_move),
-    },
-};
+    };
+    const LEARNER: Learner<Self> = Learner::Draw(owed_moves::random_move);
+    const REPEATS: bool = false;
 
-const TEMPORAL: Profile = Profile {
-    search: SearchKind::Face,
-    evaluate: |_, view, turn| eval::temporal::evaluate(view, turn),
-    forcing: |_, view, side, a| eval::temporal::forcing(view, side, a.downcast_ref()?),
-    decisive: None,
-    key: None,
-    quiescence: true,
-    repeats: true,
-    tuning: Tuning {
+    fn search(&self, job: Job<'_, Self>) -> Option<Thought<Self::Action>> {
+        job.multiverse(self)
+    }
+
+    fn evaluate(&self, view: &View, turn: &Turn) -> i32 {
+        eval::multiverse::evaluate(view, turn)
+    }
+}
+
+impl Profiled for TemporalChess {
+    const TUNING: Tuning = Tuning {
         node_cost: 4,
         levels: &level::SEARCH,
         // As Traveler's: 3 vs 2 read 62.5% with glances alone (100
@@ -289,19 +339,21 @@ const TEMPORAL: Profile = Profile {
         glance: [1000, 980, 750, 400, 50, 25, 10, 0],
         glance_temperature: 1000,
         watch: [0; 8],
-        learner: Learner::FromList,
-    },
-};
+    };
+    const LEARNER: Learner<Self> = Learner::FromList;
+    const QUIESCENCE: bool = true;
 
-const MANY_WORLDS: Profile = Profile {
-    search: SearchKind::Face,
-    evaluate: |_, view, turn| eval::manyworlds::evaluate(view, turn),
-    forcing: |_, view, side, a| eval::manyworlds::forcing(view, side, a.downcast_ref()?),
-    decisive: Some(|a| a.downcast_ref().is_some_and(eval::manyworlds::takes_king)),
-    key: None,
-    quiescence: false,
-    repeats: true,
-    tuning: Tuning {
+    fn evaluate(&self, view: &View, turn: &Turn) -> i32 {
+        eval::temporal::evaluate(view, turn)
+    }
+
+    fn forcing(&self, view: &View, side: Color, action: &Self::Action) -> Option<i32> {
+        eval::temporal::forcing(view, side, action)
+    }
+}
+
+impl Profiled for ManyWorlds {
+    const TUNING: Tuning = Tuning {
         node_cost: 48,
         levels: &level::SEARCH,
         // Levels 3 to 7 glance less than they did (960, 895, 810, 600,
@@ -312,9 +364,21 @@ const MANY_WORLDS: Profile = Profile {
         glance: [1000, 988, 900, 750, 550, 100, 40, 0],
         glance_temperature: 1000,
         watch: [0; 8],
-        learner: Learner::FromList,
-    },
-};
+    };
+    const LEARNER: Learner<Self> = Learner::FromList;
+
+    fn evaluate(&self, view: &View, turn: &Turn) -> i32 {
+        eval::manyworlds::evaluate(view, turn)
+    }
+
+    fn forcing(&self, view: &View, side: Color, action: &Self::Action) -> Option<i32> {
+        eval::manyworlds::forcing(view, side, action)
+    }
+
+    fn decisive(action: &Self::Action) -> bool {
+        eval::manyworlds::takes_king(action)
+    }
+}
 
 /// 5D chess: a turn is a set of board moves, one on every playable board
 /// in the present and more where the player likes, so a position can have
@@ -324,7 +388,7 @@ const MANY_WORLDS: Profile = Profile {
 /// 1,000 turns their search finds, not a fair sample; docs/variants/fived.md),
 /// sampled to the level's width with the turns that capture kept first, at
 /// widths of their own ([`level::FIVED`]). A search that decides one board
-/// move at a time, as [`SearchKind::Multiverse`] does, is the step after
+/// move at a time, as the multiverse's does, is the step after
 /// (turns drafted at random in the list's place measured worse:
 /// docs/engine.md). The evaluation counts the men on every timeline's last
 /// board (`eval/fived.rs`). Every level watches ([`Tuning::watch`]): it
@@ -333,114 +397,108 @@ const MANY_WORLDS: Profile = Profile {
 /// the captures a sample keeps. No level glances, and the temperatures are
 /// the generic ones until a ladder sets them (neither glances nor a level
 /// 2 that never watches measured weaker against level 3: docs/engine.md).
-const FIVED: Profile = Profile {
-    search: SearchKind::Face,
-    evaluate: |state, _, turn| {
-        state
-            .downcast_ref()
-            .map_or(0, |five_d| eval::fived::evaluate(five_d, turn))
-    },
-    forcing: |state, _, side, a| {
-        eval::fived::forcing(state.downcast_ref()?, side, a.downcast_ref()?)
-    },
-    decisive: None,
-    // The view draws every recent board and looks for a check twice, for
-    // its title and a highlight: hashing it took an eighth of a node's
-    // time (docs/engine.md).
-    key: Some(|state| {
-        let mut h = KeyHasher::default();
-        state.downcast_ref::<FiveD>()?.hash_position(&mut h);
-        Some(h.finish())
-    }),
-    quiescence: false,
-    // Every turn adds boards: a state never comes again.
-    repeats: false,
-    tuning: Tuning {
+impl Profiled for FiveD {
+    const TUNING: Tuning = Tuning {
         // Level 8 in 2.2 s on average and 2.9 s at most over the start and
         // 7 positions of greedy play (about 4.4 nodes a millisecond: each
         // node lists up to 1,000 turns; `ladder --variants 5d --timing
         // 8`). At the generic cost (16) it took 26 s.
         node_cost: 210,
         levels: &level::FIVED,
-        learner: Learner::Drafted,
         watch: [1000; 8],
-        ..GENERIC.tuning
-    },
+        ..GENERIC
+    };
+    const LEARNER: Learner<Self> = Learner::Drafted;
+    // Every turn adds boards: a state never comes again.
+    const REPEATS: bool = false;
+
+    fn evaluate(&self, _: &View, turn: &Turn) -> i32 {
+        eval::fived::evaluate(self, turn)
+    }
+
+    fn forcing(&self, _: &View, side: Color, action: &Self::Action) -> Option<i32> {
+        eval::fived::forcing(self, side, action)
+    }
+
+    /// Its boards: the view draws every recent board and looks for a check
+    /// twice, for its title and a highlight: hashing it took an eighth of
+    /// a node's time (docs/engine.md).
+    fn key(&self) -> Option<u64> {
+        let mut h = KeyHasher::default();
+        self.hash_position(&mut h);
+        Some(h.finish())
+    }
+}
+
+/// The generic profile's tuning: a middling node cost; no level glances
+/// (a variant's actions could be too many to list).
+pub(crate) const GENERIC: Tuning = Tuning {
+    node_cost: 16,
+    levels: &level::SEARCH,
+    temperature: [400, 250, 150, 100, 60, 35, 15, 0],
+    glance: [0, 0, 0, 0, 0, 0, 0, 0],
+    glance_temperature: 0,
+    watch: [0; 8],
 };
-
-/// A variant without an entry: searched through the face, material from
-/// its view, a middling node cost; level 1 thinks and no level glances
-/// (its actions could be too many to list: nothing here ever plays from
-/// the whole list at random).
-pub(crate) const GENERIC: Profile = Profile {
-    search: SearchKind::Face,
-    evaluate: |_, view, turn| eval::generic(view, turn),
-    forcing: nothing_forcing,
-    decisive: None,
-    key: None,
-    quiescence: false,
-    repeats: true,
-    tuning: Tuning {
-        node_cost: 16,
-        levels: &level::SEARCH,
-        temperature: [400, 250, 150, 100, 60, 35, 15, 0],
-        glance: [0, 0, 0, 0, 0, 0, 0, 0],
-        glance_temperature: 0,
-        watch: [0; 8],
-        learner: Learner::Thinks,
-    },
-};
-
-/// The profiles, one a variant. Adding a variant is adding its entry here
-/// (and, where its evaluation or search is its own, the module that holds
-/// it).
-const PROFILES: &[(Variant, Profile)] = &[
-    (Variant::Standard, STANDARD),
-    (Variant::Traveler, TRAVELER),
-    (Variant::Gifford, GIFFORD),
-    (Variant::Multiverse, MULTIVERSE),
-    (Variant::Temporal, TEMPORAL),
-    (Variant::ManyWorlds, MANY_WORLDS),
-    (Variant::FiveD, FIVED),
-];
-
-/// No action is forcing.
-fn nothing_forcing(_: &dyn Any, _: &View, _: Color, _: &dyn Any) -> Option<i32> {
-    None
-}
-
-/// The profile of `variant` ([`GENERIC`] where it has none).
-pub(crate) fn of_variant(variant: Variant) -> &'static Profile {
-    PROFILES
-        .iter()
-        .find(|(v, _)| *v == variant)
-        .map_or(&GENERIC, |(_, p)| p)
-}
-
-/// The profile of the variant whose rules are `R`, found by its id
-/// ([`GENERIC`] for a type no variant names).
-pub(crate) fn of<R: Rules>() -> &'static Profile {
-    PROFILES
-        .iter()
-        .find(|(v, _)| v.id() == R::ABOUT.id)
-        .map_or(&GENERIC, |(_, p)| p)
-}
 
 #[cfg(test)]
 mod tests {
+    use chronomate_rules::{Options, TurnShape, Variant};
+
     use super::*;
+
+    /// What the tests read of a variant's profile.
+    struct Read {
+        tuning: Tuning,
+        /// Whether level 1 thinks (not a rules learner).
+        thinks: bool,
+        /// Whether level 1 drafts its turn board move by board move.
+        drafts: bool,
+        turns: TurnShape,
+        id: &'static str,
+    }
+
+    struct Reader;
+
+    impl ProfileVisitor for Reader {
+        type Output = Read;
+        fn visit<R: Profiled>(self, _: &R) -> Read {
+            Read {
+                tuning: R::TUNING,
+                thinks: matches!(R::LEARNER, Learner::Thinks),
+                drafts: matches!(R::LEARNER, Learner::Drafted),
+                turns: R::ABOUT.turns,
+                id: R::ABOUT.id,
+            }
+        }
+    }
+
+    /// Every variant's profile, read through its rules type.
+    fn every_variant() -> Vec<(Variant, Read)> {
+        Variant::ALL
+            .iter()
+            .map(|&v| {
+                let game = Game::new(v, Options::default(), 0).expect("a game");
+                (v, visit(&game, Reader))
+            })
+            .collect()
+    }
 
     #[test]
     fn every_profile_errs_less_level_by_level_and_never_at_level_8() {
-        let all = PROFILES.iter().map(|(_, p)| p).chain([&GENERIC]);
-        for profile in all {
-            let tuning = &profile.tuning;
+        let generic = (
+            &GENERIC,
+            matches!(Learner::<Chess>::GENERIC, Learner::Thinks),
+        );
+        let profiles = every_variant();
+        let all = profiles
+            .iter()
+            .map(|(_, read)| (&read.tuning, read.thinks))
+            .chain([generic]);
+        for (tuning, thinks) in all {
             // Level 1 of a rules learner plays at random: its own
             // settings are not used.
-            let from = match tuning.learner {
-                Learner::Thinks => 0,
-                _ => 1,
-            };
+            let from = if thinks { 0 } else { 1 };
             let t = &tuning.temperature[from..];
             let g = &tuning.glance[from..];
             assert!(
@@ -474,30 +532,28 @@ mod tests {
 
     #[test]
     fn the_generic_profile_never_plays_from_a_whole_list_at_random() {
-        // A variant without an entry may have millions of actions (5D):
-        // its level 1 thinks, and no level glances.
-        assert!(matches!(GENERIC.tuning.learner, Learner::Thinks));
-        assert!(GENERIC.tuning.glance.iter().all(|&g| g == 0));
+        // A variant without a profile of its own may have millions of
+        // actions (5D): its level 1 thinks, and no level glances.
+        assert!(matches!(Learner::<Chess>::GENERIC, Learner::Thinks));
+        assert!(GENERIC.glance.iter().all(|&g| g == 0));
     }
 
     #[test]
     fn a_variant_of_drafted_turns_never_learns_from_a_list() {
         // Its turns can run to millions: level 1 drafts board move by
         // board move, and no level glances over a whole list.
-        for &variant in Variant::ALL {
-            if variant.about().turns == chronomate_rules::TurnShape::Drafted {
-                let tuning = &of_variant(variant).tuning;
-                assert!(matches!(tuning.learner, Learner::Drafted), "{variant}");
-                assert!(tuning.glance.iter().all(|&g| g == 0), "{variant}");
+        for (variant, read) in every_variant() {
+            if read.turns == TurnShape::Drafted {
+                assert!(read.drafts, "{variant}");
+                assert!(read.tuning.glance.iter().all(|&g| g == 0), "{variant}");
             }
         }
     }
 
     #[test]
-    fn a_variant_has_one_entry_at_most() {
-        for &variant in Variant::ALL {
-            let found = PROFILES.iter().filter(|(v, _)| *v == variant).count();
-            assert!(found <= 1, "{variant}: {found} entries");
+    fn each_game_is_played_with_its_own_variants_profile() {
+        for (variant, read) in every_variant() {
+            assert_eq!(read.id, variant.id());
         }
     }
 }

@@ -1,21 +1,20 @@
-//! A tiny seeded generator (SplitMix64): portable and reproducible, so the
-//! same seed and level give the same action on every machine.
+//! A tiny seeded generator (the rules' SplitMix64): portable and
+//! reproducible, so the same seed and level give the same action on every
+//! machine.
 
-/// SplitMix64 (Steele, Lea and Flood, 2014).
+use chronomate_rules::rng::SplitMix64;
+
+/// The rules' [`SplitMix64`], with the draws the engine makes of it.
 #[derive(Clone, Debug)]
-pub(crate) struct Rng(u64);
+pub(crate) struct Rng(SplitMix64);
 
 impl Rng {
     pub(crate) fn new(seed: u64) -> Rng {
-        Rng(seed)
+        Rng(SplitMix64::new(seed))
     }
 
     pub(crate) fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
+        self.0.next_u64()
     }
 
     /// A number in `0..n` (0 when `n` is 0).

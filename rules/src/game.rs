@@ -8,7 +8,7 @@ use crate::error::quote;
 use crate::variant::State;
 use crate::{
     Action, ActionError, Color, LoadError, Options, Played, ReplayError, Rule, SetupError, Status,
-    Turn, Variant, View, Visitor,
+    Turn, Variant, VariantState, View, Visitor,
 };
 
 /// A game of any variant: created from (variant, options, seed), advanced by
@@ -110,6 +110,13 @@ impl Game {
     /// code generic over [`crate::Rules`] can work on any game.
     pub fn visit<V: Visitor>(&self, visitor: V) -> V::Output {
         self.state.visit(visitor)
+    }
+
+    /// The game's state as its own variant's type, for a `match` with one
+    /// arm a variant (where [`Game::visit`]'s [`Rules`](crate::Rules) is
+    /// not enough).
+    pub fn state(&self) -> VariantState<'_> {
+        self.state.borrow()
     }
 
     /// Things the rules did by themselves as the game was created (a

@@ -44,6 +44,19 @@ macro_rules! variants {
             )*
         }
 
+        /// A game's state as its own variant's type, borrowed
+        /// ([`crate::Game::state`]): for code that needs more of each
+        /// variant than [`Rules`] gives (an engine's own trait, implemented
+        /// for each rules type), by a `match` with one arm a variant, which
+        /// a new variant makes incomplete.
+        #[derive(Clone, Copy, Debug)]
+        pub enum VariantState<'a> {
+            $(
+                #[doc = concat!("A state of [`Variant::", stringify!($name), "`].")]
+                $name(&'a $rules),
+            )*
+        }
+
         /// A variant's state, erased.
         #[derive(Clone, Debug, Serialize, Deserialize)]
         #[serde(tag = "variant", content = "state", rename_all = "lowercase")]
@@ -62,6 +75,10 @@ macro_rules! variants {
                 match self {
                     $(State::$name(_) => Variant::$name,)*
                 }
+            }
+
+            pub(crate) fn borrow(&self) -> VariantState<'_> {
+                match self { $(State::$name(g) => VariantState::$name(g),)* }
             }
 
             pub(crate) fn visit<V: Visitor>(&self, visitor: V) -> V::Output {

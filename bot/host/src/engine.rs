@@ -47,11 +47,11 @@ use std::time::Duration;
 
 use chronomate_engine::{Level, Limits, Score, think};
 use chronomate_rules::Color;
+use chronomate_rules::rng::SplitMix64;
 use tokio::sync::{Notify, OwnedSemaphorePermit, Semaphore};
 
 use super::announce::Body;
 use super::{Caller, Host, HostError, Loaded, Place, Player};
-use super::{GOLDEN_GAMMA, mix64};
 use chronomate_model::engine::engine_name;
 use chronomate_store::{AnnouncementId, Backend, Claim};
 
@@ -83,7 +83,7 @@ const DRAW_LOOK_NODES: u64 = 20_000;
 /// `seed`: the same game and ply always give the same seed, so a restart
 /// reproduces the same choice.
 pub fn engine_seed(seed: u64, ply: i64) -> u64 {
-    mix64(seed ^ (ply as u64).wrapping_add(1).wrapping_mul(GOLDEN_GAMMA))
+    SplitMix64::mix(seed ^ (ply as u64).wrapping_add(1).wrapping_mul(SplitMix64::GAMMA))
 }
 
 /// The engine's state in one process: who is thinking, where moves go.

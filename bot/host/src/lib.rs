@@ -73,6 +73,7 @@ use std::collections::hash_map::RandomState;
 use std::hash::{BuildHasher, Hasher};
 use std::sync::{Arc, Mutex};
 
+use chronomate_rules::rng::SplitMix64;
 use chronomate_rules::{Color, Game, SetupError};
 
 pub use chronomate_store::{AnnouncementId, OutboxStats};
@@ -156,7 +157,7 @@ pub struct Host {
     store: Store,
     clock: Arc<dyn Clock>,
     config: HostConfig,
-    rng: Arc<Mutex<u64>>,
+    rng: Arc<Mutex<SplitMix64>>,
     /// This host's name in job claims: the process id and a random part,
     /// so two processes (or two hosts in one) never share it.
     instance: Arc<str>,
@@ -263,7 +264,7 @@ impl Host {
             store,
             clock,
             config: HostConfig::default(),
-            rng: Arc::new(Mutex::new(seed)),
+            rng: Arc::new(Mutex::new(SplitMix64::new(seed))),
             instance: instance.into(),
             engine: Arc::new(engine::Engine::new()),
             bell: Arc::new(tokio::sync::Notify::new()),
@@ -281,7 +282,7 @@ impl Host {
     /// Fixes the random source (colours, game seeds), for tests.
     pub fn with_seed(self, seed: u64) -> Host {
         if let Ok(mut s) = self.rng.lock() {
-            *s = seed;
+            *s = SplitMix64::new(seed);
         }
         self
     }
@@ -307,14 +308,13 @@ impl Host {
         self.clock.now()
     }
 
-    /// splitmix64.
+    /// The next number of the host's random source.
     fn random(&self) -> u64 {
-        let mut state = match self.rng.lock() {
+        let mut random = match self.rng.lock() {
             Ok(s) => s,
             Err(poisoned) => poisoned.into_inner(),
         };
-        *state = state.wrapping_add(GOLDEN_GAMMA);
-        mix64(*state)
+        random.next_u64()
     }
 
     // ----- loading -----------------------------------------------------------
@@ -470,16 +470,6 @@ fn check_setup(result: Result<Game, SetupError>) -> Result<Game, Refusal> {
     result.map_err(|e| match e {
         SetupError::Options(o) => Refusal::Terms(o.to_string()),
     })
-}
-
-/// splitmix64's step between states.
-const GOLDEN_GAMMA: u64 = 0x9E37_79B9_7F4A_7C15;
-
-/// splitmix64's finaliser: a well-spread 64-bit number from `z`.
-fn mix64(mut z: u64) -> u64 {
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }
 
 #[cfg(test)]

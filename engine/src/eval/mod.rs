@@ -9,11 +9,8 @@
 //! last boards; any other variant gets the [`generic`] material count
 //! from its view.
 
-use std::any::Any;
-
 use chronomate_rules::chess::{Board, Piece, Role};
 use chronomate_rules::geometry::Square;
-use chronomate_rules::standard::Chess;
 use chronomate_rules::view::{BoardView, Figure, Man, Shape, Stage, View};
 use chronomate_rules::{Color, Turn};
 
@@ -33,15 +30,6 @@ pub(crate) mod traveler;
 /// capturable king, a capturable traveling man or original): half a
 /// decisive score, so that the search still prefers real mates.
 pub(crate) const DECISIVE_SHARE: i32 = crate::score::DECISIVE / 2;
-
-/// FIDE chess from its position's bitboards (the state a
-/// `standard::Chess`; anything else gets the [`generic`] count).
-pub(crate) fn standard(state: &dyn Any, view: &View, turn: &Turn) -> i32 {
-    match state.downcast_ref::<Chess>() {
-        Some(chess) => fide::position(chess.position()),
-        None => generic(view, turn),
-    }
-}
 
 /// The centipawn value of a figure in the generic count (the unicorn, a
 /// three-dimensional diagonal mover, about a bishop less its reach).
@@ -197,13 +185,15 @@ pub(crate) fn for_white_after(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use chronomate_rules::{Game, Options, Rules, Variant, Visitor};
+    use chronomate_rules::{Game, Options, Variant};
+
+    use crate::profile::{self, ProfileVisitor, Profiled};
 
     struct Eval;
-    impl Visitor for Eval {
+    impl ProfileVisitor for Eval {
         type Output = i32;
-        fn visit<R: Rules>(self, state: &R) -> i32 {
-            (crate::profile::of::<R>().evaluate)(state, &state.view(), &state.turn())
+        fn visit<R: Profiled>(self, state: &R) -> i32 {
+            state.evaluate(&state.view(), &state.turn())
         }
     }
 
@@ -211,7 +201,7 @@ mod tests {
     fn every_variant_starts_near_level() {
         for &v in Variant::ALL {
             let game = Game::new(v, Options::default(), 0).unwrap();
-            let score = game.visit(Eval);
+            let score = profile::visit(&game, Eval);
             assert!(score.abs() < 60, "{v}: {score}");
         }
     }

@@ -23,14 +23,14 @@ use chronomate_rules::{Color, Rules};
 
 use super::Domain;
 use crate::level::Settings;
-use crate::profile::Profile;
+use crate::profile::{self, Profiled};
 use crate::rng::{Rng, mix};
 
 /// A state with what the search needs of it, worked out once.
 pub(crate) struct Node<R: Rules> {
     pub state: R,
     /// The state's view, which the evaluation and the forcing test read
-    /// (empty where the profile keys the state by itself: [`Profile::key`]).
+    /// (empty where the profile keys the state by itself: [`Profiled::key`]).
     pub view: View,
     /// Whether the action that made this state was forcing (a capture):
     /// only then is the horizon searched further.
@@ -44,9 +44,7 @@ pub(crate) struct Node<R: Rules> {
     pub eval: i32,
 }
 
-pub(crate) struct Face<R: Rules> {
-    /// The variant's evaluation and forcing actions.
-    pub profile: &'static Profile,
+pub(crate) struct Face<R: Profiled> {
     pub width: usize,
     pub root_width: usize,
     /// Plies of forcing actions searched past the horizon: the level's,
@@ -61,15 +59,14 @@ pub(crate) struct Face<R: Rules> {
 /// Many Worlds state can have hundreds.
 const QUIESCENCE_WIDTH: usize = 6;
 
-impl<R: Rules> Face<R> {
-    pub(crate) fn new(profile: &'static Profile, settings: &Settings, seed: u64) -> Face<R> {
-        let quiescence = if profile.quiescence {
+impl<R: Profiled> Face<R> {
+    pub(crate) fn new(settings: &Settings, seed: u64) -> Face<R> {
+        let quiescence = if R::QUIESCENCE {
             settings.quiescence as usize
         } else {
             0
         };
         Face {
-            profile,
             width: settings.width.max(1),
             root_width: settings.root_width.max(1),
             quiescence,
@@ -81,15 +78,13 @@ impl<R: Rules> Face<R> {
     /// Whether `a` is forcing for `side` in the state `view` shows, and
     /// how urgently.
     fn forcing(&self, state: &R, view: &View, side: Color, a: &R::Action) -> Option<i32> {
-        (self.profile.forcing)(state, view, side, a)
+        state.forcing(view, side, a)
     }
 
     /// Narrows `actions` to the decisive ones where any exists.
     fn narrow(&self, actions: &mut Vec<R::Action>) {
-        if let Some(decisive) = self.profile.decisive
-            && actions.iter().any(|a| decisive(a))
-        {
-            actions.retain(|a| decisive(a));
+        if actions.iter().any(R::decisive) {
+            actions.retain(R::decisive);
         }
     }
 
@@ -116,13 +111,13 @@ impl<R: Rules> Face<R> {
         let turn = state.turn();
         // Where the variant keys a state by itself, its view is never made
         // (the profile's evaluation and forcing test read the state).
-        let (keys, view) = self.profile.keys(&state);
+        let (keys, view) = profile::keys(&state);
         let view = view.unwrap_or_default();
         let outcome = state.status().outcome().map(|o| o.winner);
         let eval = if outcome.is_some() {
             0
         } else {
-            (self.profile.evaluate)(&state, &view, &turn)
+            state.evaluate(&view, &turn)
         };
         Node {
             state,
@@ -137,7 +132,7 @@ impl<R: Rules> Face<R> {
     }
 }
 
-impl<R: Rules> Domain for Face<R> {
+impl<R: Profiled> Domain for Face<R> {
     type State = Node<R>;
     type Move = R::Action;
 
@@ -288,7 +283,7 @@ mod tests {
         let state = Gifford::from_fen(fen).expect("a position");
         let mut settings = crate::level::SEARCH[7];
         settings.quiescence = quiescence;
-        let face = Face::new(crate::profile::of::<Gifford>(), &settings, 1);
+        let face = Face::<Gifford>::new(&settings, 1);
         let root = face.node(state.clone(), false);
         let limits = Limits {
             depth: 1,
@@ -321,7 +316,7 @@ mod tests {
         let state = Gifford::from_fen("4k3/8/4p3/3p4/8/8/8/3QK3 w - - 0 1").expect("a position");
         let mut settings = crate::level::SEARCH[7];
         settings.quiescence = 2;
-        let mut face = Face::new(crate::profile::of::<Gifford>(), &settings, 1);
+        let mut face = Face::<Gifford>::new(&settings, 1);
         let root = face.node(state.clone(), false);
         let action = |text: &str| state.parse(text).expect("legal");
         let mut out = Vec::new();

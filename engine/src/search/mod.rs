@@ -50,19 +50,19 @@ mod table;
 
 pub(crate) use table::Table;
 
-use std::any::Any;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use chronomate_rules::Color;
+use chronomate_rules::{Color, Rules};
 
+use crate::level::Settings;
 use crate::rng::Rng;
 use crate::score::{INFINITY, MATE_BOUND, terminal};
 
 /// A game as the search sees it.
 pub(crate) trait Domain {
     type State;
-    type Move: Clone + PartialEq + 'static;
+    type Move: Clone + PartialEq;
 
     /// The side to act in `s`.
     fn side(&self, s: &Self::State) -> Color;
@@ -184,9 +184,8 @@ type RootMove<D> = (<D as Domain>::Move, Option<<D as Domain>::State>, i32);
 pub(crate) const HISTORY: usize = 2 * 64 * 64;
 const MAX_PLY: usize = 96;
 
-/// How long a search may go on.
-#[derive(Clone, Copy)]
-pub(crate) struct Limits<'a> {
+/// How long a search of moves `M` may go on.
+pub(crate) struct Limits<'a, M> {
     pub depth: u32,
     pub nodes: u64,
     pub deadline: Option<Instant>,
@@ -195,15 +194,47 @@ pub(crate) struct Limits<'a> {
     pub stop: Option<&'a AtomicBool>,
     /// Told after each completed iteration: depth, score, nodes and the
     /// best move so far (the domain's move).
-    pub progress: Option<Progress<'a>>,
+    pub progress: Option<Progress<'a, M>>,
     /// Whether every listed root move is checked for one that wins at
     /// once, and the move chosen against every listed reply ([`guard`];
     /// not where a rules learner plays its own).
     pub guard: bool,
 }
 
+impl<'a, M> Limits<'a, M> {
+    /// The same limits for a search of other moves, told nothing (the
+    /// multiverse's branch chess: its board moves are not the variant's
+    /// actions, which progress is reported in).
+    pub(crate) fn unreported<N>(self) -> Limits<'a, N> {
+        Limits {
+            depth: self.depth,
+            nodes: self.nodes,
+            deadline: self.deadline,
+            soft: self.soft,
+            stop: self.stop,
+            progress: None,
+            guard: self.guard,
+        }
+    }
+}
+
 /// A report after each completed iteration.
-pub(crate) type Progress<'a> = &'a dyn Fn(u32, i32, u64, &dyn Any);
+pub(crate) type Progress<'a, M> = &'a dyn Fn(u32, i32, u64, &M);
+
+/// A search asked of a variant's profile (`Profiled::search`), which runs
+/// it on the state as its variant searches: through the rules face, or
+/// its own (`lib.rs` writes each).
+pub struct Job<'a, R: Rules> {
+    pub(crate) settings: &'a Settings,
+    pub(crate) pick: choice::Pick,
+    /// The table kept from the last search of the game (FIDE chess).
+    pub(crate) memory: Option<&'a crate::Memory>,
+    pub(crate) limits: Limits<'a, R::Action>,
+    /// The level's seed, for samples and the choice.
+    pub(crate) seed: u64,
+    /// The repetition keys of the game's states before this one.
+    pub(crate) prior: &'a [u64],
+}
 
 /// What a search found at the root.
 #[derive(Clone, Debug)]
@@ -218,7 +249,7 @@ pub(crate) struct Found<M> {
 
 pub(crate) struct Search<'a, D: Domain> {
     pub domain: D,
-    limits: Limits<'a>,
+    limits: Limits<'a, D::Move>,
     nodes: u64,
     aborted: bool,
     /// The node budget applies once the first iteration is complete.
@@ -236,7 +267,12 @@ pub(crate) struct Search<'a, D: Domain> {
 }
 
 impl<'a, D: Domain> Search<'a, D> {
-    pub(crate) fn new(domain: D, limits: Limits<'a>, table: Table, prior: Vec<u64>) -> Self {
+    pub(crate) fn new(
+        domain: D,
+        limits: Limits<'a, D::Move>,
+        table: Table,
+        prior: Vec<u64>,
+    ) -> Self {
         Search {
             domain,
             limits,

@@ -36,7 +36,7 @@ pub(crate) fn think(
     state: &Multiverse,
     settings: &Settings,
     pick: super::choice::Pick,
-    limits: Limits<'_>,
+    limits: Limits<'_, Action>,
     seed: u64,
 ) -> Option<Found<Action>> {
     let turn = state.turn();
@@ -71,7 +71,7 @@ pub(crate) fn think(
         let position = setup.position_lenient();
         let allowed = |m: &chronomate_rules::chess::Move| plain.iter().any(|p| p.mv == *m);
         let table = super::Table::new(settings.table_bits.min(18));
-        let mut search = Search::new(Fide::default(), limits, table, Vec::new());
+        let mut search = Search::new(Fide::default(), limits.unreported(), table, Vec::new());
         if let Some(found) = search.run(&position, Some(&allowed), pick, &mut rng) {
             if let Some(p) = plain.iter().find(|p| p.mv == found.best) {
                 chosen = *p;
@@ -85,7 +85,7 @@ pub(crate) fn think(
     // chosen move's score is that judgement too (the branch's chess score
     // alone would leave out every other board).
     // Only its nodes and evaluation are used: no search through it.
-    let mut face = Face::new(crate::profile::of::<Multiverse>(), settings, seed);
+    let mut face = Face::<Multiverse>::new(settings, seed);
     let side = turn.color;
     let mut judge = |m: &BoardMove| -> Option<i32> {
         let mut next = state.clone();

@@ -3,14 +3,14 @@
 //! from repeating.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a test fails loudly
 
-use chronomate_engine::{Level, Limits, state_key, think_about};
+use chronomate_engine::{Level, Limits, Profiled, state_key, think_about};
 use chronomate_rules::fived::FiveD;
 use chronomate_rules::gifford::Gifford;
 use chronomate_rules::standard::Chess;
 use chronomate_rules::{Options, Rules};
 
 /// The keys of every position one action from `state`.
-fn children<R: Rules>(state: &R) -> Vec<u64> {
+fn children<R: Profiled>(state: &R) -> Vec<u64> {
     state
         .legal_actions()
         .iter()
@@ -61,7 +61,7 @@ fn gifford_repeats_whatever_the_move_number() {
 
 #[test]
 fn fived_keys_follow_the_boards_and_their_history() {
-    // 5D chess keys a state by its boards (`profile.rs`, `FIVED.key`): the
+    // 5D chess keys a state by its boards (`profile.rs`, `Profiled::key` for `FiveD`): the
     // same play gives the same key, and knights out and back do not repeat
     // a position, as every turn adds a board that a man may travel to.
     let play = |turns: &[&str]| {

@@ -10,6 +10,7 @@
 use super::{CastlingRights, Piece};
 use crate::Color;
 use crate::geometry::{File, Square};
+use crate::rng::SplitMix64;
 
 struct Keys {
     /// By colour, role, square.
@@ -21,16 +22,8 @@ struct Keys {
     en_passant: [u64; 8],
 }
 
-const fn splitmix64(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
-}
-
 static KEYS: Keys = {
-    let mut state = 0x5eed_c0de_2b1d_7e57;
+    let mut random = SplitMix64::new(0x5eed_c0de_2b1d_7e57);
     let mut pieces = [[[0; 64]; 6]; 2];
     let mut c = 0;
     while c < 2 {
@@ -38,19 +31,19 @@ static KEYS: Keys = {
         while r < 6 {
             let mut s = 0;
             while s < 64 {
-                pieces[c][r][s] = splitmix64(&mut state);
+                pieces[c][r][s] = random.next_u64();
                 s += 1;
             }
             r += 1;
         }
         c += 1;
     }
-    let black_to_move = splitmix64(&mut state);
+    let black_to_move = random.next_u64();
     // Each right has its own number; a combination is their exclusive-or.
     let mut single = [0; 4];
     let mut i = 0;
     while i < 4 {
-        single[i] = splitmix64(&mut state);
+        single[i] = random.next_u64();
         i += 1;
     }
     let mut castling = [0; 16];
@@ -68,7 +61,7 @@ static KEYS: Keys = {
     let mut en_passant = [0; 8];
     let mut f = 0;
     while f < 8 {
-        en_passant[f] = splitmix64(&mut state);
+        en_passant[f] = random.next_u64();
         f += 1;
     }
     Keys {

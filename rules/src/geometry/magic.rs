@@ -17,6 +17,7 @@ use std::sync::LazyLock;
 
 use super::rays::{BISHOP_DIRECTIONS, ROOK_DIRECTIONS, walk_rays};
 use super::{Bitboard, File, Rank, Square};
+use crate::rng::SplitMix64;
 
 /// The slider tables, found on first use.
 pub(super) static SLIDERS: LazyLock<Sliders> = LazyLock::new(Sliders::find);
@@ -197,7 +198,8 @@ impl Sliders {
     }
 
     fn find() -> Sliders {
-        let mut random = SplitMix64(0x0c4e_0ba7_e5ee_d5ee);
+        // A fixed seed: the search must find the same magics on every run.
+        let mut random = SplitMix64::new(0x0c4e_0ba7_e5ee_d5ee);
         let mut attacks = Vec::new();
         let mut rook = [Magic::default(); 64];
         let mut bishop = [Magic::default(); 64];
@@ -255,7 +257,7 @@ fn find_magic(
         let factor = if attempt == 1 {
             stored
         } else {
-            random.next() & random.next() & random.next()
+            random.next_u64() & random.next_u64() & random.next_u64()
         };
         if (mask.0.wrapping_mul(factor) >> 56).count_ones() < 6 {
             continue;
@@ -310,20 +312,6 @@ fn relevant_blockers(square: Square, directions: &[(i32, i32)]) -> Bitboard {
     rays - edges
 }
 
-/// A small, fixed-seed generator (SplitMix64): the search must find the same
-/// magics on every run.
-struct SplitMix64(u64);
-
-impl SplitMix64 {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -344,9 +332,9 @@ mod tests {
             );
         }
         // And the tables answer as walking the rays does.
-        let mut random = SplitMix64(7);
+        let mut random = SplitMix64::new(7);
         for _ in 0..2_000 {
-            let occupied = Bitboard(random.next() & random.next());
+            let occupied = Bitboard(random.next_u64() & random.next_u64());
             for square in Square::ALL {
                 assert_eq!(
                     SLIDERS.rook(square, occupied),

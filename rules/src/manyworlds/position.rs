@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{Action, Numeral, World};
 use crate::geometry::Square;
+use crate::rng::SplitMix64;
 use crate::{Color, Status};
 
 /// A game of Many Worlds Chess.
@@ -65,10 +66,7 @@ pub struct Mark {
 /// A bijective mix of a board key, so that the set key (a sum) is not
 /// linear in the men: moving a man from one board to another changes it.
 fn mix(key: u64) -> u64 {
-    let mut z = key.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
+    SplitMix64::new(key).next_u64()
 }
 
 fn side_key(color: Color) -> u64 {

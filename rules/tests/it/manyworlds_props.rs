@@ -9,24 +9,21 @@
 use std::time::{Duration, Instant};
 
 use chronomate_rules::manyworlds::{Action, ManyWorlds};
+use chronomate_rules::rng::SplitMix64;
 use chronomate_rules::{Game, Options, Rules, Variant};
 use proptest::prelude::*;
 
 /// A small deterministic generator for picking actions.
-struct Pick(u64);
+struct Pick(SplitMix64);
 
 impl Pick {
     fn below(&mut self, n: usize) -> usize {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        ((z ^ (z >> 31)) % n.max(1) as u64) as usize
+        (self.0.next_u64() % n.max(1) as u64) as usize
     }
 }
 
 fn play_randomly(seed: u64, steps: usize, turns: bool) -> Result<(), TestCaseError> {
-    let mut pick = Pick(seed);
+    let mut pick = Pick(SplitMix64::new(seed));
     let options = Options {
         turns,
         ..Options::default()

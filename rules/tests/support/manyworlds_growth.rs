@@ -4,23 +4,20 @@
 
 use chronomate_rules::chess::Role;
 use chronomate_rules::manyworlds::{Action, ManyWorlds, Numeral};
+use chronomate_rules::rng::SplitMix64;
 use chronomate_rules::{Options, Rules};
 
-pub struct Pick(pub u64);
+pub struct Pick(pub SplitMix64);
 
 impl Pick {
     pub fn below(&mut self, n: usize) -> usize {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        ((z ^ (z >> 31)) % n.max(1) as u64) as usize
+        (self.0.next_u64() % n.max(1) as u64) as usize
     }
 }
 
 /// A game with `boards` live boards, reached by random splits.
 pub fn many_boards(boards: usize) -> ManyWorlds {
-    let mut pick = Pick(7);
+    let mut pick = Pick(SplitMix64::new(7));
     let mut mw = ManyWorlds::new(&Options::default(), 0);
     while mw.board_count() < boards {
         let numerals: Vec<Numeral> = mw.boards().map(|(n, _)| n).collect();

@@ -316,6 +316,8 @@ mod tests {
     use super::*;
     use std::collections::HashSet;
 
+    use chronomate_rules::rng::SplitMix64;
+
     #[test]
     fn berger_six() {
         let r = round_robin(6, false);
@@ -383,18 +385,10 @@ mod tests {
         }
     }
 
-    /// splitmix64, for repeatable random results.
-    fn next(state: &mut u64) -> u64 {
-        *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = *state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
     #[test]
     fn swiss_never_repeats_and_gives_at_most_one_bye() {
-        let mut rng = 7u64;
+        // Repeatable random results.
+        let mut rng = SplitMix64::new(7);
         for n in 5..=64 {
             for trial in 0..3 {
                 let rounds = swiss_max_rounds(n).min(if trial == 0 { 99 } else { 7 });
@@ -421,7 +415,7 @@ mod tests {
                                     "n={n} round {round}: {}-{black} again",
                                     b.white
                                 );
-                                let r = next(&mut rng) % 3;
+                                let r = rng.next_u64() % 3;
                                 let (sw, sb) = [(2, 0), (1, 1), (0, 2)][r as usize];
                                 players[b.white].score2 += sw;
                                 players[black].score2 += sb;
