@@ -12,7 +12,7 @@ use chronomate_host::{levels_help, variants_help};
 pub(crate) fn usage(name: Name) -> Option<&'static str> {
     Some(match name {
         Name::Challenge => {
-            "/challenge [@user|@chronomate] VARIANT [days:N] [colour:white|black|random] [level:1-8] [record:FILE] [options]"
+            "/challenge [@user] VARIANT [days:N] [colour:white|black|random] [level:1-8] [record:FILE] [options]"
         }
         Name::Accept => "/accept [ID]",
         Name::Decline => "/decline [ID]",

@@ -7,6 +7,9 @@
 //! [`Name`] is the key: a command (or subcommand) added here is a new
 //! variant, and every `match` over it (the console's usage, the typed
 //! [`super::Command`]'s name) fails to compile until it is handled.
+//!
+//! Long on purpose: one entry a command, so that every command is read
+//! and compared in one place.
 
 /// A command, or a subcommand (`tournament create`), as the catalogue
 /// knows it; what each is, [`Name::spec`] says.
