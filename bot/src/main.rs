@@ -86,7 +86,8 @@ fn run(cli: Cli) -> Result<(), Failure> {
             if let (Some(range), Some(total)) = (shards, shard_total) {
                 config.shards = Some(ShardRange::parse(&range, &total).map_err(Failure::input)?);
             }
-            chronomate_discord::serve(config).map_err(Failure::operational)
+            chronomate_discord::serve(config.clone(), web_page(&config))
+                .map_err(Failure::operational)
         }
         Some(Command::MigrateDb { from, to }) => migrate_db(&from, &to),
         Some(Command::Console) => console(&config()?),
@@ -171,7 +172,7 @@ fn start_default(config: &Config) -> Result<(), Failure> {
         );
         return console(config);
     }
-    chronomate_discord::serve(config.clone()).map_err(Failure::operational)
+    chronomate_discord::serve(config.clone(), web_page(config)).map_err(Failure::operational)
 }
 
 /// `chronomate status`: a line each (see [`chronomate_host::Host::status_lines`]).
@@ -191,7 +192,28 @@ fn status(config: &Config) -> Result<(), Failure> {
 }
 
 fn console(config: &Config) -> Result<(), Failure> {
-    chronomate_console::main(config).map_err(Failure::operational)
+    chronomate_console::main(config, web_page(config)).map_err(Failure::operational)
+}
+
+/// The web page beside Discord or the console, where `WEB_ADDR` is not
+/// `off`. An address it cannot listen on (taken by another process) costs
+/// the page, never the bot: it says so in the log and goes on.
+fn web_page(config: &Config) -> chronomate_host::Alongside {
+    let web = config.web_addr.map(|addr| chronomate_web::WebConfig {
+        addr,
+        public_url: config.public_url.clone(),
+    });
+    Box::new(move |host| {
+        let Some(web) = web else { return };
+        tokio::spawn(async move {
+            match chronomate_web::serve(host, &web).await {
+                Ok(served) => {
+                    tracing::info!(addr = %served.addr, url = %served.public_url, "the web page is served");
+                }
+                Err(e) => tracing::warn!(error = %e, "the web page is not served"),
+            }
+        });
+    })
 }
 
 /// Parses the variant, options and record of a command: the options are

@@ -41,8 +41,8 @@ mod parse;
 mod words;
 
 use chronomate_host::{
-    Caller, Command as HostCommand, Host, HostConfig, HostError, Notice, NoticeKind, Place, Player,
-    PlayerKey, Reply, TournamentTerms,
+    Alongside, Caller, Command as HostCommand, Host, HostConfig, HostError, Notice, NoticeKind,
+    Place, Player, PlayerKey, Reply, TournamentTerms,
 };
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -201,6 +201,7 @@ impl Session {
             }
             Err(HostError::Refused(r)) => vec![format!("refused: {r}")],
             Err(HostError::Store(e)) => vec![format!("error: storage failed: {e}")],
+            Err(HostError::System(e)) => vec![format!("error: {e}")],
         })
     }
 
@@ -284,14 +285,22 @@ fn write_image(dir: &Path, name: &str, png: &[u8]) -> io::Result<PathBuf> {
 }
 
 /// Runs the console on stdin and stdout until stdin ends.
-pub fn main(config: &Config) -> Result<(), ConsoleError> {
+pub fn main(config: &Config, alongside: Alongside) -> Result<(), ConsoleError> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
         .build()
         .map_err(ConsoleError::Runtime)?;
-    let host = runtime.block_on(Host::open(&config.database_url))?;
+    let host_config = HostConfig {
+        web_url: config.web_url(),
+        ..HostConfig::default()
+    };
+    let host = runtime.block_on(Host::open_with(&config.database_url, host_config))?;
     runtime.block_on(host.register_process("the console"))?;
+    {
+        let _inside = runtime.enter();
+        alongside(std::sync::Arc::new(host.clone()));
+    }
     let mut session = Session::new(host, &config.images_dir);
     let interactive = io::stdin().is_terminal();
     if interactive {

@@ -431,7 +431,7 @@ impl<'a> Interaction<'a> {
     pub(crate) async fn refuse(&mut self, error: &HostError) {
         let text = match error {
             HostError::Refused(r) => refusal_words(r),
-            HostError::Store(e) => {
+            e @ (HostError::Store(_) | HostError::System(_)) => {
                 tracing::error!(error = %e, "the host failed");
                 OUR_FAULT.to_owned()
             }

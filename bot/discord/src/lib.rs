@@ -74,6 +74,7 @@ use std::time::Duration;
 use poise::serenity_prelude as serenity;
 use serenity::{GatewayIntents, HttpBuilder};
 
+use chronomate_host::Alongside;
 use chronomate_host::config::{Config, Secret, ShardRange};
 
 /// What every command and event handler can reach.
@@ -479,7 +480,7 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
 
 /// `chronomate serve`: reads the token, opens the games, connects and
 /// serves until Ctrl-C (or a fatal gateway error).
-pub fn serve(config: Config) -> Result<(), ServeError> {
+pub fn serve(config: Config, alongside: Alongside) -> Result<(), ServeError> {
     init_tracing();
     let options = BotOptions::from_config(&config)?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -488,6 +489,7 @@ pub fn serve(config: Config) -> Result<(), ServeError> {
         .map_err(ServeError::Runtime)?;
     runtime.block_on(async move {
         let host = open_host(&config).await?;
+        alongside(host.clone());
         tracing::info!(
             api = options.api_base.as_deref().unwrap_or("https://discord.com"),
             guild = ?options.guild_id,
@@ -534,6 +536,7 @@ async fn open_host(config: &Config) -> Result<Arc<Host>, ServeError> {
     let host_config = HostConfig {
         claim_for: Span::from_std(config.job_claim),
         post_lease: Span::from_std(config.post_lease),
+        web_url: config.web_url(),
         ..HostConfig::default()
     };
     Host::open_with(&config.database_url, host_config)

@@ -27,6 +27,8 @@ const BUTTONS_PER_ROW: usize = 5;
 const MAX_ROWS: usize = 5;
 const MAX_LABEL: usize = 80;
 const MAX_CUSTOM_ID: usize = 100;
+/// Discord's limit on a link button's URL.
+const MAX_URL: usize = 512;
 /// Discord's limits on select menus: 25 options, labels, values and
 /// descriptions of 100 characters, a placeholder of 150.
 const MAX_OPTIONS: usize = 25;
@@ -108,6 +110,8 @@ pub(crate) struct Post {
     pub content: String,
     pub files: Vec<Upload>,
     pub buttons: Vec<(String, String, ButtonStyle)>,
+    /// A link button after them: (label, url), the game's live page.
+    pub link: Option<(String, String)>,
     /// A select menu above the buttons: the picker's step.
     pub select: Option<Select>,
     pub mentions: Vec<UserId>,
@@ -160,7 +164,10 @@ impl Post {
             });
         }
         let select = reply.menu.as_ref().and_then(Select::of);
+        // A link button takes a place in the last row.
         let button_rows = MAX_ROWS - usize::from(select.is_some());
+        let room =
+            (BUTTONS_PER_ROW * button_rows).saturating_sub(usize::from(reply.link.is_some()));
         let buttons = reply
             .choices
             .iter()
@@ -175,12 +182,17 @@ impl Post {
                     (id, clip(&c.label, MAX_LABEL), style)
                 })
             })
-            .take(BUTTONS_PER_ROW * button_rows)
+            .take(room)
             .collect();
         Post {
             content,
             files,
             buttons,
+            link: reply
+                .link
+                .as_ref()
+                .filter(|l| l.url.len() <= MAX_URL)
+                .map(|l| (clip(&l.label, MAX_LABEL), l.url.clone())),
             select,
             mentions,
             ephemeral: reply.private,
@@ -221,20 +233,27 @@ impl Post {
         self
     }
 
-    /// The select menu, then the buttons five to a row, as Discord's
-    /// components.
+    /// The select menu, then the buttons five to a row and the link
+    /// button last, as Discord's components.
     pub(crate) fn rows(&self) -> Value {
+        let mut buttons: Vec<Value> = self
+            .buttons
+            .iter()
+            .map(|(id, label, style)| {
+                json!({"type": 2, "style": style_number(*style), "label": label, "custom_id": id})
+            })
+            .collect();
+        if let Some((label, url)) = &self.link {
+            // Style 5: a link, which Discord opens itself (no interaction).
+            buttons.push(json!({"type": 2, "style": 5, "label": label, "url": url}));
+        }
         let select = self.select.iter().map(Select::row);
         let rows: Vec<Value> = select
-            .chain(self.buttons.chunks(BUTTONS_PER_ROW).map(|row| {
-                let buttons: Vec<Value> = row
-                    .iter()
-                    .map(|(id, label, style)| {
-                        json!({"type": 2, "style": style_number(*style), "label": label, "custom_id": id})
-                    })
-                    .collect();
-                json!({"type": 1, "components": buttons})
-            }))
+            .chain(
+                buttons
+                    .chunks(BUTTONS_PER_ROW)
+                    .map(|row| json!({"type": 1, "components": row})),
+            )
             .collect();
         Value::Array(rows)
     }

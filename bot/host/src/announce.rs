@@ -395,7 +395,8 @@ impl Host {
                 let Some(c) = self.store.challenge(challenge).await? else {
                     return Ok(None);
                 };
-                let reply = self.began_reply(&loaded, &c, &by, now);
+                let mut reply = self.began_reply(&loaded, &c, &by, now);
+                reply.link = self.watch_link(game).await;
                 Ok(Some(notice(
                     NoticeKind::Post,
                     Some(game),

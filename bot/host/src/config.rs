@@ -84,6 +84,16 @@ pub enum ConfigError {
         /// What it was set to.
         value: String,
     },
+    /// `WEB_ADDR` is no address to listen on.
+    #[error(
+        "WEB_ADDR must be an address and port to listen on (127.0.0.1:8080), or off, not {0:?}"
+    )]
+    WebAddr(String),
+    /// `PUBLIC_URL` is no http(s) address.
+    #[error(
+        "PUBLIC_URL must start with http:// or https:// (https://chess.example.org), not {0:?}"
+    )]
+    PublicUrl(String),
     /// `METRICS_ADDR` is no address to listen on.
     #[error("METRICS_ADDR must be an address and port to listen on (127.0.0.1:9464), not {0:?}")]
     MetricsAddr(String),
@@ -138,6 +148,29 @@ pub struct Config {
     /// Where to serve Prometheus metrics (`METRICS_ADDR`, `GET /metrics`);
     /// unset: nowhere.
     pub metrics_addr: Option<std::net::SocketAddr>,
+    /// Where to serve the web page (`WEB_ADDR`; [`DEFAULT_WEB_ADDR`]
+    /// unset, `off`: nowhere).
+    pub web_addr: Option<std::net::SocketAddr>,
+    /// What links to the web page name (`PUBLIC_URL`: the address people
+    /// reach, behind a reverse proxy that terminates TLS); unset: the
+    /// page's own address.
+    pub public_url: Option<String>,
+}
+
+/// Where the web page is served when `WEB_ADDR` is unset: this machine
+/// alone, so a newcomer's first run has a board to open and nothing is
+/// exposed.
+pub const DEFAULT_WEB_ADDR: &str = "127.0.0.1:8080";
+
+impl Config {
+    /// What links to the web page name, where it is on.
+    pub fn web_url(&self) -> Option<String> {
+        let addr = self.web_addr?;
+        Some(match &self.public_url {
+            Some(url) => url.trim_end_matches('/').to_owned(),
+            None => format!("http://{addr}"),
+        })
+    }
 }
 
 impl Config {
@@ -179,6 +212,18 @@ impl Config {
                 None => None,
                 Some(a) => Some(a.trim().parse().map_err(|_| ConfigError::MetricsAddr(a))?),
             },
+            web_addr: match var("WEB_ADDR") {
+                Some(a) if a.trim().eq_ignore_ascii_case("off") => None,
+                a => {
+                    let a = a.unwrap_or_else(|| DEFAULT_WEB_ADDR.to_owned());
+                    Some(a.trim().parse().map_err(|_| ConfigError::WebAddr(a))?)
+                }
+            },
+            public_url: match var("PUBLIC_URL") {
+                None => None,
+                Some(u) if u.starts_with("http://") || u.starts_with("https://") => Some(u),
+                Some(u) => return Err(ConfigError::PublicUrl(u)),
+            },
         })
     }
 }
@@ -202,6 +247,8 @@ mod tests {
             job_claim: DEFAULT_JOB_CLAIM,
             post_lease: DEFAULT_POST_LEASE,
             metrics_addr: None,
+            web_addr: None,
+            public_url: None,
         };
         assert!(!format!("{c:?}").contains("abc.def"));
     }

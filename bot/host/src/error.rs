@@ -210,6 +210,9 @@ pub enum HostError {
     /// Something broke: log it, and tell the player it was not their fault.
     #[error(transparent)]
     Store(#[from] StoreError),
+    /// The machine failed us (no random bits): log it, as a broken store.
+    #[error("{0}")]
+    System(String),
 }
 
 impl HostError {
@@ -217,7 +220,7 @@ impl HostError {
     pub fn refusal(&self) -> Option<&Refusal> {
         match self {
             HostError::Refused(r) => Some(r),
-            HostError::Store(_) => None,
+            HostError::Store(_) | HostError::System(_) => None,
         }
     }
 }

@@ -68,6 +68,7 @@ mod time;
 mod tournament;
 mod types;
 mod views;
+mod web;
 
 use std::collections::hash_map::RandomState;
 use std::hash::{BuildHasher, Hasher};
@@ -90,9 +91,10 @@ use terms::{read_days, read_reminder};
 pub use text::{level_choices, levels_help, variants_help};
 pub use tournament::{TournamentTerms, read_when};
 pub use types::{
-    Caller, Choice, ChoiceStyle, GamePlace, Image, Menu, MenuOption, Notice, NoticeKind, Place,
-    Player, Reply,
+    Caller, Choice, ChoiceStyle, GamePlace, Image, Link, Menu, MenuOption, Notice, NoticeKind,
+    Place, Player, Reply,
 };
+pub use web::PageView;
 
 pub use chronomate_model::rating::{GLOBAL, Glicko};
 pub use chronomate_model::{
@@ -125,6 +127,9 @@ pub struct HostConfig {
     /// answer or a post takes (Discord's repeated tries included), short
     /// enough that one whose process died is not late by much.
     pub post_lease: Span,
+    /// What links to the web page name (`PUBLIC_URL`, or the page's own
+    /// address); `None`: no page, no links.
+    pub web_url: Option<String>,
 }
 
 impl Default for HostConfig {
@@ -136,9 +141,15 @@ impl Default for HostConfig {
             claim_for: 5 * MINUTE,
             engine_millis: 3_000,
             post_lease: MINUTE,
+            web_url: None,
         }
     }
 }
+
+/// What runs beside an adapter on its runtime, over its host, once the
+/// host is open (the web page beside Discord or the console): called once,
+/// inside the runtime, so it may spawn tasks.
+pub type Alongside = Box<dyn FnOnce(Arc<Host>) + Send>;
 
 /// A draw-offer command.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -269,6 +269,7 @@ impl Host {
             Some(perspective),
             Picture::Board,
         );
+        reply.link = self.watch_link(id).await;
         reply
     }
 

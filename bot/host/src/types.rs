@@ -212,6 +212,16 @@ impl Menu {
     }
 }
 
+/// A link shown with a reply (as a link button on Discord): the game's
+/// page on the web.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Link {
+    /// What the button says.
+    pub label: String,
+    /// Where it leads.
+    pub url: String,
+}
+
 /// What the host answers.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Reply {
@@ -244,6 +254,8 @@ pub struct Reply {
     /// ([`Host::hand_over`](super::Host::hand_over)) once it answered, so
     /// they follow the answer.
     pub follows: Vec<AnnouncementId>,
+    /// A link to follow: the game's live page, where the web page is on.
+    pub link: Option<Link>,
 }
 
 impl Reply {

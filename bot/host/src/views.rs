@@ -111,6 +111,7 @@ impl Host {
         reply.text = lines.join("\n");
         let perspective = row.side_of(caller.key());
         self.attach(&mut reply, loaded, view, perspective, picture);
+        reply.link = self.watch_link(row.id).await;
         Ok(reply)
     }
 

@@ -6,12 +6,13 @@
 //! row's references come before it; `bot/host/tests/it/store_backends.rs`
 //! checks the list against both schemas, so a column added by a migration
 //! and forgotten here fails a test rather than a migration. `job_claims`,
-//! `outbox`, `guild_warnings`, `shard_heartbeats` and `processes` are left
-//! out: claims, announcements not yet delivered, warnings told, heartbeats
-//! and the processes alive are the work and state of the processes of one
-//! database, which are stopped before their history moves (a move whose
-//! post was still in the outbox is seen with `/board`, and its player is
-//! still reminded).
+//! `outbox`, `guild_warnings`, `shard_heartbeats`, `processes` and
+//! `web_links` are left out: claims, announcements not yet delivered,
+//! warnings told, heartbeats, the processes alive and the web page's links
+//! (made anew where they are next asked for) are the work and state of the
+//! processes of one database, which are stopped before their history
+//! moves (a move whose post was still in the outbox is seen with `/board`,
+//! and its player is still reminded).
 
 use sqlx::AssertSqlSafe;
 

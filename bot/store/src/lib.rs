@@ -51,6 +51,7 @@ mod ratings;
 mod settings;
 mod tournaments;
 mod url;
+mod web;
 
 use std::str::FromStr;
 use std::time::Duration;

@@ -59,6 +59,7 @@ fn kill_9_loses_no_acknowledged_action() {
             .env("DATABASE_URL", format!("sqlite://{}", db.display()))
             .env("IMAGES_DIR", dir.path().join("images"))
             .env_remove("DISCORD_TOKEN")
+            .env("WEB_ADDR", "off")
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())

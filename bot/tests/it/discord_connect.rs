@@ -168,6 +168,7 @@ fn chronomate(dir: &std::path::Path) -> tokio::process::Command {
         .env_remove("DISCORD_API_BASE")
         .env_remove("GUILD_ID")
         .env_remove("DATABASE_URL")
+        .env("WEB_ADDR", "off")
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -186,6 +187,7 @@ async fn serve_runs_against_any_discord_given_by_url() {
             .env("DISCORD_TOKEN", TOKEN)
             .env("DISCORD_API_BASE", fake.base_url())
             .env("DATABASE_URL", url(&db))
+            .env("WEB_ADDR", "off")
             .env("RUST_LOG", "debug")
             .spawn()
             .expect("the binary starts");

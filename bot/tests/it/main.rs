@@ -22,6 +22,7 @@ mod metrics_status;
 mod migrate_db;
 mod outbox_kill;
 mod shards_on_postgres;
+mod web_page;
 
 /// The shared helpers, and running this crate's binary.
 mod common {
@@ -54,6 +55,8 @@ mod common {
             .args(args)
             .env_remove("DISCORD_TOKEN")
             .env_remove("RUST_LOG")
+            // The web page has tests of its own: no port taken here.
+            .env("WEB_ADDR", "off")
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());

@@ -62,6 +62,7 @@ async fn both_schemas_hold_the_history_and_the_claims() {
         "processes".into(),
         columns(&["instance", "lock_key", "started_at", "shards"]),
     );
+    expected.insert("web_links".into(), columns(&["game_id", "watch"]));
     let found: BTreeMap<String, Vec<String>> =
         w.store().schema().await.unwrap().into_iter().collect();
     assert_eq!(
@@ -89,7 +90,8 @@ async fn both_schemas_hold_the_history_and_the_claims() {
             20261126120000,
             20261201000000,
             20261202000000,
-            20261203000000
+            20261203000000,
+            20261205000000
         ]
     );
 }

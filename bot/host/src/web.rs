@@ -1,0 +1,135 @@
+//! What the web page asks of the host: a game's spectators' address (a
+//! secret made once, never the sequential id alone) and what the page
+//! shows of a game (the rules' view, the same the pictures are drawn from).
+
+use chronomate_rules::view::View;
+use serde::Serialize;
+
+use super::{GameId, GameStatus, Host, HostError, Link};
+
+/// A game as its page shows it.
+#[derive(Clone, Debug, Serialize)]
+pub struct PageView {
+    /// The game.
+    pub game: GameId,
+    /// Actions played: the page's moment (an action made at another ply is
+    /// refused).
+    pub ply: i64,
+    /// `live`, `finished` or `aborted`.
+    pub status: &'static str,
+    /// The variant's id (`5d`).
+    pub variant: &'static str,
+    /// White's and Black's names.
+    pub players: [String; 2],
+    /// What the boards show: the rules' view.
+    pub view: View,
+}
+
+/// Whether `secret` has the form of a spectators' secret (32 lowercase hex
+/// digits): anything else names no game, unread.
+fn plain_secret(secret: &str) -> bool {
+    secret.len() == 32
+        && secret
+            .bytes()
+            .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+}
+
+impl Host {
+    /// The secret of `game`'s spectators' address (made and kept at the
+    /// first ask): 128 bits from the operating system's random source.
+    ///
+    /// # Errors
+    /// No random bits could be had, or the database failed.
+    pub async fn watch_secret(&self, game: GameId) -> Result<String, HostError> {
+        let mut bits = [0u8; 16];
+        getrandom::fill(&mut bits)
+            .map_err(|e| HostError::System(format!("no random bits for a web link: {e}")))?;
+        let fresh: String = bits.iter().map(|b| format!("{b:02x}")).collect();
+        Ok(self.store.watch_secret(game, &fresh).await?)
+    }
+
+    /// The link to `game`'s live page, where the web page is on; `None`
+    /// where it is off or no link could be made (logged: the reply goes
+    /// out without it).
+    pub(crate) async fn watch_link(&self, game: GameId) -> Option<Link> {
+        let base = self.config.web_url.as_deref()?;
+        match self.watch_secret(game).await {
+            Ok(secret) => Some(Link {
+                label: "Watch live".to_owned(),
+                url: format!("{}/watch/{secret}", base.trim_end_matches('/')),
+            }),
+            Err(e) => {
+                tracing::warn!(%game, error = %e, "no link to the game's page");
+                None
+            }
+        }
+    }
+
+    /// The game whose spectators' secret is `secret`, if any.
+    ///
+    /// # Errors
+    /// The database failed.
+    pub async fn watched(&self, secret: &str) -> Result<Option<GameId>, HostError> {
+        if !plain_secret(secret) {
+            return Ok(None);
+        }
+        Ok(self.store.watched_game(secret).await?)
+    }
+
+    /// `game` as its page shows it now.
+    ///
+    /// # Errors
+    /// No such game, or the database failed.
+    pub async fn page_view(&self, game: GameId) -> Result<PageView, HostError> {
+        let loaded = self.load(game).await?;
+        let status = match loaded.row.status {
+            GameStatus::Live => "live",
+            GameStatus::Finished => "finished",
+            GameStatus::Aborted => "aborted",
+        };
+        Ok(PageView {
+            game,
+            ply: loaded.row.ply,
+            status,
+            variant: loaded.row.variant.id(),
+            players: [
+                loaded.row.name(chronomate_rules::Color::White).to_owned(),
+                loaded.row.name(chronomate_rules::Color::Black).to_owned(),
+            ],
+            view: loaded.game.view(),
+        })
+    }
+
+    /// The game's moment, cheaply (no replay): its ply and whether it is
+    /// still live, for the page's live updates.
+    ///
+    /// # Errors
+    /// No such game, or the database failed.
+    pub async fn moment(&self, game: GameId) -> Result<(i64, GameStatus), HostError> {
+        let row = self
+            .store
+            .game(game)
+            .await?
+            .ok_or(super::Refusal::NoSuchGame(game))?;
+        Ok((row.ply, row.status))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_32_lowercase_hex_digits_are_read_as_a_secret() {
+        assert!(plain_secret("0123456789abcdef0123456789abcdef"));
+        for bad in [
+            "",
+            "0123456789ABCDEF0123456789abcdef",
+            "0123456789abcdef0123456789abcde",
+            "../../../../etc/passwd0123456789",
+            "0123456789abcdef0123456789abcdeg",
+        ] {
+            assert!(!plain_secret(bad), "{bad:?}");
+        }
+    }
+}

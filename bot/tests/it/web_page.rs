@@ -1,0 +1,131 @@
+//! The web page served by `chronomate serve` itself, over the same host,
+//! linked from the game's thread: a game begun through the fake Discord
+//! carries a "Watch live" link button, and the page behind it shows the
+//! game.
+#![cfg(unix)]
+
+use crate::support;
+
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+use serde_json::Value;
+use support::{FakeDiscord, GUILD_ID, LOBBY_ID, Opt, TOKEN, alice, bob};
+
+/// A port nothing listens on now.
+fn free_port() -> u16 {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    listener.local_addr().unwrap().port()
+}
+
+/// Every link button's URL in the messages the bot sent.
+fn links(fake: &FakeDiscord) -> Vec<String> {
+    let mut out = Vec::new();
+    for call in fake.calls() {
+        let Some(rows) = call
+            .message()
+            .and_then(|m| m.get("components"))
+            .and_then(Value::as_array)
+        else {
+            continue;
+        };
+        for button in rows
+            .iter()
+            .filter_map(|r| r.get("components").and_then(Value::as_array))
+            .flatten()
+        {
+            if button["style"] == 5 {
+                out.push(button["url"].as_str().unwrap().to_owned());
+            }
+        }
+    }
+    out
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_s_thread_links_to_its_live_page() {
+    support::within_limit(async {
+        let fake = FakeDiscord::start().await;
+        let dir = tempfile::tempdir().unwrap();
+        let port = free_port();
+        let log = std::fs::File::create(dir.path().join("serve.log")).unwrap();
+        let mut bot = Command::new(env!("CARGO_BIN_EXE_chronomate"))
+            .arg("serve")
+            .current_dir(dir.path())
+            .env("DISCORD_TOKEN", TOKEN)
+            .env("DISCORD_API_BASE", fake.base_url())
+            .env("GUILD_ID", GUILD_ID.to_string())
+            .env(
+                "DATABASE_URL",
+                format!("sqlite://{}", dir.path().join("bot.db").display()),
+            )
+            .env("WEB_ADDR", format!("127.0.0.1:{port}"))
+            .env_remove("PUBLIC_URL")
+            .env("RUST_LOG", "warn")
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::from(log))
+            .spawn()
+            .unwrap();
+        support::wait_registered(&fake).await;
+        let sent = fake
+            .command_in(
+                GUILD_ID,
+                &alice(),
+                LOBBY_ID,
+                "challenge",
+                &[
+                    Opt::choice("variant", "standard"),
+                    Opt::user("opponent", &bob()),
+                ],
+            )
+            .await;
+        fake.reply(&sent).await;
+        let accepted = fake
+            .command_in(GUILD_ID, &bob(), LOBBY_ID, "accept", &[])
+            .await;
+        fake.reply(&accepted).await;
+        let started = std::time::Instant::now();
+        let url = loop {
+            if let Some(url) = links(&fake).into_iter().next() {
+                break url;
+            }
+            assert!(
+                started.elapsed() < Duration::from_secs(10),
+                "no link button"
+            );
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        };
+        let base = format!("http://127.0.0.1:{port}/watch/");
+        assert!(url.starts_with(&base), "{url}");
+        let client = reqwest::Client::new();
+        let page = client.get(&url).send().await.unwrap();
+        assert_eq!(page.status(), 200);
+        let view_url = url.replace("/watch/", "/api/watch/") + "/view";
+        let view: Value = serde_json::from_slice(
+            &client
+                .get(&view_url)
+                .send()
+                .await
+                .unwrap()
+                .bytes()
+                .await
+                .unwrap(),
+        )
+        .unwrap();
+        assert_eq!(view["variant"], "standard");
+        assert_eq!(view["ply"], 0);
+        let players: Vec<&str> = view["players"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p.as_str().unwrap())
+            .collect();
+        let mut sorted = players.clone();
+        sorted.sort();
+        assert_eq!(sorted, ["alice", "bob"], "the colours are drawn at random");
+        let _ = bot.kill();
+        let _ = bot.wait();
+    })
+    .await;
+}

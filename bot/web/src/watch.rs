@@ -1,0 +1,112 @@
+//! The spectators' page of a game (`/watch/SECRET`), what it shows
+//! (`/api/watch/SECRET/view`: the host's [`chronomate_host::PageView`] as
+//! JSON) and its live events (`/api/watch/SECRET/events`: server-sent
+//! events, one each time the game moves on). An unknown secret is a 404
+//! like an unknown page.
+//!
+//! Live from any process: the events are read from the database (the
+//! game's ply and status, every [`LOOK_EVERY`]), so a move committed by
+//! Discord, the console or another process on the same database reaches
+//! the page alike. Each event carries the game's moment; the page reads
+//! the view again on each, and on every reconnect, so it never misses a
+//! move.
+
+use std::convert::Infallible;
+use std::time::Duration;
+
+use axum::extract::{Path, State as Shared};
+use axum::http::header;
+use axum::response::sse::{Event, KeepAlive, Sse};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::{Json, Router};
+use chronomate_host::{GameId, GameStatus, PageView};
+use futures_util::Stream;
+
+use super::{State, WebError};
+
+/// How often a page's events look at its game.
+pub(crate) const LOOK_EVERY: Duration = Duration::from_millis(250);
+
+/// What a page may load: this server's scripts, style, font and API alone,
+/// no inline script or style, in no other site's frame.
+pub(crate) const CSP: &str = "default-src 'none'; script-src 'self'; style-src 'self'; font-src 'self'; connect-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'";
+
+const PAGE: &str = include_str!("../assets/watch.html");
+
+pub(crate) fn router() -> Router<State> {
+    Router::new()
+        .route("/watch/{secret}", get(page))
+        .route("/api/watch/{secret}/view", get(view))
+        .route("/api/watch/{secret}/events", get(events))
+}
+
+/// The game a secret names, or a 404.
+async fn watched(state: &State, secret: &str) -> Result<GameId, WebError> {
+    state.host.watched(secret).await?.ok_or(WebError::NotFound)
+}
+
+async fn page(
+    Shared(state): Shared<State>,
+    Path(secret): Path<String>,
+) -> Result<Response, WebError> {
+    watched(&state, &secret).await?;
+    Ok((
+        [
+            (header::CONTENT_TYPE, "text/html; charset=utf-8"),
+            (header::CONTENT_SECURITY_POLICY, CSP),
+            (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
+            // The address is the secret: never sent on to another site.
+            (header::REFERRER_POLICY, "no-referrer"),
+            (header::CACHE_CONTROL, "no-store"),
+        ],
+        PAGE,
+    )
+        .into_response())
+}
+
+async fn view(
+    Shared(state): Shared<State>,
+    Path(secret): Path<String>,
+) -> Result<Json<PageView>, WebError> {
+    let game = watched(&state, &secret).await?;
+    Ok(Json(state.host.page_view(game).await?))
+}
+
+/// The moment an event tells: the game's ply and status.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+struct Moment {
+    ply: i64,
+    live: bool,
+}
+
+async fn events(
+    Shared(state): Shared<State>,
+    Path(secret): Path<String>,
+) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, WebError> {
+    let game = watched(&state, &secret).await?;
+    let stream =
+        futures_util::stream::unfold((state, None::<Moment>), move |(state, last)| async move {
+            loop {
+                if last.is_some() {
+                    tokio::time::sleep(LOOK_EVERY).await;
+                }
+                let now = match state.host.moment(game).await {
+                    Ok((ply, status)) => Moment {
+                        ply,
+                        live: status == GameStatus::Live,
+                    },
+                    Err(e) => {
+                        tracing::warn!(%game, error = %e, "a page's game cannot be read");
+                        return None;
+                    }
+                };
+                if last != Some(now) {
+                    let data = serde_json::to_string(&now).unwrap_or_default();
+                    let event = Event::default().event("moment").data(data);
+                    return Some((Ok(event), (state, Some(now))));
+                }
+            }
+        });
+    Ok(Sse::new(stream).keep_alive(KeepAlive::default()))
+}
