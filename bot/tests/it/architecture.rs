@@ -45,7 +45,7 @@ fn workspace() -> PathBuf {
 
 /// The bot's crates, by folder under `bot/`, and the workspace crates each
 /// may depend on (not counting dev-dependencies): the layers below it.
-const BOT_CRATES: [(&str, &[&str]); 6] = [
+const BOT_CRATES: [(&str, &[&str]); 7] = [
     ("model", &["chronomate-engine"]),
     ("store", &["chronomate-model", "chronomate-rules"]),
     (
@@ -66,12 +66,14 @@ const BOT_CRATES: [(&str, &[&str]); 6] = [
         "console",
         &["chronomate-model", "chronomate-host", "chronomate-rules"],
     ),
+    ("web", &["chronomate-host"]),
     (
         ".",
         &[
             "chronomate-host",
             "chronomate-discord",
             "chronomate-console",
+            "chronomate-web",
             "chronomate-rules",
             "chronomate-engine",
             "chronomate-render",
@@ -80,7 +82,7 @@ const BOT_CRATES: [(&str, &[&str]); 6] = [
 ];
 
 /// The adapters' folders under `bot/`: they reach the host, never the store.
-const ADAPTERS: [&str; 3] = ["discord/src", "console/src", "src"];
+const ADAPTERS: [&str; 4] = ["discord/src", "console/src", "web/src", "src"];
 
 /// A source file, parsed, with its path from the workspace.
 struct Source {

@@ -100,8 +100,11 @@ export function draw(ctx, view, tiles, scale, visible) {
       const ox = tile.x + level * (files + GAP);
       for (let r = 0; r < ranks; r++) {
         for (let f = 0; f < files; f++) {
-          const light = (r + f) % 2 === 1;
-          ctx.fillStyle = light ? "#f0d9b5" : "#b58863";
+          // a1 is dark: the colour follows the square, not the screen.
+          const file = flip ? files - 1 - f : f;
+          const rank = flip ? r : ranks - 1 - r;
+          const dark = (file + rank) % 2 === 0;
+          ctx.fillStyle = dark ? "#b58863" : "#f0d9b5";
           ctx.fillRect(ox + f, tile.y + r, 1, 1);
         }
       }

@@ -80,13 +80,14 @@ function listen() {
   const live = document.getElementById("live");
   const events = new EventSource(`${api}/events`);
   events.addEventListener("moment", (e) => {
+    // Every moment, the first after a reconnect included: read again
+    // where the game moved on since the view shown.
     const moment = JSON.parse(e.data);
     if (!shown || moment.ply !== shown.ply) load();
   });
   events.addEventListener("open", () => {
     live.classList.remove("lost");
     live.textContent = "live";
-    load();
   });
   events.addEventListener("error", () => {
     live.classList.add("lost");
@@ -140,4 +141,7 @@ document.getElementById("present").addEventListener("click", present);
 addEventListener("resize", resize);
 document.fonts.load("1em 'DejaVu Sans'").then(render, render);
 resize();
+load().catch((e) => {
+  document.getElementById("state").textContent = `This game cannot be shown: ${e}`;
+});
 listen();
