@@ -96,8 +96,8 @@ pub use types::{
 
 pub use chronomate_model::rating::{GLOBAL, Glicko};
 pub use chronomate_model::{
-    ChallengeId, ChallengeStatus, GameId, GameStatus, NotAPlayerKey, PlayerKey, Span, Timestamp,
-    TournamentFormat, TournamentId, TournamentStatus,
+    ChallengeId, ChallengeStatus, EndReason, GameId, GameResult, GameStatus, NotAPlayerKey,
+    PlayerKey, Span, Timestamp, TournamentFormat, TournamentId, TournamentStatus,
 };
 
 use text::outcome_words;

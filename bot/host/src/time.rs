@@ -4,7 +4,7 @@
 //! database do each once, and each announced in the outbox with the change
 //! it makes, so it is told once whoever did it.
 
-use chronomate_model::{ChallengeStatus, GameStatus, Timestamp, TournamentId};
+use chronomate_model::{ChallengeStatus, EndReason, GameStatus, Timestamp, TournamentId};
 
 use chronomate_rules::{Outcome, Reason};
 
@@ -178,7 +178,7 @@ impl Host {
                 Finish {
                     status: GameStatus::Aborted,
                     result: None,
-                    reason: "aborted: nobody moved in time".to_owned(),
+                    reason: EndReason::NobodyMoved,
                 },
                 NoticeKind::Aborted,
                 format!(

@@ -13,6 +13,7 @@ pub mod engine;
 mod ids;
 mod player;
 pub mod rating;
+mod result;
 #[cfg(feature = "sqlx")]
 mod sql;
 mod status;
@@ -21,6 +22,7 @@ mod tournament;
 
 pub use ids::{ChallengeId, GameId, TournamentId};
 pub use player::{NotAPlayerKey, PlayerKey};
+pub use result::{EndReason, GameResult};
 pub use status::{ChallengeStatus, GameStatus};
 pub use time::{Span, Timestamp};
 pub use tournament::{TournamentFormat, TournamentStatus};

@@ -6,7 +6,7 @@ use super::db::{Lock, Row, Tx};
 use super::{
     Stale, Store, StoreError, color_text, damaged, parse_color, read_key, read_variant, settle,
 };
-use chronomate_model::{GameId, GameStatus, PlayerKey, Timestamp};
+use chronomate_model::{EndReason, GameId, GameResult, GameStatus, PlayerKey, Timestamp};
 
 /// A game as stored. `snapshot` is empty in listings.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -36,10 +36,10 @@ pub struct GameRow {
     pub reminder_hours: i64,
     /// Whether it goes on.
     pub status: GameStatus,
-    /// `1-0`, `0-1` or `1/2-1/2` once finished.
-    pub result: Option<String>,
-    /// Why it ended, in words (`checkmate`, `aborted by alice`).
-    pub reason: Option<String>,
+    /// Its score once finished.
+    pub result: Option<GameResult>,
+    /// Why it ended, once over.
+    pub reason: Option<EndReason>,
     /// Actions applied to the snapshot (and, normally, in the log).
     pub ply: i64,
     /// The side to act; `None` once over.
@@ -113,8 +113,8 @@ impl GameRow {
             status: GameStatus::from_id(&status).ok_or_else(|| {
                 damaged(format!("game #{id}"), format!("unknown status {status:?}"))
             })?,
-            result: row.get("result")?,
-            reason: row.get("reason")?,
+            result: read_result(&label, row, "result")?,
+            reason: read_reason(&label, row)?,
             ply: row.get("ply")?,
             to_move: to_move.map(|t| parse_color(id, &t)).transpose()?,
             deadline: row.get("deadline")?,
@@ -205,9 +205,34 @@ pub struct Finish {
     /// [`GameStatus::Finished`] or [`GameStatus::Aborted`].
     pub status: GameStatus,
     /// The score, for a finished game.
-    pub result: Option<String>,
-    /// Why, in words (`checkmate`, `aborted by alice`).
-    pub reason: String,
+    pub result: Option<GameResult>,
+    /// Why.
+    pub reason: EndReason,
+}
+
+/// A score column (`games.result`), read strictly: text that is no score
+/// makes the row `row` damaged.
+pub(super) fn read_result(
+    row: &str,
+    r: &Row,
+    column: &str,
+) -> Result<Option<GameResult>, StoreError> {
+    let text: Option<String> = r.get(column)?;
+    text.map(|t| {
+        GameResult::from_id(&t)
+            .ok_or_else(|| damaged(row, format!("{column}: unknown result {t:?}")))
+    })
+    .transpose()
+}
+
+/// The `reason` column, read strictly: words no ending writes make the row
+/// `row` damaged.
+fn read_reason(row: &str, r: &Row) -> Result<Option<EndReason>, StoreError> {
+    let text: Option<String> = r.get("reason")?;
+    text.map(|t| {
+        EndReason::from_words(&t).ok_or_else(|| damaged(row, format!("unknown reason {t:?}")))
+    })
+    .transpose()
 }
 
 impl Store {
@@ -431,8 +456,8 @@ pub(super) async fn finish_in(
     .bind(game)
     .bind(ply)
     .bind(finish.status.as_str())
-    .bind(finish.result.as_deref())
-    .bind(&finish.reason)
+    .bind(finish.result.map(GameResult::as_str))
+    .bind(finish.reason.words())
     .bind(at)
     .execute()
     .await?;

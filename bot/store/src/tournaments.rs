@@ -4,12 +4,13 @@
 //! when two events (a move, the scheduler, a restart) race for it.
 
 use super::db::{Lock, Row};
-use super::games::{NewGame, insert_game};
+use super::games::{NewGame, insert_game, read_result};
 use super::{
     Stale, Store, StoreError, damaged, read_key, read_key_opt, read_variant, settle, upsert_player,
 };
 use chronomate_model::{
-    GameId, GameStatus, PlayerKey, Timestamp, TournamentFormat, TournamentId, TournamentStatus,
+    GameId, GameResult, GameStatus, PlayerKey, Timestamp, TournamentFormat, TournamentId,
+    TournamentStatus,
 };
 use chronomate_rules::{Options, Variant};
 
@@ -171,8 +172,8 @@ pub struct PairingRow {
     pub result: Option<String>,
     /// The game's status and result.
     pub game_status: Option<GameStatus>,
-    /// The game's score once finished (`1-0`, `0-1`, `1/2-1/2`).
-    pub game_result: Option<String>,
+    /// The game's score once finished.
+    pub game_result: Option<GameResult>,
 }
 
 /// A board to create with its round.
@@ -329,6 +330,7 @@ impl Store {
             )
             .bind(id)
             .read_all(|r| {
+                let label = format!("tournament #{id}");
                 Ok(PairingRow {
                     round: r.get("round")?,
                     board: r.get("board")?,
@@ -350,7 +352,7 @@ impl Store {
                             })
                         })
                         .transpose()?,
-                    game_result: r.get("game_result")?,
+                    game_result: read_result(&label, r, "game_result")?,
                 })
             })
             .await

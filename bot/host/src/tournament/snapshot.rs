@@ -7,7 +7,7 @@ use crate::clock::due_words;
 use crate::text::day_words;
 use crate::{Caller, Host, HostError};
 use chronomate_model::{
-    GameStatus, PlayerKey, Timestamp, TournamentFormat, TournamentId, TournamentStatus,
+    GameResult, GameStatus, PlayerKey, Timestamp, TournamentFormat, TournamentId, TournamentStatus,
 };
 use chronomate_store::{PairingRow, TournamentPlayer, TournamentRow};
 
@@ -22,10 +22,10 @@ pub(crate) fn board_result(p: &PairingRow) -> BoardResult {
         Some("0-0") => return BoardResult::BothLose,
         _ => {}
     }
-    match (p.game_status, p.game_result.as_deref()) {
-        (Some(GameStatus::Finished), Some("1-0")) => BoardResult::WhiteWins,
-        (Some(GameStatus::Finished), Some("0-1")) => BoardResult::BlackWins,
-        (Some(GameStatus::Finished), Some("1/2-1/2")) => BoardResult::Draw,
+    match (p.game_status, p.game_result) {
+        (Some(GameStatus::Finished), Some(GameResult::WhiteWins)) => BoardResult::WhiteWins,
+        (Some(GameStatus::Finished), Some(GameResult::BlackWins)) => BoardResult::BlackWins,
+        (Some(GameStatus::Finished), Some(GameResult::Draw)) => BoardResult::Draw,
         (Some(GameStatus::Aborted), _) => BoardResult::BothLose,
         _ if p.black.is_none() => BoardResult::Rest,
         _ => BoardResult::Pending,

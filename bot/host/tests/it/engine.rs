@@ -7,8 +7,8 @@
 //! PostgreSQL.
 
 use chronomate_host::{
-    ChallengeTerms, ColourChoice, DAY, DrawMove, GameId, Host, MINUTE, Notice, NoticeKind, Player,
-    Refusal, Reply, Span,
+    ChallengeTerms, ColourChoice, DAY, DrawMove, GameId, GameResult, Host, MINUTE, Notice,
+    NoticeKind, Player, Refusal, Reply, Span,
 };
 use chronomate_testkit::replies::assert_contains;
 
@@ -190,7 +190,7 @@ async fn a_lost_position_accepts_a_draw() {
         let offer = told(&w.host, offer).await;
         if offer.text.contains("accepts") {
             let row = w.store().game(game).await.unwrap().unwrap();
-            assert_eq!(row.result.as_deref(), Some("1/2-1/2"), "{}", offer.text);
+            assert_eq!(row.result, Some(GameResult::Draw), "{}", offer.text);
             assert!(w.store().rating_changes(game).await.unwrap().is_empty());
             assert!(turn > 0, "declined in the even start");
             return;

@@ -4,13 +4,14 @@
 //! nothing, exports; and a whole tournament typed into the console binary.
 
 use chronomate_host::{
-    Caller, DrawMove, GameId, GameStatus, NoticeKind, PlayerKey, TournamentId, TournamentStatus,
-    TournamentTerms,
+    Caller, DrawMove, EndReason, GameId, GameResult, GameStatus, NoticeKind, PlayerKey,
+    TournamentId, TournamentStatus, TournamentTerms,
 };
 use chronomate_testkit::replies::assert_contains;
 
 use crate::common;
 
+use chronomate_rules::Reason;
 use chronomate_store::{Finish, PairingRow};
 use common::{T0, World, caller, refusal};
 
@@ -191,8 +192,8 @@ async fn a_round_robin_of_four_survives_a_restart_and_a_crash() {
             None,
             &Finish {
                 status: GameStatus::Finished,
-                result: Some("1/2-1/2".to_owned()),
-                reason: "agreement".to_owned(),
+                result: Some(GameResult::Draw),
+                reason: EndReason::Rules(Reason::Agreement),
             },
             w.host.now(),
         )
