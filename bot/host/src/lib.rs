@@ -97,7 +97,7 @@ pub use types::{
 pub use chronomate_model::rating::{GLOBAL, Glicko};
 pub use chronomate_model::{
     ChallengeId, ChallengeStatus, EndReason, GameId, GameResult, GameStatus, NotAPlayerKey,
-    PlayerKey, Span, Timestamp, TournamentFormat, TournamentId, TournamentStatus,
+    PairingResult, PlayerKey, Span, Timestamp, TournamentFormat, TournamentId, TournamentStatus,
 };
 
 use text::outcome_words;

@@ -25,4 +25,4 @@ pub use player::{NotAPlayerKey, PlayerKey};
 pub use result::{EndReason, GameResult};
 pub use status::{ChallengeStatus, GameStatus};
 pub use time::{Span, Timestamp};
-pub use tournament::{TournamentFormat, TournamentStatus};
+pub use tournament::{PairingResult, TournamentFormat, TournamentStatus};

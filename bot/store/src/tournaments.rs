@@ -9,8 +9,8 @@ use super::{
     Stale, Store, StoreError, damaged, read_key, read_key_opt, read_variant, settle, upsert_player,
 };
 use chronomate_model::{
-    GameId, GameResult, GameStatus, PlayerKey, Timestamp, TournamentFormat, TournamentId,
-    TournamentStatus,
+    GameId, GameResult, GameStatus, PairingResult, PlayerKey, Timestamp, TournamentFormat,
+    TournamentId, TournamentStatus,
 };
 use chronomate_rules::{Options, Variant};
 
@@ -168,8 +168,8 @@ pub struct PairingRow {
     pub black_name: Option<String>,
     /// The board's game, if it has one.
     pub game_id: Option<GameId>,
-    /// A result decided without a game (`bye`, `rest`, a forfeit).
-    pub result: Option<String>,
+    /// A result decided without a game (a bye, a rest, a forfeit).
+    pub result: Option<PairingResult>,
     /// The game's status and result.
     pub game_status: Option<GameStatus>,
     /// The game's score once finished.
@@ -185,9 +185,9 @@ pub struct NewBoard<'a> {
     pub black: Option<&'a PlayerKey>,
     /// The game to create; `None` for a board decided at once.
     pub game: Option<NewGame<'a>>,
-    /// The result decided at once (`bye`, `rest`), for a board without
-    /// a game.
-    pub result: Option<&'a str>,
+    /// The result decided at once (a bye, a rest, a forfeit), for a
+    /// board without a game.
+    pub result: Option<PairingResult>,
 }
 
 impl Store {
@@ -339,7 +339,14 @@ impl Store {
                     black: read_key_opt(&format!("tournament #{id}"), r, "black")?,
                     black_name: r.get("black_name")?,
                     game_id: r.get("game_id")?,
-                    result: r.get("result")?,
+                    result: r
+                        .get::<Option<String>>("result")?
+                        .map(|t| {
+                            PairingResult::from_id(&t).ok_or_else(|| {
+                                damaged(&label, format!("unknown board result {t:?}"))
+                            })
+                        })
+                        .transpose()?,
                     game_status: r
                         .get::<Option<String>>("game_status")?
                         .map(|s| {
@@ -489,7 +496,7 @@ impl Store {
             .bind(b.white)
             .bind(b.black)
             .bind(game)
-            .bind(b.result)
+            .bind(b.result.map(PairingResult::as_str))
             .execute()
             .await?;
             ids.push(game);

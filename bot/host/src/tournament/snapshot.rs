@@ -7,25 +7,22 @@ use crate::clock::due_words;
 use crate::text::day_words;
 use crate::{Caller, Host, HostError};
 use chronomate_model::{
-    GameResult, GameStatus, PlayerKey, Timestamp, TournamentFormat, TournamentId, TournamentStatus,
+    GameStatus, PairingResult, PlayerKey, Timestamp, TournamentFormat, TournamentId,
+    TournamentStatus,
 };
 use chronomate_store::{PairingRow, TournamentPlayer, TournamentRow};
 
 /// A board's result from its row.
 pub(crate) fn board_result(p: &PairingRow) -> BoardResult {
-    match p.result.as_deref() {
-        Some("bye") => return BoardResult::Bye,
-        Some("rest") => return BoardResult::Rest,
-        Some("1-0") => return BoardResult::WhiteWins,
-        Some("0-1") => return BoardResult::BlackWins,
-        Some("1/2-1/2") => return BoardResult::Draw,
-        Some("0-0") => return BoardResult::BothLose,
-        _ => {}
+    match p.result {
+        Some(PairingResult::Bye) => return BoardResult::Bye,
+        Some(PairingResult::Rest) => return BoardResult::Rest,
+        Some(PairingResult::Scored(result)) => return BoardResult::of(result),
+        Some(PairingResult::BothLose) => return BoardResult::BothLose,
+        None => {}
     }
     match (p.game_status, p.game_result) {
-        (Some(GameStatus::Finished), Some(GameResult::WhiteWins)) => BoardResult::WhiteWins,
-        (Some(GameStatus::Finished), Some(GameResult::BlackWins)) => BoardResult::BlackWins,
-        (Some(GameStatus::Finished), Some(GameResult::Draw)) => BoardResult::Draw,
+        (Some(GameStatus::Finished), Some(result)) => BoardResult::of(result),
         (Some(GameStatus::Aborted), _) => BoardResult::BothLose,
         _ if p.black.is_none() => BoardResult::Rest,
         _ => BoardResult::Pending,
