@@ -2,7 +2,7 @@
 //! [`Variant::about`]), records with headers, help.
 
 use chronomate_engine::Level;
-use chronomate_model::{EndReason, GameId, GameResult, GameStatus, PlayerKey, Span};
+use chronomate_model::{DaysPerMove, EndReason, GameId, GameResult, GameStatus, PlayerKey};
 use chronomate_rules::{Color, Outcome, RecordFormat, Variant, record};
 
 use super::clock::{SECOND, pgn_date};
@@ -117,7 +117,7 @@ pub(crate) fn history(row: &GameRow, log: &[LoggedAction], title: &str) -> Strin
     headers.push(("Seed", row.seed.to_string()));
     headers.push((
         "TimeControl",
-        format!("1/{}", Span::days(row.days).whole(SECOND)),
+        format!("1/{}", row.days.span().whole(SECOND)),
     ));
     match row.status {
         GameStatus::Live => {}
@@ -261,8 +261,8 @@ fn wrap(tokens: &[String], width: usize) -> String {
     out
 }
 
-pub(super) fn day_words(days: i64) -> String {
-    if days == 1 {
+pub(super) fn day_words(days: DaysPerMove) -> String {
+    if days == DaysPerMove::MIN {
         "1 day".to_owned()
     } else {
         format!("{days} days")

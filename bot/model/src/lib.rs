@@ -9,6 +9,7 @@
 
 #![warn(missing_docs, unreachable_pub)]
 
+mod days;
 pub mod engine;
 mod ids;
 mod player;
@@ -20,6 +21,7 @@ mod status;
 mod time;
 mod tournament;
 
+pub use days::DaysPerMove;
 pub use ids::{ChallengeId, GameId, TournamentId};
 pub use player::{NotAPlayerKey, PlayerKey};
 pub use result::{EndReason, GameResult};

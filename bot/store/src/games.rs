@@ -4,9 +4,12 @@ use chronomate_rules::{Color, Options, Variant};
 
 use super::db::{Lock, Row, Tx};
 use super::{
-    Stale, Store, StoreError, color_text, damaged, parse_color, read_key, read_variant, settle,
+    Stale, Store, StoreError, color_text, damaged, parse_color, read_days, read_key, read_variant,
+    settle,
 };
-use chronomate_model::{EndReason, GameId, GameResult, GameStatus, PlayerKey, Timestamp};
+use chronomate_model::{
+    DaysPerMove, EndReason, GameId, GameResult, GameStatus, PlayerKey, Timestamp,
+};
 
 /// A game as stored. `snapshot` is empty in listings.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -30,7 +33,7 @@ pub struct GameRow {
     /// Black's display name, as last seen.
     pub black_name: String,
     /// Days per move: each action renews the deadline by this much.
-    pub days: i64,
+    pub days: DaysPerMove,
     /// The side to move is reminded once when this many hours are left
     /// (0: never).
     pub reminder_hours: i64,
@@ -108,7 +111,7 @@ impl GameRow {
             white_name: row.get("white_name")?,
             black: read_key(&label, row, "black")?,
             black_name: row.get("black_name")?,
-            days: row.get("days")?,
+            days: read_days(&label, row, "days")?,
             reminder_hours: row.get("reminder_hours")?,
             status: GameStatus::from_id(&status).ok_or_else(|| {
                 damaged(format!("game #{id}"), format!("unknown status {status:?}"))
@@ -180,7 +183,7 @@ pub struct NewGame<'a> {
     /// Who plays black.
     pub black: &'a PlayerKey,
     /// Days per move.
-    pub days: i64,
+    pub days: DaysPerMove,
     /// Hours before the deadline a reminder goes out (0: never).
     pub reminder_hours: i64,
     /// The game before any action (serde JSON).
@@ -499,7 +502,7 @@ pub(super) async fn insert_game(
         .bind(g.seed as i64)
         .bind(g.white)
         .bind(g.black)
-        .bind(g.days)
+        .bind(g.days.get())
         .bind(g.reminder_hours)
         .bind(color_text(g.to_move))
         .bind(g.deadline)

@@ -6,11 +6,12 @@
 use super::db::{Lock, Row};
 use super::games::{NewGame, insert_game, read_result};
 use super::{
-    Stale, Store, StoreError, damaged, read_key, read_key_opt, read_variant, settle, upsert_player,
+    Stale, Store, StoreError, damaged, read_days, read_key, read_key_opt, read_variant, settle,
+    upsert_player,
 };
 use chronomate_model::{
-    GameId, GameResult, GameStatus, PairingResult, PlayerKey, Timestamp, TournamentFormat,
-    TournamentId, TournamentStatus,
+    DaysPerMove, GameId, GameResult, GameStatus, PairingResult, PlayerKey, Timestamp,
+    TournamentFormat, TournamentId, TournamentStatus,
 };
 use chronomate_rules::{Options, Variant};
 
@@ -36,7 +37,7 @@ pub struct TournamentRow {
     /// Swiss: the rounds asked for; set to the real number at the start.
     pub rounds: i64,
     /// Days per move in its games.
-    pub days: i64,
+    pub days: DaysPerMove,
     /// The most entrants it takes.
     pub max_players: i64,
     /// When it starts by itself, if it was given a start.
@@ -80,7 +81,7 @@ impl TournamentRow {
             format: TournamentFormat::from_id(&format)
                 .ok_or_else(|| corrupt(format!("unknown format {format:?}")))?,
             rounds: r.get("rounds")?,
-            days: r.get("days")?,
+            days: read_days(&label, r, "days")?,
             max_players: r.get("max_players")?,
             starts_at: r.get("starts_at")?,
             organiser: read_key(&label, r, "organiser")?,
@@ -125,7 +126,7 @@ pub struct NewTournament<'a> {
     /// Swiss: the rounds asked for (the others: set at the start).
     pub rounds: i64,
     /// Days per move in its games.
-    pub days: i64,
+    pub days: DaysPerMove,
     /// The most entrants it takes.
     pub max_players: i64,
     /// When it starts by itself, if given.
@@ -214,7 +215,7 @@ impl Store {
             .bind(t.options)
             .bind(t.format.as_str())
             .bind(t.rounds)
-            .bind(t.days)
+            .bind(t.days.get())
             .bind(t.max_players)
             .bind(t.starts_at)
             .bind(t.organiser.0)

@@ -13,7 +13,6 @@ use super::snapshot::{Snapshot, board_result};
 use super::standings::{BoardResult, points_words};
 use super::text::{round_announcement, standings_lines};
 use crate::announce::{Body, Said, Teller};
-use crate::clock::DAY;
 use crate::time::remind_at;
 use crate::{Host, HostError, Notice, NoticeKind, Place, Reply, check_setup};
 use chronomate_model::rating::Glicko;
@@ -112,7 +111,7 @@ impl Host {
         let (variant, options) = (t.variant, t.options.clone());
         let options_text = options.to_string();
         let settings = self.store.settings(Some(&t.guild)).await?;
-        let deadline = now + t.days * DAY;
+        let deadline = now + t.days.span();
         struct Prepared {
             white: PlayerKey,
             black: Option<PlayerKey>,

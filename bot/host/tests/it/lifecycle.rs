@@ -384,6 +384,34 @@ async fn unknown_results_and_reasons_are_damaged_rows() {
     );
 }
 
+/// Days per move out of bounds are a damaged row, in a game, a challenge
+/// or a server's settings alike.
+async fn days_out_of_bounds_are_a_damaged_row() {
+    let w = World::new().await;
+    let (alice, bob) = (caller("alice"), caller("bob"));
+    let g = w.start(&alice, &bob).await;
+    // The schema refuses such days: only a database edited by hand could
+    // hold them.
+    w.raw_unchecked("UPDATE games SET days = 0 WHERE id = $1", g)
+        .await;
+    match w.store().game(g).await {
+        Err(e @ StoreError::Corrupt { .. }) => assert_eq!(
+            e.to_string(),
+            "game #1 is damaged in the database: days: 0 days per move"
+        ),
+        other => panic!("not a damaged row: {other:?}"),
+    }
+    w.raw_unchecked("UPDATE challenges SET days = 15 WHERE game_id = $1", g)
+        .await;
+    match w.store().challenge(ChallengeId(1)).await {
+        Err(e @ StoreError::Corrupt { .. }) => assert_eq!(
+            e.to_string(),
+            "challenge #1 is damaged in the database: days: 15 days per move"
+        ),
+        other => panic!("not a damaged row: {other:?}"),
+    }
+}
+
 async fn racing_actions_on_one_game_apply_once() {
     let w = World::new().await;
     let (alice, bob) = (caller("alice"), caller("bob"));
@@ -561,7 +589,7 @@ async fn settings_set_the_default_days() {
     );
     let g = w.start(&admin, &bob).await;
     let row = w.store().game(g).await.unwrap().unwrap();
-    assert_eq!((row.days, row.reminder_hours), (5, 12));
+    assert_eq!((row.days.get(), row.reminder_hours), (5, 12));
     assert_eq!(row.deadline, Some(common::T0 + 5 * chronomate_host::DAY));
 }
 
@@ -574,6 +602,7 @@ on_both_backends!(
     a_stale_snapshot_is_rebuilt_from_the_log,
     a_damaged_row_is_reported_naming_it,
     unknown_results_and_reasons_are_damaged_rows,
+    days_out_of_bounds_are_a_damaged_row,
     buttons_work_after_a_restart,
     threads_and_single_games_need_no_id,
     open_challenges_are_taken_by_anyone,
