@@ -484,6 +484,18 @@ pub(super) async fn delete_draft_in(tx: &mut Tx, game: GameId) -> Result<(), Sto
     Ok(())
 }
 
+/// The side Chronomate plays in a new game, if it plays one (a transport's
+/// key is never an engine key, so at most one side is).
+fn engine_side(g: &NewGame<'_>) -> Option<Color> {
+    if g.white.is_chronomate() {
+        Some(Color::White)
+    } else if g.black.is_chronomate() {
+        Some(Color::Black)
+    } else {
+        None
+    }
+}
+
 pub(super) async fn insert_game(
     tx: &mut Tx,
     g: &NewGame<'_>,
@@ -493,8 +505,9 @@ pub(super) async fn insert_game(
         .sql(
             "INSERT INTO games (variant, options, seed, white, black, days, reminder_hours, status,
                             ply, to_move, deadline, remind_at, snapshot, guild, channel, thread,
-                            created_at, updated_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, 'live', 0, $8, $9, $10, $11, $12, $13, $14, $15, $15)
+                            created_at, updated_at, engine_side)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, 'live', 0, $8, $9, $10, $11, $12, $13, $14, $15, $15,
+                 $16)
          RETURNING id",
         )
         .bind(g.variant)
@@ -512,6 +525,7 @@ pub(super) async fn insert_game(
         .bind(g.channel)
         .bind(g.thread)
         .bind(at)
+        .bind(engine_side(g).map(color_text))
         .fetch_one()
         .await?
         .get("id")?;
