@@ -9,7 +9,7 @@
 //! engine plays (`games.engine_side`), so its queue needs no pattern on
 //! the keys. Such games are unrated.
 
-use chronomate_engine::Level;
+use chronomate_rules::Level;
 
 /// What every engine key starts with.
 pub const ENGINE_PREFIX: &str = "chronomate:";
