@@ -1,168 +1,36 @@
-//! Levels 1 to 8: how hard the engine thinks, and how often it errs.
+//! Levels 1 to 8 (the type, [`Level`], is the rules'): how hard the engine
+//! thinks at each, and how often it errs.
 
-use std::fmt;
-use std::str::FromStr;
+use chronomate_rules::Level;
 
-use serde::{Deserialize, Serialize};
+/// `level`'s row of a table of levels.
+pub(crate) fn row(level: Level) -> usize {
+    usize::from(level.get().clamp(1, 8)) - 1
+}
 
-/// The engine's strength, from 1 (a beginner who blunders) to 8 (its
-/// best).
+/// The node budget, by the table `levels`, in a variant whose node
+/// costs `cost` FIDE nodes.
 ///
-/// Each level fixes (per variant, see `profile.rs`) a search depth, a node
-/// budget, and a temperature: the level chooses among the moves its search
-/// weighed, the better more often (a softmax over their scores), so its
-/// mistakes are moves that looked good enough at its depth. Level 1 of the
-/// time-travel variants plays at random, as someone who has just read the
-/// rules. The same level and seed always choose the same action when no
-/// time limit cuts the search short.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(try_from = "u8", into = "u8")]
-pub struct Level(u8);
-
-impl Level {
-    /// The weakest level.
-    pub const MIN: Level = Level(1);
-    /// The strongest level.
-    pub const MAX: Level = Level(8);
-    /// Every level, weakest first.
-    pub const ALL: [Level; 8] = [
-        Level(1),
-        Level(2),
-        Level(3),
-        Level(4),
-        Level(5),
-        Level(6),
-        Level(7),
-        Level(8),
-    ];
-
-    /// The level `n`, if it is one (1 to 8).
-    pub const fn new(n: u8) -> Option<Level> {
-        if n >= 1 && n <= 8 {
-            Some(Level(n))
-        } else {
-            None
-        }
+/// At cost 1 (FIDE chess, the multiverse's branch chess) it is the
+/// table's. Elsewhere level 8 gets the table's budget over `cost` (the
+/// same time as in FIDE chess) and level 1 the table's level-1 budget
+/// (a few milliseconds at most), and the levels between are spaced
+/// evenly on a log scale (each about 2 to 3 times the one below).
+/// Dividing every level by the cost instead left levels 1 to 4 of the
+/// slow variants a few dozen nodes, too few to finish a second ply:
+/// they differed by their noise alone, and the ladder was flat there.
+pub(crate) fn nodes(level: Level, levels: &Levels, cost: u64) -> u64 {
+    let own = levels[row(level)].nodes;
+    if cost <= 1 {
+        return own;
     }
-
-    /// The level's number, 1 to 8.
-    pub const fn get(self) -> u8 {
-        self.0
-    }
-
-    /// About the Elo this level plays standard chess at, on the scale of
-    /// Stockfish 15.1's `UCI_Elo` at 100,000 nodes a move: levels 3 to 7
-    /// measured against it at their own budgets, level 8 at 200 ms a move
-    /// (its own budget searches about nine times more), levels 1 and 2
-    /// placed below by the ladder (README, "Levels in Elo"; docs/engine.md
-    /// says which).
-    pub const fn elo(self) -> u32 {
-        ELO[(self.0 as usize).saturating_sub(1) % 8]
-    }
-
-    /// The level with its Elo, for menus and help: `Level 5 (about Elo
-    /// 1500)`. The Elo is standard chess's; in the time-travel variants the
-    /// levels are only ranked (each beats the one below).
-    pub fn label(self) -> String {
-        format!("Level {} (about Elo {})", self.0, self.elo())
-    }
-
-    /// The level whose [`Level::elo`] is nearest `elo` (the lower on a
-    /// tie).
-    pub fn for_elo(elo: u32) -> Level {
-        let mut best = Level::MIN;
-        for level in Level::ALL {
-            if level.elo().abs_diff(elo) < best.elo().abs_diff(elo) {
-                best = level;
-            }
-        }
-        best
-    }
-
-    /// This level's row of a table of levels.
-    pub(crate) fn index(self) -> usize {
-        usize::from(self.0.clamp(1, 8)) - 1
-    }
-
-    /// The node budget, by the table `levels`, in a variant whose node
-    /// costs `cost` FIDE nodes.
-    ///
-    /// At cost 1 (FIDE chess, the multiverse's branch chess) it is the
-    /// table's. Elsewhere level 8 gets the table's budget over `cost` (the
-    /// same time as in FIDE chess) and level 1 the table's level-1 budget
-    /// (a few milliseconds at most), and the levels between are spaced
-    /// evenly on a log scale (each about 2 to 3 times the one below).
-    /// Dividing every level by the cost instead left levels 1 to 4 of the
-    /// slow variants a few dozen nodes, too few to finish a second ply:
-    /// they differed by their noise alone, and the ladder was flat there.
-    pub(crate) fn nodes(self, levels: &Levels, cost: u64) -> u64 {
-        let own = levels[self.index()].nodes;
-        if cost <= 1 {
-            return own;
-        }
-        let top = (levels[7].nodes / cost).max(1);
-        let bottom = levels[0].nodes.min(top);
-        let step = self.index() as f64 / 7.0;
-        let nodes = bottom as f64 * (top as f64 / bottom as f64).powf(step);
-        // Rounded to 16 nodes, so that a last-digit difference in `powf`
-        // between machines cannot change a budget.
-        ((nodes / 16.0).round() as u64 * 16).max(1)
-    }
-}
-
-impl Default for Level {
-    fn default() -> Level {
-        Level::MAX
-    }
-}
-
-impl fmt::Display for Level {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.0)
-    }
-}
-
-/// [`Level::elo`], levels 1 to 8.
-const ELO: [u32; 8] = [450, 700, 1000, 1250, 1500, 1800, 1900, 2100];
-
-/// A level that is not 1 to 8.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LevelError(pub String);
-
-impl fmt::Display for LevelError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{:?} is not a level: choose 1 (weakest) to 8 (strongest)",
-            self.0
-        )
-    }
-}
-
-impl std::error::Error for LevelError {}
-
-impl FromStr for Level {
-    type Err = LevelError;
-    fn from_str(s: &str) -> Result<Level, LevelError> {
-        s.trim()
-            .parse::<u8>()
-            .ok()
-            .and_then(Level::new)
-            .ok_or_else(|| LevelError(s.chars().take(20).collect()))
-    }
-}
-
-impl TryFrom<u8> for Level {
-    type Error = LevelError;
-    fn try_from(n: u8) -> Result<Level, LevelError> {
-        Level::new(n).ok_or_else(|| LevelError(n.to_string()))
-    }
-}
-
-impl From<Level> for u8 {
-    fn from(level: Level) -> u8 {
-        level.0
-    }
+    let top = (levels[7].nodes / cost).max(1);
+    let bottom = levels[0].nodes.min(top);
+    let step = row(level) as f64 / 7.0;
+    let nodes = bottom as f64 * (top as f64 / bottom as f64).powf(step);
+    // Rounded to 16 nodes, so that a last-digit difference in `powf`
+    // between machines cannot change a budget.
+    ((nodes / 16.0).round() as u64 * 16).max(1)
 }
 
 /// What a level allows the search.
@@ -172,7 +40,7 @@ pub(crate) struct Settings {
     pub depth: u32,
     /// Nodes (states visited) for a variant whose node costs about a
     /// microsecond (FIDE chess); slower variants scale it by their cost
-    /// ([`Level::nodes`]).
+    /// ([`nodes`]).
     pub nodes: u64,
     /// Actions examined at the root where a state has more (sampled).
     pub root_width: usize,
@@ -276,16 +144,6 @@ mod tests {
         // others' (5D's node cost scales them, `profile.rs`).
         for (fived, search) in FIVED.iter().zip(SEARCH.iter()) {
             assert_eq!(fived.nodes, search.nodes);
-        }
-    }
-
-    #[test]
-    fn levels_rise_in_elo_and_span_1200() {
-        assert!(ELO.windows(2).all(|w| w[0] < w[1]), "{ELO:?}");
-        assert!(Level::MAX.elo() - Level::MIN.elo() >= 1_200);
-        assert_eq!(Level::new(5).unwrap().label(), "Level 5 (about Elo 1500)");
-        for level in Level::ALL {
-            assert_eq!(Level::for_elo(level.elo()), level);
         }
     }
 }

@@ -90,7 +90,7 @@ use chronomate_rules::{Color, Game, LoadError, Options, Outcome, Status, Variant
 use serde::{Deserialize, Serialize};
 
 pub use baseline::{GREEDY_WIDTH, Player, Tuned, greedy_action, random_action};
-pub use level::{Level, LevelError};
+pub use chronomate_rules::{Level, LevelError};
 pub use matches::{Elo, MatchGame, Thinking, elo, play_game, self_play};
 pub use score::Score;
 
@@ -298,10 +298,10 @@ pub(crate) fn think_on<R: Profiled>(
     prior: &[u64],
 ) -> Option<Thought<R::Action>> {
     let tuning = &R::TUNING;
-    let settings = tuning.levels[limits.level.index()];
+    let settings = tuning.levels[level::row(limits.level)];
     let nodes = limits
         .nodes
-        .unwrap_or_else(|| limits.level.nodes(tuning.levels, tuning.node_cost));
+        .unwrap_or_else(|| level::nodes(limits.level, tuning.levels, tuning.node_cost));
     let deadline = limits
         .millis
         .map(|ms| Instant::now() + Duration::from_millis(ms));
@@ -310,7 +310,7 @@ pub(crate) fn think_on<R: Profiled>(
         .map(|ms| Instant::now() + Duration::from_millis(ms));
     // The level's two chances: a glance, and seeing a threat. Drawn apart
     // from the search's samples, which use the same seed.
-    let level = limits.level.index();
+    let level = level::row(limits.level);
     let mut draw = rng::Rng::new(rng::mix(seed, CHANCES_SALT));
     let glance = draw.below(1000) < usize::from(limits.glance.unwrap_or(tuning.glance[level]));
     let seer = if limits.judging {
@@ -319,7 +319,7 @@ pub(crate) fn think_on<R: Profiled>(
         limits.level
     };
     let watched =
-        draw.below(1000) < usize::from(limits.watch.unwrap_or(tuning.watch[seer.index()]));
+        draw.below(1000) < usize::from(limits.watch.unwrap_or(tuning.watch[level::row(seer)]));
     let search_limits = search::Limits {
         depth: limits.depth.unwrap_or(settings.depth).max(1),
         nodes,

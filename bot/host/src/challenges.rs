@@ -6,7 +6,6 @@ use chronomate_model::{ChallengeId, ChallengeStatus, PlayerKey, Timestamp};
 use chronomate_rules::Game;
 
 use super::announce::{Body, Said, Teller};
-use super::clock::DAY;
 use super::images::Picture;
 use super::text::{challenge_terms_words, day_words, variant_words};
 use super::time::remind_at;
@@ -203,7 +202,7 @@ impl Host {
             detail: e.to_string(),
         })?;
         let settings = self.store.settings(c.guild.as_deref()).await?;
-        let deadline = now + c.days * DAY;
+        let deadline = now + c.days.span();
         let to_move = game.turn().color;
         let new = NewGame {
             variant: variant.id(),

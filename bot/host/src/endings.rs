@@ -1,7 +1,7 @@
 //! Ending games by hand (resigning, draws, aborting), and what follows
 //! any game's end: its rating changes and its tournament moving on.
 
-use chronomate_model::{GameId, GameStatus, PlayerKey};
+use chronomate_model::{EndReason, GameId, GameResult, GameStatus, PlayerKey};
 use chronomate_rules::{Outcome, Reason};
 
 use super::announce::{Body, Said, Teller};
@@ -11,12 +11,12 @@ use super::{
     Purpose, Refusal, Reply,
 };
 use chronomate_store::{Finish, GameRow, NewAnnouncement, Stale, Stream};
-/// How a game ends with `outcome` (a result, its reason in words).
+/// How a game ends with `outcome` (a result and the rules' reason).
 pub(super) fn finish_of(outcome: Outcome) -> Finish {
     Finish {
         status: GameStatus::Finished,
-        result: Some(outcome.score().to_owned()),
-        reason: outcome.reason.describe().to_owned(),
+        result: Some(GameResult::of(outcome.winner)),
+        reason: EndReason::Rules(outcome.reason),
     }
 }
 
@@ -237,7 +237,7 @@ impl Host {
         let finish = Finish {
             status: GameStatus::Aborted,
             result: None,
-            reason: format!("aborted by {}", caller.player.name),
+            reason: EndReason::AbortedBy(caller.player.name.clone()),
         };
         let reply = Reply::text(format!(
             "{} aborted game #{}: no result.",

@@ -34,8 +34,8 @@ fn tag_value(v: &str) -> String {
 
 /// A standard game as PGN. `round` names the tournament round, if any.
 pub(crate) fn pgn(row: &GameRow, log: &[LoggedAction], event: &str, round: Option<i64>) -> String {
-    let result = match (row.status, row.result.as_deref()) {
-        (GameStatus::Finished, Some(r @ ("1-0" | "0-1" | "1/2-1/2"))) => r,
+    let result = match (row.status, row.result) {
+        (GameStatus::Finished, Some(r)) => r.as_str(),
         _ => "*",
     };
     let round = round.map_or_else(|| "-".to_owned(), |r| r.to_string());

@@ -98,8 +98,8 @@ pub use web::PageView;
 
 pub use chronomate_model::rating::{GLOBAL, Glicko};
 pub use chronomate_model::{
-    ChallengeId, ChallengeStatus, GameId, GameStatus, NotAPlayerKey, PlayerKey, Span, Timestamp,
-    TournamentFormat, TournamentId, TournamentStatus,
+    ChallengeId, ChallengeStatus, EndReason, GameId, GameResult, GameStatus, NotAPlayerKey,
+    PairingResult, PlayerKey, Span, Timestamp, TournamentFormat, TournamentId, TournamentStatus,
 };
 
 use text::outcome_words;

@@ -6,7 +6,6 @@ use chronomate_rules::{Color, Game, Played, Status, TurnShape};
 
 use super::announce::{Body, Teller};
 use super::choice::{ChoiceId, PickId};
-use super::clock::DAY;
 use super::endings::finish_of;
 use super::images::Picture;
 use super::text::{played_line, result_words};
@@ -130,7 +129,7 @@ impl Host {
                 (Some(turn.color), row.deadline, row.remind_at, false)
             }
             Status::Ongoing => {
-                let deadline = p.now + row.days * DAY;
+                let deadline = p.now + row.days.span();
                 (
                     Some(turn.color),
                     Some(deadline),

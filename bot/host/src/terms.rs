@@ -4,6 +4,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+use chronomate_model::DaysPerMove;
 use chronomate_rules::{Options, Variant, quote, record};
 
 use super::error::Refusal;
@@ -12,8 +13,8 @@ use super::types::Player;
 use chronomate_engine::Level;
 
 /// The fewest and most days per move a game may have.
-pub(crate) const MIN_DAYS: i64 = 1;
-pub(crate) const MAX_DAYS: i64 = 14;
+pub(crate) const MIN_DAYS: i64 = DaysPerMove::MIN.get();
+pub(crate) const MAX_DAYS: i64 = DaysPerMove::MAX.get();
 /// The most hours before the deadline a reminder may be set to.
 pub(crate) const MAX_REMINDER_HOURS: i64 = 336;
 
@@ -129,7 +130,7 @@ impl ChallengeTerms {
             match word.split_once([':', '=']) {
                 Some((key, value)) => match key.to_ascii_lowercase().as_str() {
                     "variant" | "game" => variant = Some(read_variant(value)?),
-                    "days" | "day" => days = Some(read_days(value)?),
+                    "days" | "day" => days = Some(read_days(value)?.get()),
                     "colour" | "color" | "side" => colour = value.parse()?,
                     "level" | "lvl" => level = Some(read_level(value)?),
                     _ => rest.push((key, value)),
@@ -181,10 +182,10 @@ pub fn read_variant(text: &str) -> Result<Variant, Refusal> {
 }
 
 /// Reads days per move, 1 to 14.
-pub(crate) fn read_days(text: &str) -> Result<i64, Refusal> {
-    match text.trim().parse::<i64>() {
-        Ok(n) if (MIN_DAYS..=MAX_DAYS).contains(&n) => Ok(n),
-        _ => Err(Refusal::Terms(format!(
+pub(crate) fn read_days(text: &str) -> Result<DaysPerMove, Refusal> {
+    match text.trim().parse::<i64>().ok().and_then(DaysPerMove::new) {
+        Some(days) => Ok(days),
+        None => Err(Refusal::Terms(format!(
             "days per move are a whole number from {MIN_DAYS} to {MAX_DAYS}, not {text:?}"
         ))),
     }
@@ -217,8 +218,11 @@ impl SettingsChange {
             })?;
             match key.to_ascii_lowercase().as_str() {
                 "days" | "default_days" => {
-                    change.default_days =
-                        Some(read_days(value).map_err(|e| Refusal::BadSetting(e.to_string()))?)
+                    change.default_days = Some(
+                        read_days(value)
+                            .map_err(|e| Refusal::BadSetting(e.to_string()))?
+                            .get(),
+                    )
                 }
                 "reminder" | "reminder_hours" | "remind" => {
                     change.reminder_hours = Some(read_reminder(value)?)

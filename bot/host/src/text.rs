@@ -2,7 +2,7 @@
 //! [`Variant::about`]), records with headers, help.
 
 use chronomate_engine::Level;
-use chronomate_model::{GameId, GameStatus, PlayerKey, Span};
+use chronomate_model::{DaysPerMove, EndReason, GameId, GameResult, GameStatus, PlayerKey};
 use chronomate_rules::{Color, Outcome, RecordFormat, Variant, record};
 
 use super::clock::{SECOND, pgn_date};
@@ -94,7 +94,7 @@ pub(super) fn record_format(variant: Variant) -> RecordFormat {
 /// The record of a game with PGN-like headers.
 pub(crate) fn history(row: &GameRow, log: &[LoggedAction], title: &str) -> String {
     let result = match row.status {
-        GameStatus::Finished => row.result.clone().unwrap_or_else(|| "*".to_owned()),
+        GameStatus::Finished => row.result.map_or("*", GameResult::as_str).to_owned(),
         _ => "*".to_owned(),
     };
     let mut headers = vec![
@@ -117,13 +117,15 @@ pub(crate) fn history(row: &GameRow, log: &[LoggedAction], title: &str) -> Strin
     headers.push(("Seed", row.seed.to_string()));
     headers.push((
         "TimeControl",
-        format!("1/{}", Span::days(row.days).whole(SECOND)),
+        format!("1/{}", row.days.span().whole(SECOND)),
     ));
     match row.status {
         GameStatus::Live => {}
         _ => headers.push((
             "Termination",
-            row.reason.clone().unwrap_or_else(|| "unknown".to_owned()),
+            row.reason
+                .as_ref()
+                .map_or_else(|| "unknown".to_owned(), EndReason::words),
         )),
     }
     if fived_pgn {
@@ -259,8 +261,8 @@ fn wrap(tokens: &[String], width: usize) -> String {
     out
 }
 
-pub(super) fn day_words(days: i64) -> String {
-    if days == 1 {
+pub(super) fn day_words(days: DaysPerMove) -> String {
+    if days == DaysPerMove::MIN {
         "1 day".to_owned()
     } else {
         format!("{days} days")
@@ -305,18 +307,23 @@ pub(super) fn result_words(row: &GameRow, o: Outcome) -> String {
 pub(super) fn outcome_words(row: &GameRow) -> String {
     match row.status {
         GameStatus::Live => "still going".to_owned(),
-        GameStatus::Aborted => row.reason.clone().unwrap_or_else(|| "aborted".to_owned()),
-        GameStatus::Finished => {
-            let text = format!(
-                "{} ({})",
-                row.result.as_deref().unwrap_or("?"),
-                row.reason.as_deref().unwrap_or("?")
-            );
-            match Outcome::parse(&text) {
+        GameStatus::Aborted => row
+            .reason
+            .as_ref()
+            .map_or_else(|| "aborted".to_owned(), EndReason::words),
+        GameStatus::Finished => match (row.result, &row.reason) {
+            (Some(result), Some(reason)) => match reason.outcome(result) {
                 Some(o) => result_words(row, o),
-                None => text,
-            }
-        }
+                None => format!("{result} ({reason})"),
+            },
+            (result, reason) => format!(
+                "{} ({})",
+                result.map_or("?", GameResult::as_str),
+                reason
+                    .as_ref()
+                    .map_or_else(|| "?".to_owned(), EndReason::words)
+            ),
+        },
     }
 }
 

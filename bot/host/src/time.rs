@@ -4,12 +4,14 @@
 //! database do each once, and each announced in the outbox with the change
 //! it makes, so it is told once whoever did it.
 
-use chronomate_model::{ChallengeStatus, GameStatus, Timestamp, TournamentId};
+use chronomate_model::{
+    ChallengeStatus, DaysPerMove, EndReason, GameStatus, Timestamp, TournamentId,
+};
 
 use chronomate_rules::{Outcome, Reason};
 
 use super::announce::{Body, Said, Teller, challenge_place};
-use super::clock::{DAY, HOUR, due_words, duration_words};
+use super::clock::{HOUR, due_words, duration_words};
 use super::endings::finish_of;
 use super::text::{challenge_terms_words, day_words, result_words, variant_words};
 use super::{ChoiceId, ChoiceStyle, GameChoice, Host, HostError, Notice, NoticeKind, Place, Reply};
@@ -178,7 +180,7 @@ impl Host {
                 Finish {
                     status: GameStatus::Aborted,
                     result: None,
-                    reason: "aborted: nobody moved in time".to_owned(),
+                    reason: EndReason::NobodyMoved,
                 },
                 NoticeKind::Aborted,
                 format!(
@@ -318,6 +320,6 @@ impl Host {
 
 /// When the one reminder goes out: `hours` before the deadline, but at most
 /// halfway through the time for the move; never with 0 hours.
-pub(super) fn remind_at(deadline: Timestamp, days: i64, hours: i64) -> Option<Timestamp> {
-    (hours > 0).then(|| deadline - (hours * HOUR).min(days * DAY / 2))
+pub(super) fn remind_at(deadline: Timestamp, days: DaysPerMove, hours: i64) -> Option<Timestamp> {
+    (hours > 0).then(|| deadline - (hours * HOUR).min(days.span() / 2))
 }

@@ -4,14 +4,14 @@
 //! ([`PlayerKey::Chronomate`](crate::PlayerKey::Chronomate)):
 //! `chronomate:1` to `chronomate:8`, shown as `Chronomate (level 3)`. A
 //! game against it is an ordinary game row whose white or black is such a
-//! key: the level lives in the key, so no column says "against the
-//! engine", and a transport's keys (`discord:…`, `console:…`) can never
-//! be one. Such games are unrated.
+//! key: the level lives in the key, and a transport's keys (`discord:…`,
+//! `console:…`) can never be one. The store also records the side the
+//! engine plays (`games.engine_side`), so its queue needs no pattern on
+//! the keys. Such games are unrated.
 
-use chronomate_engine::Level;
+use chronomate_rules::Level;
 
-/// What every engine key starts with (the store finds Chronomate's games
-/// by it).
+/// What every engine key starts with.
 pub const ENGINE_PREFIX: &str = "chronomate:";
 
 /// The level a challenge to Chronomate gets when it names none.

@@ -9,18 +9,22 @@
 
 #![warn(missing_docs, unreachable_pub)]
 
+mod days;
 pub mod engine;
 mod ids;
 mod player;
 pub mod rating;
+mod result;
 #[cfg(feature = "sqlx")]
 mod sql;
 mod status;
 mod time;
 mod tournament;
 
+pub use days::DaysPerMove;
 pub use ids::{ChallengeId, GameId, TournamentId};
 pub use player::{NotAPlayerKey, PlayerKey};
+pub use result::{EndReason, GameResult};
 pub use status::{ChallengeStatus, GameStatus};
 pub use time::{Span, Timestamp};
-pub use tournament::{TournamentFormat, TournamentStatus};
+pub use tournament::{PairingResult, TournamentFormat, TournamentStatus};

@@ -11,7 +11,7 @@ use std::fmt;
 use std::num::NonZeroU64;
 use std::str::FromStr;
 
-use chronomate_engine::Level;
+use chronomate_rules::Level;
 
 use crate::engine::ENGINE_PREFIX;
 

@@ -1,4 +1,7 @@
-//! How a tournament pairs its players, and where it stands.
+//! How a tournament pairs its players, where it stands, and its boards'
+//! results decided without a game.
+
+use crate::GameResult;
 
 /// How a tournament pairs its players.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -102,9 +105,61 @@ impl TournamentStatus {
     }
 }
 
+/// A tournament board's result decided without a game being played out,
+/// stored with the pairing: a bye, a rest, or the score a board gets when
+/// a player had withdrawn before it began.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PairingResult {
+    /// A Swiss bye: one point to the player, no opponent.
+    Bye,
+    /// A round-robin rest (an odd number of players): no points.
+    Rest,
+    /// A score that stands without a game: the withdrawn side lost.
+    Scored(GameResult),
+    /// Both sides had withdrawn: both lose.
+    BothLose,
+}
+
+impl PairingResult {
+    /// Every result.
+    pub const ALL: [PairingResult; 6] = [
+        PairingResult::Bye,
+        PairingResult::Rest,
+        PairingResult::Scored(GameResult::WhiteWins),
+        PairingResult::Scored(GameResult::BlackWins),
+        PairingResult::Scored(GameResult::Draw),
+        PairingResult::BothLose,
+    ];
+
+    /// The word stored for it: `bye`, `rest`, a score (`1-0`) or `0-0`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            PairingResult::Bye => "bye",
+            PairingResult::Rest => "rest",
+            PairingResult::Scored(result) => result.as_str(),
+            PairingResult::BothLose => "0-0",
+        }
+    }
+
+    /// Reads a stored word, strictly.
+    pub fn from_id(text: &str) -> Option<PairingResult> {
+        PairingResult::ALL.into_iter().find(|r| r.as_str() == text)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn pairing_results_round_trip_strictly() {
+        for r in PairingResult::ALL {
+            assert_eq!(PairingResult::from_id(r.as_str()), Some(r));
+        }
+        for bad in ["", "Bye", "½-½", "…", "pending", "2-0"] {
+            assert_eq!(PairingResult::from_id(bad), None, "{bad}");
+        }
+    }
 
     #[test]
     fn stored_words_are_strict_and_typed_words_lenient() {

@@ -3,7 +3,7 @@
 //! action lapses (a draft of the turn, the opponent's draw offer), with
 //! the ratings when it ends the game.
 
-use chronomate_model::{GameId, GameStatus, PlayerKey, Timestamp};
+use chronomate_model::{GameId, GameResult, GameStatus, PlayerKey, Timestamp};
 use chronomate_rules::Color;
 
 use super::db::{Backend, Sql, Tx};
@@ -72,8 +72,8 @@ impl Store {
         let (status, result, reason, finished_at) = match &c.finish {
             Some(f) => (
                 f.status,
-                f.result.as_deref(),
-                Some(f.reason.as_str()),
+                f.result.map(GameResult::as_str),
+                Some(f.reason.words()),
                 Some(c.at),
             ),
             None => (GameStatus::Live, None, None, None),

@@ -4,9 +4,10 @@
 use super::db::{Lock, Row};
 use super::games::{NewGame, insert_game};
 use super::{
-    Stale, Store, StoreError, damaged, read_key, read_key_opt, read_variant, settle, upsert_player,
+    Stale, Store, StoreError, damaged, read_days, read_key, read_key_opt, read_variant, settle,
+    upsert_player,
 };
-use chronomate_model::{ChallengeId, ChallengeStatus, GameId, PlayerKey, Timestamp};
+use chronomate_model::{ChallengeId, ChallengeStatus, DaysPerMove, GameId, PlayerKey, Timestamp};
 use chronomate_rules::{Options, Variant};
 
 /// A challenge as stored.
@@ -29,7 +30,7 @@ pub struct ChallengeRow {
     /// The challenger's colour: `white`, `black` or `random`.
     pub colour: String,
     /// Days per move proposed.
-    pub days: i64,
+    pub days: DaysPerMove,
     /// Where it stands.
     pub status: ChallengeStatus,
     /// The game it became, once accepted.
@@ -63,7 +64,7 @@ impl ChallengeRow {
             variant,
             options,
             colour: r.get("colour")?,
-            days: r.get("days")?,
+            days: read_days(&label, r, "days")?,
             status: ChallengeStatus::from_id(&status)
                 .ok_or_else(|| damaged(&label, format!("unknown status {status:?}")))?,
             game_id: r.get("game_id")?,
@@ -102,7 +103,7 @@ pub struct NewChallenge<'a> {
     /// The challenger's colour: `white`, `black` or `random`.
     pub colour: &'a str,
     /// Days per move.
-    pub days: i64,
+    pub days: DaysPerMove,
     /// The server, if any.
     pub guild: Option<&'a str>,
     /// The channel it is made in.
@@ -135,7 +136,7 @@ impl Store {
             .bind(c.variant)
             .bind(c.options)
             .bind(c.colour)
-            .bind(c.days)
+            .bind(c.days.get())
             .bind(c.guild)
             .bind(c.channel)
             .bind(c.thread)

@@ -89,6 +89,7 @@ pub(crate) const TABLES: [Table; 12] = [
             ("created_at", Int),
             ("updated_at", Int),
             ("finished_at", Int),
+            ("engine_side", Text),
         ],
         key: "id",
         identity: true,

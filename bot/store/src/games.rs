@@ -4,9 +4,12 @@ use chronomate_rules::{Color, Options, Variant};
 
 use super::db::{Lock, Row, Tx};
 use super::{
-    Stale, Store, StoreError, color_text, damaged, parse_color, read_key, read_variant, settle,
+    Stale, Store, StoreError, color_text, damaged, parse_color, read_days, read_key, read_variant,
+    settle,
 };
-use chronomate_model::{GameId, GameStatus, PlayerKey, Timestamp};
+use chronomate_model::{
+    DaysPerMove, EndReason, GameId, GameResult, GameStatus, PlayerKey, Timestamp,
+};
 
 /// A game as stored. `snapshot` is empty in listings.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -30,16 +33,16 @@ pub struct GameRow {
     /// Black's display name, as last seen.
     pub black_name: String,
     /// Days per move: each action renews the deadline by this much.
-    pub days: i64,
+    pub days: DaysPerMove,
     /// The side to move is reminded once when this many hours are left
     /// (0: never).
     pub reminder_hours: i64,
     /// Whether it goes on.
     pub status: GameStatus,
-    /// `1-0`, `0-1` or `1/2-1/2` once finished.
-    pub result: Option<String>,
-    /// Why it ended, in words (`checkmate`, `aborted by alice`).
-    pub reason: Option<String>,
+    /// Its score once finished.
+    pub result: Option<GameResult>,
+    /// Why it ended, once over.
+    pub reason: Option<EndReason>,
     /// Actions applied to the snapshot (and, normally, in the log).
     pub ply: i64,
     /// The side to act; `None` once over.
@@ -108,13 +111,13 @@ impl GameRow {
             white_name: row.get("white_name")?,
             black: read_key(&label, row, "black")?,
             black_name: row.get("black_name")?,
-            days: row.get("days")?,
+            days: read_days(&label, row, "days")?,
             reminder_hours: row.get("reminder_hours")?,
             status: GameStatus::from_id(&status).ok_or_else(|| {
                 damaged(format!("game #{id}"), format!("unknown status {status:?}"))
             })?,
-            result: row.get("result")?,
-            reason: row.get("reason")?,
+            result: read_result(&label, row, "result")?,
+            reason: read_reason(&label, row)?,
             ply: row.get("ply")?,
             to_move: to_move.map(|t| parse_color(id, &t)).transpose()?,
             deadline: row.get("deadline")?,
@@ -180,7 +183,7 @@ pub struct NewGame<'a> {
     /// Who plays black.
     pub black: &'a PlayerKey,
     /// Days per move.
-    pub days: i64,
+    pub days: DaysPerMove,
     /// Hours before the deadline a reminder goes out (0: never).
     pub reminder_hours: i64,
     /// The game before any action (serde JSON).
@@ -205,9 +208,34 @@ pub struct Finish {
     /// [`GameStatus::Finished`] or [`GameStatus::Aborted`].
     pub status: GameStatus,
     /// The score, for a finished game.
-    pub result: Option<String>,
-    /// Why, in words (`checkmate`, `aborted by alice`).
-    pub reason: String,
+    pub result: Option<GameResult>,
+    /// Why.
+    pub reason: EndReason,
+}
+
+/// A score column (`games.result`), read strictly: text that is no score
+/// makes the row `row` damaged.
+pub(super) fn read_result(
+    row: &str,
+    r: &Row,
+    column: &str,
+) -> Result<Option<GameResult>, StoreError> {
+    let text: Option<String> = r.get(column)?;
+    text.map(|t| {
+        GameResult::from_id(&t)
+            .ok_or_else(|| damaged(row, format!("{column}: unknown result {t:?}")))
+    })
+    .transpose()
+}
+
+/// The `reason` column, read strictly: words no ending writes make the row
+/// `row` damaged.
+fn read_reason(row: &str, r: &Row) -> Result<Option<EndReason>, StoreError> {
+    let text: Option<String> = r.get("reason")?;
+    text.map(|t| {
+        EndReason::from_words(&t).ok_or_else(|| damaged(row, format!("unknown reason {t:?}")))
+    })
+    .transpose()
 }
 
 impl Store {
@@ -431,8 +459,8 @@ pub(super) async fn finish_in(
     .bind(game)
     .bind(ply)
     .bind(finish.status.as_str())
-    .bind(finish.result.as_deref())
-    .bind(&finish.reason)
+    .bind(finish.result.map(GameResult::as_str))
+    .bind(finish.reason.words())
     .bind(at)
     .execute()
     .await?;
@@ -456,6 +484,18 @@ pub(super) async fn delete_draft_in(tx: &mut Tx, game: GameId) -> Result<(), Sto
     Ok(())
 }
 
+/// The side Chronomate plays in a new game, if it plays one (a transport's
+/// key is never an engine key, so at most one side is).
+fn engine_side(g: &NewGame<'_>) -> Option<Color> {
+    if g.white.is_chronomate() {
+        Some(Color::White)
+    } else if g.black.is_chronomate() {
+        Some(Color::Black)
+    } else {
+        None
+    }
+}
+
 pub(super) async fn insert_game(
     tx: &mut Tx,
     g: &NewGame<'_>,
@@ -465,8 +505,9 @@ pub(super) async fn insert_game(
         .sql(
             "INSERT INTO games (variant, options, seed, white, black, days, reminder_hours, status,
                             ply, to_move, deadline, remind_at, snapshot, guild, channel, thread,
-                            created_at, updated_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, 'live', 0, $8, $9, $10, $11, $12, $13, $14, $15, $15)
+                            created_at, updated_at, engine_side)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, 'live', 0, $8, $9, $10, $11, $12, $13, $14, $15, $15,
+                 $16)
          RETURNING id",
         )
         .bind(g.variant)
@@ -474,7 +515,7 @@ pub(super) async fn insert_game(
         .bind(g.seed as i64)
         .bind(g.white)
         .bind(g.black)
-        .bind(g.days)
+        .bind(g.days.get())
         .bind(g.reminder_hours)
         .bind(color_text(g.to_move))
         .bind(g.deadline)
@@ -484,6 +525,7 @@ pub(super) async fn insert_game(
         .bind(g.channel)
         .bind(g.thread)
         .bind(at)
+        .bind(engine_side(g).map(color_text))
         .fetch_one()
         .await?
         .get("id")?;

@@ -56,7 +56,7 @@ mod web;
 use std::str::FromStr;
 use std::time::Duration;
 
-use chronomate_model::{GameId, NotAPlayerKey, PlayerKey, Timestamp};
+use chronomate_model::{DaysPerMove, GameId, NotAPlayerKey, PlayerKey, Timestamp};
 use chronomate_rules::{Color, Options, Variant};
 use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
@@ -265,6 +265,13 @@ pub(crate) fn read_variant(row: &str, r: &db::Row) -> Result<(Variant, Options),
     let options =
         Options::parse(variant, &options).map_err(|e| damaged(row, format!("options: {e}")))?;
     Ok((variant, options))
+}
+
+/// A days-per-move column, read strictly: a number out of bounds makes
+/// the row `row` damaged.
+pub(crate) fn read_days(row: &str, r: &db::Row, column: &str) -> Result<DaysPerMove, StoreError> {
+    let days: i64 = r.get(column)?;
+    DaysPerMove::new(days).ok_or_else(|| damaged(row, format!("{column}: {days} days per move")))
 }
 
 /// A player-key column, read strictly: text that is no key makes the row

@@ -3,9 +3,10 @@
 //! records its result ([`rate_in`]).
 
 use super::db::{Row, Tx};
+use super::games::read_result;
 use super::{Store, StoreError, read_key};
 use chronomate_model::rating::{GLOBAL, Glicko, PROVISIONAL_RD, Score, rate_game};
-use chronomate_model::{GameId, PlayerKey, Timestamp};
+use chronomate_model::{GameId, GameResult, PlayerKey, Timestamp};
 
 /// A player's rating in one variant and scope.
 #[derive(Clone, Debug, PartialEq)]
@@ -171,20 +172,20 @@ pub(super) async fn rate_in(tx: &mut Tx, game: GameId, at: Timestamp) -> Result<
         .fetch_optional()
         .await?;
     let Some(row) = row else { return Ok(()) };
+    let label = format!("game #{game}");
     let status: String = row.get("status")?;
-    let result: Option<String> = row.get("result")?;
+    let result = read_result(&label, &row, "result")?;
     let rated: i64 = row.get("rated")?;
-    let score = match (status.as_str(), result.as_deref()) {
-        ("finished", Some("1-0")) => Score::Win,
-        ("finished", Some("0-1")) => Score::Loss,
-        ("finished", Some("1/2-1/2")) => Score::Draw,
+    let score = match (status.as_str(), result) {
+        ("finished", Some(GameResult::WhiteWins)) => Score::Win,
+        ("finished", Some(GameResult::BlackWins)) => Score::Loss,
+        ("finished", Some(GameResult::Draw)) => Score::Draw,
         _ => return Ok(()),
     };
     if rated > 0 {
         return Ok(());
     }
     let variant: String = row.get("variant")?;
-    let label = format!("game #{game}");
     let white = read_key(&label, &row, "white")?;
     let black = read_key(&label, &row, "black")?;
     // A game against Chronomate (or of a player against themself) is

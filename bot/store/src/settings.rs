@@ -1,13 +1,13 @@
 //! Per-server settings.
 
-use super::{Store, StoreError, upsert_player};
-use chronomate_model::{PlayerKey, Timestamp};
+use super::{Store, StoreError, read_days, upsert_player};
+use chronomate_model::{DaysPerMove, PlayerKey, Timestamp};
 
 /// A server's settings (the defaults where it has none).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GuildSettings {
-    /// Days per move when a challenge names none (1 to 14).
-    pub default_days: i64,
+    /// Days per move when a challenge names none.
+    pub default_days: DaysPerMove,
     /// A reminder goes out when this many hours are left (0: never). At most
     /// half the time per move.
     pub reminder_hours: i64,
@@ -16,7 +16,7 @@ pub struct GuildSettings {
 impl Default for GuildSettings {
     fn default() -> GuildSettings {
         GuildSettings {
-            default_days: 3,
+            default_days: DaysPerMove::DEFAULT,
             reminder_hours: 24,
         }
     }
@@ -36,7 +36,11 @@ impl Store {
             .await?;
         Ok(match row {
             Some(r) => GuildSettings {
-                default_days: r.get("default_days")?,
+                default_days: read_days(
+                    &format!("settings of server {guild}"),
+                    &r,
+                    "default_days",
+                )?,
                 reminder_hours: r.get("reminder_hours")?,
             },
             None => GuildSettings::default(),
@@ -61,7 +65,7 @@ impl Store {
                  updated_by = excluded.updated_by",
         )
         .bind(guild)
-        .bind(settings.default_days)
+        .bind(settings.default_days.get())
         .bind(settings.reminder_hours)
         .bind(at)
         .bind(by.0)

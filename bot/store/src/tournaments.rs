@@ -4,12 +4,14 @@
 //! when two events (a move, the scheduler, a restart) race for it.
 
 use super::db::{Lock, Row};
-use super::games::{NewGame, insert_game};
+use super::games::{NewGame, insert_game, read_result};
 use super::{
-    Stale, Store, StoreError, damaged, read_key, read_key_opt, read_variant, settle, upsert_player,
+    Stale, Store, StoreError, damaged, read_days, read_key, read_key_opt, read_variant, settle,
+    upsert_player,
 };
 use chronomate_model::{
-    GameId, GameStatus, PlayerKey, Timestamp, TournamentFormat, TournamentId, TournamentStatus,
+    DaysPerMove, GameId, GameResult, GameStatus, PairingResult, PlayerKey, Timestamp,
+    TournamentFormat, TournamentId, TournamentStatus,
 };
 use chronomate_rules::{Options, Variant};
 
@@ -35,7 +37,7 @@ pub struct TournamentRow {
     /// Swiss: the rounds asked for; set to the real number at the start.
     pub rounds: i64,
     /// Days per move in its games.
-    pub days: i64,
+    pub days: DaysPerMove,
     /// The most entrants it takes.
     pub max_players: i64,
     /// When it starts by itself, if it was given a start.
@@ -79,7 +81,7 @@ impl TournamentRow {
             format: TournamentFormat::from_id(&format)
                 .ok_or_else(|| corrupt(format!("unknown format {format:?}")))?,
             rounds: r.get("rounds")?,
-            days: r.get("days")?,
+            days: read_days(&label, r, "days")?,
             max_players: r.get("max_players")?,
             starts_at: r.get("starts_at")?,
             organiser: read_key(&label, r, "organiser")?,
@@ -124,7 +126,7 @@ pub struct NewTournament<'a> {
     /// Swiss: the rounds asked for (the others: set at the start).
     pub rounds: i64,
     /// Days per move in its games.
-    pub days: i64,
+    pub days: DaysPerMove,
     /// The most entrants it takes.
     pub max_players: i64,
     /// When it starts by itself, if given.
@@ -167,12 +169,12 @@ pub struct PairingRow {
     pub black_name: Option<String>,
     /// The board's game, if it has one.
     pub game_id: Option<GameId>,
-    /// A result decided without a game (`bye`, `rest`, a forfeit).
-    pub result: Option<String>,
+    /// A result decided without a game (a bye, a rest, a forfeit).
+    pub result: Option<PairingResult>,
     /// The game's status and result.
     pub game_status: Option<GameStatus>,
-    /// The game's score once finished (`1-0`, `0-1`, `1/2-1/2`).
-    pub game_result: Option<String>,
+    /// The game's score once finished.
+    pub game_result: Option<GameResult>,
 }
 
 /// A board to create with its round.
@@ -184,9 +186,9 @@ pub struct NewBoard<'a> {
     pub black: Option<&'a PlayerKey>,
     /// The game to create; `None` for a board decided at once.
     pub game: Option<NewGame<'a>>,
-    /// The result decided at once (`bye`, `rest`), for a board without
-    /// a game.
-    pub result: Option<&'a str>,
+    /// The result decided at once (a bye, a rest, a forfeit), for a
+    /// board without a game.
+    pub result: Option<PairingResult>,
 }
 
 impl Store {
@@ -213,7 +215,7 @@ impl Store {
             .bind(t.options)
             .bind(t.format.as_str())
             .bind(t.rounds)
-            .bind(t.days)
+            .bind(t.days.get())
             .bind(t.max_players)
             .bind(t.starts_at)
             .bind(t.organiser.0)
@@ -329,6 +331,7 @@ impl Store {
             )
             .bind(id)
             .read_all(|r| {
+                let label = format!("tournament #{id}");
                 Ok(PairingRow {
                     round: r.get("round")?,
                     board: r.get("board")?,
@@ -337,7 +340,14 @@ impl Store {
                     black: read_key_opt(&format!("tournament #{id}"), r, "black")?,
                     black_name: r.get("black_name")?,
                     game_id: r.get("game_id")?,
-                    result: r.get("result")?,
+                    result: r
+                        .get::<Option<String>>("result")?
+                        .map(|t| {
+                            PairingResult::from_id(&t).ok_or_else(|| {
+                                damaged(&label, format!("unknown board result {t:?}"))
+                            })
+                        })
+                        .transpose()?,
                     game_status: r
                         .get::<Option<String>>("game_status")?
                         .map(|s| {
@@ -350,7 +360,7 @@ impl Store {
                             })
                         })
                         .transpose()?,
-                    game_result: r.get("game_result")?,
+                    game_result: read_result(&label, r, "game_result")?,
                 })
             })
             .await
@@ -487,7 +497,7 @@ impl Store {
             .bind(b.white)
             .bind(b.black)
             .bind(game)
-            .bind(b.result)
+            .bind(b.result.map(PairingResult::as_str))
             .execute()
             .await?;
             ids.push(game);

@@ -175,6 +175,50 @@ impl World {
         }
     }
 
+    /// Runs one statement behind the store's back with the schema's CHECK
+    /// constraints out of the way, to write a value the schema refuses (as
+    /// a hand-edited or older database could hold). On PostgreSQL the
+    /// constraints are dropped for good: the database is the test's own.
+    pub async fn raw_unchecked(&self, sql: &'static str, game: GameId) {
+        use sqlx::Connection;
+        match self.backend() {
+            Backend::Sqlite => {
+                let mut conn = sqlx::SqliteConnection::connect(&self.url).await.unwrap();
+                sqlx::query("PRAGMA ignore_check_constraints = ON")
+                    .execute(&mut conn)
+                    .await
+                    .unwrap();
+                sqlx::query(sql)
+                    .bind(game.0)
+                    .execute(&mut conn)
+                    .await
+                    .unwrap();
+                conn.close().await.unwrap();
+            }
+            Backend::Postgres => {
+                let mut conn = sqlx::PgConnection::connect(&self.url).await.unwrap();
+                sqlx::raw_sql(
+                    "DO $$ DECLARE c record; BEGIN
+                       FOR c IN SELECT conname, conrelid::regclass AS t FROM pg_constraint
+                                WHERE contype = 'c'
+                                  AND connamespace = current_schema()::regnamespace LOOP
+                         EXECUTE format('ALTER TABLE %s DROP CONSTRAINT %I', c.t, c.conname);
+                       END LOOP;
+                     END $$",
+                )
+                .execute(&mut conn)
+                .await
+                .unwrap();
+                sqlx::query(sql)
+                    .bind(game.0)
+                    .execute(&mut conn)
+                    .await
+                    .unwrap();
+                conn.close().await.unwrap();
+            }
+        }
+    }
+
     /// Runs one statement without binds behind the store's back.
     pub async fn execute(&self, sql: &'static str) {
         use sqlx::Connection;

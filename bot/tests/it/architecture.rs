@@ -46,7 +46,7 @@ fn workspace() -> PathBuf {
 /// The bot's crates, by folder under `bot/`, and the workspace crates each
 /// may depend on (not counting dev-dependencies): the layers below it.
 const BOT_CRATES: [(&str, &[&str]); 7] = [
-    ("model", &["chronomate-engine"]),
+    ("model", &["chronomate-rules"]),
     ("store", &["chronomate-model", "chronomate-rules"]),
     (
         "host",

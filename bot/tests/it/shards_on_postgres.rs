@@ -29,7 +29,7 @@
 
 use crate::common;
 use crate::support;
-use chronomate_host::{ChallengeId, GameId, GameStatus, ManualClock, Timestamp};
+use chronomate_host::{ChallengeId, GameId, GameResult, GameStatus, ManualClock, Timestamp};
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -525,8 +525,11 @@ async fn run() {
     for t in &deadline_tables {
         let row = store.game(t.game).await.unwrap().unwrap();
         assert_eq!(row.status, GameStatus::Finished, "game {}", t.game);
-        assert_eq!(row.reason.as_deref(), Some("time forfeit"));
-        assert_eq!(row.result.as_deref(), Some("1-0"));
+        assert_eq!(
+            row.reason.map(|r| r.words()).as_deref(),
+            Some("time forfeit")
+        );
+        assert_eq!(row.result.map(GameResult::as_str), Some("1-0"));
         assert_eq!(store.rating_changes(t.game).await.unwrap().len(), 4);
         common::check_consistent(&store, &host, t.game).await;
         let heading = format!("Game #{}: ", t.game);

@@ -1,8 +1,10 @@
 //! Creating a tournament, entering and leaving it, starting it by hand,
 //! withdrawing from it and cancelling it.
 
-use chronomate_model::{GameStatus, TournamentFormat, TournamentId, TournamentStatus};
-use chronomate_rules::{Color, Game, Outcome, Reason};
+use chronomate_model::{
+    EndReason, GameResult, GameStatus, TournamentFormat, TournamentId, TournamentStatus,
+};
+use chronomate_rules::{Color, Game};
 
 use super::rounds::tournament_place;
 use super::snapshot::board_result;
@@ -289,11 +291,11 @@ impl Host {
             } else {
                 Color::Black
             };
-            let outcome = Outcome::win(!loser, Reason::Resignation);
+            let result = GameResult::of(Some(!loser));
             let finish = Finish {
                 status: GameStatus::Finished,
-                result: Some(outcome.score().to_owned()),
-                reason: "withdrawal from the tournament".to_owned(),
+                result: Some(result),
+                reason: EndReason::Withdrawal,
             };
             let other = if p.white == me {
                 (black, p.black_name.as_deref().unwrap_or("?"))
@@ -303,7 +305,7 @@ impl Host {
             let lost = Reply::text(format!(
                 "Game #{game} counts as a loss: {} ({}) wins.",
                 other.1,
-                outcome.score()
+                result.as_str()
             ))
             .about(game)
             .ping(other.0);

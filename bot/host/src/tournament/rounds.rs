@@ -2,7 +2,10 @@
 //! and boards in one transaction, and moving the tournament on (the start
 //! time, the next round, the end), by itself or at the scheduler's tick.
 
-use chronomate_model::{PlayerKey, Timestamp, TournamentFormat, TournamentId, TournamentStatus};
+use chronomate_model::{
+    GameResult, PairingResult, PlayerKey, Timestamp, TournamentFormat, TournamentId,
+    TournamentStatus,
+};
 use chronomate_rules::{Color, Game};
 
 use super::pairing::{self, Board, SwissPlayer};
@@ -10,7 +13,6 @@ use super::snapshot::{Snapshot, board_result};
 use super::standings::{BoardResult, points_words};
 use super::text::{round_announcement, standings_lines};
 use crate::announce::{Body, Said, Teller};
-use crate::clock::DAY;
 use crate::time::remind_at;
 use crate::{Host, HostError, Notice, NoticeKind, Place, Reply, check_setup};
 use chronomate_model::rating::Glicko;
@@ -21,7 +23,7 @@ use chronomate_store::{
 /// A new round's boards, players by index, with a result for boards that
 /// need no game.
 struct RoundPlan {
-    boards: Vec<(usize, Option<usize>, Option<&'static str>)>,
+    boards: Vec<(usize, Option<usize>, Option<PairingResult>)>,
 }
 
 impl Host {
@@ -109,14 +111,14 @@ impl Host {
         let (variant, options) = (t.variant, t.options.clone());
         let options_text = options.to_string();
         let settings = self.store.settings(Some(&t.guild)).await?;
-        let deadline = now + t.days * DAY;
+        let deadline = now + t.days.span();
         struct Prepared {
             white: PlayerKey,
             black: Option<PlayerKey>,
             seed: u64,
             snapshot: Option<String>,
             to_move: Color,
-            result: Option<&'static str>,
+            result: Option<PairingResult>,
         }
         let mut prepared = Vec::with_capacity(plan.boards.len());
         for &(w, b, result) in &plan.boards {
@@ -385,13 +387,13 @@ fn plan_round(s: &Snapshot, round: i64) -> Option<RoundPlan> {
             let r = table.get(usize::try_from(round - 1).ok()?)?;
             for b in r {
                 let entry = match b.black {
-                    None => (b.white, None, Some("rest")),
+                    None => (b.white, None, Some(PairingResult::Rest)),
                     Some(black) => {
                         let result = match (s.active(b.white), s.active(black)) {
                             (true, true) => None,
-                            (true, false) => Some("1-0"),
-                            (false, true) => Some("0-1"),
-                            (false, false) => Some("0-0"),
+                            (true, false) => Some(PairingResult::Scored(GameResult::WhiteWins)),
+                            (false, true) => Some(PairingResult::Scored(GameResult::BlackWins)),
+                            (false, false) => Some(PairingResult::BothLose),
                         };
                         (b.white, Some(black), result)
                     }
@@ -427,7 +429,7 @@ fn plan_round(s: &Snapshot, round: i64) -> Option<RoundPlan> {
                         .iter()
                         .enumerate()
                         .filter(|(_, p)| p.active)
-                        .map(|(i, _)| (i, None, Some("bye")))
+                        .map(|(i, _)| (i, None, Some(PairingResult::Bye)))
                         .collect(),
                 });
             }
@@ -435,7 +437,7 @@ fn plan_round(s: &Snapshot, round: i64) -> Option<RoundPlan> {
             for b in round_boards {
                 boards.push(match b.black {
                     Some(black) => (b.white, Some(black), None),
-                    None => (b.white, None, Some("bye")),
+                    None => (b.white, None, Some(PairingResult::Bye)),
                 });
             }
         }

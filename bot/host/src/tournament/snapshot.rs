@@ -7,25 +7,22 @@ use crate::clock::due_words;
 use crate::text::day_words;
 use crate::{Caller, Host, HostError};
 use chronomate_model::{
-    GameStatus, PlayerKey, Timestamp, TournamentFormat, TournamentId, TournamentStatus,
+    GameStatus, PairingResult, PlayerKey, Timestamp, TournamentFormat, TournamentId,
+    TournamentStatus,
 };
 use chronomate_store::{PairingRow, TournamentPlayer, TournamentRow};
 
 /// A board's result from its row.
 pub(crate) fn board_result(p: &PairingRow) -> BoardResult {
-    match p.result.as_deref() {
-        Some("bye") => return BoardResult::Bye,
-        Some("rest") => return BoardResult::Rest,
-        Some("1-0") => return BoardResult::WhiteWins,
-        Some("0-1") => return BoardResult::BlackWins,
-        Some("1/2-1/2") => return BoardResult::Draw,
-        Some("0-0") => return BoardResult::BothLose,
-        _ => {}
+    match p.result {
+        Some(PairingResult::Bye) => return BoardResult::Bye,
+        Some(PairingResult::Rest) => return BoardResult::Rest,
+        Some(PairingResult::Scored(result)) => return BoardResult::of(result),
+        Some(PairingResult::BothLose) => return BoardResult::BothLose,
+        None => {}
     }
-    match (p.game_status, p.game_result.as_deref()) {
-        (Some(GameStatus::Finished), Some("1-0")) => BoardResult::WhiteWins,
-        (Some(GameStatus::Finished), Some("0-1")) => BoardResult::BlackWins,
-        (Some(GameStatus::Finished), Some("1/2-1/2")) => BoardResult::Draw,
+    match (p.game_status, p.game_result) {
+        (Some(GameStatus::Finished), Some(result)) => BoardResult::of(result),
         (Some(GameStatus::Aborted), _) => BoardResult::BothLose,
         _ if p.black.is_none() => BoardResult::Rest,
         _ => BoardResult::Pending,

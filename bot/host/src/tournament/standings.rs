@@ -2,6 +2,8 @@
 //! median Buchholz for Swiss. Scores are kept in half points, so every sum
 //! is exact.
 
+use chronomate_model::GameResult;
+
 /// How a board ended, from white's side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) enum BoardResult {
@@ -19,6 +21,15 @@ pub(crate) enum BoardResult {
 }
 
 impl BoardResult {
+    /// A board whose game (or forfeit) ended with `result`.
+    pub(crate) const fn of(result: GameResult) -> BoardResult {
+        match result {
+            GameResult::WhiteWins => BoardResult::WhiteWins,
+            GameResult::BlackWins => BoardResult::BlackWins,
+            GameResult::Draw => BoardResult::Draw,
+        }
+    }
+
     /// Half points for (white, black).
     pub(crate) fn points2(self) -> (i64, i64) {
         match self {

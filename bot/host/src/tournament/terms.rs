@@ -71,7 +71,7 @@ impl TournamentTerms {
                         })?)
                     }
                     "rounds" | "round" => rounds = Some(read_count(value, "rounds", 1, 99)?),
-                    "days" | "day" => days = Some(read_days(value)?),
+                    "days" | "day" => days = Some(read_days(value)?.get()),
                     "players" | "max" | "limit" | "entries" => {
                         players = Some(read_count(value, "players", 2, MAX_PLAYERS)?)
                     }

@@ -4,7 +4,7 @@
 use super::refuse;
 use super::snapshot::{Snapshot, board_result};
 use super::standings::{BoardResult, number_words, points_words};
-use crate::clock::{DAY, due_words};
+use crate::clock::due_words;
 use crate::text::day_words;
 use crate::{Caller, Host, HostError, Image, Reply};
 use chronomate_model::{Timestamp, TournamentId, TournamentStatus};
@@ -156,7 +156,7 @@ pub(super) fn round_reply(s: &Snapshot, round: i64, now: Timestamp) -> Reply {
     lines.push(format!(
         "Each game is due move by move, {} per move; the first moves are due {}.",
         day_words(s.t.days),
-        due_words(now + s.t.days * DAY, now)
+        due_words(now + s.t.days.span(), now)
     ));
     let mut reply = Reply::text(lines.join("\n"));
     for p in s.round_boards(round) {

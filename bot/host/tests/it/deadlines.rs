@@ -3,10 +3,11 @@
 
 use crate::common;
 use chronomate_host::{
-    ChallengeId, ChallengeTerms, DAY, GameStatus, HOUR, NoticeKind, Refusal, Span,
+    ChallengeId, ChallengeTerms, DAY, EndReason, GameResult, GameStatus, HOUR, NoticeKind, Refusal,
+    Span,
 };
 
-use chronomate_rules::Variant;
+use chronomate_rules::{Reason, Variant};
 use common::{T0, World, caller};
 
 fn one_day() -> ChallengeTerms {
@@ -76,8 +77,11 @@ async fn one_reminder_then_the_side_to_move_loses_on_time() {
     let row = w.store().game(g).await.unwrap().unwrap();
     assert_eq!(row.status, GameStatus::Finished);
     assert_eq!(
-        (row.result.as_deref(), row.reason.as_deref()),
-        (Some("1-0"), Some("time forfeit"))
+        (row.result, row.reason),
+        (
+            Some(GameResult::WhiteWins),
+            Some(EndReason::Rules(Reason::TimeForfeit))
+        )
     );
     assert!(w.host.tick(T0 + 50 * HOUR).await.unwrap().is_empty());
     w.clock.set(T0 + 50 * HOUR);

@@ -7,8 +7,8 @@
 //! PostgreSQL.
 
 use chronomate_host::{
-    ChallengeTerms, ColourChoice, DAY, DrawMove, GameId, Host, MINUTE, Notice, NoticeKind, Player,
-    Refusal, Reply, Span,
+    ChallengeTerms, ColourChoice, DAY, DrawMove, GameId, GameResult, Host, MINUTE, Notice,
+    NoticeKind, Player, Refusal, Reply, Span,
 };
 use chronomate_testkit::replies::assert_contains;
 
@@ -48,7 +48,27 @@ async fn told(host: &Host, reply: Reply) -> Reply {
     reply
 }
 
+/// The engine's queue is the live games where the side Chronomate plays
+/// (`games.engine_side`, written when a game begins) is to move, never a
+/// game between people.
+async fn the_engine_queue_reads_the_engine_side() {
+    let w = World::new().await;
+    let g = alice_plays_chronomate(&w, 1).await;
+    let people = w.start(&caller("bob"), &caller("carol")).await;
+    assert_eq!(w.store().engine_to_move().await.unwrap(), []);
+    // Chronomate plays black: its turn, behind the host's back.
+    w.raw("UPDATE games SET to_move = 'black' WHERE id = $1", g)
+        .await;
+    w.raw("UPDATE games SET to_move = 'black' WHERE id = $1", people)
+        .await;
+    assert_eq!(w.store().engine_to_move().await.unwrap(), [g]);
+    w.raw("UPDATE games SET engine_side = NULL WHERE id = $1", g)
+        .await;
+    assert_eq!(w.store().engine_to_move().await.unwrap(), []);
+}
+
 on_both_backends!(
+    the_engine_queue_reads_the_engine_side,
     chronomate_moves_are_announced_once_in_order_across_restarts,
     draws_reminders_and_ratings,
     two_hosts_on_one_database_play_its_move_once,
@@ -190,7 +210,7 @@ async fn a_lost_position_accepts_a_draw() {
         let offer = told(&w.host, offer).await;
         if offer.text.contains("accepts") {
             let row = w.store().game(game).await.unwrap().unwrap();
-            assert_eq!(row.result.as_deref(), Some("1/2-1/2"), "{}", offer.text);
+            assert_eq!(row.result, Some(GameResult::Draw), "{}", offer.text);
             assert!(w.store().rating_changes(game).await.unwrap().is_empty());
             assert!(turn > 0, "declined in the even start");
             return;

@@ -3,15 +3,15 @@
 //! actions, buttons pressed after a restart.
 
 use chronomate_host::{
-    ChallengeId, ChallengeTerms, ChoiceId, ColourChoice, DrawMove, GameChoice, GameId, GameStatus,
-    HostError, Refusal, Reply,
+    ChallengeId, ChallengeTerms, ChoiceId, ColourChoice, DrawMove, EndReason, GameChoice, GameId,
+    GameResult, GameStatus, HostError, Refusal, Reply,
 };
 use chronomate_store::StoreError;
 use chronomate_testkit::replies::{assert_contains, assert_lacks};
 
 use crate::common;
 
-use chronomate_rules::Variant;
+use chronomate_rules::{Reason, Variant};
 use common::{World, caller, key, refusal};
 
 fn choice_ids(reply: &Reply) -> Vec<String> {
@@ -62,8 +62,8 @@ async fn fools_mate_from_challenge_to_record() {
 
     let row = w.store().game(GameId(1)).await.unwrap().unwrap();
     assert_eq!(row.status, GameStatus::Finished);
-    assert_eq!(row.result.as_deref(), Some("0-1"));
-    assert_eq!(row.reason.as_deref(), Some("checkmate"));
+    assert_eq!(row.result, Some(GameResult::BlackWins));
+    assert_eq!(row.reason, Some(EndReason::Rules(Reason::Checkmate)));
     assert_eq!(row.deadline, None);
     w.check_consistent(GameId(1)).await;
 
@@ -138,8 +138,11 @@ async fn resignation_asks_first_and_the_button_confirms() {
     assert_eq!(done.pings, ["console:alice"]);
     let row = w.store().game(g).await.unwrap().unwrap();
     assert_eq!(
-        (row.result.as_deref(), row.reason.as_deref()),
-        (Some("1-0"), Some("resignation"))
+        (row.result, row.reason),
+        (
+            Some(GameResult::WhiteWins),
+            Some(EndReason::Rules(Reason::Resignation))
+        )
     );
     w.check_consistent(g).await;
     let r = refusal(w.host.resign(&alice, Some(g), true).await);
@@ -212,7 +215,7 @@ async fn draws_are_offered_declined_lapse_and_agreed() {
         agreed.text
     );
     let row = w.store().game(g).await.unwrap().unwrap();
-    assert_eq!(row.result.as_deref(), Some("1/2-1/2"));
+    assert_eq!(row.result, Some(GameResult::Draw));
     assert!(w.store().draw_offer(g).await.unwrap().is_none());
     w.check_consistent(g).await;
 
@@ -240,7 +243,7 @@ async fn aborts_only_before_both_sides_moved() {
     let row = w.store().game(g1).await.unwrap().unwrap();
     assert_eq!(row.status, GameStatus::Aborted);
     assert_eq!(row.result, None);
-    assert_eq!(row.reason.as_deref(), Some("aborted by bob"));
+    assert_eq!(row.reason, Some(EndReason::AbortedBy("bob".to_owned())));
 
     let g2 = w.start(&alice, &bob).await;
     w.play(g2, &alice, &bob, &["d4"]).await;
@@ -336,6 +339,77 @@ async fn a_damaged_row_is_reported_naming_it() {
         text.starts_with("game #1 is damaged in the database: unknown variant \"chess9\": "),
         "{text}"
     );
+}
+
+/// A score or a reason the store does not know is a damaged row, never a
+/// game without a result.
+async fn unknown_results_and_reasons_are_damaged_rows() {
+    let w = World::new().await;
+    let (alice, bob) = (caller("alice"), caller("bob"));
+    let g = w.start(&alice, &bob).await;
+    w.host.resign(&alice, Some(g), true).await.unwrap();
+    let damaged = |e: StoreError| match e {
+        e @ StoreError::Corrupt { .. } => e.to_string(),
+        other => panic!("not a damaged row: {other}"),
+    };
+    // The schema refuses such a score: only a database edited by hand
+    // could hold one.
+    w.raw_unchecked("UPDATE games SET result = '2-0' WHERE id = $1", g)
+        .await;
+    assert_eq!(
+        damaged(w.store().game(g).await.unwrap_err()),
+        "game #1 is damaged in the database: result: unknown result \"2-0\""
+    );
+    w.raw(
+        "UPDATE games SET result = '0-1', reason = 'timeout' WHERE id = $1",
+        g,
+    )
+    .await;
+    assert_eq!(
+        damaged(w.store().game(g).await.unwrap_err()),
+        "game #1 is damaged in the database: unknown reason \"timeout\""
+    );
+    w.raw(
+        "UPDATE games SET reason = 'aborted by bob' WHERE id = $1",
+        g,
+    )
+    .await;
+    let row = w.store().game(g).await.unwrap().unwrap();
+    assert_eq!(
+        (row.result, row.reason),
+        (
+            Some(GameResult::BlackWins),
+            Some(EndReason::AbortedBy("bob".to_owned()))
+        )
+    );
+}
+
+/// Days per move out of bounds are a damaged row, in a game, a challenge
+/// or a server's settings alike.
+async fn days_out_of_bounds_are_a_damaged_row() {
+    let w = World::new().await;
+    let (alice, bob) = (caller("alice"), caller("bob"));
+    let g = w.start(&alice, &bob).await;
+    // The schema refuses such days: only a database edited by hand could
+    // hold them.
+    w.raw_unchecked("UPDATE games SET days = 0 WHERE id = $1", g)
+        .await;
+    match w.store().game(g).await {
+        Err(e @ StoreError::Corrupt { .. }) => assert_eq!(
+            e.to_string(),
+            "game #1 is damaged in the database: days: 0 days per move"
+        ),
+        other => panic!("not a damaged row: {other:?}"),
+    }
+    w.raw_unchecked("UPDATE challenges SET days = 15 WHERE game_id = $1", g)
+        .await;
+    match w.store().challenge(ChallengeId(1)).await {
+        Err(e @ StoreError::Corrupt { .. }) => assert_eq!(
+            e.to_string(),
+            "challenge #1 is damaged in the database: days: 15 days per move"
+        ),
+        other => panic!("not a damaged row: {other:?}"),
+    }
 }
 
 async fn racing_actions_on_one_game_apply_once() {
@@ -515,7 +589,7 @@ async fn settings_set_the_default_days() {
     );
     let g = w.start(&admin, &bob).await;
     let row = w.store().game(g).await.unwrap().unwrap();
-    assert_eq!((row.days, row.reminder_hours), (5, 12));
+    assert_eq!((row.days.get(), row.reminder_hours), (5, 12));
     assert_eq!(row.deadline, Some(common::T0 + 5 * chronomate_host::DAY));
 }
 
@@ -527,6 +601,8 @@ on_both_backends!(
     a_restart_in_the_middle_changes_nothing,
     a_stale_snapshot_is_rebuilt_from_the_log,
     a_damaged_row_is_reported_naming_it,
+    unknown_results_and_reasons_are_damaged_rows,
+    days_out_of_bounds_are_a_damaged_row,
     buttons_work_after_a_restart,
     threads_and_single_games_need_no_id,
     open_challenges_are_taken_by_anyone,

@@ -7,15 +7,15 @@
 
 use crate::common;
 use chronomate_host::{
-    ChallengeTerms, ColourChoice, DAY, GLOBAL, GameId, GameStatus, Glicko, HOUR, MINUTE,
-    ManualClock, NoticeKind, Span, TournamentFormat, TournamentId, TournamentTerms,
+    ChallengeTerms, ColourChoice, DAY, EndReason, GLOBAL, GameId, GameResult, GameStatus, Glicko,
+    HOUR, MINUTE, ManualClock, NoticeKind, Span, TournamentFormat, TournamentId, TournamentTerms,
 };
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
 use chronomate_host::migrate::{MigrateError, migrate_database};
-use chronomate_rules::Variant;
+use chronomate_rules::{Reason, Variant};
 use chronomate_store::{Backend, Finish, Store};
 use common::{T0, World, caller, deliver_all, open_url, pg};
 
@@ -91,6 +91,7 @@ async fn both_schemas_hold_the_history_and_the_claims() {
             20261201000000,
             20261202000000,
             20261203000000,
+            20261204000000,
             20261205000000
         ]
     );
@@ -388,8 +389,8 @@ async fn games_ending_at_once_rate_each_player_in_one_chain() {
             tokio::spawn(async move {
                 let finish = Finish {
                     status: GameStatus::Finished,
-                    result: Some("1-0".into()),
-                    reason: "resignation".into(),
+                    result: Some(GameResult::WhiteWins),
+                    reason: EndReason::Rules(Reason::Resignation),
                 };
                 start.wait().await;
                 store

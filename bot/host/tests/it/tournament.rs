@@ -4,14 +4,15 @@
 //! nothing, exports; and a whole tournament typed into the console binary.
 
 use chronomate_host::{
-    Caller, DrawMove, GameId, GameStatus, NoticeKind, PlayerKey, TournamentId, TournamentStatus,
-    TournamentTerms,
+    Caller, DrawMove, EndReason, GameId, GameResult, GameStatus, NoticeKind, PairingResult,
+    PlayerKey, TournamentId, TournamentStatus, TournamentTerms,
 };
 use chronomate_testkit::replies::assert_contains;
 
 use crate::common;
 
-use chronomate_store::{Finish, PairingRow};
+use chronomate_rules::Reason;
+use chronomate_store::{Finish, PairingRow, StoreError};
 use common::{T0, World, caller, refusal};
 
 fn who(key: &PlayerKey) -> Caller {
@@ -191,8 +192,8 @@ async fn a_round_robin_of_four_survives_a_restart_and_a_crash() {
             None,
             &Finish {
                 status: GameStatus::Finished,
-                result: Some("1/2-1/2".to_owned()),
-                reason: "agreement".to_owned(),
+                result: Some(GameResult::Draw),
+                reason: EndReason::Rules(Reason::Agreement),
             },
             w.host.now(),
         )
@@ -353,7 +354,10 @@ async fn a_swiss_of_five_gives_each_bye_once_and_never_repeats() {
                 p.white.clone().min(b.clone()),
                 p.white.clone().max(b.clone())
             ))),
-            None => assert!(byes.insert(p.white.clone()), "two byes for {}", p.white),
+            None => {
+                assert_eq!(p.result, Some(PairingResult::Bye));
+                assert!(byes.insert(p.white.clone()), "two byes for {}", p.white)
+            }
         }
     }
     assert_eq!(byes.len(), 3);
@@ -397,6 +401,20 @@ async fn withdrawal_resigns_the_game_in_play_and_forfeits_the_rest() {
     assert_contains(&r.text, "withdrew from tournament #1");
     assert_contains(&r.text, "counts as a loss");
     assert_contains(&r.text, "round 2 begins");
+    // Round 2's boards are decided at once: the quitter's forfeited, the
+    // odd one out resting.
+    for p in round_games(&w, TournamentId(1), 2).await {
+        let forfeit = if p.black.is_none() {
+            PairingResult::Rest
+        } else if p.white == game.white {
+            PairingResult::Scored(GameResult::BlackWins)
+        } else if p.black.as_ref() == Some(&game.white) {
+            PairingResult::Scored(GameResult::WhiteWins)
+        } else {
+            continue;
+        };
+        assert_eq!(p.result, Some(forfeit));
+    }
     // Cancelling: only the organiser or a manager.
     let r = refusal(
         w.host
@@ -419,7 +437,41 @@ async fn withdrawal_resigns_the_game_in_play_and_forfeits_the_rest() {
     assert_eq!(t.status, TournamentStatus::Cancelled);
 }
 
+/// A board result the store does not know is a damaged row, never a board
+/// still in play.
+async fn an_unknown_board_result_is_a_damaged_row() {
+    let w = World::new().await;
+    let terms = TournamentTerms::parse("standard", T0).unwrap();
+    w.host.tournament_create(&caller("a"), terms).await.unwrap();
+    for n in ["a", "b", "c"] {
+        w.host
+            .tournament_join(&caller(n), Some(TournamentId(1)))
+            .await
+            .unwrap();
+    }
+    w.host
+        .tournament_start(&caller("a"), Some(TournamentId(1)))
+        .await
+        .unwrap();
+    // The schema refuses such a result: only a database edited by hand
+    // could hold one (the tournament's id is bound where a game's goes).
+    w.raw_unchecked(
+        "UPDATE tournament_pairings SET result = 'forfeit'
+         WHERE tournament_id = $1 AND black IS NULL",
+        GameId(1),
+    )
+    .await;
+    match w.store().tournament_pairings(TournamentId(1)).await {
+        Err(e @ StoreError::Corrupt { .. }) => assert_eq!(
+            e.to_string(),
+            "tournament #1 is damaged in the database: unknown board result \"forfeit\""
+        ),
+        other => panic!("not a damaged row: {other:?}"),
+    }
+}
+
 on_both_backends!(
+    an_unknown_board_result_is_a_damaged_row,
     a_round_robin_of_four_survives_a_restart_and_a_crash,
     a_swiss_of_five_gives_each_bye_once_and_never_repeats,
     withdrawal_resigns_the_game_in_play_and_forfeits_the_rest,
