@@ -4,8 +4,8 @@ use chronomate_rules::{Color, Options, Variant};
 
 use super::db::{Lock, Row, Tx};
 use super::{
-    Stale, Store, StoreError, color_text, damaged, parse_color, read_days, read_key, read_variant,
-    settle,
+    Stale, Store, StoreError, color_text, damaged, parse_color, read_days, read_key, read_result,
+    read_variant, settle,
 };
 use chronomate_model::{
     DaysPerMove, EndReason, GameId, GameResult, GameStatus, PlayerKey, Timestamp,
@@ -211,21 +211,6 @@ pub struct Finish {
     pub result: Option<GameResult>,
     /// Why.
     pub reason: EndReason,
-}
-
-/// A score column (`games.result`), read strictly: text that is no score
-/// makes the row `row` damaged.
-pub(super) fn read_result(
-    row: &str,
-    r: &Row,
-    column: &str,
-) -> Result<Option<GameResult>, StoreError> {
-    let text: Option<String> = r.get(column)?;
-    text.map(|t| {
-        GameResult::from_id(&t)
-            .ok_or_else(|| damaged(row, format!("{column}: unknown result {t:?}")))
-    })
-    .transpose()
 }
 
 /// The `reason` column, read strictly: words no ending writes make the row

@@ -56,7 +56,7 @@ mod web;
 use std::str::FromStr;
 use std::time::Duration;
 
-use chronomate_model::{DaysPerMove, GameId, NotAPlayerKey, PlayerKey, Timestamp};
+use chronomate_model::{DaysPerMove, GameId, GameResult, NotAPlayerKey, PlayerKey, Timestamp};
 use chronomate_rules::{Color, Options, Variant};
 use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
@@ -247,6 +247,21 @@ pub(crate) fn color_text(c: Color) -> &'static str {
 pub(crate) fn parse_color(game: GameId, text: &str) -> Result<Color, StoreError> {
     text.parse()
         .map_err(|_| damaged(format!("game #{game}"), format!("unknown side {text:?}")))
+}
+
+/// A score column (`games.result`), read strictly: text that is no score
+/// makes the row `row` damaged.
+pub(crate) fn read_result(
+    row: &str,
+    r: &db::Row,
+    column: &str,
+) -> Result<Option<GameResult>, StoreError> {
+    let text: Option<String> = r.get(column)?;
+    text.map(|t| {
+        GameResult::from_id(&t)
+            .ok_or_else(|| damaged(row, format!("{column}: unknown result {t:?}")))
+    })
+    .transpose()
 }
 
 /// A damaged row: `row` (`game #7`) and what is wrong with it.

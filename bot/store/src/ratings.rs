@@ -3,7 +3,7 @@
 //! records its result ([`rate_in`]).
 
 use super::db::{Row, Tx};
-use super::games::read_result;
+use super::read_result;
 use super::{Store, StoreError, read_key};
 use chronomate_model::rating::{GLOBAL, Glicko, PROVISIONAL_RD, Score, rate_game};
 use chronomate_model::{GameId, GameResult, PlayerKey, Timestamp};

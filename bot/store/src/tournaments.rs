@@ -4,7 +4,8 @@
 //! when two events (a move, the scheduler, a restart) race for it.
 
 use super::db::{Lock, Row};
-use super::games::{NewGame, insert_game, read_result};
+use super::games::{NewGame, insert_game};
+use super::read_result;
 use super::{
     Stale, Store, StoreError, damaged, read_days, read_key, read_key_opt, read_variant, settle,
     upsert_player,
