@@ -72,7 +72,8 @@ export function cellCentre(tile, cell, flip) {
   return { x: tile.x + level * (files + GAP) + fx + 0.5, y: tile.y + ry + 0.5 };
 }
 
-function glyph(man) {
+/** A man as one character: its chess glyph, or the images' letter. */
+export function glyph(man) {
   const set = GLYPHS[man.color] || GLYPHS.white;
   return set[man.figure] || LETTERS[man.figure] || "?";
 }

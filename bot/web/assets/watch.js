@@ -2,7 +2,7 @@
 // zoomable canvas (board.js), and reads it again on every moment the
 // server announces (server-sent events) and on every reconnect, so no move
 // is missed.
-import { draw, extent, place } from "./board.js";
+import { draw, extent, glyph, place } from "./board.js";
 
 const secret = location.pathname.split("/").filter(Boolean).pop();
 const api = `/api/watch/${secret}`;
@@ -66,7 +66,16 @@ async function load() {
   document.getElementById("title").textContent = `Game #${page.game} · ${page.variant}`;
   document.getElementById("players").textContent = `${page.players[0]} (white) vs ${page.players[1]} (black)`;
   document.getElementById("state").textContent = page.view.title || page.status;
-  document.getElementById("notes").textContent = (page.view.notes || []).join("\n");
+  // Men beside the field: in hand (Temporal) and away in time.
+  const beside = [];
+  for (const hand of page.view.hands || []) {
+    const men = hand.men.map(([man, n]) => (n > 1 ? `${glyph(man)}×${n}` : glyph(man)));
+    if (men.length) beside.push(`${hand.color} in hand: ${men.join(" ")}`);
+  }
+  for (const p of page.view.pending || []) {
+    beside.push(`${glyph(p.man)} returns ${p.label}`);
+  }
+  document.getElementById("notes").textContent = [...beside, ...(page.view.notes || [])].join("\n");
   canvas.dataset.ply = String(page.ply);
   if (!fitted) {
     fitted = true;
