@@ -1,0 +1,54 @@
+//! What the web page and the images are drawn from, in the largest
+//! positions: the rules' view of a 1,000-board Many Worlds game and of a
+//! 21-branch multiverse, made and written as the JSON the page reads, with
+//! the chess start as the peer.
+//!
+//! `cargo bench -p chronomate-rules --bench view`
+//!
+//! Before criterion's lines, each position's JSON size is printed (`view
+//! json ...`).
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a bench fails loudly
+
+use chronomate_rules::{Game, Options, Rules, Variant};
+use criterion::{Criterion, criterion_group, criterion_main};
+
+#[path = "../tests/support/multiverse_growth.rs"]
+mod multiverse_growth;
+
+#[path = "../tests/support/manyworlds_growth.rs"]
+mod manyworlds_growth;
+
+fn bench(c: &mut Criterion) {
+    let multiverse = multiverse_growth::twenty_one_branches(1001);
+    let many = manyworlds_growth::many_boards(1000);
+    let chess = Game::new(Variant::Standard, Options::default(), 0).unwrap();
+    let views = [
+        ("manyworlds 1000 boards", many.view()),
+        ("multiverse 21 branches", multiverse.view()),
+        ("chess start", chess.view()),
+    ];
+    for (name, view) in &views {
+        let json = serde_json::to_vec(view).unwrap();
+        eprintln!(
+            "view json {name}: {} boards, {} bytes ({:.1} KB a board)",
+            view.boards.len(),
+            json.len(),
+            json.len() as f64 / 1024.0 / view.boards.len().max(1) as f64
+        );
+    }
+    let mut group = c.benchmark_group("view");
+    group.sample_size(20);
+    group.bench_function("manyworlds 1000 boards: view and json", |b| {
+        b.iter(|| serde_json::to_vec(&many.view()).unwrap().len())
+    });
+    group.bench_function("multiverse 21 branches: view and json", |b| {
+        b.iter(|| serde_json::to_vec(&multiverse.view()).unwrap().len())
+    });
+    group.bench_function("chess start: view and json", |b| {
+        b.iter(|| serde_json::to_vec(&chess.view()).unwrap().len())
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);
