@@ -3,6 +3,8 @@
 //! every unknown or malformed secret and asset, nothing changed).
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a test fails loudly
 
+mod browser;
+
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
