@@ -13,13 +13,10 @@
 use std::net::TcpListener;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use chronomate_host::ChallengeTerms;
 use chronomate_rules::Variant;
-use chronomate_testkit::{World, caller};
-use chronomate_web::{WebConfig, serve, watch_url};
+use chronomate_testkit::caller;
 use fantoccini::{Client, ClientBuilder};
 use serde_json::{Value, json};
 
@@ -119,21 +116,21 @@ async fn wait_for(client: &Client, script: &str, want: &Value, limit: Duration) 
     }
 }
 
-/// A game of `variant` between w and b, served: the world, the game and
-/// its spectators' address.
-async fn a_game_served(variant: Variant) -> (World, chronomate_host::GameId, String) {
-    let w = World::new().await;
-    let g = w
-        .start_with(&caller("w"), &caller("b"), ChallengeTerms::new(variant))
-        .await;
-    let config = WebConfig {
-        addr: "127.0.0.1:0".parse().unwrap(),
-        public_url: None,
-    };
-    let web = serve(Arc::new(w.host.clone()), &config).await.unwrap();
-    let secret = w.host.watch_secret(g).await.unwrap();
-    let url = watch_url(&web.public_url, &secret);
-    (w, g, url)
+/// Opens the page of game `g` of `variant` at `url` and waits until it
+/// shows the game (its title, ply 0).
+async fn open(client: &Client, url: &str, g: chronomate_host::GameId, variant: Variant) {
+    client.goto(url).await.unwrap();
+    wait_for(client, PLY, &json!("0"), Duration::from_secs(10)).await;
+    let title = eval(
+        client,
+        "return document.getElementById('title').textContent",
+    )
+    .await;
+    assert_eq!(
+        title,
+        json!(format!("Game #{g} · {}", variant.id())),
+        "{variant}"
+    );
 }
 
 /// The page's screenshot, written where `CHRONOMATE_SCREENSHOTS` says.
@@ -161,16 +158,9 @@ const DRAWN: &str = "const c = document.getElementById('boards'); \
 #[tokio::test]
 #[ignore = "needs chromium and chromium-driver: .ci/run installs them and runs this (or pass --ignored browser)"]
 async fn browser_a_move_reaches_an_open_page_within_a_second() {
-    let (w, g, url) = a_game_served(Variant::Standard).await;
+    let (w, _, url, g) = super::served_game(Variant::Standard).await;
     let (_driver, client) = browser().await;
-    client.goto(&url).await.unwrap();
-    wait_for(&client, PLY, &json!("0"), Duration::from_secs(10)).await;
-    let title = eval(
-        &client,
-        "return document.getElementById('title').textContent",
-    )
-    .await;
-    assert_eq!(title, json!(format!("Game #{g} · standard")));
+    open(&client, &url, g, Variant::Standard).await;
     let moved = Instant::now();
     w.host.act(&caller("w"), Some(g), "e4").await.unwrap();
     wait_for(&client, PLY, &json!("1"), Duration::from_secs(5)).await;
@@ -188,19 +178,8 @@ async fn browser_a_move_reaches_an_open_page_within_a_second() {
 async fn browser_every_variant_s_page_draws_its_boards() {
     let (_driver, client) = browser().await;
     for &variant in Variant::ALL {
-        let (_w, g, url) = a_game_served(variant).await;
-        client.goto(&url).await.unwrap();
-        wait_for(&client, PLY, &json!("0"), Duration::from_secs(10)).await;
-        let title = eval(
-            &client,
-            "return document.getElementById('title').textContent",
-        )
-        .await;
-        assert_eq!(
-            title,
-            json!(format!("Game #{g} · {}", variant.id())),
-            "{variant}"
-        );
+        let (_w, _, url, g) = super::served_game(variant).await;
+        open(&client, &url, g, variant).await;
         let drawn = eval(&client, DRAWN).await.as_u64().unwrap();
         assert!(drawn >= 40, "{variant}: {drawn} of 400 points drawn");
         screenshot(&client, variant.id()).await;

@@ -11,11 +11,20 @@ use std::time::{Duration, Instant};
 use chronomate_testkit::{World, caller};
 use chronomate_web::{WebConfig, serve, watch_url};
 
-/// A world with a game between w and b, served on a free port: the world,
-/// the page's base address and the game's spectators' address.
-async fn served() -> (World, String, String, chronomate_host::GameId) {
+/// A world with a game of `variant` between w and b, served on a free
+/// port: the world, the page's base address, the game's spectators'
+/// address and the game.
+pub(crate) async fn served_game(
+    variant: chronomate_rules::Variant,
+) -> (World, String, String, chronomate_host::GameId) {
     let w = World::new().await;
-    let g = w.start(&caller("w"), &caller("b")).await;
+    let g = w
+        .start_with(
+            &caller("w"),
+            &caller("b"),
+            chronomate_host::ChallengeTerms::new(variant),
+        )
+        .await;
     let config = WebConfig {
         addr: "127.0.0.1:0".parse().unwrap(),
         public_url: None,
@@ -24,6 +33,11 @@ async fn served() -> (World, String, String, chronomate_host::GameId) {
     let secret = w.host.watch_secret(g).await.unwrap();
     let url = watch_url(&web.public_url, &secret);
     (w, web.public_url.clone(), url, g)
+}
+
+/// [`served_game`] of standard chess.
+async fn served() -> (World, String, String, chronomate_host::GameId) {
+    served_game(chronomate_rules::Variant::Standard).await
 }
 
 fn client() -> reqwest::Client {
