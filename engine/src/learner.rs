@@ -71,7 +71,7 @@ mod tests {
 
     #[test]
     fn the_multiverse_never_resigns_a_branch_at_any_level() {
-        let mut state = Multiverse::new(&Options::default(), 3);
+        let mut state = Multiverse::new(&Options::default(), 3).expect("the default branches");
         for ply in 0..12u64 {
             for level in Level::ALL {
                 // Small budgets: the levels' choices, not their depth, are

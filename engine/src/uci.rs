@@ -10,9 +10,9 @@
 //! kept back from each move's time for the GUI and the pipes).
 
 use chronomate_rules::Color;
+use chronomate_rules::Rules;
 use chronomate_rules::chess::Move;
 use chronomate_rules::standard::Chess;
-use chronomate_rules::{Options, Rules};
 
 use crate::rng::mix;
 use crate::{Level, Limits, Memory, Progress, Score, Thought, state_key, think_on};
@@ -30,7 +30,7 @@ pub struct UciPosition {
 impl Default for UciPosition {
     fn default() -> UciPosition {
         UciPosition {
-            chess: Chess::new(&Options::default(), 0),
+            chess: Chess::default(),
             prior: Vec::new(),
         }
     }
@@ -41,7 +41,7 @@ impl Default for UciPosition {
 pub fn position(args: &str) -> Result<UciPosition, String> {
     let mut words = args.split_whitespace().peekable();
     let mut chess = match words.next() {
-        Some("startpos") => Chess::new(&Options::default(), 0),
+        Some("startpos") => Chess::default(),
         Some("fen") => {
             let mut fields = Vec::new();
             while let Some(&w) = words.peek() {

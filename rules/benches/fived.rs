@@ -69,7 +69,7 @@ fn replay(path: &Path) -> Game {
     let name = path.file_stem().unwrap().to_string_lossy().into_owned();
     let text = std::fs::read_to_string(path).unwrap();
     let r = record::read(Variant::FiveD, &text).unwrap();
-    let mut game = FiveD::new(&r.options, 0);
+    let mut game = FiveD::new(&r.options, 0).unwrap();
     let mut states = vec![game.clone()];
     let (mut turns, mut actions) = (Vec::new(), Vec::new());
     for text in &r.actions {

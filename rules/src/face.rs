@@ -137,9 +137,14 @@ pub trait Rules: Clone + fmt::Debug + Send + Sync + Sized + 'static {
     /// The variant's name, summary, options and record format.
     const ABOUT: About;
 
-    /// A new game. `options` were checked to belong to this variant; the
-    /// seed feeds the variants that draw at random (multiverse collapse).
-    fn new(options: &Options, seed: u64) -> Self;
+    /// A new game with `options`; the seed feeds the variants that draw at
+    /// random (multiverse collapse).
+    ///
+    /// # Errors
+    /// Options that are not this variant's, or do not hold (a branch
+    /// limit that is even, a 5DFEN that cannot be read): refused, never
+    /// swapped for the defaults.
+    fn new(options: &Options, seed: u64) -> Result<Self, crate::OptionError>;
 
     /// Things the rules did by themselves as the game was created, in
     /// words (a multiverse collapse with a branch limit of 1, E-9). A

@@ -36,8 +36,7 @@ impl Game {
     /// A new game. The seed feeds the variants that draw at random
     /// (multiverse collapse); the others ignore it.
     pub fn new(variant: Variant, options: Options, seed: u64) -> Result<Game, SetupError> {
-        options.validate(variant)?;
-        let state = State::new(variant, &options, seed);
+        let state = State::new(variant, &options, seed)?;
         Ok(Game {
             options,
             seed,

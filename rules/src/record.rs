@@ -75,7 +75,10 @@ pub fn fived_pgn(
     turns: &[String],
     result: Option<&str>,
 ) -> String {
-    let first: Color = crate::fived::FiveD::new(options, 0).to_move();
+    // A game's options held when it was made; options that do not (a
+    // caller's own) are written as they are, White first as on the
+    // standard board, and the reader refuses them.
+    let first: Color = crate::fived::FiveD::new(options, 0).map_or(Color::White, |g| g.to_move());
     crate::fived::pgn::write(options, headers, turns, first, result)
 }
 

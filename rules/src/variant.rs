@@ -65,10 +65,14 @@ macro_rules! variants {
         }
 
         impl State {
-            pub(crate) fn new(variant: Variant, options: &Options, seed: u64) -> State {
-                match variant {
-                    $(Variant::$name => State::$name(<$rules as Rules>::new(options, seed)),)*
-                }
+            pub(crate) fn new(
+                variant: Variant,
+                options: &Options,
+                seed: u64,
+            ) -> Result<State, crate::OptionError> {
+                Ok(match variant {
+                    $(Variant::$name => State::$name(<$rules as Rules>::new(options, seed)?),)*
+                })
             }
 
             pub(crate) fn variant(&self) -> Variant {
@@ -268,7 +272,7 @@ mod tests {
     #[test]
     fn each_variant_names_itself() {
         for &v in Variant::ALL {
-            let state = State::new(v, &Options::default(), 0);
+            let state = State::new(v, &Options::default(), 0).unwrap();
             assert_eq!(state.variant(), v);
             assert!(!v.about().summary.is_empty());
         }

@@ -115,7 +115,7 @@ mod tests {
     use super::*;
 
     fn five_d(record: &[&str]) -> FiveD {
-        let mut state = FiveD::new(&Options::default(), 0);
+        let mut state = FiveD::new(&Options::default(), 0).expect("the standard board");
         for text in record {
             let action = state.parse(text).expect("legal");
             state.apply(&action).expect("applies");

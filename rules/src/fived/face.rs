@@ -2,7 +2,6 @@
 //! whole turn; drafting builds it a board move at a time.
 
 use super::action::{Action, Move};
-use super::boards::standard_setup;
 use super::movegen::royal_attacked_on_board;
 use super::notation::split_turn;
 use super::position::FiveD;
@@ -49,8 +48,9 @@ impl Rules for FiveD {
         turns: TurnShape::Drafted,
     };
 
-    fn new(options: &Options, _seed: u64) -> Self {
-        FiveD::from_setup(setup_of(options).unwrap_or_else(|_| standard_setup()))
+    fn new(options: &Options, _seed: u64) -> Result<Self, crate::OptionError> {
+        options.validate(crate::Variant::FiveD)?;
+        Ok(FiveD::from_setup(setup_of(options)?))
     }
 
     /// The side to move, and the present boards still owed a move, named
@@ -278,7 +278,7 @@ mod tests {
         ] {
             let record = pgn::read(text).expect("a record");
             let options = pgn::options(&record).expect("its options");
-            let mut game = FiveD::new(&options, 0);
+            let mut game = FiveD::new(&options, 0).expect("its options hold");
             let (mut moves, mut exposing) = (0, 0);
             for turn in &record.turns {
                 for mv in game.board_moves() {

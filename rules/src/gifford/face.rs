@@ -27,8 +27,9 @@ impl Rules for Gifford {
         turns: TurnShape::Single,
     };
 
-    fn new(_options: &Options, _seed: u64) -> Self {
-        Gifford::default()
+    fn new(options: &Options, _seed: u64) -> Result<Self, crate::OptionError> {
+        options.validate(crate::Variant::Gifford)?;
+        Ok(Gifford::default())
     }
 
     fn turn(&self) -> Turn {

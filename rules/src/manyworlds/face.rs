@@ -20,8 +20,9 @@ impl Rules for ManyWorlds {
         turns: TurnShape::Single,
     };
 
-    fn new(options: &Options, _seed: u64) -> Self {
-        ManyWorlds::start(options.turns)
+    fn new(options: &Options, _seed: u64) -> Result<Self, crate::OptionError> {
+        options.validate(crate::Variant::ManyWorlds)?;
+        Ok(ManyWorlds::start(options.turns))
     }
 
     /// Whose turn it is; with `turns`, the boards where that side may

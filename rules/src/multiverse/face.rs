@@ -21,8 +21,9 @@ impl Rules for Multiverse {
         turns: TurnShape::Single,
     };
 
-    fn new(options: &Options, seed: u64) -> Self {
-        Multiverse::with_limit(options.branch_limit(), seed)
+    fn new(options: &Options, seed: u64) -> Result<Self, crate::OptionError> {
+        options.validate(crate::Variant::Multiverse)?;
+        Ok(Multiverse::with_limit(options.branch_limit(), seed))
     }
 
     /// The collapse a branch limit of 1 makes as the game is created (E-9).

@@ -21,8 +21,9 @@ impl Rules for Chess {
         turns: TurnShape::Single,
     };
 
-    fn new(_options: &Options, _seed: u64) -> Self {
-        Chess::default()
+    fn new(options: &Options, _seed: u64) -> Result<Self, crate::OptionError> {
+        options.validate(crate::Variant::Standard)?;
+        Ok(Chess::default())
     }
 
     fn turn(&self) -> Turn {

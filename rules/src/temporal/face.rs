@@ -24,8 +24,9 @@ impl Rules for TemporalChess {
         turns: TurnShape::Single,
     };
 
-    fn new(_options: &Options, _seed: u64) -> Self {
-        TemporalChess::default()
+    fn new(options: &Options, _seed: u64) -> Result<Self, crate::OptionError> {
+        options.validate(crate::Variant::Temporal)?;
+        Ok(TemporalChess::default())
     }
 
     fn turn(&self) -> Turn {

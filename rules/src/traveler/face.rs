@@ -29,8 +29,9 @@ impl Rules for TravelerChess {
         turns: TurnShape::Single,
     };
 
-    fn new(_options: &Options, _seed: u64) -> Self {
-        TravelerChess::new()
+    fn new(options: &Options, _seed: u64) -> Result<Self, crate::OptionError> {
+        options.validate(crate::Variant::Traveler)?;
+        Ok(TravelerChess::new())
     }
 
     fn turn(&self) -> Turn {

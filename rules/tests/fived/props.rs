@@ -54,7 +54,7 @@ fn drafted(game: &FiveD, choice: u32) -> Option<chronomate_rules::fived::Action>
 /// the erased [`Game`] side by side.
 fn random_game(start: &str, choices: &[u32]) -> (FiveD, Game) {
     let options = Options::parse(Variant::FiveD, start).unwrap();
-    let mut five = FiveD::new(&options, 0);
+    let mut five = FiveD::new(&options, 0).unwrap();
     let mut game = Game::new(Variant::FiveD, options, 0).unwrap();
     for &choice in choices {
         if five.status().is_over() {

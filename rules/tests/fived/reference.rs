@@ -201,7 +201,7 @@ proptest! {
         choices in prop::collection::vec(any::<u32>(), 4..24),
     ) {
         let options = Options::parse(Variant::FiveD, start).unwrap();
-        let mut game = FiveD::new(&options, 0);
+        let mut game = FiveD::new(&options, 0).unwrap();
         let mut played = Vec::new();
         for choice in choices {
             if playable(&game) > MOST_BOARDS {

@@ -349,7 +349,7 @@ fn f12_every_named_board_starts() {
         for name in [slug(board.name), board.name.replace(' ', "")] {
             let options = Options::parse(Variant::FiveD, &format!("board:{name}"))
                 .unwrap_or_else(|e| panic!("{name}: {e}"));
-            let game = FiveD::new(&options, 0);
+            let game = FiveD::new(&options, 0).unwrap();
             assert_eq!(game.setup().name.as_deref(), Some(board.name));
             let n = game.count_actions(1000);
             assert_eq!(n == 0, game.status().is_over(), "{}", board.name);

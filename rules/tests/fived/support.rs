@@ -29,7 +29,7 @@ pub fn positions(text: &str) -> Vec<Game> {
 /// turn.
 pub fn states(text: &str) -> Vec<FiveD> {
     let r = record::read(Variant::FiveD, text).unwrap();
-    let mut game = FiveD::new(&r.options, 0);
+    let mut game = FiveD::new(&r.options, 0).unwrap();
     let mut out = vec![game.clone()];
     for (i, turn) in r.actions.iter().enumerate() {
         let action = game
@@ -49,7 +49,7 @@ pub fn last(text: &str) -> FiveD {
 /// The game of a record's text, as the 5D type, at its start.
 pub fn start(options: &str) -> FiveD {
     let options = chronomate_rules::Options::parse(Variant::FiveD, options).unwrap();
-    FiveD::new(&options, 0)
+    FiveD::new(&options, 0).unwrap()
 }
 
 /// The published lines `name: values` of a data file.

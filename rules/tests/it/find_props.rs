@@ -40,7 +40,7 @@ fn random_play<R: Rules>(mut game: R, seed: u64, plies: usize) -> R {
 /// and closes), grown by random board moves with a travel now and then.
 fn multiverse(seed: u64, plies: usize) -> Multiverse {
     let options = Options::parse(chronomate_rules::Variant::Multiverse, "branches:5").unwrap();
-    random_play(Multiverse::new(&options, seed), seed, plies)
+    random_play(Multiverse::new(&options, seed).unwrap(), seed, plies)
 }
 
 proptest! {
@@ -48,7 +48,7 @@ proptest! {
 
     #[test]
     fn standard(seed in any::<u64>(), plies in 0usize..60) {
-        finding::check(&random_play(Chess::new(&Options::default(), 0), seed, plies), 40, true);
+        finding::check(&random_play(Chess::new(&Options::default(), 0).unwrap(), seed, plies), 40, true);
     }
 
     #[test]
@@ -58,24 +58,24 @@ proptest! {
 
     #[test]
     fn gifford(seed in any::<u64>(), plies in 0usize..40) {
-        finding::check(&random_play(Gifford::new(&Options::default(), 0), seed, plies), 40, true);
+        finding::check(&random_play(Gifford::new(&Options::default(), 0).unwrap(), seed, plies), 40, true);
     }
 
     #[test]
     fn temporal(seed in any::<u64>(), plies in 0usize..30) {
-        finding::check(&random_play(TemporalChess::new(&Options::default(), 0), seed, plies), 40, true);
+        finding::check(&random_play(TemporalChess::new(&Options::default(), 0).unwrap(), seed, plies), 40, true);
     }
 
     #[test]
     fn manyworlds(seed in any::<u64>(), plies in 0usize..8) {
-        let game = random_play(ManyWorlds::new(&Options::default(), 0), seed, plies);
+        let game = random_play(ManyWorlds::new(&Options::default(), 0).unwrap(), seed, plies);
         finding::check(&game, 40, plies < 5);
     }
 
     #[test]
     fn manyworlds_with_turns(seed in any::<u64>(), plies in 0usize..8) {
         let options = Options::parse(chronomate_rules::Variant::ManyWorlds, "turns:on").unwrap();
-        finding::check(&random_play(ManyWorlds::new(&options, 0), seed, plies), 40, true);
+        finding::check(&random_play(ManyWorlds::new(&options, 0).unwrap(), seed, plies), 40, true);
     }
 
     #[test]
@@ -99,7 +99,12 @@ fn along<R: Rules>(mut game: R, record: &[String], every: usize, sample: usize) 
 #[test]
 fn the_rule_texts_sample_games() {
     let gifford = record::actions(Variant::Gifford, include_str!("../data/gifford/sample.txt"));
-    along(Gifford::new(&Options::default(), 0), &gifford, 4, 20);
+    along(
+        Gifford::new(&Options::default(), 0).unwrap(),
+        &gifford,
+        4,
+        20,
+    );
     for game in [
         include_str!("../data/traveler/game1.txt"),
         include_str!("../data/traveler/game2.txt"),
@@ -119,7 +124,12 @@ fn the_rule_texts_sample_games() {
     ]
     .map(String::from)
     .to_vec();
-    along(ManyWorlds::new(&Options::default(), 0), &many, 1, 30);
+    along(
+        ManyWorlds::new(&Options::default(), 0).unwrap(),
+        &many,
+        1,
+        30,
+    );
 }
 
 proptest! {
@@ -138,7 +148,7 @@ proptest! {
         prop_assert!(found.entries.len() <= 25);
         prop_assert!(found.total == 0 || !found.entries.is_empty());
         let _ = chronomate_rules::find::pick(&families, &path, |a| game.notation(a));
-        let many = random_play(ManyWorlds::new(&Options::default(), 0), 3, 4);
+        let many = random_play(ManyWorlds::new(&Options::default(), 0).unwrap(), 3, 4);
         let found = chronomate_rules::find::find(&many.families(), &typed, 25, |a| many.notation(a));
         prop_assert!(found.entries.len() <= 25);
         prop_assert!(found.total == 0 || !found.entries.is_empty());

@@ -15,6 +15,7 @@ mod manyworlds_sample;
 mod multiverse_house_rules;
 mod multiverse_props;
 mod multiverse_scale;
+mod options_refused;
 mod pawn_file_captures;
 mod standard_differential;
 mod standard_game;

@@ -445,7 +445,7 @@ fn actions_serialize_and_name_their_boards() {
         json.contains("manyworlds") && json.contains("transfer"),
         "{json}"
     );
-    let mw = ManyWorlds::new(&Options::default(), 0);
+    let mw = ManyWorlds::new(&Options::default(), 0).unwrap();
     assert_eq!(
         mw.parse("(0) e4 d4").map(|a| matches!(
             a,

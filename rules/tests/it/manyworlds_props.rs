@@ -28,7 +28,7 @@ fn play_randomly(seed: u64, steps: usize, turns: bool) -> Result<(), TestCaseErr
         turns,
         ..Options::default()
     };
-    let mut mw = ManyWorlds::new(&options, 0);
+    let mut mw = ManyWorlds::new(&options, 0).unwrap();
     let mut record = Vec::new();
     for _ in 0..steps {
         if mw.status().is_over() {

@@ -409,7 +409,7 @@ fn e9_a_limit_of_one_collapses_as_the_game_is_created() {
     );
     // The face says the same, and the board shows it.
     let options = Options::parse(Variant::Multiverse, "branches:1").unwrap();
-    let m = Multiverse::new(&options, 42);
+    let m = Multiverse::new(&options, 42).unwrap();
     assert_eq!(m.opening_events(), opening);
     assert_eq!(m.latest(1).unwrap().board().occupied().count(), 31);
     assert!(m.view().notes.contains(&format!("last {}", opening[0])));

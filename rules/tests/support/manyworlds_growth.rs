@@ -18,7 +18,7 @@ impl Pick {
 /// A game with `boards` live boards, reached by random splits.
 pub fn many_boards(boards: usize) -> ManyWorlds {
     let mut pick = Pick(SplitMix64::new(7));
-    let mut mw = ManyWorlds::new(&Options::default(), 0);
+    let mut mw = ManyWorlds::new(&Options::default(), 0).unwrap();
     while mw.board_count() < boards {
         let numerals: Vec<Numeral> = mw.boards().map(|(n, _)| n).collect();
         let board = numerals[pick.below(numerals.len())];

@@ -236,7 +236,9 @@ mod tests {
         let Ok(r) = record::read(Variant::FiveD, &text) else {
             return Vec::new();
         };
-        let mut game = FiveD::new(&r.options, 0);
+        let Ok(mut game) = FiveD::new(&r.options, 0) else {
+            return Vec::new();
+        };
         let mut out = vec![game.clone()];
         for text in &r.actions {
             let Ok(action) = game.parse(text) else { break };
