@@ -19,21 +19,12 @@ use crate::{Level, Limits, Memory, Progress, Score, Thought, state_key, think_on
 
 /// A position as `position` set it, with the keys of the positions before
 /// it (for repetitions).
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct UciPosition {
     /// The position now.
     pub chess: Chess,
     /// The keys of the positions before it, oldest first.
     pub prior: Vec<u64>,
-}
-
-impl Default for UciPosition {
-    fn default() -> UciPosition {
-        UciPosition {
-            chess: Chess::default(),
-            prior: Vec::new(),
-        }
-    }
 }
 
 /// Reads the arguments of `position`: `startpos` or `fen FEN`, then maybe

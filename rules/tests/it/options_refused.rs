@@ -23,8 +23,10 @@ fn another_variant_s_options_are_refused() {
 #[test]
 fn a_5d_start_that_does_not_hold_is_refused_not_swapped_for_the_standard_board() {
     // Parsing keeps the text; the setup is read when the game is made.
-    let mut bad = Options::default();
-    bad.fen = Some("[nonsense]".to_owned());
+    let bad = Options {
+        fen: Some("[nonsense]".to_owned()),
+        ..Options::default()
+    };
     let err = FiveD::new(&bad, 0).unwrap_err();
     assert!(matches!(err, OptionError::Fen(_)), "{err:?}");
     let good = options(Variant::FiveD, "board:turn-zero");
