@@ -122,7 +122,7 @@ pub struct About {
 /// use chronomate_rules::{Options, Rules, Status};
 /// use chronomate_rules::standard::Chess;
 ///
-/// let mut game = Chess::new(&Options::default(), 0);
+/// let mut game = Chess::new(&Options::default(), 0).unwrap();
 /// for text in ["f3", "e5", "g4", "Qh4"] {
 ///     let action = game.parse(text).unwrap();
 ///     game.play(&action).unwrap();
