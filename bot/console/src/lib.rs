@@ -254,6 +254,9 @@ impl Session {
                 Err(e) => lines.push(format!("error: cannot write {}: {e}", image.name)),
             }
         }
+        if let Some(link) = &reply.link {
+            lines.push(format!("link: {} ({})", link.url, link.label));
+        }
         if let Some(menu) = &reply.menu {
             for o in &menu.options {
                 lines.push(format!(

@@ -182,3 +182,37 @@ fn quit_ends_the_session_early() {
     let (out, _) = console(dir.path(), "/as zed\n/quit\n/as amy\n");
     assert_eq!(out, "You are zed.\n");
 }
+
+/// With the web page on (as it is unless `WEB_ADDR=off`), a board the
+/// console shows carries the game's live page: a newcomer's first game has
+/// a board to open in a browser.
+#[test]
+fn the_console_shows_each_board_s_live_page() {
+    let dir = tempfile::tempdir().unwrap();
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let mut command = common::binary(Some(dir.path()), &["console"]);
+    command.env("WEB_ADDR", format!("127.0.0.1:{port}"));
+    let out = common::run(
+        command,
+        b"/images off\n/as alice\n/challenge @bob standard colour:white\n/as bob\n/accept\n/as alice\n/move e4\n",
+    );
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(out.status.success(), "{stdout}");
+    let links: Vec<&str> = stdout.lines().filter(|l| l.starts_with("link: ")).collect();
+    let prefix = format!("link: http://127.0.0.1:{port}/watch/");
+    assert!(!links.is_empty(), "no link in:\n{stdout}");
+    for link in &links {
+        let secret = link
+            .strip_prefix(&prefix)
+            .and_then(|rest| rest.strip_suffix(" (Watch live)"))
+            .unwrap_or_else(|| panic!("{link}"));
+        assert_eq!(secret.len(), 32, "{link}");
+        assert!(secret.bytes().all(|b| b.is_ascii_hexdigit()), "{link}");
+    }
+    // One game, one address.
+    assert!(links.windows(2).all(|w| w[0] == w[1]), "{links:?}");
+}
