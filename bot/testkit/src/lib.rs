@@ -152,27 +152,7 @@ impl World {
 
     /// Runs one statement behind the store's back (to damage a game's row).
     pub async fn raw(&self, sql: &'static str, game: GameId) {
-        use sqlx::Connection;
-        match self.backend() {
-            Backend::Sqlite => {
-                let mut conn = sqlx::SqliteConnection::connect(&self.url).await.unwrap();
-                sqlx::query(sql)
-                    .bind(game.0)
-                    .execute(&mut conn)
-                    .await
-                    .unwrap();
-                conn.close().await.unwrap();
-            }
-            Backend::Postgres => {
-                let mut conn = sqlx::PgConnection::connect(&self.url).await.unwrap();
-                sqlx::query(sql)
-                    .bind(game.0)
-                    .execute(&mut conn)
-                    .await
-                    .unwrap();
-                conn.close().await.unwrap();
-            }
-        }
+        self.behind_the_back(&[], sql, Some(game)).await;
     }
 
     /// Runs one statement behind the store's back with the schema's CHECK
@@ -180,57 +160,58 @@ impl World {
     /// a hand-edited or older database could hold). On PostgreSQL the
     /// constraints are dropped for good: the database is the test's own.
     pub async fn raw_unchecked(&self, sql: &'static str, game: GameId) {
-        use sqlx::Connection;
-        match self.backend() {
-            Backend::Sqlite => {
-                let mut conn = sqlx::SqliteConnection::connect(&self.url).await.unwrap();
-                sqlx::query("PRAGMA ignore_check_constraints = ON")
-                    .execute(&mut conn)
-                    .await
-                    .unwrap();
-                sqlx::query(sql)
-                    .bind(game.0)
-                    .execute(&mut conn)
-                    .await
-                    .unwrap();
-                conn.close().await.unwrap();
-            }
-            Backend::Postgres => {
-                let mut conn = sqlx::PgConnection::connect(&self.url).await.unwrap();
-                sqlx::raw_sql(
-                    "DO $$ DECLARE c record; BEGIN
-                       FOR c IN SELECT conname, conrelid::regclass AS t FROM pg_constraint
-                                WHERE contype = 'c'
-                                  AND connamespace = current_schema()::regnamespace LOOP
-                         EXECUTE format('ALTER TABLE %s DROP CONSTRAINT %I', c.t, c.conname);
-                       END LOOP;
-                     END $$",
-                )
-                .execute(&mut conn)
-                .await
-                .unwrap();
-                sqlx::query(sql)
-                    .bind(game.0)
-                    .execute(&mut conn)
-                    .await
-                    .unwrap();
-                conn.close().await.unwrap();
-            }
-        }
+        let first: &[&'static str] = match self.backend() {
+            Backend::Sqlite => &["PRAGMA ignore_check_constraints = ON"],
+            Backend::Postgres => &["DO $$ DECLARE c record; BEGIN
+                   FOR c IN SELECT conname, conrelid::regclass AS t FROM pg_constraint
+                            WHERE contype = 'c'
+                              AND connamespace = current_schema()::regnamespace LOOP
+                     EXECUTE format('ALTER TABLE %s DROP CONSTRAINT %I', c.t, c.conname);
+                   END LOOP;
+                 END $$"],
+        };
+        self.behind_the_back(first, sql, Some(game)).await;
     }
 
     /// Runs one statement without binds behind the store's back.
     pub async fn execute(&self, sql: &'static str) {
+        self.behind_the_back(&[], sql, None).await;
+    }
+
+    /// Runs `sql` on a connection of its own, `game` bound as `$1` where
+    /// given, after the statements `first` (without binds).
+    async fn behind_the_back(
+        &self,
+        first: &[&'static str],
+        sql: &'static str,
+        game: Option<GameId>,
+    ) {
         use sqlx::Connection;
         match self.backend() {
             Backend::Sqlite => {
                 let mut conn = sqlx::SqliteConnection::connect(&self.url).await.unwrap();
-                sqlx::query(sql).execute(&mut conn).await.unwrap();
+                for statement in first {
+                    sqlx::raw_sql(*statement).execute(&mut conn).await.unwrap();
+                }
+                let query = sqlx::query(sql);
+                let query = match game {
+                    Some(g) => query.bind(g.0),
+                    None => query,
+                };
+                query.execute(&mut conn).await.unwrap();
                 conn.close().await.unwrap();
             }
             Backend::Postgres => {
                 let mut conn = sqlx::PgConnection::connect(&self.url).await.unwrap();
-                sqlx::query(sql).execute(&mut conn).await.unwrap();
+                for statement in first {
+                    sqlx::raw_sql(*statement).execute(&mut conn).await.unwrap();
+                }
+                let query = sqlx::query(sql);
+                let query = match game {
+                    Some(g) => query.bind(g.0),
+                    None => query,
+                };
+                query.execute(&mut conn).await.unwrap();
                 conn.close().await.unwrap();
             }
         }
