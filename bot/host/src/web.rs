@@ -41,11 +41,15 @@ impl Host {
     /// # Errors
     /// No random bits could be had, or the database failed.
     pub async fn watch_secret(&self, game: GameId) -> Result<String, HostError> {
+        // Every board post asks: a read, and a write only the first time.
+        if let Some(secret) = self.store.watch_secret(game).await? {
+            return Ok(secret);
+        }
         let mut bits = [0u8; 16];
         getrandom::fill(&mut bits)
             .map_err(|e| HostError::System(format!("no random bits for a web link: {e}")))?;
         let fresh: String = bits.iter().map(|b| format!("{b:02x}")).collect();
-        Ok(self.store.watch_secret(game, &fresh).await?)
+        Ok(self.store.make_watch_secret(game, &fresh).await?)
     }
 
     /// The link to `game`'s live page, where the web page is on; `None`
@@ -100,18 +104,18 @@ impl Host {
         })
     }
 
-    /// The game's moment, cheaply (no replay): its ply and whether it is
-    /// still live, for the page's live updates.
+    /// The game's moment, cheaply (one small row, no snapshot, no
+    /// replay): its ply and whether it is still live, for the page's live
+    /// updates.
     ///
     /// # Errors
     /// No such game, or the database failed.
     pub async fn moment(&self, game: GameId) -> Result<(i64, GameStatus), HostError> {
-        let row = self
+        Ok(self
             .store
-            .game(game)
+            .game_moment(game)
             .await?
-            .ok_or(super::Refusal::NoSuchGame(game))?;
-        Ok((row.ply, row.status))
+            .ok_or(super::Refusal::NoSuchGame(game))?)
     }
 }
 

@@ -233,6 +233,25 @@ impl Store {
             .await
     }
 
+    /// A game's moment, without its snapshot or log: its ply and status
+    /// (what a live page asks four times a second).
+    pub async fn game_moment(&self, id: GameId) -> Result<Option<(i64, GameStatus)>, StoreError> {
+        let row = self
+            .pool
+            .sql("SELECT ply, status FROM games WHERE id = $1")
+            .bind(id)
+            .fetch_optional()
+            .await?;
+        row.map(|r| {
+            let status: String = r.get("status")?;
+            let status = GameStatus::from_id(&status).ok_or_else(|| {
+                damaged(format!("game #{id}"), format!("unknown status {status:?}"))
+            })?;
+            Ok((r.get("ply")?, status))
+        })
+        .transpose()
+    }
+
     /// The games `player` plays in (without snapshots), most recently active
     /// first: live games, then up to `finished` ended ones.
     pub async fn games_of(
