@@ -259,9 +259,15 @@ impl Store {
             .bind(instance)
             .scalar()
             .await?;
-        let Some(key) = key else {
-            return Ok(Alive::Unknown);
-        };
+        match key {
+            Some(key) => self.lock_alive(instance, key).await,
+            None => Ok(Alive::Unknown),
+        }
+    }
+
+    /// Whether registered process `instance`, whose advisory lock's key is
+    /// `key`, still holds its lock.
+    async fn lock_alive(&self, instance: &str, key: i64) -> Result<Alive, StoreError> {
         match &self.pool {
             Pool::Sqlite(p) => {
                 let Some(dir) = lock_dir(p.connect_options().get_filename()) else {
@@ -334,11 +340,12 @@ impl Store {
 
     /// Frees at once, for whichever live process finds them first, the
     /// outbox rows held at `now` by processes found dead, and forgets those
-    /// processes; `me` is never one. Each freed row belongs to no shard
-    /// from then on (its own shard's process may be the dead one), and
-    /// keeps its place in its stream and the interaction that was
-    /// answering with it (if that answer landed, it counts as delivered).
-    /// The dead processes' names, for the log.
+    /// processes (their rows and lock files: a crash loop leaves no trail);
+    /// `me` is never one. Each freed row belongs to no shard from then on
+    /// (its own shard's process may be the dead one), and keeps its place
+    /// in its stream and the interaction that was answering with it (if
+    /// that answer landed, it counts as delivered). The dead processes
+    /// that held rows, for the log.
     ///
     /// # Errors
     /// The database or a lock file cannot be read.
@@ -347,40 +354,41 @@ impl Store {
         me: &str,
         now: Timestamp,
     ) -> Result<Vec<String>, StoreError> {
+        let registered = self
+            .pool
+            .sql("SELECT instance, lock_key FROM processes WHERE instance <> $1")
+            .bind(me)
+            .fetch_all()
+            .await?;
         let mut dead = Vec::new();
-        for held in self.held_rows(now).await? {
-            if held.holder == me || held.alive != Alive::No {
+        for r in registered {
+            let (instance, key): (String, i64) = (r.get("instance")?, r.get("lock_key")?);
+            if self.lock_alive(&instance, key).await? != Alive::No {
                 continue;
             }
             let mut tx = self.pool.write().await?;
-            tx.sql(
-                "UPDATE outbox SET until = 0, shard_key = NULL
-                 WHERE holder = $1 AND until > $2",
-            )
-            .bind(&held.holder)
-            .bind(now)
-            .execute()
-            .await?;
+            let freed = tx
+                .sql(
+                    "UPDATE outbox SET until = 0, shard_key = NULL
+                     WHERE holder = $1 AND until > $2",
+                )
+                .bind(&instance)
+                .bind(now)
+                .execute()
+                .await?;
+            tx.sql("DELETE FROM processes WHERE instance = $1")
+                .bind(&instance)
+                .execute()
+                .await?;
             tx.commit().await?;
-            dead.push(held.holder);
-        }
-        // Processes found dead with nothing held are forgotten too, with
-        // their lock files: a crash loop leaves no trail.
-        let registered: Vec<String> = self
-            .pool
-            .sql("SELECT instance FROM processes WHERE instance <> $1")
-            .bind(me)
-            .scalars()
-            .await?;
-        for instance in registered {
-            if self.process_alive(&instance).await? == Alive::No {
-                self.forget_process(&instance).await?;
-                if let Pool::Sqlite(p) = &self.pool
-                    && let Some(path) = lock_dir(p.connect_options().get_filename())
-                        .and_then(|dir| lock_file(&dir, &instance))
-                {
-                    let _ = std::fs::remove_file(path);
-                }
+            if let Pool::Sqlite(p) = &self.pool
+                && let Some(path) = lock_dir(p.connect_options().get_filename())
+                    .and_then(|dir| lock_file(&dir, &instance))
+            {
+                let _ = std::fs::remove_file(path);
+            }
+            if freed > 0 {
+                dead.push(instance);
             }
         }
         Ok(dead)
