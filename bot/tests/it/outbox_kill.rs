@@ -104,6 +104,7 @@ impl Serve<'_> {
             .env_remove("SHARDS")
             .env_remove("SHARD_TOTAL")
             .env_remove("METRICS_ADDR")
+            .env_remove("PUBLIC_URL")
             .env("WEB_ADDR", "off")
             .envs(env.iter().copied())
             .stdin(Stdio::null())

@@ -6,11 +6,11 @@
 
 use crate::support;
 
-use std::process::{Command, Stdio};
 use std::time::Duration;
 
+use crate::outbox_kill::Serve;
 use serde_json::Value;
-use support::{FakeDiscord, GUILD_ID, LOBBY_ID, Opt, TOKEN, alice, bob};
+use support::{FakeDiscord, GUILD_ID, LOBBY_ID, Opt, alice, bob};
 
 /// A port nothing listens on now.
 fn free_port() -> u16 {
@@ -48,25 +48,9 @@ async fn a_game_s_thread_links_to_its_live_page() {
         let fake = FakeDiscord::start().await;
         let dir = tempfile::tempdir().unwrap();
         let port = free_port();
-        let log = std::fs::File::create(dir.path().join("serve.log")).unwrap();
-        let mut bot = Command::new(env!("CARGO_BIN_EXE_chronomate"))
-            .arg("serve")
-            .current_dir(dir.path())
-            .env("DISCORD_TOKEN", TOKEN)
-            .env("DISCORD_API_BASE", fake.base_url())
-            .env("GUILD_ID", GUILD_ID.to_string())
-            .env(
-                "DATABASE_URL",
-                format!("sqlite://{}", dir.path().join("bot.db").display()),
-            )
-            .env("WEB_ADDR", format!("127.0.0.1:{port}"))
-            .env_remove("PUBLIC_URL")
-            .env("RUST_LOG", "warn")
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::from(log))
-            .spawn()
-            .unwrap();
+        let addr = format!("127.0.0.1:{port}");
+        // As outbox_kill starts it, the page on.
+        let bot = Serve::sqlite(dir.path()).start(&fake, 0, &[("WEB_ADDR", &addr)]);
         support::wait_registered(&fake).await;
         let sent = fake
             .command_in(
@@ -124,8 +108,7 @@ async fn a_game_s_thread_links_to_its_live_page() {
         let mut sorted = players.clone();
         sorted.sort();
         assert_eq!(sorted, ["alice", "bob"], "the colours are drawn at random");
-        let _ = bot.kill();
-        let _ = bot.wait();
+        bot.kill();
     })
     .await;
 }
