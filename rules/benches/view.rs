@@ -1,7 +1,9 @@
 //! What the web page and the images are drawn from, in the largest
 //! positions: the rules' view of a 1,000-board Many Worlds game and of a
 //! 21-branch multiverse, made and written as the JSON the page reads, with
-//! the chess start as the peer.
+//! the chess start as the peer; and the page's moves by click there: the
+//! table of clicks built once per position (`Game::clicks`), and a man's
+//! destinations and a second part's list read from it.
 //!
 //! `cargo bench -p chronomate-rules --bench view`
 //!
@@ -9,6 +11,7 @@
 //! json ...`).
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a bench fails loudly
 
+use chronomate_rules::click::{self, Clicks};
 use chronomate_rules::{Game, Options, Rules, Variant};
 use criterion::{Criterion, criterion_group, criterion_main};
 
@@ -47,6 +50,58 @@ fn bench(c: &mut Criterion) {
     group.bench_function("chess start: view and json", |b| {
         b.iter(|| serde_json::to_vec(&chess.view()).unwrap().len())
     });
+    group.finish();
+
+    let mut group = c.benchmark_group("clicks");
+    group.sample_size(10);
+    let tables: [(&str, &dyn Fn() -> Clicks); 3] = [
+        ("manyworlds 1000 boards", &|| click::clicks(&many)),
+        ("multiverse 21 branches", &|| click::clicks(&multiverse)),
+        ("chess start", &|| chess.clicks()),
+    ];
+    for (name, table) in tables {
+        group.bench_function(format!("{name}: the table of clicks"), |b| {
+            b.iter(|| table().heads().len())
+        });
+        let clicks = table();
+        // The man with the most to do, and its first head with a second
+        // part: what one click asks for.
+        let from = clicks
+            .heads()
+            .iter()
+            .filter_map(|h| h.stroke.from)
+            .max_by_key(|f| {
+                clicks
+                    .heads()
+                    .iter()
+                    .filter(|h| h.stroke.from == Some(*f))
+                    .count()
+            });
+        let second = clicks.heads().iter().position(|h| h.needs_second);
+        eprintln!(
+            "clicks {name}: {} heads; the busiest man has {} heads",
+            clicks.heads().len(),
+            from.map_or(0, |f| clicks
+                .heads()
+                .iter()
+                .filter(|h| h.stroke.from == Some(f))
+                .count())
+        );
+        group.bench_function(format!("{name}: a man's destinations"), |b| {
+            b.iter(|| {
+                clicks
+                    .heads()
+                    .iter()
+                    .filter(|h| h.stroke.from == from)
+                    .count()
+            })
+        });
+        if let Some(i) = second {
+            group.bench_function(format!("{name}: a second part's list"), |b| {
+                b.iter(|| clicks.tails(i).len())
+            });
+        }
+    }
     group.finish();
 }
 

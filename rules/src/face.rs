@@ -9,6 +9,7 @@ use std::fmt;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
+use crate::click::{DraftClicks, Strokes};
 use crate::find::{ActionParts, Family, Kind, Part};
 use crate::{ActionError, Color, Options, Status, View};
 
@@ -201,6 +202,32 @@ pub trait Rules: Clone + fmt::Debug + Send + Sync + Sized + 'static {
     /// Single-board variants show their board.
     fn snapshot(&self) -> View {
         self.view()
+    }
+
+    /// Where `action`'s parts are made on [`Rules::snapshot`], so a page
+    /// can offer it by click ([`crate::click`]). The default locates
+    /// nothing: the page then offers the action by its notation alone.
+    fn strokes(&self, _action: &Self::Action) -> Strokes {
+        Strokes::default()
+    }
+
+    /// The draft's picture with every board shown, and the board moves
+    /// that may be added to the draft next, each with where it is made on
+    /// that picture ([`crate::click`]). The default, for variants whose
+    /// turn is one action: the snapshot and no board moves (they are
+    /// clicked through [`crate::Game::clicks`]).
+    ///
+    /// # Errors
+    /// The draft no longer reads (the game moved on), or the game is over.
+    fn draft_clicks(&self, draft: &[String]) -> Result<DraftClicks, ActionError> {
+        if self.status().is_over() {
+            return Err(ActionError::GameOver);
+        }
+        let _ = draft;
+        Ok(DraftClicks {
+            view: self.snapshot(),
+            moves: Vec::new(),
+        })
     }
 
     /// Whether `color` could still win by some series of legal actions.

@@ -194,6 +194,21 @@ impl Game {
         self.visit(crate::find::Finding { typed, limit })
     }
 
+    /// Every legal action as clicks on [`Game::snapshot`]
+    /// ([`crate::click`]); none once the game is over.
+    pub fn clicks(&self) -> crate::click::Clicks {
+        self.visit(crate::click::Clicking)
+    }
+
+    /// The draft's picture and the board moves that may be added next,
+    /// as clicks ([`Rules::draft_clicks`]).
+    ///
+    /// # Errors
+    /// The draft no longer reads, or the game is over.
+    pub fn draft_clicks(&self, draft: &[String]) -> Result<crate::click::DraftClicks, ActionError> {
+        self.visit(DraftClicking { draft })
+    }
+
     /// The guided picker: where the keys of `path` lead
     /// ([`crate::find::pick`]).
     pub fn pick<S: AsRef<str>>(&self, path: &[S]) -> crate::find::Pick {
@@ -287,5 +302,17 @@ impl fmt::Display for Game {
             writeln!(f, "{action}")?;
         }
         Ok(())
+    }
+}
+
+/// [`Game::draft_clicks`] on the game's own variant.
+struct DraftClicking<'a> {
+    draft: &'a [String],
+}
+
+impl Visitor for DraftClicking<'_> {
+    type Output = Result<crate::click::DraftClicks, ActionError>;
+    fn visit<R: crate::Rules>(self, state: &R) -> Self::Output {
+        state.draft_clicks(self.draft)
     }
 }

@@ -65,6 +65,7 @@ mod rule;
 mod variant;
 
 pub mod chess;
+pub mod click;
 pub mod find;
 pub mod fived;
 pub mod geometry;

@@ -1,13 +1,17 @@
 //! 5D chess behind the one face every variant shows: an action is a
 //! whole turn; drafting builds it a board move at a time.
 
-use super::action::{Action, Move};
+use std::collections::HashMap;
+
+use super::action::{Action, Move, Spot};
 use super::movegen::royal_attacked_on_board;
 use super::notation::split_turn;
 use super::position::FiveD;
 use super::search::{count_turns, legal_turns};
 use super::setup_of;
 use super::view::Drafted;
+use crate::click::{DraftClicks, Stroke};
+use crate::view::BoardCell;
 use crate::{
     About, ActionError, Options, RecordFormat, Rule, Rules, Status, Turn, TurnShape, View,
     filter_suggestions,
@@ -188,7 +192,52 @@ impl Rules for FiveD {
 
     fn draft_view(&self, draft: &[String]) -> Result<View, ActionError> {
         let (_, moves) = self.replay_draft(draft)?;
-        let (state, _, marks) = self.drafted(&moves)?;
+        Ok(self.draft_picture(&moves, false)?.0.0)
+    }
+
+    /// Every board, the draft's moves marked, and the board moves that may
+    /// come next (as [`Rules::draft_moves`] lists them) from board to
+    /// board.
+    fn draft_clicks(&self, draft: &[String]) -> Result<DraftClicks, ActionError> {
+        let (after, moves) = self.replay_draft(draft)?;
+        let ((view, index), state) = self.draft_picture(&moves, true)?;
+        let at = |spot: Spot| {
+            let end = state.end(spot.line)?;
+            // A jump may land on a board the draft has since moved on:
+            // drawn as the board it reached.
+            let board = *index.get(&(spot.line, spot.step.min(end)))?;
+            Some(BoardCell {
+                board,
+                cell: spot.cell,
+            })
+        };
+        let moves = after
+            .board_moves()
+            .into_iter()
+            .filter(|mv| !after.exposes_royal(mv))
+            .map(|mv| {
+                let stroke = Stroke {
+                    from: at(mv.from),
+                    to: at(mv.to),
+                };
+                (stroke, after.move_text(&mv))
+            })
+            .collect();
+        Ok(DraftClicks { view, moves })
+    }
+}
+
+impl FiveD {
+    /// The game with the drafted `moves` made and marked (every board
+    /// where `full`), where each board is in the picture, and the state
+    /// after the moves.
+    #[allow(clippy::type_complexity)]
+    fn draft_picture(
+        &self,
+        moves: &[Move],
+        full: bool,
+    ) -> Result<((View, HashMap<(i32, i32), usize>), FiveD), ActionError> {
+        let (state, _, marks) = self.drafted(moves)?;
         // The present boards, or what the draft made of them, and the
         // timelines it opened.
         let mut current: Vec<(i32, i32)> = self
@@ -204,11 +253,10 @@ impl Rules for FiveD {
             marks: &marks,
             current,
         };
-        Ok(state.picture(false, Some(&drafted)))
+        let picture = state.picture_indexed(full, Some(&drafted));
+        Ok((picture, state))
     }
-}
 
-impl FiveD {
     /// The draft after the moves `texts` (read in order), with the moves.
     fn replay_draft(&self, texts: &[String]) -> Result<(FiveD, Vec<Move>), ActionError> {
         if self.status.is_over() {

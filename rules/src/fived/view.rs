@@ -51,6 +51,15 @@ impl FiveD {
     /// timeline's last board; a draft's moves marked besides the last
     /// turn's when `drafted` is given.
     pub(crate) fn picture(&self, full: bool, drafted: Option<&Drafted<'_>>) -> View {
+        self.picture_indexed(full, drafted).0
+    }
+
+    /// [`FiveD::picture`], and where each board `(line, step)` is in it.
+    pub(crate) fn picture_indexed(
+        &self,
+        full: bool,
+        drafted: Option<&Drafted<'_>>,
+    ) -> (View, HashMap<(i32, i32), usize>) {
         let present = self.present();
         let current = match drafted {
             Some(d) => d.current.clone(),
@@ -130,7 +139,7 @@ impl FiveD {
             .timelines()
             .map(|(line, _)| ((line - lo) as u32, format!("L{}", self.line_name(line))))
             .collect();
-        View {
+        let view = View {
             title: Some(self.title(drafted.map(|d| d.marks.len()), check.is_some())),
             perspective: Some(self.to_move),
             layout: Layout::Timelines,
@@ -142,7 +151,8 @@ impl FiveD {
             present: Some(column(present)),
             row_names,
             column_names,
-        }
+        };
+        (view, index)
     }
 
     /// "Turn 5 · white to move", the result once the game is over, or

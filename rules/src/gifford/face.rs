@@ -5,6 +5,7 @@ use super::action::Action;
 use super::history::history_table;
 use super::position::Gifford;
 use super::{legality, notation, play};
+use crate::click::{Stroke, Strokes, cell};
 use crate::find::chess::{move_part, square};
 use crate::find::{ActionParts, Key, Kind, Man, Part};
 use crate::{
@@ -106,6 +107,28 @@ impl Rules for Gifford {
             Action::Place { to } => arrival(&text, 'K', to),
         };
         ActionParts::single(part)
+    }
+
+    /// On the present board of the timelines' picture: a move from its
+    /// square to its square; a man leaving in time from its square (to no
+    /// cell: the chooser says when it arrives); a man arriving from the
+    /// future onto its square.
+    fn strokes(&self, action: &Action) -> Strokes {
+        let present = self.present_board();
+        let main = match *action {
+            Action::Move { mv } => {
+                Stroke::between(cell(present, mv.from()), cell(present, mv.to()))
+            }
+            Action::Forward { from, .. } | Action::Back { from, .. } => Stroke {
+                from: Some(cell(present, from)),
+                to: None,
+            },
+            Action::Arrive { to, .. } | Action::Place { to } => Stroke {
+                from: None,
+                to: Some(cell(present, to)),
+            },
+        };
+        Strokes { main, also: None }
     }
 
     fn history_table(&self) -> Option<String> {

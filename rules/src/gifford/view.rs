@@ -133,6 +133,19 @@ impl Gifford {
         }
     }
 
+    /// The index of the present board in [`Gifford::timelines_view`]: the
+    /// last board it draws.
+    pub(super) fn present_board(&self) -> usize {
+        let count = self.timelines.len();
+        let boards: usize = self
+            .timelines
+            .iter()
+            .enumerate()
+            .map(|(t, tl)| tl.plies.len() + usize::from(t + 1 == count || tl.end.is_some()))
+            .sum();
+        boards.saturating_sub(1)
+    }
+
     /// Every timeline at once: row = timeline (timeline 1 on row 0),
     /// column = half-move (White's move 1 is column 0, Black's move 1
     /// column 1, ...). Each timeline shows the moments of its own part:

@@ -67,6 +67,13 @@ impl Rules for ManyWorlds {
         view::view(self)
     }
 
+    /// On the grid of boards: a split's two moves on its board; a
+    /// transfer's man on the board it leaves, and the same square of the
+    /// board it reaches.
+    fn strokes(&self, action: &Action) -> crate::click::Strokes {
+        view::strokes(self, action)
+    }
+
     fn parts(&self, action: &Action) -> ActionParts {
         self.action_parts(action)
     }

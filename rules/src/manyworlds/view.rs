@@ -1,9 +1,45 @@
 //! The picture of the boards: every live board in a grid, by numeral.
 
-use super::ManyWorlds;
+use super::{Action, ManyWorlds, Numeral};
 use crate::chess::{Piece, Role};
+use crate::click::{Stroke, Strokes, cell};
 use crate::view::{BoardView, Highlight, HighlightKind, Layout, Man, Shape};
 use crate::{Status, View};
+
+/// Where an action's parts are made on [`view`] (see
+/// [`crate::Rules::strokes`]): boards are drawn in numeral order.
+pub(super) fn strokes(game: &ManyWorlds, action: &Action) -> Strokes {
+    let index = |n: Numeral| game.boards().position(|(m, _)| m == n);
+    let at = |n: Numeral, square| index(n).map(|b| cell(b, square));
+    match *action {
+        Action::Split {
+            board,
+            first,
+            second,
+        } => Strokes {
+            main: Stroke {
+                from: at(board, first.from()),
+                to: at(board, first.to()),
+            },
+            also: Some(Stroke {
+                from: at(board, second.from()),
+                to: at(board, second.to()),
+            }),
+        },
+        Action::Transfer {
+            square, from, to, ..
+        } => Strokes {
+            main: Stroke {
+                from: at(from, square),
+                to: None,
+            },
+            also: Some(Stroke {
+                from: None,
+                to: at(to, square),
+            }),
+        },
+    }
+}
 
 /// Every live board in numeral order, labelled with its numeral
 /// ([`Layout::Grid`]); the boards the last action touched are marked

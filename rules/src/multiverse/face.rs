@@ -66,6 +66,11 @@ impl Rules for Multiverse {
         self.timelines()
     }
 
+    /// On the whole multiverse's picture (its snapshot).
+    fn strokes(&self, action: &Action) -> crate::click::Strokes {
+        self.action_strokes(action)
+    }
+
     fn parts(&self, action: &Action) -> ActionParts {
         self.action_parts(action)
     }

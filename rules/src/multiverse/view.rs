@@ -13,10 +13,12 @@
 //!   still owed a move this turn are `owed`, the others say they have
 //!   moved (they are the targets of trans-universe travel).
 
+use super::action::{Action, Destination};
 use super::history::{Branch, Record, side_at};
 use super::position::{Multiverse, label};
 use crate::Color;
 use crate::chess::{Piece, Role};
+use crate::click::{Stroke, Strokes};
 use crate::geometry::Square;
 use crate::view::{
     Arrow, ArrowKind, BoardCell, BoardView, Highlight, HighlightKind, Layout, Man, Shape, View,
@@ -137,6 +139,56 @@ impl Multiverse {
             notes: self.notes(),
             ..View::default()
         }
+    }
+
+    /// Where `square` of branch `index`'s board at `time` is drawn in
+    /// [`Multiverse::timelines`]: every branch's boards in branch order,
+    /// oldest first.
+    pub(crate) fn timeline_cell(
+        &self,
+        index: usize,
+        time: u32,
+        square: Square,
+    ) -> Option<BoardCell> {
+        let branch = self.branches.get(index)?;
+        let offset = time.checked_sub(branch.start)? as usize;
+        if offset >= branch.boards.len() {
+            return None;
+        }
+        let base: usize = self.branches[..index].iter().map(|b| b.boards.len()).sum();
+        Some(BoardCell {
+            board: base + offset,
+            cell: square.index() as u8,
+        })
+    }
+
+    /// Where an action's board move and travel are made on
+    /// [`Multiverse::timelines`]: the move on its branch's latest board;
+    /// the traveller from that board to the past board or the other
+    /// branch's latest board it lands on. A resignation is made nowhere.
+    pub(crate) fn action_strokes(&self, action: &Action) -> Strokes {
+        let Action::Move(bm) = action else {
+            return Strokes::default();
+        };
+        let Some(index) = self.index(bm.branch) else {
+            return Strokes::default();
+        };
+        let now = self.branches[index].now();
+        let at = |square| self.timeline_cell(index, now, square);
+        let main = Stroke {
+            from: at(bm.mv.from()),
+            to: at(bm.mv.to()),
+        };
+        let also = bm.travel.map(|t| Stroke {
+            from: at(t.from),
+            to: match t.to {
+                Destination::Past { time } => self.timeline_cell(index, time, t.square),
+                Destination::Branch { branch } => self
+                    .index(branch)
+                    .and_then(|i| self.timeline_cell(i, self.branches[i].now(), t.square)),
+            },
+        });
+        Strokes { main, also }
     }
 
     /// The whole multiverse (see the module docs).

@@ -2,6 +2,7 @@
 
 use super::{Chess, Move, legality, notation, play, view};
 use crate::chess::San;
+use crate::click::{Stroke, Strokes, cell};
 use crate::find::{ActionParts, chess::move_part};
 use crate::{
     About, ActionError, Color, Options, RecordFormat, Rules, Status, Turn, TurnShape, View,
@@ -59,6 +60,14 @@ impl Rules for Chess {
     fn parts(&self, action: &Move) -> ActionParts {
         let san = San::from_move(self.position(), action).to_string();
         ActionParts::single(move_part(&san, action))
+    }
+
+    /// The man's square and where it lands (castling: the king's).
+    fn strokes(&self, action: &Move) -> Strokes {
+        Strokes {
+            main: Stroke::between(cell(0, action.from()), cell(0, action.to())),
+            also: None,
+        }
     }
 
     fn can_win(&self, color: Color) -> bool {

@@ -4,6 +4,7 @@
 use super::action::Action;
 use super::position::TemporalChess;
 use super::{notation, play, view};
+use crate::click::{Stroke, Strokes};
 use crate::find::{ActionParts, Key, Kind as PartKind, Man, Part, Spot};
 use crate::{
     About, ActionError, Options, Played, RecordFormat, Rules, Status, Turn, TurnShape, View,
@@ -71,6 +72,26 @@ impl Rules for TemporalChess {
 
     fn view(&self) -> View {
         view::view(self)
+    }
+
+    /// Cells of the one field: a drop reaches its cell from hand; a warp
+    /// into the future is the man's own cell, clicked twice.
+    fn strokes(&self, action: &Action) -> Strokes {
+        let at = |c: super::Cell| crate::view::BoardCell {
+            board: 0,
+            cell: c.index(),
+        };
+        let main = match *action {
+            Action::Drop { to, .. } => Stroke {
+                from: None,
+                to: Some(at(to)),
+            },
+            Action::Move { from, to } | Action::WarpFrom { from, to, .. } => {
+                Stroke::between(at(from), at(to))
+            }
+            Action::WarpInto { at: c, .. } => Stroke::between(at(c), at(c)),
+        };
+        Strokes { main, also: None }
     }
 
     /// A drop's man is `N@`, a move's `NAb1-`, a warp's `NAb1~` (from the

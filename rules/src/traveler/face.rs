@@ -1,5 +1,6 @@
 //! Time Traveler's Chess through the one face of every variant.
 
+use crate::click::{Stroke, Strokes, cell};
 use crate::find::chess::{move_part, square};
 use crate::find::{ActionParts, Kind, Man, Part};
 use crate::{
@@ -65,6 +66,17 @@ impl Rules for TravelerChess {
 
     fn view(&self) -> View {
         self.board_view()
+    }
+
+    /// The man's square and the square it reaches: an explosion's, the
+    /// square it appears on and the one it explodes to; an
+    /// annihilation's, the resonator's square and its target.
+    fn strokes(&self, action: &Action) -> Strokes {
+        let (from, to) = action.squares();
+        Strokes {
+            main: Stroke::between(cell(0, from), cell(0, to)),
+            also: None,
+        }
     }
 
     /// A normal move's SAN; an explosion's man appears on its square

@@ -5,6 +5,7 @@
 //! are optimised even in debug builds). 5D chess has its own (`fived/`).
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a test fails loudly
 
+mod clicks;
 mod find_props;
 mod gifford_house_rules;
 mod gifford_props;
