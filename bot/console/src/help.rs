@@ -21,6 +21,7 @@ pub(crate) fn usage(name: Name) -> Option<&'static str> {
         Name::Moves => "/moves [game:ID] [TEXT]",
         Name::Undo => "/undo [game:ID]",
         Name::Draft => "/draft [game:ID]",
+        Name::Web => "/web [game:ID]",
         Name::Submit => "/submit [game:ID]",
         Name::Board => "/board [game:ID]",
         Name::Snapshot => "/snapshot [game:ID] [full]",

@@ -61,6 +61,7 @@ pub(crate) enum Command {
     Submit(Option<GameId>),
     /// A drafted turn: show it.
     Draft(Option<GameId>),
+    Web(Option<GameId>),
     History(Option<GameId>),
     /// A finished game's evaluation chart and biggest swings.
     Analyse(Option<GameId>),
@@ -128,6 +129,7 @@ impl Command {
             Command::Undo(game) => HostCommand::Undo(game),
             Command::Submit(game) => HostCommand::Submit(game),
             Command::Draft(game) => HostCommand::Draft(game),
+            Command::Web(game) => HostCommand::Web(game),
             Command::History(game) => HostCommand::History(game),
             Command::Analyse(game) => HostCommand::Analyse(game),
             Command::Rules(variant) => HostCommand::Rules(variant),
@@ -357,6 +359,7 @@ pub(crate) fn parse_line(line: &str) -> Result<Option<Command>, ParseError> {
         "undo" => Command::Undo(only_id(args, "/undo [game:ID]")?),
         "submit" => Command::Submit(only_id(args, "/submit [game:ID]")?),
         "draft" => Command::Draft(only_id(args, "/draft [game:ID]")?),
+        "web" => Command::Web(only_id(args, "/web [game:ID]")?),
         "history" | "pgn" => Command::History(only_id(args, "/history [game:ID]")?),
         "analyse" | "analyze" | "analysis" => {
             Command::Analyse(only_id(args, "/analyse [game:ID]")?)

@@ -34,6 +34,7 @@ pub(crate) fn all() -> Vec<poise::Command<Data, Error>> {
         draft(),
         submit(),
         board(),
+        web(),
         snapshot(),
         games(),
         resign(),
@@ -101,13 +102,13 @@ pub(crate) async fn accept(ctx: Context<'_>, challenge: Option<i64>) -> Result<(
     execute(ctx, Command::Accept(challenge.map(ChallengeId))).await
 }
 
-/// Decline a challenge addressed to you.
+/// Decline a challenge to you.
 #[poise::command(slash_command, guild_only)]
 pub(crate) async fn decline(ctx: Context<'_>, challenge: Option<i64>) -> Result<(), Error> {
     execute(ctx, Command::Decline(challenge.map(ChallengeId))).await
 }
 
-/// Withdraw a challenge of yours.
+/// Withdraw your challenge.
 #[poise::command(slash_command, guild_only)]
 pub(crate) async fn cancel(ctx: Context<'_>, challenge: Option<i64>) -> Result<(), Error> {
     execute(ctx, Command::Cancel(challenge.map(ChallengeId))).await
@@ -132,10 +133,16 @@ pub(crate) async fn r#move(
     .await
 }
 
-/// Take back your 5D draft's last move.
+/// Undo your 5D draft's last move.
 #[poise::command(slash_command)]
 pub(crate) async fn undo(ctx: Context<'_>, game: Option<i64>) -> Result<(), Error> {
     execute(ctx, Command::Undo(game.map(GameId))).await
+}
+
+/// Play by click in a browser: your own link, only you see it.
+#[poise::command(slash_command)]
+pub(crate) async fn web(ctx: Context<'_>, game: Option<i64>) -> Result<(), Error> {
+    execute(ctx, Command::Web(game.map(GameId))).await
 }
 
 /// Show your 5D draft. Only you see it.
@@ -225,7 +232,7 @@ pub(crate) async fn snapshot(
     .await
 }
 
-/// Your games and the open challenges you can see.
+/// Your games and open challenges.
 #[poise::command(slash_command)]
 pub(crate) async fn games(ctx: Context<'_>) -> Result<(), Error> {
     execute(ctx, Command::Games).await
@@ -244,7 +251,7 @@ pub(crate) async fn resign(ctx: Context<'_>, game: Option<i64>) -> Result<(), Er
     .await
 }
 
-/// Offer a draw, or answer your opponent's offer.
+/// Offer or answer a draw.
 #[poise::command(slash_command)]
 pub(crate) async fn draw(
     ctx: Context<'_>,
@@ -262,7 +269,7 @@ pub(crate) async fn draw(
     .await
 }
 
-/// Abort a game before both sides have moved: no result.
+/// Abort a game before both have moved: no result.
 #[poise::command(slash_command)]
 pub(crate) async fn abort(ctx: Context<'_>, game: Option<i64>) -> Result<(), Error> {
     execute(ctx, Command::Abort(game.map(GameId))).await

@@ -36,7 +36,7 @@ pub(crate) async fn rating(
     .await
 }
 
-/// The best-rated players of a game on this server.
+/// This server's best players of a game.
 #[poise::command(slash_command)]
 pub(crate) async fn leaderboard(ctx: Context<'_>, variant: VariantName) -> Result<(), Error> {
     execute_read(ctx, Name::Leaderboard, move || {
@@ -170,7 +170,7 @@ pub(crate) async fn list(ctx: Context<'_>) -> Result<(), Error> {
     execute(ctx, Command::TournamentList).await
 }
 
-/// Export a game as PGN or a tournament's results as CSV.
+/// A game as PGN, a tournament as CSV.
 #[poise::command(slash_command, subcommands("pgn", "csv"))]
 pub(crate) async fn export(_ctx: Context<'_>) -> Result<(), Error> {
     Ok(())

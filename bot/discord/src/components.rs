@@ -130,10 +130,13 @@ async fn on_press(data: &Data, press: &serenity::ComponentInteraction) -> Result
             .message
             .flags
             .is_some_and(|f| f.contains(serenity::MessageFlags::EPHEMERAL));
+    // The picker's steps and a player's own page link are for the
+    // presser's eyes alone.
+    let private = picking || matches!(choice, ChoiceId::Game(_, GameChoice::Web));
     let hold = if settles || in_picker {
         Hold::Update
     } else {
-        Hold::Think { ephemeral: picking }
+        Hold::Think { ephemeral: private }
     };
     let result = r
         .race(

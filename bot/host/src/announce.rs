@@ -396,7 +396,7 @@ impl Host {
                     return Ok(None);
                 };
                 let mut reply = self.began_reply(&loaded, &c, &by, now);
-                reply.link = self.watch_link(game).await;
+                self.link_page(&mut reply, game, true).await;
                 Ok(Some(notice(
                     NoticeKind::Post,
                     Some(game),

@@ -247,7 +247,7 @@ impl Host {
         self.ring();
         let loaded = self.load(game_id).await?;
         let mut reply = self.began_reply(&loaded, &c, &by.name, now);
-        reply.link = self.watch_link(game_id).await;
+        self.link_page(&mut reply, game_id, true).await;
         reply.announced = receipt.held();
         if loaded.row.player(to_move).is_chronomate() {
             self.wake_engine(game_id);

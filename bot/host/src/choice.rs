@@ -44,10 +44,12 @@ pub enum GameChoice {
     DrawDecline,
     /// Abort the game (before both sides have moved).
     Abort,
+    /// Hand the presser their own link to play on the game's page.
+    Web,
 }
 
 impl GameChoice {
-    const ALL: [(GameChoice, &'static str); 9] = [
+    const ALL: [(GameChoice, &'static str); 10] = [
         (GameChoice::Board, "board"),
         (GameChoice::Snapshot, "snapshot"),
         (GameChoice::History, "history"),
@@ -57,6 +59,7 @@ impl GameChoice {
         (GameChoice::DrawAccept, "draw:accept"),
         (GameChoice::DrawDecline, "draw:decline"),
         (GameChoice::Abort, "abort"),
+        (GameChoice::Web, "web"),
     ];
 
     fn text(self) -> &'static str {

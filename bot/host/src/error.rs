@@ -163,6 +163,12 @@ pub enum Refusal {
     /// A button this bot never showed (or no longer understands).
     #[error("{0}")]
     UnknownChoice(String),
+    /// The web page is off here (`WEB_ADDR=off`): no page to link to.
+    #[error("the web page is off on this bot (WEB_ADDR=off): play here with /move")]
+    WebOff,
+    /// A page's click names no action of the position it was made in.
+    #[error("that click names no legal action here: the page shows the position again")]
+    NoSuchClick,
 }
 
 fn list(ids: &[impl fmt::Display], prefix: &str) -> String {

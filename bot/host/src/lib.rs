@@ -82,6 +82,8 @@ use chronomate_store::{GameRow, Store, StoreError};
 
 pub use announce::Announcement;
 pub use choice::{ChallengeChoice, ChoiceId, GameChoice, PickId, UnknownChoice};
+/// The sides, as the rules name them (a page's seat is one).
+pub use chronomate_rules::Color as Side;
 pub use clock::{Clock, DAY, HOUR, MINUTE, ManualClock, SECOND, SystemClock, timestamp};
 pub use commands::Command;
 pub use engine::engine_seed;
@@ -94,7 +96,10 @@ pub use types::{
     Caller, Choice, ChoiceStyle, GamePlace, Image, Link, Menu, MenuOption, Notice, NoticeKind,
     Place, Player, Reply,
 };
-pub use web::PageView;
+pub use web::{
+    Act, BoardCell, Head, LINK_LASTS, Loose, PLAY_IN_BROWSER, PageView, SESSION_LASTS, Seat,
+    SeatView, Table, Tail,
+};
 
 pub use chronomate_model::rating::{GLOBAL, Glicko};
 pub use chronomate_model::{

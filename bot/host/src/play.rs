@@ -47,10 +47,26 @@ impl Host {
         game: Option<GameId>,
         text: &str,
     ) -> Result<Reply, HostError> {
+        self.act_at(caller, game, None, text).await
+    }
+
+    /// Plays an action in a game, but only at ply `at` where one is given
+    /// (a page's click, made on the position it showed): refused as
+    /// moved on at any other.
+    pub(crate) async fn act_at(
+        &self,
+        caller: &Caller,
+        game: Option<GameId>,
+        at: Option<i64>,
+        text: &str,
+    ) -> Result<Reply, HostError> {
         if text.trim().is_empty() {
             return Err(Refusal::EmptyAction.into());
         }
         let loaded = self.resolve(caller, game, Purpose::Act).await?;
+        if at.is_some_and(|ply| ply != loaded.row.ply) {
+            return Err(Refusal::MovedOn(loaded.row.id).into());
+        }
         if loaded.game.variant().about().turns == TurnShape::Drafted {
             // A person builds such a turn a move at a time: /move drafts.
             return self.draft_move(caller, loaded, text).await;
@@ -268,7 +284,7 @@ impl Host {
             Some(perspective),
             Picture::Board,
         );
-        reply.link = self.watch_link(id).await;
+        self.link_page(&mut reply, id, !status.is_over()).await;
         reply
     }
 

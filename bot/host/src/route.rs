@@ -32,6 +32,7 @@ impl Host {
                 self.draw(caller, Some(g), DrawMove::Decline).await
             }
             ChoiceId::Game(g, GameChoice::Abort) => self.abort(caller, Some(g)).await,
+            ChoiceId::Game(g, GameChoice::Web) => self.play_link(caller, Some(g)).await,
             ChoiceId::Pick(p) => self.pick_step(caller, &p).await,
         }
     }

@@ -111,7 +111,8 @@ impl Host {
         reply.text = lines.join("\n");
         let perspective = row.side_of(caller.key());
         self.attach(&mut reply, loaded, view, perspective, picture);
-        reply.link = self.watch_link(row.id).await;
+        self.link_page(&mut reply, row.id, row.status == GameStatus::Live)
+            .await;
         Ok(reply)
     }
 

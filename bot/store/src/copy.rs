@@ -6,10 +6,11 @@
 //! row's references come before it; `bot/host/tests/it/store_backends.rs`
 //! checks the list against both schemas, so a column added by a migration
 //! and forgotten here fails a test rather than a migration. `job_claims`,
-//! `outbox`, `guild_warnings`, `shard_heartbeats`, `processes` and
-//! `web_links` are left out: claims, announcements not yet delivered,
-//! warnings told, heartbeats, the processes alive and the web page's links
-//! (made anew where they are next asked for) are the work and state of the
+//! `outbox`, `guild_warnings`, `shard_heartbeats`, `processes`,
+//! `web_links` and `web_tokens` are left out: claims, announcements not
+//! yet delivered, warnings told, heartbeats, the processes alive and the
+//! web page's links and keys (made anew where they are next asked for)
+//! are the work and state of the
 //! processes of one database, which are stopped before their history
 //! moves (a move whose post was still in the outbox is seen with `/board`,
 //! and its player is still reminded).

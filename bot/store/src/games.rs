@@ -252,6 +252,28 @@ impl Store {
         .transpose()
     }
 
+    /// The game's ply and the side to move (none once it is over), read
+    /// from one small row, as [`Store::game_moment`].
+    ///
+    /// # Errors
+    /// The database cannot be read, or the row is damaged.
+    pub async fn game_turn(&self, id: GameId) -> Result<Option<(i64, Option<Color>)>, StoreError> {
+        let row = self
+            .pool
+            .sql("SELECT ply, to_move FROM games WHERE id = $1")
+            .bind(id)
+            .fetch_optional()
+            .await?;
+        row.map(|r| {
+            let to_move: Option<String> = r.get("to_move")?;
+            Ok((
+                r.get("ply")?,
+                to_move.map(|t| parse_color(id, &t)).transpose()?,
+            ))
+        })
+        .transpose()
+    }
+
     /// The games `player` plays in (without snapshots), most recently active
     /// first: live games, then up to `finished` ended ones.
     pub async fn games_of(

@@ -80,6 +80,7 @@ pub use settings::GuildSettings;
 pub use tournaments::{NewBoard, NewTournament, PairingRow, TournamentPlayer, TournamentRow};
 use url::is_postgres_url;
 pub use url::redact_url;
+pub use web::{WebKey, WebTokenKind};
 
 use db::{Pool, Tx};
 

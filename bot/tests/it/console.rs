@@ -198,11 +198,14 @@ fn the_console_shows_each_board_s_live_page() {
     command.env("WEB_ADDR", format!("127.0.0.1:{port}"));
     let out = common::run(
         command,
-        b"/images off\n/as alice\n/challenge @bob standard colour:white\n/as bob\n/accept\n/as alice\n/move e4\n",
+        b"/images off\n/as alice\n/challenge @bob standard colour:white\n/as bob\n/accept\n/as alice\n/move e4\n/as bob\n/web\n",
     );
     let stdout = String::from_utf8(out.stdout).unwrap();
     assert!(out.status.success(), "{stdout}");
-    let links: Vec<&str> = stdout.lines().filter(|l| l.starts_with("link: ")).collect();
+    let links: Vec<&str> = stdout
+        .lines()
+        .filter(|l| l.starts_with("link: ") && l.ends_with("(Watch live)"))
+        .collect();
     let prefix = format!("link: http://127.0.0.1:{port}/watch/");
     assert!(!links.is_empty(), "no link in:\n{stdout}");
     for link in &links {
@@ -215,4 +218,21 @@ fn the_console_shows_each_board_s_live_page() {
     }
     // One game, one address.
     assert!(links.windows(2).all(|w| w[0] == w[1]), "{links:?}");
+    // `/web`: bob's own link to play there, a one-time token in its
+    // fragment.
+    let own = stdout
+        .lines()
+        .find(|l| l.starts_with("link: ") && l.ends_with("(Play in browser)"))
+        .unwrap_or_else(|| panic!("no player's link in:\n{stdout}"));
+    let watch = links[0].strip_suffix(" (Watch live)").unwrap();
+    assert!(
+        stdout.contains("choice: game:1:web (Play in browser)"),
+        "the board offers the button: {stdout}"
+    );
+    let token = own
+        .strip_prefix(watch)
+        .and_then(|rest| rest.strip_prefix("#play="))
+        .and_then(|rest| rest.strip_suffix(" (Play in browser)"))
+        .unwrap_or_else(|| panic!("{own}"));
+    assert_eq!(token.len(), 32, "{own}");
 }

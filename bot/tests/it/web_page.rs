@@ -1,7 +1,8 @@
 //! The web page served by `chronomate serve` itself, over the same host,
 //! linked from the game's thread: a game begun through the fake Discord
 //! carries a "Watch live" link button, and the page behind it shows the
-//! game.
+//! game; its "Play in browser" button hands the presser, privately, their
+//! own link, whose token seats them at the page.
 #![cfg(unix)]
 
 use crate::support;
@@ -108,6 +109,47 @@ async fn a_game_s_thread_links_to_its_live_page() {
         let mut sorted = players.clone();
         sorted.sort();
         assert_eq!(sorted, ["alice", "bob"], "the colours are drawn at random");
+
+        // "Play in browser": the answer only the presser sees, with their
+        // own link, whose token the page trades for a seat.
+        let message = fake.message_with_button("game:1:web").await;
+        let white = if players[0] == "alice" {
+            alice()
+        } else {
+            bob()
+        };
+        let press = fake.click_in(GUILD_ID, &white, message, "game:1:web").await;
+        let answer = fake.reply(&press).await;
+        let answer = answer.message().expect("a message").clone();
+        assert_eq!(
+            answer["flags"].as_u64().unwrap_or(0) & 64,
+            64,
+            "only the presser sees it: {answer}"
+        );
+        let own = answer["components"][0]["components"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|b| b["style"] == 5)
+            .expect("a link button")["url"]
+            .as_str()
+            .unwrap()
+            .to_owned();
+        let (page_url, token) = own.split_once("#play=").expect("a token in the fragment");
+        assert_eq!(page_url, url, "the same page, with a seat");
+        let secret = url.rsplit('/').next().unwrap();
+        let origin = format!("http://127.0.0.1:{port}");
+        let traded = client
+            .post(format!("{origin}/api/play/{secret}/session"))
+            .header("Origin", &origin)
+            .header("Content-Type", "application/json")
+            .body(serde_json::json!({ "token": token }).to_string())
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(traded.status(), 200);
+        let seat: Value = serde_json::from_slice(&traded.bytes().await.unwrap()).unwrap();
+        assert_eq!(seat["side"], "white");
         bot.kill();
     })
     .await;

@@ -26,6 +26,7 @@ pub enum Name {
     Draft,
     Submit,
     Board,
+    Web,
     Snapshot,
     Games,
     Resign,
@@ -156,7 +157,7 @@ pub const GROUPS: &[Group] = &[
     },
     Group {
         name: "export",
-        about: "Export a game as PGN or a tournament's results as CSV.",
+        about: "A game as PGN, a tournament as CSV.",
     },
 ];
 
@@ -232,6 +233,7 @@ impl Name {
         Name::Draft,
         Name::Submit,
         Name::Board,
+        Name::Web,
         Name::Snapshot,
         Name::Games,
         Name::Resign,
@@ -315,7 +317,7 @@ impl Name {
             },
             Name::Decline => Spec {
                 name: "decline",
-                about: "Decline a challenge addressed to you.",
+                about: "Decline a challenge to you.",
                 args: &[Arg {
                     name: "challenge",
                     required: false,
@@ -329,7 +331,7 @@ impl Name {
             },
             Name::Cancel => Spec {
                 name: "cancel",
-                about: "Withdraw a challenge of yours.",
+                about: "Withdraw your challenge.",
                 args: &[Arg {
                     name: "challenge",
                     required: false,
@@ -377,12 +379,7 @@ impl Name {
                 offered: CONSOLE_ONLY,
                 in_server_only: false,
             },
-            Name::Undo => about_a_game(
-                "undo",
-                "Take back your 5D draft's last move.",
-                Private,
-                Here,
-            ),
+            Name::Undo => about_a_game("undo", "Undo your 5D draft's last move.", Private, Here),
             Name::Draft => about_a_game(
                 "draft",
                 "Show your 5D draft. Only you see it.",
@@ -396,6 +393,12 @@ impl Name {
                 InGame,
             ),
             Name::Board => about_a_game("board", "The board as it stands.", Public, Here),
+            Name::Web => about_a_game(
+                "web",
+                "Play by click in a browser: your own link, only you see it.",
+                Private,
+                Here,
+            ),
             Name::Snapshot => Spec {
                 name: "snapshot",
                 about: "The whole game at once: every branch or timeline.",
@@ -415,7 +418,7 @@ impl Name {
             },
             Name::Games => Spec {
                 name: "games",
-                about: "Your games and the open challenges you can see.",
+                about: "Your games and open challenges.",
                 args: &[],
                 who: Who::Anyone,
                 shown: Private,
@@ -431,7 +434,7 @@ impl Name {
             ),
             Name::Draw => Spec {
                 name: "draw",
-                about: "Offer a draw, or answer your opponent's offer.",
+                about: "Offer or answer a draw.",
                 args: &[
                     Arg {
                         name: "answer",
@@ -448,7 +451,7 @@ impl Name {
             },
             Name::Abort => about_a_game(
                 "abort",
-                "Abort a game before both sides have moved: no result.",
+                "Abort a game before both have moved: no result.",
                 Public,
                 InGame,
             ),
@@ -549,7 +552,7 @@ impl Name {
             },
             Name::Leaderboard => Spec {
                 name: "leaderboard",
-                about: "The best-rated players of a game on this server.",
+                about: "This server's best players of a game.",
                 args: &[VARIANT],
                 who: Who::Anyone,
                 shown: Public,

@@ -44,6 +44,7 @@ pub enum Command {
     Draft(Option<GameId>),
     Submit(Option<GameId>),
     Board(Option<GameId>),
+    Web(Option<GameId>),
     Snapshot {
         game: Option<GameId>,
         full: bool,
@@ -100,6 +101,7 @@ impl Command {
             Command::Draft(_) => Name::Draft,
             Command::Submit(_) => Name::Submit,
             Command::Board(_) => Name::Board,
+            Command::Web(_) => Name::Web,
             Command::Snapshot { .. } => Name::Snapshot,
             Command::Games => Name::Games,
             Command::Resign { .. } => Name::Resign,
@@ -175,6 +177,7 @@ impl Host {
             Command::Draft(game) => self.draft(caller, game).await,
             Command::Submit(game) => self.submit(caller, game).await,
             Command::Board(game) => self.board(caller, game).await,
+            Command::Web(game) => self.play_link(caller, game).await,
             Command::Snapshot { game, full } => self.snapshot(caller, game, full).await,
             Command::Games => self.games(caller).await,
             Command::Resign { game, confirm } => self.resign(caller, game, confirm).await,

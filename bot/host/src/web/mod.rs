@@ -2,10 +2,22 @@
 //! secret made once, never the sequential id alone) and what the page
 //! shows of a game (the rules' view, the same the pictures are drawn from).
 
+mod seats;
+mod table;
+
 use chronomate_rules::view::View;
 use serde::Serialize;
 
-use super::{GameId, GameStatus, Host, HostError, Link};
+use super::choice::{ChoiceId, GameChoice};
+use super::{Choice, ChoiceStyle, GameId, GameStatus, Host, HostError, Link, Reply};
+
+/// The button that hands a player their own link to the game's page.
+pub const PLAY_IN_BROWSER: &str = "Play in browser";
+
+pub use chronomate_rules::click::{Head, Tail};
+pub use chronomate_rules::view::BoardCell;
+pub use seats::{LINK_LASTS, SESSION_LASTS, Seat};
+pub use table::{Act, Loose, SeatView, Table};
 
 /// A game as its page shows it.
 #[derive(Clone, Debug, Serialize)]
@@ -27,7 +39,7 @@ pub struct PageView {
 
 /// Whether `secret` has the form of a spectators' secret (32 lowercase hex
 /// digits): anything else names no game, unread.
-fn plain_secret(secret: &str) -> bool {
+pub(crate) fn plain_secret(secret: &str) -> bool {
     secret.len() == 32
         && secret
             .bytes()
@@ -45,10 +57,7 @@ impl Host {
         if let Some(secret) = self.store.watch_secret(game).await? {
             return Ok(secret);
         }
-        let mut bits = [0u8; 16];
-        getrandom::fill(&mut bits)
-            .map_err(|e| HostError::System(format!("no random bits for a web link: {e}")))?;
-        let fresh: String = bits.iter().map(|b| format!("{b:02x}")).collect();
+        let fresh = seats::fresh_secret("a web link")?;
         Ok(self.store.make_watch_secret(game, &fresh).await?)
     }
 
@@ -66,6 +75,21 @@ impl Host {
                 tracing::warn!(%game, error = %e, "no link to the game's page");
                 None
             }
+        }
+    }
+
+    /// Links a board post to `game`'s live page, where the web page is
+    /// on, and, while the game is `live`, offers its players their own
+    /// link to play there ("Play in browser": the answer only the
+    /// presser sees).
+    pub(crate) async fn link_page(&self, reply: &mut Reply, game: GameId, live: bool) {
+        reply.link = self.watch_link(game).await;
+        if live && reply.link.is_some() {
+            reply.choices.push(Choice::new(
+                ChoiceId::Game(game, GameChoice::Web),
+                PLAY_IN_BROWSER,
+                ChoiceStyle::Secondary,
+            ));
         }
     }
 
@@ -100,7 +124,7 @@ impl Host {
                 loaded.row.name(chronomate_rules::Color::White).to_owned(),
                 loaded.row.name(chronomate_rules::Color::Black).to_owned(),
             ],
-            view: loaded.game.view(),
+            view: loaded.game.snapshot(),
         })
     }
 

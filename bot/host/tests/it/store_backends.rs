@@ -63,6 +63,10 @@ async fn both_schemas_hold_the_history_and_the_claims() {
         columns(&["instance", "lock_key", "started_at", "shards"]),
     );
     expected.insert("web_links".into(), columns(&["game_id", "watch"]));
+    expected.insert(
+        "web_tokens".into(),
+        columns(&["hash", "kind", "game_id", "player", "expires_at"]),
+    );
     let found: BTreeMap<String, Vec<String>> =
         w.store().schema().await.unwrap().into_iter().collect();
     assert_eq!(
@@ -92,7 +96,8 @@ async fn both_schemas_hold_the_history_and_the_claims() {
             20261202000000,
             20261203000000,
             20261204000000,
-            20261205000000
+            20261205000000,
+            20261206000000
         ]
     );
 }
