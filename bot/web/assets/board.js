@@ -72,6 +72,56 @@ export function cellCentre(tile, cell, flip) {
   return { x: tile.x + level * (files + GAP) + fx + 0.5, y: tile.y + ry + 0.5 };
 }
 
+/** The cell of a tile under the point (x, y) in squares, or null. */
+export function cellAt(tiles, x, y, flip) {
+  for (let board = 0; board < tiles.length; board++) {
+    const t = tiles[board];
+    const { files, ranks, levels } = t.size;
+    if (y < t.y || y >= t.y + ranks || x < t.x || x >= t.x + t.w) continue;
+    for (let level = 0; level < levels; level++) {
+      const ox = t.x + level * (files + GAP);
+      if (x < ox || x >= ox + files) continue;
+      const fx = Math.floor(x - ox);
+      const ry = Math.floor(y - t.y);
+      const file = flip ? files - 1 - fx : fx;
+      const rank = flip ? ry : ranks - 1 - ry;
+      const cell = levels > 1 ? level * 16 + rank * 4 + file : rank * 8 + file;
+      return { board, cell };
+    }
+  }
+  return null;
+}
+
+/** Draws what a player's clicks have marked: the men that may move
+ * (`movable`, faintly), the chosen man (`selected`) and where it may go
+ * (`targets`). */
+export function drawMarks(ctx, view, tiles, marks) {
+  const flip = view.perspective === "black";
+  const at = (c) => tiles[c.board] && cellCentre(tiles[c.board], c.cell, flip);
+  ctx.lineWidth = 0.06;
+  for (const c of marks.movable || []) {
+    const p = at(c);
+    if (!p) continue;
+    ctx.strokeStyle = "rgba(90, 200, 120, 0.8)";
+    ctx.strokeRect(p.x - 0.47, p.y - 0.47, 0.94, 0.94);
+  }
+  if (marks.selected) {
+    const p = at(marks.selected);
+    if (p) {
+      ctx.fillStyle = "rgba(60, 140, 255, 0.45)";
+      ctx.fillRect(p.x - 0.5, p.y - 0.5, 1, 1);
+    }
+  }
+  for (const c of marks.targets || []) {
+    const p = at(c);
+    if (!p) continue;
+    ctx.fillStyle = "rgba(40, 120, 240, 0.7)";
+    ctx.beginPath();
+    ctx.arc(p.x, p.y, 0.17, 0, Math.PI * 2);
+    ctx.fill();
+  }
+}
+
 /** A man as one character: its chess glyph, or the images' letter. */
 export function glyph(man) {
   const set = GLYPHS[man.color] || GLYPHS.white;

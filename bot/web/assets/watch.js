@@ -2,7 +2,8 @@
 // zoomable canvas (board.js), and reads it again on every moment the
 // server announces (server-sent events) and on every reconnect, so no move
 // is missed.
-import { draw, extent, glyph, place } from "./board.js";
+import { cellAt, cellCentre, draw, drawMarks, extent, glyph, place } from "./board.js";
+import { Seat } from "./play.js";
 
 const secret = location.pathname.split("/").filter(Boolean).pop();
 const api = `/api/watch/${secret}`;
@@ -11,6 +12,7 @@ const ctx = canvas.getContext("2d");
 const camera = { x: 0, y: 0, scale: 40 };
 let shown = null; // { view, tiles, ply }
 let fitted = false;
+let seat = null; // a player's seat, where the page was opened by their link
 
 function resize() {
   const r = canvas.getBoundingClientRect();
@@ -28,6 +30,7 @@ function render() {
   ctx.setTransform(s, 0, 0, s, -camera.x * s, -camera.y * s);
   const visible = { x: camera.x, y: camera.y, w: canvas.width / s, h: canvas.height / s };
   draw(ctx, shown.view, shown.tiles, camera.scale, visible);
+  if (seat) drawMarks(ctx, shown.view, shown.tiles, seat.marks);
 }
 
 /** Frames `box` (in squares) in the canvas. */
@@ -55,12 +58,18 @@ function present() {
 }
 
 async function load() {
-  const response = await fetch(`${api}/view`, { cache: "no-store" });
-  if (!response.ok) {
-    document.getElementById("state").textContent = "This game cannot be shown.";
-    return;
+  let page;
+  if (seat) {
+    page = await seat.load();
+    if (!page) return;
+  } else {
+    const response = await fetch(`${api}/view`, { cache: "no-store" });
+    if (!response.ok) {
+      document.getElementById("state").textContent = "This game cannot be shown.";
+      return;
+    }
+    page = await response.json();
   }
-  const page = await response.json();
   shown = { view: page.view, tiles: place(page.view), ply: page.ply };
   document.title = `Chronomate · game #${page.game}`;
   document.getElementById("title").textContent = `Game #${page.game} · ${page.variant}`;
@@ -93,6 +102,7 @@ function listen() {
     // where the game moved on since the view shown.
     const moment = JSON.parse(e.data);
     if (!shown || moment.ply !== shown.ply) load();
+    else if (seat && !moment.live) load();
   });
   events.addEventListener("open", () => {
     live.classList.remove("lost");
@@ -106,11 +116,23 @@ function listen() {
 
 // Panning by drag, zooming by wheel or pinch around the pointer.
 const pointers = new Map();
+let press = null; // where a press began: a click unless it moved
 canvas.addEventListener("pointerdown", (e) => {
   canvas.setPointerCapture(e.pointerId);
   pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
+  press = pointers.size === 1 ? { x: e.clientX, y: e.clientY } : null;
 });
-canvas.addEventListener("pointerup", (e) => pointers.delete(e.pointerId));
+canvas.addEventListener("pointerup", (e) => {
+  pointers.delete(e.pointerId);
+  if (press && Math.hypot(e.clientX - press.x, e.clientY - press.y) < 5 && seat && shown) {
+    const r = canvas.getBoundingClientRect();
+    const x = camera.x + (e.clientX - r.left) / camera.scale;
+    const y = camera.y + (e.clientY - r.top) / camera.scale;
+    const cell = cellAt(shown.tiles, x, y, shown.view.perspective === "black");
+    if (cell) seat.click(cell);
+  }
+  press = null;
+});
 canvas.addEventListener("pointercancel", (e) => pointers.delete(e.pointerId));
 canvas.addEventListener("pointermove", (e) => {
   const last = pointers.get(e.pointerId);
@@ -145,12 +167,37 @@ canvas.addEventListener("wheel", (e) => {
   render();
 }, { passive: false });
 
+/** Where a cell of a board is on the screen, in CSS pixels: for
+ * WebDriver tests, which click there as a person would. */
+window.chronomate = {
+  cellPoint(board, cell) {
+    const tile = shown && shown.tiles[board];
+    if (!tile) return null;
+    const c = cellCentre(tile, cell, shown.view.perspective === "black");
+    const r = canvas.getBoundingClientRect();
+    return { x: r.left + (c.x - camera.x) * camera.scale, y: r.top + (c.y - camera.y) * camera.scale };
+  },
+  frame(board) {
+    if (shown && shown.tiles[board]) frame(extent([shown.tiles[board]]));
+  },
+};
+
 document.getElementById("whole").addEventListener("click", whole);
 document.getElementById("present").addEventListener("click", present);
-addEventListener("resize", resize);
+// The canvas follows its box: the window's size, and the seat's panel
+// beside it once a player is seated.
+new ResizeObserver(resize).observe(canvas);
 document.fonts.load("1em 'DejaVu Sans'").then(render, render);
 resize();
-load().catch((e) => {
-  document.getElementById("state").textContent = `This game cannot be shown: ${e}`;
-});
-listen();
+Seat.open(secret)
+  .then((opened) => {
+    if (opened) {
+      seat = new Seat(secret, opened, (reload) => (reload ? load() : render()));
+    }
+  })
+  .catch(() => {})
+  .then(load)
+  .catch((e) => {
+    document.getElementById("state").textContent = `This game cannot be shown: ${e}`;
+  })
+  .then(listen);

@@ -25,6 +25,11 @@ const ASSETS: &[Asset] = &[
         bytes: || include_bytes!("../assets/watch.js"),
     },
     Asset {
+        name: "play.js",
+        kind: "text/javascript; charset=utf-8",
+        bytes: || include_bytes!("../assets/play.js"),
+    },
+    Asset {
         name: "board.js",
         kind: "text/javascript; charset=utf-8",
         bytes: || include_bytes!("../assets/board.js"),

@@ -16,6 +16,9 @@
 
 mod assets;
 mod error;
+mod limits;
+mod play;
+mod tables;
 mod watch;
 
 use std::net::SocketAddr;
@@ -54,17 +57,60 @@ impl Web {
     }
 }
 
-/// What every route reads: the host.
+/// What every route reads: the host, the click tables kept, the
+/// sessions' rates, and the address pages are served under.
 #[derive(Clone)]
 pub(crate) struct State {
     pub(crate) host: Arc<Host>,
+    pub(crate) tables: Arc<tables::Tables>,
+    pub(crate) limits: Arc<limits::Limits>,
+    /// `PUBLIC_URL`'s origin (`https://chess.example.org`), where set.
+    pub(crate) origin: Option<Arc<str>>,
 }
 
-/// Every route of the page.
-pub fn router(host: Arc<Host>) -> Router {
-    let state = State { host };
+impl State {
+    /// Refuses a request that changes something unless it comes from a
+    /// page of this site: its `Origin` is `PUBLIC_URL`'s, or the address
+    /// the request itself was sent to (`http://HOST`). Browsers send an
+    /// `Origin` with every such request; a request without one is no
+    /// page's.
+    pub(crate) fn same_origin(&self, headers: &axum::http::HeaderMap) -> Result<(), WebError> {
+        use axum::http::header;
+        let origin = headers
+            .get(header::ORIGIN)
+            .and_then(|v| v.to_str().ok())
+            .ok_or(WebError::Forbidden)?;
+        let own = headers
+            .get(header::HOST)
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|host| origin == format!("http://{host}"));
+        if own || self.origin.as_deref() == Some(origin) {
+            Ok(())
+        } else {
+            Err(WebError::Forbidden)
+        }
+    }
+}
+
+/// The origin of an address: its scheme, host and port, no path.
+fn origin_of(url: &str) -> Option<String> {
+    let (scheme, rest) = url.split_once("://")?;
+    let authority = rest.split('/').next().filter(|a| !a.is_empty())?;
+    Some(format!("{scheme}://{authority}"))
+}
+
+/// Every route of the page, its links under `public_url` (`PUBLIC_URL`)
+/// where set.
+pub fn router(host: Arc<Host>, public_url: Option<&str>) -> Router {
+    let state = State {
+        host,
+        tables: Arc::default(),
+        limits: Arc::default(),
+        origin: public_url.and_then(origin_of).map(Arc::from),
+    };
     Router::new()
         .merge(watch::router())
+        .merge(play::router())
         .merge(assets::router())
         .with_state(state)
 }
@@ -85,7 +131,7 @@ pub async fn serve(host: Arc<Host>, config: &WebConfig) -> Result<Web, WebError>
         .public_url
         .clone()
         .unwrap_or_else(|| format!("http://{addr}"));
-    let app = router(host);
+    let app = router(host, config.public_url.as_deref());
     let task = tokio::spawn(async move {
         if let Err(e) = axum::serve(listener, app).await {
             tracing::error!(error = %e, "the web page stopped");

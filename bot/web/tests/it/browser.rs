@@ -34,7 +34,7 @@ fn program(names: &[&str]) -> Option<PathBuf> {
 }
 
 /// chromium-driver, listening on loopback until dropped.
-struct Driver {
+pub(crate) struct Driver {
     child: Child,
     url: String,
 }
@@ -55,10 +55,8 @@ fn free_port() -> u16 {
 }
 
 /// chromium-driver started, and a headless Chromium session on it.
-async fn browser() -> (Driver, Client) {
+pub(crate) async fn browser() -> (Driver, Client) {
     let driver = program(&["chromedriver", "chromium-driver"]).unwrap_or_else(|| panic!("{NEEDS}"));
-    let chromium = program(&["chromium", "chromium-browser", "google-chrome"])
-        .unwrap_or_else(|| panic!("{NEEDS}"));
     let port = free_port();
     let child = Command::new(driver)
         .arg(format!("--port={port}"))
@@ -70,6 +68,15 @@ async fn browser() -> (Driver, Client) {
         child,
         url: format!("http://127.0.0.1:{port}"),
     };
+    let client = session(&driver).await;
+    (driver, client)
+}
+
+/// Another headless Chromium session on `driver` (a second player's
+/// browser).
+pub(crate) async fn session(driver: &Driver) -> Client {
+    let chromium = program(&["chromium", "chromium-browser", "google-chrome"])
+        .unwrap_or_else(|| panic!("{NEEDS}"));
     let mut caps = serde_json::Map::new();
     caps.insert(
         "goog:chromeOptions".to_owned(),
@@ -80,31 +87,35 @@ async fn browser() -> (Driver, Client) {
         }),
     );
     let started = Instant::now();
-    let client = loop {
+    loop {
         let connector = hyper_util_client::client::legacy::connect::HttpConnector::new();
         match ClientBuilder::new(connector)
             .capabilities(caps.clone())
             .connect(&driver.url)
             .await
         {
-            Ok(client) => break client,
+            Ok(client) => return client,
             Err(e) if started.elapsed() < Duration::from_secs(20) => {
                 let _ = e;
                 tokio::time::sleep(Duration::from_millis(100)).await;
             }
             Err(e) => panic!("chromium-driver does not answer: {e}"),
         }
-    };
-    (driver, client)
+    }
 }
 
 /// Evaluates `script` in the page.
-async fn eval(client: &Client, script: &str) -> Value {
+pub(crate) async fn eval(client: &Client, script: &str) -> Value {
     client.execute(script, Vec::new()).await.unwrap()
 }
 
 /// Waits until `script` returns `want`, at most `limit`: how long it took.
-async fn wait_for(client: &Client, script: &str, want: &Value, limit: Duration) -> Duration {
+pub(crate) async fn wait_for(
+    client: &Client,
+    script: &str,
+    want: &Value,
+    limit: Duration,
+) -> Duration {
     let started = Instant::now();
     loop {
         let got = eval(client, script).await;
@@ -134,7 +145,7 @@ async fn open(client: &Client, url: &str, g: chronomate_host::GameId, variant: V
 }
 
 /// The page's screenshot, written where `CHRONOMATE_SCREENSHOTS` says.
-async fn screenshot(client: &Client, name: &str) {
+pub(crate) async fn screenshot(client: &Client, name: &str) {
     let png = client.screenshot().await.unwrap();
     assert!(png.starts_with(b"\x89PNG"), "a PNG");
     if let Some(dir) = std::env::var_os("CHRONOMATE_SCREENSHOTS") {
@@ -142,7 +153,7 @@ async fn screenshot(client: &Client, name: &str) {
     }
 }
 
-const PLY: &str = "return document.getElementById('boards').dataset.ply ?? null";
+pub(crate) const PLY: &str = "return document.getElementById('boards').dataset.ply ?? null";
 
 /// How many of 400 points spread over the page's canvas are drawn (not
 /// its background, #1f2326): boards cover a good part of it once drawn.

@@ -4,6 +4,8 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a test fails loudly
 
 mod browser;
+mod browser_play;
+mod play;
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -12,12 +14,13 @@ use chronomate_testkit::{World, caller};
 use chronomate_web::{WebConfig, serve, watch_url};
 
 /// A world with a game of `variant` between w and b, served on a free
-/// port: the world, the page's base address, the game's spectators'
-/// address and the game.
+/// port by a host whose links name that port: the world (its `host` the
+/// one serving), the page's base address, the game's spectators' address
+/// and the game.
 pub(crate) async fn served_game(
     variant: chronomate_rules::Variant,
 ) -> (World, String, String, chronomate_host::GameId) {
-    let w = World::new().await;
+    let mut w = World::new().await;
     let g = w
         .start_with(
             &caller("w"),
@@ -25,11 +28,21 @@ pub(crate) async fn served_game(
             chronomate_host::ChallengeTerms::new(variant),
         )
         .await;
+    let addr = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap();
+    let base = format!("http://{addr}");
+    w.host = w.host.clone().with_config(chronomate_host::HostConfig {
+        web_url: Some(base.clone()),
+        ..w.host.config().clone()
+    });
     let config = WebConfig {
-        addr: "127.0.0.1:0".parse().unwrap(),
+        addr,
         public_url: None,
     };
     let web = serve(Arc::new(w.host.clone()), &config).await.unwrap();
+    assert_eq!(web.public_url, base);
     let secret = w.host.watch_secret(g).await.unwrap();
     let url = watch_url(&web.public_url, &secret);
     (w, web.public_url.clone(), url, g)
@@ -74,7 +87,13 @@ async fn a_game_s_page_is_served_with_a_policy_that_allows_this_server_alone() {
         );
         assert!(script.contains("></script>"), "{script}");
     }
-    for asset in ["watch.js", "board.js", "page.css", "dejavu-sans.ttf"] {
+    for asset in [
+        "watch.js",
+        "play.js",
+        "board.js",
+        "page.css",
+        "dejavu-sans.ttf",
+    ] {
         let r = client()
             .get(format!("{base}/assets/{asset}"))
             .send()
@@ -98,10 +117,10 @@ async fn the_view_is_the_rules_view_and_follows_the_game() {
     assert_eq!(before["ply"], 0);
     assert_eq!(before["status"], "live");
     assert_eq!(before["variant"], "standard");
-    let expected = serde_json::to_value(w.host.load(g).await.unwrap().game.view()).unwrap();
+    let expected = serde_json::to_value(w.host.load(g).await.unwrap().game.snapshot()).unwrap();
     assert_eq!(
         before["view"], expected,
-        "the page shows what the images show"
+        "the page shows what the whole game's image (/snapshot) shows"
     );
     w.host.act(&caller("w"), Some(g), "e4").await.unwrap();
     let after = read().await;
