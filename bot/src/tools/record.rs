@@ -3,7 +3,9 @@
 use std::io::Read;
 use std::path::Path;
 
-use chronomate_rules::{Game, LoadError, Options, Status, Variant, quote, record};
+use chronomate_rules::{
+    BoardLabel, Event, Game, LoadError, Options, Status, Variant, quote, record,
+};
 use serde::Serialize;
 
 /// Reads a record from a file, or stdin for `-` or no path.
@@ -23,7 +25,7 @@ pub fn read_input(path: Option<&Path>) -> std::io::Result<String> {
 pub struct Step {
     pub input: String,
     pub notation: String,
-    pub events: Vec<String>,
+    pub events: Vec<Event>,
 }
 
 /// The outcome of replaying a record.
@@ -32,14 +34,14 @@ pub struct ReplayReport {
     pub variant: Variant,
     /// What the rules did by themselves as the game was created, before
     /// any action (a multiverse collapse with `branches:1`, E-9).
-    pub opening_events: Vec<String>,
+    pub opening_events: Vec<Event>,
     pub steps: Vec<Step>,
     /// `1-0 (checkmate)` once the game is over.
     pub result: Option<String>,
     /// The side to move while the game goes on.
     pub to_move: Option<String>,
     /// Boards still owed a move this turn (multi-board variants).
-    pub owed: Vec<String>,
+    pub owed: Vec<BoardLabel>,
     /// The first action that could not be applied; nothing after it was.
     pub error: Option<ReplayFailure>,
 }

@@ -4,7 +4,7 @@ use super::{Chess, Move, legality, notation, play, view};
 use crate::chess::San;
 use crate::find::{ActionParts, chess::move_part};
 use crate::{
-    About, ActionError, Color, Options, RecordFormat, Rules, Status, Turn, TurnShape, View,
+    About, ActionError, Color, Event, Options, RecordFormat, Rules, Status, Turn, TurnShape, View,
 };
 
 impl Rules for Chess {
@@ -46,7 +46,7 @@ impl Rules for Chess {
         notation::write(self, action)
     }
 
-    fn apply(&mut self, action: &Move) -> Result<Vec<String>, ActionError> {
+    fn apply(&mut self, action: &Move) -> Result<Vec<Event>, ActionError> {
         play::apply(self, action)?;
         Ok(Vec::new())
     }

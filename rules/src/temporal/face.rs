@@ -6,7 +6,7 @@ use super::position::TemporalChess;
 use super::{notation, play, view};
 use crate::find::{ActionParts, Key, Kind as PartKind, Man, Part, Spot};
 use crate::{
-    About, ActionError, Options, Played, RecordFormat, Rules, Status, Turn, TurnShape, View,
+    About, ActionError, Event, Options, Played, RecordFormat, Rules, Status, Turn, TurnShape, View,
 };
 
 impl Rules for TemporalChess {
@@ -52,7 +52,7 @@ impl Rules for TemporalChess {
         notation::write(&self.pos, *action)
     }
 
-    fn apply(&mut self, action: &Action) -> Result<Vec<String>, ActionError> {
+    fn apply(&mut self, action: &Action) -> Result<Vec<Event>, ActionError> {
         play::apply(self, *action)
     }
 
