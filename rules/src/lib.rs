@@ -84,7 +84,9 @@ pub mod view;
 
 pub use chess::FenError;
 pub use color::{Color, UnknownColor};
-pub use error::{ActionError, LoadError, QUOTE_LIMIT, ReplayError, SetupError, quote};
+pub use error::{
+    ActionError, Inconsistency, LoadError, QUOTE_LIMIT, ReplayError, SetupError, quote,
+};
 pub use event::Event;
 pub use face::{About, Played, RecordFormat, Rules, TurnShape, filter_suggestions};
 pub use game::Game;

@@ -3,8 +3,9 @@
 use std::io::Read;
 use std::path::Path;
 
+use chronomate_rules::record::RecordError;
 use chronomate_rules::{
-    BoardLabel, Event, Game, LoadError, Options, Status, Variant, quote, record,
+    BoardLabel, Event, Game, LoadError, OptionError, Options, Status, Variant, quote, record,
 };
 use serde::Serialize;
 
@@ -116,18 +117,48 @@ pub fn replay(
 /// 5DFEN boards and `Promotions`). Both given and different: refused,
 /// rather than one silently winning. A record that cannot be read is
 /// refused with the reason.
-pub fn record_options(variant: Variant, cli: &str, text: &str) -> Result<Options, String> {
-    let cli = Options::parse(variant, cli).map_err(|e| e.to_string())?;
-    let read = record::read(variant, text).map_err(|e| e.to_string())?;
+///
+/// # Errors
+/// Options or a record that do not read, or both setting options that
+/// differ.
+pub fn record_options(
+    variant: Variant,
+    cli: &str,
+    text: &str,
+) -> Result<Options, RecordOptionsError> {
+    let cli = Options::parse(variant, cli)?;
+    let read = record::read(variant, text)?;
     if cli.is_empty() || read.options.is_empty() || read.options == cli {
         Ok(if cli.is_empty() { read.options } else { cli })
     } else {
-        Err(format!(
-            "the record's headers set the options {:?} and --options says {:?}: give one",
-            read.options.to_string(),
-            cli.to_string()
-        ))
+        Err(RecordOptionsError::Both {
+            record: read.options,
+            cli,
+        })
     }
+}
+
+/// Why a record's options could not be settled.
+#[derive(Debug, thiserror::Error)]
+pub enum RecordOptionsError {
+    /// `--options` does not read.
+    #[error(transparent)]
+    Options(#[from] OptionError),
+    /// The record does not read.
+    #[error(transparent)]
+    Record(#[from] RecordError),
+    /// The record's headers and `--options` set different options.
+    #[error(
+        "the record's headers set the options {:?} and --options says {:?}: give one",
+        .record.to_string(),
+        .cli.to_string()
+    )]
+    Both {
+        /// The options the headers set.
+        record: Options,
+        /// The options `--options` gives.
+        cli: Options,
+    },
 }
 
 /// The capped counts of legal actions along a record.
