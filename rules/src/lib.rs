@@ -51,6 +51,22 @@
 //!   moves on any board for a chosen set of men, which the 8x8 variants
 //!   build on.
 //!
+//! # What is where
+//!
+//! This crate's root holds what a host, an engine or a renderer needs:
+//! the face ([`Rules`], [`Game`], [`Variant`], [`Action`], [`Turn`] with
+//! its [`BoardLabel`]s, [`Played`] with its [`Event`]s, [`Status`],
+//! [`Outcome`], [`Reason`]), the options ([`Options`], [`OptionError`]),
+//! every variant's rules type ([`Chess`], [`TravelerChess`], [`Gifford`],
+//! [`Multiverse`], [`TemporalChess`], [`ManyWorlds`], [`FiveD`]), the
+//! picture ([`View`]), levels ([`Level`]) and the errors, each an enum
+//! that says what went wrong ([`ActionError`], [`SetupError`],
+//! [`LoadError`], [`RecordError`], [`FenError`]). A variant's own
+//! vocabulary (its actions, its events, its notation's parts) stays in
+//! its module: [`multiverse::Action`], [`gifford::Event`],
+//! [`fived::LineName`]. Records are read and written by [`record`],
+//! views described by [`view`], actions found and picked by [`find`].
+//!
 //! House rules that settle what the rule texts leave open are cited by tag
 //! (TT-3, G-4, E-9, T-6, M-2, F-5, ...) from the variants' pages in
 //! `docs/variants/`.
@@ -93,7 +109,17 @@ pub use game::Game;
 pub use level::{Level, LevelError};
 pub use options::{DEFAULT_BRANCH_LIMIT, MAX_BRANCH_LIMIT, OptionError, Options};
 pub use outcome::{Outcome, Reason, Status};
+pub use record::RecordError;
 pub use rule::Rule;
 pub use turn::{BoardLabel, Turn};
 pub use variant::{Action, UnknownVariant, Variant, VariantState, Visitor};
 pub use view::View;
+
+// Each variant's rules, by the name its module gives them.
+pub use fived::FiveD;
+pub use gifford::Gifford;
+pub use manyworlds::ManyWorlds;
+pub use multiverse::Multiverse;
+pub use standard::Chess;
+pub use temporal::TemporalChess;
+pub use traveler::TravelerChess;
