@@ -66,7 +66,7 @@ impl Serialize for Event {
 /// An event equals the text it is told in.
 impl PartialEq<str> for Event {
     fn eq(&self, text: &str) -> bool {
-        self.to_string() == text
+        self.to_string().as_str() == text
     }
 }
 

@@ -84,7 +84,7 @@ impl Serialize for BoardLabel {
 /// A label equals the text it is written as.
 impl PartialEq<str> for BoardLabel {
     fn eq(&self, text: &str) -> bool {
-        self.to_string() == text
+        self.to_string().as_str() == text
     }
 }
 

@@ -132,8 +132,8 @@ pub fn record_options(
         Ok(if cli.is_empty() { read.options } else { cli })
     } else {
         Err(RecordOptionsError::Both {
-            record: read.options,
-            cli,
+            record: read.options.to_string(),
+            cli: cli.to_string(),
         })
     }
 }
@@ -148,16 +148,12 @@ pub enum RecordOptionsError {
     #[error(transparent)]
     Record(#[from] RecordError),
     /// The record's headers and `--options` set different options.
-    #[error(
-        "the record's headers set the options {:?} and --options says {:?}: give one",
-        .record.to_string(),
-        .cli.to_string()
-    )]
+    #[error("the record's headers set the options {record:?} and --options says {cli:?}: give one")]
     Both {
-        /// The options the headers set.
-        record: Options,
-        /// The options `--options` gives.
-        cli: Options,
+        /// The options the headers set, in their canonical words.
+        record: String,
+        /// The options `--options` gives, in their canonical words.
+        cli: String,
     },
 }
 
