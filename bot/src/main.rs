@@ -251,7 +251,10 @@ fn replay(args: &GameArgs, json: bool) -> Result<(), Failure> {
         match (&report.result, &report.to_move) {
             (Some(result), _) => out!("result: {result}"),
             (None, Some(side)) if report.owed.is_empty() => out!("to move: {side}"),
-            (None, Some(side)) => out!("to move: {side} on {}", report.owed.join(", ")),
+            (None, Some(side)) => {
+                let owed: Vec<String> = report.owed.iter().map(ToString::to_string).collect();
+                out!("to move: {side} on {}", owed.join(", "))
+            }
             (None, None) => {}
         }
     }

@@ -86,7 +86,12 @@ pub(crate) struct ViewKeys {
 pub(crate) fn view_keys(turn: &Turn, view: &View) -> ViewKeys {
     let mut h = KeyHasher::default();
     turn.color.hash(&mut h);
-    turn.boards.hash(&mut h);
+    // The labels as the text they are written as, hashed as a list of
+    // strings: the same keys whatever type the labels come in.
+    h.write_usize(turn.boards.len());
+    for board in &turn.boards {
+        board.to_string().hash(&mut h);
+    }
     for board in &view.boards {
         board.shape.hash(&mut h);
         board.cells.hash(&mut h);

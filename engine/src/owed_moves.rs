@@ -8,13 +8,9 @@ use chronomate_rules::multiverse::{Action, BoardMove, BranchId, Multiverse};
 
 use crate::rng::Rng;
 
-/// The branch owed a move first this turn (`L3` in the turn: 3).
+/// The branch owed a move first this turn.
 fn owed_branch(state: &Multiverse) -> Option<BranchId> {
-    state
-        .turn()
-        .boards
-        .first()
-        .and_then(|label| label.trim_start_matches('L').parse().ok())
+    state.turn().boards.first().and_then(|label| label.branch())
 }
 
 /// The board moves of the branch owed a move first (those of the owed

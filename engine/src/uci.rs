@@ -9,10 +9,10 @@
 //! 8, unless `UCI_LimitStrength` is set), and `Move Overhead` (milliseconds
 //! kept back from each move's time for the GUI and the pipes).
 
-use chronomate_rules::Color;
-use chronomate_rules::Rules;
+use chronomate_rules::chess::FenError;
 use chronomate_rules::chess::Move;
 use chronomate_rules::standard::Chess;
+use chronomate_rules::{ActionError, Color, Rules};
 
 use crate::rng::mix;
 use crate::{Level, Limits, Memory, Progress, Score, Thought, state_key, think_on};
@@ -27,9 +27,35 @@ pub struct UciPosition {
     pub prior: Vec<u64>,
 }
 
+/// Why the arguments of `position` were refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PositionError {
+    /// Neither `startpos` nor `fen` comes first.
+    #[error("position needs startpos or fen")]
+    NoStart,
+    /// The FEN does not read.
+    #[error("bad fen: {0}")]
+    Fen(#[from] FenError),
+    /// A word other than `moves` follows the position.
+    #[error("unexpected {0:?} in position")]
+    Unexpected(String),
+    /// A move that does not read or is illegal where it is played.
+    #[error("illegal move {text}: {error}")]
+    Move {
+        /// The move as given.
+        text: String,
+        /// Why the rules refuse it.
+        error: ActionError,
+    },
+}
+
 /// Reads the arguments of `position`: `startpos` or `fen FEN`, then maybe
 /// `moves` and moves in UCI.
-pub fn position(args: &str) -> Result<UciPosition, String> {
+///
+/// # Errors
+/// A start that is neither, a FEN that does not read, or a move that is
+/// not legal where it comes: the position is not set.
+pub fn position(args: &str) -> Result<UciPosition, PositionError> {
     let mut words = args.split_whitespace().peekable();
     let mut chess = match words.next() {
         Some("startpos") => Chess::default(),
@@ -42,23 +68,23 @@ pub fn position(args: &str) -> Result<UciPosition, String> {
                 fields.push(w);
                 words.next();
             }
-            Chess::from_fen(&fields.join(" ")).map_err(|e| format!("bad fen: {e}"))?
+            Chess::from_fen(&fields.join(" "))?
         }
-        _ => return Err("position needs startpos or fen".to_owned()),
+        _ => return Err(PositionError::NoStart),
     };
     let mut prior = Vec::new();
     if let Some(w) = words.next() {
         if w != "moves" {
-            return Err(format!("unexpected {w:?} in position"));
+            return Err(PositionError::Unexpected(w.to_owned()));
         }
         for text in words {
-            let mv = chess
-                .parse(text)
-                .map_err(|e| format!("illegal move {text}: {e}"))?;
+            let illegal = |error| PositionError::Move {
+                text: text.to_owned(),
+                error,
+            };
+            let mv = chess.parse(text).map_err(illegal)?;
             prior.push(state_key(&chess));
-            chess
-                .apply(&mv)
-                .map_err(|e| format!("illegal move {text}: {e}"))?;
+            chess.apply(&mv).map_err(illegal)?;
         }
     }
     Ok(UciPosition { chess, prior })
@@ -362,7 +388,10 @@ impl Session {
     }
 
     /// Reads the arguments of `position`; a bad one changes nothing.
-    pub fn set_position(&mut self, args: &str) -> Result<(), String> {
+    ///
+    /// # Errors
+    /// As [`position`].
+    pub fn set_position(&mut self, args: &str) -> Result<(), PositionError> {
         self.position = position(args)?;
         Ok(())
     }

@@ -120,6 +120,25 @@ pub enum RecordError {
     Syntax(String),
 }
 
+/// A state that disagrees with itself: the invariant it breaks, in words.
+/// Only the variants' own self-checks give it (`consistency`, for tests and
+/// benches); a game played through the rules never does.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct Inconsistency(String);
+
+impl From<String> for Inconsistency {
+    fn from(words: String) -> Inconsistency {
+        Inconsistency(words)
+    }
+}
+
+impl From<&str> for Inconsistency {
+    fn from(words: &str) -> Inconsistency {
+        Inconsistency(words.to_owned())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -11,36 +11,18 @@ use serde::{Deserialize, Serialize};
 
 use crate::click::{DraftClicks, Strokes};
 use crate::find::{ActionParts, Family, Kind, Part};
-use crate::{ActionError, Color, Options, Status, View};
-
-/// Whose turn it is, and where.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Turn {
-    /// The side that acts next.
-    pub color: Color,
-    /// Where that side still owes an action this turn, by board label
-    /// (multiverse branches such as `L3`). Empty for single-board play.
-    pub boards: Vec<String>,
-}
-
-impl Turn {
-    /// The turn of a variant played on one board (or one field).
-    pub fn single(color: Color) -> Turn {
-        Turn {
-            color,
-            boards: Vec::new(),
-        }
-    }
-}
+use crate::{ActionError, Color, Event, Options, Status, Turn, View};
 
 /// What applying an action did.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+///
+/// Serialized with each event as the text it is told in.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Played {
     /// The action in canonical notation, as it goes into the record.
     pub notation: String,
     /// Things the rules did by themselves as a result (a man lost in time,
-    /// a collapse), in words.
-    pub events: Vec<String>,
+    /// a collapse).
+    pub events: Vec<Event>,
 }
 
 /// How a variant's record is written.
@@ -147,10 +129,10 @@ pub trait Rules: Clone + fmt::Debug + Send + Sync + Sized + 'static {
     /// swapped for the defaults.
     fn new(options: &Options, seed: u64) -> Result<Self, crate::OptionError>;
 
-    /// Things the rules did by themselves as the game was created, in
-    /// words (a multiverse collapse with a branch limit of 1, E-9). A
-    /// replay reports them before the first action.
-    fn opening_events(&self) -> Vec<String> {
+    /// Things the rules did by themselves as the game was created (a
+    /// multiverse collapse with a branch limit of 1, E-9). A replay
+    /// reports them before the first action.
+    fn opening_events(&self) -> Vec<Event> {
         Vec::new()
     }
 
@@ -175,7 +157,7 @@ pub trait Rules: Clone + fmt::Debug + Send + Sync + Sized + 'static {
     /// Applies an action, checking that it is legal now; returns the
     /// events the rules caused by themselves. An engine's hot path: no
     /// notation is written.
-    fn apply(&mut self, action: &Self::Action) -> Result<Vec<String>, ActionError>;
+    fn apply(&mut self, action: &Self::Action) -> Result<Vec<Event>, ActionError>;
 
     /// Whether `action` wins the game at once for the side that plays it.
     /// Played on a copy by default; a variant whose judgement is costly

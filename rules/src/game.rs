@@ -7,8 +7,8 @@ use serde::{Deserialize, Serialize};
 use crate::error::quote;
 use crate::variant::State;
 use crate::{
-    Action, ActionError, Color, LoadError, Options, Played, ReplayError, Rule, SetupError, Status,
-    Turn, Variant, VariantState, View, Visitor,
+    Action, ActionError, Color, Event, LoadError, Options, Played, ReplayError, Rule, SetupError,
+    Status, Turn, Variant, VariantState, View, Visitor,
 };
 
 /// A game of any variant: created from (variant, options, seed), advanced by
@@ -119,8 +119,8 @@ impl Game {
     }
 
     /// Things the rules did by themselves as the game was created (a
-    /// multiverse collapse with a branch limit of 1, E-9), in words.
-    pub fn opening_events(&self) -> Vec<String> {
+    /// multiverse collapse with a branch limit of 1, E-9).
+    pub fn opening_events(&self) -> Vec<Event> {
         self.state.opening_events()
     }
 

@@ -7,14 +7,16 @@
 //! - [`Game::new`] creates a game from a [`Variant`], its [`Options`] and a
 //!   seed (used only where the rules draw at random: multiverse collapse).
 //! - [`Game::turn`] says whose turn it is and, in multi-board variants, on
-//!   which boards that side still owes an action.
+//!   which boards that side still owes an action, each a [`BoardLabel`]
+//!   (a branch, a timeline's board, a board numeral: a value, written as
+//!   players write it).
 //! - [`Game::legal_actions`] lists every legal action in canonical notation;
 //!   [`Game::find`] is autocomplete over them and [`Game::pick`] a picker
 //!   that offers them a step at a time ([`find`]).
 //! - [`Game::parse`] reads text leniently into an [`Action`], or refuses it
 //!   with an [`ActionError`] a player understands; [`Game::play`] parses and
 //!   applies, returning the canonical notation and any [`Played::events`]
-//!   the rules caused by themselves.
+//!   the rules caused by themselves, each an [`Event`] of its variant.
 //! - [`Game::status`] is [`Status::Ongoing`] or a finished [`Outcome`] with
 //!   its [`Reason`].
 //! - [`Game::view`] and [`Game::snapshot`] describe the state as a
@@ -49,6 +51,22 @@
 //!   moves on any board for a chosen set of men, which the 8x8 variants
 //!   build on.
 //!
+//! # What is where
+//!
+//! This crate's root holds what a host, an engine or a renderer needs:
+//! the face ([`Rules`], [`Game`], [`Variant`], [`Action`], [`Turn`] with
+//! its [`BoardLabel`]s, [`Played`] with its [`Event`]s, [`Status`],
+//! [`Outcome`], [`Reason`]), the options ([`Options`], [`OptionError`]),
+//! every variant's rules type ([`Chess`], [`TravelerChess`], [`Gifford`],
+//! [`Multiverse`], [`TemporalChess`], [`ManyWorlds`], [`FiveD`]), the
+//! picture ([`View`]), levels ([`Level`]) and the errors, each an enum
+//! that says what went wrong ([`ActionError`], [`SetupError`],
+//! [`LoadError`], [`RecordError`], [`FenError`]). A variant's own
+//! vocabulary (its actions, its events, its notation's parts) stays in
+//! its module: [`multiverse::Action`], [`gifford::Event`],
+//! [`fived::LineName`]. Records are read and written by [`record`],
+//! views described by [`view`], actions found and picked by [`find`].
+//!
 //! House rules that settle what the rule texts leave open are cited by tag
 //! (TT-3, G-4, E-9, T-6, M-2, F-5, ...) from the variants' pages in
 //! `docs/variants/`.
@@ -56,12 +74,14 @@
 
 mod color;
 mod error;
+mod event;
 mod face;
 mod game;
 mod level;
 mod options;
 mod outcome;
 mod rule;
+mod turn;
 mod variant;
 
 pub mod chess;
@@ -81,12 +101,26 @@ pub mod view;
 
 pub use chess::FenError;
 pub use color::{Color, UnknownColor};
-pub use error::{ActionError, LoadError, QUOTE_LIMIT, ReplayError, SetupError, quote};
-pub use face::{About, Played, RecordFormat, Rules, Turn, TurnShape, filter_suggestions};
+pub use error::{
+    ActionError, Inconsistency, LoadError, QUOTE_LIMIT, ReplayError, SetupError, quote,
+};
+pub use event::Event;
+pub use face::{About, Played, RecordFormat, Rules, TurnShape, filter_suggestions};
 pub use game::Game;
 pub use level::{Level, LevelError};
 pub use options::{DEFAULT_BRANCH_LIMIT, MAX_BRANCH_LIMIT, OptionError, Options};
 pub use outcome::{Outcome, Reason, Status};
+pub use record::RecordError;
 pub use rule::Rule;
+pub use turn::{BoardLabel, Turn};
 pub use variant::{Action, UnknownVariant, Variant, VariantState, Visitor};
 pub use view::View;
+
+// Each variant's rules, by the name its module gives them.
+pub use fived::FiveD;
+pub use gifford::Gifford;
+pub use manyworlds::ManyWorlds;
+pub use multiverse::Multiverse;
+pub use standard::Chess;
+pub use temporal::TemporalChess;
+pub use traveler::TravelerChess;

@@ -114,14 +114,14 @@ impl Options {
             "fen" | "5dfen" => {
                 expect_variant(variant, Variant::FiveD, "fen")?;
                 crate::fived::boards::custom_setup(value, None)
-                    .map_err(|reason| OptionError::Fen(quote(&reason)))?;
+                    .map_err(|reason| OptionError::Fen(quote(&reason.to_string())))?;
                 self.fen = Some(value.chars().filter(|c| !c.is_whitespace()).collect());
                 Ok("fen")
             }
             "promotions" | "promotion" => {
                 expect_variant(variant, Variant::FiveD, "promotions")?;
                 let pieces = crate::fived::boards::read_promotions(value)
-                    .map_err(|reason| OptionError::Promotions(quote(&reason)))?;
+                    .map_err(|reason| OptionError::Promotions(quote(&reason.to_string())))?;
                 self.promotions = Some(pieces.iter().map(|p| p.letter()).collect());
                 Ok("promotions")
             }

@@ -11,7 +11,7 @@ use std::str::FromStr;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::face::{About, Rules};
-use crate::{ActionError, Color, Options, Played, Status, Turn, View};
+use crate::{ActionError, Color, Event, Options, Played, Status, Turn, View};
 
 /// Writes [`Variant`], [`Action`] and the erased state from the list.
 macro_rules! variants {
@@ -89,7 +89,7 @@ macro_rules! variants {
                 match self { $(State::$name(g) => visitor.visit(g),)* }
             }
 
-            pub(crate) fn opening_events(&self) -> Vec<String> {
+            pub(crate) fn opening_events(&self) -> Vec<Event> {
                 match self { $(State::$name(g) => g.opening_events(),)* }
             }
 

@@ -64,7 +64,7 @@ mod run;
 mod running;
 mod threads;
 
-pub use rest::Policy as RestPolicy;
+pub use rest::{Policy as RestPolicy, RestSetupError};
 pub use running::Running;
 
 use chronomate_host::{Host, HostConfig, Span};
@@ -168,7 +168,7 @@ pub enum ServeError {
     Discord(Box<serenity::Error>),
     /// The adapter's REST client could not be built.
     #[error("cannot set up the REST client: {0}")]
-    Rest(String),
+    Rest(RestSetupError),
     /// The metrics endpoint cannot listen where `METRICS_ADDR` says.
     #[error("cannot serve metrics at METRICS_ADDR={0}: {1}")]
     Metrics(std::net::SocketAddr, std::io::Error),

@@ -29,6 +29,17 @@ use super::post::{Post, create_message};
 use super::rest::{Body, Failure, Repeat, Route, codes};
 use super::threads::{Threads, Undelivered, id_in, parse_channel};
 
+/// Why a notice is to be delivered again.
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum Retry {
+    /// Nobody got it: no DM went through and nothing was posted.
+    #[error("it reached nobody")]
+    Nobody,
+    /// Its public post failed in a way Discord may get over.
+    #[error("{0}; its public post is tried again")]
+    Post(Failure),
+}
+
 /// Delivers one notice of the clock's (a reminder, a timeout, a
 /// challenge expired, a tournament's news), its messages' nonces made from
 /// `announcement`'s. An error when it reached nobody, or when its public
@@ -39,7 +50,7 @@ pub(crate) async fn deliver(
     threads: &Threads,
     notice: &Notice,
     announcement: u64,
-) -> Result<(), String> {
+) -> Result<(), Retry> {
     let direct = Post::pinging(&notice.reply, &[]);
     let mut reached = false;
     let mut missed: Vec<UserId> = Vec::new();
@@ -65,7 +76,7 @@ pub(crate) async fn deliver(
         notice.kind,
         NoticeKind::TimeForfeit | NoticeKind::Aborted | NoticeKind::Tournament
     );
-    let nobody = || Err("it reached nobody".to_owned());
+    let nobody = || Err(Retry::Nobody);
     if missed.is_empty() && !announce {
         return if reached { Ok(()) } else { nobody() };
     }
@@ -73,9 +84,7 @@ pub(crate) async fn deliver(
     let posted = post_in_place(threads, notice, &post, false, announcement).await;
     match posted {
         Ok(_) => Ok(()),
-        Err(Undelivered::Failed(f)) if f.is_transient() => {
-            Err(format!("{f}; its public post is tried again"))
-        }
+        Err(Undelivered::Failed(f)) if f.is_transient() => Err(Retry::Post(f)),
         Err(e) if missed.is_empty() => {
             tracing::warn!(game = ?notice.game, "{e}; the announcement is not posted (the players had it by DM)");
             if reached { Ok(()) } else { nobody() }

@@ -238,7 +238,10 @@ impl Outbox {
             | NoticeKind::TimeForfeit
             | NoticeKind::Aborted
             | NoticeKind::ChallengeExpired
-            | NoticeKind::Tournament => notices::deliver(threads, n, a.nonce).await.map(|()| None),
+            | NoticeKind::Tournament => notices::deliver(threads, n, a.nonce)
+                .await
+                .map(|()| None)
+                .map_err(|e| e.to_string()),
         }
     }
 

@@ -2,7 +2,7 @@
 
 use chronomate_model::GameId;
 use chronomate_render::{
-    Chart, Gif, GifOptions, RenderOptions, render_chart, render_png, replay_gif,
+    Chart, Gif, GifOptions, RenderError, RenderOptions, render_chart, render_png, replay_gif,
 };
 use chronomate_rules::{Color, Game, Options, Variant, View};
 
@@ -54,12 +54,12 @@ fn drawing<T>(draw: impl FnOnce() -> T) -> T {
 }
 
 /// Draws `view` as a PNG, or says why it could not.
-pub(crate) fn render(view: &View, picture: Picture) -> Result<Vec<u8>, String> {
+pub(crate) fn render(view: &View, picture: Picture) -> Result<Vec<u8>, RenderError> {
     let options = RenderOptions {
         full: picture == Picture::FullSnapshot,
         ..RenderOptions::default()
     };
-    drawing(|| render_png(view, &options).map_err(|e| e.to_string()))
+    drawing(|| render_png(view, &options))
 }
 
 /// Draws a game as it was played, as an animated GIF within Discord's
@@ -72,14 +72,14 @@ pub(crate) fn replay(
     seed: u64,
     record: &[String],
     perspective: Color,
-) -> Result<Gif, String> {
+) -> Result<Gif, RenderError> {
     let frames = || {
         Game::replay_views(variant, options, seed, record).map(move |mut view| {
             view.perspective = Some(perspective);
             view
         })
     };
-    drawing(|| replay_gif(frames, &GifOptions::default()).map_err(|e| e.to_string()))
+    drawing(|| replay_gif(frames, &GifOptions::default()))
 }
 
 /// Draws a chart of values from 0 to 1 over a game's plies, with marked
@@ -88,7 +88,7 @@ pub(crate) fn chart(
     title: String,
     values: Vec<f64>,
     marks: Vec<(usize, String)>,
-) -> Result<Vec<u8>, String> {
+) -> Result<Vec<u8>, RenderError> {
     let chart = Chart {
         title,
         x_label: "ply".to_owned(),
@@ -96,5 +96,5 @@ pub(crate) fn chart(
         values,
         marks,
     };
-    drawing(|| render_chart(&chart).map_err(|e| e.to_string()))
+    drawing(|| render_chart(&chart))
 }

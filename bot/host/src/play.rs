@@ -2,7 +2,7 @@
 //! actions for autocomplete.
 
 use chronomate_model::{GameId, GameStatus, Timestamp};
-use chronomate_rules::{Color, Game, Played, Status, TurnShape};
+use chronomate_rules::{Color, Event, Game, Played, Status, TurnShape};
 
 use super::announce::{Body, Teller};
 use super::choice::{ChoiceId, PickId};
@@ -26,7 +26,7 @@ pub(super) struct Prepared {
     loaded: Loaded,
     after: Game,
     notation: String,
-    events: Vec<String>,
+    events: Vec<Event>,
     side: Color,
     now: Timestamp,
 }

@@ -291,7 +291,8 @@ impl Host {
         let row = &loaded.row;
         let mut line = format!("{} ({}) to move", row.name(turn.color), turn.color);
         if !turn.boards.is_empty() {
-            line.push_str(&format!(" on {}", turn.boards.join(", ")));
+            let boards: Vec<String> = turn.boards.iter().map(ToString::to_string).collect();
+            line.push_str(&format!(" on {}", boards.join(", ")));
         }
         if let Some(d) = row.deadline {
             line.push_str(&format!(", due {}", due_words(d, now)));

@@ -5,9 +5,9 @@
 use std::io::Write;
 
 use chronomate_engine::{Elo, Player, elo, play_game};
-use chronomate_rules::{Color, Options, Outcome, Variant};
+use chronomate_rules::{Color, LoadError, Options, Outcome, Variant};
 
-use super::uci::{UciClient, against_uci};
+use super::uci::{AgainstUciError, UciClient, against_uci};
 
 /// Who plays against `--white`'s player.
 pub enum Opponent {
@@ -18,6 +18,30 @@ pub enum Opponent {
         client: Box<UciClient>,
         movetime: u64,
     },
+}
+
+/// Why a match stopped short.
+#[derive(Debug, thiserror::Error)]
+pub enum MatchError {
+    /// A game between two of Chronomate's players failed.
+    #[error("game {game}: {error}")]
+    Game {
+        /// The game's number, from 1.
+        game: u32,
+        /// Why it failed.
+        error: LoadError,
+    },
+    /// A game against the UCI engine failed.
+    #[error("game {game}: {error}")]
+    Uci {
+        /// The game's number, from 1.
+        game: u32,
+        /// Why it failed.
+        error: AgainstUciError,
+    },
+    /// The results could not be written.
+    #[error(transparent)]
+    Write(#[from] std::io::Error),
 }
 
 pub struct MatchSettings {
@@ -38,7 +62,10 @@ pub struct MatchSettings {
 /// `score: W-D-L` and `elo: ...`, to `out`. Colours alternate from game to
 /// game (the first game gives `player` White) unless both sides are the
 /// same player. Game `i` (from 0) uses seed `seed + i`.
-pub fn run_match(settings: &mut MatchSettings, out: &mut impl Write) -> Result<Elo, String> {
+///
+/// # Errors
+/// The first game that fails, or output that cannot be written.
+pub fn run_match(settings: &mut MatchSettings, out: &mut impl Write) -> Result<Elo, MatchError> {
     let (mut wins, mut draws, mut losses) = (0, 0, 0);
     for i in 0..settings.games {
         let alternate = match &settings.opponent {
@@ -66,7 +93,7 @@ pub fn run_match(settings: &mut MatchSettings, out: &mut impl Write) -> Result<E
                     settings.millis,
                     settings.max_actions,
                 )
-                .map_err(|e| format!("game {}: {e}", i + 1))?
+                .map_err(|error| MatchError::Game { game: i + 1, error })?
                 .outcome
             }
             Opponent::Uci { client, movetime } => against_uci(
@@ -80,14 +107,14 @@ pub fn run_match(settings: &mut MatchSettings, out: &mut impl Write) -> Result<E
                 settings.millis,
                 settings.max_actions,
             )
-            .map_err(|e| format!("game {}: {e}", i + 1))?,
+            .map_err(|error| MatchError::Uci { game: i + 1, error })?,
         };
         let line = match outcome {
             Some(o) => o.to_string(),
             None => "1/2-1/2 (move limit)".to_owned(),
         };
-        writeln!(out, "game {}: {line}", i + 1).map_err(|e| e.to_string())?;
-        out.flush().map_err(|e| e.to_string())?;
+        writeln!(out, "game {}: {line}", i + 1)?;
+        out.flush()?;
         match outcome.and_then(|o: Outcome| o.winner) {
             None => draws += 1,
             Some(w) if w == ours => wins += 1,
@@ -95,7 +122,7 @@ pub fn run_match(settings: &mut MatchSettings, out: &mut impl Write) -> Result<E
         }
     }
     let estimate = elo(wins, draws, losses);
-    writeln!(out, "score: {wins}-{draws}-{losses}").map_err(|e| e.to_string())?;
-    writeln!(out, "elo: {estimate}").map_err(|e| e.to_string())?;
+    writeln!(out, "score: {wins}-{draws}-{losses}")?;
+    writeln!(out, "elo: {estimate}")?;
     Ok(estimate)
 }

@@ -3,7 +3,10 @@
 use std::io::Read;
 use std::path::Path;
 
-use chronomate_rules::{Game, LoadError, Options, Status, Variant, quote, record};
+use chronomate_rules::record::RecordError;
+use chronomate_rules::{
+    BoardLabel, Event, Game, LoadError, OptionError, Options, Status, Variant, quote, record,
+};
 use serde::Serialize;
 
 /// Reads a record from a file, or stdin for `-` or no path.
@@ -23,7 +26,7 @@ pub fn read_input(path: Option<&Path>) -> std::io::Result<String> {
 pub struct Step {
     pub input: String,
     pub notation: String,
-    pub events: Vec<String>,
+    pub events: Vec<Event>,
 }
 
 /// The outcome of replaying a record.
@@ -32,14 +35,14 @@ pub struct ReplayReport {
     pub variant: Variant,
     /// What the rules did by themselves as the game was created, before
     /// any action (a multiverse collapse with `branches:1`, E-9).
-    pub opening_events: Vec<String>,
+    pub opening_events: Vec<Event>,
     pub steps: Vec<Step>,
     /// `1-0 (checkmate)` once the game is over.
     pub result: Option<String>,
     /// The side to move while the game goes on.
     pub to_move: Option<String>,
     /// Boards still owed a move this turn (multi-board variants).
-    pub owed: Vec<String>,
+    pub owed: Vec<BoardLabel>,
     /// The first action that could not be applied; nothing after it was.
     pub error: Option<ReplayFailure>,
 }
@@ -114,18 +117,44 @@ pub fn replay(
 /// 5DFEN boards and `Promotions`). Both given and different: refused,
 /// rather than one silently winning. A record that cannot be read is
 /// refused with the reason.
-pub fn record_options(variant: Variant, cli: &str, text: &str) -> Result<Options, String> {
-    let cli = Options::parse(variant, cli).map_err(|e| e.to_string())?;
-    let read = record::read(variant, text).map_err(|e| e.to_string())?;
+///
+/// # Errors
+/// Options or a record that do not read, or both setting options that
+/// differ.
+pub fn record_options(
+    variant: Variant,
+    cli: &str,
+    text: &str,
+) -> Result<Options, RecordOptionsError> {
+    let cli = Options::parse(variant, cli)?;
+    let read = record::read(variant, text)?;
     if cli.is_empty() || read.options.is_empty() || read.options == cli {
         Ok(if cli.is_empty() { read.options } else { cli })
     } else {
-        Err(format!(
-            "the record's headers set the options {:?} and --options says {:?}: give one",
-            read.options.to_string(),
-            cli.to_string()
-        ))
+        Err(RecordOptionsError::Both {
+            record: read.options.to_string(),
+            cli: cli.to_string(),
+        })
     }
+}
+
+/// Why a record's options could not be settled.
+#[derive(Debug, thiserror::Error)]
+pub enum RecordOptionsError {
+    /// `--options` does not read.
+    #[error(transparent)]
+    Options(#[from] OptionError),
+    /// The record does not read.
+    #[error(transparent)]
+    Record(#[from] RecordError),
+    /// The record's headers and `--options` set different options.
+    #[error("the record's headers set the options {record:?} and --options says {cli:?}: give one")]
+    Both {
+        /// The options the headers set, in their canonical words.
+        record: String,
+        /// The options `--options` gives, in their canonical words.
+        cli: String,
+    },
 }
 
 /// The capped counts of legal actions along a record.

@@ -7,7 +7,7 @@
 //! file speaks for `standard` alone.
 
 use std::io::{BufRead, BufReader, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -17,7 +17,69 @@ use std::time::{Duration, Instant};
 
 use chronomate_engine::uci;
 use chronomate_engine::{OnProgress, Player, Progress};
-use chronomate_rules::{Action, Color, Game, Options, Outcome, Variant};
+use chronomate_rules::{Action, ActionError, Color, Game, Options, Outcome, SetupError, Variant};
+
+/// Why talking UCI failed: the input, or the engine driven.
+#[derive(Debug, thiserror::Error)]
+pub enum UciError {
+    /// The input (a GUI's commands) could not be read.
+    #[error("cannot read the input: {0}")]
+    Input(std::io::Error),
+    /// The engine's program could not be started.
+    #[error("cannot start {}: {error}", .path.display())]
+    Start {
+        /// The program.
+        path: PathBuf,
+        /// Why it did not start.
+        error: std::io::Error,
+    },
+    /// The engine started without pipes to talk through.
+    #[error("no pipes to the UCI engine")]
+    NoPipes,
+    /// The engine's input is closed.
+    #[error("the UCI engine stopped listening: {0}")]
+    Deaf(std::io::Error),
+    /// The engine did not answer with this word in time.
+    #[error("the UCI engine did not say {0} in time")]
+    Silent(&'static str),
+    /// The engine's output ended.
+    #[error("the UCI engine has exited")]
+    Exited,
+    /// The engine's `bestmove` names no move.
+    #[error("the UCI engine gave no move")]
+    NoMove,
+}
+
+/// Why a game against a UCI engine stopped short.
+#[derive(Debug, thiserror::Error)]
+pub enum AgainstUciError {
+    /// The variant is not standard chess.
+    #[error("a UCI engine plays standard chess only")]
+    NotChess,
+    /// The game could not be created.
+    #[error(transparent)]
+    Setup(#[from] SetupError),
+    /// Chronomate's player found no move.
+    #[error("the engine found no move")]
+    NoMove,
+    /// Talking to the UCI engine failed.
+    #[error(transparent)]
+    Uci(#[from] UciError),
+    /// A move that does not read or is illegal.
+    #[error("{text:?} is not legal: {error}")]
+    Illegal {
+        /// The move as given.
+        text: String,
+        /// Why the rules refuse it.
+        error: ActionError,
+    },
+    /// A move read as another variant's action.
+    #[error("not a chess move")]
+    NotChessMove,
+    /// A move the rules refused as it was applied.
+    #[error(transparent)]
+    Refused(ActionError),
+}
 
 /// Writes lines to stdout at once (a GUI waits on each).
 fn say(line: &str) {
@@ -45,7 +107,10 @@ impl Running {
 /// The session (options, position, seeds) is the engine's
 /// [`uci::Session`]; this loop reads, writes and runs the search on a
 /// thread of its own so that `stop` and `isready` are answered meanwhile.
-pub fn serve_uci(input: impl BufRead) -> Result<(), String> {
+///
+/// # Errors
+/// Input that cannot be read.
+pub fn serve_uci(input: impl BufRead) -> Result<(), UciError> {
     // A session's seed differs from run to run: the engine does not play
     // the same games again.
     let seed = std::time::SystemTime::now()
@@ -54,7 +119,7 @@ pub fn serve_uci(input: impl BufRead) -> Result<(), String> {
     let mut session = uci::Session::new(seed);
     let mut running: Option<Running> = None;
     for line in input.lines() {
-        let line = line.map_err(|e| format!("cannot read the input: {e}"))?;
+        let line = line.map_err(UciError::Input)?;
         let line = line.trim();
         let (command, args) = line.split_once(' ').unwrap_or((line, ""));
         match command {
@@ -141,20 +206,26 @@ pub struct UciClient {
 impl UciClient {
     /// Starts the engine at `path` with `args`, sets `options` (name,
     /// value), and waits until it is ready.
+    ///
+    /// # Errors
+    /// A program that does not start, or does not answer as UCI says.
     pub fn start(
         path: &Path,
         args: &[String],
         options: &[(String, String)],
-    ) -> Result<UciClient, String> {
+    ) -> Result<UciClient, UciError> {
         let mut child = Command::new(path)
             .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
-            .map_err(|e| format!("cannot start {}: {e}", path.display()))?;
+            .map_err(|error| UciError::Start {
+                path: path.to_owned(),
+                error,
+            })?;
         let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
-            return Err("no pipes to the UCI engine".to_owned());
+            return Err(UciError::NoPipes);
         };
         let (tx, lines) = channel();
         std::thread::spawn(move || {
@@ -180,14 +251,14 @@ impl UciClient {
         Ok(client)
     }
 
-    fn send(&mut self, line: &str) -> Result<(), String> {
+    fn send(&mut self, line: &str) -> Result<(), UciError> {
         writeln!(self.stdin, "{line}")
             .and_then(|()| self.stdin.flush())
-            .map_err(|e| format!("the UCI engine stopped listening: {e}"))
+            .map_err(UciError::Deaf)
     }
 
     /// Reads lines until one starts with `word`; returns it.
-    fn wait_for(&mut self, word: &str, timeout: Duration) -> Result<String, String> {
+    fn wait_for(&mut self, word: &'static str, timeout: Duration) -> Result<String, UciError> {
         let deadline = Instant::now() + timeout;
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
@@ -195,17 +266,20 @@ impl UciClient {
                 Ok(line) if line.split_whitespace().next() == Some(word) => return Ok(line),
                 Ok(_) => {}
                 Err(RecvTimeoutError::Timeout) => {
-                    return Err(format!("the UCI engine did not say {word} in time"));
+                    return Err(UciError::Silent(word));
                 }
                 Err(RecvTimeoutError::Disconnected) => {
-                    return Err("the UCI engine has exited".to_owned());
+                    return Err(UciError::Exited);
                 }
             }
         }
     }
 
     /// Tells the engine a new game starts.
-    pub fn new_game(&mut self) -> Result<(), String> {
+    ///
+    /// # Errors
+    /// An engine that stopped listening or does not answer.
+    pub fn new_game(&mut self) -> Result<(), UciError> {
         self.send("ucinewgame")?;
         self.send("isready")?;
         self.wait_for("readyok", Duration::from_secs(10))
@@ -214,7 +288,11 @@ impl UciClient {
 
     /// The engine's move after `moves` (UCI) from the start, thinking
     /// `movetime` milliseconds.
-    pub fn best_move(&mut self, moves: &[String], movetime: u64) -> Result<String, String> {
+    ///
+    /// # Errors
+    /// An engine that stopped listening, does not answer in time, or
+    /// names no move.
+    pub fn best_move(&mut self, moves: &[String], movetime: u64) -> Result<String, UciError> {
         let mut position = "position startpos".to_owned();
         if !moves.is_empty() {
             position.push_str(" moves ");
@@ -229,7 +307,7 @@ impl UciClient {
         line.split_whitespace()
             .nth(1)
             .map(str::to_owned)
-            .ok_or_else(|| "the UCI engine gave no move".to_owned())
+            .ok_or(UciError::NoMove)
     }
 }
 
@@ -255,6 +333,10 @@ pub fn speaks(variant: Variant) -> bool {
 
 /// One game of standard chess: `player` (a level or a baseline) plays
 /// `ours`, the UCI engine the other side.
+///
+/// # Errors
+/// A variant other than standard chess, an engine that fails, or a move
+/// the rules refuse.
 #[allow(clippy::too_many_arguments)]
 pub fn against_uci(
     variant: Variant,
@@ -266,11 +348,11 @@ pub fn against_uci(
     movetime: u64,
     millis: Option<u64>,
     max_actions: usize,
-) -> Result<Option<Outcome>, String> {
+) -> Result<Option<Outcome>, AgainstUciError> {
     if !speaks(variant) {
-        return Err("a UCI engine plays standard chess only".to_owned());
+        return Err(AgainstUciError::NotChess);
     }
-    let mut game = Game::new(variant, options.clone(), seed).map_err(|e| e.to_string())?;
+    let mut game = Game::new(variant, options.clone(), seed)?;
     let mut moves: Vec<String> = Vec::new();
     client.new_game()?;
     while !game.status().is_over() && game.record().len() < max_actions {
@@ -278,18 +360,19 @@ pub fn against_uci(
             let ply = game.record().len() as u64;
             player
                 .choose(&game, seed.wrapping_add(ply << 20), millis)
-                .ok_or("the engine found no move")?
+                .ok_or(AgainstUciError::NoMove)?
         } else {
             client.best_move(&moves, movetime)?
         };
-        let action = game
-            .parse(&text)
-            .map_err(|e| format!("{text:?} is not legal: {e}"))?;
+        let action = match game.parse(&text) {
+            Ok(action) => action,
+            Err(error) => return Err(AgainstUciError::Illegal { text, error }),
+        };
         let Action::Standard(mv) = &action else {
-            return Err("not a chess move".to_owned());
+            return Err(AgainstUciError::NotChessMove);
         };
         moves.push(mv.uci().to_string());
-        game.apply(&action).map_err(|e| e.to_string())?;
+        game.apply(&action).map_err(AgainstUciError::Refused)?;
     }
     Ok(game.status().outcome())
 }

@@ -6,7 +6,7 @@
 //! the lists differ, "Half Reflected" swaps Black's king and queen, as
 //! 5d-chess-js, cwmtt and the notation tool do.
 
-use super::fen::{StartBoard, read_board_strings};
+use super::fen::{FenError, StartBoard, read_board_strings};
 use super::man::Piece;
 use super::position::{LineName, Setup};
 
@@ -153,8 +153,51 @@ fn default_promotions(name: &str) -> Vec<Piece> {
     }
 }
 
+/// Why a 5D start could not be set up.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum StartError {
+    /// A 5DFEN board does not read.
+    #[error(transparent)]
+    Fen(#[from] FenError),
+    /// Two boards are given for one place.
+    #[error("two 5DFEN boards at ({line}T{turn})")]
+    TwoBoards {
+        /// The timeline, as notation names it.
+        line: LineName,
+        /// The turn.
+        turn: i32,
+    },
+    /// A timeline's boards skip a step.
+    #[error("timeline {0} has a gap between its 5DFEN boards")]
+    GapInTimeline(LineName),
+    /// The timelines skip a number.
+    #[error("the 5DFEN timelines have a gap between them")]
+    GapBetweenTimelines,
+    /// The promotions list is empty.
+    #[error("pawns must be able to promote to something")]
+    NoPromotion,
+}
+
+/// Why a promotions list could not be read (F-9).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PromotionError {
+    /// A letter that names no man.
+    #[error("{0:?} is no man")]
+    Letter(char),
+    /// A pawn, a brawn or a royal man, which no pawn becomes.
+    #[error("a pawn cannot promote to a {}", .0.name())]
+    Forbidden(Piece),
+    /// No man at all.
+    #[error("no man to promote to")]
+    Empty,
+}
+
 /// The setup of a named board.
-pub fn named_setup(board: &NamedBoard) -> Result<Setup, String> {
+///
+/// # Errors
+/// A named board whose 5DFEN does not set up: never, for the boards
+/// listed (a test reads them all).
+pub fn named_setup(board: &NamedBoard) -> Result<Setup, StartError> {
     let mut setup = custom_setup(board.fen, None)?;
     setup.name = Some(board.name.to_owned());
     setup.promotions = default_promotions(board.name);
@@ -180,7 +223,10 @@ pub fn standard_setup() -> Setup {
 /// `promotions` (a queen when `None`). Refused: no board, boards of
 /// different sizes, two boards at one place, a timeline with a gap, or
 /// timelines with a gap between them.
-pub fn custom_setup(fen: &str, promotions: Option<Vec<Piece>>) -> Result<Setup, String> {
+///
+/// # Errors
+/// Those refusals, as a [`StartError`].
+pub fn custom_setup(fen: &str, promotions: Option<Vec<Piece>>) -> Result<Setup, StartError> {
     let (boards, size) = read_board_strings(fen)?;
     let even = boards.iter().any(|b| b.line.is_signed_zero());
     let mut start: Vec<(i32, i32, super::board::Board)> = boards
@@ -197,27 +243,23 @@ pub fn custom_setup(fen: &str, promotions: Option<Vec<Piece>>) -> Result<Setup, 
     for pair in start.windows(2) {
         let ((l1, s1, _), (l2, s2, _)) = (&pair[0], &pair[1]);
         if l1 == l2 && s1 == s2 {
-            return Err(format!(
-                "two 5DFEN boards at ({}T{})",
-                LineName::of(*l1, even),
-                s1 >> 1
-            ));
+            return Err(StartError::TwoBoards {
+                line: LineName::of(*l1, even),
+                turn: s1 >> 1,
+            });
         }
         if l1 == l2 && s2 - s1 != 1 {
-            return Err(format!(
-                "timeline {} has a gap between its 5DFEN boards",
-                LineName::of(*l1, even)
-            ));
+            return Err(StartError::GapInTimeline(LineName::of(*l1, even)));
         }
         if l2 - l1 > 1 {
-            return Err("the 5DFEN timelines have a gap between them".to_owned());
+            return Err(StartError::GapBetweenTimelines);
         }
     }
     let lo = start.first().map_or(0, |s| s.0);
     let hi = start.last().map_or(0, |s| s.0);
     let promotions = promotions.unwrap_or_else(|| vec![Piece::Queen]);
     if promotions.is_empty() {
-        return Err("pawns must be able to promote to something".to_owned());
+        return Err(StartError::NoPromotion);
     }
     Ok(Setup {
         size,
@@ -231,19 +273,22 @@ pub fn custom_setup(fen: &str, promotions: Option<Vec<Piece>>) -> Result<Setup, 
 
 /// Reads a promotions list: piece letters, commas or spaces between them
 /// allowed (`Q,N,R,B`, `QNRB`). Pawns, brawns and royal men are refused.
-pub fn read_promotions(text: &str) -> Result<Vec<Piece>, String> {
+///
+/// # Errors
+/// A letter that names no man or one no pawn becomes, or no letter.
+pub fn read_promotions(text: &str) -> Result<Vec<Piece>, PromotionError> {
     let mut out = Vec::new();
     for c in text.chars().filter(|c| !matches!(c, ',' | ' ')) {
-        let piece = Piece::from_letter(c).ok_or_else(|| format!("{c:?} is no man"))?;
+        let piece = Piece::from_letter(c).ok_or(PromotionError::Letter(c))?;
         if piece.is_pawnlike() || piece.is_royal() {
-            return Err(format!("a pawn cannot promote to a {}", piece.name()));
+            return Err(PromotionError::Forbidden(piece));
         }
         if !out.contains(&piece) {
             out.push(piece);
         }
     }
     if out.is_empty() {
-        return Err("no man to promote to".to_owned());
+        return Err(PromotionError::Empty);
     }
     Ok(out)
 }

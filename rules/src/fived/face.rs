@@ -13,7 +13,7 @@ use super::view::Drafted;
 use crate::click::{DraftClicks, Stroke};
 use crate::view::BoardCell;
 use crate::{
-    About, ActionError, Options, RecordFormat, Rule, Rules, Status, Turn, TurnShape, View,
+    About, ActionError, Event, Options, RecordFormat, Rule, Rules, Status, Turn, TurnShape, View,
     filter_suggestions,
 };
 
@@ -66,7 +66,7 @@ impl Rules for FiveD {
             boards: self
                 .owed()
                 .into_iter()
-                .map(|l| self.board_name(l, present))
+                .map(|line| self.board_label(line, present))
                 .collect(),
         }
     }
@@ -89,7 +89,8 @@ impl Rules for FiveD {
         if self.status.is_over() {
             return Err(ActionError::GameOver);
         }
-        let words = split_turn(text).map_err(|reason| ActionError::syntax(text, reason))?;
+        let words =
+            split_turn(text).map_err(|reason| ActionError::syntax(text, reason.to_string()))?;
         if words.is_empty() {
             return Err(ActionError::syntax(
                 text,
@@ -117,7 +118,7 @@ impl Rules for FiveD {
         texts.join(" ")
     }
 
-    fn apply(&mut self, action: &Action) -> Result<Vec<String>, ActionError> {
+    fn apply(&mut self, action: &Action) -> Result<Vec<Event>, ActionError> {
         self.play_turn(action).map(|_| Vec::new())
     }
 
@@ -150,7 +151,8 @@ impl Rules for FiveD {
 
     fn draft_move(&self, draft: &[String], text: &str) -> Result<String, ActionError> {
         let (state, _) = self.replay_draft(draft)?;
-        let words = split_turn(text).map_err(|reason| ActionError::syntax(text, reason))?;
+        let words =
+            split_turn(text).map_err(|reason| ActionError::syntax(text, reason.to_string()))?;
         let [word] = &words[..] else {
             return Err(ActionError::syntax(
                 text,

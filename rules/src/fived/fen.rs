@@ -29,15 +29,85 @@ pub struct StartBoard {
     pub board: Board,
 }
 
+/// Why a 5DFEN board could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum FenError {
+    /// The pieces field has more or fewer ranks than the board.
+    #[error("{found} ranks where the board has {ranks}")]
+    Ranks {
+        /// The ranks written.
+        found: usize,
+        /// The board's ranks.
+        ranks: u8,
+    },
+    /// A rank is narrower or wider than the board.
+    #[error("rank {rank} has {found} cells where the board has {files}")]
+    Files {
+        /// The rank, counted from 1 at the bottom.
+        rank: usize,
+        /// The cells written.
+        found: usize,
+        /// The board's files.
+        files: u8,
+    },
+    /// A `+` ends the rank: no man follows it.
+    #[error("a + with no letter after it")]
+    PlusAlone,
+    /// A letter that names no man.
+    #[error("no man is written {0:?}")]
+    Letter(char),
+    /// A rank runs past 8 cells.
+    #[error("a rank of more than 8 cells")]
+    LongRank,
+    /// The board is not 1x1 to 8x8.
+    #[error("boards are 1x1 to 8x8, not {files}x{ranks}")]
+    Size {
+        /// The files of the first rank.
+        files: usize,
+        /// The ranks.
+        ranks: usize,
+    },
+    /// The board is not in brackets.
+    #[error("a 5DFEN board is written [pieces:L:T:w]")]
+    Brackets,
+    /// The board has more or fewer than four fields.
+    #[error("a 5DFEN board has four fields: [pieces:L:T:w]")]
+    Fields,
+    /// The L field names no timeline.
+    #[error("{0:?} is no timeline")]
+    Timeline(String),
+    /// The T field is no turn from 0 to [`MAX_START_TURN`].
+    #[error("{0:?} is no turn (0 to {MAX_START_TURN})")]
+    Turn(String),
+    /// The side to move is neither `w` nor `b`.
+    #[error("{0:?} is no colour: write w or b")]
+    Color(String),
+    /// A board's `[` is never closed.
+    #[error("a 5DFEN board has no closing ]")]
+    Unclosed,
+    /// Boards of several sizes.
+    #[error("the 5DFEN boards are of different sizes")]
+    Sizes,
+    /// More than [`MAX_START_BOARDS`] boards.
+    #[error("more than {MAX_START_BOARDS} 5DFEN boards")]
+    TooMany,
+    /// No board at all.
+    #[error("no 5DFEN board")]
+    NoBoard,
+}
+
 /// Reads the pieces field for boards of `size`.
-pub fn read_pieces(text: &str, size: Size) -> Result<Board, String> {
+///
+/// # Errors
+/// A field that does not describe a board of `size`: ranks or files
+/// miscounted, a letter that names no man.
+pub fn read_pieces(text: &str, size: Size) -> Result<Board, FenError> {
     let rows: Vec<&str> = text.split('/').collect();
     if rows.len() != usize::from(size.ranks) {
-        return Err(format!(
-            "{} ranks where the board has {}",
-            rows.len(),
-            size.ranks
-        ));
+        return Err(FenError::Ranks {
+            found: rows.len(),
+            ranks: size.ranks,
+        });
     }
     let mut board = Board::empty();
     for (i, row) in rows.iter().enumerate() {
@@ -48,18 +118,18 @@ pub fn read_pieces(text: &str, size: Size) -> Result<Board, String> {
             }
         })?;
         if files != usize::from(size.files) {
-            return Err(format!(
-                "rank {} has {files} cells where the board has {}",
-                rank + 1,
-                size.files
-            ));
+            return Err(FenError::Files {
+                rank: rank + 1,
+                found: files,
+                files: size.files,
+            });
         }
     }
     Ok(board)
 }
 
 /// Reads one rank, calling `place` for each man; returns its width.
-fn read_row(row: &str, mut place: impl FnMut(usize, Man)) -> Result<usize, String> {
+fn read_row(row: &str, mut place: impl FnMut(usize, Man)) -> Result<usize, FenError> {
     let mut file = 0usize;
     let mut chars = row.chars().peekable();
     while let Some(c) = chars.next() {
@@ -75,11 +145,11 @@ fn read_row(row: &str, mut place: impl FnMut(usize, Man)) -> Result<usize, Strin
             file += n;
         } else {
             let c = if c == '+' {
-                chars.next().ok_or("a + with no letter after it")?
+                chars.next().ok_or(FenError::PlusAlone)?
             } else {
                 c
             };
-            let piece = Piece::from_letter(c).ok_or_else(|| format!("no man is written {c:?}"))?;
+            let piece = Piece::from_letter(c).ok_or(FenError::Letter(c))?;
             let color = if c.is_ascii_uppercase() {
                 Color::White
             } else {
@@ -97,7 +167,7 @@ fn read_row(row: &str, mut place: impl FnMut(usize, Man)) -> Result<usize, Strin
             file += 1;
         }
         if file > 8 {
-            return Err("a rank of more than 8 cells".to_owned());
+            return Err(FenError::LongRank);
         }
     }
     Ok(file)
@@ -105,7 +175,10 @@ fn read_row(row: &str, mut place: impl FnMut(usize, Man)) -> Result<usize, Strin
 
 /// The size a pieces field describes: its number of ranks and the width
 /// of its first rank.
-pub fn size_of(pieces: &str) -> Result<Size, String> {
+///
+/// # Errors
+/// A first rank that cannot be read, or a board larger than 8x8.
+pub fn size_of(pieces: &str) -> Result<Size, FenError> {
     let rows: Vec<&str> = pieces.split('/').collect();
     let first = rows.first().copied().unwrap_or_default();
     let files = read_row(first, |_, _| {})?;
@@ -114,7 +187,7 @@ pub fn size_of(pieces: &str) -> Result<Size, String> {
         .ok()
         .zip(u8::try_from(ranks).ok())
         .and_then(|(f, r)| Size::new(f, r))
-        .ok_or_else(|| format!("boards are 1x1 to 8x8, not {files}x{ranks}"))
+        .ok_or(FenError::Size { files, ranks })
 }
 
 /// Writes the pieces field, `*` after unmoved pawns, brawns, kings, rooks.
@@ -149,28 +222,31 @@ pub fn write_pieces(board: &Board, size: Size) -> String {
 
 /// Reads one `[pieces:L:T:c]` board string (brackets included); the size
 /// comes from the pieces.
-pub fn read_board_string(text: &str) -> Result<(StartBoard, Size), String> {
+///
+/// # Errors
+/// Anything not written `[pieces:L:T:w]` with fields that read.
+pub fn read_board_string(text: &str) -> Result<(StartBoard, Size), FenError> {
     let inner = text
         .trim()
         .strip_prefix('[')
         .and_then(|t| t.strip_suffix(']'))
-        .ok_or("a 5DFEN board is written [pieces:L:T:w]")?;
+        .ok_or(FenError::Brackets)?;
     let fields: Vec<&str> = inner.split(':').collect();
     let [pieces, line, turn, color] = fields[..] else {
-        return Err("a 5DFEN board has four fields: [pieces:L:T:w]".to_owned());
+        return Err(FenError::Fields);
     };
     let size = size_of(pieces)?;
     let board = read_pieces(pieces, size)?;
-    let line = LineName::parse(line).ok_or_else(|| format!("{line:?} is no timeline"))?;
+    let line = LineName::parse(line).ok_or_else(|| FenError::Timeline(line.to_owned()))?;
     let turn: i32 = turn
         .parse()
         .ok()
         .filter(|t| (0..=MAX_START_TURN).contains(t))
-        .ok_or_else(|| format!("{turn:?} is no turn (0 to {MAX_START_TURN})"))?;
+        .ok_or_else(|| FenError::Turn(turn.to_owned()))?;
     let color = match color {
         "w" | "W" => Color::White,
         "b" | "B" => Color::Black,
-        _ => return Err(format!("{color:?} is no colour: write w or b")),
+        _ => return Err(FenError::Color(color.to_owned())),
     };
     Ok((
         StartBoard {
@@ -185,24 +261,28 @@ pub fn read_board_string(text: &str) -> Result<(StartBoard, Size), String> {
 
 /// Reads several board strings written one after another (`[..][..]`,
 /// spaces between them allowed); all must be of one size.
-pub fn read_board_strings(text: &str) -> Result<(Vec<StartBoard>, Size), String> {
+///
+/// # Errors
+/// A board that does not read, boards of several sizes, none, or more
+/// than [`MAX_START_BOARDS`].
+pub fn read_board_strings(text: &str) -> Result<(Vec<StartBoard>, Size), FenError> {
     let mut boards = Vec::new();
     let mut size = None;
     let mut rest = text.trim();
     while !rest.is_empty() {
-        let end = rest.find(']').ok_or("a 5DFEN board has no closing ]")?;
+        let end = rest.find(']').ok_or(FenError::Unclosed)?;
         let (one, more) = rest.split_at(end + 1);
         let (board, s) = read_board_string(one)?;
         if *size.get_or_insert(s) != s {
-            return Err("the 5DFEN boards are of different sizes".to_owned());
+            return Err(FenError::Sizes);
         }
         if boards.len() == MAX_START_BOARDS {
-            return Err(format!("more than {MAX_START_BOARDS} 5DFEN boards"));
+            return Err(FenError::TooMany);
         }
         boards.push(board);
         rest = more.trim_start();
     }
-    let size = size.ok_or("no 5DFEN board")?;
+    let size = size.ok_or(FenError::NoBoard)?;
     Ok((boards, size))
 }
 

@@ -66,19 +66,19 @@ pub(crate) fn setup_of(options: &crate::Options) -> Result<Setup, OptionError> {
         .as_deref()
         .map(boards::read_promotions)
         .transpose()
-        .map_err(|r| OptionError::Promotions(quote(&r)))?;
+        .map_err(|r| OptionError::Promotions(quote(&r.to_string())))?;
     match (&options.board, &options.fen) {
         (Some(_), Some(_)) => Err(OptionError::BoardAndFen),
-        (None, Some(fen)) => {
-            boards::custom_setup(fen, promotions).map_err(|r| OptionError::Fen(quote(&r)))
-        }
+        (None, Some(fen)) => boards::custom_setup(fen, promotions)
+            .map_err(|r| OptionError::Fen(quote(&r.to_string()))),
         (board, None) => {
             let named = match board {
                 Some(name) => boards::find(name),
                 None => boards::NAMED_BOARDS.first(),
             }
             .ok_or_else(|| OptionError::UnknownBoard(quote(board.as_deref().unwrap_or(""))))?;
-            let mut setup = boards::named_setup(named).map_err(|r| OptionError::Fen(quote(&r)))?;
+            let mut setup =
+                boards::named_setup(named).map_err(|r| OptionError::Fen(quote(&r.to_string())))?;
             if let Some(p) = promotions {
                 setup.promotions = p;
             }

@@ -513,11 +513,22 @@ pub(crate) fn is_informative(inner: &str) -> bool {
     inner.starts_with('>') || inner.starts_with('~') || inner.starts_with("+L")
 }
 
+/// Why a turn's text cannot be split into its moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub(crate) enum SplitError {
+    /// A `(` is never closed, or another opens inside it.
+    #[error("a ( that never closes")]
+    Unclosed,
+    /// A board in parentheses runs past any board's length.
+    #[error("a board in parentheses that runs on")]
+    RunsOn,
+}
+
 /// Splits a turn's text into its moves: whitespace apart, but never
 /// inside a board's parentheses (`(L0 T1)e4`); `{comments}`, the
 /// informative `(>L2)`, `(+L2)` and `(~T3)`, move numbers (`12.`, `12w.`, `12b.`,
 /// `12...`), `/`, and lone marks are dropped.
-pub(crate) fn split_turn(text: &str) -> Result<Vec<String>, String> {
+pub(crate) fn split_turn(text: &str) -> Result<Vec<String>, SplitError> {
     let mut moves = Vec::new();
     let mut current = String::new();
     let mut chars = text.chars().peekable();
@@ -541,11 +552,11 @@ pub(crate) fn split_turn(text: &str) -> Result<Vec<String>, String> {
                 loop {
                     match chars.next() {
                         Some(')') => break,
-                        Some('(') | None => return Err("a ( that never closes".to_owned()),
+                        Some('(') | None => return Err(SplitError::Unclosed),
                         Some(c) => group.push(c),
                     }
                     if group.len() > 40 {
-                        return Err("a board in parentheses that runs on".to_owned());
+                        return Err(SplitError::RunsOn);
                     }
                 }
                 group.push(')');

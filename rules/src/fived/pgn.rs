@@ -322,7 +322,7 @@ pub fn options(record: &Record) -> Result<Options, RecordError> {
     if custom {
         let fen: String = record.boards.concat();
         let setup = boards::custom_setup(&fen, None)
-            .map_err(|r| bad(("5DFEN".to_owned(), fen.clone()), r))?;
+            .map_err(|r| bad(("5DFEN".to_owned(), fen.clone()), r.to_string()))?;
         if let Some(h) = get("Size")
             && h.1.trim() != setup.size.to_string()
         {
@@ -333,7 +333,7 @@ pub fn options(record: &Record) -> Result<Options, RecordError> {
     } else if let Some(h) = board_header {
         let named =
             find(&h.1).ok_or_else(|| bad(h.clone(), "no 5D board has that name".to_owned()))?;
-        let setup = boards::named_setup(named).map_err(|r| bad(h.clone(), r))?;
+        let setup = boards::named_setup(named).map_err(|r| bad(h.clone(), r.to_string()))?;
         if let Some(s) = get("Size")
             && s.1.trim() != setup.size.to_string()
         {
@@ -345,7 +345,7 @@ pub fn options(record: &Record) -> Result<Options, RecordError> {
         }
     }
     if let Some(h) = get("Promotions") {
-        let pieces = read_promotions(&h.1).map_err(|r| bad(h.clone(), r))?;
+        let pieces = read_promotions(&h.1).map_err(|r| bad(h.clone(), r.to_string()))?;
         let default = crate::fived::setup_of(&options)
             .map(|s| s.promotions)
             .map_err(|e: OptionError| bad(h.clone(), e.to_string()))?;

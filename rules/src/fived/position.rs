@@ -360,7 +360,16 @@ impl FiveD {
 
     /// `(0T5)`: how notation names the board of `line` at `step`.
     pub fn board_name(&self, line: i32, step: i32) -> String {
-        format!("({}T{})", self.line_name(line), step_turn(step))
+        self.board_label(line, step).to_string()
+    }
+
+    /// The label of the board of `line` at `step`, as a turn lists it.
+    pub fn board_label(&self, line: i32, step: i32) -> crate::BoardLabel {
+        crate::BoardLabel::Timeline {
+            line,
+            step,
+            name: self.line_name(line),
+        }
     }
 
     /// The L the next timeline `color` creates gets (F-3).

@@ -9,7 +9,7 @@ use crate::click::{Stroke, Strokes, cell};
 use crate::find::chess::{move_part, square};
 use crate::find::{ActionParts, Key, Kind, Man, Part};
 use crate::{
-    About, ActionError, Options, Played, RecordFormat, Rules, Status, Turn, TurnShape, View,
+    About, ActionError, Event, Options, Played, RecordFormat, Rules, Status, Turn, TurnShape, View,
 };
 
 impl Rules for Gifford {
@@ -53,7 +53,7 @@ impl Rules for Gifford {
         notation::write(&self.node, action)
     }
 
-    fn apply(&mut self, action: &Action) -> Result<Vec<String>, ActionError> {
+    fn apply(&mut self, action: &Action) -> Result<Vec<Event>, ActionError> {
         play::apply(self, action)
     }
 

@@ -88,6 +88,7 @@
 //! refused as out of range.
 
 mod action;
+mod event;
 mod face;
 mod fen;
 mod history;
@@ -98,5 +99,6 @@ mod position;
 mod view;
 
 pub use action::{Action, Arrival, Shade};
+pub use event::Event;
 pub use history::Line;
 pub use position::{BACK_TRAVELS, Gifford, MAX_AHEAD, MAX_BACK, MAX_TIMELINES, ply_of};

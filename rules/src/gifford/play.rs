@@ -3,9 +3,10 @@
 //! be placed is lost in time (G-2), and the game is judged (G-5 … G-7).
 
 use super::action::{Action, Arrival, Shade};
+use super::event::Event as GiffordEvent;
 use super::position::{BACK_TRAVELS, Gifford, Node, Ply, Timeline, kings, ply_of};
 use crate::chess::{Piece, Role};
-use crate::{ActionError, Color, Outcome, Reason, Rule, Status};
+use crate::{ActionError, Color, Event, Outcome, Reason, Rule, Status};
 
 impl Node {
     /// The moment after `action`, which must be legal here; the turn
@@ -59,15 +60,15 @@ impl Node {
     }
 }
 
-/// Applies `action` if it is legal now; the events the rules caused by
-/// themselves come back in words.
-pub(super) fn apply(game: &mut Gifford, action: &Action) -> Result<Vec<String>, ActionError> {
+/// Applies `action` if it is legal now; returns the events the rules
+/// caused by themselves.
+pub(super) fn apply(game: &mut Gifford, action: &Action) -> Result<Vec<Event>, ActionError> {
     game.check_legal(action)?;
     apply_legal(game, action)
 }
 
 /// Applies `action`, already found legal now.
-pub(super) fn apply_legal(game: &mut Gifford, action: &Action) -> Result<Vec<String>, ActionError> {
+pub(super) fn apply_legal(game: &mut Gifford, action: &Action) -> Result<Vec<Event>, ActionError> {
     let us = game.node.mover();
     let before = game.node.clone();
     let last = game.timelines.len().saturating_sub(1);
@@ -83,14 +84,16 @@ pub(super) fn apply_legal(game: &mut Gifford, action: &Action) -> Result<Vec<Str
         };
         let end = before.after(action);
         let number = game.timelines.len() + 1;
-        let event = format!(
-            "{us}'s king goes back to move {to_move}: timeline {number} begins, and {us} places the king there (K [FTF] square)"
-        );
+        let event = Event::from(GiffordEvent::KingBack {
+            color: us,
+            to_move,
+            timeline: number,
+        });
         if let Some(tl) = game.timelines.get_mut(last) {
             tl.plies.push(Ply {
                 before,
                 action: *action,
-                events: vec![event.clone()],
+                events: vec![event.to_string()],
             });
             tl.end = Some(end);
         }
@@ -112,7 +115,7 @@ pub(super) fn apply_legal(game: &mut Gifford, action: &Action) -> Result<Vec<Str
         tl.plies.push(Ply {
             before,
             action: *action,
-            events: events.clone(),
+            events: events.iter().map(ToString::to_string).collect(),
         });
     }
     Ok(events)
@@ -134,34 +137,25 @@ impl Gifford {
     /// with no man left loses (G-6, decision 7); a man due that cannot be
     /// placed is lost in time, and a king so lost loses the game (G-2);
     /// then the game is judged.
-    pub(super) fn begin_turn(&mut self) -> Vec<String> {
+    pub(super) fn begin_turn(&mut self) -> Vec<Event> {
         let mut events = Vec::new();
         let us = self.node.mover();
         for color in [us.other(), us] {
             if self.node.board().by_color(color).is_empty() {
-                events.push(format!(
-                    "{color} has no man on the board while its king is away in time: {color} loses (G-6)"
-                ));
+                events.push(GiffordEvent::NoManLeft { color }.into());
                 self.status = Status::Finished(Outcome::win(color.other(), Reason::LostInTime));
                 return events;
             }
         }
-        let m = self.node.number();
         if let Some(due) = self.node.due().copied()
             && self.node.drops(&due).is_empty()
         {
             self.node.pending.retain(|a| *a != due);
+            events.push(GiffordEvent::LostInTime { man: due }.into());
             if due.role == Role::King {
-                events.push(format!(
-                    "{us}'s king due at move {m} cannot be placed: it is lost in time, and {us} loses (G-2)"
-                ));
                 self.status = Status::Finished(Outcome::win(us.other(), Reason::LostInTime));
                 return events;
             }
-            events.push(format!(
-                "{} due at move {m} cannot be placed: it is lost in time (G-2)",
-                due.describe()
-            ));
         }
         self.status = self.judge();
         events

@@ -48,7 +48,8 @@ pub(super) struct Node {
 pub(super) struct Ply {
     pub(super) before: Node,
     pub(super) action: Action,
-    /// What the rules did by themselves after it (a man lost in time).
+    /// What the rules did by themselves after it (a man lost in time),
+    /// in words: as the history tells it and the game's snapshot keeps it.
     pub(super) events: Vec<String>,
 }
 

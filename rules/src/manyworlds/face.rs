@@ -2,7 +2,10 @@
 
 use super::{Action, ManyWorlds, legality, notation, play, view};
 use crate::find::{ActionParts, Family};
-use crate::{About, ActionError, Options, RecordFormat, Rules, Status, Turn, TurnShape, View};
+use crate::{
+    About, ActionError, BoardLabel, Event, Options, RecordFormat, Rules, Status, Turn, TurnShape,
+    View,
+};
 
 impl Rules for ManyWorlds {
     type Action = Action;
@@ -32,7 +35,7 @@ impl Rules for ManyWorlds {
             self.boards
                 .iter()
                 .filter(|(_, w)| w.to_move() == Some(self.to_move))
-                .map(|(n, _)| n.to_string())
+                .map(|(n, _)| BoardLabel::World(*n))
                 .collect()
         } else {
             Vec::new()
@@ -59,7 +62,7 @@ impl Rules for ManyWorlds {
         notation::write(self, action)
     }
 
-    fn apply(&mut self, action: &Action) -> Result<Vec<String>, ActionError> {
+    fn apply(&mut self, action: &Action) -> Result<Vec<Event>, ActionError> {
         play::apply(self, action)
     }
 

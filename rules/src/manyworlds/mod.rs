@@ -73,6 +73,7 @@
 //! See [`notation`]: `(0) e4 (=I) d4 (=II)`, `Nf6 III-IV`, lenient input.
 
 mod action;
+mod event;
 mod face;
 mod families;
 mod fen;
@@ -85,6 +86,7 @@ mod view;
 mod world;
 
 pub use action::Action;
+pub use event::Event;
 pub use numeral::{MAX_NUMERAL, Numeral, NumeralError};
 pub use position::{Last, ManyWorlds, Mark};
 pub use world::World;

@@ -1,21 +1,22 @@
 //! Applying a legal action (M-2) and judging the game after it (M-4,
 //! M-5).
 
+use super::event::Event as ManyWorldsEvent;
 use super::notation;
 use super::{Action, Last, ManyWorlds, Mark};
 use crate::chess::Role;
-use crate::{ActionError, Outcome, Reason, Rule, Status};
+use crate::{ActionError, Event, Outcome, Reason, Rule, Status};
 
 /// Applies `action` if it is legal now, then judges the game; returns the
-/// merges it caused, in words.
-pub(super) fn apply(game: &mut ManyWorlds, action: &Action) -> Result<Vec<String>, ActionError> {
+/// merges it caused.
+pub(super) fn apply(game: &mut ManyWorlds, action: &Action) -> Result<Vec<Event>, ActionError> {
     game.check(action)?;
     game.act(action)
 }
 
 impl ManyWorlds {
     /// Applies `action`, checked legal.
-    fn act(&mut self, action: &Action) -> Result<Vec<String>, ActionError> {
+    fn act(&mut self, action: &Action) -> Result<Vec<Event>, ActionError> {
         let us = self.to_move;
         let mut events = Vec::new();
         let mut king_captured = false;
@@ -31,10 +32,14 @@ impl ManyWorlds {
                     king_captured |= mv.capture() == Some(Role::King);
                     let (n, merged) = self.place_new(world.after(us, &mv));
                     if merged {
-                        events.push(format!(
-                            "{} on board {board} gives a board identical to board {n}: they merge",
-                            notation::san(&world.moves(us), &mv)
-                        ));
+                        events.push(
+                            ManyWorldsEvent::SplitMerged {
+                                san: notation::san(&world.moves(us), &mv),
+                                board,
+                                with: n,
+                            }
+                            .into(),
+                        );
                     }
                     marks.push(Mark {
                         board: n,
@@ -61,9 +66,13 @@ impl ManyWorlds {
                 let (t, t_merged) = self.place_changed(to, target.with(square, man));
                 for (before, after, merged) in [(from, s, s_merged), (to, t, t_merged)] {
                     if merged {
-                        events.push(format!(
-                            "board {before} is now identical to board {after}: they merge"
-                        ));
+                        events.push(
+                            ManyWorldsEvent::TransferMerged {
+                                board: before,
+                                with: after,
+                            }
+                            .into(),
+                        );
                     }
                 }
                 vec![

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use super::{Action, Numeral, World};
 use crate::geometry::Square;
 use crate::rng::SplitMix64;
-use crate::{Color, Status};
+use crate::{Color, Inconsistency, Status};
 
 /// A game of Many Worlds Chess.
 ///
@@ -216,20 +216,20 @@ impl ManyWorlds {
     /// Checks the invariants (for tests and benches): no two live boards
     /// identical, the index and the set key match the boards, numerals
     /// below the next one.
-    pub fn consistency(&self) -> Result<(), String> {
+    pub fn consistency(&self) -> Result<(), Inconsistency> {
         if self.index.len() != self.boards.len() {
             return Err("two live boards are identical".into());
         }
         let mut key = 0u64;
         for (n, w) in &self.boards {
             if self.index.get(w) != Some(n) {
-                return Err(format!("board {n} is not indexed"));
+                return Err(format!("board {n} is not indexed").into());
             }
             if n.0 >= self.next {
-                return Err(format!("board {n} is numbered beyond {}", self.next));
+                return Err(format!("board {n} is numbered beyond {}", self.next).into());
             }
             if w.to_move().is_some() != self.turns {
-                return Err(format!("board {n} does not match the turns option"));
+                return Err(format!("board {n} does not match the turns option").into());
             }
             key = key.wrapping_add(mix(w.key()));
         }

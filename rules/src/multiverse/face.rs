@@ -3,7 +3,10 @@
 use super::action::Action;
 use super::position::Multiverse;
 use crate::find::{ActionParts, Family};
-use crate::{About, ActionError, Options, RecordFormat, Rules, Status, Turn, TurnShape, View};
+use crate::{
+    About, ActionError, BoardLabel, Event, Options, RecordFormat, Rules, Status, Turn, TurnShape,
+    View,
+};
 
 impl Rules for Multiverse {
     type Action = Action;
@@ -27,14 +30,14 @@ impl Rules for Multiverse {
     }
 
     /// The collapse a branch limit of 1 makes as the game is created (E-9).
-    fn opening_events(&self) -> Vec<String> {
+    fn opening_events(&self) -> Vec<Event> {
         Multiverse::created(self.limit, self.seed).1
     }
 
     fn turn(&self) -> Turn {
         Turn {
             color: self.to_move,
-            boards: self.owed().into_iter().map(|b| format!("L{b}")).collect(),
+            boards: self.owed().into_iter().map(BoardLabel::Branch).collect(),
         }
     }
 
@@ -54,7 +57,7 @@ impl Rules for Multiverse {
         self.write_action(action)
     }
 
-    fn apply(&mut self, action: &Action) -> Result<Vec<String>, ActionError> {
+    fn apply(&mut self, action: &Action) -> Result<Vec<Event>, ActionError> {
         self.apply_action(action)
     }
 

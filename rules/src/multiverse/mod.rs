@@ -82,6 +82,7 @@
 
 mod action;
 mod collapse;
+mod event;
 mod face;
 mod families;
 mod history;
@@ -94,4 +95,5 @@ mod travel;
 mod view;
 
 pub use action::{Action, BoardMove, BranchId, Destination, Travel, When};
+pub use event::Event;
 pub use position::Multiverse;

@@ -144,7 +144,8 @@ impl Multiverse {
                 "there is no action in it: write a board move like (L1)e4",
             ));
         }
-        let (prefix, rest) = read_prefix(trimmed).map_err(|r| ActionError::syntax(text, r))?;
+        let (prefix, rest) =
+            read_prefix(trimmed).map_err(|r| ActionError::syntax(text, r.to_string()))?;
         let rest = rest.trim_start_matches([':', ' ', ',']).trim();
         let branch = match prefix {
             Some((id, time)) => {
@@ -343,9 +344,26 @@ fn read_move(pos: &Position, san: &str, text: &str) -> Result<Move, ActionError>
 /// A board prefix as written: the branch and, 5DPGN's way, the time step.
 type Prefix<'a> = (Written<'a>, Option<Written<'a>>);
 
+/// Why a board prefix cannot be read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub(crate) enum PrefixError {
+    /// A `(` opens no branch.
+    #[error("a board move starts with its branch, like (L1)")]
+    NoBranch,
+    /// An L without its number.
+    #[error("a branch is written L and its number, like (L3)")]
+    NoNumber,
+    /// A T without its number.
+    #[error("a time step is written T and its number, like (L1T5)")]
+    NoStep,
+    /// The `(` is never closed.
+    #[error("the branch prefix needs its closing ), like (L3)")]
+    Unclosed,
+}
+
 /// Reads `(L3)`, `L3`, `(L3T12)`, `l3:`: the branch and an optional time.
 /// No prefix: `None` and the whole text.
-pub(crate) fn read_prefix(text: &str) -> Result<(Option<Prefix<'_>>, &str), String> {
+pub(crate) fn read_prefix(text: &str) -> Result<(Option<Prefix<'_>>, &str), PrefixError> {
     let s = text.trim_start();
     let (open, body) = match s.strip_prefix('(') {
         Some(b) => (true, b.trim_start()),
@@ -353,27 +371,25 @@ pub(crate) fn read_prefix(text: &str) -> Result<(Option<Prefix<'_>>, &str), Stri
     };
     let Some(after_l) = body.strip_prefix(['L', 'l']) else {
         if open {
-            return Err("a board move starts with its branch, like (L1)".to_owned());
+            return Err(PrefixError::NoBranch);
         }
         return Ok((None, text));
     };
     let Some((id, mut rest)) = digits(after_l) else {
         if open {
-            return Err("a branch is written L and its number, like (L3)".to_owned());
+            return Err(PrefixError::NoNumber);
         }
         return Ok((None, text));
     };
     let mut time = None;
     if let Some(t) = rest.strip_prefix(['T', 't']) {
-        let (written, tail) =
-            digits(t).ok_or("a time step is written T and its number, like (L1T5)")?;
+        let (written, tail) = digits(t).ok_or(PrefixError::NoStep)?;
         time = Some(written);
         rest = tail;
     }
     let rest = rest.trim_start();
     let rest = if open {
-        rest.strip_prefix(')')
-            .ok_or_else(|| "the branch prefix needs its closing ), like (L3)".to_owned())?
+        rest.strip_prefix(')').ok_or(PrefixError::Unclosed)?
     } else {
         // `L3)` without the opening bracket, or `L3:`.
         rest.strip_prefix(')').unwrap_or(rest)

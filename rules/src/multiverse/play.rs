@@ -1,20 +1,21 @@
 //! Applying a legal action, and judging the branches and the game after
 //! it (E-8 to E-10).
 
-use super::action::Action;
+use super::action::{Action, BranchId};
 use super::collapse::uniform;
+use super::event::Event as MultiverseEvent;
 use super::history::{Branch, Fork, Record, back_from};
 use super::legality::Plan;
-use super::position::{Multiverse, label};
+use super::position::Multiverse;
 use crate::chess::{Piece, Role};
 use crate::geometry::Square;
-use crate::{ActionError, Color, Outcome, Reason, Status};
+use crate::{ActionError, Color, Event, Outcome, Reason, Status};
 
 impl Multiverse {
     /// A new game and what the rules did as it was created: with a branch
     /// limit of 1 the limit is reached at once, so the collapse owed before
     /// the first board move is made then (E-9).
-    pub(crate) fn created(limit: u16, seed: u64) -> (Multiverse, Vec<String>) {
+    pub(crate) fn created(limit: u16, seed: u64) -> (Multiverse, Vec<Event>) {
         let mut game = Multiverse::blank(limit, seed);
         let mut events = Vec::new();
         game.settle(&mut events);
@@ -23,7 +24,7 @@ impl Multiverse {
 
     /// Applies an action, checking it first; the events are the branch
     /// ends and collapses it caused.
-    pub(crate) fn apply_action(&mut self, action: &Action) -> Result<Vec<String>, ActionError> {
+    pub(crate) fn apply_action(&mut self, action: &Action) -> Result<Vec<Event>, ActionError> {
         let mut events = Vec::new();
         match action {
             Action::Resign { branch } => {
@@ -41,7 +42,7 @@ impl Multiverse {
         Ok(events)
     }
 
-    fn commit(&mut self, plan: Plan, events: &mut Vec<String>) {
+    fn commit(&mut self, plan: Plan, events: &mut Vec<Event>) {
         let origin = plan.origin;
         {
             let branch = &mut self.branches[origin];
@@ -82,12 +83,18 @@ impl Multiverse {
         }
     }
 
-    fn end(&mut self, index: usize, outcome: Outcome, events: &mut Vec<String>) {
+    fn end(&mut self, index: usize, outcome: Outcome, events: &mut Vec<Event>) {
         let branch = &mut self.branches[index];
         if branch.ended.is_none() {
             branch.ended = Some(outcome);
             branch.owed = false;
-            events.push(format!("{} ends {outcome}", label(index)));
+            events.push(
+                MultiverseEvent::BranchEnded {
+                    branch: index as BranchId + 1,
+                    outcome,
+                }
+                .into(),
+            );
         }
     }
 
@@ -146,7 +153,7 @@ impl Multiverse {
     /// After an action (or the game's creation): decides the game, passes
     /// the turn when nothing is owed (E-2), and makes the collapse owed
     /// before the next board move (E-9).
-    pub(crate) fn settle(&mut self, events: &mut Vec<String>) {
+    pub(crate) fn settle(&mut self, events: &mut Vec<Event>) {
         loop {
             self.status = self.decide();
             if self.status.is_over() {
@@ -174,7 +181,7 @@ impl Multiverse {
 
     /// E-9: a uniformly random active branch loses a uniformly random man
     /// other than a king from its latest board. Two draws a collapse.
-    fn collapse(&mut self, events: &mut Vec<String>) {
+    fn collapse(&mut self, events: &mut Vec<Event>) {
         let active: Vec<usize> = (0..self.branches.len())
             .filter(|&i| self.branches[i].is_active())
             .collect();
@@ -188,9 +195,10 @@ impl Multiverse {
         let men: Vec<Square> = (pos.board().occupied() - pos.board().by_role(Role::King))
             .into_iter()
             .collect();
-        let text = if men.is_empty() {
+        let branch = pick as BranchId + 1;
+        let event = if men.is_empty() {
             self.draws += 2;
-            format!("collapse: {} has only kings, nothing is lost", label(pick))
+            MultiverseEvent::Spared { branch }
         } else {
             let square = men[uniform(self.seed, self.draws + 1, men.len())];
             self.draws += 2;
@@ -206,11 +214,14 @@ impl Multiverse {
                 record.arrived().without(square),
                 record.last(),
             );
-            let what = piece.map_or_else(|| "man".to_owned(), |p| p.to_string());
-            format!("collapse: {} loses the {what} on {square}", label(pick))
+            MultiverseEvent::Collapsed {
+                branch,
+                square,
+                man: piece,
+            }
         };
-        events.push(text.clone());
-        self.last_collapse = Some(text);
+        events.push(event.into());
+        self.last_collapse = Some(event.to_string());
         if let Some(outcome) = self.judge(pick) {
             self.end(pick, outcome, events);
         }

@@ -5,7 +5,7 @@ use crate::chess::San;
 use crate::click::{Stroke, Strokes, cell};
 use crate::find::{ActionParts, chess::move_part};
 use crate::{
-    About, ActionError, Color, Options, RecordFormat, Rules, Status, Turn, TurnShape, View,
+    About, ActionError, Color, Event, Options, RecordFormat, Rules, Status, Turn, TurnShape, View,
 };
 
 impl Rules for Chess {
@@ -47,7 +47,7 @@ impl Rules for Chess {
         notation::write(self, action)
     }
 
-    fn apply(&mut self, action: &Move) -> Result<Vec<String>, ActionError> {
+    fn apply(&mut self, action: &Move) -> Result<Vec<Event>, ActionError> {
         play::apply(self, action)?;
         Ok(Vec::new())
     }

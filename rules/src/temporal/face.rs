@@ -7,7 +7,7 @@ use super::{notation, play, view};
 use crate::click::{Stroke, Strokes};
 use crate::find::{ActionParts, Key, Kind as PartKind, Man, Part, Spot};
 use crate::{
-    About, ActionError, Options, Played, RecordFormat, Rules, Status, Turn, TurnShape, View,
+    About, ActionError, Event, Options, Played, RecordFormat, Rules, Status, Turn, TurnShape, View,
 };
 
 impl Rules for TemporalChess {
@@ -53,7 +53,7 @@ impl Rules for TemporalChess {
         notation::write(&self.pos, *action)
     }
 
-    fn apply(&mut self, action: &Action) -> Result<Vec<String>, ActionError> {
+    fn apply(&mut self, action: &Action) -> Result<Vec<Event>, ActionError> {
         play::apply(self, *action)
     }
 

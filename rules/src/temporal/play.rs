@@ -2,6 +2,8 @@
 //! it out (the action, then the mover's countdown, T-6), then the
 //! judgement of the game (T-8, T-9).
 
+use std::fmt;
+
 use super::action::Action;
 use super::legality::describe;
 use super::position::{Event, Last, TemporalChess};
@@ -11,9 +13,12 @@ use crate::{ActionError, Outcome, Reason, Status};
 /// Plies without a capture, drop or warp that draw (T-9): fifty moves each.
 pub const FIFTY_MOVES_PLIES: u32 = 100;
 
-/// Applies `action` if it is legal now; the events the countdown caused
-/// come back in words.
-pub(super) fn apply(game: &mut TemporalChess, action: Action) -> Result<Vec<String>, ActionError> {
+/// Applies `action` if it is legal now; returns the events the countdown
+/// caused.
+pub(super) fn apply(
+    game: &mut TemporalChess,
+    action: Action,
+) -> Result<Vec<crate::Event>, ActionError> {
     if game.status.is_over() {
         return Err(ActionError::GameOver);
     }
@@ -22,7 +27,11 @@ pub(super) fn apply(game: &mut TemporalChess, action: Action) -> Result<Vec<Stri
 }
 
 /// Applies the legal `action`, whose whole turn is `t`.
-pub(super) fn apply_turn(game: &mut TemporalChess, action: Action, t: &Transition) -> Vec<String> {
+pub(super) fn apply_turn(
+    game: &mut TemporalChess,
+    action: Action,
+    t: &Transition,
+) -> Vec<crate::Event> {
     // T-9: a capture, a drop or a warp resets the fifty-move clock, and
     // no position before it can come back.
     let irreversible = t.captured || !matches!(action, Action::Move { .. });
@@ -42,7 +51,7 @@ pub(super) fn apply_turn(game: &mut TemporalChess, action: Action, t: &Transitio
         event: t.event,
     });
     game.status = status;
-    t.event.map(event_words).into_iter().collect()
+    t.event.map(crate::Event::from).into_iter().collect()
 }
 
 impl TemporalChess {
@@ -73,24 +82,28 @@ impl TemporalChess {
     }
 }
 
-/// Words for what the countdown did (T-6).
-fn event_words(e: Event) -> String {
-    match e {
-        Event::OriginalLeft { color, kind, cell } => format!(
-            "the {color} {kind} on {cell}, an original, left the game with its last red checker"
-        ),
-        Event::Reappeared {
-            color,
-            kind,
-            cell,
-            captured,
-        } => match captured {
-            Some(man) => format!(
-                "the {color} {kind} reappeared on {cell} and captured the {}",
-                describe(man)
+impl fmt::Display for Event {
+    /// What the countdown did, in words (T-6).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Event::OriginalLeft { color, kind, cell } => write!(
+                f,
+                "the {color} {kind} on {cell}, an original, left the game with its last red checker"
             ),
-            None => format!("the {color} {kind} reappeared on {cell}"),
-        },
+            Event::Reappeared {
+                color,
+                kind,
+                cell,
+                captured,
+            } => match captured {
+                Some(man) => write!(
+                    f,
+                    "the {color} {kind} reappeared on {cell} and captured the {}",
+                    describe(man)
+                ),
+                None => write!(f, "the {color} {kind} reappeared on {cell}"),
+            },
+        }
     }
 }
 

@@ -19,7 +19,7 @@ use super::movement::{
     Kind, bishop_attacks, king_attacks, knight_attacks, rook_attacks, unicorn_attacks,
 };
 use crate::geometry::Bitboard;
-use crate::{Color, Status};
+use crate::{Color, Inconsistency, Status};
 
 /// A warp in existence, with the checkers still on it (T-4, T-5, T-6).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -295,7 +295,7 @@ impl TemporalChess {
     /// within the initial set, warps where their men are, a king for each
     /// side once placed, the side that just moved not in check. For tests;
     /// says what is wrong.
-    pub fn consistency(&self) -> Result<(), String> {
+    pub fn consistency(&self) -> Result<(), Inconsistency> {
         let p = &self.pos;
         if p.colors[0].intersects(p.colors[1]) {
             return Err("a cell holds men of both colours".into());
@@ -303,7 +303,7 @@ impl TemporalChess {
         let mut all = Bitboard::EMPTY;
         for k in Kind::ALL {
             if p.kinds[k.index()].intersects(all) {
-                return Err(format!("a {k} shares a cell with another kind"));
+                return Err(format!("a {k} shares a cell with another kind").into());
             }
             all |= p.kinds[k.index()];
         }
@@ -318,24 +318,26 @@ impl TemporalChess {
                 let hand = p.hands[color.index()][kind.index()];
                 let limit = kind.initial() + u8::from(p.original(color).is_some());
                 if field + ghost + hand > limit {
-                    return Err(format!("{color} has too many {kind}s"));
+                    return Err(format!("{color} has too many {kind}s").into());
                 }
             }
             match p.warps[color.index()] {
                 Some(Warp::Original { cell, count }) => {
                     if !p.colors[color.index()].contains(cell) {
-                        return Err(format!("{color}'s original is not on {cell}"));
+                        return Err(format!("{color}'s original is not on {cell}").into());
                     }
                     if !(1..=MAX_CHECKERS).contains(&count) {
-                        return Err(format!("{color}'s original has {count} checkers"));
+                        return Err(format!("{color}'s original has {count} checkers").into());
                     }
                 }
                 Some(Warp::Away { cell, count, .. }) => {
                     if !(1..=MAX_CHECKERS).contains(&count) {
-                        return Err(format!("{color}'s disappeared man has {count} checkers"));
+                        return Err(
+                            format!("{color}'s disappeared man has {count} checkers").into()
+                        );
                     }
                     if p.away(!color).is_some_and(|a| a.0 == cell) {
-                        return Err(format!("two disappeared men on {cell}"));
+                        return Err(format!("two disappeared men on {cell}").into());
                     }
                 }
                 None => {}
@@ -343,7 +345,7 @@ impl TemporalChess {
             let kings = p.men(color, Kind::King).count()
                 + u32::from(away.is_some_and(|a| a.1 == Kind::King));
             if !p.placing_king(color) && kings == 0 && !self.status.is_over() {
-                return Err(format!("{color} has no king"));
+                return Err(format!("{color} has no king").into());
             }
         }
         if !self.status.is_over() && p.exposed(!p.to_move).is_some() {

@@ -4,7 +4,7 @@ use crate::click::{Stroke, Strokes, cell};
 use crate::find::chess::{move_part, square};
 use crate::find::{ActionParts, Kind, Man, Part};
 use crate::{
-    About, ActionError, Options, Played, RecordFormat, Rules, Status, Turn, TurnShape, View,
+    About, ActionError, Event, Options, Played, RecordFormat, Rules, Status, Turn, TurnShape, View,
 };
 
 use super::action::Action;
@@ -55,7 +55,7 @@ impl Rules for TravelerChess {
         self.written(action)
     }
 
-    fn apply(&mut self, action: &Action) -> Result<Vec<String>, ActionError> {
+    fn apply(&mut self, action: &Action) -> Result<Vec<Event>, ActionError> {
         self.advance(action).map(|_| Vec::new())
     }
 

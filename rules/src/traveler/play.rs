@@ -7,7 +7,7 @@ use std::sync::OnceLock;
 
 use crate::chess::{CastlingSide, Move, Role};
 use crate::geometry::{DARK_SQUARES, LIGHT_SQUARES, Square};
-use crate::{ActionError, Color, Outcome, Played, Reason, Status};
+use crate::{ActionError, Color, Inconsistency, Outcome, Played, Reason, Status};
 
 use super::action::Action;
 use super::grammar::is_correct;
@@ -46,7 +46,7 @@ impl TravelerChess {
     /// grammatically correct while play goes on, the explosion records
     /// matchable (TT-2), the side that just moved not in check (TT-7).
     #[doc(hidden)]
-    pub fn consistency(&self) -> Result<(), String> {
+    pub fn consistency(&self) -> Result<(), Inconsistency> {
         let pos = &self.pos;
         pos.consistency()?;
         for color in Color::ALL {
@@ -54,9 +54,7 @@ impl TravelerChess {
             if let Some((last, rest)) = sets.split_last()
                 && !explosion_allowed(rest, *last)
             {
-                return Err(format!(
-                    "{color}'s explosions cannot be matched to supports"
-                ));
+                return Err(format!("{color}'s explosions cannot be matched to supports").into());
             }
         }
         if self.status.is_over() {
@@ -65,16 +63,14 @@ impl TravelerChess {
         let mover = pos.turn.other();
         for color in Color::ALL {
             if !is_correct(pos, color) {
-                return Err(format!("{color} is incorrect but play goes on"));
+                return Err(format!("{color} is incorrect but play goes on").into());
             }
         }
         if in_check(pos, mover) {
-            return Err(format!("{mover} moved into check"));
+            return Err(format!("{mover} moved into check").into());
         }
         if is_kingless(pos, mover) && is_resolved(pos, pos.turn) {
-            return Err(format!(
-                "{mover} is kingless while the opponent is resolved"
-            ));
+            return Err(format!("{mover} is kingless while the opponent is resolved").into());
         }
         Ok(())
     }

@@ -22,7 +22,7 @@ use serde::{Deserialize, Serialize};
 use crate::chess::{Board, CastlingRights, CastlingSide, Piece, Role};
 use crate::geometry::{Bitboard, Rank, Square};
 pub use crate::view::Stage;
-use crate::{Color, Status};
+use crate::{Color, Inconsistency, Status};
 
 use super::action::Action;
 
@@ -359,7 +359,7 @@ impl Pos {
     }
 
     /// Checks that the parts of the state agree; for tests.
-    pub(super) fn consistency(&self) -> Result<(), String> {
+    pub(super) fn consistency(&self) -> Result<(), Inconsistency> {
         let occ = self.board.occupied();
         if !(self.traveling | self.traveled).is_subset(occ)
             || self.traveling.intersects(self.traveled)
@@ -370,32 +370,32 @@ impl Pos {
         for sq in Square::ALL {
             let id = self.ids[sq.index()];
             if occ.contains(sq) != (id != NO_ID) {
-                return Err(format!("identity on {sq} disagrees with the board"));
+                return Err(format!("identity on {sq} disagrees with the board").into());
             }
             if id == NO_ID {
                 continue;
             }
             if seen[id as usize] {
-                return Err(format!("identity {id} twice"));
+                return Err(format!("identity {id} twice").into());
             }
             seen[id as usize] = true;
             let Some(man) = self.man_at(sq) else {
                 continue;
             };
             if man.stage == Stage::Untraveled && id >= 32 {
-                return Err(format!("untraveled man on {sq} is not an original"));
+                return Err(format!("untraveled man on {sq} is not an original").into());
             }
             if id < 32 && man.color.index() as u8 != id / 16 {
-                return Err(format!("man on {sq} changed colour"));
+                return Err(format!("man on {sq} changed colour").into());
             }
             if man.stage == Stage::Traveling
                 && man.role == Role::Pawn
                 && matches!(sq.rank(), Rank::First | Rank::Eighth)
             {
-                return Err(format!("traveling pawn on {sq}"));
+                return Err(format!("traveling pawn on {sq}").into());
             }
             if man.role == Role::Pawn && matches!(sq.rank(), Rank::First | Rank::Eighth) {
-                return Err(format!("pawn on the last rank at {sq}"));
+                return Err(format!("pawn on the last rank at {sq}").into());
             }
         }
         Ok(())
@@ -480,7 +480,7 @@ impl TryFrom<PosSerde> for Pos {
             .homes
             .try_into()
             .map_err(|_| "32 home squares".to_owned())?;
-        p.consistency()?;
+        p.consistency().map_err(|e| e.to_string())?;
         Ok(p)
     }
 }

@@ -248,7 +248,11 @@ fn g2_a_king_that_cannot_be_placed_is_lost_and_its_side_loses() {
     let mut g = fen("4k2r/8/8/8/8/8/PP6/K3K3 w - - 0 1");
     play(&mut g, &["Ka1// to 2"]);
     let played = play_one(&mut g, "Rh1+");
-    assert!(played.events[0].contains("white's king due at move 2 cannot be placed"));
+    assert!(
+        played.events[0]
+            .to_string()
+            .contains("white's king due at move 2 cannot be placed")
+    );
     assert_eq!(
         g.status(),
         Status::Finished(Outcome::win(Color::Black, Reason::LostInTime))
@@ -412,7 +416,7 @@ fn g6_no_man_on_the_board_while_the_king_is_away_loses() {
     let mut g = fen("r3k3/8/8/8/8/P7/8/4K3 w - - 0 1");
     play(&mut g, &["Ke1// to 5"]);
     let played = play_one(&mut g, "Rxa3");
-    assert!(played.events[0].contains("no man on the board"));
+    assert!(played.events[0].to_string().contains("no man on the board"));
     assert_eq!(
         g.status(),
         Status::Finished(Outcome::win(Color::Black, Reason::LostInTime))

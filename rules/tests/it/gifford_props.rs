@@ -391,7 +391,7 @@ fn random_play_travels_through_timelines() {
             lost += played
                 .events
                 .iter()
-                .filter(|e| e.contains("lost in time"))
+                .filter(|e| e.to_string().contains("lost in time"))
                 .count();
         }
         most_timelines = most_timelines.max(g.timeline_count());

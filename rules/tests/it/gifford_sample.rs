@@ -80,8 +80,10 @@ fn timeline_1_the_bishop_is_lost_in_time_at_move_5() {
     let played = play_one(&mut g, "[P] f7+");
     assert_eq!(played.events.len(), 1);
     assert!(
-        played.events[0].contains("black's bishop (dark squares) due at move 5")
-            && played.events[0].contains("lost in time"),
+        played.events[0]
+            .to_string()
+            .contains("black's bishop (dark squares) due at move 5")
+            && played.events[0].to_string().contains("lost in time"),
         "{:?}",
         played.events
     );
@@ -101,7 +103,7 @@ fn timeline_2_starts_from_blacks_move_2_as_it_stood_then() {
     let at_move_2 = play_until(index_of("f7// to 3", 0));
     let mut g = play_until(index_of("K// back to 2", 0));
     let played = play_one(&mut g, "K// back to 2");
-    assert!(played.events[0].contains("timeline 2 begins"));
+    assert!(played.events[0].to_string().contains("timeline 2 begins"));
     assert_eq!(g.timeline_count(), 2);
     assert!(g.placing());
     assert_eq!((g.turn().color, g.move_number()), (Color::Black, 2));
@@ -205,7 +207,9 @@ fn timeline_3_white_loses_by_a_king_lost_in_time_at_move_17() {
     let played = play_one(&mut g, "Bh2+");
     assert_eq!(played.notation, "Bh2+");
     assert!(
-        played.events[0].contains("white's king due at move 17 cannot be placed"),
+        played.events[0]
+            .to_string()
+            .contains("white's king due at move 17 cannot be placed"),
         "{:?}",
         played.events
     );

@@ -99,7 +99,11 @@ fn m2_a_result_identical_to_a_live_board_merges_into_it() {
     let played = g.play("(IX) Ng8 Nc6").unwrap();
     assert_eq!(played.notation, "(IX) Ng8 (=I) Nc6 (=XI)");
     assert_eq!(played.events.len(), 1);
-    assert!(played.events[0].contains("board I:"), "{:?}", played.events);
+    assert!(
+        played.events[0].to_string().contains("board I:"),
+        "{:?}",
+        played.events
+    );
     // The merged result takes I's numeral; the new one the next numeral.
     assert_eq!(labels(&g), ["I", "VI", "VII", "VIII", "X", "XI"]);
     let touched: Vec<_> = g

@@ -60,7 +60,8 @@ fn play_randomly(seed: u64, steps: usize, turns: bool) -> Result<(), TestCaseErr
             .play(&action)
             .map_err(|e| TestCaseError::fail(e.to_string()))?;
         record.push(played.notation);
-        mw.consistency().map_err(TestCaseError::fail)?;
+        mw.consistency()
+            .map_err(|e| TestCaseError::fail(e.to_string()))?;
         // New boards are numbered from the next numeral up, in order.
         let after: Vec<u32> = mw.boards().map(|(n, _)| n.0).collect();
         let mut fresh: Vec<u32> = after

@@ -14,7 +14,11 @@ fn play(m: &mut Multiverse, text: &str) -> Vec<String> {
     let action = m.parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
     let canonical = m.notation(&action);
     assert_eq!(m.parse(&canonical).as_ref(), Ok(&action), "{canonical}");
-    m.apply(&action).unwrap_or_else(|e| panic!("{text}: {e}"))
+    m.apply(&action)
+        .unwrap_or_else(|e| panic!("{text}: {e}"))
+        .iter()
+        .map(ToString::to_string)
+        .collect()
 }
 
 fn refused(m: &Multiverse, text: &str) -> ActionError {
@@ -359,9 +363,10 @@ fn e9_collapse_before_every_board_move_replays_from_the_seed() {
         }
         let action = game.legal_actions()[0].clone();
         let played = game.play(&action).unwrap();
-        let collapses: Vec<&String> = played
+        let collapses: Vec<String> = played
             .events
             .iter()
+            .map(ToString::to_string)
             .filter(|e| e.starts_with("collapse: L1 loses the "))
             .collect();
         if !game.status().is_over() {
@@ -404,7 +409,9 @@ fn e9_a_limit_of_one_collapses_as_the_game_is_created() {
     let opening = game.opening_events();
     assert_eq!(opening.len(), 1, "{opening:?}");
     assert!(
-        opening[0].starts_with("collapse: L1 loses the "),
+        opening[0]
+            .to_string()
+            .starts_with("collapse: L1 loses the "),
         "{opening:?}"
     );
     // The face says the same, and the board shows it.

@@ -242,7 +242,11 @@ fn t6_red_checkers_count_down_and_the_original_leaves() {
     assert_eq!(man(&g, "Ac1").unwrap().counter.unwrap().count, 1);
     let p = g.play("U@Ab4").unwrap();
     assert_eq!(p.events.len(), 1);
-    assert!(p.events[0].contains("left the game"), "{:?}", p.events);
+    assert!(
+        p.events[0].to_string().contains("left the game"),
+        "{:?}",
+        p.events
+    );
     assert_eq!(man(&g, "Ac1"), None);
     assert_eq!(man(&g, "Bc3").unwrap().figure, Figure::Knight);
 }

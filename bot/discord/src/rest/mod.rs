@@ -116,17 +116,28 @@ impl fmt::Debug for Rest {
     }
 }
 
+/// Why the REST client could not be built.
+#[derive(Debug, thiserror::Error)]
+pub enum RestSetupError {
+    /// The token cannot be sent in a header.
+    #[error("the token has characters a header cannot carry")]
+    Token,
+    /// The HTTP client could not be built (its TLS, say).
+    #[error("cannot build the HTTP client: {0}")]
+    Client(#[from] reqwest::Error),
+}
+
 impl Rest {
     /// A client for `base` (`https://discord.com`, or a stand-in) with the
     /// bot's token.
-    pub(crate) fn new(base: &str, token: &str, policy: Policy) -> Result<Rest, String> {
-        let mut auth = HeaderValue::from_str(&format!("Bot {token}"))
-            .map_err(|_| "the token has characters a header cannot carry".to_owned())?;
+    ///
+    /// # Errors
+    /// A token a header cannot carry, or an HTTP client that does not build.
+    pub(crate) fn new(base: &str, token: &str, policy: Policy) -> Result<Rest, RestSetupError> {
+        let mut auth =
+            HeaderValue::from_str(&format!("Bot {token}")).map_err(|_| RestSetupError::Token)?;
         auth.set_sensitive(true);
-        let client = Client::builder()
-            .timeout(policy.request_timeout)
-            .build()
-            .map_err(|e| format!("cannot build the HTTP client: {e}"))?;
+        let client = Client::builder().timeout(policy.request_timeout).build()?;
         use std::hash::{BuildHasher, Hasher};
         let nonce_seed = std::collections::hash_map::RandomState::new()
             .build_hasher()
