@@ -29,6 +29,7 @@ use crate::hash::{KeyHasher, ViewKeys, view_keys};
 use crate::level::{self, Levels};
 use crate::owed_moves;
 use crate::search::Job;
+use crate::search::choice::Look;
 
 /// How the engine plays a variant, implemented for its rules type. Every
 /// item has a default, the generic profile: a variant plays with it until
@@ -162,7 +163,32 @@ pub struct Tuning {
     /// one switch: `think_on` draws [`crate::search::Limits::guard`] from
     /// it.
     pub(crate) watch: [u16; 8],
+    /// The levels' shallow looks, levels 1 to 8: the moves each may
+    /// choose among, by temperature or by a glance, are the few that look
+    /// good one ply deep (`search::choice::Look`). Level 8 (count 0)
+    /// plays its search's best.
+    pub(crate) look: [Look; 8],
 }
+
+/// A shallow look: the `count` best within `reach` centipawns.
+const fn look(count: usize, reach: i32) -> Look {
+    Look { count, reach }
+}
+
+/// The shallow looks of the variants searched through the face and of the
+/// multiverse's board moves: wide at the low levels, whose glances
+/// stray the most (the ladder was set with glances over every move), and
+/// never reaching a man lost one ply on (300 cp and more) from level 4 up.
+pub(crate) const LOOK: [Look; 8] = [
+    look(12, 400),
+    look(12, 300),
+    look(10, 250),
+    look(8, 200),
+    look(6, 150),
+    look(5, 150),
+    look(4, 100),
+    look(0, 0),
+];
 
 /// A state's keys as its profile keys it: its own key for both
 /// ([`Profiled::key`]), no view made; else the hash of the state's view,
@@ -224,6 +250,19 @@ impl Profiled for Chess {
         glance: [0, 0, 0, 0, 0, 0, 0, 0],
         glance_temperature: 0,
         watch: [0; 8],
+        // Issue 48: each level chooses among the few best of its one-ply
+        // look (with its captures), none a piece below its best from
+        // level 2 up.
+        look: [
+            look(10, 400),
+            look(5, 150),
+            look(5, 150),
+            look(5, 150),
+            look(4, 150),
+            look(4, 120),
+            look(3, 100),
+            look(0, 0),
+        ],
     };
 
     fn search(&self, job: Job<'_, Self>) -> Option<Thought<Self::Action>> {
@@ -257,6 +296,7 @@ impl Profiled for TravelerChess {
         glance: [1000, 980, 650, 400, 50, 25, 10, 0],
         glance_temperature: 1000,
         watch: [0; 8],
+        look: LOOK,
     };
     const LEARNER: Learner<Self> = Learner::FromList;
 
@@ -281,6 +321,7 @@ impl Profiled for Gifford {
         glance: [1000, 830, 500, 280, 170, 100, 50, 0],
         glance_temperature: 1000,
         watch: [0; 8],
+        look: LOOK,
     };
     const LEARNER: Learner<Self> = Learner::FromList;
     const QUIESCENCE: bool = true;
@@ -310,6 +351,7 @@ impl Profiled for Multiverse {
         glance: [1000, 800, 580, 500, 350, 200, 80, 0],
         glance_temperature: 300,
         watch: [0; 8],
+        look: LOOK,
     };
     const LEARNER: Learner<Self> = Learner::Draw(owed_moves::random_move);
     const REPEATS: bool = false;
@@ -339,6 +381,7 @@ impl Profiled for TemporalChess {
         glance: [1000, 980, 750, 400, 50, 25, 10, 0],
         glance_temperature: 1000,
         watch: [0; 8],
+        look: LOOK,
     };
     const LEARNER: Learner<Self> = Learner::FromList;
     const QUIESCENCE: bool = true;
@@ -364,6 +407,7 @@ impl Profiled for ManyWorlds {
         glance: [1000, 988, 900, 750, 550, 100, 40, 0],
         glance_temperature: 1000,
         watch: [0; 8],
+        look: LOOK,
     };
     const LEARNER: Learner<Self> = Learner::FromList;
 
@@ -439,6 +483,7 @@ pub(crate) const GENERIC: Tuning = Tuning {
     glance: [0, 0, 0, 0, 0, 0, 0, 0],
     glance_temperature: 0,
     watch: [0; 8],
+    look: LOOK,
 };
 
 #[cfg(test)]
