@@ -29,7 +29,8 @@ A game is stopped once the judge has called the position decided at three
 of the player's moves in a row (nothing after would be judged), or at 200
 plies. Prints, per player: games, W-D-L against the opponent, moves played,
 moves judged, errors per 100 judged moves, the share of errors among the
-depth-1 top 5, and the share of judged moves that hang a piece. The moves
+depth-1 top 5 and in its bottom half (ranked below the middle of the legal
+moves), and the share of judged moves that hang a piece. The moves
 judged go to OUT/moves.jsonl and the games to OUT/games.pgn.
 """
 
@@ -216,7 +217,7 @@ def main():
             ours = chess.WHITE if g % 2 == 0 else chess.BLACK
             jobs.append((g, spec, opening, ours, args))
     totals = {spec: {"games": 0, "w": 0, "d": 0, "l": 0, "played": 0, "judged": 0,
-                     "errors": 0, "top5": 0, "hangs": 0} for spec in specs}
+                     "errors": 0, "top5": 0, "bottom": 0, "hangs": 0} for spec in specs}
     with open(os.path.join(args.out, "moves.jsonl"), "w") as moves, \
             open(os.path.join(args.out, "games.pgn"), "w") as pgn, \
             multiprocessing.Pool(args.concurrency) as pool:
@@ -231,21 +232,24 @@ def main():
                 if r["loss"] >= ERROR:
                     t["errors"] += 1
                     t["top5"] += r["rank"] <= 5
+                    t["bottom"] += r["rank"] > (r["legal"] + 1) // 2
                 t["hangs"] += r["hangs"]
             pgn.write(text + "\n\n")
             print(f"{spec} game {index + 1}: {points} ({played} moves, "
                   f"{len(records)} judged)", file=sys.stderr, flush=True)
     print(f"against Stockfish UCI_Elo {args.opponent_elo} at {args.movetime} ms a move, "
           f"judged at depth {args.depth}, {args.games} games a player")
-    print("| who | games | W-D-L | moves | judged | errors per 100 | errors among depth-1 top 5 | hanging |")
-    print("|---|---|---|---|---|---|---|---|")
+    print("| who | games | W-D-L | moves | judged | errors per 100 | errors among depth-1 top 5 "
+          "| errors in its bottom half | hanging |")
+    print("|---|---|---|---|---|---|---|---|---|")
     for spec in specs:
         t = totals[spec]
         who = f"level {spec}" if not spec.startswith("sf") else f"Stockfish {spec[2:]}"
         judged = max(1, t["judged"])
         top5 = f"{100 * t['top5'] / t['errors']:.0f}% of {t['errors']}" if t["errors"] else "- of 0"
+        bottom = f"{100 * t['bottom'] / t['errors']:.0f}%" if t["errors"] else "-"
         print(f"| {who} | {t['games']} | {t['w']}-{t['d']}-{t['l']} | {t['played']} | "
-              f"{t['judged']} | {100 * t['errors'] / judged:.1f} | {top5} | "
+              f"{t['judged']} | {100 * t['errors'] / judged:.1f} | {top5} | {bottom} | "
               f"{100 * t['hangs'] / judged:.1f}% ({t['hangs']}) |")
 
 
