@@ -87,11 +87,13 @@ def cp(score, color):
     return score.pov(color).score(mate_score=10_000)
 
 
-def depth_one_rank(judge, board, move):
+def depth_one_rank(looker, board, move):
     """`move`'s rank among all legal moves by Stockfish's depth 1, and how
-    many moves there are."""
+    many moves there are. The hash is cleared first: what a deeper search
+    left in it would stand in for the depth-1 scores."""
     n = board.legal_moves.count()
-    infos = judge.analyse(board, chess.engine.Limit(depth=1), multipv=n)
+    looker.configure({"Clear Hash": None})
+    infos = looker.analyse(board, chess.engine.Limit(depth=1), multipv=n)
     scores = {}
     for info in infos:
         if "pv" in info and info["pv"]:
@@ -123,6 +125,8 @@ def play_and_judge(job):
     opponent_limit = chess.engine.Limit(time=args.movetime / 1000)
     judge = chess.engine.SimpleEngine.popen_uci(args.stockfish)
     judge.configure({"Threads": 1, "Hash": 16})
+    looker = chess.engine.SimpleEngine.popen_uci(args.stockfish)
+    looker.configure({"Threads": 1, "Hash": 16})
     deep = chess.engine.Limit(depth=args.depth)
     board = chess.Board()
     for mv in opening.split():
@@ -163,7 +167,7 @@ def play_and_judge(job):
                       "move": move.uci(), "best": best_pv[0].uci() if best_pv else None,
                       "eval": best_eval, "loss": loss}
             if loss >= ERROR:
-                rank, n = depth_one_rank(judge, board, move)
+                rank, n = depth_one_rank(looker, board, move)
                 record["rank"] = rank
                 record["legal"] = n
             record["hangs"] = bool(
@@ -177,6 +181,7 @@ def play_and_judge(job):
         player.quit()
         opponent.quit()
         judge.quit()
+        looker.quit()
     outcome = board.outcome(claim_draw=True)
     if outcome is not None:
         points = 0.5 if outcome.winner is None else float(outcome.winner == ours)
@@ -193,9 +198,50 @@ def play_and_judge(job):
     return spec, index, points, played, records, str(game)
 
 
+def rerank(args):
+    """Ranks the errors of OUT/moves.jsonl again by a fresh depth-1 look,
+    and prints the table's judged columns from it."""
+    path = os.path.join(args.out, "moves.jsonl")
+    with open(path) as f:
+        records = [json.loads(line) for line in f if line.strip()]
+    looker = chess.engine.SimpleEngine.popen_uci(args.stockfish)
+    looker.configure({"Threads": 1, "Hash": 16})
+    try:
+        for r in records:
+            if r["loss"] >= ERROR:
+                board = chess.Board(r["fen"])
+                r["rank"], r["legal"] = depth_one_rank(
+                    looker, board, chess.Move.from_uci(r["move"]))
+    finally:
+        looker.quit()
+    with open(path, "w") as f:
+        for r in records:
+            f.write(json.dumps(r) + "\n")
+    specs = []
+    for r in records:
+        if r["player"] not in specs:
+            specs.append(r["player"])
+    print("| who | judged | errors per 100 | errors among depth-1 top 5 "
+          "| errors in its bottom half | hanging |")
+    print("|---|---|---|---|---|---|")
+    for spec in sorted(specs, key=lambda s: (s.startswith("sf"), s)):
+        own = [r for r in records if r["player"] == spec]
+        errors = [r for r in own if r["loss"] >= ERROR]
+        top5 = sum(r["rank"] <= 5 for r in errors)
+        bottom = sum(r["rank"] > (r["legal"] + 1) // 2 for r in errors)
+        hangs = sum(r["hangs"] for r in own)
+        n, e = max(1, len(own)), max(1, len(errors))
+        who = f"level {spec}" if not spec.startswith("sf") else f"Stockfish {spec[2:]}"
+        print(f"| {who} | {len(own)} | {100 * len(errors) / n:.1f} | "
+              f"{100 * top5 / e:.0f}% of {len(errors)} | {100 * bottom / e:.0f}% | "
+              f"{100 * hangs / n:.1f}% ({hangs}) |")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--engine", required=True)
+    parser.add_argument("--engine")
+    parser.add_argument("--rerank", action="store_true",
+                        help="rank the errors of OUT/moves.jsonl again, play nothing")
     parser.add_argument("--stockfish", default="/usr/games/stockfish")
     parser.add_argument("--players", default="1,2,3,4,5,6,7,8,sf1350,sf1800")
     parser.add_argument("--games", type=int, default=4)
@@ -207,6 +253,11 @@ def main():
                         help="the first opening's index in openings.txt")
     parser.add_argument("--out", default="judge")
     args = parser.parse_args()
+    if args.rerank:
+        rerank(args)
+        return
+    if not args.engine:
+        parser.error("--engine is needed to play")
     os.makedirs(args.out, exist_ok=True)
     book = openings()
     specs = [p.strip() for p in args.players.split(",") if p.strip()]

@@ -8,11 +8,13 @@
 #   GAMES        games a player (4)
 #   PLAYERS      levels and Stockfish ratings (1,2,3,4,5,6,7,8,sf1350,sf1800)
 #   CONCURRENCY  games at once (2)
+#   SEED         the first opening's line in tools/engine/openings.txt (0)
 #   OUT          where the moves and games go (the build folder's judge/)
 #   ENGINE       a UCI engine to judge instead of this tree's build
 #
 #   tools/judge/judge.sh
 #   GAMES=2 PLAYERS=3,5,sf1350 tools/judge/judge.sh
+#   OUT=DIR tools/judge/judge.sh --rerank    # rank DIR's errors again
 set -euo pipefail
 
 cd "$(dirname "$0")/../.."
@@ -38,4 +40,5 @@ exec nice -n 10 "$venv/bin/python" tools/judge/judge.py \
     --games "${GAMES:-4}" \
     --players "${PLAYERS:-1,2,3,4,5,6,7,8,sf1350,sf1800}" \
     --concurrency "${CONCURRENCY:-2}" \
-    --out "${OUT:-$target/judge}"
+    --seed "${SEED:-0}" \
+    --out "${OUT:-$target/judge}" "$@"
