@@ -20,10 +20,13 @@ Stockfish at full strength:
 - each error's rank among all the legal moves by a depth-1 look (MultiPV =
   all: Stockfish's depth 1 with its quiescence search), 1 the best; moves
   scored alike share a rank;
-- a move hangs a piece where, after it, Stockfish's best reply (depth D)
-  is a capture, our move, that capture and our best answer lose us at
-  least 200 cp of material (a piece for at most a pawn), while the best
-  move's line loses less than that, and the move loses 150 cp or more.
+- a move hangs a piece to a one-move reply where, after it, Stockfish's
+  best reply (depth D) is a capture, our move, that capture and our best
+  answer lose us at least 200 cp of material (a piece for at most a pawn),
+  while the best move's line loses less than that, the move loses 150 cp
+  or more, and the depth-1 look sees it: the move scores 150 cp or more
+  below the best there (a capture that looks good one ply deep and loses
+  to a reply further on is an error, not a piece hung).
 
 A game is stopped once the judge has called the position decided at three
 of the player's moves in a row (nothing after would be judged), or at 200
@@ -88,8 +91,8 @@ def cp(score, color):
 
 
 def depth_one_rank(looker, board, move):
-    """`move`'s rank among all legal moves by Stockfish's depth 1, and how
-    many moves there are. The hash is cleared first: what a deeper search
+    """`move`'s rank among all legal moves by Stockfish's depth 1, how
+    many moves there are, and how far below the best it scores there. The hash is cleared first: what a deeper search
     left in it would stand in for the depth-1 scores."""
     n = board.legal_moves.count()
     looker.configure({"Clear Hash": None})
@@ -99,9 +102,18 @@ def depth_one_rank(looker, board, move):
         if "pv" in info and info["pv"]:
             scores[info["pv"][0]] = cp(info["score"], board.turn)
     if move not in scores:
-        return n, n
+        return n, n, None
     own = scores[move]
-    return 1 + sum(1 for s in scores.values() if s > own), n
+    return 1 + sum(1 for s in scores.values() if s > own), n, max(scores.values()) - own
+
+
+def hangs(record):
+    """Whether a judged move hangs a piece to a one-move reply: it loses
+    the material (`material`), and a depth-1 look sees it (the move scores
+    HANG_LOSS or more below the best there; a loss that only a deeper look
+    finds is an error, not a piece left hanging)."""
+    return bool(record.get("material") and record.get("gap") is not None
+                and record["gap"] >= HANG_LOSS)
 
 
 def player_engine(spec, args):
@@ -167,14 +179,13 @@ def play_and_judge(job):
                       "move": move.uci(), "best": best_pv[0].uci() if best_pv else None,
                       "eval": best_eval, "loss": loss}
             if loss >= ERROR:
-                rank, n = depth_one_rank(looker, board, move)
-                record["rank"] = rank
-                record["legal"] = n
-            record["hangs"] = bool(
+                record["rank"], record["legal"], record["gap"] = depth_one_rank(looker, board, move)
+            record["material"] = bool(
                 loss >= HANG_LOSS and reply_pv
                 and after_board.is_capture(reply_pv[0])
                 and drop_after(board, move, reply_pv, ours) >= HANG_DROP
                 and (not best_pv or drop_after(board, best_pv[0], best_pv[1:], ours) < HANG_DROP))
+            record["hangs"] = hangs(record)
             records.append(record)
             board.push(move)
     finally:
@@ -208,10 +219,14 @@ def rerank(args):
     looker.configure({"Threads": 1, "Hash": 16})
     try:
         for r in records:
+            # Records written before the depth-1 gap was kept: their
+            # `hangs` was the material test alone.
+            r.setdefault("material", r["hangs"])
             if r["loss"] >= ERROR:
                 board = chess.Board(r["fen"])
-                r["rank"], r["legal"] = depth_one_rank(
+                r["rank"], r["legal"], r["gap"] = depth_one_rank(
                     looker, board, chess.Move.from_uci(r["move"]))
+            r["hangs"] = hangs(r)
     finally:
         looker.quit()
     with open(path, "w") as f:
@@ -229,12 +244,12 @@ def rerank(args):
         errors = [r for r in own if r["loss"] >= ERROR]
         top5 = sum(r["rank"] <= 5 for r in errors)
         bottom = sum(r["rank"] > (r["legal"] + 1) // 2 for r in errors)
-        hangs = sum(r["hangs"] for r in own)
+        hung = sum(r["hangs"] for r in own)
         n, e = max(1, len(own)), max(1, len(errors))
         who = f"level {spec}" if not spec.startswith("sf") else f"Stockfish {spec[2:]}"
         print(f"| {who} | {len(own)} | {100 * len(errors) / n:.1f} | "
               f"{100 * top5 / e:.0f}% of {len(errors)} | {100 * bottom / e:.0f}% | "
-              f"{100 * hangs / n:.1f}% ({hangs}) |")
+              f"{100 * hung / n:.1f}% ({hung}) |")
 
 
 def main():
