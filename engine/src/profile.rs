@@ -176,17 +176,21 @@ const fn look(count: usize, reach: i32) -> Look {
 }
 
 /// The shallow looks of the variants searched through the face and of the
-/// multiverse's board moves: wide at the low levels, whose glances
-/// stray the most (the ladder was set with glances over every move), and
-/// never reaching a man lost one ply on (300 cp and more) from level 4 up.
+/// multiverse's board moves: wide at the low levels, whose glances stray
+/// the most (their ladders were set with glances over every move, and a
+/// state has hundreds of actions: 24 of them are still its best), and
+/// never reaching a man lost one ply on (300 cp and more). Looks of 12 to
+/// 4 (12 within 400 at level 2) flattened the ladders' steps: 3 vs 2 and
+/// 5 vs 4 fell below 65% in 6 of 10 lines (20 games each;
+/// docs/engine-journal.md, issue 48).
 pub(crate) const LOOK: [Look; 8] = [
-    look(12, 400),
-    look(12, 300),
-    look(10, 250),
-    look(8, 200),
-    look(6, 150),
-    look(5, 150),
-    look(4, 100),
+    look(24, 300),
+    look(24, 300),
+    look(16, 300),
+    look(12, 250),
+    look(8, 250),
+    look(6, 200),
+    look(4, 150),
     look(0, 0),
 ];
 
