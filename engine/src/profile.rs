@@ -141,7 +141,8 @@ pub struct Tuning {
     /// The levels' depths, node budgets and widths.
     pub(crate) levels: &'static Levels,
     /// The levels' temperatures, in centipawns, levels 1 to 8: each level
-    /// chooses among the moves its search weighed with chances falling by
+    /// chooses among the moves its look kept ([`Tuning::look`]) and its
+    /// search weighed, with chances falling by
     /// a factor e for each `temperature` centipawns below the best (0: the
     /// best alone). See `search::choice`.
     pub(crate) temperature: [u32; 8],
@@ -179,10 +180,11 @@ const fn look(count: usize, reach: i32) -> Look {
 /// multiverse's board moves: wide at the low levels, whose glances stray
 /// the most (their ladders were set with glances over every move, and a
 /// state has hundreds of actions: 24 of them are still its best), and
-/// never reaching a man lost one ply on (300 cp and more). Looks of 12 to
-/// 4 (12 within 400 at level 2) flattened the ladders' steps: 3 vs 2 and
-/// 5 vs 4 fell below 65% in 6 of 10 lines (20 games each;
-/// docs/engine-journal.md, issue 48).
+/// never reaching a man lost one ply on (300 cp and more). Narrower looks
+/// (12 to 4) read the same within the noise over 20 games a step (3 vs 2
+/// and 5 vs 4 in each variant, beside main's levels on the same seeds;
+/// docs/engine-journal.md, issue 48): these wider ones stay nearer to the
+/// glances the ladders were set with.
 pub(crate) const LOOK: [Look; 8] = [
     look(24, 300),
     look(24, 300),

@@ -33,8 +33,10 @@
 //!   deadline or stop flag may cut even that short, and the best so far
 //!   (at worst the best by static evaluation) is the answer.
 //! - The choice at the root is the level's ([`choice`]): the best, or one
-//!   drawn among the moves weighed by their scores at the level's
-//!   temperature, or a glance by static evaluation. Where the level
+//!   drawn by their scores at the level's temperature, or a glance by
+//!   static evaluation, in both among the few moves the first iteration
+//!   (one ply and its captures) ranks best ([`choice::Look`]) and the
+//!   search's best. Where the level
 //!   watches (5D chess), a move that wins at once among all the rules list
 //!   comes first, and the move chosen is checked against every reply the
 //!   rules list, for one that wins at once ([`guard`]).
@@ -327,7 +329,9 @@ impl<'a, D: Domain> Search<'a, D> {
     /// temperatures below the best only a bound), and the choice is drawn
     /// among the moves of the last completed iteration by their scores
     /// ([`choice::choose`]); without, it is the best. A glance chooses by
-    /// the root moves' static evaluations instead.
+    /// the root moves' static evaluations instead. Where the pick's look
+    /// narrows, both choose among the moves its first iteration ranks
+    /// best ([`choice::Look`]; the search's best too).
     pub(crate) fn run(
         &mut self,
         root: &D::State,
