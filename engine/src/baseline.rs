@@ -61,6 +61,7 @@ impl Player {
                     glance: tuned.glance,
                     glance_temperature: tuned.glance_temperature,
                     watch: tuned.watch,
+                    look: tuned.look,
                     ..Limits::level(level, millis)
                 };
                 think(game, &limits, seed).map(|t| t.action)
@@ -110,13 +111,15 @@ impl FromStr for Player {
 }
 
 /// Settings of a level replaced, for tuning the levels: written
-/// `TEMPERATURE[/DEPTH][nNODES][gGLANCE[tTEMPERATURE]][wWATCH]` (each part
+/// `TEMPERATURE[/DEPTH][nNODES][gGLANCE[tTEMPERATURE]][wWATCH][kCOUNT[rREACH]]` (each part
 /// optional, at least one given): a temperature in centipawns
 /// ([`Limits::temperature`]), a depth ([`Limits::depth`]), a node budget
 /// ([`Limits::nodes`], in the variant's own nodes), a share of glances
 /// per mille ([`Limits::glance`]) and their temperature
 /// ([`Limits::glance_temperature`]), and a chance per mille of watching
-/// for a move that wins at once ([`Limits::watch`]).
+/// for a move that wins at once ([`Limits::watch`]), and the shallow look
+/// its choice is held to ([`Limits::look`]: `k0` every move, `k5r150` the
+/// five best within 150 centipawns).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Tuned {
     /// The softmax temperature over root scores, in centipawns.
@@ -131,6 +134,8 @@ pub struct Tuned {
     pub glance_temperature: Option<u32>,
     /// The chance per mille of watching for a move that wins at once.
     pub watch: Option<u16>,
+    /// The shallow look: how many of its best, how far below its best.
+    pub look: Option<(u16, u32)>,
 }
 
 impl fmt::Display for Tuned {
@@ -153,6 +158,9 @@ impl fmt::Display for Tuned {
         if let Some(w) = self.watch {
             write!(f, "w{w}")?;
         }
+        if let Some((count, reach)) = self.look {
+            write!(f, "k{count}r{reach}")?;
+        }
         Ok(())
     }
 }
@@ -163,6 +171,17 @@ impl FromStr for Tuned {
         fn part<T: FromStr>(p: Option<&str>) -> Result<Option<T>, ()> {
             p.map(|p| p.trim().parse().map_err(|_| ())).transpose()
         }
+        let (s, look) = match s.split_once('k') {
+            Some((rest, k)) => (rest, Some(k)),
+            None => (s, None),
+        };
+        let look = match look {
+            Some(k) => {
+                let (count, reach) = k.split_once('r').unwrap_or((k, "10000"));
+                Some((part(Some(count))?.ok_or(())?, part(Some(reach))?.ok_or(())?))
+            }
+            None => None,
+        };
         let (s, watch) = match s.split_once('w') {
             Some((rest, w)) => (rest, Some(w)),
             None => (s, None),
@@ -190,6 +209,7 @@ impl FromStr for Tuned {
             glance: part(glance)?,
             glance_temperature: part(glance_temperature)?,
             watch: part(watch)?,
+            look,
         };
         match tuned {
             Tuned {

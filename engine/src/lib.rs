@@ -169,6 +169,11 @@ pub struct Limits {
     /// against every listed reply), for tuning the levels (see
     /// `profile::Tuning::watch`).
     pub watch: Option<u16>,
+    /// A shallow look instead of the level's, for tuning the levels: the
+    /// level chooses among the `count` best root moves one ply deep (with
+    /// their captures), those within `reach` centipawns of the best (`count`
+    /// 0: among every move; see `profile::Tuning::look`).
+    pub look: Option<(u16, u32)>,
     /// A transposition table kept from the last search of the same game
     /// (FIDE chess; a UCI session keeps one).
     pub memory: Option<Memory>,
@@ -374,6 +379,12 @@ pub(crate) fn think_on<R: Profiled>(
                     .unwrap_or(tuning.glance_temperature)
                     .min(i32::MAX as u32) as i32,
             ),
+            look: limits
+                .look
+                .map_or(tuning.look[level], |(count, reach)| search::choice::Look {
+                    count: usize::from(count),
+                    reach: reach.min(i32::MAX as u32) as i32,
+                }),
         }
     };
     let mut thought = state.search(Job {
@@ -632,6 +643,77 @@ pub fn analyse<S: AsRef<str>>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// What the opponent wins at once after `level` plays in the FIDE
+    /// position `fen` with `seed`: the best static exchange of a capture
+    /// it then has, less what the move itself took. `temperature` and
+    /// `look` replace the level's where given.
+    fn left_en_prise(
+        fen: &str,
+        level: u8,
+        seed: u64,
+        temperature: Option<u32>,
+        look: Option<(u16, u32)>,
+    ) -> i32 {
+        use chronomate_rules::chess::Move;
+        let chess = Chess::from_fen(fen).expect("a position");
+        let limits = Limits {
+            look,
+            temperature,
+            ..Limits::level(Level::new(level).expect("a level"), None)
+        };
+        let thought = think_on(&chess, &limits, seed, &[]).expect("a move");
+        let taken = thought.action.capture().map_or(0, eval::fide::value);
+        let mut after = *chess.position();
+        after.play_unchecked(&thought.action);
+        let mut worst = 0;
+        after.for_each_legal_capture_or_promotion(|reply: Move| {
+            if reply.is_capture() {
+                worst = worst.max(search::fide::see(&after, &reply));
+            }
+        });
+        worst - taken
+    }
+
+    /// Quiet positions, nothing en prise, where many moves leave a man
+    /// to a capture.
+    const QUIET: [&str; 2] = [
+        "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/3P1N2/PPP2PPP/RNBQK2R w KQkq - 1 5",
+        "r2q1rk1/pp2bppp/2n1pn2/3p4/3P1B2/2NBPN2/PP3PPP/R2Q1RK1 w - - 0 10",
+    ];
+
+    #[test]
+    fn no_level_from_3_up_leaves_a_man_en_prise_to_a_one_ply_look() {
+        for fen in QUIET {
+            for level in 3..=6 {
+                for seed in 0..10 {
+                    let lost = left_en_prise(fen, level, seed, None, None);
+                    assert!(lost < 200, "level {level} seed {seed} in {fen}: {lost}");
+                }
+            }
+            // Level 2 looks less far: never a piece for nothing.
+            for seed in 0..10 {
+                let lost = left_en_prise(fen, 2, seed, None, None);
+                assert!(lost < 300, "level 2 seed {seed} in {fen}: {lost}");
+            }
+            // However warm: the look holds the choice to its few best.
+            for seed in 0..10 {
+                let lost = left_en_prise(fen, 3, seed, Some(2_000), None);
+                assert!(lost < 200, "level 3 at 2000 seed {seed} in {fen}: {lost}");
+            }
+        }
+        // Choosing among every move by the softmax alone (as every level
+        // did before issue 48), a warm level leaves men en prise here
+        // (pawns: these positions have few pieces to lose at once).
+        let hung = QUIET
+            .iter()
+            .flat_map(|fen| {
+                (0..10).map(move |seed| left_en_prise(fen, 3, seed, Some(2_000), Some((0, 0))))
+            })
+            .filter(|&lost| lost >= 100)
+            .count();
+        assert!(hung > 0, "the positions test nothing");
+    }
 
     #[test]
     fn analysis_sees_each_position_as_a_search_from_the_game_does() {

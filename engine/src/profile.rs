@@ -29,6 +29,7 @@ use crate::hash::{KeyHasher, ViewKeys, view_keys};
 use crate::level::{self, Levels};
 use crate::owed_moves;
 use crate::search::Job;
+use crate::search::choice::Look;
 
 /// How the engine plays a variant, implemented for its rules type. Every
 /// item has a default, the generic profile: a variant plays with it until
@@ -140,7 +141,8 @@ pub struct Tuning {
     /// The levels' depths, node budgets and widths.
     pub(crate) levels: &'static Levels,
     /// The levels' temperatures, in centipawns, levels 1 to 8: each level
-    /// chooses among the moves its search weighed with chances falling by
+    /// chooses among the moves its look kept ([`Tuning::look`]) and its
+    /// search weighed, with chances falling by
     /// a factor e for each `temperature` centipawns below the best (0: the
     /// best alone). See `search::choice`.
     pub(crate) temperature: [u32; 8],
@@ -162,7 +164,37 @@ pub struct Tuning {
     /// one switch: `think_on` draws [`crate::search::Limits::guard`] from
     /// it.
     pub(crate) watch: [u16; 8],
+    /// The levels' shallow looks, levels 1 to 8: the moves each may
+    /// choose among, by temperature or by a glance, are the few that look
+    /// good one ply deep (`search::choice::Look`). Level 8 (count 0)
+    /// plays its search's best.
+    pub(crate) look: [Look; 8],
 }
+
+/// A shallow look: the `count` best within `reach` centipawns.
+const fn look(count: usize, reach: i32) -> Look {
+    Look { count, reach }
+}
+
+/// The shallow looks of the variants searched through the face and of the
+/// multiverse's board moves: wide at the low levels, whose glances stray
+/// the most (their ladders were set with glances over every move, and a
+/// state has hundreds of actions: 24 of them are still its best), and
+/// never reaching a man lost one ply on (300 cp and more). Narrower looks
+/// (12 to 4) read the same within the noise over 20 games a step (3 vs 2
+/// and 5 vs 4 in each variant, beside main's levels on the same seeds;
+/// docs/engine-journal.md, issue 48): these wider ones stay nearer to the
+/// glances the ladders were set with.
+pub(crate) const LOOK: [Look; 8] = [
+    look(24, 300),
+    look(24, 300),
+    look(16, 300),
+    look(12, 250),
+    look(8, 250),
+    look(6, 200),
+    look(4, 150),
+    look(0, 0),
+];
 
 /// A state's keys as its profile keys it: its own key for both
 /// ([`Profiled::key`]), no view made; else the hash of the state's view,
@@ -220,10 +252,29 @@ impl Profiled for Chess {
     const TUNING: Tuning = Tuning {
         node_cost: 1,
         levels: &level::FIDE,
-        temperature: [250, 140, 50, 35, 25, 15, 7, 0],
+        // Within each level's look (below), the temperatures that kept each
+        // level's strength: the new level against the old one (the same
+        // level choosing among every move, `L@k0`), 30 to 60 games each:
+        // level 2 against old level 3 82.5% (old level 2: 100%), 3 vs 2
+        // 87.5%, 2 vs 1 86%; levels 3 to 6 within about 60 Elo of the old
+        // (docs/engine-journal.md, issue 48).
+        temperature: [250, 1000, 200, 80, 50, 25, 10, 0],
         glance: [0, 0, 0, 0, 0, 0, 0, 0],
         glance_temperature: 0,
         watch: [0; 8],
+        // Issue 48: each level chooses among the few best of its one-ply
+        // look (with its captures), none a piece below its best from
+        // level 2 up.
+        look: [
+            look(10, 400),
+            look(6, 200),
+            look(5, 150),
+            look(5, 150),
+            look(4, 150),
+            look(4, 120),
+            look(3, 100),
+            look(0, 0),
+        ],
     };
 
     fn search(&self, job: Job<'_, Self>) -> Option<Thought<Self::Action>> {
@@ -257,6 +308,7 @@ impl Profiled for TravelerChess {
         glance: [1000, 980, 650, 400, 50, 25, 10, 0],
         glance_temperature: 1000,
         watch: [0; 8],
+        look: LOOK,
     };
     const LEARNER: Learner<Self> = Learner::FromList;
 
@@ -281,6 +333,7 @@ impl Profiled for Gifford {
         glance: [1000, 830, 500, 280, 170, 100, 50, 0],
         glance_temperature: 1000,
         watch: [0; 8],
+        look: LOOK,
     };
     const LEARNER: Learner<Self> = Learner::FromList;
     const QUIESCENCE: bool = true;
@@ -310,6 +363,7 @@ impl Profiled for Multiverse {
         glance: [1000, 800, 580, 500, 350, 200, 80, 0],
         glance_temperature: 300,
         watch: [0; 8],
+        look: LOOK,
     };
     const LEARNER: Learner<Self> = Learner::Draw(owed_moves::random_move);
     const REPEATS: bool = false;
@@ -339,6 +393,7 @@ impl Profiled for TemporalChess {
         glance: [1000, 980, 750, 400, 50, 25, 10, 0],
         glance_temperature: 1000,
         watch: [0; 8],
+        look: LOOK,
     };
     const LEARNER: Learner<Self> = Learner::FromList;
     const QUIESCENCE: bool = true;
@@ -364,6 +419,7 @@ impl Profiled for ManyWorlds {
         glance: [1000, 988, 900, 750, 550, 100, 40, 0],
         glance_temperature: 1000,
         watch: [0; 8],
+        look: LOOK,
     };
     const LEARNER: Learner<Self> = Learner::FromList;
 
@@ -439,6 +495,7 @@ pub(crate) const GENERIC: Tuning = Tuning {
     glance: [0, 0, 0, 0, 0, 0, 0, 0],
     glance_temperature: 0,
     watch: [0; 8],
+    look: LOOK,
 };
 
 #[cfg(test)]
@@ -501,14 +558,38 @@ mod tests {
             let from = if thinks { 0 } else { 1 };
             let t = &tuning.temperature[from..];
             let g = &tuning.glance[from..];
+            let k = &tuning.look[from..];
+            // A look is narrower than another by fewer moves, or as many
+            // within less (a count of 0 is every move: only level 8's).
+            let width = |l: &Look| {
+                if l.narrows() {
+                    (l.count, l.reach)
+                } else {
+                    (usize::MAX, i32::MAX)
+                }
+            };
+            // The temperature falls level by level wherever the look stays
+            // as wide (a narrower look may choose among its few at random).
             assert!(
-                t.windows(2).all(|w| w[0] >= w[1]) && g.windows(2).all(|w| w[0] >= w[1]),
+                (1..t.len()).all(|i| t[i] <= t[i - 1] || width(&k[i]) < width(&k[i - 1]))
+                    && g.windows(2).all(|w| w[0] >= w[1]),
                 "{t:?} and {g:?} do not fall level by level"
             );
-            // Each level errs less than the one below by one or the other.
+            // Each level's look is at most as wide as the one below, and
+            // only level 8 plays its search's best among every move.
             assert!(
-                (1..t.len()).all(|i| t[i] < t[i - 1] || g[i] < g[i - 1]),
-                "{t:?} and {g:?}: two levels err alike"
+                k[..k.len() - 1]
+                    .windows(2)
+                    .all(|w| width(&w[1]).0 <= width(&w[0]).0 && width(&w[1]).1 <= width(&w[0]).1),
+                "{k:?} widens"
+            );
+            assert!(k[..k.len() - 1].iter().all(|l| l.narrows()), "{k:?}");
+            // Each level errs less than the one below by one or the
+            // other: a colder choice, fewer glances or a narrower look.
+            assert!(
+                (1..t.len())
+                    .all(|i| t[i] < t[i - 1] || g[i] < g[i - 1] || width(&k[i]) < width(&k[i - 1])),
+                "{t:?}, {g:?} and {k:?}: two levels err alike"
             );
             assert_eq!((t.last(), g.last()), (Some(&0), Some(&0)), "level 8 errs");
             assert!(g.iter().all(|&c| c <= 1000));

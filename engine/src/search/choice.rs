@@ -1,5 +1,7 @@
-//! How a level chooses among the root moves its search weighed: a softmax
-//! over their scores. A move `d` centipawns below the best is chosen
+//! How a level chooses among the root moves its search weighed: the few
+//! that look good at its shallow look ([`Look`]: the search's first
+//! iteration, one ply and its captures), then a softmax over their
+//! searched scores. A move `d` centipawns below the best is chosen
 //! `e^(-d / temperature)` times as often as the best, so a level's
 //! mistakes are moves that looked nearly as good at its depth, and the
 //! higher its temperature the further it strays. Moves more than
@@ -23,6 +25,52 @@ pub(crate) struct Pick {
     /// search runs all the same). Never a move that loses at once: those
     /// are more than [`WINDOW`] temperatures below the best.
     pub glance: Option<i32>,
+    /// The moves it may choose among, by a shallow look.
+    pub look: Look,
+}
+
+/// The moves a level may choose among: those that look good at a shallow
+/// look, the search's first iteration (every root move one ply deep and,
+/// where the domain has one, its quiescence search: a man left hanging is
+/// seen there). Its `count` best by that look, those within `reach`
+/// centipawns of its best, are the level's candidates, with the best of its
+/// deeper search; a level's mistakes are then moves that looked good at a
+/// glance and lose to what its search does not see, never a move that a
+/// one-ply look ranks near the bottom (issue 48: two of three mistakes of
+/// the softmax alone were such moves). `count` 0: every move (level 8, and
+/// a position judged).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Look {
+    /// How many of the best by the shallow look.
+    pub count: usize,
+    /// How far below that look's best, in centipawns.
+    pub reach: i32,
+}
+
+impl Look {
+    /// Whether the level's choice is held to a shallow look's best.
+    pub(crate) fn narrows(self) -> bool {
+        self.count > 0
+    }
+
+    /// Which of the moves scored by the shallow look (`order`: their
+    /// indices best first; `scores` and `exact` by index) are candidates.
+    pub(crate) fn candidates(self, order: &[usize], scores: &[i32], exact: &[bool]) -> Vec<bool> {
+        let mut chosen = vec![false; scores.len()];
+        let Some(&first) = order.first() else {
+            return chosen;
+        };
+        let floor = scores[first].saturating_sub(self.reach);
+        for &i in order
+            .iter()
+            .filter(|&&i| exact[i] && scores[i] >= floor)
+            .take(self.count)
+        {
+            chosen[i] = true;
+        }
+        chosen[first] = true;
+        chosen
+    }
 }
 
 /// How many temperatures below the best a move may be and still be chosen.
@@ -88,6 +136,33 @@ pub(crate) fn choose(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_shallow_look_keeps_a_few_best_near_its_best() {
+        // Indices best first: 2 (300), 0 (290), 3 (250, a bound), 1
+        // (100), 4 (80).
+        let scores = [290, 100, 300, 250, 80];
+        let exact = [true, true, true, false, true];
+        let order = [2, 0, 3, 1, 4];
+        let look = Look {
+            count: 3,
+            reach: 250,
+        };
+        assert_eq!(
+            look.candidates(&order, &scores, &exact),
+            [true, true, true, false, false]
+        );
+        // Within 100 of the best: a move 200 below (a piece hangs) is out.
+        let near = Look {
+            count: 5,
+            reach: 100,
+        };
+        assert_eq!(
+            near.candidates(&order, &scores, &exact),
+            [true, false, true, false, false]
+        );
+        assert!(!Look::default().narrows());
+    }
 
     #[test]
     fn the_weight_falls_by_e_each_temperature() {

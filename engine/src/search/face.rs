@@ -302,6 +302,89 @@ mod tests {
     }
 
     #[test]
+    fn a_glance_chooses_among_the_few_a_one_ply_look_ranks_best() {
+        use crate::search::choice::{Look, Pick};
+        // Gifford, quiet: several moves leave a man to a capture, which the
+        // one-ply look (with its captures) sees.
+        let fen = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/3P1N2/PPP2PPP/RNBQK2R w KQkq - 1 5";
+        let state = Gifford::from_fen(fen).expect("a position");
+        let settings = crate::level::SEARCH[3];
+        let limits = |depth| Limits {
+            depth,
+            nodes: u64::MAX,
+            deadline: None,
+            soft: None,
+            stop: None,
+            progress: None,
+            guard: false,
+        };
+        let search = |pick: Pick, allowed: Option<&dyn Fn(&_) -> bool>, seed: u64| {
+            let face = Face::<Gifford>::new(&settings, 1);
+            let root = face.node(state.clone(), false);
+            let mut search =
+                Search::new(face, limits(1), crate::search::Table::new(14), Vec::new());
+            search
+                .run(&root, allowed, pick, &mut Rng::new(seed))
+                .expect("an action")
+        };
+        // Each move's one-ply score, alone.
+        let mut scores: Vec<(i32, _)> = state
+            .legal_actions()
+            .into_iter()
+            .map(|a| {
+                let only = |m: &_| *m == a;
+                (search(Pick::default(), Some(&only), 0).score, a)
+            })
+            .collect();
+        scores.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
+        let look = Look {
+            count: 3,
+            reach: 10_000,
+        };
+        // The third best's score: a tie with it is as good a candidate.
+        let floor = scores[look.count - 1].0;
+        let mut seen = std::collections::HashSet::new();
+        for seed in 0..40 {
+            // A glance at a temperature that makes every move alike.
+            let pick = Pick {
+                temperature: 0,
+                glance: Some(100_000),
+                look,
+            };
+            let found = search(pick, None, seed);
+            let score = scores
+                .iter()
+                .find(|(_, a)| *a == found.best)
+                .map(|&(s, _)| s)
+                .expect("a legal action");
+            assert!(
+                score >= floor,
+                "{} scores {score}, below {floor}",
+                state.notation(&found.best)
+            );
+            seen.insert(state.notation(&found.best));
+        }
+        // Not only the best: the glance still strays among the few.
+        assert!(seen.len() >= 2, "{seen:?}");
+        // Without the look the same glances range over every move.
+        let mut below = 0;
+        for seed in 0..40 {
+            let pick = Pick {
+                temperature: 0,
+                glance: Some(100_000),
+                look: Look::default(),
+            };
+            let found = search(pick, None, seed);
+            let score = scores
+                .iter()
+                .find(|(_, a)| *a == found.best)
+                .map(|&(s, _)| s);
+            below += usize::from(score.is_some_and(|s| s < floor));
+        }
+        assert!(below > 0);
+    }
+
+    #[test]
     fn a_capture_at_the_horizon_is_answered() {
         // Qxd5 takes a pawn that e6 defends; the undefended one is free.
         let fen = "4k3/8/4p3/3p4/8/8/8/3QK3 w - - 0 1";

@@ -33,8 +33,10 @@
 //!   deadline or stop flag may cut even that short, and the best so far
 //!   (at worst the best by static evaluation) is the answer.
 //! - The choice at the root is the level's ([`choice`]): the best, or one
-//!   drawn among the moves weighed by their scores at the level's
-//!   temperature, or a glance by static evaluation. Where the level
+//!   drawn by their scores at the level's temperature, or a glance by
+//!   static evaluation, in both among the few moves the first iteration
+//!   (one ply and its captures) ranks best ([`choice::Look`]) and the
+//!   search's best. Where the level
 //!   watches (5D chess), a move that wins at once among all the rules list
 //!   comes first, and the move chosen is checked against every reply the
 //!   rules list, for one that wins at once ([`guard`]).
@@ -327,7 +329,9 @@ impl<'a, D: Domain> Search<'a, D> {
     /// temperatures below the best only a bound), and the choice is drawn
     /// among the moves of the last completed iteration by their scores
     /// ([`choice::choose`]); without, it is the best. A glance chooses by
-    /// the root moves' static evaluations instead.
+    /// the root moves' static evaluations instead. Where the pick's look
+    /// narrows, both choose among the moves its first iteration ranks
+    /// best ([`choice::Look`]; the search's best too).
     pub(crate) fn run(
         &mut self,
         root: &D::State,
@@ -385,6 +389,10 @@ impl<'a, D: Domain> Search<'a, D> {
         // Whether each score is exact (not a bound from a window).
         let mut exact = vec![true; root_moves.len()];
         let mut completed = 0;
+        // The moves the level may choose among, by its shallow look (the
+        // first iteration; `choice::Look`); every move where it does not
+        // narrow.
+        let mut looked: Option<Vec<bool>> = None;
         self.path.clear();
         self.path.push(root_key);
         let max_depth = self.limits.depth.max(1);
@@ -395,6 +403,13 @@ impl<'a, D: Domain> Search<'a, D> {
             let mut iteration_exact = vec![false; root_moves.len()];
             let mut finished = true;
             let width = if depth >= 2 { self.beam } else { usize::MAX };
+            // The shallow look scores every move within its reach exactly
+            // (and a glance's search, which otherwise has no window).
+            let band = if depth == 1 && pick.look.narrows() {
+                window.max(pick.look.reach)
+            } else {
+                window
+            };
             for (n, &i) in order.iter().take(width).enumerate() {
                 if root_moves[i].1.is_none() {
                     let Some(c) = self.domain.play(root, &root_moves[i].0) else {
@@ -406,11 +421,11 @@ impl<'a, D: Domain> Search<'a, D> {
                     continue;
                 };
                 let d = depth as i32 - 1;
-                let (score, is_exact) = if window > 0 {
+                let (score, is_exact) = if band > 0 {
                     // A move more than the window below the best so far
                     // can never be chosen: a fail-low bound is enough.
                     let floor = iteration_best.map_or(-INFINITY, |(_, b)| {
-                        b.saturating_sub(window + 1).max(-INFINITY)
+                        b.saturating_sub(band + 1).max(-INFINITY)
                     });
                     let s = self.child_value(side, &child, d, floor, INFINITY, 1);
                     (s, s > floor)
@@ -479,6 +494,9 @@ impl<'a, D: Domain> Search<'a, D> {
                 order[..searched].sort_by_key(|&i| std::cmp::Reverse(scores[i]));
                 best = order[0];
                 best_score = scores[best];
+                if depth == 1 && pick.look.narrows() {
+                    looked = Some(pick.look.candidates(&order, &scores, &exact));
+                }
                 if let Some(progress) = self.limits.progress {
                     progress(depth, best_score, self.nodes, &root_moves[best].0);
                 }
@@ -503,7 +521,11 @@ impl<'a, D: Domain> Search<'a, D> {
             let candidates: Vec<(usize, i32)> = order
                 .iter()
                 .take(searched)
-                .filter(|&&i| exact[i] && scores[i] >= best_score.saturating_sub(window))
+                .filter(|&&i| {
+                    exact[i]
+                        && scores[i] >= best_score.saturating_sub(window)
+                        && (i == best || looked.as_ref().is_none_or(|l| l[i]))
+                })
                 .map(|&i| {
                     let reflex = self.domain.reflex(root, &root_moves[i].0);
                     let lift = if reflex {
@@ -523,8 +545,10 @@ impl<'a, D: Domain> Search<'a, D> {
             // Every root move, by its static evaluation alone.
             let top = root_moves.iter().map(|r| r.2).max().unwrap_or(0);
             let floor = top.saturating_sub(t.saturating_mul(choice::WINDOW));
+            // Among the moves that looked good at the shallow look, where
+            // the level narrows.
             let candidates: Vec<(usize, i32)> = (0..root_moves.len())
-                .filter(|&i| root_moves[i].2 >= floor)
+                .filter(|&i| root_moves[i].2 >= floor && looked.as_ref().is_none_or(|l| l[i]))
                 .map(|i| (i, root_moves[i].2))
                 .collect();
             if let Some(chosen) = choice::choose(&candidates, t, rng) {
