@@ -20,6 +20,7 @@ mod limits;
 mod play;
 mod tables;
 mod watch;
+mod watchers;
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -58,12 +59,14 @@ impl Web {
 }
 
 /// What every route reads: the host, the click tables kept, the
-/// sessions' rates, and the address pages are served under.
+/// sessions' rates, the games' watchers, and the address pages are served
+/// under.
 #[derive(Clone)]
 pub(crate) struct State {
     pub(crate) host: Arc<Host>,
     pub(crate) tables: Arc<tables::Tables>,
     pub(crate) limits: Arc<limits::Limits>,
+    pub(crate) watchers: Arc<watchers::Watchers>,
     /// `PUBLIC_URL`'s origin (`https://chess.example.org`), where set.
     pub(crate) origin: Option<Arc<str>>,
 }
@@ -106,6 +109,7 @@ pub fn router(host: Arc<Host>, public_url: Option<&str>) -> Router {
         host,
         tables: Arc::default(),
         limits: Arc::default(),
+        watchers: Arc::default(),
         origin: public_url.and_then(origin_of).map(Arc::from),
     };
     Router::new()

@@ -5,14 +5,13 @@
 //! like an unknown page.
 //!
 //! Live from any process: the events are read from the database (the
-//! game's ply and status, every [`LOOK_EVERY`]), so a move committed by
-//! Discord, the console or another process on the same database reaches
-//! the page alike. Each event carries the game's moment; the page reads
+//! game's ply and status, by one watcher a game for all its pages:
+//! `watchers.rs`), so a move committed by Discord, the console or another
+//! process on the same database reaches the page alike. Each event carries the game's moment; the page reads
 //! the view again on each, and on every reconnect, so it never misses a
 //! move.
 
 use std::convert::Infallible;
-use std::time::Duration;
 
 use axum::extract::{Path, State as Shared};
 use axum::http::header;
@@ -20,13 +19,10 @@ use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
-use chronomate_host::{GameId, GameStatus, PageView};
+use chronomate_host::{GameId, PageView};
 use futures_util::Stream;
 
 use super::{State, WebError};
-
-/// How often a page's events look at its game.
-pub(crate) const LOOK_EVERY: Duration = Duration::from_millis(250);
 
 /// What a page may load: this server's scripts, style, font and API alone,
 /// no inline script or style, in no other site's frame.
@@ -73,40 +69,30 @@ async fn view(
     Ok(Json(state.host.page_view(game).await?))
 }
 
-/// The moment an event tells: the game's ply and status.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
-struct Moment {
-    ply: i64,
-    live: bool,
-}
-
 async fn events(
     Shared(state): Shared<State>,
     Path(secret): Path<String>,
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, WebError> {
     let game = watched(&state, &secret).await?;
-    let stream =
-        futures_util::stream::unfold((state, None::<Moment>), move |(state, last)| async move {
-            loop {
-                if last.is_some() {
-                    tokio::time::sleep(LOOK_EVERY).await;
-                }
-                let now = match state.host.moment(game).await {
-                    Ok((ply, status)) => Moment {
-                        ply,
-                        live: status == GameStatus::Live,
-                    },
-                    Err(e) => {
-                        tracing::warn!(%game, error = %e, "a page's game cannot be read");
-                        return None;
-                    }
-                };
-                if last != Some(now) {
-                    let data = serde_json::to_string(&now).unwrap_or_default();
+    let moments = state.watchers.subscribe(&state.host, game);
+    // The moment at once (once the watcher has looked), then each change;
+    // the stream ends when the game cannot be read, and the page's
+    // reconnect starts a watcher again.
+    let stream = futures_util::stream::unfold((moments, true), |(mut moments, first)| async move {
+        if !first {
+            moments.changed().await.ok()?;
+        }
+        loop {
+            let now = *moments.borrow_and_update();
+            match now {
+                Some(moment) => {
+                    let data = serde_json::to_string(&moment).unwrap_or_default();
                     let event = Event::default().event("moment").data(data);
-                    return Some((Ok(event), (state, Some(now))));
+                    return Some((Ok(event), (moments, false)));
                 }
+                None => moments.changed().await.ok()?,
             }
-        });
+        }
+    });
     Ok(Sse::new(stream).keep_alive(KeepAlive::default()))
 }

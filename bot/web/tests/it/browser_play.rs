@@ -234,7 +234,11 @@ async fn browser_a_5d_turn_with_a_jump_is_drafted_undone_refused_and_submitted()
     .await;
     // The whole multiverse, the drafted jump's arrow and its new timeline
     // in it.
-    eval(&white, "document.getElementById('whole').click(); return null").await;
+    eval(
+        &white,
+        "document.getElementById('whole').click(); return null",
+    )
+    .await;
     screenshot(&white, "play-5d-draft").await;
     // Undo, then a submit with nothing drafted: refused, and why is shown.
     eval(
