@@ -116,6 +116,9 @@ mod tests {
         assert_eq!(b.borrow().unwrap().ply, 1, "told to every page");
         drop((a, b));
         tokio::time::sleep(LOOK_EVERY * 3).await;
-        assert!(watchers.lock().is_empty(), "no page left: the watcher stopped");
+        assert!(
+            watchers.lock().is_empty(),
+            "no page left: the watcher stopped"
+        );
     }
 }

@@ -124,6 +124,21 @@ async fn move_by_clicks(client: &Client, board: usize, from: u8, to_board: usize
     click(client, to_board, to).await;
 }
 
+/// Presses the page's button `id`.
+async fn press(client: &Client, id: &str) {
+    eval(
+        client,
+        &format!("document.getElementById('{id}').click(); return null"),
+    )
+    .await;
+}
+
+/// Waits until the draft shown reads `want`.
+async fn wait_drafted(client: &Client, want: &Value) {
+    let script = "return document.getElementById('drafted').textContent";
+    wait_for(client, script, want, SOON).await;
+}
+
 /// Presses the chooser's button whose text `pick` accepts.
 async fn choose(client: &Client, pick: &str) {
     wait_for(
@@ -225,39 +240,15 @@ async fn browser_a_5d_turn_with_a_jump_is_drafted_undone_refused_and_submitted()
     let (_driver, white) = browser().await;
     sit(&white, &w.host, "w", g, 4).await;
     move_by_clicks(&white, fb, fc, tb, tc).await;
-    wait_for(
-        &white,
-        "return document.getElementById('drafted').textContent",
-        &json!(text),
-        SOON,
-    )
-    .await;
+    wait_drafted(&white, &json!(text)).await;
     // The whole multiverse, the drafted jump's arrow and its new timeline
     // in it.
-    eval(
-        &white,
-        "document.getElementById('whole').click(); return null",
-    )
-    .await;
+    press(&white, "whole").await;
     screenshot(&white, "play-5d-draft").await;
     // Undo, then a submit with nothing drafted: refused, and why is shown.
-    eval(
-        &white,
-        "document.getElementById('undo').click(); return null",
-    )
-    .await;
-    wait_for(
-        &white,
-        "return document.getElementById('drafted').textContent",
-        &json!("(nothing drafted yet)"),
-        SOON,
-    )
-    .await;
-    eval(
-        &white,
-        "document.getElementById('submit').click(); return null",
-    )
-    .await;
+    press(&white, "undo").await;
+    wait_drafted(&white, &json!("(nothing drafted yet)")).await;
+    press(&white, "submit").await;
     wait_for(
         &white,
         "return document.getElementById('said').textContent.includes('nothing is drafted')",
@@ -266,18 +257,8 @@ async fn browser_a_5d_turn_with_a_jump_is_drafted_undone_refused_and_submitted()
     )
     .await;
     move_by_clicks(&white, fb, fc, tb, tc).await;
-    wait_for(
-        &white,
-        "return document.getElementById('drafted').textContent",
-        &json!(text),
-        SOON,
-    )
-    .await;
-    eval(
-        &white,
-        "document.getElementById('submit').click(); return null",
-    )
-    .await;
+    wait_drafted(&white, &json!(text)).await;
+    press(&white, "submit").await;
     wait_for(&white, PLY, &json!("5"), SOON).await;
     let record = w.host.load(g).await.unwrap().game.record().to_vec();
     assert!(record[4].contains(">>"), "{record:?}");

@@ -96,6 +96,17 @@ impl Page {
             .unwrap()
     }
 
+    /// What the man on `cell` of `board` may do, on table `key`.
+    async fn heads(
+        &self,
+        key: &str,
+        board: impl std::fmt::Display,
+        cell: impl std::fmt::Display,
+    ) -> Value {
+        let r = self.get(&format!("heads/{key}/{board}/{cell}")).await;
+        serde_json::from_slice(&r.bytes().await.unwrap()).unwrap()
+    }
+
     async fn seat(&self) -> Value {
         let r = self.get("seat").await;
         assert_eq!(r.status(), 200);
@@ -110,13 +121,7 @@ impl Page {
     async fn click(&self, from: (u64, u64), to: (u64, u64)) -> reqwest::Response {
         let seat = self.seat().await;
         let key = seat["key"].as_str().unwrap();
-        let heads: Value = self
-            .get(&format!("heads/{key}/{}/{}", from.0, from.1))
-            .await
-            .bytes()
-            .await
-            .map(|b| serde_json::from_slice::<Value>(&b).unwrap())
-            .unwrap();
+        let heads = self.heads(key, from.0, from.1).await;
         let head = heads
             .as_array()
             .unwrap()
@@ -146,13 +151,7 @@ async fn a_player_moves_by_click_and_the_move_is_told_in_the_game_s_thread() {
         "the e2 pawn may be clicked"
     );
     let key = seat["key"].as_str().unwrap();
-    let heads: Value = white
-        .get(&format!("heads/{key}/0/12"))
-        .await
-        .bytes()
-        .await
-        .map(|b| serde_json::from_slice::<Value>(&b).unwrap())
-        .unwrap();
+    let heads: Value = white.heads(key, 0, 12).await;
     let mut lit: Vec<u64> = heads
         .as_array()
         .unwrap()
@@ -356,13 +355,7 @@ async fn a_5d_turn_is_drafted_by_click_undone_and_submitted() {
         .expect("the e2 pawn is movable")
         .clone();
     let board = from["board"].as_u64().unwrap();
-    let heads: Value = white
-        .get(&format!("heads/{key}/{board}/12"))
-        .await
-        .bytes()
-        .await
-        .map(|b| serde_json::from_slice::<Value>(&b).unwrap())
-        .unwrap();
+    let heads: Value = white.heads(key, board, 12).await;
     assert_eq!(heads.as_array().unwrap().len(), 2, "{heads}");
     let r = white.click((board, 12), (board, 28)).await;
     assert_eq!(r.status(), 200);
