@@ -4,6 +4,7 @@
 use std::collections::HashMap;
 
 use super::action::{Action, Move, Spot};
+use super::attack::royal_capture;
 use super::movegen::royal_attacked_on_board;
 use super::notation::split_turn;
 use super::position::FiveD;
@@ -11,7 +12,7 @@ use super::search::{count_turns, legal_turns};
 use super::setup_of;
 use super::view::Drafted;
 use crate::click::{DraftClicks, Stroke};
-use crate::view::BoardCell;
+use crate::view::{BoardCell, Highlight, HighlightKind};
 use crate::{
     About, ActionError, Event, Options, RecordFormat, Rule, Rules, Status, Turn, TurnShape, View,
     filter_suggestions,
@@ -202,7 +203,7 @@ impl Rules for FiveD {
     /// board.
     fn draft_clicks(&self, draft: &[String]) -> Result<DraftClicks, ActionError> {
         let (after, moves) = self.replay_draft(draft)?;
-        let ((view, index), state) = self.draft_picture(&moves, true)?;
+        let ((mut view, index), state) = self.draft_picture(&moves, true)?;
         let at = |spot: Spot| {
             let end = state.end(spot.line)?;
             // A jump may land on a board the draft has since moved on:
@@ -225,6 +226,26 @@ impl Rules for FiveD {
                 (stroke, after.move_text(&mv))
             })
             .collect();
+        // Where a royal man is open to capture: in check before anything
+        // is drafted, or left so by the draft (which then cannot be
+        // submitted, F-10). The royal man and its attacker are marked.
+        let exposed = if draft.is_empty() {
+            after.check(after.to_move)
+        } else {
+            royal_capture(&after, after.to_move)
+        };
+        if let Some(c) = exposed {
+            for spot in [c.to, c.from] {
+                if let Some(cell) = at(spot)
+                    && let Some(board) = view.boards.get_mut(cell.board)
+                {
+                    board.highlights.push(Highlight {
+                        cell: cell.cell,
+                        kind: HighlightKind::Check,
+                    });
+                }
+            }
+        }
         Ok(DraftClicks { view, moves })
     }
 }

@@ -230,3 +230,25 @@ fn five_d_draft_moves_are_placed_on_the_draft_s_picture() {
     );
     assert!(game.draft_turn(std::slice::from_ref(e4)).is_ok());
 }
+
+#[test]
+fn a_5d_draft_that_leaves_the_king_open_marks_the_king_and_its_attacker() {
+    let mut game = Game::new(Variant::FiveD, Options::default(), 0).unwrap();
+    for turn in ["(0T1)e4", "(0T1)f6", "(0T2)Qh5"] {
+        game.play(turn).unwrap();
+    }
+    let clicks = game.draft_clicks(&[]).unwrap();
+    let checked: Vec<u8> = clicks
+        .view
+        .boards
+        .iter()
+        .flat_map(|b| &b.highlights)
+        .filter(|h| h.kind == chronomate_rules::view::HighlightKind::Check)
+        .map(|h| h.cell)
+        .collect();
+    // The black king on e8 (60) and the queen on h5 (39) that attacks it.
+    assert!(
+        checked.contains(&60) && checked.contains(&39),
+        "{checked:?}"
+    );
+}
