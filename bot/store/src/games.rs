@@ -252,26 +252,17 @@ impl Store {
         .transpose()
     }
 
-    /// The game's ply and the side to move (none once it is over), read
-    /// from one small row, as [`Store::game_moment`].
+    /// A game without its snapshot (`snapshot` is empty): its players,
+    /// place, ply and turn, for what needs no state of the rules.
     ///
     /// # Errors
     /// The database cannot be read, or the row is damaged.
-    pub async fn game_turn(&self, id: GameId) -> Result<Option<(i64, Option<Color>)>, StoreError> {
-        let row = self
-            .pool
-            .sql("SELECT ply, to_move FROM games WHERE id = $1")
+    pub async fn game_row(&self, id: GameId) -> Result<Option<GameRow>, StoreError> {
+        self.pool
+            .sql(concat!(select_game!("''"), "WHERE g.id = $1"))
             .bind(id)
-            .fetch_optional()
-            .await?;
-        row.map(|r| {
-            let to_move: Option<String> = r.get("to_move")?;
-            Ok((
-                r.get("ply")?,
-                to_move.map(|t| parse_color(id, &t)).transpose()?,
-            ))
-        })
-        .transpose()
+            .read_optional(GameRow::from_row)
+            .await
     }
 
     /// The games `player` plays in (without snapshots), most recently active

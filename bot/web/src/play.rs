@@ -114,8 +114,8 @@ async fn seat(
     headers: HeaderMap,
 ) -> Result<Json<SeatReply>, WebError> {
     let (seat, _) = seated(&state, &secret, &headers).await?;
-    let view = state.host.seat_view(&seat).await?;
     let table = state.tables.current(&state.host, &seat).await?;
+    let view = state.host.seat_view(&seat, &table).await?;
     Ok(Json(SeatReply {
         key: Table::key(table.ply, &table.draft),
         movable: table.movable(),

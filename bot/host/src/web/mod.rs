@@ -37,6 +37,23 @@ pub struct PageView {
     pub view: View,
 }
 
+impl PageView {
+    /// The game of `row` at ply `ply`, showing `view`.
+    pub(crate) fn of(row: &chronomate_store::GameRow, ply: i64, view: View) -> PageView {
+        PageView {
+            game: row.id,
+            ply,
+            status: row.status.as_str(),
+            variant: row.variant.id(),
+            players: [
+                row.name(chronomate_rules::Color::White).to_owned(),
+                row.name(chronomate_rules::Color::Black).to_owned(),
+            ],
+            view,
+        }
+    }
+}
+
 /// Whether `secret` has the form of a spectators' secret (32 lowercase hex
 /// digits): anything else names no game, unread.
 pub(crate) fn plain_secret(secret: &str) -> bool {
@@ -110,22 +127,8 @@ impl Host {
     /// No such game, or the database failed.
     pub async fn page_view(&self, game: GameId) -> Result<PageView, HostError> {
         let loaded = self.load(game).await?;
-        let status = match loaded.row.status {
-            GameStatus::Live => "live",
-            GameStatus::Finished => "finished",
-            GameStatus::Aborted => "aborted",
-        };
-        Ok(PageView {
-            game,
-            ply: loaded.row.ply,
-            status,
-            variant: loaded.row.variant.id(),
-            players: [
-                loaded.row.name(chronomate_rules::Color::White).to_owned(),
-                loaded.row.name(chronomate_rules::Color::Black).to_owned(),
-            ],
-            view: loaded.game.snapshot(),
-        })
+        let view = loaded.game.snapshot();
+        Ok(PageView::of(&loaded.row, loaded.row.ply, view))
     }
 
     /// The game's moment, cheaply (one small row, no snapshot, no

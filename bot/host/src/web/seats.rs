@@ -10,7 +10,7 @@ use chronomate_rules::Color;
 use chronomate_store::{WebKey, WebTokenKind};
 use sha2::{Digest, Sha256};
 
-use super::super::{Caller, Host, HostError, Link, Player, Purpose, Refusal, Reply};
+use super::super::{Caller, Host, HostError, Link, Place, Player, Purpose, Refusal, Reply};
 
 /// How long a player's link may wait before it is used.
 pub const LINK_LASTS: Span = Span::from_millis(10 * 60 * 1000);
@@ -19,7 +19,8 @@ pub const LINK_LASTS: Span = Span::from_millis(10 * 60 * 1000);
 /// open for days.
 pub const SESSION_LASTS: Span = Span::from_millis(7 * 24 * 60 * 60 * 1000);
 
-/// A player seated at a game's page: who, in which game, on which side.
+/// A player seated at a game's page: who, in which game, on which side,
+/// and where the game is played.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Seat {
     /// The game.
@@ -28,13 +29,15 @@ pub struct Seat {
     pub player: Player,
     /// The side they play.
     pub side: Color,
+    /// The game's place, where what the seat does is told.
+    place: Place,
 }
 
 impl Seat {
     /// The caller a seat acts as: the player, in the game's own place (so
     /// what they do is told in the game's thread).
-    pub(crate) fn caller(&self, place: super::super::Place) -> Caller {
-        Caller::new(self.player.clone(), place)
+    pub(crate) fn caller(&self) -> Caller {
+        Caller::new(self.player.clone(), self.place.clone())
     }
 }
 
@@ -166,9 +169,10 @@ impl Host {
         }
     }
 
-    /// The seat `key` names, as the game's row names its player.
+    /// The seat `key` names, as the game's row names its player (read
+    /// without the game's snapshot: every request of a page asks).
     async fn seat_of(&self, key: &WebKey) -> Result<Option<Seat>, HostError> {
-        let Some(row) = self.store.game(key.game).await? else {
+        let Some(row) = self.store.game_row(key.game).await? else {
             return Ok(None);
         };
         let Some(side) = row.side_of(&key.player) else {
@@ -178,6 +182,7 @@ impl Host {
             game: key.game,
             player: Player::new(key.player.clone(), row.name(side)),
             side,
+            place: Place::of_game(&row),
         }))
     }
 }

@@ -8,12 +8,13 @@
 use std::collections::HashMap;
 
 use chronomate_rules::click::{Clicks, Head, Tail};
-use chronomate_rules::view::BoardCell;
+use chronomate_rules::view::{BoardCell, View};
 use chronomate_rules::{Color, TurnShape};
+use chronomate_store::GameRow;
 use serde::Serialize;
 
 use super::super::commands::Command;
-use super::super::{DrawMove, GameStatus, Host, HostError, Place, Refusal, Reply};
+use super::super::{DrawMove, GameStatus, Host, HostError, Refusal, Reply};
 use super::{PageView, Seat};
 
 /// A seat's page: the game as the player sees it, and where they stand.
@@ -41,6 +42,12 @@ pub struct Table {
     pub ply: i64,
     /// The draft it was built for (5D chess).
     pub draft: Vec<String>,
+    /// The picture the clicks are placed on: the snapshot, or in a drafted
+    /// turn the draft's own picture.
+    view: View,
+    /// Whether the draft may be submitted, or why not; `None` without a
+    /// draft.
+    ready: Option<Result<(), String>>,
     heads: Vec<Head>,
     /// Drafted turns: the board move each head adds.
     moves: Vec<String>,
@@ -73,6 +80,7 @@ impl Table {
     fn new(
         ply: i64,
         draft: Vec<String>,
+        view: View,
         heads: Vec<Head>,
         moves: Vec<String>,
         clicks: Option<Clicks>,
@@ -88,6 +96,8 @@ impl Table {
         Table {
             ply,
             draft,
+            view,
+            ready: None,
             heads,
             moves,
             clicks,
@@ -166,45 +176,25 @@ pub enum Act {
 }
 
 impl Host {
-    /// The game as `seat`'s player sees it now.
+    /// The game as `seat`'s player sees it, on `table` (the seat's table
+    /// of the position the page shows: its picture is the one the clicks
+    /// are placed on).
     ///
     /// # Errors
     /// The game is gone, or the database failed.
-    pub async fn seat_view(&self, seat: &Seat) -> Result<SeatView, HostError> {
-        let mut page = self.page_view(seat.game).await?;
-        let loaded = self.load(seat.game).await?;
-        let your_turn =
-            loaded.row.status == GameStatus::Live && loaded.row.to_move == Some(seat.side);
-        let drafted = loaded.game.variant().about().turns == TurnShape::Drafted;
-        let (mut draft, mut ready) = (Vec::new(), None);
-        if drafted && your_turn {
-            draft = self.store.draft(seat.game, loaded.row.ply).await?;
-            let game = loaded.game.clone();
-            let shown = draft.clone();
-            let (clicks, judged) = tokio::task::spawn_blocking(move || {
-                (
-                    game.draft_clicks(&shown),
-                    (!shown.is_empty()).then(|| {
-                        game.draft_turn(&shown)
-                            .map(|_| ())
-                            .map_err(|e| e.to_string())
-                    }),
-                )
-            })
-            .await
-            .map_err(|e| HostError::System(format!("a draft's picture failed: {e}")))?;
-            if let Ok(c) = clicks {
-                page.view = c.view;
-            }
-            ready = judged;
-        }
+    pub async fn seat_view(&self, seat: &Seat, table: &Table) -> Result<SeatView, HostError> {
+        let row = self
+            .store
+            .game_row(seat.game)
+            .await?
+            .ok_or(Refusal::NoSuchGame(seat.game))?;
         let draw_offer = self.store.draw_offer(seat.game).await?.map(|o| o.side);
         Ok(SeatView {
-            page,
+            page: PageView::of(&row, table.ply, table.view.clone()),
             side: seat.side,
-            your_turn,
-            draft,
-            ready,
+            your_turn: to_act(&row, seat.side),
+            draft: table.draft.clone(),
+            ready: table.ready.clone(),
             draw_offer,
         })
     }
@@ -216,48 +206,49 @@ impl Host {
     /// # Errors
     /// The game is gone, or the database failed.
     pub async fn seat_moment(&self, seat: &Seat) -> Result<(i64, Vec<String>), HostError> {
-        let (ply, to_move) = self
+        let row = self
             .store
-            .game_turn(seat.game)
+            .game_row(seat.game)
             .await?
             .ok_or(Refusal::NoSuchGame(seat.game))?;
-        let draft = if to_move == Some(seat.side) {
-            self.store.draft(seat.game, ply).await?
+        let draft = if to_act(&row, seat.side) {
+            self.store.draft(seat.game, row.ply).await?
         } else {
             Vec::new()
         };
-        Ok((ply, draft))
+        Ok((row.ply, draft))
     }
 
-    /// The legal actions `seat`'s player may click now (none when it is
-    /// not their turn), built off the runtime's threads: a 1,000-board
-    /// position takes a while.
+    /// `seat`'s table of the game as it stands: its picture, and the
+    /// legal actions its player may click (none when it is not their
+    /// turn), built off the runtime's threads: a 1,000-board position
+    /// takes a while.
     ///
     /// # Errors
     /// The game is gone, or the database failed.
     pub async fn seat_table(&self, seat: &Seat) -> Result<Table, HostError> {
         let loaded = self.load(seat.game).await?;
         let ply = loaded.row.ply;
-        let your_turn =
-            loaded.row.status == GameStatus::Live && loaded.row.to_move == Some(seat.side);
-        if !your_turn {
-            return Ok(Table::new(ply, Vec::new(), Vec::new(), Vec::new(), None));
-        }
         let drafted = loaded.game.variant().about().turns == TurnShape::Drafted;
-        let draft = if drafted {
+        let your_turn = to_act(&loaded.row, seat.side);
+        let draft = if drafted && your_turn {
             self.store.draft(seat.game, ply).await?
         } else {
             Vec::new()
         };
         let game = loaded.game;
-        let shown = draft.clone();
         tokio::task::spawn_blocking(move || {
+            if !your_turn {
+                let view = game.snapshot();
+                return Table::new(ply, draft, view, Vec::new(), Vec::new(), None);
+            }
             if drafted {
-                let moves = game
-                    .draft_clicks(&shown)
-                    .map(|c| c.moves)
-                    .unwrap_or_default();
-                let heads = moves
+                let Ok(clicks) = game.draft_clicks(&draft) else {
+                    let view = game.snapshot();
+                    return Table::new(ply, draft, view, Vec::new(), Vec::new(), None);
+                };
+                let heads = clicks
+                    .moves
                     .iter()
                     .map(|(stroke, text)| Head {
                         stroke: *stroke,
@@ -266,12 +257,20 @@ impl Host {
                         needs_second: false,
                     })
                     .collect();
-                let texts = moves.into_iter().map(|(_, t)| t).collect();
-                Table::new(ply, shown, heads, texts, None)
+                let texts = clicks.moves.into_iter().map(|(_, t)| t).collect();
+                let ready = (!draft.is_empty()).then(|| {
+                    game.draft_turn(&draft)
+                        .map(|_| ())
+                        .map_err(|e| e.to_string())
+                });
+                let mut table = Table::new(ply, draft, clicks.view, heads, texts, None);
+                table.ready = ready;
+                table
             } else {
                 let clicks = game.clicks();
                 let heads = clicks.heads().to_vec();
-                Table::new(ply, shown, heads, Vec::new(), Some(clicks))
+                let view = game.snapshot();
+                Table::new(ply, draft, view, heads, Vec::new(), Some(clicks))
             }
         })
         .await
@@ -290,13 +289,8 @@ impl Host {
         typed: &str,
         limit: usize,
     ) -> Result<chronomate_rules::find::Found, HostError> {
-        let row = self
-            .store
-            .game(seat.game)
-            .await?
-            .ok_or(Refusal::NoSuchGame(seat.game))?;
-        let caller = seat.caller(Place::of_game(&row));
-        self.find(&caller, Some(seat.game), typed, limit).await
+        self.find(&seat.caller(), Some(seat.game), typed, limit)
+            .await
     }
 
     /// Does what `seat`'s page asks, at ply `ply` (the position the page
@@ -314,47 +308,47 @@ impl Host {
         act: Act,
         table: Option<&Table>,
     ) -> Result<Reply, HostError> {
-        let row = self
-            .store
-            .game(seat.game)
-            .await?
-            .ok_or(Refusal::NoSuchGame(seat.game))?;
-        if row.ply != ply {
-            return Err(Refusal::MovedOn(seat.game).into());
-        }
-        let caller = seat.caller(Place::of_game(&row));
+        let caller = seat.caller();
         let game = Some(seat.game);
-        let reply = match act {
+        let command = match act {
+            // An action is checked against the ply where it is loaded.
             Act::Click { head, tail } => {
                 let text = table
                     .filter(|t| t.ply == ply)
                     .and_then(|t| t.action(head, tail))
                     .ok_or(Refusal::NoSuchClick)?;
-                self.act_at(&caller, game, Some(ply), &text).await?
+                return self
+                    .told(self.act_at(&caller, game, Some(ply), &text).await?)
+                    .await;
             }
-            Act::Text(text) => self.act_at(&caller, game, Some(ply), &text).await?,
-            Act::Undo => self.execute(&caller, Command::Undo(game)).await?,
-            Act::Submit => self.execute(&caller, Command::Submit(game)).await?,
-            Act::Resign => {
-                self.execute(
-                    &caller,
-                    Command::Resign {
-                        game,
-                        confirm: true,
-                    },
-                )
-                .await?
+            Act::Text(text) => {
+                return self
+                    .told(self.act_at(&caller, game, Some(ply), &text).await?)
+                    .await;
             }
-            Act::Draw(answer) => {
-                self.execute(&caller, Command::Draw { game, answer })
-                    .await?
-            }
+            Act::Undo => Command::Undo(game),
+            Act::Submit => Command::Submit(game),
+            Act::Resign => Command::Resign {
+                game,
+                confirm: true,
+            },
+            Act::Draw(answer) => Command::Draw { game, answer },
         };
-        // No Discord answer carries what this announced: the outbox posts
-        // it in the game's thread.
-        if !reply.announced.is_empty() {
-            self.hand_over(&reply.announced).await?;
+        if self.moment(seat.game).await?.0 != ply {
+            return Err(Refusal::MovedOn(seat.game).into());
         }
+        self.told(self.execute(&caller, command).await?).await
+    }
+
+    /// `reply`, once what it announced is handed to the outbox: no
+    /// Discord answer carries it, so it is posted in the game's thread.
+    async fn told(&self, reply: Reply) -> Result<Reply, HostError> {
+        self.hand_over(&reply.announced).await?;
         Ok(reply)
     }
+}
+
+/// Whether `side` is to act in the game of `row`.
+fn to_act(row: &GameRow, side: Color) -> bool {
+    row.status == GameStatus::Live && row.to_move == Some(side)
 }
