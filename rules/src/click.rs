@@ -21,7 +21,7 @@
 use serde::Serialize;
 
 use crate::Rules;
-use crate::find::{Family, Kind};
+use crate::find::Family;
 use crate::view::{BoardCell, View};
 
 /// Where one part of an action is made on the picture: the cell its man
@@ -173,7 +173,7 @@ pub fn clicks<R: Rules>(state: &R) -> Clicks {
         .map(|f| Head {
             stroke: state.strokes(&f.action).main,
             text: f.main.text.as_str().to_owned(),
-            kind: kind_word(f.main.kind),
+            kind: f.main.kind.word(),
             needs_second: f.tails.is_some(),
         })
         .collect();
@@ -183,14 +183,6 @@ pub fn clicks<R: Rules>(state: &R) -> Clicks {
             state: state.clone(),
             families,
         }),
-    }
-}
-
-fn kind_word(kind: Kind) -> &'static str {
-    match kind {
-        Kind::Promotion => "promotion",
-        Kind::Castle => "castle",
-        other => other.word(),
     }
 }
 

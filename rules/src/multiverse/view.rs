@@ -194,9 +194,7 @@ impl Multiverse {
     /// The whole multiverse (see the module docs).
     pub(crate) fn timelines(&self) -> View {
         let mut boards = Vec::with_capacity(self.stored_boards());
-        let mut base = Vec::with_capacity(self.branches.len());
         for (i, branch) in self.branches.iter().enumerate() {
-            base.push(boards.len());
             let now = branch.now();
             for (k, record) in branch.boards.iter().enumerate() {
                 let time = branch.start + k as u32;
@@ -215,14 +213,8 @@ impl Multiverse {
                 boards.push(board);
             }
         }
-        let cell = |branch: u16, time: u32, square: Square| {
-            let b = &self.branches[usize::from(branch)];
-            let offset = time.checked_sub(b.start)? as usize;
-            (offset < b.boards.len()).then(|| BoardCell {
-                board: base[usize::from(branch)] + offset,
-                cell: square.index() as u8,
-            })
-        };
+        let cell =
+            |branch: u16, time: u32, square| self.timeline_cell(usize::from(branch), time, square);
         let arrows = self
             .travels
             .iter()
