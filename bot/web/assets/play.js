@@ -179,6 +179,10 @@ export class Seat {
   /** A head chosen: played where it is an action, else its second parts
    * offered. */
   async pickHead(head, about) {
+    // The chooser's buttons go at once: a second press while the second
+    // parts load would start the step again.
+    this.chooser.replaceChildren();
+    this.mark();
     if (!about.needs_second) return this.play({ head });
     const r = await this.request(`tails/${this.state.key}/${head}`);
     if (r.status === 409) return this.reload("The game moved on.");
