@@ -288,6 +288,19 @@ fn two_parts(
     panic!("no action of two parts");
 }
 
+/// Clicks an action of two parts: the head's man and square, the
+/// second part where the page asks for it, then its man and square.
+async fn two_part_move(client: &Client, head: &Head, tail: &Tail) {
+    let (from, to) = (head.stroke.from.unwrap(), head.stroke.to.unwrap());
+    move_by_clicks(client, from.board, from.cell, to.board, to.cell).await;
+    second_part(client, head).await;
+    let (tf, tt) = (tail.stroke.from.unwrap(), tail.stroke.to.unwrap());
+    click(client, tf.board, tf.cell).await;
+    let lit = "return Number(document.body.dataset.targets ?? 0) > 0";
+    wait_for(client, lit, &json!(true), SOON).await;
+    click(client, tt.board, tt.cell).await;
+}
+
 #[tokio::test]
 #[ignore = "needs chromium and chromium-driver: .ci/run installs them and runs this (or pass --ignored browser)"]
 async fn browser_a_multiverse_travel_and_a_many_worlds_split_are_made_by_clicks() {
@@ -303,19 +316,7 @@ async fn browser_a_multiverse_travel_and_a_many_worlds_split_are_made_by_clicks(
         t.kind == "travel" && t.stroke.from.is_some() && t.stroke.to.is_some()
     });
     sit(&client, &w.host, "b", g, 3).await;
-    let (from, to) = (head.stroke.from.unwrap(), head.stroke.to.unwrap());
-    move_by_clicks(&client, from.board, from.cell, to.board, to.cell).await;
-    second_part(&client, &head).await;
-    let (tf, tt) = (tail.stroke.from.unwrap(), tail.stroke.to.unwrap());
-    click(&client, tf.board, tf.cell).await;
-    wait_for(
-        &client,
-        "return Number(document.body.dataset.targets ?? 0) > 0",
-        &json!(true),
-        SOON,
-    )
-    .await;
-    click(&client, tt.board, tt.cell).await;
+    two_part_move(&client, &head, &tail).await;
     wait_for(&client, PLY, &json!("4"), SOON).await;
     let last = w.host.load(g).await.unwrap().game.record()[3].clone();
     assert!(last.contains(">>"), "a travel: {last}");
@@ -329,19 +330,7 @@ async fn browser_a_multiverse_travel_and_a_many_worlds_split_are_made_by_clicks(
         t.stroke.from.is_some() && t.stroke.to.is_some()
     });
     sit(&client, &w.host, "w", g, 0).await;
-    let (from, to) = (head.stroke.from.unwrap(), head.stroke.to.unwrap());
-    move_by_clicks(&client, from.board, from.cell, to.board, to.cell).await;
-    let (tf, tt) = (tail.stroke.from.unwrap(), tail.stroke.to.unwrap());
-    second_part(&client, &head).await;
-    click(&client, tf.board, tf.cell).await;
-    wait_for(
-        &client,
-        "return Number(document.body.dataset.targets ?? 0) > 0",
-        &json!(true),
-        SOON,
-    )
-    .await;
-    click(&client, tt.board, tt.cell).await;
+    two_part_move(&client, &head, &tail).await;
     wait_for(&client, PLY, &json!("1"), SOON).await;
     let board_count = w.host.load(g).await.unwrap().game.snapshot().boards.len();
     assert_eq!(board_count, 2, "the board split in two");

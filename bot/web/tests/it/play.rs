@@ -199,6 +199,22 @@ async fn a_player_moves_by_click_and_the_move_is_told_in_the_game_s_thread() {
     );
 }
 
+/// The status of an act posted to `page`'s API with the session and the
+/// `Origin` given (each left out where `None`).
+async fn raw_act(page: &Page, session: Option<&str>, origin: Option<&str>, body: &Value) -> u16 {
+    let mut request = client()
+        .post(format!("{}/act", page.api))
+        .header("Content-Type", "application/json")
+        .body(body.to_string());
+    if let Some(session) = session {
+        request = request.bearer_auth(session);
+    }
+    if let Some(origin) = origin {
+        request = request.header("Origin", origin);
+    }
+    request.send().await.unwrap().status().as_u16()
+}
+
 #[tokio::test]
 async fn refused_requests_get_a_clear_4xx_and_change_nothing() {
     let (w, base, url, g) = served_game(Variant::Standard).await;
@@ -265,37 +281,13 @@ async fn refused_requests_get_a_clear_4xx_and_change_nothing() {
     }
     let big = json!({"ply": 0, "text": "x".repeat(8 * 1024)});
     assert_eq!(status(white.post("act", big).await), 413);
-    // Another site's page, or none.
-    let r = client()
-        .post(format!("{}/act", white.api))
-        .bearer_auth(&white.session)
-        .header("Origin", "http://evil.example")
-        .header("Content-Type", "application/json")
-        .body(json!({"ply": 0, "text": "e4"}).to_string())
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(r.status(), 403);
-    let r = client()
-        .post(format!("{}/act", white.api))
-        .bearer_auth(&white.session)
-        .header("Content-Type", "application/json")
-        .body(json!({"ply": 0, "text": "e4"}).to_string())
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(r.status(), 403);
-    // A spectator, a forged session, and a session used at another game's
-    // page.
-    let r = client()
-        .post(format!("{}/act", white.api))
-        .header("Origin", &base)
-        .header("Content-Type", "application/json")
-        .body(json!({"ply": 0, "text": "e4"}).to_string())
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(r.status(), 401);
+    // Another site's page, or none; a spectator (no session).
+    let e4 = json!({"ply": 0, "text": "e4"});
+    let evil = Some("http://evil.example");
+    assert_eq!(raw_act(&white, Some(&white.session), evil, &e4).await, 403);
+    assert_eq!(raw_act(&white, Some(&white.session), None, &e4).await, 403);
+    assert_eq!(raw_act(&white, None, Some(&base), &e4).await, 401);
+    // A forged session.
     let forged = Page {
         api: white.api.clone(),
         base: base.clone(),
