@@ -212,6 +212,21 @@ pub trait Rules: Clone + fmt::Debug + Send + Sync + Sized + 'static {
         })
     }
 
+    /// The moves that may be added to the draft now (those
+    /// [`Rules::draft_moves`] lists) as the guided picker's families
+    /// ([`crate::find::pick`]), each action its canonical text. The
+    /// default: one family of each, known by its notation.
+    ///
+    /// # Errors
+    /// The draft no longer reads (the game moved on), or the game is over.
+    fn draft_families(&self, draft: &[String]) -> Result<Vec<Family<String>>, ActionError> {
+        Ok(self
+            .draft_moves(draft)?
+            .into_iter()
+            .map(|m| Family::single(ActionParts::single(Part::text(&m, Kind::Other)), m))
+            .collect())
+    }
+
     /// Whether `color` could still win by some series of legal actions.
     /// Decides a loss on time (FIDE 6.9): when the opponent cannot win at
     /// all, running out of time draws. Variants without a material rule

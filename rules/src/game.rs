@@ -218,6 +218,22 @@ impl Game {
         self.visit(crate::find::Picking { path })
     }
 
+    /// The guided picker over the moves that may be added to the draft
+    /// (in 5D: the board, the man, its move or the board and cell its jump
+    /// reaches): where the keys of `path` lead. A ready pick's notation is
+    /// the move to draft ([`Game::draft_move`]).
+    ///
+    /// # Errors
+    /// The draft no longer reads (the game moved on), or the game is over.
+    pub fn draft_pick<S: AsRef<str>>(
+        &self,
+        draft: &[String],
+        path: &[S],
+    ) -> Result<crate::find::Pick, ActionError> {
+        let families = self.visit(DraftFamilies { draft })?;
+        Ok(crate::find::pick(&families, path, String::clone))
+    }
+
     /// The picker's path to the legal action `text` names
     /// ([`crate::find::path_to`]); `None` if it names none.
     pub fn path_to(&self, text: &str) -> Option<Vec<String>> {
@@ -308,6 +324,18 @@ impl fmt::Display for Game {
 /// [`Game::draft_clicks`] on the game's own variant.
 struct DraftClicking<'a> {
     draft: &'a [String],
+}
+
+/// [`Game::draft_pick`]'s families on the game's own variant.
+struct DraftFamilies<'a> {
+    draft: &'a [String],
+}
+
+impl Visitor for DraftFamilies<'_> {
+    type Output = Result<Vec<crate::find::Family<String>>, ActionError>;
+    fn visit<R: crate::Rules>(self, state: &R) -> Self::Output {
+        state.draft_families(self.draft)
+    }
 }
 
 impl Visitor for DraftClicking<'_> {

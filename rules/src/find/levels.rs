@@ -5,7 +5,7 @@
 
 use std::fmt::Write;
 
-use super::parts::{Family, Part, figure_name};
+use super::parts::{Family, Kind, Part, figure_name};
 use super::text::Line;
 
 /// A step on the way to an action.
@@ -169,6 +169,11 @@ pub(super) fn label<A: Clone>(f: &Family<A>, tail: Option<usize>, level: Level) 
     match level {
         Level::Board => f.board.map(|b| b.key.to_string()).unwrap_or_default(),
         Level::Man => man_label(&f.main),
+        // A head that reaches no cell itself: its second parts are where
+        // the man may land (5D's jumps).
+        Level::Main if f.tails.is_some() && f.main.to.is_none() && f.main.kind == Kind::Jump => {
+            format!("{}: a jump to another board", f.main.text)
+        }
         Level::Main => f.main.text.to_string(),
         Level::AlsoMan => also.map(|t| man_label(&t.part)).unwrap_or_default(),
         Level::AlsoTarget => also
@@ -195,7 +200,6 @@ pub(super) fn man_label(part: &Part) -> String {
     };
     let name = figure_name(man.figure);
     let at = man.at.map(|a| a.to_string());
-    use super::Kind;
     match (part.kind, at) {
         (k, Some(at)) if k.is_plain() || k == Kind::Merge => format!("{name} on {at}"),
         (k, Some(at)) => format!("{name} on {at}: {}", k.word()),

@@ -201,6 +201,15 @@ impl Rules for FiveD {
     /// Every board, the draft's moves marked, and the board moves that may
     /// come next (as [`Rules::draft_moves`] lists them) from board to
     /// board.
+    /// Board, man, then its move on the board or its jumps' board and
+    /// cell.
+    fn draft_families(
+        &self,
+        draft: &[String],
+    ) -> Result<Vec<crate::find::Family<String>>, ActionError> {
+        self.draft_move_families(draft)
+    }
+
     fn draft_clicks(&self, draft: &[String]) -> Result<DraftClicks, ActionError> {
         let (after, moves) = self.replay_draft(draft)?;
         let ((mut view, index), state) = self.draft_picture(&moves, true)?;
@@ -281,7 +290,7 @@ impl FiveD {
     }
 
     /// The draft after the moves `texts` (read in order), with the moves.
-    fn replay_draft(&self, texts: &[String]) -> Result<(FiveD, Vec<Move>), ActionError> {
+    pub(super) fn replay_draft(&self, texts: &[String]) -> Result<(FiveD, Vec<Move>), ActionError> {
         if self.status.is_over() {
             return Err(ActionError::GameOver);
         }
@@ -300,7 +309,7 @@ impl FiveD {
     /// its own board after it and, for a jump, the board it lands on
     /// ([`FiveD::move_boards`]): those alone are looked at, without
     /// making the move on a copy of the multiverse.
-    fn exposes_royal(&self, mv: &Move) -> bool {
+    pub(super) fn exposes_royal(&self, mv: &Move) -> bool {
         let size = self.setup.size;
         let color = self.to_move;
         self.move_boards(mv).is_some_and(|(left, landed)| {

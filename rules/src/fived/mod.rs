@@ -46,6 +46,7 @@ pub mod man;
 mod movegen;
 mod notation;
 pub mod pgn;
+mod pick;
 mod play;
 mod position;
 pub mod search;

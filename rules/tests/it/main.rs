@@ -6,6 +6,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a test fails loudly
 
 mod clicks;
+mod draft_pick;
 mod find_props;
 mod gifford_house_rules;
 mod gifford_props;
