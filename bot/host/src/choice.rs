@@ -46,10 +46,14 @@ pub enum GameChoice {
     Abort,
     /// Hand the presser their own link to play on the game's page.
     Web,
+    /// Submit the presser's draft as their turn (drafted turns, 5D).
+    Submit,
+    /// Take back the last move of the presser's draft.
+    Undo,
 }
 
 impl GameChoice {
-    const ALL: [(GameChoice, &'static str); 10] = [
+    const ALL: [(GameChoice, &'static str); 12] = [
         (GameChoice::Board, "board"),
         (GameChoice::Snapshot, "snapshot"),
         (GameChoice::History, "history"),
@@ -60,6 +64,8 @@ impl GameChoice {
         (GameChoice::DrawDecline, "draw:decline"),
         (GameChoice::Abort, "abort"),
         (GameChoice::Web, "web"),
+        (GameChoice::Submit, "submit"),
+        (GameChoice::Undo, "undo"),
     ];
 
     fn text(self) -> &'static str {

@@ -14,7 +14,9 @@ use chronomate_model::GameId;
 use chronomate_rules::{ActionError, TurnShape, filter_suggestions};
 use chronomate_store::{DraftMove, Stale};
 
+use super::choice::{ChoiceId, GameChoice, PickId};
 use super::images::Picture;
+use super::types::ChoiceStyle;
 use super::{Caller, Host, HostError, Loaded, Purpose, Refusal, Reply};
 
 /// How many legal next moves a refusal suggests at most.
@@ -180,11 +182,44 @@ impl Host {
                 Err(e) => format!("Not ready to submit: {e}."),
             });
         }
-        let mut reply = Reply::text(lines.join("\n")).about(id).private();
+        let reply = Reply::text(lines.join("\n")).about(id).private();
+        let mut reply = draft_choices(reply, loaded, draft);
         if let Ok(view) = loaded.game.draft_view(draft) {
             let side = loaded.game.turn().color;
             self.attach(&mut reply, loaded, view, Some(side), Picture::Draft);
         }
         reply
     }
+}
+
+/// The buttons under a draft: submit it when it may be, add a board move
+/// (the picker) while one may be added, take the last one back.
+pub(super) fn draft_choices(mut reply: Reply, loaded: &Loaded, draft: &[String]) -> Reply {
+    let id = loaded.row.id;
+    if loaded.game.draft_turn(draft).is_ok() {
+        reply = reply.choice(
+            ChoiceId::Game(id, GameChoice::Submit),
+            "Submit the turn",
+            ChoiceStyle::Primary,
+        );
+    }
+    if loaded
+        .game
+        .draft_moves(draft)
+        .is_ok_and(|next| !next.is_empty())
+    {
+        reply = reply.choice(
+            ChoiceId::Pick(PickId::start(id, loaded.row.ply)),
+            "Add a board move",
+            ChoiceStyle::Secondary,
+        );
+    }
+    if !draft.is_empty() {
+        reply = reply.choice(
+            ChoiceId::Game(id, GameChoice::Undo),
+            "Undo",
+            ChoiceStyle::Secondary,
+        );
+    }
+    reply
 }

@@ -1,7 +1,10 @@
 //! The guided picker: a player's legal actions offered a step at a time
 //! (the board, the man, its move, and a second part's man, board and
 //! square), then a button to play the one chosen. `/move` with no action
-//! opens it; so does the "Make a move" button under each board post.
+//! opens it; so does the "Make a move" button under each board post. In a
+//! game whose turn is drafted (5D), it offers the board moves the draft
+//! may take next (the board, the man, its move or its jump's board and
+//! cell), and the button adds the one chosen to the draft.
 //!
 //! Each step is a [`Menu`] whose options are [`PickId`]s: the game, the
 //! ply it was opened at and the keys chosen so far. Nothing is kept in
@@ -10,11 +13,31 @@
 //! offers a fresh picker; so does a key no longer offered.
 
 use chronomate_model::GameId;
+use chronomate_rules::TurnShape;
 use chronomate_rules::find::{Level, Pick};
 
 use super::choice::{ChoiceId, PickId};
 use super::types::{ChoiceStyle, Menu, MenuOption};
 use super::{Caller, Host, HostError, Loaded, Purpose, Reply};
+
+/// What the picker offers: the game's legal actions, or the board moves
+/// the caller's draft may take next.
+enum Offer {
+    Actions,
+    Draft(Vec<String>),
+}
+
+impl Offer {
+    /// Where `path` leads.
+    fn pick(&self, loaded: &Loaded, path: &[String]) -> Pick {
+        match self {
+            Offer::Actions => loaded.game.pick(path),
+            // A draft is kept for its ply alone, so it reads; if not,
+            // nothing is offered.
+            Offer::Draft(draft) => loaded.game.draft_pick(draft, path).unwrap_or(Pick::Nothing),
+        }
+    }
+}
 
 impl Host {
     /// Opens the picker in the game the caller means (`/move` with no
@@ -22,28 +45,45 @@ impl Host {
     pub async fn pick(&self, caller: &Caller, game: Option<GameId>) -> Result<Reply, HostError> {
         let loaded = self.mover(caller, game).await?;
         let id = PickId::start(loaded.id(), loaded.row.ply);
-        Ok(self.step(&loaded, &id, None))
+        let offer = self.offer(&loaded).await?;
+        Ok(self.step(&loaded, &offer, &id, None))
+    }
+
+    /// What the picker offers the caller in `loaded`.
+    async fn offer(&self, loaded: &Loaded) -> Result<Offer, HostError> {
+        Ok(match loaded.game.variant().about().turns {
+            TurnShape::Single => Offer::Actions,
+            TurnShape::Drafted => {
+                Offer::Draft(self.store.draft(loaded.row.id, loaded.row.ply).await?)
+            }
+        })
     }
 
     /// A step of the picker by its id (a pressed option or button).
     pub(super) async fn pick_step(&self, caller: &Caller, id: &PickId) -> Result<Reply, HostError> {
         let loaded = self.mover(caller, Some(id.game)).await?;
+        let offer = self.offer(&loaded).await?;
         if loaded.row.ply != id.ply {
             let note = format!(
                 "Game #{} moved on since this picker was opened: nothing was played. Choose again:",
                 loaded.id()
             );
             let fresh = PickId::start(loaded.id(), loaded.row.ply);
-            return Ok(self.step(&loaded, &fresh, Some(note)));
+            return Ok(self.step(&loaded, &offer, &fresh, Some(note)));
         }
         if id.play
-            && let Pick::Ready { notation, .. } = loaded.game.pick(&id.path)
+            && let Pick::Ready { notation, .. } = offer.pick(&loaded, &id.path)
         {
-            // The commit checks the ply again: a move made meanwhile
-            // refuses this one.
-            return self.act(caller, Some(id.game), &notation).await;
+            return match offer {
+                // The draft's store checks its length again: a move
+                // drafted meanwhile refuses this one.
+                Offer::Draft(_) => self.draft_move(caller, loaded, &notation).await,
+                // The commit checks the ply again: a move made meanwhile
+                // refuses this one.
+                Offer::Actions => self.act(caller, Some(id.game), &notation).await,
+            };
         }
-        Ok(self.step(&loaded, id, None))
+        Ok(self.step(&loaded, &offer, id, None))
     }
 
     /// The caller's live game where it is their turn.
@@ -58,11 +98,16 @@ impl Host {
     }
 
     /// The step `id` leads to, as a private reply; `note` goes first.
-    fn step(&self, loaded: &Loaded, id: &PickId, note: Option<String>) -> Reply {
+    fn step(&self, loaded: &Loaded, offer: &Offer, id: &PickId, note: Option<String>) -> Reply {
         let game = loaded.id();
         let mut lines: Vec<String> = note.into_iter().collect();
+        if let Offer::Draft(draft) = offer
+            && !draft.is_empty()
+        {
+            lines.push(format!("Your draft: {}.", draft.join(" ")));
+        }
         let mut reply = Reply::default().about(game).private();
-        match loaded.game.pick(&id.path) {
+        match offer.pick(loaded, &id.path) {
             Pick::Choose {
                 level,
                 options,
@@ -96,10 +141,14 @@ impl Host {
             }
             Pick::Ready { notation, chosen } => {
                 lines.push(heading(game, &chosen));
-                lines.push(format!("Play {notation}?"));
+                let verb = match offer {
+                    Offer::Actions => "Play",
+                    Offer::Draft(_) => "Draft",
+                };
+                lines.push(format!("{verb} {notation}?"));
                 reply = reply.choice(
                     ChoiceId::Pick(id.playing()),
-                    &format!("Play {notation}"),
+                    &format!("{verb} {notation}"),
                     ChoiceStyle::Primary,
                 );
                 if !id.path.is_empty() {
@@ -112,9 +161,15 @@ impl Host {
                 let note = format!(
                     "\"{key}\" is not offered in game #{game} now: nothing was played. Choose again:"
                 );
-                return self.step(loaded, &fresh, Some(note));
+                return self.step(loaded, offer, &fresh, Some(note));
             }
-            Pick::Nothing => lines.push(format!("There is no legal action in game #{game}.")),
+            Pick::Nothing => match offer {
+                Offer::Actions => lines.push(format!("There is no legal action in game #{game}.")),
+                Offer::Draft(draft) => {
+                    lines.push(format!("Nothing more can be drafted in game #{game}."));
+                    reply = super::drafts::draft_choices(reply, loaded, draft);
+                }
+            },
         }
         reply.text = lines.join("\n");
         reply

@@ -33,6 +33,8 @@ impl Host {
             }
             ChoiceId::Game(g, GameChoice::Abort) => self.abort(caller, Some(g)).await,
             ChoiceId::Game(g, GameChoice::Web) => self.play_link(caller, Some(g)).await,
+            ChoiceId::Game(g, GameChoice::Submit) => self.submit(caller, Some(g)).await,
+            ChoiceId::Game(g, GameChoice::Undo) => self.undo(caller, Some(g)).await,
             ChoiceId::Pick(p) => self.pick_step(caller, &p).await,
         }
     }

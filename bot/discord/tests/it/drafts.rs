@@ -151,3 +151,93 @@ async fn a_published_game_drafted_and_submitted_to_checkmate() {
     })
     .await;
 }
+
+/// Drafts one board move through the picker that `/move` with no action
+/// opens: at each step the option whose key is `keys`' next (or, ending
+/// in `*`, begins with it), each choice replacing the picker in place,
+/// then the Draft button. The picker's message, now the draft.
+async fn draft_by_picker(fake: &FakeDiscord, who: &Player, thread: u64, keys: &[&str]) -> u64 {
+    let sent = fake.command(who, thread, "move", &[]).await;
+    let opened = fake.reply(&sent).await;
+    assert!(opened.is_ephemeral(), "a picker is for its player's eyes");
+    let id = id_of(&fake.original(&sent).await);
+    for wanted in keys {
+        let message = fake.message(id).expect("the picker");
+        let select = select_id(&message).unwrap_or_else(|| panic!("a menu: {message}"));
+        let options = select_options(&message, &select);
+        assert!(options.len() <= 25);
+        let key = options
+            .iter()
+            .find(|k| match wanted.strip_suffix('*') {
+                Some(start) => k.starts_with(start),
+                None => k == wanted,
+            })
+            .unwrap_or_else(|| panic!("{wanted} among {options:?}"));
+        let chose = fake.select(who, id, &select, key).await;
+        assert_eq!(fake.reply(&chose).await.callback_type(), Some(7));
+    }
+    let message = fake.message(id).expect("the picker");
+    let draft = button_ids(&message)
+        .into_iter()
+        .find(|b| b.starts_with("play:"))
+        .unwrap_or_else(|| panic!("a Draft button: {message}"));
+    let press = fake.click(who, id, &draft).await;
+    assert_eq!(fake.callback(&press).await.callback_type(), Some(7));
+    id
+}
+
+/// Presses the draft's Submit button in message `id`; the post of the
+/// turn in the thread.
+async fn submit_by_button(fake: &FakeDiscord, who: &Player, id: u64, game: GameId) -> Call {
+    let message = fake.message(id).expect("the draft");
+    let submit = format!("game:{game}:submit");
+    assert!(button_ids(&message).contains(&submit), "{message}");
+    let mark = fake.mark();
+    let press = fake.click(who, id, &submit).await;
+    fake.callback(&press).await;
+    let posted = fake
+        .wait_call_after("the turn in the thread", mark, |c| {
+            c.method == "POST" && c.status < 300 && c.content().contains(" played ")
+        })
+        .await;
+    assert!(!posted.is_ephemeral(), "the turn is for everyone");
+    posted
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_turn_with_a_jump_drafted_through_the_picker_and_submitted_by_button() {
+    within_limit(async {
+        let fake = FakeDiscord::start().await;
+        let world = BotWorld::new();
+        let (bot, host) = world.start_bot(&fake).await;
+        wait_registered(&fake).await;
+        let (thread, game) = five_d_game(&fake, None).await;
+
+        // One board: the man, then its move; the draft is shown with its
+        // buttons, and Submit plays it in public.
+        let drafted = draft_by_picker(&fake, &alice(), thread, &["ng1-", "nf3"]).await;
+        let message = fake.message(drafted).unwrap();
+        assert_contains(message["content"].as_str().unwrap(), "Drafted (0T1)Nf3.");
+        let posted = submit_by_button(&fake, &alice(), drafted, game).await;
+        assert_contains(posted.content(), "alice played (0T1)Nf3");
+        let drafted = draft_by_picker(&fake, &bob(), thread, &["ng8-", "nf6"]).await;
+        submit_by_button(&fake, &bob(), drafted, game).await;
+
+        // The knight's jumps are one option; its landings on the board
+        // one turn back come next; the jump opens a timeline.
+        let drafted =
+            draft_by_picker(&fake, &alice(), thread, &["nf3-", "nf3>", "nf3>>(0t1)*"]).await;
+        let message = fake.message(drafted).unwrap();
+        assert!(
+            !button_ids(&message).iter().any(|b| b.starts_with("pick:")),
+            "nothing more to draft: {message}"
+        );
+        let posted = submit_by_button(&fake, &alice(), drafted, game).await;
+        assert_contains(posted.content(), "alice played (0T2)Nf3>>(0T1)");
+        let loaded = host.load(game).await.expect("the game loads");
+        assert_eq!(loaded.game.record().len(), 3);
+        assert!(loaded.game.record()[2].starts_with("(0T2)Nf3>>(0T1)"));
+        bot.shutdown().await;
+    })
+    .await;
+}
