@@ -6,7 +6,10 @@
 //!
 //! Reading the database (not this process's memory) is what makes a move
 //! committed by any process (Discord, the console, another shard on the
-//! same PostgreSQL) reach every page alike.
+//! same PostgreSQL) reach every page alike. A commit of this process rings
+//! the host's bell ([`Host::outbox_bell`]), which wakes every watcher to
+//! look at once: its pages hear of it within milliseconds, and of another
+//! process's within [`LOOK_EVERY`].
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -64,7 +67,13 @@ async fn watch_game(
     game: GameId,
     tell: watch::Sender<Option<Moment>>,
 ) {
+    let bell = host.outbox_bell();
     loop {
+        // Listening before the look, so that a commit made while it reads
+        // still wakes the next one.
+        let rung = bell.notified();
+        tokio::pin!(rung);
+        rung.as_mut().enable();
         let now = match host.moment(game).await {
             Ok((ply, status)) => Some(Moment {
                 ply,
@@ -89,7 +98,10 @@ async fn watch_game(
                 return;
             }
         }
-        tokio::time::sleep(LOOK_EVERY).await;
+        tokio::select! {
+            () = tokio::time::sleep(LOOK_EVERY) => {}
+            () = &mut rung => {}
+        }
     }
 }
 
