@@ -9,7 +9,7 @@
 //! plotters would place it, so drawing text is copying coverage. Tables and
 //! the masks men are composed from still go through plotters.
 
-use crate::fxhash::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
 use ab_glyph::{Font, FontRef, ScaleFont};

@@ -21,7 +21,6 @@ mod deflate;
 mod encode;
 mod fairy;
 mod font;
-mod fxhash;
 mod layout;
 mod look;
 mod lzw;

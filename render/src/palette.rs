@@ -9,7 +9,7 @@
 //! entry. Nothing is quantised per image: drawing a blend looks its colour
 //! up in a table memoised per theme.
 
-use crate::fxhash::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU8, Ordering};
 

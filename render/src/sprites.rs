@@ -2,7 +2,7 @@
 //! for the men Unicode has no glyph for, and the marks variants need
 //! (see `fairy` for 5D's men).
 
-use crate::fxhash::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
 use chronomate_rules::Color;

@@ -4,7 +4,7 @@
 //! rows. Cached per process (the bot draws the same squares all day) and per
 //! render (no lock per square).
 
-use crate::fxhash::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
 use chronomate_rules::view::Man;

@@ -16,7 +16,7 @@
 
 use std::sync::Arc;
 
-use super::fast::FastMap;
+use rustc_hash::FxHashMap as FastMap;
 
 use super::levels::{Level, key, label, value};
 use super::matcher::{Fit, Info, Orders, Reading, Typed, fit_pair};

@@ -36,7 +36,6 @@
 //! notation alone (the default `parts`).
 
 pub mod chess;
-mod fast;
 mod finder;
 mod levels;
 mod matcher;
