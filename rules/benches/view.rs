@@ -1,6 +1,7 @@
 //! What the web page and the images are drawn from, in the largest
 //! positions: the rules' view of a 1,000-board Many Worlds game and of a
-//! 21-branch multiverse, made and written as the JSON the page reads, with
+//! 21-branch multiverse, and of a 5D game of 20 timelines (the whole
+//! multiverse, as the page shows it), made and written as the JSON the page reads, with
 //! the chess start as the peer; and the page's moves by click there: the
 //! table of clicks built once per position (`Game::clicks`), and a man's
 //! destinations and a second part's list read from it.
@@ -21,13 +22,18 @@ mod multiverse_growth;
 #[path = "../tests/support/manyworlds_growth.rs"]
 mod manyworlds_growth;
 
+#[path = "../tests/support/fived_growth.rs"]
+mod fived_growth;
+
 fn bench(c: &mut Criterion) {
     let multiverse = multiverse_growth::twenty_one_branches(1001);
     let many = manyworlds_growth::many_boards(1000);
     let chess = Game::new(Variant::Standard, Options::default(), 0).unwrap();
+    let (fived, _) = fived_growth::many_timelines(20);
     let views = [
         ("manyworlds 1000 boards", many.view()),
         ("multiverse 21 branches", multiverse.view()),
+        ("5d 20 timelines", fived.snapshot()),
         ("chess start", chess.view()),
     ];
     for (name, view) in &views {
@@ -47,6 +53,9 @@ fn bench(c: &mut Criterion) {
     group.bench_function("multiverse 21 branches: view and json", |b| {
         b.iter(|| serde_json::to_vec(&multiverse.view()).unwrap().len())
     });
+    group.bench_function("5d 20 timelines: snapshot and json", |b| {
+        b.iter(|| serde_json::to_vec(&fived.snapshot()).unwrap().len())
+    });
     group.bench_function("chess start: view and json", |b| {
         b.iter(|| serde_json::to_vec(&chess.view()).unwrap().len())
     });
@@ -59,6 +68,9 @@ fn bench(c: &mut Criterion) {
         ("multiverse 21 branches", &|| click::clicks(&multiverse)),
         ("chess start", &|| chess.clicks()),
     ];
+    group.bench_function("5d 20 timelines: the draft's clicks", |b| {
+        b.iter(|| fived.draft_clicks(&[]).unwrap().moves.len())
+    });
     for (name, table) in tables {
         group.bench_function(format!("{name}: the table of clicks"), |b| {
             b.iter(|| table().heads().len())

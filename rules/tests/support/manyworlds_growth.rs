@@ -17,8 +17,15 @@ impl Pick {
 
 /// A game with `boards` live boards, reached by random splits.
 pub fn many_boards(boards: usize) -> ManyWorlds {
+    many_boards_recorded(boards).0
+}
+
+/// [`many_boards`] and the notation of every split that made it (the
+/// default options and seed 0 make the same game).
+pub fn many_boards_recorded(boards: usize) -> (ManyWorlds, Vec<String>) {
     let mut pick = Pick(SplitMix64::new(7));
     let mut mw = ManyWorlds::new(&Options::default(), 0).unwrap();
+    let mut record = Vec::new();
     while mw.board_count() < boards {
         let numerals: Vec<Numeral> = mw.boards().map(|(n, _)| n).collect();
         let board = numerals[pick.below(numerals.len())];
@@ -43,8 +50,9 @@ pub fn many_boards(boards: usize) -> ManyWorlds {
             first,
             second,
         };
+        record.push(mw.notation(&action));
         mw.play(&action).expect("a legal split");
         assert!(!mw.status().is_over());
     }
-    mw
+    (mw, record)
 }

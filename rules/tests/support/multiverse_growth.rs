@@ -87,6 +87,17 @@ pub fn random_move(m: &Multiverse, rng: &mut Rng, id: u16) -> Action {
 /// Random board moves; a move sends a man back in time when the branch
 /// count lags `target(time)`.
 pub fn grow(m: &mut Multiverse, rng: &mut Rng, until_time: u32, target: impl Fn(u32) -> usize) {
+    grow_recorded(m, rng, until_time, target, &mut Vec::new());
+}
+
+/// [`grow`], each action's notation added to `record`.
+pub fn grow_recorded(
+    m: &mut Multiverse,
+    rng: &mut Rng,
+    until_time: u32,
+    target: impl Fn(u32) -> usize,
+    record: &mut Vec<String>,
+) {
     while !m.status().is_over() {
         let owed = m.owed();
         let id = owed[0];
@@ -108,6 +119,7 @@ pub fn grow(m: &mut Multiverse, rng: &mut Rng, until_time: u32, target: impl Fn(
         {
             action = travel;
         }
+        record.push(m.notation(&action));
         m.apply(&action).unwrap();
     }
 }
@@ -125,23 +137,37 @@ pub fn thousand_and_one_branches() -> Multiverse {
 
 /// 21 branches at the start of White's turn.
 pub fn twenty_one_branches(limit: u16) -> Multiverse {
+    twenty_one_branches_recorded(limit).0
+}
+
+/// [`twenty_one_branches`] and the notation of every action that made it
+/// (the game's seed is 3: `Game::replay` with that seed and the option
+/// `branches:LIMIT` makes the same game).
+pub fn twenty_one_branches_recorded(limit: u16) -> (Multiverse, Vec<String>) {
     let mut rng = Rng(0x2545_f491_4f6c_dd1d);
     let mut m = Multiverse::with_limit(limit, 3);
-    grow(&mut m, &mut rng, 30, |t| if t > 6 { 21 } else { 1 });
+    let mut record = Vec::new();
+    grow_recorded(
+        &mut m,
+        &mut rng,
+        30,
+        |t| if t > 6 { 21 } else { 1 },
+        &mut record,
+    );
     while m.branch_count() < 21
         || m.turn().color != Color::White
         || m.owed().len() != m.active().len()
     {
         let owed = m.owed();
         let id = owed[0];
-        let action = random_move(&m, &mut rng, id);
+        let mut action = random_move(&m, &mut rng, id);
         if m.branch_count() < 21
             && let Some(t) = random_travel(&m, &mut rng, id, &action, 20)
         {
-            m.apply(&t).unwrap();
-            continue;
+            action = t;
         }
+        record.push(m.notation(&action));
         m.apply(&action).unwrap();
     }
-    m
+    (m, record)
 }
