@@ -128,8 +128,119 @@ export function glyph(man) {
   return set[man.figure] || LETTERS[man.figure] || "?";
 }
 
+// Each board drawn once into a bitmap of its own, at a power of two
+// pixels a square (the next above the zoom's), and copied while neither
+// the board nor that resolution changes: panning a thousand boards copies
+// a thousand small bitmaps instead of drawing 64,000 squares and their
+// men. The bitmaps are keyed by what they show, so a board that did not
+// change keeps its bitmap when the game moves on; the least recently used
+// go first past CACHE_PIXELS.
+const CACHE_PIXELS = 24e6;
+const images = new Map(); // key -> canvas, least recently used first
+let cachedPixels = 0;
+const contents = new WeakMap(); // board -> what its bitmap shows, as a key
+
+/** Drops every bitmap (once the men's font has loaded, say). */
+export function forgetImages() {
+  images.clear();
+  cachedPixels = 0;
+}
+
+/** Pixels a square for the bitmaps at `devicePixels` a square. */
+function resolution(devicePixels) {
+  return Math.min(128, Math.max(1, 2 ** Math.ceil(Math.log2(Math.max(1, devicePixels)))));
+}
+
+/** The bitmap of `board`, placed on `tile`, at `px` pixels a square. */
+function tileImage(board, tile, px, flip) {
+  let content = contents.get(board);
+  if (content === undefined) {
+    content = JSON.stringify([board.shape, board.cells, board.highlights, board.inactive, board.ended]);
+    contents.set(board, content);
+  }
+  const key = `${px} ${flip} ${tile.w} ${tile.h} ${content}`;
+  const cached = images.get(key);
+  if (cached) {
+    images.delete(key);
+    images.set(key, cached);
+    return cached;
+  }
+  const canvas = document.createElement("canvas");
+  canvas.width = Math.max(1, Math.ceil(tile.w * px));
+  canvas.height = Math.max(1, Math.ceil(tile.h * px));
+  const ctx = canvas.getContext("2d");
+  ctx.setTransform(px, 0, 0, px, 0, 0);
+  drawBoard(ctx, board, { ...tile, x: 0, y: 0 }, px / (globalThis.devicePixelRatio || 1), flip);
+  images.set(key, canvas);
+  cachedPixels += canvas.width * canvas.height;
+  for (const [old, image] of images) {
+    if (cachedPixels <= CACHE_PIXELS || images.size <= 1) break;
+    images.delete(old);
+    cachedPixels -= image.width * image.height;
+  }
+  return canvas;
+}
+
+/** A board's squares, marks and men, and its shade when inactive or
+ * ended, on `tile` at `scale` CSS pixels a square (men from 6 up). */
+function drawBoard(ctx, board, tile, scale, flip) {
+  const { files, ranks, levels } = tile.size;
+  for (let level = 0; level < levels; level++) {
+    const ox = tile.x + level * (files + GAP);
+    for (let r = 0; r < ranks; r++) {
+      for (let f = 0; f < files; f++) {
+        // a1 is dark: the colour follows the square, not the screen.
+        const file = flip ? files - 1 - f : f;
+        const rank = flip ? r : ranks - 1 - r;
+        const dark = (file + rank) % 2 === 0;
+        ctx.fillStyle = dark ? "#b58863" : "#f0d9b5";
+        ctx.fillRect(ox + f, tile.y + r, 1, 1);
+      }
+    }
+  }
+  for (const h of board.highlights || []) {
+    const c = cellCentre(tile, h.cell, flip);
+    ctx.fillStyle = h.kind === "Check" ? "rgba(230, 40, 40, 0.55)" : "rgba(250, 230, 70, 0.45)";
+    ctx.fillRect(c.x - 0.5, c.y - 0.5, 1, 1);
+  }
+  if (scale >= 6) {
+    ctx.textAlign = "center";
+    ctx.textBaseline = "middle";
+    ctx.font = "0.8px 'DejaVu Sans', sans-serif";
+    (board.cells || []).forEach((man, cell) => {
+      if (!man) return;
+      const c = cellCentre(tile, cell, flip);
+      ctx.globalAlpha = man.ghost ? 0.35 : 1;
+      ctx.fillStyle = man.color === "black" ? "#111" : "#fff";
+      ctx.strokeStyle = man.color === "black" ? "#eee" : "#111";
+      ctx.lineWidth = 0.04;
+      const g = glyph(man);
+      if (g.length === 1 && g.charCodeAt(0) < 128) {
+        ctx.beginPath();
+        ctx.arc(c.x, c.y, 0.36, 0, Math.PI * 2);
+        ctx.fill();
+        ctx.stroke();
+        ctx.fillStyle = man.color === "black" ? "#fff" : "#111";
+        ctx.font = "bold 0.5px 'DejaVu Sans', sans-serif";
+        ctx.fillText(g, c.x, c.y + 0.02);
+        ctx.font = "0.8px 'DejaVu Sans', sans-serif";
+      } else {
+        ctx.fillStyle = "#111";
+        ctx.fillText(g, c.x, c.y + 0.05);
+      }
+      ctx.globalAlpha = 1;
+    });
+  }
+  if (board.inactive || board.ended) {
+    ctx.fillStyle = "rgba(30, 30, 30, 0.45)";
+    ctx.fillRect(tile.x, tile.y, tile.w, tile.h);
+  }
+}
+
 /** Draws `view` on `ctx`, whose transform maps squares to pixels at
- * `scale` pixels a square; only the tiles inside `visible` (in squares). */
+ * `scale` pixels a square; only the tiles inside `visible` (in squares).
+ * Each board's squares, marks and men come from its bitmap (tileImage);
+ * outlines, labels and arrows are drawn over them. */
 export function draw(ctx, view, tiles, scale, visible) {
   const flip = view.perspective === "black";
   const inView = (t) =>
@@ -143,60 +254,11 @@ export function draw(ctx, view, tiles, scale, visible) {
       ctx.fillRect(x, visible.y, xs[0].w + GAP * 1.2, visible.h);
     }
   }
+  const px = resolution(scale * (globalThis.devicePixelRatio || 1));
   tiles.forEach((tile, i) => {
     if (!inView(tile)) return;
     const board = view.boards[i];
-    const { files, ranks, levels } = tile.size;
-    for (let level = 0; level < levels; level++) {
-      const ox = tile.x + level * (files + GAP);
-      for (let r = 0; r < ranks; r++) {
-        for (let f = 0; f < files; f++) {
-          // a1 is dark: the colour follows the square, not the screen.
-          const file = flip ? files - 1 - f : f;
-          const rank = flip ? r : ranks - 1 - r;
-          const dark = (file + rank) % 2 === 0;
-          ctx.fillStyle = dark ? "#b58863" : "#f0d9b5";
-          ctx.fillRect(ox + f, tile.y + r, 1, 1);
-        }
-      }
-    }
-    for (const h of board.highlights || []) {
-      const c = cellCentre(tile, h.cell, flip);
-      ctx.fillStyle = h.kind === "Check" ? "rgba(230, 40, 40, 0.55)" : "rgba(250, 230, 70, 0.45)";
-      ctx.fillRect(c.x - 0.5, c.y - 0.5, 1, 1);
-    }
-    if (scale >= 6) {
-      ctx.textAlign = "center";
-      ctx.textBaseline = "middle";
-      ctx.font = "0.8px 'DejaVu Sans', sans-serif";
-      (board.cells || []).forEach((man, cell) => {
-        if (!man) return;
-        const c = cellCentre(tile, cell, flip);
-        ctx.globalAlpha = man.ghost ? 0.35 : 1;
-        ctx.fillStyle = man.color === "black" ? "#111" : "#fff";
-        ctx.strokeStyle = man.color === "black" ? "#eee" : "#111";
-        ctx.lineWidth = 0.04;
-        const g = glyph(man);
-        if (g.length === 1 && g.charCodeAt(0) < 128) {
-          ctx.beginPath();
-          ctx.arc(c.x, c.y, 0.36, 0, Math.PI * 2);
-          ctx.fill();
-          ctx.stroke();
-          ctx.fillStyle = man.color === "black" ? "#fff" : "#111";
-          ctx.font = "bold 0.5px 'DejaVu Sans', sans-serif";
-          ctx.fillText(g, c.x, c.y + 0.02);
-          ctx.font = "0.8px 'DejaVu Sans', sans-serif";
-        } else {
-          ctx.fillStyle = "#111";
-          ctx.fillText(g, c.x, c.y + 0.05);
-        }
-        ctx.globalAlpha = 1;
-      });
-    }
-    if (board.inactive || board.ended) {
-      ctx.fillStyle = "rgba(30, 30, 30, 0.45)";
-      ctx.fillRect(tile.x, tile.y, tile.w, tile.h);
-    }
+    ctx.drawImage(tileImage(board, tile, px, flip), tile.x, tile.y, tile.w, tile.h);
     if (board.owed || board.current) {
       ctx.strokeStyle = board.owed ? "#f5c542" : "#7fb2ff";
       ctx.lineWidth = 0.12;

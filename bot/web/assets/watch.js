@@ -2,7 +2,7 @@
 // zoomable canvas (board.js), and reads it again on every moment the
 // server announces (server-sent events) and on every reconnect, so no move
 // is missed.
-import { cellAt, cellCentre, draw, drawMarks, extent, glyph, place } from "./board.js";
+import { cellAt, cellCentre, draw, drawMarks, extent, forgetImages, glyph, place } from "./board.js";
 import { Seat } from "./play.js";
 
 const secret = location.pathname.split("/").filter(Boolean).pop();
@@ -180,6 +180,16 @@ window.chronomate = {
   frame(board) {
     if (shown && shown.tiles[board]) frame(extent([shown.tiles[board]]));
   },
+  /** Pans by (dx, dy) CSS pixels and draws, as a drag does; how long the
+   * drawing took, in milliseconds (the frame-time bench pans frame after
+   * frame). */
+  pan(dx, dy) {
+    camera.x -= dx / camera.scale;
+    camera.y -= dy / camera.scale;
+    const started = performance.now();
+    render();
+    return performance.now() - started;
+  },
 };
 
 document.getElementById("whole").addEventListener("click", whole);
@@ -187,7 +197,12 @@ document.getElementById("present").addEventListener("click", present);
 // The canvas follows its box: the window's size, and the seat's panel
 // beside it once a player is seated.
 new ResizeObserver(resize).observe(canvas);
-document.fonts.load("1em 'DejaVu Sans'").then(render, render);
+// Bitmaps drawn before the men's font came are drawn again with it.
+const redraw = () => {
+  forgetImages();
+  render();
+};
+document.fonts.load("1em 'DejaVu Sans'").then(redraw, redraw);
 resize();
 Seat.open(secret)
   .then((opened) => {
