@@ -53,6 +53,9 @@ const RATE: u64 = 50;
 /// How long the load runs.
 const RUN: Duration = Duration::from_secs(20);
 
+/// When each game's pages heard of each ply, by game and ply.
+type Heard = Arc<Mutex<HashMap<(GameId, i64), Vec<Instant>>>>;
+
 /// A player's seated page.
 #[derive(Clone)]
 struct Page {
@@ -175,7 +178,7 @@ impl Served {
 
     /// The spectators' events of `g`, read on a raw connection: each
     /// `moment` event's ply sent on `seen` with when it came.
-    async fn open_page(&self, g: GameId, seen: Arc<Mutex<HashMap<(GameId, i64), Vec<Instant>>>>) {
+    async fn open_page(&self, g: GameId, seen: Heard) {
         let secret = self.world.host.watch_secret(g).await.unwrap();
         let addr = self.base.trim_start_matches("http://").to_owned();
         let mut stream = tokio::net::TcpStream::connect(&addr).await.unwrap();
@@ -271,7 +274,7 @@ async fn seated(served: &Served, who: &str, g: GameId) -> (Page, Vec<String>) {
 /// The load run: pages, actions and clicks at once.
 async fn load(p: &Positions) {
     let served = &p.served;
-    let seen: Arc<Mutex<HashMap<(GameId, i64), Vec<Instant>>>> = Arc::default();
+    let seen: Heard = Arc::default();
     let mut games = Vec::new();
     for i in 0..GAMES {
         let (w, b) = (format!("w{i}"), format!("b{i}"));
@@ -376,7 +379,7 @@ async fn load(p: &Positions) {
     stop.store(true, std::sync::atomic::Ordering::Relaxed);
     tokio::time::sleep(Duration::from_millis(600)).await;
 
-    let seen = seen.lock().unwrap();
+    let seen = seen.lock().unwrap().clone();
     let mut told = Vec::new();
     let mut missed = 0;
     for (g, ply, sent) in &answered {
