@@ -110,8 +110,8 @@ impl Rules for FiveD {
     fn notation(&self, action: &Action) -> String {
         let mut draft = self.clone();
         let mut texts = Vec::with_capacity(action.moves.len());
-        for mv in &action.moves {
-            texts.push(draft.move_text(mv));
+        for (i, mv) in action.moves.iter().enumerate() {
+            texts.push(draft.move_text_in_turn(mv, i + 1 == action.moves.len()));
             if draft.make_move(mv).is_err() {
                 break;
             }
