@@ -341,11 +341,11 @@ mod tests {
 
     #[test]
     fn a_royal_exposed_by_a_board_move_is_found_on_the_boards_it_makes() {
-        // cwmtt's games with the most timelines and jumps.
+        // The corpus's games with the most timelines and jumps.
         for text in [
-            include_str!("../../tests/fived/data/cwmtt/100_timelines.5dpgn"),
-            include_str!("../../tests/fived/data/cwmtt/exiledKings.5dpgn"),
-            include_str!("../../tests/fived/data/cwmtt/NP.5dpgn"),
+            include_str!("../../tests/fived/data/own/standard-many-timelines.5dpgn"),
+            include_str!("../../tests/fived/data/own/two-timelines-castles.5dpgn"),
+            include_str!("../../tests/fived/data/own/timeline-invasion.5dpgn"),
         ] {
             let record = pgn::read(text).expect("a record");
             let options = pgn::options(&record).expect("its options");
