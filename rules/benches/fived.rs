@@ -1,6 +1,7 @@
 //! 5D chess: legal turns counted up to 1000 (the cap peers use) and mate
 //! decisions (F-10), on every position of the published games in
-//! `tests/fived/data` (cwmtt's games and ftxi's two counting positions).
+//! `tests/fived/data` (Chronomate's own corpus, `own/`, and ftxi's two
+//! counting positions).
 //!
 //! `cargo bench -p chronomate-rules --bench fived`
 //!
@@ -55,7 +56,7 @@ fn data() -> PathBuf {
 }
 
 fn games() -> Vec<Game> {
-    let mut files: Vec<PathBuf> = ["cwmtt", "ftxi"]
+    let mut files: Vec<PathBuf> = ["own", "ftxi"]
         .iter()
         .flat_map(|dir| std::fs::read_dir(data().join(dir)).unwrap())
         .map(|e| e.unwrap().path())

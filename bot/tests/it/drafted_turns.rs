@@ -30,9 +30,38 @@ fn path(p: &Path) -> &str {
     p.to_str().unwrap()
 }
 
-/// The published capped counts of cwmtt's game `name` (`counts.txt`).
+/// The first turn of the corpus's standard game Black wins
+/// (`own/standard-black-mates.5dpgn`).
+const FIRST_TURN: &str = "(0T1)f3";
+
+/// A corpus game that does not end: `replay` ends on whose turn it is.
+const UNFINISHED: &str = "own/two-timelines-castles.5dpgn";
+
+/// The last line `replay` prints for [`UNFINISHED`]: the side to move and
+/// the boards it owes, as the rules give them.
+fn unfinished_to_move() -> String {
+    use chronomate_rules::{Game, Variant, record};
+    let read = record::read(
+        Variant::FiveD,
+        &std::fs::read_to_string(data(UNFINISHED)).unwrap(),
+    )
+    .unwrap();
+    let game = Game::replay(Variant::FiveD, read.options, 0, &read.actions).unwrap();
+    let turn = game.turn();
+    let owed: Vec<String> = turn.boards.iter().map(ToString::to_string).collect();
+    assert!(
+        !owed.is_empty()
+            && owed
+                .iter()
+                .all(|b| b.starts_with("(+") || b.starts_with("(-"))
+    );
+    format!("to move: {} on {}", turn.color, owed.join(", "))
+}
+
+/// The capped counts ftxi's `5dtools` gives for the corpus's game `name`
+/// (`own/counts.txt`).
 fn published(name: &str) -> Vec<String> {
-    let text = std::fs::read_to_string(data("cwmtt/counts.txt")).unwrap();
+    let text = std::fs::read_to_string(data("own/counts.txt")).unwrap();
     let line = text
         .lines()
         .find_map(|l| l.strip_prefix(&format!("{name}: ")))
@@ -42,8 +71,12 @@ fn published(name: &str) -> Vec<String> {
 
 #[test]
 fn turns_prints_the_published_counts() {
-    for name in ["standard.5dpgn", "small.5dpgn", "JustKings.5dpgn"] {
-        let file = data(&format!("cwmtt/{name}"));
+    for name in [
+        "standard-white-mates.5dpgn",
+        "turn-zero.5dpgn",
+        "just-kings.5dpgn",
+    ] {
+        let file = data(&format!("own/{name}"));
         let (code, out, err) = run(None, &["turns", "5d", path(&file)], "");
         assert_eq!(code, 0, "{name}: {err}");
         let got: Vec<&str> = out.lines().collect();
@@ -55,7 +88,7 @@ fn turns_prints_the_published_counts() {
     assert_eq!(code, 0, "{err}");
     assert_eq!(out.lines().last(), Some("30134"));
     // From stdin, with the options given on the command line; 0 at a mate.
-    let text = std::fs::read_to_string(data("cwmtt/small.5dpgn")).unwrap();
+    let text = std::fs::read_to_string(data("own/turn-zero.5dpgn")).unwrap();
     let moves: String = text
         .lines()
         .filter(|l| !l.starts_with('['))
@@ -75,8 +108,12 @@ fn turns_prints_the_published_counts() {
         &moves,
     );
     assert_eq!(code, 0);
-    assert_eq!(out.lines().collect::<Vec<_>>(), ["10", "10", "10", "10"]);
-    let file = data("cwmtt/standard.5dpgn");
+    let capped: Vec<String> = published("turn-zero.5dpgn")
+        .iter()
+        .map(|c| c.parse::<usize>().unwrap().min(10).to_string())
+        .collect();
+    assert_eq!(out.lines().collect::<Vec<_>>(), capped);
+    let file = data("own/standard-white-mates.5dpgn");
     let (_, out, _) = run(None, &["turns", "5d", path(&file), "--cap", "1"], "");
     assert_eq!(out.lines().last(), Some("0"));
 }
@@ -85,28 +122,28 @@ fn turns_prints_the_published_counts() {
 fn replay_reads_5dpgn_with_the_contract_of_every_variant() {
     let (code, out, err) = run(
         None,
-        &["replay", "5d", path(&data("cwmtt/standard.5dpgn"))],
+        &[
+            "replay",
+            "5d",
+            path(&data("own/standard-black-mates.5dpgn")),
+        ],
         "",
     );
     assert_eq!(code, 0, "{err}");
     let lines: Vec<&str> = out.lines().collect();
-    assert_eq!(lines.len(), 17, "16 turns, then the result:\n{out}");
-    assert_eq!(lines[0], "(0T1)e3");
-    assert_eq!(lines[16], "result: 0-1 (checkmate)");
-    let (code, out, _) = run(
-        None,
-        &["replay", "5d", path(&data("cwmtt/JustKings.5dpgn"))],
-        "",
-    );
+    assert_eq!(lines.len(), 45, "44 turns, then the result:\n{out}");
+    assert_eq!(lines[0], FIRST_TURN);
+    assert_eq!(lines[44], "result: 0-1 (checkmate)");
+    let (code, out, _) = run(None, &["replay", "5d", path(&data(UNFINISHED))], "");
     assert_eq!(code, 0);
-    assert_eq!(out.lines().last(), Some("to move: black on (1T1)"));
+    assert_eq!(out.lines().last(), Some(unfinished_to_move().as_str()));
     // The headers' board against another one on the command line.
     let (code, _, err) = run(
         None,
         &[
             "replay",
             "5d",
-            path(&data("cwmtt/small.5dpgn")),
+            path(&data("own/turn-zero.5dpgn")),
             "--options",
             "board:two-timelines",
         ],
@@ -186,11 +223,15 @@ fn a_drafted_turn_in_the_console_survives_a_restart() {
 fn a_published_game_to_checkmate_in_the_console_and_its_5dpgn() {
     let (_, canonical, _) = run(
         None,
-        &["replay", "5d", path(&data("cwmtt/standard.5dpgn"))],
+        &[
+            "replay",
+            "5d",
+            path(&data("own/standard-black-mates.5dpgn")),
+        ],
         "",
     );
     let turns: Vec<&str> = canonical.lines().filter(|l| !l.contains(": ")).collect();
-    assert_eq!(turns.len(), 16);
+    assert_eq!(turns.len(), 44);
     let mut script =
         String::from("/images off\n/as alice\n/challenge @bob 5d colour:white\n/as bob\n/accept\n");
     for (i, turn) in turns.iter().enumerate() {
@@ -211,7 +252,7 @@ fn a_published_game_to_checkmate_in_the_console_and_its_5dpgn() {
     assert!(!out.contains("error:"), "{out}");
     has_line(
         &out,
-        &format!("bob played {} in game #1 (ply 16).", turns[15]),
+        &format!("bob played {} in game #1 (ply 44).", turns[43]),
     );
     has_line(&out, "Game over: 0-1 (checkmate): bob wins.");
     has_line(&out, "[Mode \"5D\"]");
@@ -243,7 +284,7 @@ fn a_challenge_starts_from_a_records_position() {
          /challenge @bob 5d record:{}\n/challenge @bob 5d board:turn-zero record:{}\n\
          /challenge @bob 5d record:{}\n",
         puzzle.display(),
-        data("cwmtt/standard.5dpgn").display(),
+        data("own/standard-black-mates.5dpgn").display(),
         puzzle.display(),
         dir.path().join("missing.5dpgn").display(),
     );
@@ -251,7 +292,7 @@ fn a_challenge_starts_from_a_records_position() {
     assert!(out.contains("Challenge #1."), "{out}");
     assert!(out.contains("fen:[4k/5/5/5/K1R2:0:1:w]"), "{out}");
     assert!(
-        out.contains("refused: the record has 16 moves after its start"),
+        out.contains("refused: the record has 44 moves after its start"),
         "{out}"
     );
     assert!(

@@ -92,26 +92,16 @@ fn every_variant_charts_a_finished_game_for_its_winner() {
 
 #[test]
 fn a_5d_game_won_by_black_ends_at_zero() {
-    // cwmtt's standard game (rules/tests/fived/data/cwmtt/standard.5dpgn):
-    // Black mates across timelines on its eighth turn.
-    let record = [
-        "e3",
-        "Nf6",
-        "Bb5",
-        "e6",
-        "c3",
-        "Ne4",
-        "Qb3",
-        "Qf6",
-        "(0T5)Qb3>>x(0T1)f7~ (>L1)",
-        "(1T1)Kxf7",
-        "(1T2)Nf3",
-        "(1T2)e6",
-        "(1T3)Nf3>>(1T2)f5 (>L2)",
-        "(1T3)Qh4",
-        "(1T4)e3",
-        "(0T5)Qf6>>x(0T1)f2~ (>L-1)",
-    ];
+    // The rules' corpus game where Black mates across timelines
+    // (rules/tests/fived/data/own/standard-black-mates.5dpgn).
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../rules/tests/fived/data/own/standard-black-mates.5dpgn"
+    ))
+    .unwrap();
+    let read = chronomate_rules::record::read(Variant::FiveD, &text).unwrap();
+    assert_eq!(read.options, Options::default());
+    let record = read.actions;
     let evals = analyse(Variant::FiveD, Options::default(), 0, &record, &quick()).unwrap();
     let last = evals.last().unwrap();
     assert_eq!(

@@ -110,8 +110,8 @@ impl Rules for FiveD {
     fn notation(&self, action: &Action) -> String {
         let mut draft = self.clone();
         let mut texts = Vec::with_capacity(action.moves.len());
-        for mv in &action.moves {
-            texts.push(draft.move_text(mv));
+        for (i, mv) in action.moves.iter().enumerate() {
+            texts.push(draft.move_text_in_turn(mv, i + 1 == action.moves.len()));
             if draft.make_move(mv).is_err() {
                 break;
             }
@@ -350,11 +350,11 @@ mod tests {
 
     #[test]
     fn a_royal_exposed_by_a_board_move_is_found_on_the_boards_it_makes() {
-        // cwmtt's games with the most timelines and jumps.
+        // The corpus's games with the most timelines and jumps.
         for text in [
-            include_str!("../../tests/fived/data/cwmtt/100_timelines.5dpgn"),
-            include_str!("../../tests/fived/data/cwmtt/exiledKings.5dpgn"),
-            include_str!("../../tests/fived/data/cwmtt/NP.5dpgn"),
+            include_str!("../../tests/fived/data/own/standard-many-timelines.5dpgn"),
+            include_str!("../../tests/fived/data/own/two-timelines-castles.5dpgn"),
+            include_str!("../../tests/fived/data/own/timeline-invasion.5dpgn"),
         ] {
             let record = pgn::read(text).expect("a record");
             let options = pgn::options(&record).expect("its options");

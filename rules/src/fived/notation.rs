@@ -3,7 +3,12 @@
 //! Canonical: `(0T1)e4`, `(0T5)Nxf3`, `(0T7)O-O`, `(-1T4)Qd4>>x(0T2)d4`,
 //! `(1T6)Pd5>(0T6)d5`, `(0T9)e8=Q`. Always the board, SAN for moves on
 //! the board, and for jumps the man's letter and cell, `>` or `>>`, `x`
-//! for a capture and the target; no `+`, `#`, `*` or `~`.
+//! for a capture and the target; no `+`, `#`, `*` or `~`. Where the short
+//! form trips another reader (ftxi's 5DPGN parser) a longer one is
+//! written: castling as the king's move (`(0T7)Ke1g1`) unless it is the
+//! turn's last move from e1 or e8, en passant by its two cells
+//! (`(0T5)e5d6`, no `x`: the cell taken on is empty), and in games that
+//! start with two timelines every timeline signed (`(+1T3)`, `(-0T3)`).
 //!
 //! Read: anything a move pattern of Branched 5DPGN allows (board, man,
 //! source file or rank left out while the move stays unique), with `L`
@@ -30,8 +35,18 @@ impl FiveD {
         )
     }
 
-    /// The canonical text of `mv`, a board move of this draft.
+    /// The canonical text of `mv`, a board move of this draft, as the
+    /// turn's last move (castling as `O-O`).
     pub(crate) fn move_text(&self, mv: &Move) -> String {
+        self.move_text_in_turn(mv, true)
+    }
+
+    /// The canonical text of `mv`, a board move of this draft; `last`
+    /// whether no move of the same turn is written after it. Castling is
+    /// `O-O`/`O-O-O` only from e1 or e8 and last in its turn, else the
+    /// king's move (`Ke1g1`); en passant is written by its cells (`e5d6`),
+    /// without a capture mark.
+    pub(crate) fn move_text_in_turn(&self, mv: &Move, last: bool) -> String {
         let mut s = self.board_name(mv.from.line, mv.from.step);
         let Some(from_board) = self.board(mv.from.line, mv.from.step) else {
             return s;
@@ -63,7 +78,12 @@ impl FiveD {
         }
         let df = i32::from(file_of(mv.to.cell)) - i32::from(file_of(mv.from.cell));
         if man.piece == Piece::King && df.abs() == 2 {
-            if file_of(mv.from.cell) == 4 {
+            // ftxi's reader takes `O-O` only for a king from e1 or e8, and
+            // its lexer swallows the character after `O-O`, so a move
+            // written after it in the same turn is lost: the king's long
+            // form there.
+            let rank = rank_of(mv.from.cell);
+            if file_of(mv.from.cell) == 4 && (rank == 0 || rank == 7) && last {
                 s.push_str(if df > 0 { "O-O" } else { "O-O-O" });
             } else {
                 s.push('K');
@@ -72,7 +92,20 @@ impl FiveD {
             }
             return s;
         }
-        let capture = from_board.code(mv.to.cell) != 0 || (man.piece.is_pawnlike() && df != 0);
+        let takes = from_board.code(mv.to.cell) != 0;
+        if man.piece.is_pawnlike() && df != 0 && !takes {
+            // En passant: the cell it goes to is empty. Readers that hold a
+            // capture mark to a man on the target cell (ftxi's) refuse
+            // `fxe6`; the origin cell keeps the move unique without it.
+            if man.piece != Piece::Pawn {
+                s.push(man.piece.letter());
+            }
+            s.push_str(&cell_name(mv.from.cell));
+            s.push_str(&cell_name(mv.to.cell));
+            s.push_str(&promotion);
+            return s;
+        }
+        let capture = takes || (man.piece.is_pawnlike() && df != 0);
         if man.piece == Piece::Pawn {
             if capture {
                 s.push((b'a' + file_of(mv.from.cell)) as char);
@@ -649,6 +682,79 @@ mod tests {
         ] {
             assert!(Pattern::read(bad).is_err(), "{bad}");
         }
+    }
+
+    /// The game after `turns` from the start `options` sets.
+    fn played(options: &str, turns: &[&str]) -> FiveD {
+        use crate::Rules;
+        let options = crate::Options::parse(crate::Variant::FiveD, options).unwrap();
+        let mut game = FiveD::new(&options, 0).unwrap();
+        for turn in turns {
+            let action = game.parse(turn).unwrap_or_else(|e| panic!("{turn}: {e}"));
+            game.apply(&action).unwrap();
+        }
+        game
+    }
+
+    /// The canonical text of `turn` played next in `game`, checked to read
+    /// back to the same turn.
+    fn written(game: &FiveD, turn: &str) -> String {
+        use crate::Rules;
+        let action = game.parse(turn).unwrap_or_else(|e| panic!("{turn}: {e}"));
+        let text = game.notation(&action);
+        assert_eq!(game.parse(&text), Ok(action), "{text}");
+        text
+    }
+
+    #[test]
+    fn en_passant_is_written_by_its_cells() {
+        let game = played("", &["e4", "a6", "e5", "d5"]);
+        // The short form, with its capture mark, still reads.
+        assert_eq!(written(&game, "(0T3)exd6"), "(0T3)e5d6");
+        assert_eq!(written(&game, "exd6e.p."), "(0T3)e5d6");
+        // A capture onto a man keeps its mark.
+        let game = played("", &["e4", "d5"]);
+        assert_eq!(written(&game, "exd5"), "(0T2)exd5");
+    }
+
+    #[test]
+    fn castling_is_the_kings_move_unless_last_in_its_turn() {
+        let opening = [
+            "(-0T1)e4 (+0T1)e4",
+            "(-0T1)e5 (+0T1)e5",
+            "(-0T2)Nf3 (+0T2)Nf3",
+            "(-0T2)Nc6 (+0T2)Nc6",
+            "(-0T3)Bc4 (+0T3)Bc4",
+            "(-0T3)Nf6 (+0T3)Nf6",
+        ];
+        let game = played("board:two-timelines", &opening);
+        let text = written(&game, "(-0T4)O-O (+0T4)O-O");
+        let moves: Vec<&str> = text.split(' ').collect();
+        assert_eq!(moves.len(), 2, "{text}");
+        assert!(moves[0].ends_with(")Ke1g1"), "{text}");
+        assert!(moves[1].ends_with(")O-O"), "{text}");
+        // Alone in its turn, castling stays `O-O`.
+        let game = played(
+            "",
+            &["e4", "e5", "Nf3", "Nc6", "Bc4", "Nf6", "O-O", "Bc5", "d3"],
+        );
+        assert_eq!(written(&game, "O-O"), "(0T5)O-O");
+    }
+
+    #[test]
+    fn timelines_of_two_timeline_games_are_signed() {
+        let game = played("board:two-timelines", &[]);
+        assert_eq!(written(&game, "(-0T1)e4 (+0T1)d4"), "(-0T1)e4 (+0T1)d4");
+        assert_eq!(game.board_name(1, 2), "(+1T1)");
+        assert_eq!(game.board_name(-2, 2), "(-1T1)");
+        // The bare name still reads as the positive timeline.
+        let pattern = read("(1T1)e4");
+        let line = pattern.from_board.and_then(|b| b.line);
+        assert_eq!(line.map(|l| l.line(true)), Some(1));
+        // Games with one starting timeline keep `1` and `-1`.
+        let game = played("", &[]);
+        assert_eq!(game.board_name(1, 2), "(1T1)");
+        assert_eq!(game.board_name(-1, 2), "(-1T1)");
     }
 
     #[test]

@@ -121,12 +121,10 @@ impl LineName {
     /// How notation names timeline `line` of a game.
     pub const fn of(line: i32, even: bool) -> LineName {
         if even {
+            // Signed throughout, as the game names them: ftxi's reader
+            // takes a bare `1` for a different timeline than `+1`.
             if line >= 0 {
-                if line == 0 {
-                    LineName::Plus(0)
-                } else {
-                    LineName::Bare(line as u32)
-                }
+                LineName::Plus(line as u32)
             } else {
                 LineName::Minus((-line - 1) as u32)
             }

@@ -1,17 +1,27 @@
 //! Legal-turn counts (capped at 1000, the cap peers use) and mates
-//! against cwmtt's published ones, position by position: the start, then
-//! after each whole turn (F-10).
+//! against a peer's, position by position: the start, then after each
+//! whole turn (F-10). The games are Chronomate's own corpus
+//! (`data/own`, README.md there); the answers are those of ftxi's
+//! `5dtools` (`count balanced 1000`, `checkmate`), recorded by
+//! `tools/rules/fived-corpus.sh`.
+
+use chronomate_rules::{Reason, Status};
 
 use crate::support::{data, positions, published};
 
 /// Games whose counts take more than a few seconds in a debug build:
 /// checked by the ignored test below.
-const LONG: &[&str] = &["niceAndrey.5dpgn", "wide.5dpgn"];
+const LONG: &[&str] = &["standard-many-timelines.5dpgn"];
 
-/// Compares every position's capped count of `games` with cwmtt's.
-fn check_counts(keep: impl Fn(&str) -> bool) {
+/// The corpus's games, each with what it is there for: its positions
+/// number, and its last position's answer.
+const GAMES: usize = 23;
+
+/// Compares every position's capped count of the corpus's games `keep`
+/// selects with the peer's; the number of positions compared.
+fn check_counts(keep: impl Fn(&str) -> bool) -> usize {
     let mut checked = 0;
-    for (name, counts) in published("cwmtt/counts.txt") {
+    for (name, counts) in published("own/counts.txt") {
         if !keep(&name) {
             continue;
         }
@@ -19,42 +29,55 @@ fn check_counts(keep: impl Fn(&str) -> bool) {
             .split_whitespace()
             .map(|c| c.parse().unwrap())
             .collect();
-        let games = positions(&data(&format!("cwmtt/{name}")));
+        let games = positions(&data(&format!("own/{name}")));
         let got: Vec<usize> = games.iter().map(|g| g.count_actions(1000)).collect();
         assert_eq!(got, want, "{name}: legal turns, capped at 1000");
-        checked += 1;
+        checked += got.len();
     }
-    assert!(checked > 0, "no game was checked");
+    checked
 }
 
 #[test]
-fn cwmtt_counts() {
-    check_counts(|name| !LONG.contains(&name));
+fn own_counts() {
+    let checked = check_counts(|name| !LONG.contains(&name));
+    assert!(checked >= 400, "{checked} positions compared");
 }
 
 #[test]
-#[ignore = "about 40 s in a debug build: niceAndrey has 122 positions, most with 1000+ turns"]
-fn cwmtt_counts_long() {
-    check_counts(|name| LONG.contains(&name));
+#[ignore = "about a minute in a debug build: most of its positions have 1000+ turns on many timelines"]
+fn own_counts_long() {
+    let checked = check_counts(|name| LONG.contains(&name));
+    assert!(checked > 30, "{checked} positions compared");
 }
 
-/// Every position of cwmtt's games: `1` where a legal turn exists, `0`
-/// where none does (the games end in checkmate or stalemate).
+/// Every position of the corpus's games judged as the peer judges it:
+/// `n` where a legal turn exists, `c` checkmate, `s` stalemate; and the
+/// corpus holds mates for both sides and stalemates.
 #[test]
-fn cwmtt_mates() {
-    let mut checked = 0;
-    for (name, marks) in published("cwmtt/mates.txt") {
-        let games = positions(&data(&format!("cwmtt/{name}")));
+fn own_mates() {
+    let (mut checked, mut mates, mut stalemates) = (0, 0, 0);
+    for (name, marks) in published("own/mates.txt") {
+        let games = positions(&data(&format!("own/{name}")));
         let got: String = games
             .iter()
-            .map(|g| if g.count_actions(1) == 0 { '0' } else { '1' })
+            .map(|g| match g.status() {
+                Status::Ongoing => 'n',
+                Status::Finished(o) if o.reason == Reason::Checkmate => 'c',
+                Status::Finished(_) => 's',
+            })
             .collect();
-        assert_eq!(got, marks, "{name}: 1 where a legal turn exists");
+        assert_eq!(got, marks, "{name}: n, c (checkmate) or s (stalemate)");
         for (i, g) in games.iter().enumerate() {
             let over = g.status().is_over();
             assert_eq!(over, g.count_actions(1) == 0, "{name}, position {i}");
         }
+        mates += got.matches('c').count();
+        stalemates += got.matches('s').count();
         checked += 1;
     }
-    assert_eq!(checked, 20);
+    assert_eq!(checked, GAMES);
+    assert!(
+        mates >= 10 && stalemates >= 4,
+        "{mates} mates, {stalemates} stalemates"
+    );
 }

@@ -266,10 +266,12 @@ fn won_by_playing(
     next.apply(turn).is_ok() && next.status().outcome().and_then(|o| o.winner) == Some(mover)
 }
 
-/// Published games that end in checkmate, and one that ends in a check
-/// that does not mate (`data/tools/standard-check.5dpgn`: 2...Qa5+).
-const MATED: [&str; 8] = [
-    "cwmtt/standard.5dpgn",
+/// Games that end in checkmate (the corpus's and published ones), and one
+/// that ends in a check that does not mate
+/// (`data/tools/standard-check.5dpgn`: 2...Qa5+).
+const MATED: [&str; 9] = [
+    "own/standard-white-mates.5dpgn",
+    "own/standard-black-mates.5dpgn",
     "tools/princess-checkmate.5dpgn",
     "tools/defended-pawn-checkmate.5dpgn",
     "tools/standard-checkmate.5dpgn",

@@ -153,7 +153,7 @@ const RECORDS: [&str; 6] = [
     "tools/standard-checkmate-2.5dpgn",
     "tools/issue-1.5dpgn",
     "tools/standard-castle.5dpgn",
-    "cwmtt/ctp1.5dpgn",
+    "own/just-kings.5dpgn",
     "ftxi/30134.5dpgn",
     "tools/brawns-en-passant.5dpgn",
 ];

@@ -78,17 +78,18 @@ fn headers_give_the_options() {
     assert_eq!(r.actions, ["(0T1)e5", "(0T2)e4"]);
 }
 
-/// Every cwmtt and tools game written as 5DPGN reads back to the same
-/// game: the same canonical record and the same picture.
+/// Games of the corpus and the tools written as 5DPGN read back to the
+/// same game: the same canonical record and the same picture.
 #[test]
 fn written_records_read_back_to_the_same_game() {
     let mut checked = 0;
     for name in [
-        "cwmtt/standard.5dpgn",
-        "cwmtt/small.5dpgn",
-        "cwmtt/ctp1.5dpgn",
-        "cwmtt/exiledKings.5dpgn",
-        "cwmtt/futures.5dpgn",
+        "own/standard-white-mates.5dpgn",
+        "own/turn-zero.5dpgn",
+        "own/just-kings.5dpgn",
+        "own/two-timelines-castles.5dpgn",
+        "own/standard-castles.5dpgn",
+        "own/standard-en-passant.5dpgn",
         "tools/tricky-nonmate.5dpgn",
         "tools/issue-1.5dpgn",
         "tools/standard-checkmate-4.5dpgn",
@@ -121,7 +122,7 @@ fn written_records_read_back_to_the_same_game() {
         }
         checked += 1;
     }
-    assert_eq!(checked, 10);
+    assert_eq!(checked, 11);
 }
 
 /// The options a game was made with are written as the headers that make

@@ -108,7 +108,7 @@ fn f4_a_second_timeline_ahead_is_inactive() {
     assert_eq!(game.line_range(), (-1, 2));
     assert!(game.is_active(1) && !game.is_active(2));
     // The present went back to T1, on the active timeline only.
-    assert_eq!(game.turn().boards, ["(1T1)"]);
+    assert_eq!(game.turn().boards, ["(+1T1)"]);
     let view = game.view();
     let inactive: Vec<u32> = view
         .boards
@@ -122,9 +122,9 @@ fn f4_a_second_timeline_ahead_is_inactive() {
     );
     // Black's first timeline makes White's second active again, and its
     // board joins the present: Black owes it a move too.
-    let e = refused(&game, "(1T1)Nb8>>(+0T1)b6");
+    let e = refused(&game, "(+1T1)Nb8>>(+0T1)b6");
     assert_eq!(e.rule(), Some(Rule::F_5));
-    assert!(e.to_string().ends_with("(2T1) still owes a move"), "{e}");
+    assert!(e.to_string().ends_with("(+2T1) still owes a move"), "{e}");
     play(&mut game, &["(1T1)Nb8>>(+0T1)b6 (2T1)e6"]);
     assert_eq!(game.created(), (2, 1));
     assert!(game.is_active(2));
@@ -307,8 +307,8 @@ fn f10_mate_is_exact() {
         escapes.iter().all(|t| t.starts_with("(0T3)K")),
         "{escapes:?}"
     );
-    // cwmtt's standard game ends in checkmate.
-    let game = crate::support::last(&crate::support::data("cwmtt/standard.5dpgn"));
+    // The corpus's standard game won by White ends in checkmate.
+    let game = crate::support::last(&crate::support::data("own/standard-white-mates.5dpgn"));
     assert!(
         matches!(
             game.status(),

@@ -134,11 +134,11 @@ fn men_move_as_tools_expects() {
         moves_of(&g, "(0T3)W"),
         [
             "(0T3)Wb2",
+            "(0T3)Wc3b4",
             "(0T3)Wc4",
             "(0T3)Wd2",
             "(0T3)Wd3",
-            "(0T3)We4",
-            "(0T3)Wxb4"
+            "(0T3)We4"
         ]
     );
 }

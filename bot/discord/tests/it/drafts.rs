@@ -117,16 +117,17 @@ async fn a_turn_drafted_undone_refused_restarted_and_submitted() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_published_game_drafted_and_submitted_to_checkmate() {
     use chronomate_rules::{Game, Variant, record};
-    // cwmtt's standard.5dpgn: 16 whole turns, Black mates.
+    // The rules' corpus game standard-black-mates.5dpgn: 44 whole turns,
+    // Black mates.
     let file = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../../rules/tests/fived/data/cwmtt/standard.5dpgn"
+        "/../../rules/tests/fived/data/own/standard-black-mates.5dpgn"
     );
     let variant: Variant = "5d".parse().unwrap();
     let read = record::read(variant, &std::fs::read_to_string(file).unwrap()).unwrap();
     let game = Game::replay(variant, read.options, 0, &read.actions).unwrap();
     let turns = game.record().to_vec();
-    assert_eq!(turns.len(), 16);
+    assert_eq!(turns.len(), 44);
     within_limit(async {
         let fake = FakeDiscord::start().await;
         let world = BotWorld::new();

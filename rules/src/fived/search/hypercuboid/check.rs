@@ -230,7 +230,7 @@ mod tests {
     /// Every position of a published game (tests/fived/data).
     fn positions(file: &str) -> Vec<FiveD> {
         let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("tests/fived/data/cwmtt")
+            .join("tests/fived/data/own")
             .join(file);
         let text = std::fs::read_to_string(path).unwrap_or_default();
         let Ok(r) = record::read(Variant::FiveD, &text) else {
@@ -259,7 +259,12 @@ mod tests {
     fn a_candidates_check_finds_what_a_fresh_look_finds() {
         let (mut points, mut captures) = (0, 0);
         let mut seed: u64 = 1;
-        for file in ["NP.5dpgn", "wide.5dpgn", "manyChecks.5dpgn", "ctp2.5dpgn"] {
+        for file in [
+            "standard-castles-en-passant.5dpgn",
+            "turn-zero.5dpgn",
+            "princess.5dpgn",
+            "timeline-invasion.5dpgn",
+        ] {
             let games = positions(file);
             assert!(!games.is_empty(), "{file} did not replay");
             for game in &games {
