@@ -68,6 +68,7 @@
 
 mod baseline;
 mod eval;
+pub mod fiveduci;
 mod hash;
 mod learner;
 mod level;
