@@ -1,5 +1,5 @@
 //! The pure half of 5DUCI, the 5D Universal Chess Interface (ftxi's
-//! draft 0.3), for 5D chess: a [`Session`] reads one command line at a
+//! draft 0.3.3), for 5D chess: a [`Session`] reads one command line at a
 //! time and answers with the lines to write, or with a [`Search`] to run.
 //! The command line (`chronomate 5duci`) does the reading, the writing
 //! and the threads, so that `stop` and `isready` are heard during a
