@@ -167,7 +167,8 @@ impl Go {
         };
         let kept = overhead + 10;
         let share = time.map(|t| {
-            let share = t / self.movestogo.unwrap_or(30).clamp(1, 60) + inc.unwrap_or(0) * 4 / 5;
+            let share = (t / self.movestogo.unwrap_or(30).clamp(1, 60))
+                .saturating_add(inc.unwrap_or(0).saturating_mul(4) / 5);
             share.min(t / 2)
         });
         // On a clock, no new iteration starts past the share, and one under

@@ -14,6 +14,9 @@ use chronomate_rules::fived::board::{Size, cell_name, rank_of};
 use chronomate_rules::fived::man::Piece;
 use chronomate_rules::fived::{FiveD, Move, Spot, step};
 
+/// The largest timeline number or turn a move may name.
+const MAX_COORDINATE: u32 = 1 << 20;
+
 /// Why a move's text is not a 5DUCI move.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum LanError {
@@ -29,6 +32,9 @@ pub enum LanError {
     /// A promotion letter that names no man.
     #[error("{0:?} names no man to promote to")]
     Promotion(char),
+    /// A timeline or a turn beyond what any game reaches.
+    #[error("({0}T{1}) is beyond every game's timelines and turns")]
+    Range(i32, i32),
     /// Something follows the move.
     #[error("{0:?} follows the move")]
     Trailing(String),
@@ -68,13 +74,19 @@ pub fn read(state: &FiveD, text: &str) -> Result<Move, LanError> {
         _ => return Err(LanError::Trailing(rest.to_owned())),
     };
     let spot = |(line, turn): (i32, i32), cell| {
-        // A turn so large that its step overflows names no board: the
-        // rules then refuse the move as on a board that does not exist.
-        let step = turn.checked_mul(2).map_or(i32::MAX, |_| step(turn, color));
-        Spot { line, step, cell }
+        // Far past any game, and where the rules' names and steps of a
+        // board would overflow.
+        if line.unsigned_abs() > MAX_COORDINATE || turn.unsigned_abs() > MAX_COORDINATE {
+            return Err(LanError::Range(line, turn));
+        }
+        Ok(Spot {
+            line,
+            step: step(turn, color),
+            cell,
+        })
     };
-    let from = spot(from_board, from_cell);
-    let to = spot(to_board, to_cell);
+    let from = spot(from_board, from_cell)?;
+    let to = spot(to_board, to_cell)?;
     let man = state
         .board(from.line, from.step)
         .and_then(|b| b.man(from.cell));
@@ -202,6 +214,8 @@ mod tests {
             ("(xT1)e2e4", "a board is written"),
             ("(0T)e2e4", "a board is written"),
             ("(0T99999999999)e2e4", "a board is written"),
+            ("(-2147483648T1)e2e4", "beyond every game"),
+            ("(0T2147483647)e2e4", "beyond every game"),
             ("(0T1)e9e4", "no cell"),
             ("(0T1)e2", "no cell"),
             ("(0T1)Qe2e4", "names no pawn"),

@@ -223,6 +223,22 @@ fn two_starting_timelines_name_minus_zero_minus_one() {
     assert!(best.contains("(-1T1)") && best.contains("(0T1)"), "{best}");
 }
 
+#[test]
+fn limits_past_what_a_clock_counts_are_no_limits() {
+    let mut s = Session::new(1);
+    for line in [
+        "go movetime 9223372036854775807 depth 1 nodes 5",
+        "go wtime 9223372036854775807 btime 1 winc 9223372036854775807 depth 1 nodes 5",
+        "go movestogo 0 wtime 0 depth 1 nodes 5",
+    ] {
+        let lines = go(&mut s, line);
+        assert!(
+            lines.last().unwrap().starts_with("bestmove (0T1)"),
+            "{line}: {lines:?}"
+        );
+    }
+}
+
 /// A word of a command line: the protocol's words, moves, boards, and
 /// anything at all.
 fn word() -> impl Strategy<Value = String> {
@@ -260,6 +276,9 @@ fn word() -> impl Strategy<Value = String> {
             "(0T1)b1(0T0)b3",
             "(-1T1)e2e4",
             "(0T99999999999)a1a2",
+            "(-2147483648T1)e2e4",
+            "(0T-1)e2e4",
+            "(1048576T1048576)a1a1",
             "(0T1)e7e8Q",
             STANDARD,
             "[4k/5/5/5/K4:0:1:w]",
