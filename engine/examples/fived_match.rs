@@ -17,8 +17,10 @@
 //! is how many milliseconds past its movetime an engine may take to
 //! answer; `--moves` prints each game's moves. One line a game, then the
 //! first engine's score with its Elo difference, and each engine's
-//! average time a turn.
+//! average and longest time a turn, with how many turns took more than
+//! half again their movetime.
 
+use std::collections::VecDeque;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
@@ -111,6 +113,16 @@ fn start_of(name: &str) -> Result<String, String> {
     ))
 }
 
+/// The time an engine took for its turns.
+#[derive(Clone, Copy, Default)]
+struct Spent {
+    total: Duration,
+    turns: u32,
+    longest: Duration,
+    /// Turns that took more than half again the movetime.
+    slow: u32,
+}
+
 /// How a game ended: the winner (`None`, a draw) and why.
 type Result_ = (Option<Color>, String);
 
@@ -118,7 +130,7 @@ fn run(s: &Settings) -> Result<(), String> {
     let start = start_of(&s.start)?;
     let names = [s.engines[0].0.clone(), s.engines[1].0.clone()];
     let (mut wins, mut draws, mut losses) = (0, 0, 0);
-    let mut spent = [(Duration::ZERO, 0u32); 2];
+    let mut spent = [Spent::default(); 2];
     for game in 0..s.games {
         // The first engine has White in odd-numbered games (from 1).
         let white = (game % 2) as usize;
@@ -157,10 +169,14 @@ fn run(s: &Settings) -> Result<(), String> {
         e.difference,
         e.error
     );
-    for (name, (time, count)) in names.iter().zip(spent) {
+    for (name, t) in names.iter().zip(spent) {
         println!(
-            "{name:?}: {} ms a turn on average over {count} turns",
-            time.as_millis() / u128::from(count.max(1))
+            "{name:?}: {} ms a turn on average over {} turns, {} ms at most, {} over {} ms",
+            t.total.as_millis() / u128::from(t.turns.max(1)),
+            t.turns,
+            t.longest.as_millis(),
+            t.slow,
+            s.movetime * 3 / 2
         );
     }
     Ok(())
@@ -172,7 +188,7 @@ fn play(
     s: &Settings,
     start: &str,
     white: usize,
-    spent: &mut [(Duration, u32); 2],
+    spent: &mut [Spent; 2],
 ) -> Result<(Result_, usize, Vec<String>), String> {
     let mut engines = [
         Engine::start(&s.engines[0].0, &s.engines[0].1)?,
@@ -193,8 +209,12 @@ fn play(
         let loses = |why: String| (Some(color.other()), format!("{} {why}", s.engines[mover].0));
         let asked = Instant::now();
         let answer = engines[mover].best(&position.text(), s.movetime, s.grace);
-        spent[mover].0 += asked.elapsed();
-        spent[mover].1 += 1;
+        let took = asked.elapsed();
+        let t = &mut spent[mover];
+        t.total += took;
+        t.turns += 1;
+        t.longest = t.longest.max(took);
+        t.slow += u32::from(took > Duration::from_millis(s.movetime * 3 / 2));
         let turn_words = match answer {
             Ok(Some(w)) => w,
             Ok(None) => return Ok((loses("answered nobestmove in play".to_owned()), turn, words)),
@@ -230,6 +250,8 @@ struct Engine {
     child: Child,
     stdin: ChildStdin,
     lines: Receiver<String>,
+    /// The last lines it wrote, to show when it fails.
+    heard: VecDeque<String>,
 }
 
 impl Engine {
@@ -261,6 +283,7 @@ impl Engine {
             child,
             stdin,
             lines,
+            heard: VecDeque::new(),
         };
         let hello = Duration::from_secs(30);
         engine.send("5duci")?;
@@ -287,32 +310,44 @@ impl Engine {
         let deadline = Instant::now() + timeout;
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
-                Ok(line)
-                    if words
-                        .iter()
-                        .any(|w| line.split_whitespace().next() == Some(w)) =>
-                {
-                    return Ok(line);
-                }
-                Ok(_) => {}
+            let line = match self.lines.recv_timeout(left) {
+                Ok(line) => line,
                 Err(RecvTimeoutError::Timeout) => {
-                    return Err(format!("did not say {} in time", words.join(" or ")));
+                    return Err(format!(
+                        "did not say {} in time (its last lines: {:?})",
+                        words.join(" or "),
+                        self.heard
+                    ));
                 }
-                Err(RecvTimeoutError::Disconnected) => return Err("exited".to_owned()),
+                Err(RecvTimeoutError::Disconnected) => {
+                    return Err(format!("exited (its last lines: {:?})", self.heard));
+                }
+            };
+            if self.heard.len() == 6 {
+                self.heard.pop_front();
+            }
+            self.heard.push_back(line.chars().take(120).collect());
+            if words
+                .iter()
+                .any(|w| line.split_whitespace().next() == Some(w))
+            {
+                return Ok(line);
             }
         }
     }
 
     /// The turn the engine plays in `position` (a `position` argument),
     /// thinking `movetime` milliseconds, `grace` more allowed; `None` for
-    /// `nobestmove`.
+    /// `nobestmove`. An `isready` first: an engine still closing its last
+    /// search (ftxi's ignores a `go` then) answers it only once idle.
     fn best(
         &mut self,
         position: &str,
         movetime: u64,
         grace: u64,
     ) -> Result<Option<Vec<String>>, String> {
+        self.send("isready")?;
+        self.wait_for(&["readyok"], Duration::from_millis(grace))?;
         self.send(&format!("position {position}"))?;
         self.send(&format!("go movetime {movetime}"))?;
         let line = self.wait_for(

@@ -21,6 +21,9 @@ LEVEL=${LEVEL:-8}
 OPPONENT=${OPPONENT:-linear}
 START=${START:-turn-zero}
 MAX_TURNS=${MAX_TURNS:-150}
+# Milliseconds past MILLIS an engine may take before it loses on time
+# (ftxi's rollouts can overrun their movetime by seconds).
+GRACE=${GRACE:-30000}
 FTXI=${FTXI:?set FTXI to ftxi\'s 5dchess executable}
 
 cd "$(dirname "$0")/../.."
@@ -36,4 +39,5 @@ exec "$examples/fived_match" \
     --movetime "$MILLIS" \
     --start "$START" \
     --max-turns "$MAX_TURNS" \
+    --grace "$GRACE" \
     ${MOVES:+--moves}
