@@ -129,12 +129,21 @@ type Result_ = (Option<Color>, String);
 fn run(s: &Settings) -> Result<(), String> {
     let start = start_of(&s.start)?;
     let names = [s.engines[0].0.clone(), s.engines[1].0.clone()];
-    let (mut wins, mut draws, mut losses) = (0, 0, 0);
+    let (mut wins, mut draws, mut losses, mut voids) = (0, 0, 0, 0);
     let mut spent = [Spent::default(); 2];
     for game in 0..s.games {
         // The first engine has White in odd-numbered games (from 1).
         let white = (game % 2) as usize;
-        let (result, turns, words) = play(s, &start, white, &mut spent)?;
+        // An engine that does not start, or does not begin a game, voids
+        // that game alone.
+        let (result, turns, words) = match play(s, &start, white, &mut spent) {
+            Ok(played) => played,
+            Err(e) => {
+                voids += 1;
+                println!("game {}: void ({e})", game + 1);
+                continue;
+            }
+        };
         let a_color = if white == 0 {
             Color::White
         } else {
@@ -163,7 +172,7 @@ fn run(s: &Settings) -> Result<(), String> {
     }
     let e = elo(wins, draws, losses);
     println!(
-        "score {:?}: {wins}-{draws}-{losses} ({:.0}%), elo {:+.0} ± {:.0}",
+        "score {:?}: {wins}-{draws}-{losses} ({:.0}%), elo {:+.0} ± {:.0}, {voids} void",
         names[0],
         e.score * 100.0,
         e.difference,
@@ -258,6 +267,10 @@ impl Engine {
     /// Starts `command` (words apart by spaces), sets `options`, begins a
     /// game, and waits until it is ready.
     fn start(command: &str, options: &[(String, String)]) -> Result<Engine, String> {
+        Engine::begin(command, options).map_err(|e| format!("{command:?}: {e}"))
+    }
+
+    fn begin(command: &str, options: &[(String, String)]) -> Result<Engine, String> {
         let mut words = command.split_whitespace();
         let program = words.next().ok_or("an empty engine command")?;
         let mut child = Command::new(program)
@@ -285,7 +298,7 @@ impl Engine {
             lines,
             heard: VecDeque::new(),
         };
-        let hello = Duration::from_secs(30);
+        let hello = Duration::from_secs(60);
         engine.send("5duci")?;
         engine.wait_for(&["5duciok"], hello)?;
         for (name, value) in options {

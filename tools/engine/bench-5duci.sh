@@ -18,6 +18,10 @@ set -euo pipefail
 GAMES=${GAMES:-10}
 MILLIS=${MILLIS:-1000}
 LEVEL=${LEVEL:-8}
+# Milliseconds Chronomate keeps back from each turn's time: its search
+# overruns a busy machine's movetime (a node lists up to 1,000 turns), and
+# 400 brought its average turn under ftxi's (docs/engine.md, "5DUCI").
+OVERHEAD=${OVERHEAD:-400}
 OPPONENT=${OPPONENT:-linear}
 START=${START:-turn-zero}
 MAX_TURNS=${MAX_TURNS:-150}
@@ -33,7 +37,7 @@ examples="${CARGO_TARGET_DIR:-target}/release/examples"
 
 echo "chronomate level $LEVEL vs ftxi $OPPONENT, $START, $MILLIS ms a turn, $GAMES games" >&2
 exec "$examples/fived_match" \
-    --a "$examples/fiveduci" --a-option "Level=$LEVEL" \
+    --a "$examples/fiveduci" --a-option "Level=$LEVEL" --a-option "Move Overhead=$OVERHEAD" \
     --b "$FTXI $OPPONENT" \
     --games "$GAMES" \
     --movetime "$MILLIS" \
