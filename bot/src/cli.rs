@@ -126,6 +126,10 @@ pub(crate) enum Command {
     /// Speak UCI on stdin and stdout (standard chess), for chess GUIs and
     /// tournament managers.
     Uci,
+    /// Speak 5DUCI on stdin and stdout (5D chess), for 5DUCI hosts
+    /// (ftxi's autoplay and Elo matchmaker) and 5D interfaces.
+    #[command(name = "5duci")]
+    Fiveduci,
     /// Draw a record as an animated GIF: the start, then one frame per
     /// action, the last held.
     Gif {

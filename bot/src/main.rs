@@ -139,6 +139,9 @@ fn run(cli: Cli) -> Result<(), Failure> {
         Some(Command::Uci) => {
             tools::serve_uci(std::io::stdin().lock()).map_err(Failure::operational)
         }
+        Some(Command::Fiveduci) => {
+            tools::serve_fiveduci(std::io::stdin().lock()).map_err(Failure::operational)
+        }
     }
 }
 

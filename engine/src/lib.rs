@@ -68,6 +68,7 @@
 
 mod baseline;
 mod eval;
+pub mod fiveduci;
 mod hash;
 mod learner;
 mod level;
@@ -307,12 +308,11 @@ pub(crate) fn think_on<R: Profiled>(
     let nodes = limits
         .nodes
         .unwrap_or_else(|| level::nodes(limits.level, tuning.levels, tuning.node_cost));
-    let deadline = limits
-        .millis
-        .map(|ms| Instant::now() + Duration::from_millis(ms));
-    let soft = limits
-        .soft_millis
-        .map(|ms| Instant::now() + Duration::from_millis(ms));
+    // A time past what the clock can count (a GUI's `go movetime` of
+    // 2^63 ms) is no time limit.
+    let after = |ms: u64| Instant::now().checked_add(Duration::from_millis(ms));
+    let deadline = limits.millis.and_then(after);
+    let soft = limits.soft_millis.and_then(after);
     // The level's two chances: a glance, and seeing a threat. Drawn apart
     // from the search's samples, which use the same seed.
     let level = level::row(limits.level);

@@ -167,7 +167,8 @@ impl Go {
         };
         let kept = overhead + 10;
         let share = time.map(|t| {
-            let share = t / self.movestogo.unwrap_or(30).clamp(1, 60) + inc.unwrap_or(0) * 4 / 5;
+            let share = (t / self.movestogo.unwrap_or(30).clamp(1, 60))
+                .saturating_add(inc.unwrap_or(0).saturating_mul(4) / 5);
             share.min(t / 2)
         });
         // On a clock, no new iteration starts past the share, and one under
@@ -332,13 +333,7 @@ impl Session {
     /// in any case). A name not offered, or a value out of range, is
     /// refused and changes nothing.
     pub fn set_option(&mut self, args: &str) -> Result<(), OptionError> {
-        let rest = args.trim();
-        let rest = strip_word(rest, "name")
-            .ok_or_else(|| OptionError(format!("setoption needs a name: {rest:?}")))?;
-        let (name, value) = match rest.to_ascii_lowercase().find(" value ") {
-            Some(i) => (rest[..i].trim(), rest[i + " value ".len()..].trim()),
-            None => (rest.trim(), ""),
-        };
+        let (name, value) = name_and_value(args)?;
         let number = |max: u64| {
             value
                 .parse::<u64>()
@@ -426,6 +421,21 @@ impl Session {
     pub fn seed(&self) -> u64 {
         mix(mix(self.seed, self.games), state_key(&self.position.chess))
     }
+}
+
+/// The name and the value of `setoption`'s arguments, `name NAME value
+/// VALUE` (the words in any case; the value empty where none is given).
+///
+/// # Errors
+/// Arguments that do not begin with `name`.
+pub(crate) fn name_and_value(args: &str) -> Result<(&str, &str), OptionError> {
+    let rest = args.trim();
+    let rest = strip_word(rest, "name")
+        .ok_or_else(|| OptionError(format!("setoption needs a name: {rest:?}")))?;
+    Ok(match rest.to_ascii_lowercase().find(" value ") {
+        Some(i) => (rest[..i].trim(), rest[i + " value ".len()..].trim()),
+        None => (rest.trim(), ""),
+    })
 }
 
 /// `text` without its first word if that is `word` (any case).

@@ -82,7 +82,7 @@ pub enum AgainstUciError {
 }
 
 /// Writes lines to stdout at once (a GUI waits on each).
-fn say(line: &str) {
+pub(super) fn say(line: &str) {
     let mut out = std::io::stdout().lock();
     // A GUI that has gone away cannot be told anything: ignore.
     let _ = writeln!(out, "{line}");

@@ -1,5 +1,5 @@
-//! The engine's commands (docs/cli.md): `play`, `match` and
-//! `uci`, driven through the real binary.
+//! The engine's commands (docs/cli.md): `play`, `match`, `uci` and
+//! `5duci`, driven through the real binary.
 
 use crate::common;
 
@@ -267,7 +267,7 @@ fn match_against_a_uci_engine() {
     check_match(&stdout(&o), 2);
 }
 
-/// A UCI session: commands in, lines out, read as they come.
+/// A UCI or 5DUCI session: commands in, lines out, read as they come.
 struct Session {
     stdin: ChildStdin,
     lines: Receiver<String>,
@@ -275,9 +275,10 @@ struct Session {
 }
 
 impl Session {
-    fn start() -> Session {
+    /// The binary's `protocol` subcommand (`uci`, `5duci`).
+    fn start(protocol: &str) -> Session {
         let mut child = Command::new(BIN)
-            .arg("uci")
+            .arg(protocol)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
@@ -324,7 +325,7 @@ impl Session {
 
 #[test]
 fn uci_session() {
-    let mut s = Session::start();
+    let mut s = Session::start("uci");
     s.send("uci");
     let hello = s.until("uciok");
     assert!(
@@ -399,4 +400,65 @@ fn uci_session() {
     s.send("quit");
     let status = s.child.wait().unwrap();
     assert!(status.success());
+}
+
+#[test]
+fn fiveduci_session() {
+    use chronomate_engine::fiveduci;
+
+    let mut s = Session::start("5duci");
+    s.send("5duci");
+    let hello = s.until("5duciok");
+    assert!(
+        hello.iter().any(|l| l.starts_with("id name Chronomate")),
+        "{hello:?}"
+    );
+    s.send("setoption name Hash value 16");
+    let info = s.until("info");
+    assert!(
+        info.last()
+            .unwrap()
+            .starts_with("info string no option named"),
+        "{info:?}"
+    );
+    s.send("setoption name Level value 2");
+    s.send("isready");
+    s.until("readyok");
+
+    // Turn Zero, as ftxi's autoplay sends it: the size, the parity and
+    // the 5DFEN, then every move of the game and its submits.
+    let board = "r*nbqk*bnr*/p*p*p*p*p*p*p*p*/8/8/8/8/P*P*P*P*P*P*P*P*/R*NBQK*BNR*";
+    let start = format!("size 8x8 odd fen [{board}:0:0:b] [{board}:0:1:w]");
+    s.send("5ducinewgame");
+    s.send(&format!("position {start} moves (0T1)e2e4 submit"));
+    s.send("go movetime 300");
+    let lines = s.until("bestmove");
+    let best = lines.last().unwrap().strip_prefix("bestmove ").unwrap();
+    let mut check = fiveduci::Session::new(0);
+    let after = format!("position {start} moves (0T1)e2e4 submit {best} submit");
+    match check.handle(&after) {
+        fiveduci::Reply::Say(said) => assert!(said.is_empty(), "{best}: {said:?}"),
+        other => panic!("{other:?}"),
+    }
+
+    // An illegal move is answered, and the last good position kept.
+    s.send("position startpos moves (0T1)e2e5 submit");
+    let info = s.until("info");
+    assert!(info.last().unwrap().contains("is illegal"), "{info:?}");
+
+    // An isready heard during a search is answered after its bestmove.
+    s.send("go infinite");
+    s.send("isready");
+    std::thread::sleep(Duration::from_millis(300));
+    s.send("stop");
+    let lines = s.until("readyok");
+    let bestmove = lines
+        .iter()
+        .position(|l| l.starts_with("bestmove (0T1)"))
+        .unwrap_or_else(|| panic!("no bestmove before readyok: {lines:?}"));
+    assert_eq!(bestmove, lines.len() - 2, "{lines:?}");
+
+    s.send("quit");
+    s.until("bye");
+    assert!(s.child.wait().unwrap().success());
 }

@@ -3,5 +3,6 @@
 
 mod analysis;
 mod choices;
+mod fiveduci;
 mod repetition;
 mod self_play;

@@ -20,12 +20,12 @@ pub const fn cell(file: u8, rank: u8) -> Cell {
 }
 
 /// The file of a cell, from 0.
-pub(crate) const fn file_of(c: Cell) -> u8 {
+pub const fn file_of(c: Cell) -> u8 {
     c % 8
 }
 
 /// The rank of a cell, from 0.
-pub(crate) const fn rank_of(c: Cell) -> u8 {
+pub const fn rank_of(c: Cell) -> u8 {
     c / 8
 }
 

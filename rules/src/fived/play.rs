@@ -253,6 +253,19 @@ impl FiveD {
         Ok(ordered)
     }
 
+    /// The turn drafted so far: this state with the side to move's board
+    /// `moves` made in order, each checked as it is made (F-2, F-6 to
+    /// F-9). Nothing is submitted: the turn is judged whole when it is
+    /// played ([`crate::Rules::apply`]). For hosts that receive a turn a
+    /// board move at a time by coordinates (5DUCI).
+    ///
+    /// # Errors
+    /// The first move that is not a board move of the side to move where
+    /// it comes, or a game already over.
+    pub fn draft_of(&self, moves: &[Move]) -> Result<FiveD, ActionError> {
+        self.drafted(moves).map(|(draft, _, _)| draft)
+    }
+
     /// The draft after `moves` in order, the moves in the standard order,
     /// and the marks they leave.
     pub(crate) fn drafted(

@@ -1,0 +1,388 @@
+//! A match between two 5DUCI engines (Chronomate's `5duci` against ftxi's
+//! `5dchess linear` or `mcts`, say), each given the same time a turn,
+//! refereed by Chronomate's rules: each turn an engine answers is read
+//! onto the game as a 5DUCI `position` is ([`fiveduci::Position`]); a
+//! turn the rules refuse, a `nobestmove` in a game not over, or no answer
+//! in time loses the game. Colours alternate, the first engine White in
+//! odd-numbered games. Each engine is started afresh for each game.
+//!
+//! ```text
+//! cargo run --release -p chronomate-engine --example fived_match -- \
+//!     --a "target/release/examples/fiveduci" --a-option Level=8 \
+//!     --b "5dchess linear" --games 10 --movetime 1000 --start turn-zero
+//! ```
+//!
+//! `--start` names a board (`turn-zero`, `standard`, any of `/rules 5d`'s);
+//! `--max-turns` (200) scores an unfinished game a draw; `--grace` (5000)
+//! is how many milliseconds past its movetime an engine may take to
+//! answer; `--moves` prints each game's moves. One line a game, then the
+//! first engine's score with its Elo difference, and each engine's
+//! average and longest time a turn, with how many turns took more than
+//! half again their movetime.
+
+use std::collections::VecDeque;
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::time::{Duration, Instant};
+
+use chronomate_engine::elo;
+use chronomate_engine::fiveduci::Position;
+use chronomate_rules::fived::boards;
+use chronomate_rules::{Color, Rules, Status};
+
+/// The match as the command line sets it.
+struct Settings {
+    engines: [(String, Vec<(String, String)>); 2],
+    games: u32,
+    movetime: u64,
+    grace: u64,
+    start: String,
+    max_turns: usize,
+    moves: bool,
+}
+
+fn main() {
+    match settings(std::env::args().skip(1).collect()).and_then(|s| run(&s)) {
+        Ok(()) => {}
+        Err(e) => {
+            eprintln!("error: {e}");
+            std::process::exit(2);
+        }
+    }
+}
+
+fn settings(args: Vec<String>) -> Result<Settings, String> {
+    let mut s = Settings {
+        engines: [(String::new(), Vec::new()), (String::new(), Vec::new())],
+        games: 10,
+        movetime: 1000,
+        grace: 5000,
+        start: "turn-zero".to_owned(),
+        max_turns: 200,
+        moves: false,
+    };
+    let mut args = args.into_iter();
+    while let Some(flag) = args.next() {
+        if flag == "--moves" {
+            s.moves = true;
+            continue;
+        }
+        let value = args.next().ok_or_else(|| format!("{flag} needs a value"))?;
+        let number = |v: &str| {
+            v.parse::<u64>()
+                .map_err(|_| format!("{flag} {v:?}: not a number"))
+        };
+        let option = |v: &str| {
+            v.split_once('=')
+                .map(|(n, x)| (n.to_owned(), x.to_owned()))
+                .ok_or_else(|| format!("{flag} {v:?}: write NAME=VALUE"))
+        };
+        match flag.as_str() {
+            "--a" => s.engines[0].0 = value,
+            "--b" => s.engines[1].0 = value,
+            "--a-option" => s.engines[0].1.push(option(&value)?),
+            "--b-option" => s.engines[1].1.push(option(&value)?),
+            "--games" => s.games = number(&value)? as u32,
+            "--movetime" => s.movetime = number(&value)?,
+            "--grace" => s.grace = number(&value)?,
+            "--max-turns" => s.max_turns = number(&value)? as usize,
+            "--start" => s.start = value,
+            _ => return Err(format!("unknown flag {flag}")),
+        }
+    }
+    if s.engines
+        .iter()
+        .any(|(command, _)| command.trim().is_empty())
+    {
+        return Err("give both engines: --a COMMAND --b COMMAND".to_owned());
+    }
+    Ok(s)
+}
+
+/// The `position` arguments of a named board: its size, its parity and
+/// its 5DFEN, boards apart by spaces, as ftxi's autoplay writes them.
+fn start_of(name: &str) -> Result<String, String> {
+    let board = boards::find(name).ok_or_else(|| format!("no board named {name:?}"))?;
+    let setup = boards::named_setup(board).map_err(|e| e.to_string())?;
+    Ok(format!(
+        "size {} {} fen {}",
+        setup.size,
+        if setup.even { "even" } else { "odd" },
+        board.fen.replace("][", "] [")
+    ))
+}
+
+/// The time an engine took for its turns.
+#[derive(Clone, Copy, Default)]
+struct Spent {
+    total: Duration,
+    turns: u32,
+    longest: Duration,
+    /// Turns that took more than half again the movetime.
+    slow: u32,
+}
+
+/// How a game ended: the winner (`None`, a draw) and why.
+type Result_ = (Option<Color>, String);
+
+fn run(s: &Settings) -> Result<(), String> {
+    let start = start_of(&s.start)?;
+    let names = [s.engines[0].0.clone(), s.engines[1].0.clone()];
+    let (mut wins, mut draws, mut losses, mut voids) = (0, 0, 0, 0);
+    let mut spent = [Spent::default(); 2];
+    for game in 0..s.games {
+        // The first engine has White in odd-numbered games (from 1).
+        let white = (game % 2) as usize;
+        // An engine that does not start, or does not begin a game, voids
+        // that game alone.
+        let (result, turns, words) = match play(s, &start, white, &mut spent) {
+            Ok(played) => played,
+            Err(e) => {
+                voids += 1;
+                println!("game {}: void ({e})", game + 1);
+                continue;
+            }
+        };
+        let a_color = if white == 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let score = match result.0 {
+            None => "1/2-1/2",
+            Some(Color::White) => "1-0",
+            Some(Color::Black) => "0-1",
+        };
+        match result.0 {
+            None => draws += 1,
+            Some(c) if c == a_color => wins += 1,
+            Some(_) => losses += 1,
+        }
+        println!(
+            "game {}: white {:?} black {:?} {score} ({}) after {turns} turns",
+            game + 1,
+            names[white],
+            names[1 - white],
+            result.1
+        );
+        if s.moves {
+            println!("  moves {}", words.join(" "));
+        }
+    }
+    let e = elo(wins, draws, losses);
+    println!(
+        "score {:?}: {wins}-{draws}-{losses} ({:.0}%), elo {:+.0} ± {:.0}, {voids} void",
+        names[0],
+        e.score * 100.0,
+        e.difference,
+        e.error
+    );
+    for (name, t) in names.iter().zip(spent) {
+        println!(
+            "{name:?}: {} ms a turn on average over {} turns, {} ms at most, {} over {} ms",
+            t.total.as_millis() / u128::from(t.turns.max(1)),
+            t.turns,
+            t.longest.as_millis(),
+            t.slow,
+            s.movetime * 3 / 2
+        );
+    }
+    Ok(())
+}
+
+/// One game, engine `white` (0 or 1) with White: how it ended, the turns
+/// played and the move words.
+fn play(
+    s: &Settings,
+    start: &str,
+    white: usize,
+    spent: &mut [Spent; 2],
+) -> Result<(Result_, usize, Vec<String>), String> {
+    let mut engines = [
+        Engine::start(&s.engines[0].0, &s.engines[0].1)?,
+        Engine::start(&s.engines[1].0, &s.engines[1].1)?,
+    ];
+    let mut position = Position::read(start, None).map_err(|e| e.to_string())?;
+    let mut words: Vec<String> = Vec::new();
+    for turn in 0..s.max_turns {
+        if let Status::Finished(outcome) = position.game().status() {
+            return Ok(((outcome.winner, outcome.reason.to_string()), turn, words));
+        }
+        let color = position.game().to_move();
+        let mover = if color == Color::White {
+            white
+        } else {
+            1 - white
+        };
+        let loses = |why: String| (Some(color.other()), format!("{} {why}", s.engines[mover].0));
+        let asked = Instant::now();
+        let answer = engines[mover].best(&position.text(), s.movetime, s.grace);
+        let took = asked.elapsed();
+        let t = &mut spent[mover];
+        t.total += took;
+        t.turns += 1;
+        t.longest = t.longest.max(took);
+        t.slow += u32::from(took > Duration::from_millis(s.movetime * 3 / 2));
+        let turn_words = match answer {
+            Ok(Some(w)) => w,
+            Ok(None) => return Ok((loses("answered nobestmove in play".to_owned()), turn, words)),
+            Err(e) => return Ok((loses(e), turn, words)),
+        };
+        let mut next = words.clone();
+        next.extend(turn_words.iter().cloned());
+        next.push("submit".to_owned());
+        match Position::read(
+            &format!("{start} moves {}", next.join(" ")),
+            Some(&position),
+        ) {
+            Ok(p) => position = p,
+            Err(e) => {
+                let why = format!("played {:?}, refused: {e}", turn_words.join(" "));
+                return Ok((loses(why), turn, words));
+            }
+        }
+        words = next;
+    }
+    if let Status::Finished(outcome) = position.game().status() {
+        return Ok((
+            (outcome.winner, outcome.reason.to_string()),
+            s.max_turns,
+            words,
+        ));
+    }
+    Ok(((None, "turn limit".to_owned()), s.max_turns, words))
+}
+
+/// A 5DUCI engine, its lines read as they come.
+struct Engine {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+    /// The last lines it wrote, to show when it fails.
+    heard: VecDeque<String>,
+}
+
+impl Engine {
+    /// Starts `command` (words apart by spaces), sets `options`, begins a
+    /// game, and waits until it is ready.
+    fn start(command: &str, options: &[(String, String)]) -> Result<Engine, String> {
+        Engine::begin(command, options).map_err(|e| format!("{command:?}: {e}"))
+    }
+
+    fn begin(command: &str, options: &[(String, String)]) -> Result<Engine, String> {
+        let mut words = command.split_whitespace();
+        let program = words.next().ok_or("an empty engine command")?;
+        let mut child = Command::new(program)
+            .args(words)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| format!("cannot start {command:?}: {e}"))?;
+        let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
+            return Err(format!("no pipes to {command:?}"));
+        };
+        let (tx, lines) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut engine = Engine {
+            child,
+            stdin,
+            lines,
+            heard: VecDeque::new(),
+        };
+        let hello = Duration::from_secs(60);
+        engine.send("5duci")?;
+        engine.wait_for(&["5duciok"], hello)?;
+        for (name, value) in options {
+            engine.send(&format!("setoption name {name} value {value}"))?;
+        }
+        engine.send("isready")?;
+        engine.wait_for(&["readyok"], hello)?;
+        engine.send("5ducinewgame")?;
+        engine.send("isready")?;
+        engine.wait_for(&["readyok"], hello)?;
+        Ok(engine)
+    }
+
+    fn send(&mut self, line: &str) -> Result<(), String> {
+        writeln!(self.stdin, "{line}")
+            .and_then(|()| self.stdin.flush())
+            .map_err(|e| format!("stopped listening: {e}"))
+    }
+
+    /// Reads lines until one whose first word is one of `words`.
+    fn wait_for(&mut self, words: &[&str], timeout: Duration) -> Result<String, String> {
+        let deadline = Instant::now() + timeout;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let line = match self.lines.recv_timeout(left) {
+                Ok(line) => line,
+                Err(RecvTimeoutError::Timeout) => {
+                    return Err(format!(
+                        "did not say {} in time (its last lines: {:?})",
+                        words.join(" or "),
+                        self.heard
+                    ));
+                }
+                Err(RecvTimeoutError::Disconnected) => {
+                    return Err(format!("exited (its last lines: {:?})", self.heard));
+                }
+            };
+            if self.heard.len() == 6 {
+                self.heard.pop_front();
+            }
+            self.heard.push_back(line.chars().take(120).collect());
+            if words
+                .iter()
+                .any(|w| line.split_whitespace().next() == Some(w))
+            {
+                return Ok(line);
+            }
+        }
+    }
+
+    /// The turn the engine plays in `position` (a `position` argument),
+    /// thinking `movetime` milliseconds, `grace` more allowed; `None` for
+    /// `nobestmove`. An `isready` first: an engine still closing its last
+    /// search (ftxi's ignores a `go` then) answers it only once idle.
+    fn best(
+        &mut self,
+        position: &str,
+        movetime: u64,
+        grace: u64,
+    ) -> Result<Option<Vec<String>>, String> {
+        self.send("isready")?;
+        self.wait_for(&["readyok"], Duration::from_millis(grace))?;
+        self.send(&format!("position {position}"))?;
+        self.send(&format!("go movetime {movetime}"))?;
+        let line = self.wait_for(
+            &["bestmove", "nobestmove"],
+            Duration::from_millis(movetime + grace),
+        )?;
+        let words: Vec<String> = line.split_whitespace().skip(1).map(str::to_owned).collect();
+        Ok((line.starts_with("bestmove") && !words.is_empty()).then_some(words))
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        let _ = self.send("quit");
+        let deadline = Instant::now() + Duration::from_millis(500);
+        while Instant::now() < deadline {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
