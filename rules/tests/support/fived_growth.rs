@@ -3,18 +3,12 @@
 //! position (`benches/view.rs`) and the web page's bench.
 #![allow(dead_code)]
 
+use chronomate_rules::rng::SplitMix64;
 use chronomate_rules::{Game, Options, Variant};
 
-/// xorshift64: enough randomness for growing games, and no dependency.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n.max(1) as u64) as usize
-    }
+/// A number below `n` from `rng`.
+fn below(rng: &mut SplitMix64, n: usize) -> usize {
+    (rng.next_u64() % n.max(1) as u64) as usize
 }
 
 /// How many timelines the game's picture shows.
@@ -30,7 +24,7 @@ pub fn timelines(game: &Game) -> usize {
 /// each turn drafted a board move at a time, a jump that opens a
 /// timeline chosen whenever one may be.
 pub fn many_timelines(wanted: usize) -> (Game, Vec<String>) {
-    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+    let mut rng = SplitMix64::new(0x2545_f491_4f6c_dd1d);
     'again: loop {
         let mut game = Game::new(Variant::FiveD, Options::default(), 0).unwrap();
         let mut record = Vec::new();
@@ -42,10 +36,10 @@ pub fn many_timelines(wanted: usize) -> (Game, Vec<String>) {
                     continue 'again;
                 }
                 let jumps: Vec<&String> = moves.iter().filter(|m| m.contains(">>")).collect();
-                let mv = if jumps.is_empty() || rng.below(4) == 0 {
-                    &moves[rng.below(moves.len())]
+                let mv = if jumps.is_empty() || below(&mut rng, 4) == 0 {
+                    &moves[below(&mut rng, moves.len())]
                 } else {
-                    jumps[rng.below(jumps.len())]
+                    jumps[below(&mut rng, jumps.len())]
                 };
                 draft.push(mv.clone());
             }
