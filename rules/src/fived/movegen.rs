@@ -203,13 +203,15 @@ fn pawn_moves<B: Boards>(b: &B, promotions: &[Piece], from: Spot, man: Man, out:
 }
 
 /// En passant (F-7): on one board, against a pawn or brawn that
-/// double-stepped on the board just before this one of the timeline.
+/// double-stepped on the board just before this one of the timeline (the
+/// opponent's, one step back: the mover's own board before it may still
+/// hold a man on the cell the pawn reached, since moved away).
 fn en_passant<B: Boards>(b: &B, from: Spot, man: Man, out: &mut Vec<Move>) {
     let r = i32::from(rank_forward(man.color));
     let Some(board) = b.board_at(from.line, from.step) else {
         return;
     };
-    let Some(before) = b.board_at(from.line, from.step - 2) else {
+    let Some(before) = b.board_at(from.line, from.step - 1) else {
         return;
     };
     let size = b.size();

@@ -227,6 +227,22 @@ fn f7_pawns_step_across_timelines() {
     assert!(!moves.iter().any(|m| m.contains("(1T1)")), "{moves:?}");
 }
 
+/// F-7: en passant against a pawn that double-stepped on the board just
+/// before, even where the cell it reached was held, two boards back, by a
+/// man of the capturer's side that has since moved away (ftxi's 5dtools
+/// lists it: 11 turns).
+#[test]
+fn f7_en_passant_after_the_cell_was_emptied() {
+    let mut game = start("board:small");
+    play(
+        &mut game,
+        &["(0T1)a3", "(0T1)d3", "(0T2)exd3", "(0T2)cxd3", "(0T3)c4"],
+    );
+    let moves = game.draft_moves(&[]).unwrap();
+    assert!(moves.iter().any(|m| m == "(0T3)b4c3"), "{moves:?}");
+    assert_eq!(game.count_actions(1000), 11);
+}
+
 /// F-8: castling, written `O-O`, moves the rook to the cell the king
 /// crossed; never out of check (5dchess-tools' castling games cover it).
 #[test]
