@@ -163,6 +163,8 @@ impl Host {
     /// position with the drafted moves marked.
     fn draft_reply(&self, loaded: &Loaded, draft: &[String], first: String) -> Reply {
         let id = loaded.row.id;
+        let turn = loaded.game.draft_turn(draft);
+        let ready = turn.is_ok();
         let mut lines: Vec<String> = Vec::new();
         if !first.is_empty() {
             lines.push(first);
@@ -176,14 +178,14 @@ impl Host {
                 "Your draft in game #{id} (only you see it): {}",
                 draft.join(" ")
             ));
-            lines.push(match loaded.game.draft_turn(draft) {
+            lines.push(match turn {
                 Ok(_) => "Ready: /submit plays it as your turn; /undo takes the last move back."
                     .to_owned(),
                 Err(e) => format!("Not ready to submit: {e}."),
             });
         }
         let reply = Reply::text(lines.join("\n")).about(id).private();
-        let mut reply = draft_choices(reply, loaded, draft);
+        let mut reply = draft_choices(reply, loaded, draft, ready);
         if let Ok(view) = loaded.game.draft_view(draft) {
             let side = loaded.game.turn().color;
             self.attach(&mut reply, loaded, view, Some(side), Picture::Draft);
@@ -192,11 +194,16 @@ impl Host {
     }
 }
 
-/// The buttons under a draft: submit it when it may be, add a board move
-/// (the picker) while one may be added, take the last one back.
-pub(super) fn draft_choices(mut reply: Reply, loaded: &Loaded, draft: &[String]) -> Reply {
+/// The buttons under a draft: submit it when it may be (`ready`), add a
+/// board move (the picker) while one may be added, take the last one back.
+pub(super) fn draft_choices(
+    mut reply: Reply,
+    loaded: &Loaded,
+    draft: &[String],
+    ready: bool,
+) -> Reply {
     let id = loaded.row.id;
-    if loaded.game.draft_turn(draft).is_ok() {
+    if ready {
         reply = reply.choice(
             ChoiceId::Game(id, GameChoice::Submit),
             "Submit the turn",

@@ -167,7 +167,8 @@ impl Host {
                 Offer::Actions => lines.push(format!("There is no legal action in game #{game}.")),
                 Offer::Draft(draft) => {
                     lines.push(format!("Nothing more can be drafted in game #{game}."));
-                    reply = super::drafts::draft_choices(reply, loaded, draft);
+                    let ready = loaded.game.draft_turn(draft).is_ok();
+                    reply = super::drafts::draft_choices(reply, loaded, draft, ready);
                 }
             },
         }

@@ -151,7 +151,9 @@ impl Served {
         }
     }
 
-    async fn get(&self, page: &Page, path: &str) -> Value {
+    /// `GET` of `path` under `page`'s API, as its player: the status and
+    /// the body.
+    async fn get_raw(&self, page: &Page, path: &str) -> (reqwest::StatusCode, Vec<u8>) {
         let r = self
             .client
             .get(format!("{}/{path}", page.api))
@@ -159,8 +161,14 @@ impl Served {
             .send()
             .await
             .unwrap();
-        assert_eq!(r.status(), 200, "{path}");
-        serde_json::from_slice(&r.bytes().await.unwrap()).unwrap()
+        let status = r.status();
+        (status, r.bytes().await.unwrap().to_vec())
+    }
+
+    async fn get(&self, page: &Page, path: &str) -> Value {
+        let (status, body) = self.get_raw(page, path).await;
+        assert_eq!(status, 200, "{path}");
+        serde_json::from_slice(&body).unwrap()
     }
 
     /// One click on a man that may move: the table's key and the path of
@@ -312,15 +320,7 @@ async fn load(p: &Positions) {
                 let path = &paths[i % paths.len()];
                 i += 1;
                 let sent = Instant::now();
-                let r = served
-                    .client
-                    .get(format!("{}/{path}", page.api))
-                    .bearer_auth(&page.session)
-                    .send()
-                    .await
-                    .unwrap();
-                let status = r.status();
-                r.bytes().await.unwrap();
+                let (status, _) = served.get_raw(&page, path).await;
                 if status == 200 {
                     samples.push(sent.elapsed());
                 }
@@ -500,18 +500,11 @@ fn main() {
         group.bench_function(name, |b| {
             b.iter(|| {
                 i += 1;
-                let path = format!("{}/{}", page.api, paths[i % paths.len()]);
+                let path = &paths[i % paths.len()];
                 rt.block_on(async {
-                    let r = p
-                        .served
-                        .client
-                        .get(path)
-                        .bearer_auth(&page.session)
-                        .send()
-                        .await
-                        .unwrap();
-                    assert_eq!(r.status(), 200);
-                    r.bytes().await.unwrap()
+                    let (status, body) = p.served.get_raw(page, path).await;
+                    assert_eq!(status, 200);
+                    body
                 })
             });
         });

@@ -277,6 +277,19 @@ mod tests {
         assert_eq!(ties, most_forcing(&mut Rng::new(7), forcing, 5));
     }
 
+    /// A search to `depth`, with no other limit.
+    fn to_depth<'a, M>(depth: u32) -> Limits<'a, M> {
+        Limits {
+            depth,
+            nodes: u64::MAX,
+            deadline: None,
+            soft: None,
+            stop: None,
+            progress: None,
+            guard: false,
+        }
+    }
+
     /// The best action at depth 1 in Gifford's `fen`, with `quiescence`
     /// plies past the horizon, and the states visited.
     fn best_at_depth_one(fen: &str, quiescence: u32) -> (String, u64) {
@@ -285,16 +298,7 @@ mod tests {
         settings.quiescence = quiescence;
         let face = Face::<Gifford>::new(&settings, 1);
         let root = face.node(state.clone(), false);
-        let limits = Limits {
-            depth: 1,
-            nodes: u64::MAX,
-            deadline: None,
-            soft: None,
-            stop: None,
-            progress: None,
-            guard: false,
-        };
-        let mut search = Search::new(face, limits, crate::search::Table::new(16), Vec::new());
+        let mut search = Search::new(face, to_depth(1), crate::search::Table::new(16), Vec::new());
         let found = search
             .run(&root, None, Default::default(), &mut Rng::new(1))
             .expect("an action");
@@ -309,20 +313,11 @@ mod tests {
         let fen = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/3P1N2/PPP2PPP/RNBQK2R w KQkq - 1 5";
         let state = Gifford::from_fen(fen).expect("a position");
         let settings = crate::level::SEARCH[3];
-        let limits = |depth| Limits {
-            depth,
-            nodes: u64::MAX,
-            deadline: None,
-            soft: None,
-            stop: None,
-            progress: None,
-            guard: false,
-        };
         let search = |pick: Pick, allowed: Option<&dyn Fn(&_) -> bool>, seed: u64| {
             let face = Face::<Gifford>::new(&settings, 1);
             let root = face.node(state.clone(), false);
             let mut search =
-                Search::new(face, limits(1), crate::search::Table::new(14), Vec::new());
+                Search::new(face, to_depth(1), crate::search::Table::new(14), Vec::new());
             search
                 .run(&root, allowed, pick, &mut Rng::new(seed))
                 .expect("an action")

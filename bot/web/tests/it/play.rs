@@ -31,15 +31,15 @@ async fn link(host: &Host, who: &str, game: GameId) -> (String, String) {
     (url, token)
 }
 
+/// The game's secret in the page address `url` (`.../watch/SECRET#play=...`).
+fn secret_of(url: &str) -> &str {
+    let page = url.split('#').next().unwrap();
+    page.rsplit('/').next().unwrap()
+}
+
 /// Trades `token` at the page whose address is `url`.
 async fn trade(base: &str, url: &str, token: &str) -> reqwest::Response {
-    let secret = url
-        .split("/watch/")
-        .nth(1)
-        .unwrap()
-        .split('#')
-        .next()
-        .unwrap();
+    let secret = secret_of(url);
     client()
         .post(format!("{base}/api/play/{secret}/session"))
         .header("Origin", base)
@@ -60,13 +60,7 @@ async fn seated(w: &World, base: &str, who: &str, game: GameId) -> Page {
         .await
         .map(|b| serde_json::from_slice::<Value>(&b).unwrap())
         .unwrap();
-    let secret = url
-        .split("/watch/")
-        .nth(1)
-        .unwrap()
-        .split('#')
-        .next()
-        .unwrap();
+    let secret = secret_of(&url);
     Page {
         api: format!("{base}/api/play/{secret}"),
         base: base.to_owned(),
