@@ -7,7 +7,7 @@
 use std::time::Duration;
 
 use chronomate_engine::{Level, Limits, Player, play_game, think};
-use chronomate_rules::{Game, Options, Variant};
+use chronomate_rules::{Game, Variant};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
 /// A middlegame: twelve actions between two greedy players (the first
@@ -17,7 +17,7 @@ fn middlegame(variant: Variant) -> Game {
     let greedy = Player::Greedy;
     (7..)
         .map(|seed| {
-            play_game(variant, Options::default(), seed, greedy, greedy, None, 12)
+            play_game(variant, seed, greedy, greedy, None, 12)
                 .unwrap()
                 .game
         })

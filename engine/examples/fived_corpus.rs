@@ -23,7 +23,7 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 use chronomate_engine::{Level, choose, random_action};
-use chronomate_rules::fived::{FiveD, boards};
+use chronomate_rules::fived::{FiveD, FiveDOptions, Start};
 use chronomate_rules::{
     Color, Game, Options, Reason, Rules, Status, Variant, VariantState, record,
 };
@@ -392,7 +392,7 @@ const SPECS: &[Spec] = &[
 /// Plays `spec` with `seed`.
 fn play(spec: &Spec, seed: u64) -> Result<Played, Box<dyn Error>> {
     let options = Options::parse(Variant::FiveD, spec.options)?;
-    let mut game = Game::new(Variant::FiveD, options, 0)?;
+    let mut game = Game::new(options, 0);
     let mut states = vec![five(&game)?];
     for turn in spec.opening {
         game.play(turn)?;
@@ -426,18 +426,15 @@ fn five(game: &Game) -> Result<FiveD, Box<dyn Error>> {
 
 /// The options as the peer reads them: a board it does not know by name
 /// written as its 5DFEN, with its promotions.
-fn peer_options(options: &Options, start: &FiveD) -> Options {
-    let mut o = options.clone();
+fn peer_options(options: &FiveDOptions, start: &FiveD) -> Result<FiveDOptions, Box<dyn Error>> {
     let known = ["Standard", "Standard - Turn Zero", "Very Small - Open"];
-    if let Some(named) = o.board.clone().as_deref().and_then(boards::find)
-        && !known.contains(&named.name)
-    {
-        o.board = None;
-        o.fen = Some(named.fen.to_owned());
-        let letters = start.setup().promotions.iter();
-        o.promotions = Some(letters.map(|p| p.letter()).collect());
-    }
-    o
+    Ok(match options.start() {
+        Start::Named(named) if !known.contains(&named.name) => {
+            let promotions = start.setup().promotions.clone();
+            FiveDOptions::new(Start::Fen(named.fen.replace(' ', "")), Some(promotions))?
+        }
+        _ => options.clone(),
+    })
 }
 
 fn main() -> Result<(), Box<dyn Error>> {
@@ -454,14 +451,14 @@ fn main() -> Result<(), Box<dyn Error>> {
             eprintln!("{}: no seed below {TRIES} gives what it is for", spec.name);
             continue;
         };
-        let options = Options::parse(Variant::FiveD, spec.options)?;
+        let options = FiveDOptions::parse(spec.options)?;
         let board = played
             .states
             .first()
             .and_then(|s| s.setup().name.clone())
             .unwrap_or_else(|| "custom".to_owned());
         let options = match played.states.first() {
-            Some(start) => peer_options(&options, start),
+            Some(start) => peer_options(&options, start)?,
             None => options,
         };
         let headers = [

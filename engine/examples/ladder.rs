@@ -139,7 +139,7 @@ fn parse(args: &[String]) -> Result<Config, String> {
     // by game.
     for &variant in &config.variants {
         let options = match &options_text {
-            None => Options::default(),
+            None => Options::none(variant),
             Some(text) => {
                 Options::parse(variant, text).map_err(|e| format!("--options {text}: {e}"))?
             }
@@ -185,7 +185,6 @@ fn play_one(
     let (white, black) = if a_white { (a, b) } else { (b, a) };
     let seed = config.seed.wrapping_add(u64::from(i));
     let played = play_game(
-        variant,
         options(config, variant),
         seed,
         white,
@@ -371,35 +370,21 @@ fn options(config: &Config, variant: Variant) -> Options {
         .options
         .iter()
         .find(|(v, _)| *v == variant)
-        .map(|(_, o)| o.clone())
-        .unwrap_or_default()
+        .map_or(Options::none(variant), |(_, o)| o.clone())
 }
 
-/// `n` positions of `variant`: the start, then after 5, 10, 15, ...
+/// `n` positions of the options' variant: the start, then after 5, 10, 15, ...
 /// actions of greedy against greedy play, a new game (the next seed)
 /// whenever one ends first. Not the engine's own levels, so that a change
 /// to them leaves the positions alone (as in the engine bench).
-fn positions(
-    variant: Variant,
-    options: &Options,
-    n: usize,
-    seed: u64,
-) -> Result<Vec<Game>, String> {
+fn positions(options: &Options, n: usize, seed: u64) -> Result<Vec<Game>, String> {
     let greedy = Player::Greedy;
     let mut out = Vec::new();
     let mut seed = seed;
     let mut actions = 0;
     while out.len() < n {
-        let played = play_game(
-            variant,
-            options.clone(),
-            seed,
-            greedy,
-            greedy,
-            None,
-            actions,
-        )
-        .map_err(|e| e.to_string())?;
+        let played = play_game(options.clone(), seed, greedy, greedy, None, actions)
+            .map_err(|e| e.to_string())?;
         if played.game.status().is_over() || played.game.record().len() < actions {
             seed += 1;
             actions = 5;
@@ -429,7 +414,7 @@ fn timing(config: &Config, n: usize) -> Result<(), String> {
         "nodes"
     );
     for &variant in &config.variants {
-        let games = positions(variant, &options(config, variant), n, config.seed)?;
+        let games = positions(&options(config, variant), n, config.seed)?;
         for level in Level::ALL {
             let (mut cpu, mut wall) = (Thinking::default(), Thinking::default());
             let (mut depth, mut nodes) = (0u64, 0u64);

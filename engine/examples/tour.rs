@@ -3,7 +3,7 @@
 use std::time::Instant;
 
 use chronomate_engine::{Level, Limits, think};
-use chronomate_rules::{Game, Options, Variant};
+use chronomate_rules::{Game, Variant};
 
 fn main() {
     let levels: Vec<u8> = std::env::args()
@@ -17,9 +17,7 @@ fn main() {
     for &variant in Variant::ALL {
         for &l in &levels {
             let Some(level) = Level::new(l) else { continue };
-            let Ok(mut game) = Game::new(variant, Options::default(), 1) else {
-                continue;
-            };
+            let mut game = Game::new(variant, 1);
             let start = Instant::now();
             let mut nodes = 0;
             let mut depth = 0;

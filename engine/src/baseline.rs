@@ -322,7 +322,7 @@ impl Visitor for Greedy {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use chronomate_rules::{Options, Variant};
+    use chronomate_rules::Variant;
 
     #[test]
     fn players_read_and_print() {
@@ -359,7 +359,7 @@ mod tests {
     #[test]
     fn baselines_are_legal_and_seeded() {
         for &variant in Variant::ALL {
-            let game = Game::new(variant, Options::default(), 3).unwrap();
+            let game = Game::new(variant, 3);
             for player in [Player::Random, Player::Greedy] {
                 let a = player.choose(&game, 5, None).unwrap();
                 assert_eq!(player.choose(&game, 5, None), Some(a.clone()));
@@ -371,7 +371,7 @@ mod tests {
 
     #[test]
     fn random_spreads_over_the_actions() {
-        let game = Game::new(Variant::Standard, Options::default(), 0).unwrap();
+        let game = Game::new(Variant::Standard, 0);
         let seen: std::collections::HashSet<String> = (0..200)
             .filter_map(|seed| random_action(&game, seed))
             .collect();
@@ -380,13 +380,7 @@ mod tests {
 
     #[test]
     fn greedy_takes_the_most() {
-        let game = Game::replay(
-            Variant::Standard,
-            Options::default(),
-            0,
-            ["e4", "e5", "Nf3", "Qg5", "d3"],
-        )
-        .unwrap();
+        let game = Game::replay(Variant::Standard, 0, ["e4", "e5", "Nf3", "Qg5", "d3"]).unwrap();
         // Black's queen can take a pawn (Qxg2) or a bishop (Qxc1): the
         // greedy player takes the most, and does not look at the reply.
         assert_eq!(greedy_action(&game, 0).as_deref(), Some("Qxc1"));
@@ -395,8 +389,7 @@ mod tests {
     #[test]
     fn greedy_mates_when_it_can() {
         // Fool's mate: Qh4# wins, above any material.
-        let game =
-            Game::replay(Variant::Standard, Options::default(), 0, ["f3", "e5", "g4"]).unwrap();
+        let game = Game::replay(Variant::Standard, 0, ["f3", "e5", "g4"]).unwrap();
         assert_eq!(greedy_action(&game, 0).as_deref(), Some("Qh4#"));
     }
 }

@@ -64,14 +64,14 @@ fn drafted_turn<R: Rules>(state: &R, rng: &mut Rng) -> Option<R::Action> {
 #[cfg(test)]
 mod tests {
     use chronomate_rules::multiverse::{Action, Multiverse};
-    use chronomate_rules::{Game, Options, Variant};
+    use chronomate_rules::{Game, Variant};
 
     use super::*;
     use crate::{Level, Limits, think, think_about};
 
     #[test]
     fn the_multiverse_never_resigns_a_branch_at_any_level() {
-        let mut state = Multiverse::new(&Options::default(), 3).expect("the default branches");
+        let mut state = Multiverse::new(&Default::default(), 3);
         for ply in 0..12u64 {
             for level in Level::ALL {
                 // Small budgets: the levels' choices, not their depth, are
@@ -98,7 +98,7 @@ mod tests {
 
     #[test]
     fn level_one_of_5d_drafts_a_legal_turn_board_move_by_board_move() {
-        let mut game = Game::new(Variant::FiveD, Options::default(), 0).expect("a game");
+        let mut game = Game::new(Variant::FiveD, 0);
         let mut seen = std::collections::HashSet::new();
         for seed in 0..40 {
             let t = think(&game, &Limits::level(Level::MIN, None), seed).expect("a turn");
@@ -117,7 +117,7 @@ mod tests {
 
     #[test]
     fn level_one_of_a_learner_variant_spreads_over_the_legal_actions() {
-        let game = Game::new(Variant::Traveler, Options::default(), 0).expect("a game");
+        let game = Game::new(Variant::Traveler, 0);
         let mut seen = std::collections::HashSet::new();
         for seed in 0..200 {
             let t = think(&game, &Limits::level(Level::MIN, None), seed).expect("an action");

@@ -87,7 +87,7 @@ use std::time::{Duration, Instant};
 
 use chronomate_rules::multiverse::Multiverse;
 use chronomate_rules::standard::Chess;
-use chronomate_rules::{Color, Game, LoadError, Options, Outcome, Status, Variant};
+use chronomate_rules::{Color, Game, Options, Outcome, ReplayError, Status};
 use serde::{Deserialize, Serialize};
 
 pub use baseline::{GREEDY_WIDTH, Player, Tuned, greedy_action, random_action};
@@ -246,9 +246,9 @@ pub struct Thought<A> {
 ///
 /// ```
 /// use chronomate_engine::{Level, choose};
-/// use chronomate_rules::{Game, Options, Variant};
+/// use chronomate_rules::{Game, Variant};
 ///
-/// let mut game = Game::new(Variant::Traveler, Options::default(), 0).unwrap();
+/// let mut game = Game::new(Variant::Traveler, 0);
 /// let level = Level::new(2).unwrap();
 /// let action = choose(&game, level, 0, None).unwrap();
 /// assert_eq!(choose(&game, level, 0, None), Some(action.clone()));
@@ -531,9 +531,7 @@ fn prior_keys(game: &Game) -> Vec<u64> {
     if !can_repeat(game) {
         return Vec::new();
     }
-    let Ok(mut replay) = Game::new(game.variant(), game.options().clone(), game.seed()) else {
-        return Vec::new();
-    };
+    let mut replay = Game::new(game.options().clone(), game.seed());
     let mut keys = Vec::with_capacity(game.record().len());
     for action in game.record() {
         keys.push(profile::visit(&replay, Key));
@@ -568,12 +566,12 @@ pub struct Evaluation {
 /// level's choice).
 /// Refuses a record that does not replay.
 pub fn analyse<S: AsRef<str>>(
-    variant: Variant,
-    options: Options,
+    options: impl Into<Options>,
     seed: u64,
     record: &[S],
     limits: &Limits,
-) -> Result<Vec<Evaluation>, LoadError> {
+) -> Result<Vec<Evaluation>, ReplayError> {
+    let options = options.into();
     // An analysis judges positions: a level's choices short of the best
     // would only blur what it shows.
     let limits = &Limits {
@@ -581,13 +579,8 @@ pub fn analyse<S: AsRef<str>>(
         ..limits.clone()
     };
     // The whole record must replay before anything is searched.
-    Game::replay(
-        variant,
-        options.clone(),
-        seed,
-        record.iter().map(|s| s.as_ref()),
-    )?;
-    let mut game = Game::new(variant, options, seed)?;
+    Game::replay(options.clone(), seed, record.iter().map(|s| s.as_ref()))?;
+    let mut game = Game::new(options, seed);
     let mut out = Vec::with_capacity(record.len() + 1);
     let mut played: Option<String> = None;
     // The keys of the states before the present one, kept as the record
@@ -643,6 +636,7 @@ pub fn analyse<S: AsRef<str>>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use chronomate_rules::Variant;
 
     /// What the opponent wins at once after `level` plays in the FIDE
     /// position `fen` with `seed`: the best static exchange of a capture
@@ -725,8 +719,8 @@ mod tests {
             ..Limits::level(Level::new(4).expect("a level"), None)
         };
         for variant in [Variant::Standard, Variant::Gifford] {
-            let evals = analyse(variant, Options::default(), 5, &record, &limits).expect("replays");
-            let mut game = Game::new(variant, Options::default(), 5).expect("a game");
+            let evals = analyse(variant, 5, &record, &limits).expect("replays");
+            let mut game = Game::new(variant, 5);
             for (ply, eval) in evals.iter().enumerate() {
                 if ply > 0 {
                     game.play(record[ply - 1]).expect("legal");

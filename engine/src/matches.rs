@@ -3,7 +3,7 @@
 use std::fmt;
 use std::time::{Duration, Instant};
 
-use chronomate_rules::{Color, Game, LoadError, Options, Outcome, ReplayError, Variant, quote};
+use chronomate_rules::{Color, Game, Options, Outcome, ReplayError, quote};
 
 use crate::{Level, Player, rng};
 
@@ -61,16 +61,14 @@ impl Thinking {
 /// most `millis` a move. Stops after `max_actions` actions. An action the
 /// rules refuse (an engine bug) is reported as a replay error.
 pub fn self_play(
-    variant: Variant,
-    options: Options,
+    options: impl Into<Options>,
     seed: u64,
     white: Level,
     black: Level,
     millis: Option<u64>,
     max_actions: usize,
-) -> Result<MatchGame, LoadError> {
+) -> Result<MatchGame, ReplayError> {
     play_game(
-        variant,
         options,
         seed,
         Player::Engine(white),
@@ -83,15 +81,14 @@ pub fn self_play(
 /// [`self_play`] between any two players: engine levels or baselines
 /// ([`Player`]).
 pub fn play_game(
-    variant: Variant,
-    options: Options,
+    options: impl Into<Options>,
     seed: u64,
     white: Player,
     black: Player,
     millis: Option<u64>,
     max_actions: usize,
-) -> Result<MatchGame, LoadError> {
-    let mut game = Game::new(variant, options, seed)?;
+) -> Result<MatchGame, ReplayError> {
+    let mut game = Game::new(options, seed);
     let mut thinking = [Thinking::default(); 2];
     while !game.status().is_over() && game.record().len() < max_actions {
         let (player, side) = match game.turn().color {
@@ -106,11 +103,11 @@ pub fn play_game(
             break;
         };
         if let Err(error) = game.play(&action) {
-            return Err(LoadError::Replay(ReplayError {
+            return Err(ReplayError {
                 index: game.record().len() + 1,
                 text: quote(&action),
                 error,
-            }));
+            });
         }
     }
     let outcome = game.status().outcome();

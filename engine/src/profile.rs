@@ -500,7 +500,7 @@ pub(crate) const GENERIC: Tuning = Tuning {
 
 #[cfg(test)]
 mod tests {
-    use chronomate_rules::{Options, TurnShape, Variant};
+    use chronomate_rules::{TurnShape, Variant};
 
     use super::*;
 
@@ -535,7 +535,7 @@ mod tests {
         Variant::ALL
             .iter()
             .map(|&v| {
-                let game = Game::new(v, Options::default(), 0).expect("a game");
+                let game = Game::new(v, 0);
                 (v, visit(&game, Reader))
             })
             .collect()

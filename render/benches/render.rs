@@ -19,7 +19,7 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use chronomate_render::{GifOptions, RenderOptions, render_png, replay_gif};
-use chronomate_rules::{Options, Variant};
+use chronomate_rules::Variant;
 use criterion::measurement::{Measurement, ValueFormatter};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
@@ -130,8 +130,7 @@ fn benches<M: Measurement + 'static>(c: &mut Criterion<M>, prefix: &str) {
     g.finish();
 
     let record: Vec<String> = GAME.lines().map(str::to_owned).collect();
-    let views: Vec<_> =
-        common::replay_views(Variant::Standard, Options::default(), 0, &record).collect();
+    let views: Vec<_> = common::replay_views(Variant::Standard, 0, &record).collect();
     let gif_opts = GifOptions::default();
     let gif = replay_gif(|| views.iter().cloned(), &gif_opts).unwrap();
     if prefix.is_empty() {

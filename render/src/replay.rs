@@ -79,11 +79,11 @@ pub struct Gif {
 ///
 /// ```
 /// use chronomate_render::{GifOptions, replay_gif};
-/// use chronomate_rules::{Game, Options, Variant};
+/// use chronomate_rules::{Game, Variant};
 ///
 /// let record = ["e4", "e5", "Nf3"];
 /// let views = || {
-///     let mut game = Game::new(Variant::Standard, Options::default(), 0).unwrap();
+///     let mut game = Game::new(Variant::Standard, 0);
 ///     let start = game.view();
 ///     std::iter::once(start).chain(record.iter().map(move |a| {
 ///         game.play(a).unwrap();

@@ -14,7 +14,7 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use chronomate_rules::find::{find, pick};
-use chronomate_rules::{Game, Options, Rules, Variant};
+use chronomate_rules::{Game, Rules, Variant};
 use criterion::{Criterion, criterion_group, criterion_main};
 
 #[path = "../tests/support/multiverse_growth.rs"]
@@ -60,7 +60,7 @@ fn bench(c: &mut Criterion) {
     let many = manyworlds_growth::many_boards(1000);
     let (middle, _) = many.boards().nth(500).unwrap();
     let middle = format!("({middle}) ");
-    let chess = Game::new(Variant::Standard, Options::default(), 0).unwrap();
+    let chess = Game::new(Variant::Standard, 0);
 
     let mv_typed = keystrokes(&[">>", "Ra1>>", "(L3)Nf3 Ra1>>(T", "e4", "(L12)"]);
     percentiles("multiverse 21 branches", &mv_typed, |t| {

@@ -29,7 +29,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use chronomate_rules::fived::{Action, FiveD, boards};
+use chronomate_rules::fived::{Action, FiveD, FiveDOptions, Start};
 use chronomate_rules::{Options, Rules, Variant, record};
 use criterion::{Criterion, criterion_group, criterion_main};
 
@@ -43,7 +43,7 @@ const FULL: &[&str] = &["30134", "55332"];
 /// One published game, replayed.
 struct Game {
     name: String,
-    options: Options,
+    options: FiveDOptions,
     /// The positions: the start, then after each turn.
     states: Vec<FiveD>,
     /// The turns, canonical, as the record holds them.
@@ -70,7 +70,10 @@ fn replay(path: &Path) -> Game {
     let name = path.file_stem().unwrap().to_string_lossy().into_owned();
     let text = std::fs::read_to_string(path).unwrap();
     let r = record::read(Variant::FiveD, &text).unwrap();
-    let mut game = FiveD::new(&r.options, 0).unwrap();
+    let Options::FiveD(options) = r.options else {
+        panic!("{name}: not 5D's options");
+    };
+    let mut game = FiveD::new(&options, 0);
     let mut states = vec![game.clone()];
     let (mut turns, mut actions) = (Vec::new(), Vec::new());
     for text in &r.actions {
@@ -84,7 +87,7 @@ fn replay(path: &Path) -> Game {
     }
     Game {
         name,
-        options: r.options,
+        options,
         states,
         turns,
         actions,
@@ -144,14 +147,15 @@ fn ours(g: &Game) -> Pass {
 
 /// The options as the peer reads them: a board it may not know by name
 /// written as its 5DFEN, with its promotions.
-fn peer_options(g: &Game) -> Options {
-    let mut o = g.options.clone();
-    if let Some(named) = o.board.take().as_deref().and_then(boards::find) {
-        o.fen = Some(named.fen.to_owned());
-        let letters = g.states[0].setup().promotions.iter();
-        o.promotions = Some(letters.map(|p| p.letter()).collect());
+fn peer_options(g: &Game) -> FiveDOptions {
+    match g.options.start() {
+        Start::Named(named) => {
+            let promotions = g.states[0].setup().promotions.clone();
+            FiveDOptions::new(Start::Fen(named.fen.replace(' ', "")), Some(promotions))
+                .expect("a named board's own 5DFEN")
+        }
+        Start::Standard | Start::Fen(_) => g.options.clone(),
     }
-    o
 }
 
 /// The peer's pass over a game, or why it failed: each position written

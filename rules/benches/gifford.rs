@@ -14,7 +14,7 @@
 use std::hint::black_box;
 
 use chronomate_rules::gifford::Gifford;
-use chronomate_rules::{Game, Options, Rules, Variant};
+use chronomate_rules::{Game, Rules, Variant};
 use criterion::{Criterion, criterion_group, criterion_main};
 
 const RECORD: [&str; 16] = [
@@ -49,7 +49,7 @@ fn legal_actions(c: &mut Criterion) {
     c.bench_function("gifford legal actions, 2 timelines, 3 pending", |b| {
         b.iter(|| black_box(&g).legal_actions())
     });
-    let game = Game::replay(Variant::Gifford, Options::default(), 0, RECORD).unwrap();
+    let game = Game::replay(Variant::Gifford, 0, RECORD).unwrap();
     c.bench_function("gifford Game::legal_actions with notation", |b| {
         b.iter(|| black_box(&game).legal_actions())
     });

@@ -10,7 +10,7 @@
 use std::hint::black_box;
 
 use chronomate_rules::temporal::{Action, TemporalChess};
-use chronomate_rules::{Game, Options, Rules, Variant};
+use chronomate_rules::{Game, Rules, Variant};
 use criterion::{Criterion, criterion_group, criterion_main};
 
 const MIDDLEGAME: [&str; 40] = [
@@ -57,7 +57,7 @@ const MIDDLEGAME: [&str; 40] = [
 ];
 
 fn middlegame() -> (Game, TemporalChess) {
-    let game = Game::replay(Variant::Temporal, Options::default(), 0, MIDDLEGAME).unwrap();
+    let game = Game::replay(Variant::Temporal, 0, MIDDLEGAME).unwrap();
     let mut rules = TemporalChess::default();
     for text in MIDDLEGAME {
         let action = rules.parse(text).unwrap();

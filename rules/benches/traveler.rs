@@ -8,7 +8,7 @@
 use std::hint::black_box;
 
 use chronomate_rules::traveler::{Action, TravelerChess};
-use chronomate_rules::{Color, Game, Options, Rules, Variant};
+use chronomate_rules::{Color, Game, Rules, Variant};
 use criterion::{Criterion, criterion_group, criterion_main};
 
 struct Rng(u64);
@@ -71,7 +71,7 @@ fn positions() -> Vec<(String, Vec<String>)> {
 fn bench(c: &mut Criterion) {
     let mut group = c.benchmark_group("traveler");
     for (name, record) in positions() {
-        let game = Game::replay(Variant::Traveler, Options::default(), 0, &record).unwrap();
+        let game = Game::replay(Variant::Traveler, 0, &record).unwrap();
         let mut g = TravelerChess::new();
         for a in &record {
             let action = g.parse(a).unwrap();

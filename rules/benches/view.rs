@@ -13,7 +13,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a bench fails loudly
 
 use chronomate_rules::click::{self, Clicks};
-use chronomate_rules::{Game, Options, Rules, Variant};
+use chronomate_rules::{Game, Rules, Variant};
 use criterion::{Criterion, criterion_group, criterion_main};
 
 #[path = "../tests/support/multiverse_growth.rs"]
@@ -28,7 +28,7 @@ mod fived_growth;
 fn bench(c: &mut Criterion) {
     let multiverse = multiverse_growth::twenty_one_branches(1001);
     let many = manyworlds_growth::many_boards(1000);
-    let chess = Game::new(Variant::Standard, Options::default(), 0).unwrap();
+    let chess = Game::new(Variant::Standard, 0);
     let (fived, _) = fived_growth::many_timelines(20);
     let views = [
         ("manyworlds 1000 boards", many.view()),

@@ -2,7 +2,7 @@
 
 use serde::Serialize;
 
-use crate::{OptionError, Rule};
+use crate::Rule;
 
 /// The longest piece of a player's text an error quotes, in characters:
 /// a 5 MB line is answered with its first words, not echoed back.
@@ -71,14 +71,6 @@ impl ActionError {
     }
 }
 
-/// Why a game could not be created.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum SetupError {
-    /// An option is unknown to the variant or has a value it cannot take.
-    #[error(transparent)]
-    Options(#[from] OptionError),
-}
-
 /// An action of a record that could not be applied.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("action {index} ({text:?}): {error}")]
@@ -89,17 +81,6 @@ pub struct ReplayError {
     pub text: String,
     /// Why the action was refused.
     pub error: ActionError,
-}
-
-/// What a replay can fail on.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum LoadError {
-    /// The game could not be created from its variant and options.
-    #[error(transparent)]
-    Setup(#[from] SetupError),
-    /// An action of the record was refused.
-    #[error(transparent)]
-    Replay(#[from] ReplayError),
 }
 
 /// Why a record could not be read.

@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::click::{DraftClicks, Strokes};
 use crate::find::{ActionParts, Family, Kind, Part};
-use crate::{ActionError, Color, Event, Options, Status, Turn, View};
+use crate::{ActionError, Color, Event, Status, Turn, View};
 
 /// What applying an action did.
 ///
@@ -102,10 +102,10 @@ pub struct About {
 /// board moves and submits the whole turn.
 ///
 /// ```
-/// use chronomate_rules::{Options, Rules, Status};
+/// use chronomate_rules::{NoOptions, Rules, Status};
 /// use chronomate_rules::standard::Chess;
 ///
-/// let mut game = Chess::new(&Options::default(), 0).unwrap();
+/// let mut game = Chess::new(&NoOptions {}, 0);
 /// for text in ["f3", "e5", "g4", "Qh4"] {
 ///     let action = game.parse(text).unwrap();
 ///     game.play(&action).unwrap();
@@ -120,14 +120,13 @@ pub trait Rules: Clone + fmt::Debug + Send + Sync + Sized + 'static {
     /// The variant's name, summary, options and record format.
     const ABOUT: About;
 
+    /// The variant's options: what a challenge may set, read once and
+    /// valid by construction ([`crate::NoOptions`] where there are none).
+    type Options: crate::VariantOptions;
+
     /// A new game with `options`; the seed feeds the variants that draw at
     /// random (multiverse collapse).
-    ///
-    /// # Errors
-    /// Options that are not this variant's, or do not hold (a branch
-    /// limit that is even, a 5DFEN that cannot be read): refused, never
-    /// swapped for the defaults.
-    fn new(options: &Options, seed: u64) -> Result<Self, crate::OptionError>;
+    fn new(options: &Self::Options, seed: u64) -> Self;
 
     /// Things the rules did by themselves as the game was created (a
     /// multiverse collapse with a branch limit of 1, E-9). A replay

@@ -5,25 +5,27 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use crate::error::quote;
+use crate::options::StoredOptions;
 use crate::variant::State;
 use crate::{
-    Action, ActionError, Color, Event, LoadError, Options, Played, ReplayError, Rule, SetupError,
-    Status, Turn, Variant, VariantState, View, Visitor,
+    Action, ActionError, Color, Event, Options, Played, ReplayError, Rule, Status, Turn, Variant,
+    VariantState, View, Visitor,
 };
 
 /// A game of any variant: created from (variant, options, seed), advanced by
 /// actions, and always equal to the replay of its record.
 ///
 /// ```
-/// use chronomate_rules::{Game, Options, Variant};
+/// use chronomate_rules::{Game, Variant};
 ///
-/// let mut game = Game::new(Variant::Traveler, Options::default(), 0).unwrap();
+/// let mut game = Game::new(Variant::Traveler, 0);
 /// game.play("e4").unwrap();
 /// let played = game.play("Nf6/e4").unwrap();
 /// assert_eq!(played.notation, "Nf6/xe4");
 /// assert_eq!(game.record(), ["e4", "Nf6/xe4"]);
 /// ```
 #[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(try_from = "StoredGame")]
 pub struct Game {
     options: Options,
     seed: u64,
@@ -32,28 +34,54 @@ pub struct Game {
     state: State,
 }
 
-impl Game {
-    /// A new game. The seed feeds the variants that draw at random
-    /// (multiverse collapse); the others ignore it.
-    pub fn new(variant: Variant, options: Options, seed: u64) -> Result<Game, SetupError> {
-        let state = State::new(variant, &options, seed)?;
+/// A game as its snapshot stores it, read back with its options checked
+/// against its variant's type.
+#[derive(Deserialize)]
+struct StoredGame {
+    options: StoredOptions,
+    seed: u64,
+    record: Vec<String>,
+    inner: State,
+}
+
+impl TryFrom<StoredGame> for Game {
+    type Error = crate::OptionError;
+
+    fn try_from(stored: StoredGame) -> Result<Game, crate::OptionError> {
         Ok(Game {
+            options: stored.options.read(stored.inner.variant())?,
+            seed: stored.seed,
+            record: stored.record,
+            state: stored.inner,
+        })
+    }
+}
+
+impl Game {
+    /// A new game of the options' variant (a [`Variant`] alone plays it as
+    /// it comes). The seed feeds the variants that draw at random
+    /// (multiverse collapse); the others ignore it.
+    pub fn new(options: impl Into<Options>, seed: u64) -> Game {
+        let options = options.into();
+        let state = State::new(&options, seed);
+        Game {
             options,
             seed,
             record: Vec::new(),
             state,
-        })
+        }
     }
 
-    /// Recreates a game from its record, refusing at the first action that
-    /// cannot be applied.
+    /// Recreates a game from its record.
+    ///
+    /// # Errors
+    /// The first action that cannot be applied.
     pub fn replay<S: AsRef<str>>(
-        variant: Variant,
-        options: Options,
+        options: impl Into<Options>,
         seed: u64,
         actions: impl IntoIterator<Item = S>,
-    ) -> Result<Game, LoadError> {
-        let mut game = Game::new(variant, options, seed)?;
+    ) -> Result<Game, ReplayError> {
+        let mut game = Game::new(options, seed);
         for (i, text) in actions.into_iter().enumerate() {
             let text = text.as_ref();
             game.play(text).map_err(|error| ReplayError {
@@ -69,20 +97,15 @@ impl Game {
     /// after each action of `record`, stopping at the first that does not
     /// apply. The frames of an animated replay.
     pub fn replay_views<'a, S: AsRef<str>>(
-        variant: Variant,
-        options: &Options,
+        options: impl Into<Options>,
         seed: u64,
         record: &'a [S],
     ) -> impl Iterator<Item = View> + 'a {
-        let mut game = Game::new(variant, options.clone(), seed).ok();
-        let start = game.as_ref().map(Game::view);
-        start
-            .into_iter()
-            .chain(record.iter().map_while(move |action| {
-                let game = game.as_mut()?;
-                game.play(action.as_ref()).ok()?;
-                Some(game.view())
-            }))
+        let mut game = Game::new(options, seed);
+        std::iter::once(game.view()).chain(record.iter().map_while(move |action| {
+            game.play(action.as_ref()).ok()?;
+            Some(game.view())
+        }))
     }
 
     /// The variant being played.

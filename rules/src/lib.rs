@@ -4,8 +4,11 @@
 //!
 //! The host sees every variant through one type, [`Game`]:
 //!
-//! - [`Game::new`] creates a game from a [`Variant`], its [`Options`] and a
-//!   seed (used only where the rules draw at random: multiverse collapse).
+//! - [`Game::new`] creates a game from its [`Options`] (a [`Variant`] alone
+//!   plays it as it comes) and a seed (used only where the rules draw at
+//!   random: multiverse collapse). The options are each variant's own type
+//!   ([`Rules::Options`]), read once by [`Options::parse`]: once read they
+//!   hold, so creating a game cannot fail.
 //! - [`Game::turn`] says whose turn it is and, in multi-board variants, on
 //!   which boards that side still owes an action, each a [`BoardLabel`]
 //!   (a branch, a timeline's board, a board numeral: a value, written as
@@ -60,8 +63,8 @@
 //! every variant's rules type ([`Chess`], [`TravelerChess`], [`Gifford`],
 //! [`Multiverse`], [`TemporalChess`], [`ManyWorlds`], [`FiveD`]), the
 //! picture ([`View`]), levels ([`Level`]) and the errors, each an enum
-//! that says what went wrong ([`ActionError`], [`SetupError`],
-//! [`LoadError`], [`RecordError`], [`FenError`]). A variant's own
+//! that says what went wrong ([`ActionError`], [`OptionError`],
+//! [`ReplayError`], [`RecordError`], [`FenError`]). A variant's own
 //! vocabulary (its actions, its events, its notation's parts) stays in
 //! its module: [`multiverse::Action`], [`gifford::Event`],
 //! [`fived::LineName`]. Records are read and written by [`record`],
@@ -101,19 +104,17 @@ pub mod view;
 
 pub use chess::FenError;
 pub use color::{Color, UnknownColor};
-pub use error::{
-    ActionError, Inconsistency, LoadError, QUOTE_LIMIT, ReplayError, SetupError, quote,
-};
+pub use error::{ActionError, Inconsistency, QUOTE_LIMIT, ReplayError, quote};
 pub use event::Event;
 pub use face::{About, Played, RecordFormat, Rules, TurnShape, filter_suggestions};
 pub use game::Game;
 pub use level::{Level, LevelError};
-pub use options::{DEFAULT_BRANCH_LIMIT, MAX_BRANCH_LIMIT, OptionError, Options};
+pub use options::{NoOptions, OptionError, VariantOptions};
 pub use outcome::{Outcome, Reason, Status};
 pub use record::RecordError;
 pub use rule::Rule;
 pub use turn::{BoardLabel, Turn};
-pub use variant::{Action, UnknownVariant, Variant, VariantState, Visitor};
+pub use variant::{Action, Options, UnknownVariant, Variant, VariantState, Visitor};
 pub use view::View;
 
 // Each variant's rules, by the name its module gives them.

@@ -1,203 +1,189 @@
 //! A variant's own options, fixed when a game is created.
+//!
+//! Each variant names its options' type ([`crate::Rules::Options`], a
+//! [`VariantOptions`]): [`NoOptions`] for the variants played one way only,
+//! [`crate::multiverse::MultiverseOptions`],
+//! [`crate::manyworlds::ManyWorldsOptions`] and
+//! [`crate::fived::FiveDOptions`] for the others. [`Options`] is any one of
+//! them, read once from a challenge's `key:value` words by
+//! [`Options::parse`] and valid from then on: a game is created from it
+//! without a second check, and nothing is swapped for a default.
 
 use std::fmt;
+use std::hash::Hash;
 
 use serde::{Deserialize, Serialize};
 
-use crate::Variant;
 use crate::error::quote;
+use crate::{Options, Variant};
 
-/// The multiverse branch limit when the challenge names none (E-6).
-pub const DEFAULT_BRANCH_LIMIT: u16 = 21;
-/// The largest multiverse branch limit a challenge may set (E-6).
-pub const MAX_BRANCH_LIMIT: u16 = 1001;
-
-/// A variant's own options, fixed when the game is created.
+/// One variant's options as its own type: what a challenge may set, read
+/// once from `key:value` words, and valid by construction.
 ///
-/// Written `key:value` (or `key=value`), separated by spaces. Each option
-/// belongs to one variant; naming it for another is an error, so a typo never
-/// silently changes a game.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct Options {
-    /// Multiverse: the odd branch limit, 1 to 1001 (E-6). `None` means 21.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub branches: Option<u16>,
-    /// Many Worlds: each board knows whose move it is (M-6).
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub turns: bool,
-    /// 5D: a named board (F-12), as its slug (`standard-turn-zero`).
-    /// `None` means Standard.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub board: Option<String>,
-    /// 5D: a custom start, its 5DFEN boards written without spaces
-    /// (`[4k/5/5/5/K1R2:0:1:w]`, several one after another).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub fen: Option<String>,
-    /// 5D: what pawns and brawns promote to (F-9), as letters (`QNRB`);
-    /// `None` means the board's own (a queen; a princess on Princess).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub promotions: Option<String>,
+/// Its [`fmt::Display`] writes the canonical words (empty when nothing is
+/// set), which [`Options::parse`] reads back to an equal value; its
+/// [`Serialize`] form is what a game's snapshot stores.
+pub trait VariantOptions:
+    Clone + fmt::Debug + Default + PartialEq + Eq + Hash + fmt::Display + Serialize + Send + Sync
+{
+    /// The options' names, each with the spellings a challenge may use;
+    /// the first spelling is the canonical name.
+    const NAMES: &'static [&'static [&'static str]];
+
+    /// Reads the options from their words, each option at most once and
+    /// named by its canonical name (the value trimmed).
+    ///
+    /// # Errors
+    /// A value the option cannot take, or options that do not go together.
+    fn read(words: &[(&'static str, &str)]) -> Result<Self, OptionError>;
+}
+
+/// The options of a variant played one way only: none.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
+pub struct NoOptions {}
+
+impl VariantOptions for NoOptions {
+    const NAMES: &'static [&'static [&'static str]] = &[];
+
+    fn read(_words: &[(&'static str, &str)]) -> Result<Self, OptionError> {
+        Ok(NoOptions {})
+    }
+}
+
+impl fmt::Display for NoOptions {
+    fn fmt(&self, _f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        Ok(())
+    }
 }
 
 impl Options {
     /// Reads options for `variant` from `key:value` words.
+    ///
+    /// # Errors
+    /// A word that is not `key:value`, and what [`Options::from_pairs`]
+    /// refuses.
     pub fn parse(variant: Variant, text: &str) -> Result<Options, OptionError> {
-        let pairs = text
-            .split_whitespace()
-            .map(|word| {
-                word.split_once([':', '='])
-                    .ok_or_else(|| OptionError::Malformed(quote(word)))
-            })
-            .collect::<Result<Vec<_>, _>>()?;
-        Options::from_pairs(variant, pairs)
+        Options::from_pairs(variant, split_words(text)?)
     }
 
     /// Reads options for `variant` from `(key, value)` pairs.
     ///
     /// Each option may be given once: `branches:3 branches:5` is refused
     /// rather than taking the last, so a typo never silently wins.
+    ///
+    /// # Errors
+    /// An option no variant has, one of another variant, one given twice,
+    /// or a value the variant's options refuse.
     pub fn from_pairs<'a>(
         variant: Variant,
         pairs: impl IntoIterator<Item = (&'a str, &'a str)>,
     ) -> Result<Options, OptionError> {
-        let mut options = Options::default();
-        let mut seen: Vec<&'static str> = Vec::new();
-        for (key, value) in pairs {
-            let name = options.set(variant, key, value)?;
-            if seen.contains(&name) {
-                return Err(OptionError::Twice(name));
-            }
-            seen.push(name);
-        }
-        options.validate(variant)?;
-        Ok(options)
-    }
-
-    /// Sets one option for `variant`, checking that it belongs to it;
-    /// returns the option's canonical name.
-    fn set(
-        &mut self,
-        variant: Variant,
-        key: &str,
-        value: &str,
-    ) -> Result<&'static str, OptionError> {
-        let key = key.trim().to_ascii_lowercase();
-        let value = value.trim();
-        match key.as_str() {
-            "branches" | "branch_limit" | "limit" => {
-                expect_variant(variant, Variant::Multiverse, "branches")?;
-                let n: u16 = value
-                    .parse()
-                    .map_err(|_| OptionError::BranchLimit(quote(value)))?;
-                if n == 0 || n.is_multiple_of(2) || n > MAX_BRANCH_LIMIT {
-                    return Err(OptionError::BranchLimit(quote(value)));
-                }
-                self.branches = Some(n);
-                Ok("branches")
-            }
-            "turns" => {
-                expect_variant(variant, Variant::ManyWorlds, "turns")?;
-                self.turns = match value.to_ascii_lowercase().as_str() {
-                    "on" | "yes" | "true" | "1" => true,
-                    "off" | "no" | "false" | "0" => false,
-                    _ => return Err(OptionError::Switch("turns", quote(value))),
-                };
-                Ok("turns")
-            }
-            "board" => {
-                expect_variant(variant, Variant::FiveD, "board")?;
-                let named = crate::fived::boards::find(value)
-                    .ok_or_else(|| OptionError::UnknownBoard(quote(value)))?;
-                self.board = Some(crate::fived::boards::slug(named.name));
-                Ok("board")
-            }
-            "fen" | "5dfen" => {
-                expect_variant(variant, Variant::FiveD, "fen")?;
-                crate::fived::boards::custom_setup(value, None)
-                    .map_err(|reason| OptionError::Fen(quote(&reason.to_string())))?;
-                self.fen = Some(value.chars().filter(|c| !c.is_whitespace()).collect());
-                Ok("fen")
-            }
-            "promotions" | "promotion" => {
-                expect_variant(variant, Variant::FiveD, "promotions")?;
-                let pieces = crate::fived::boards::read_promotions(value)
-                    .map_err(|reason| OptionError::Promotions(quote(&reason.to_string())))?;
-                self.promotions = Some(pieces.iter().map(|p| p.letter()).collect());
-                Ok("promotions")
-            }
-            _ => Err(OptionError::Unknown(quote(&key))),
-        }
-    }
-
-    /// The multiverse branch limit in force (E-6).
-    pub fn branch_limit(&self) -> u16 {
-        self.branches.unwrap_or(DEFAULT_BRANCH_LIMIT)
-    }
-
-    /// Checks every option belongs to `variant`.
-    pub fn validate(&self, variant: Variant) -> Result<(), OptionError> {
-        if let Some(n) = self.branches {
-            expect_variant(variant, Variant::Multiverse, "branches")?;
-            if n == 0 || n.is_multiple_of(2) || n > MAX_BRANCH_LIMIT {
-                return Err(OptionError::BranchLimit(n.to_string()));
-            }
-        }
-        if self.turns {
-            expect_variant(variant, Variant::ManyWorlds, "turns")?;
-        }
-        for (key, set) in [
-            ("board", self.board.is_some()),
-            ("fen", self.fen.is_some()),
-            ("promotions", self.promotions.is_some()),
-        ] {
-            if set {
-                expect_variant(variant, Variant::FiveD, key)?;
-            }
-        }
-        if variant == Variant::FiveD {
-            crate::fived::setup_of(self)?;
-        }
-        Ok(())
+        Options::read(variant, &own_words(variant, pairs)?)
     }
 
     /// Whether no option is set: the variant is played as it comes.
     pub fn is_empty(&self) -> bool {
-        *self == Options::default()
+        *self == Options::none(self.variant())
     }
 }
 
-impl fmt::Display for Options {
-    /// The canonical `key:value` words, empty for no options.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut words = Vec::new();
+impl From<Variant> for Options {
+    /// The variant played as it comes.
+    fn from(variant: Variant) -> Options {
+        Options::none(variant)
+    }
+}
+
+/// Splits `key:value` (or `key=value`) words.
+fn split_words(text: &str) -> Result<Vec<(&str, &str)>, OptionError> {
+    text.split_whitespace()
+        .map(|word| {
+            word.split_once([':', '='])
+                .ok_or_else(|| OptionError::Malformed(quote(word)))
+        })
+        .collect()
+}
+
+/// Checks that each pair names an option of `variant`, once; gives each
+/// its canonical name and its value trimmed.
+fn own_words<'a>(
+    variant: Variant,
+    pairs: impl IntoIterator<Item = (&'a str, &'a str)>,
+) -> Result<Vec<(&'static str, &'a str)>, OptionError> {
+    let mut words: Vec<(&'static str, &str)> = Vec::new();
+    for (key, value) in pairs {
+        let key = key.trim().to_ascii_lowercase();
+        let (owner, name) = owner_of(&key).ok_or_else(|| OptionError::Unknown(quote(&key)))?;
+        if owner != variant {
+            return Err(OptionError::NotForVariant {
+                key: name,
+                owner,
+                variant,
+            });
+        }
+        if words.iter().any(|(seen, _)| *seen == name) {
+            return Err(OptionError::Twice(name));
+        }
+        words.push((name, value.trim()));
+    }
+    Ok(words)
+}
+
+/// Reads `variant`'s own options type from `key:value` words, with the
+/// checks of [`Options::parse`].
+pub(crate) fn parse_own<O: VariantOptions>(variant: Variant, text: &str) -> Result<O, OptionError> {
+    O::read(&own_words(variant, split_words(text)?)?)
+}
+
+/// The variant that has an option spelled `key`, with its canonical name.
+fn owner_of(key: &str) -> Option<(Variant, &'static str)> {
+    Variant::ALL.iter().find_map(|&variant| {
+        variant
+            .option_names()
+            .iter()
+            .find(|spellings| spellings.contains(&key))
+            .map(|spellings| (variant, spellings[0]))
+    })
+}
+
+/// Options as a game's snapshot stores them: every variant's fields side
+/// by side, as they were written before each variant had its own type.
+/// Read back through [`Options::from_pairs`], so a snapshot holds no option
+/// the words could not.
+#[derive(Debug, Default, Deserialize)]
+pub(crate) struct StoredOptions {
+    #[serde(default)]
+    branches: Option<u16>,
+    #[serde(default)]
+    turns: bool,
+    #[serde(default)]
+    board: Option<String>,
+    #[serde(default)]
+    fen: Option<String>,
+    #[serde(default)]
+    promotions: Option<String>,
+}
+
+impl StoredOptions {
+    /// The options for `variant` these fields hold.
+    pub(crate) fn read(self, variant: Variant) -> Result<Options, OptionError> {
+        let mut words: Vec<(&str, String)> = Vec::new();
         if let Some(n) = self.branches {
-            words.push(format!("branches:{n}"));
+            words.push(("branches", n.to_string()));
         }
         if self.turns {
-            words.push("turns:on".to_owned());
+            words.push(("turns", "on".to_owned()));
         }
-        if let Some(b) = &self.board {
-            words.push(format!("board:{b}"));
+        for (key, value) in [
+            ("board", self.board),
+            ("fen", self.fen),
+            ("promotions", self.promotions),
+        ] {
+            if let Some(value) = value {
+                words.push((key, value));
+            }
         }
-        if let Some(fen) = &self.fen {
-            words.push(format!("fen:{fen}"));
-        }
-        if let Some(p) = &self.promotions {
-            words.push(format!("promotions:{p}"));
-        }
-        f.write_str(&words.join(" "))
-    }
-}
-
-fn expect_variant(variant: Variant, owner: Variant, key: &'static str) -> Result<(), OptionError> {
-    if variant == owner {
-        Ok(())
-    } else {
-        Err(OptionError::NotForVariant {
-            key,
-            owner,
-            variant,
-        })
+        Options::from_pairs(variant, words.iter().map(|(k, v)| (*k, v.as_str())))
     }
 }
 
@@ -249,11 +235,19 @@ pub enum OptionError {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::manyworlds::ManyWorldsOptions;
+
+    fn limit(o: &Options) -> Option<u16> {
+        match o {
+            Options::Multiverse(m) => Some(m.branch_limit()),
+            _ => None,
+        }
+    }
 
     #[test]
     fn options_belong_to_their_variant() {
         let o = Options::parse(Variant::Multiverse, "branches:31").unwrap();
-        assert_eq!(o.branch_limit(), 31);
+        assert_eq!(limit(&o), Some(31));
         assert_eq!(o.to_string(), "branches:31");
         assert_eq!(Options::parse(Variant::Multiverse, &o.to_string()), Ok(o));
         assert!(matches!(
@@ -291,21 +285,46 @@ mod tests {
         let fen =
             Options::parse(Variant::FiveD, "fen:[4k/5/5/5/K1R2:0:1:w] promotions:Q,R").unwrap();
         assert_eq!(fen.to_string(), "fen:[4k/5/5/5/K1R2:0:1:w] promotions:QR");
-        assert!(fen.validate(Variant::FiveD).is_ok());
         assert!(matches!(
             Options::parse(Variant::FiveD, "fen:[4k/6:0:1:w]"),
             Err(OptionError::Fen(_))
         ));
         assert_eq!(
-            Options::parse(Variant::FiveD, "board:standard fen:[4k/5/5/5/K1R2:0:1:w]")
-                .and_then(|o| o.validate(Variant::FiveD).map(|()| o)),
+            Options::parse(Variant::FiveD, "board:standard fen:[4k/5/5/5/K1R2:0:1:w]"),
             Err(OptionError::BoardAndFen)
         );
         let t = Options::parse(Variant::ManyWorlds, "turns=on").unwrap();
-        assert!(t.turns);
+        assert_eq!(t, Options::ManyWorlds(ManyWorldsOptions { turns: true }));
         assert_eq!(
             Options::parse(Variant::ManyWorlds, "").unwrap(),
-            Options::default()
+            Options::from(Variant::ManyWorlds)
         );
+        assert!(matches!(
+            Options::parse(Variant::Standard, "nonsense:1"),
+            Err(OptionError::Unknown(_))
+        ));
+    }
+
+    /// Every variant's words read back to the same options, and a
+    /// snapshot's stored form reads back to them too.
+    #[test]
+    fn words_and_stored_form_read_back() {
+        for (variant, text) in [
+            (Variant::Standard, ""),
+            (Variant::Multiverse, "branches:5"),
+            (Variant::Multiverse, ""),
+            (Variant::ManyWorlds, "turns:on"),
+            (Variant::FiveD, "board:standard-turn-zero promotions:QN"),
+            (Variant::FiveD, "fen:[4k/5/5/5/K1R2:0:1:w]"),
+            (Variant::FiveD, ""),
+        ] {
+            let options = Options::parse(variant, text).unwrap();
+            assert_eq!(options.to_string(), text);
+            assert_eq!(options.variant(), variant);
+            assert_eq!(options.is_empty(), text.is_empty());
+            let json = serde_json::to_string(&options).unwrap();
+            let stored: StoredOptions = serde_json::from_str(&json).unwrap();
+            assert_eq!(stored.read(variant), Ok(options), "{json}");
+        }
     }
 }

@@ -12,10 +12,11 @@
 //! actions; [`actions`] the actions alone. [`fived_pgn`] writes a 5D
 //! game as 5DPGN.
 
+use crate::fived::{FiveD, FiveDOptions};
 use crate::{Color, OptionError, Options, Rules, Variant};
 
 /// What a record file says: the options its headers set and its actions.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Record {
     /// The options the headers set; none where the record has no headers.
     pub options: Options,
@@ -34,7 +35,7 @@ pub fn read(variant: Variant, text: &str) -> Result<Record, RecordError> {
         let record = crate::fived::pgn::read(text)?;
         let options = crate::fived::pgn::options(&record)?;
         return Ok(Record {
-            options,
+            options: Options::FiveD(options),
             actions: record.turns,
         });
     }
@@ -46,7 +47,7 @@ pub fn read(variant: Variant, text: &str) -> Result<Record, RecordError> {
                 reason: e.to_string(),
             })?
         }
-        None => Options::default(),
+        None => Options::none(variant),
     };
     Ok(Record {
         options,
@@ -70,16 +71,29 @@ fn options_header(text: &str) -> Option<String> {
 /// (`1. (0T1)e4 / (0T1)e5`) and `result` if given. `turns` are canonical
 /// whole-turn texts, as the game's record holds them.
 pub fn fived_pgn(
-    options: &Options,
+    options: &FiveDOptions,
     headers: &[(String, String)],
     turns: &[String],
     result: Option<&str>,
 ) -> String {
-    // A game's options held when it was made; options that do not (a
-    // caller's own) are written as they are, White first as on the
-    // standard board, and the reader refuses them.
-    let first: Color = crate::fived::FiveD::new(options, 0).map_or(Color::White, |g| g.to_move());
+    let first: Color = FiveD::new(options, 0).to_move();
     crate::fived::pgn::write(options, headers, turns, first, result)
+}
+
+/// Writes a game in its variant's own record format where the rules write
+/// it themselves ([`RecordFormat::FivedPgn`](crate::RecordFormat)), as
+/// [`fived_pgn`] does; `None` where the format is the caller's (PGN, or one
+/// action a line).
+pub fn own_format(
+    options: &Options,
+    headers: &[(String, String)],
+    turns: &[String],
+    result: Option<&str>,
+) -> Option<String> {
+    match options {
+        Options::FiveD(options) => Some(fived_pgn(options, headers, turns, result)),
+        _ => None,
+    }
 }
 
 /// The action texts of a record, in order (for `5d`, whole turns).
@@ -197,14 +211,14 @@ mod tests {
             "[Options \"branches:31\"]\n1. (L1)e4\n",
         )
         .unwrap();
-        assert_eq!(r.options.branch_limit(), 31);
+        assert_eq!(r.options.to_string(), "branches:31");
         assert_eq!(r.actions, vec!["(L1)e4"]);
         assert!(matches!(
             read(Variant::Multiverse, "[Options \"branches:2\"]\n"),
             Err(RecordError::Header { .. })
         ));
         let r = read(Variant::FiveD, "[Board \"Turn Zero\"]\n1. e3 / Nf6\n").unwrap();
-        assert_eq!(r.options.board.as_deref(), Some("standard-turn-zero"));
+        assert_eq!(r.options.to_string(), "board:standard-turn-zero");
         assert_eq!(r.actions, vec!["e3", "Nf6"]);
     }
 

@@ -11,7 +11,7 @@ use std::str::FromStr;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::face::{About, Rules};
-use crate::{ActionError, Color, Event, Options, Played, Status, Turn, View};
+use crate::{ActionError, Color, Event, Played, Status, Turn, VariantOptions, View};
 
 /// Writes [`Variant`], [`Action`] and the erased state from the list.
 macro_rules! variants {
@@ -30,6 +30,62 @@ macro_rules! variants {
             pub const fn about(self) -> &'static About {
                 match self {
                     $(Variant::$name => &<$rules as Rules>::ABOUT,)*
+                }
+            }
+
+            /// The names of the variant's options, each with its spellings.
+            pub(crate) fn option_names(self) -> &'static [&'static [&'static str]] {
+                match self {
+                    $(Variant::$name => <<$rules as Rules>::Options as VariantOptions>::NAMES,)*
+                }
+            }
+        }
+
+        /// A game's options: one variant's own options type
+        /// ([`Rules::Options`]), read once by [`Options::parse`].
+        ///
+        /// Stored as that type's fields (`{"branches":31}`, `{}` for none).
+        #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+        #[serde(untagged)]
+        pub enum Options {
+            $(
+                #[doc = concat!("The options of [`Variant::", stringify!($name), "`].")]
+                $name(<$rules as Rules>::Options),
+            )*
+        }
+
+        impl Options {
+            /// The variant played as it comes: no option set.
+            pub fn none(variant: Variant) -> Options {
+                match variant {
+                    $(Variant::$name => Options::$name(Default::default()),)*
+                }
+            }
+
+            /// The variant the options are for.
+            pub fn variant(&self) -> Variant {
+                match self {
+                    $(Options::$name(_) => Variant::$name,)*
+                }
+            }
+
+            /// Reads `variant`'s options from words already checked to be
+            /// its own, each once.
+            pub(crate) fn read(
+                variant: Variant,
+                words: &[(&'static str, &str)],
+            ) -> Result<Options, crate::OptionError> {
+                Ok(match variant {
+                    $(Variant::$name => Options::$name(VariantOptions::read(words)?),)*
+                })
+            }
+        }
+
+        impl fmt::Display for Options {
+            /// The canonical `key:value` words, empty for none.
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                match self {
+                    $(Options::$name(o) => o.fmt(f),)*
                 }
             }
         }
@@ -65,14 +121,10 @@ macro_rules! variants {
         }
 
         impl State {
-            pub(crate) fn new(
-                variant: Variant,
-                options: &Options,
-                seed: u64,
-            ) -> Result<State, crate::OptionError> {
-                Ok(match variant {
-                    $(Variant::$name => State::$name(<$rules as Rules>::new(options, seed)?),)*
-                })
+            pub(crate) fn new(options: &Options, seed: u64) -> State {
+                match options {
+                    $(Options::$name(o) => State::$name(<$rules as Rules>::new(o, seed)),)*
+                }
             }
 
             pub(crate) fn variant(&self) -> Variant {
@@ -272,7 +324,7 @@ mod tests {
     #[test]
     fn each_variant_names_itself() {
         for &v in Variant::ALL {
-            let state = State::new(v, &Options::default(), 0).unwrap();
+            let state = State::new(&Options::none(v), 0);
             assert_eq!(state.variant(), v);
             assert!(!v.about().summary.is_empty());
         }

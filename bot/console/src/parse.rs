@@ -454,7 +454,7 @@ mod tests {
         match ok("/challenge multiverse branches:31 opponent:carol") {
             Command::Challenge(t) => {
                 assert_eq!(t.opponent, Some(Player::console("carol")));
-                assert_eq!(t.options.branch_limit(), 31);
+                assert_eq!(t.options.to_string(), "branches:31");
             }
             other => panic!("{other:?}"),
         }

@@ -75,12 +75,12 @@ impl Host {
             return Err(Refusal::StillPlaying(id).into());
         }
         let g = &loaded.game;
-        let (variant, options, seed) = (g.variant(), g.options().clone(), g.seed());
+        let (options, seed) = (g.options().clone(), g.seed());
         let record = g.record().to_vec();
         let millis = per_position(record.len());
         let limits = Limits::level(Level::MAX, Some(millis));
         let evals = self
-            .engine_work(move || analyse(variant, options, seed, &record, &limits))
+            .engine_work(move || analyse(options, seed, &record, &limits))
             .await
             .ok_or_else(|| corrupt(id, "the analysis failed".to_owned()))?
             .map_err(|e| corrupt(id, format!("the record does not replay: {e}")))?;

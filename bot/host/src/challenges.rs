@@ -11,7 +11,7 @@ use super::text::{challenge_terms_words, day_words, variant_words};
 use super::time::remind_at;
 use super::{
     Caller, ChallengeChoice, ChallengeTerms, ChoiceId, ChoiceStyle, Host, HostError, Loaded,
-    NoticeKind, Player, Refusal, Reply, check_setup, read_days,
+    NoticeKind, Player, Refusal, Reply, check_options, read_days,
 };
 use chronomate_model::engine::{DEFAULT_LEVEL, engine_name};
 use chronomate_store::{ChallengeRow, NewChallenge, NewGame, Stale, StoreError, Stream};
@@ -26,7 +26,7 @@ impl Host {
         if terms.opponent.as_ref().map(|p| &p.key) == Some(&caller.player.key) {
             return Err(Refusal::SelfChallenge.into());
         }
-        check_setup(Game::new(terms.variant, terms.options.clone(), 0))?;
+        check_options(terms.variant, &terms.options)?;
         let engine = match (&terms.opponent, terms.level) {
             (Some(p), level) if p.is_chronomate() => {
                 // The terms' level, else the key's (Player::chronomate's
@@ -196,7 +196,8 @@ impl Host {
         } else {
             (&me, &c.challenger)
         };
-        let game = check_setup(Game::new(variant, options, seed))?;
+        check_options(variant, &options)?;
+        let game = Game::new(options, seed);
         let snapshot = serde_json::to_string(&game).map_err(|e| StoreError::Corrupt {
             row: format!("challenge #{}'s new game", c.id),
             detail: e.to_string(),

@@ -4,7 +4,7 @@ use chronomate_model::GameId;
 use chronomate_render::{
     Chart, Gif, GifOptions, RenderError, RenderOptions, render_chart, render_png, replay_gif,
 };
-use chronomate_rules::{Color, Game, Options, Variant, View};
+use chronomate_rules::{Color, Game, Options, View};
 
 /// How much of a game a picture shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -67,14 +67,13 @@ pub(crate) fn render(view: &View, picture: Picture) -> Result<Vec<u8>, RenderErr
 /// `perspective` (a GIF that turned the board at every move would be
 /// unwatchable), or says why it could not.
 pub(crate) fn replay(
-    variant: Variant,
     options: &Options,
     seed: u64,
     record: &[String],
     perspective: Color,
 ) -> Result<Gif, RenderError> {
     let frames = || {
-        Game::replay_views(variant, options, seed, record).map(move |mut view| {
+        Game::replay_views(options.clone(), seed, record).map(move |mut view| {
             view.perspective = Some(perspective);
             view
         })

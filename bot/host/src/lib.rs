@@ -75,7 +75,7 @@ use std::hash::{BuildHasher, Hasher};
 use std::sync::{Arc, Mutex};
 
 use chronomate_rules::rng::SplitMix64;
-use chronomate_rules::{Color, Game, SetupError};
+use chronomate_rules::{Color, Game, Options};
 
 pub use chronomate_store::{AnnouncementId, OutboxStats};
 use chronomate_store::{GameRow, Store, StoreError};
@@ -372,13 +372,8 @@ impl Host {
                 return Err(corrupt(format!("the log skips from ply {i} to {}", a.ply)).into());
             }
         }
-        let game = Game::replay(
-            row.variant,
-            row.options.clone(),
-            row.seed,
-            log.iter().map(|a| &a.text),
-        )
-        .map_err(|e| corrupt(format!("the log does not replay: {e}")))?;
+        let game = Game::replay(row.options.clone(), row.seed, log.iter().map(|a| &a.text))
+            .map_err(|e| corrupt(format!("the log does not replay: {e}")))?;
         let json = serde_json::to_string(&game).map_err(|e| corrupt(e.to_string()))?;
         // A stale repair means the game moved on meanwhile; the next load
         // sees the newer state, and a commit based on this one is refused.
@@ -482,10 +477,17 @@ impl Host {
     }
 }
 
-fn check_setup(result: Result<Game, SetupError>) -> Result<Game, Refusal> {
-    result.map_err(|e| match e {
-        SetupError::Options(o) => Refusal::Terms(o.to_string()),
-    })
+/// Options are read for their variant, so they always hold; this refuses
+/// terms whose options were read for another variant than the one named.
+fn check_options(variant: chronomate_rules::Variant, options: &Options) -> Result<(), Refusal> {
+    if options.variant() == variant {
+        Ok(())
+    } else {
+        Err(Refusal::Terms(format!(
+            "the options {options:?} are {}'s, not {variant}'s",
+            options.variant()
+        )))
+    }
 }
 
 #[cfg(test)]

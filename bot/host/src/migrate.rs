@@ -123,13 +123,8 @@ async fn replay_one(store: &Store, id: GameId) -> Result<(), MigrateError> {
             return Err(fail(format!("the log skips from ply {i} to {}", a.ply)));
         }
     }
-    let game = Game::replay(
-        row.variant,
-        row.options.clone(),
-        row.seed,
-        log.iter().map(|a| &a.text),
-    )
-    .map_err(|e| fail(format!("the log does not replay: {e}")))?;
+    let game = Game::replay(row.options.clone(), row.seed, log.iter().map(|a| &a.text))
+        .map_err(|e| fail(format!("the log does not replay: {e}")))?;
     if row.ply != log.len() as i64 {
         return Err(fail(format!(
             "the row says {} actions, the log has {}",

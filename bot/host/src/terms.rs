@@ -86,7 +86,7 @@ impl ChallengeTerms {
         ChallengeTerms {
             opponent: None,
             variant,
-            options: Options::default(),
+            options: Options::none(variant),
             colour: ColourChoice::Random,
             days: None,
             level: None,
@@ -260,7 +260,7 @@ mod tests {
         assert_eq!(t.variant, Variant::Multiverse);
         assert_eq!(t.days, Some(5));
         assert_eq!(t.colour, ColourChoice::Black);
-        assert_eq!(t.options.branch_limit(), 31);
+        assert_eq!(t.options.to_string(), "branches:31");
         assert_eq!(
             ChallengeTerms::parse("standard level:8").unwrap().level,
             Some(8)

@@ -130,12 +130,14 @@ pub(crate) fn history(row: &GameRow, log: &[LoggedAction], title: &str) -> Strin
     }
     if fived_pgn {
         let headers: Vec<(String, String)> = headers
-            .into_iter()
-            .map(|(k, v)| (k.to_owned(), v))
+            .iter()
+            .map(|(k, v)| ((*k).to_owned(), v.clone()))
             .collect();
         let turns: Vec<String> = log.iter().map(|a| a.text.clone()).collect();
         let result = (row.status == GameStatus::Finished).then_some(result.as_str());
-        return record::fived_pgn(&row.options, &headers, &turns, result);
+        if let Some(text) = record::own_format(&row.options, &headers, &turns, result) {
+            return text;
+        }
     }
     let mut out = String::new();
     for (k, v) in headers {

@@ -254,13 +254,8 @@ impl Host {
         let perspective = row
             .side_of(caller.key())
             .unwrap_or_else(|| game.turn().color);
-        let Ok(gif) = images::replay(
-            game.variant(),
-            game.options(),
-            game.seed(),
-            game.record(),
-            perspective,
-        ) else {
+        let Ok(gif) = images::replay(game.options(), game.seed(), game.record(), perspective)
+        else {
             return;
         };
         if gif.sampled || gif.shrunk {

@@ -1,14 +1,14 @@
 //! `chronomate gif`: a record as an animated replay.
 
 use chronomate_render::{Gif, GifOptions, RenderError, replay_gif};
-use chronomate_rules::{Game, LoadError, Options, Variant, record};
+use chronomate_rules::{Game, Options, ReplayError, Variant, record};
 
 /// Why a record could not be drawn as a replay.
 #[derive(Debug, thiserror::Error)]
 pub enum GifError {
     /// The record does not replay (exit 2 in the CLI).
     #[error(transparent)]
-    Record(#[from] LoadError),
+    Record(#[from] ReplayError),
     /// The replay could not be drawn.
     #[error(transparent)]
     Render(#[from] RenderError),
@@ -26,9 +26,9 @@ pub fn record_gif(
 ) -> Result<Gif, GifError> {
     let actions = record::actions(variant, text);
     // Refuse a record that does not replay before drawing anything.
-    Game::replay(variant, options.clone(), seed, &actions)?;
+    Game::replay(options.clone(), seed, &actions)?;
     Ok(replay_gif(
-        || Game::replay_views(variant, &options, seed, &actions),
+        || Game::replay_views(options.clone(), seed, &actions),
         gif,
     )?)
 }

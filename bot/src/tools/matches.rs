@@ -5,7 +5,7 @@
 use std::io::Write;
 
 use chronomate_engine::{Elo, Player, elo, play_game};
-use chronomate_rules::{Color, LoadError, Options, Outcome, Variant};
+use chronomate_rules::{Color, Options, Outcome, ReplayError, Variant};
 
 use super::uci::{AgainstUciError, UciClient, against_uci};
 
@@ -29,7 +29,7 @@ pub enum MatchError {
         /// The game's number, from 1.
         game: u32,
         /// Why it failed.
-        error: LoadError,
+        error: ReplayError,
     },
     /// A game against the UCI engine failed.
     #[error("game {game}: {error}")]
@@ -85,7 +85,6 @@ pub fn run_match(settings: &mut MatchSettings, out: &mut impl Write) -> Result<E
                     Color::Black => (*other, settings.player),
                 };
                 play_game(
-                    settings.variant,
                     settings.options.clone(),
                     seed,
                     white,

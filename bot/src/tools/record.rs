@@ -5,7 +5,7 @@ use std::path::Path;
 
 use chronomate_rules::record::RecordError;
 use chronomate_rules::{
-    BoardLabel, Event, Game, LoadError, OptionError, Options, Status, Variant, quote, record,
+    BoardLabel, Event, Game, OptionError, Options, ReplayError, Status, Variant, quote, record,
 };
 use serde::Serialize;
 
@@ -61,8 +61,8 @@ pub fn replay_record(
     options: Options,
     seed: u64,
     text: &str,
-) -> Result<(Game, ReplayReport), LoadError> {
-    let mut game = Game::new(variant, options, seed)?;
+) -> Result<(Game, ReplayReport), ReplayError> {
+    let mut game = Game::new(options, seed);
     let opening_events = game.opening_events();
     let mut steps = Vec::new();
     let mut error = None;
@@ -108,8 +108,8 @@ pub fn replay(
     options: Options,
     seed: u64,
     text: &str,
-) -> Result<Game, LoadError> {
-    Game::replay(variant, options, seed, record::actions(variant, text))
+) -> Result<Game, ReplayError> {
+    Game::replay(options, seed, record::actions(variant, text))
 }
 
 /// The options of a record: `--options` (`cli`), or else those its
@@ -175,8 +175,8 @@ pub fn count_turns(
     seed: u64,
     text: &str,
     cap: usize,
-) -> Result<TurnCounts, LoadError> {
-    let mut game = Game::new(variant, options, seed)?;
+) -> Result<TurnCounts, ReplayError> {
+    let mut game = Game::new(options, seed);
     let mut counts = vec![game.count_actions(cap)];
     let mut error = None;
     for (i, input) in record::actions(variant, text).into_iter().enumerate() {

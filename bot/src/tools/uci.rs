@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 
 use chronomate_engine::uci;
 use chronomate_engine::{OnProgress, Player, Progress};
-use chronomate_rules::{Action, ActionError, Color, Game, Options, Outcome, SetupError, Variant};
+use chronomate_rules::{Action, ActionError, Color, Game, Options, Outcome, Variant};
 
 /// Why talking UCI failed: the input, or the engine driven.
 #[derive(Debug, thiserror::Error)]
@@ -56,9 +56,6 @@ pub enum AgainstUciError {
     /// The variant is not standard chess.
     #[error("a UCI engine plays standard chess only")]
     NotChess,
-    /// The game could not be created.
-    #[error(transparent)]
-    Setup(#[from] SetupError),
     /// Chronomate's player found no move.
     #[error("the engine found no move")]
     NoMove,
@@ -352,7 +349,7 @@ pub fn against_uci(
     if !speaks(variant) {
         return Err(AgainstUciError::NotChess);
     }
-    let mut game = Game::new(variant, options.clone(), seed)?;
+    let mut game = Game::new(options.clone(), seed);
     let mut moves: Vec<String> = Vec::new();
     client.new_game()?;
     while !game.status().is_over() && game.record().len() < max_actions {

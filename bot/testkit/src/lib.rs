@@ -279,13 +279,8 @@ pub async fn check_consistent(store: &Store, host: &Host, game: GameId) {
     let row = store.game(game).await.unwrap().unwrap();
     assert_eq!(row.ply, log.len() as i64, "game {game}: row ply vs log");
     let cached: Game = serde_json::from_str(&row.snapshot).expect("the snapshot reads");
-    let replayed = Game::replay(
-        row.variant,
-        row.options.clone(),
-        row.seed,
-        log.iter().map(|a| &a.text),
-    )
-    .unwrap();
+    let replayed =
+        Game::replay(row.options.clone(), row.seed, log.iter().map(|a| &a.text)).unwrap();
     assert_eq!(
         cached.record(),
         replayed.record(),

@@ -238,12 +238,15 @@ impl VariantNames<'_> {
                 && name.chars().any(|c| c.is_ascii_lowercase()))
     }
 
-    /// `Variant::Standard`, `Action::Traveler`; `chronomate_rules::multiverse::..`.
+    /// `Variant::Standard`, `Action::Traveler`, `Options::Multiverse`,
+    /// `VariantState::FiveD`; `chronomate_rules::multiverse::..`.
     fn segments(&mut self, segments: &[String], span: proc_macro2::Span) {
         for pair in segments.windows(2) {
             let (first, second) = (&pair[0], &pair[1]);
-            if matches!(first.as_str(), "Variant" | "Action")
-                && (self.is_variant_name(second) || second == "*")
+            if matches!(
+                first.as_str(),
+                "Variant" | "Action" | "Options" | "VariantState"
+            ) && (self.is_variant_name(second) || second == "*")
             {
                 self.found
                     .push(format!("{}: {first}::{second}", self.source.at(span)));

@@ -46,7 +46,7 @@ fn unfinished_to_move() -> String {
         &std::fs::read_to_string(data(UNFINISHED)).unwrap(),
     )
     .unwrap();
-    let game = Game::replay(Variant::FiveD, read.options, 0, &read.actions).unwrap();
+    let game = Game::replay(read.options, 0, &read.actions).unwrap();
     let turn = game.turn();
     let owed: Vec<String> = turn.boards.iter().map(ToString::to_string).collect();
     assert!(

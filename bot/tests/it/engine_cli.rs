@@ -8,7 +8,7 @@ use std::process::{ChildStdin, Command, Output, Stdio};
 use std::sync::mpsc::{Receiver, channel};
 use std::time::Duration;
 
-use chronomate_rules::{Game, Options, Variant};
+use chronomate_rules::{Game, Variant};
 
 const BIN: &str = env!("CARGO_BIN_EXE_chronomate");
 
@@ -32,13 +32,7 @@ fn play_prints_one_legal_action_reproducibly() {
     let out = stdout(&o);
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 1, "{out}");
-    let game = Game::replay(
-        Variant::Standard,
-        Options::default(),
-        0,
-        ["e4", "e5", "Nf3"],
-    )
-    .unwrap();
+    let game = Game::replay(Variant::Standard, 0, ["e4", "e5", "Nf3"]).unwrap();
     assert!(game.legal_actions().contains(&lines[0].to_owned()), "{out}");
     let again = chronomate(&["play", "standard", "-", "--level", "3"], record);
     assert_eq!(stdout(&again), out);
@@ -53,7 +47,7 @@ fn play_works_in_every_variant() {
         );
         assert!(o.status.success(), "{variant}: {}", stderr(&o));
         let action = stdout(&o).trim().to_owned();
-        let mut game = Game::new(variant, Options::default(), 4).unwrap();
+        let mut game = Game::new(variant, 4);
         game.play(&action)
             .unwrap_or_else(|e| panic!("{variant}: {action:?}: {e}"));
     }
@@ -350,7 +344,7 @@ fn uci_session() {
         .nth(1)
         .unwrap()
         .to_owned();
-    let mut game = Game::replay(Variant::Standard, Options::default(), 0, ["e4", "e5"]).unwrap();
+    let mut game = Game::replay(Variant::Standard, 0, ["e4", "e5"]).unwrap();
     game.play(&best).unwrap_or_else(|e| panic!("{best}: {e}"));
     assert!(
         lines.iter().any(|l| l.starts_with("info depth ")),

@@ -14,7 +14,7 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use chronomate_engine::{Level, choose};
-use chronomate_rules::{Game, Options, Variant};
+use chronomate_rules::{Game, Variant};
 use common::hurry::hurrying_action;
 
 /// The console binary, driven line by line.
@@ -131,7 +131,7 @@ fn with_host<T>(dir: &Path, f: impl AsyncFnOnce(&chronomate_host::Host) -> T) ->
 /// alice plays game `game` (white) against Chronomate at level 1 to its
 /// end, hurrying it; returns the number of actions.
 fn play_to_the_end(c: &mut Console, game: i64) -> usize {
-    let mut state = Game::new(Variant::Standard, Options::default(), 0).unwrap();
+    let mut state = Game::new(Variant::Standard, 0);
     loop {
         let action = hurrying_action(&state).expect("a legal action while the game goes on");
         c.send(&format!("/move game:{game} {action}"));
@@ -280,7 +280,7 @@ fn a_whole_game_against_chronomate_and_a_restart_while_it_thinks() {
         // Its moves are reproducible: seeded per game and ply.
         let row = store.game(GameId(2)).await.unwrap().unwrap();
         let log = store.log(GameId(2)).await.unwrap();
-        let mut game = Game::new(Variant::Standard, Options::default(), row.seed).unwrap();
+        let mut game = Game::new(Variant::Standard, row.seed);
         for a in &log {
             if a.actor == "chronomate:1" {
                 let again = choose(&game, Level::MIN, engine_seed(row.seed, a.ply - 1), None);

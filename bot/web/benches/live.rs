@@ -107,7 +107,7 @@ impl Served {
         record: &[String],
     ) -> GameId {
         let (white, black) = (caller(players.0), caller(players.1));
-        let mut mirror = Game::new(terms.variant, terms.options.clone(), 3).unwrap();
+        let mut mirror = Game::new(terms.options.clone(), 3);
         let g = self.world.start_with(&white, &black, terms).await;
         for text in record {
             let who = match mirror.turn().color {
@@ -293,11 +293,7 @@ async fn load(p: &Positions) {
         for _ in 0..PAGES_A_GAME {
             served.open_page(g, seen.clone()).await;
         }
-        games.push((
-            g,
-            pages,
-            Game::new(Variant::Standard, Options::default(), 0).unwrap(),
-        ));
+        games.push((g, pages, Game::new(Variant::Standard, 0)));
     }
     // The pages' first events.
     tokio::time::sleep(Duration::from_millis(500)).await;

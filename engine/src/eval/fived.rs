@@ -110,12 +110,12 @@ pub(crate) fn forcing(state: &FiveD, side: Color, action: &Action) -> Option<i32
 
 #[cfg(test)]
 mod tests {
-    use chronomate_rules::{Options, Rules};
+    use chronomate_rules::Rules;
 
     use super::*;
 
     fn five_d(record: &[&str]) -> FiveD {
-        let mut state = FiveD::new(&Options::default(), 0).expect("the standard board");
+        let mut state = FiveD::new(&Default::default(), 0);
         for text in record {
             let action = state.parse(text).expect("legal");
             state.apply(&action).expect("applies");

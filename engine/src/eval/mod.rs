@@ -170,13 +170,8 @@ pub(crate) fn for_white_after(
     actions: &[&str],
     evaluate: fn(&View, &Turn) -> i32,
 ) -> i32 {
-    let game = chronomate_rules::Game::replay(
-        variant,
-        chronomate_rules::Options::default(),
-        0,
-        actions.iter().copied(),
-    )
-    .expect("legal actions");
+    let game =
+        chronomate_rules::Game::replay(variant, 0, actions.iter().copied()).expect("legal actions");
     let turn = game.turn();
     // The score is the mover's; its sign turns it to White's either way.
     for_side(evaluate(&game.view(), &turn), turn.color)
@@ -185,7 +180,7 @@ pub(crate) fn for_white_after(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use chronomate_rules::{Game, Options, Variant};
+    use chronomate_rules::{Game, Variant};
 
     use crate::profile::{self, ProfileVisitor, Profiled};
 
@@ -200,7 +195,7 @@ mod tests {
     #[test]
     fn every_variant_starts_near_level() {
         for &v in Variant::ALL {
-            let game = Game::new(v, Options::default(), 0).unwrap();
+            let game = Game::new(v, 0);
             let score = profile::visit(&game, Eval);
             assert!(score.abs() < 60, "{v}: {score}");
         }
@@ -208,13 +203,7 @@ mod tests {
 
     #[test]
     fn the_generic_count_sees_material() {
-        let game = Game::replay(
-            Variant::Standard,
-            Options::default(),
-            0,
-            ["e4", "d5", "exd5"],
-        )
-        .unwrap();
+        let game = Game::replay(Variant::Standard, 0, ["e4", "d5", "exd5"]).unwrap();
         let view = game.view();
         let turn = game.turn();
         assert_eq!(generic(&view, &turn), -100);

@@ -164,13 +164,13 @@ fn square(text: &str, size: Size) -> Result<(u8, &str), LanError> {
 
 #[cfg(test)]
 mod tests {
+    use chronomate_rules::Rules;
     use chronomate_rules::fived::board::cell;
-    use chronomate_rules::{Options, Rules};
 
     use super::*;
 
     fn standard() -> FiveD {
-        FiveD::new(&Options::default(), 0).unwrap()
+        FiveD::new(&Default::default(), 0)
     }
 
     #[test]

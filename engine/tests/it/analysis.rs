@@ -3,6 +3,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a test fails loudly
 
 use chronomate_engine::{Level, Limits, Player, analyse, play_game};
+use chronomate_rules::multiverse::MultiverseOptions;
 use chronomate_rules::{Color, Options, Variant};
 
 /// A search cut to a millisecond a position: only the finished position's
@@ -23,7 +24,7 @@ fn a_traveler_game_won_by_white_ends_at_one() {
         "e4", "Qb6/e6", "Qh3/xe6", "Kd6/xe6", "Be3/c5", "Ne5/f3", "Bxb6",
     ];
     let limits = Limits::level(Level::new(4).unwrap(), None);
-    let evals = analyse(Variant::Traveler, Options::default(), 0, &record, &limits).unwrap();
+    let evals = analyse(Variant::Traveler, 0, &record, &limits).unwrap();
     let last = evals.last().unwrap();
     let result = last.result.expect("the game is over");
     assert_eq!(result.winner, Some(Color::White), "{result}");
@@ -42,11 +43,8 @@ fn a_traveler_game_won_by_white_ends_at_one() {
 /// (no time travel, so a turn is a few dozen actions, not thousands).
 fn options(variant: Variant) -> Options {
     match variant {
-        Variant::Multiverse => Options {
-            branches: Some(1),
-            ..Options::default()
-        },
-        _ => Options::default(),
+        Variant::Multiverse => Options::Multiverse(MultiverseOptions::with_limit(1).unwrap()),
+        _ => Options::none(variant),
     }
 }
 
@@ -59,7 +57,7 @@ fn won_by(variant: Variant, winner: Color, max: usize) -> (u64, Vec<String>) {
             Color::White => (Player::Greedy, Player::Random),
             Color::Black => (Player::Random, Player::Greedy),
         };
-        let played = play_game(variant, options(variant), seed, white, black, None, max).unwrap();
+        let played = play_game(options(variant), seed, white, black, None, max).unwrap();
         if played.outcome.is_some_and(|o| o.winner == Some(winner)) {
             return (seed, played.game.record().to_vec());
         }
@@ -74,7 +72,7 @@ fn every_variant_charts_a_finished_game_for_its_winner() {
     for &variant in Variant::ALL.iter().filter(|&&v| v != Variant::FiveD) {
         for winner in Color::ALL {
             let (seed, record) = won_by(variant, winner, 300);
-            let evals = analyse(variant, options(variant), seed, &record, &quick()).unwrap();
+            let evals = analyse(options(variant), seed, &record, &quick()).unwrap();
             let last = evals.last().unwrap();
             assert_eq!(last.result.and_then(|o| o.winner), Some(winner));
             let expected = match winner {
@@ -100,9 +98,9 @@ fn a_5d_game_won_by_black_ends_at_zero() {
     ))
     .unwrap();
     let read = chronomate_rules::record::read(Variant::FiveD, &text).unwrap();
-    assert_eq!(read.options, Options::default());
+    assert_eq!(read.options, Options::none(Variant::FiveD));
     let record = read.actions;
-    let evals = analyse(Variant::FiveD, Options::default(), 0, &record, &quick()).unwrap();
+    let evals = analyse(Variant::FiveD, 0, &record, &quick()).unwrap();
     let last = evals.last().unwrap();
     assert_eq!(
         last.result.and_then(|o| o.winner),
@@ -119,7 +117,7 @@ fn a_drawn_game_ends_even() {
         "e3", "a5", "Qh5", "Ra6", "Qxa5", "h5", "h4", "Rah6", "Qxc7", "f6", "Qxd7+", "Kf7", "Qxb7",
         "Qd3", "Qxb8", "Qh7", "Qxc8", "Kg6", "Qe6",
     ];
-    let evals = analyse(Variant::Standard, Options::default(), 0, &record, &quick()).unwrap();
+    let evals = analyse(Variant::Standard, 0, &record, &quick()).unwrap();
     let last = evals.last().unwrap();
     assert!(last.result.is_some_and(|o| o.winner.is_none()), "{last:?}");
     assert_eq!(last.score.expectation(), 0.5);

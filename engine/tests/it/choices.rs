@@ -2,16 +2,16 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a test fails loudly
 
 use chronomate_engine::{Level, Limits, analyse, choose, think};
-use chronomate_rules::{Color, Game, Options, Variant};
+use chronomate_rules::{Color, Game, Variant};
 
 fn game(variant: Variant, record: &[&str]) -> Game {
-    Game::replay(variant, Options::default(), 0, record).unwrap()
+    Game::replay(variant, 0, record).unwrap()
 }
 
 #[test]
 fn the_same_seed_and_level_give_the_same_action() {
     for &variant in Variant::ALL {
-        let g = Game::new(variant, Options::default(), 5).unwrap();
+        let g = Game::new(variant, 5);
         for level in [Level::new(1).unwrap(), Level::new(3).unwrap()] {
             let a = choose(&g, level, 42, None).unwrap();
             let b = choose(&g, level, 42, None).unwrap();
@@ -65,7 +65,7 @@ fn a_strong_level_takes_a_free_queen_and_sees_the_score() {
 
 #[test]
 fn a_deadline_cuts_a_search_short() {
-    let g = Game::new(Variant::Standard, Options::default(), 0).unwrap();
+    let g = Game::new(Variant::Standard, 0);
     let start = std::time::Instant::now();
     let t = think(&g, &Limits::level(Level::MAX, Some(30)), 0).unwrap();
     assert!(start.elapsed().as_millis() < 2_000, "{:?}", start.elapsed());
@@ -77,7 +77,6 @@ fn analysis_scores_every_position_from_whites_side() {
     let record = ["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7#"];
     let evals = analyse(
         Variant::Standard,
-        Options::default(),
         0,
         &record,
         &Limits::level(Level::new(3).unwrap(), None),
@@ -93,23 +92,14 @@ fn analysis_scores_every_position_from_whites_side() {
     let last = &evals[7];
     assert!(last.result.is_some() && last.best.is_none());
     assert!(last.score.0 > 0);
-    assert!(
-        analyse(
-            Variant::Standard,
-            Options::default(),
-            0,
-            &["e5"],
-            &Limits::default()
-        )
-        .is_err()
-    );
+    assert!(analyse(Variant::Standard, 0, &["e5"], &Limits::default()).is_err());
 }
 
 #[test]
 fn many_worlds_takes_a_king_when_it_can() {
     // On board III the f-pawn has gone and Qh5 attacks the king on e8:
     // kings may stay attacked (M-3), and taking one wins (M-4).
-    let mut g = Game::new(Variant::ManyWorlds, Options::default(), 0).unwrap();
+    let mut g = Game::new(Variant::ManyWorlds, 0);
     for a in [
         "(0) e4 (=I) d4 (=II)",
         "(I) f5 (=III) f6 (=IV)",

@@ -4,10 +4,10 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a test fails loudly
 
 use chronomate_engine::{Level, Limits, Profiled, state_key, think_about};
+use chronomate_rules::Rules;
 use chronomate_rules::fived::FiveD;
 use chronomate_rules::gifford::Gifford;
 use chronomate_rules::standard::Chess;
-use chronomate_rules::{Options, Rules};
 
 /// The keys of every position one action from `state`.
 fn children<R: Profiled>(state: &R) -> Vec<u64> {
@@ -46,7 +46,7 @@ fn one_earlier_occurrence_is_not_a_draw_and_a_third_is() {
 fn gifford_repeats_whatever_the_move_number() {
     // Knights out and back: the position repeats, though the board's
     // label carries the move number.
-    let mut game = Gifford::new(&Options::default(), 0).unwrap();
+    let mut game = Gifford::new(&Default::default(), 0);
     let start = state_key(&game);
     for text in ["Nf3", "Nf6", "Ng1", "Ng8"] {
         let action = game.parse(text).unwrap();
@@ -65,7 +65,7 @@ fn fived_keys_follow_the_boards_and_their_history() {
     // same play gives the same key, and knights out and back do not repeat
     // a position, as every turn adds a board that a man may travel to.
     let play = |turns: &[&str]| {
-        let mut game = FiveD::new(&Options::default(), 0).unwrap();
+        let mut game = FiveD::new(&Default::default(), 0);
         for text in turns {
             let action = game.parse(text).unwrap();
             game.apply(&action).unwrap();

@@ -4,14 +4,17 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a test fails loudly
 
 use chronomate_engine::{Level, self_play};
+use chronomate_rules::manyworlds::ManyWorldsOptions;
+use chronomate_rules::multiverse::MultiverseOptions;
 use chronomate_rules::{Game, Options, Variant};
 use proptest::prelude::*;
 
 /// Plays a short game and checks it.
-fn check(variant: Variant, options: Options, seed: u64, white: u8, black: u8, actions: usize) {
+fn check(options: Options, seed: u64, white: u8, black: u8, actions: usize) {
+    let variant = options.variant();
     let (white, black) = (Level::new(white).unwrap(), Level::new(black).unwrap());
-    let played = self_play(variant, options.clone(), seed, white, black, None, actions)
-        .unwrap_or_else(|e| {
+    let played =
+        self_play(options.clone(), seed, white, black, None, actions).unwrap_or_else(|e| {
             panic!("{variant} seed {seed}: the engine played an illegal action: {e}")
         });
     let record = played.game.record();
@@ -19,7 +22,7 @@ fn check(variant: Variant, options: Options, seed: u64, white: u8, black: u8, ac
     // Each action was among the legal ones (canonical notation) when it
     // was played; where there are too many to list, the rules' own check
     // when playing it stands.
-    let mut game = Game::new(variant, options.clone(), seed).unwrap();
+    let mut game = Game::new(options.clone(), seed);
     for action in record {
         if !matches!(variant, Variant::Multiverse | Variant::ManyWorlds) {
             assert!(
@@ -29,7 +32,7 @@ fn check(variant: Variant, options: Options, seed: u64, white: u8, black: u8, ac
         }
         game.play(action).unwrap();
     }
-    let replayed = Game::replay(variant, options, seed, record).unwrap();
+    let replayed = Game::replay(options, seed, record).unwrap();
     assert_eq!(replayed.record(), record);
     assert_eq!(replayed.status(), played.game.status());
     assert_eq!(replayed.turn(), played.game.turn());
@@ -45,34 +48,33 @@ proptest! {
 
     #[test]
     fn standard(seed in any::<u64>(), w in level(), b in level()) {
-        check(Variant::Standard, Options::default(), seed, w, b, 80);
+        check(Variant::Standard.into(), seed, w, b, 80);
     }
 
     #[test]
     fn traveler(seed in any::<u64>(), w in level(), b in level()) {
-        check(Variant::Traveler, Options::default(), seed, w, b, 30);
+        check(Variant::Traveler.into(), seed, w, b, 30);
     }
 
     #[test]
     fn gifford(seed in any::<u64>(), w in level(), b in level()) {
-        check(Variant::Gifford, Options::default(), seed, w, b, 50);
+        check(Variant::Gifford.into(), seed, w, b, 50);
     }
 
     #[test]
     fn multiverse(seed in any::<u64>(), w in level(), b in level(), limit in prop::sample::select(vec![1u16, 3, 21])) {
-        let options = Options { branches: Some(limit), ..Options::default() };
-        check(Variant::Multiverse, options, seed, w, b, 40);
+        let options = MultiverseOptions::with_limit(limit).unwrap();
+        check(Options::Multiverse(options), seed, w, b, 40);
     }
 
     #[test]
     fn temporal(seed in any::<u64>(), w in level(), b in level()) {
-        check(Variant::Temporal, Options::default(), seed, w, b, 50);
+        check(Variant::Temporal.into(), seed, w, b, 50);
     }
 
     #[test]
     fn manyworlds(seed in any::<u64>(), w in level(), b in level(), turns in any::<bool>()) {
-        let options = Options { turns, ..Options::default() };
-        check(Variant::ManyWorlds, options, seed, w, b, 30);
+        check(Options::ManyWorlds(ManyWorldsOptions { turns }), seed, w, b, 30);
     }
 }
 
@@ -81,15 +83,6 @@ proptest! {
 #[test]
 fn weak_standard_games_end() {
     let one = Level::MIN;
-    let played = self_play(
-        Variant::Standard,
-        Options::default(),
-        3,
-        one,
-        one,
-        None,
-        600,
-    )
-    .unwrap();
+    let played = self_play(Variant::Standard, 3, one, one, None, 600).unwrap();
     assert!(played.outcome.is_some(), "{}", played.game);
 }

@@ -229,8 +229,8 @@ fn one_long_timeline_wraps_into_rows() {
 
 #[test]
 fn standard_game_view() {
-    use chronomate_rules::{Game, Options, Variant};
-    let game = Game::new(Variant::Standard, Options::default(), 0).expect("standard exists");
+    use chronomate_rules::{Game, Variant};
+    let game = Game::new(Variant::Standard, 0);
     check("standard-game", &game.view(), &opts());
 }
 

@@ -92,11 +92,11 @@ fn decode_png(bytes: &[u8]) -> (usize, usize, Vec<u8>, Vec<u8>) {
 }
 
 fn views(variant: Variant, record: &[String]) -> impl Iterator<Item = View> + '_ {
-    crate::common::replay_views(variant, Options::default(), 7, record)
+    crate::common::replay_views(variant, 7, record)
 }
 
 fn final_view(variant: Variant, record: &[String]) -> View {
-    let game = Game::replay(variant, Options::default(), 7, record).expect("the record replays");
+    let game = Game::replay(variant, 7, record).expect("the record replays");
     game.view()
 }
 
@@ -143,7 +143,7 @@ fn every_variant_replays_frame_by_frame_to_its_still_image() {
         ..GifOptions::default()
     };
     for &variant in Variant::ALL {
-        let record = crate::common::random_record(variant, Options::default(), 7, 24);
+        let record = crate::common::random_record(variant, 7, 24);
         assert!(record.len() >= 6, "{variant}: a game of some length");
         let gif = replay_gif(|| views(variant, &record), &options)
             .unwrap_or_else(|e| panic!("{variant}: {e}"));
@@ -183,7 +183,7 @@ fn a_one_view_replay_is_one_held_frame_and_none_is_refused() {
 
 #[test]
 fn a_tight_limit_shrinks_then_samples_and_says_so() {
-    let record = crate::common::random_record(Variant::Standard, Options::default(), 3, 120);
+    let record = crate::common::random_record(Variant::Standard, 3, 120);
     let options = GifOptions {
         max_bytes: 120_000,
         ..GifOptions::default()
@@ -217,7 +217,7 @@ fn a_thousand_action_multiverse_game_fits_discord() {
     let record = crate::common::random_multiverse_record(options.clone(), 1, 1000);
     let played = t.elapsed();
     assert_eq!(record.len(), 1000, "a game that lasts");
-    let views = || crate::common::replay_views(variant, options.clone(), 1, &record);
+    let views = || crate::common::replay_views(options.clone(), 1, &record);
     let t = std::time::Instant::now();
     let gif = replay_gif(views, &GifOptions::default()).unwrap();
     let drawn = t.elapsed();
@@ -228,9 +228,7 @@ fn a_thousand_action_multiverse_game_fits_discord() {
     if !gif.sampled {
         assert_eq!(gif.frames_used, 1001);
     }
-    let last = Game::replay(variant, options.clone(), 1, &record)
-        .unwrap()
-        .view();
+    let last = Game::replay(options.clone(), 1, &record).unwrap().view();
     assert!(last.boards.len() >= 40, "{} boards", last.boards.len());
     let still = render_png(&last, &gif.frame).unwrap();
     assert_last_frame_is_the_still(&d, &still);

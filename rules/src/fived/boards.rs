@@ -11,6 +11,7 @@ use super::man::Piece;
 use super::position::{LineName, Setup};
 
 /// A named board: its full name and 5DFEN boards.
+#[derive(Debug, PartialEq, Eq)]
 pub struct NamedBoard {
     /// The name the lists give it: `Standard - Turn Zero`.
     pub name: &'static str,

@@ -3,18 +3,18 @@
 
 use std::collections::HashMap;
 
+use super::FiveDOptions;
 use super::action::{Action, Move, Spot};
 use super::attack::royal_capture;
 use super::movegen::royal_attacked_on_board;
 use super::notation::split_turn;
 use super::position::FiveD;
 use super::search::{count_turns, legal_turns};
-use super::setup_of;
 use super::view::Drafted;
 use crate::click::{DraftClicks, Stroke};
 use crate::view::{BoardCell, Highlight, HighlightKind};
 use crate::{
-    About, ActionError, Event, Options, RecordFormat, Rule, Rules, Status, Turn, TurnShape, View,
+    About, ActionError, Event, RecordFormat, Rule, Rules, Status, Turn, TurnShape, View,
     filter_suggestions,
 };
 
@@ -28,6 +28,7 @@ const SUGGEST_SCAN: usize = 2_000;
 pub const LISTED_TURNS: usize = 1_000;
 
 impl Rules for FiveD {
+    type Options = FiveDOptions;
     type Action = Action;
 
     const ABOUT: About = About {
@@ -53,9 +54,8 @@ impl Rules for FiveD {
         turns: TurnShape::Drafted,
     };
 
-    fn new(options: &Options, _seed: u64) -> Result<Self, crate::OptionError> {
-        options.validate(crate::Variant::FiveD)?;
-        Ok(FiveD::from_setup(setup_of(options)?))
+    fn new(options: &FiveDOptions, _seed: u64) -> Self {
+        FiveD::from_setup(options.setup().clone())
     }
 
     /// The side to move, and the present boards still owed a move, named
@@ -358,7 +358,7 @@ mod tests {
         ] {
             let record = pgn::read(text).expect("a record");
             let options = pgn::options(&record).expect("its options");
-            let mut game = FiveD::new(&options, 0).expect("its options hold");
+            let mut game = FiveD::new(&options, 0);
             let (mut moves, mut exposing) = (0, 0);
             for turn in &record.turns {
                 for mv in game.board_moves() {

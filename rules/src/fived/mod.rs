@@ -45,6 +45,7 @@ pub mod fen;
 pub mod man;
 mod movegen;
 mod notation;
+mod options;
 pub mod pgn;
 mod pick;
 mod play;
@@ -54,36 +55,5 @@ mod view;
 
 pub use action::{Action, Move, MoveKind, Spot};
 pub use face::LISTED_TURNS;
+pub use options::{FiveDOptions, Start};
 pub use position::{FiveD, LineName, Setup, step, step_color, step_turn};
-
-use crate::OptionError;
-use crate::error::quote;
-
-/// The setup options ask for: a named board (Standard by default) or a
-/// 5DFEN start, and the promotions.
-pub(crate) fn setup_of(options: &crate::Options) -> Result<Setup, OptionError> {
-    let promotions = options
-        .promotions
-        .as_deref()
-        .map(boards::read_promotions)
-        .transpose()
-        .map_err(|r| OptionError::Promotions(quote(&r.to_string())))?;
-    match (&options.board, &options.fen) {
-        (Some(_), Some(_)) => Err(OptionError::BoardAndFen),
-        (None, Some(fen)) => boards::custom_setup(fen, promotions)
-            .map_err(|r| OptionError::Fen(quote(&r.to_string()))),
-        (board, None) => {
-            let named = match board {
-                Some(name) => boards::find(name),
-                None => boards::NAMED_BOARDS.first(),
-            }
-            .ok_or_else(|| OptionError::UnknownBoard(quote(board.as_deref().unwrap_or(""))))?;
-            let mut setup =
-                boards::named_setup(named).map_err(|r| OptionError::Fen(quote(&r.to_string())))?;
-            if let Some(p) = promotions {
-                setup.promotions = p;
-            }
-            Ok(setup)
-        }
-    }
-}

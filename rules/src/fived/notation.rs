@@ -687,8 +687,8 @@ mod tests {
     /// The game after `turns` from the start `options` sets.
     fn played(options: &str, turns: &[&str]) -> FiveD {
         use crate::Rules;
-        let options = crate::Options::parse(crate::Variant::FiveD, options).unwrap();
-        let mut game = FiveD::new(&options, 0).unwrap();
+        let options = crate::fived::FiveDOptions::parse(options).unwrap();
+        let mut game = FiveD::new(&options, 0);
         for turn in turns {
             let action = game.parse(turn).unwrap_or_else(|e| panic!("{turn}: {e}"));
             game.apply(&action).unwrap();

@@ -12,8 +12,9 @@
 //! `Board` (or a `Variant` naming a board), `Size`, `Promotions` and the
 //! 5DFEN boards (with `Board "custom"` or no `Board`).
 
-use super::boards::{self, find, read_promotions, slug};
+use super::boards::{self, find, read_promotions};
 use super::notation::is_informative;
+use super::options::{FiveDOptions, Start};
 use crate::error::RecordError;
 use crate::{OptionError, Options, Variant};
 
@@ -294,7 +295,11 @@ fn header(inner: &str) -> Result<(String, String), RecordError> {
 }
 
 /// The options the headers of a record set.
-pub fn options(record: &Record) -> Result<Options, RecordError> {
+///
+/// # Errors
+/// A header that names no board, a 5DFEN that cannot be read, a `Size`
+/// that is not the boards', or promotions that cannot be read.
+pub fn options(record: &Record) -> Result<FiveDOptions, RecordError> {
     let get = |name: &str| {
         record
             .headers
@@ -308,9 +313,12 @@ pub fn options(record: &Record) -> Result<Options, RecordError> {
         reason,
     };
     if let Some(h) = get("Options") {
-        return Options::parse(Variant::FiveD, &h.1).map_err(|e| bad(h, e.to_string()));
+        return match Options::parse(Variant::FiveD, &h.1) {
+            Ok(Options::FiveD(options)) => Ok(options),
+            Ok(other) => Err(bad(h, format!("options of {}", other.variant()))),
+            Err(e) => Err(bad(h, e.to_string())),
+        };
     }
-    let mut options = Options::default();
     let board_header = get("Board").or_else(|| {
         get("Variant")
             .filter(|(_, v)| find(v).is_some() || v.to_ascii_lowercase().starts_with("custom"))
@@ -319,65 +327,70 @@ pub fn options(record: &Record) -> Result<Options, RecordError> {
         .as_ref()
         .is_none_or(|(_, v)| v.to_ascii_lowercase().starts_with("custom"))
         && !record.boards.is_empty();
-    if custom {
+    let (start, size_header) = if custom {
         let fen: String = record.boards.concat();
         let setup = boards::custom_setup(&fen, None)
             .map_err(|r| bad(("5DFEN".to_owned(), fen.clone()), r.to_string()))?;
-        if let Some(h) = get("Size")
-            && h.1.trim() != setup.size.to_string()
-        {
-            let reason = format!("the 5DFEN boards are {}", setup.size);
-            return Err(bad(h, reason));
-        }
-        options.fen = Some(fen);
+        (
+            Start::Fen(fen),
+            format!("the 5DFEN boards are {}", setup.size),
+        )
     } else if let Some(h) = board_header {
         let named =
             find(&h.1).ok_or_else(|| bad(h.clone(), "no 5D board has that name".to_owned()))?;
         let setup = boards::named_setup(named).map_err(|r| bad(h.clone(), r.to_string()))?;
-        if let Some(s) = get("Size")
-            && s.1.trim() != setup.size.to_string()
-        {
-            let reason = format!("{} is {}", named.name, setup.size);
-            return Err(bad(s, reason));
-        }
-        if named.name != "Standard" {
-            options.board = Some(slug(named.name));
-        }
+        let start = if named.name == "Standard" {
+            Start::Standard
+        } else {
+            Start::Named(named)
+        };
+        (start, format!("{} is {}", named.name, setup.size))
+    } else {
+        (Start::Standard, String::new())
+    };
+    let syntax = |e: OptionError| RecordError::Syntax(e.to_string());
+    let options = FiveDOptions::new(start.clone(), None).map_err(syntax)?;
+    if let Some(s) = get("Size")
+        && !size_header.is_empty()
+        && s.1.trim() != options.setup().size.to_string()
+    {
+        return Err(bad(s, size_header));
     }
-    if let Some(h) = get("Promotions") {
-        let pieces = read_promotions(&h.1).map_err(|r| bad(h.clone(), r.to_string()))?;
-        let default = crate::fived::setup_of(&options)
-            .map(|s| s.promotions)
-            .map_err(|e: OptionError| bad(h.clone(), e.to_string()))?;
-        if pieces != default {
-            options.promotions = Some(pieces.iter().map(|p| p.letter()).collect());
+    match get("Promotions") {
+        Some(h) => {
+            let pieces = read_promotions(&h.1).map_err(|r| bad(h.clone(), r.to_string()))?;
+            if pieces == options.setup().promotions {
+                Ok(options)
+            } else {
+                FiveDOptions::new(start, Some(pieces)).map_err(|e| bad(h, e.to_string()))
+            }
         }
+        None => Ok(options),
     }
-    options
-        .validate(Variant::FiveD)
-        .map_err(|e| RecordError::Syntax(e.to_string()))?;
-    Ok(options)
 }
 
 /// The headers that give a game's options in 5DPGN: `Mode`, `Board`, and
 /// for a custom start `Size` and the 5DFEN boards; `Promotions` when set.
-pub fn option_headers(options: &Options) -> (Vec<(String, String)>, Vec<String>) {
+pub fn option_headers(options: &FiveDOptions) -> (Vec<(String, String)>, Vec<String>) {
     let mut headers = vec![("Mode".to_owned(), "5D".to_owned())];
     let mut fen_boards = Vec::new();
-    let setup = crate::fived::setup_of(options).unwrap_or_else(|_| boards::standard_setup());
-    match &setup.name {
-        Some(name) => headers.push(("Board".to_owned(), name.clone())),
-        None => {
+    let setup = options.setup();
+    match (&setup.name, options.start()) {
+        (Some(name), _) => headers.push(("Board".to_owned(), name.clone())),
+        (None, start) => {
             headers.push(("Board".to_owned(), "custom".to_owned()));
             headers.push(("Size".to_owned(), setup.size.to_string()));
-            let mut rest = options.fen.as_deref().unwrap_or("");
+            let mut rest = match start {
+                Start::Fen(fen) => fen.as_str(),
+                Start::Standard | Start::Named(_) => "",
+            };
             while let Some(end) = rest.find(']') {
                 fen_boards.push(rest[..=end].to_owned());
                 rest = &rest[end + 1..];
             }
         }
     }
-    if options.promotions.is_some() || setup.name.is_none() {
+    if options.promotions().is_some() || setup.name.is_none() {
         headers.push((
             "Promotions".to_owned(),
             boards::write_promotions(&setup.promotions),
@@ -390,7 +403,7 @@ pub fn option_headers(options: &Options) -> (Vec<(String, String)>, Vec<String>)
 /// headers, the 5DFEN boards, then one line per turn, `1. white /
 /// black`, and `result` if given. `first` is the side that moves first.
 pub fn write(
-    options: &Options,
+    options: &FiveDOptions,
     headers: &[(String, String)],
     turns: &[String],
     first: crate::Color,
@@ -459,7 +472,7 @@ mod tests {
         );
         assert_eq!(r.result.as_deref(), Some("1-0"));
         let o = options(&r).unwrap();
-        assert_eq!(o.board.as_deref(), Some("standard-turn-zero"));
+        assert_eq!(o.to_string(), "board:standard-turn-zero");
     }
 
     #[test]
@@ -480,20 +493,20 @@ mod tests {
     fn custom_starts_and_bad_headers() {
         let r = read("[Size \"5x5\"]\n[Board \"custom\"]\n[4k/5/5/5/K1R2:0:1:w]\n1. Kb2").unwrap();
         let o = options(&r).unwrap();
-        assert_eq!(o.fen.as_deref(), Some("[4k/5/5/5/K1R2:0:1:w]"));
+        assert_eq!(o.to_string(), "fen:[4k/5/5/5/K1R2:0:1:w]");
         let r = read("[Size \"6x6\"]\n[Board \"custom\"]\n[4k/5/5/5/K1R2:0:1:w]").unwrap();
         assert!(matches!(options(&r), Err(RecordError::Header { key, .. }) if key == "Size"));
         let r = read("[Board \"Nowhere\"]").unwrap();
         assert!(matches!(options(&r), Err(RecordError::Header { key, .. }) if key == "Board"));
         let r = read("[Board \"Standard\"]\n[Promotions \"Q,N,R,B\"]").unwrap();
-        assert_eq!(options(&r).unwrap().promotions.as_deref(), Some("QNRB"));
+        assert_eq!(options(&r).unwrap().to_string(), "promotions:QNRB");
         assert!(read("1. e4 )").is_err());
         assert!(read("[Board \"Standard\"").is_ok());
     }
 
     #[test]
     fn written_records_read_back() {
-        let o = Options::parse(Variant::FiveD, "fen:[4k/5/5/5/K1R2:0:1:w] promotions:QR").unwrap();
+        let o = FiveDOptions::parse("fen:[4k/5/5/5/K1R2:0:1:w] promotions:QR").unwrap();
         let turns = vec![
             "(0T1)Kb2".to_owned(),
             "(0T1)Ke4".to_owned(),

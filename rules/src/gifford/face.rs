@@ -9,10 +9,12 @@ use crate::click::{Stroke, Strokes, cell};
 use crate::find::chess::{move_part, square};
 use crate::find::{ActionParts, Key, Kind, Man, Part};
 use crate::{
-    About, ActionError, Event, Options, Played, RecordFormat, Rules, Status, Turn, TurnShape, View,
+    About, ActionError, Event, NoOptions, Played, RecordFormat, Rules, Status, Turn, TurnShape,
+    View,
 };
 
 impl Rules for Gifford {
+    type Options = NoOptions;
     type Action = Action;
 
     const ABOUT: About = About {
@@ -28,9 +30,8 @@ impl Rules for Gifford {
         turns: TurnShape::Single,
     };
 
-    fn new(options: &Options, _seed: u64) -> Result<Self, crate::OptionError> {
-        options.validate(crate::Variant::Gifford)?;
-        Ok(Gifford::default())
+    fn new(_options: &NoOptions, _seed: u64) -> Self {
+        Gifford::default()
     }
 
     fn turn(&self) -> Turn {

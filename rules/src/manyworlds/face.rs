@@ -1,13 +1,13 @@
 //! The face the host sees, through [`crate::Game`].
 
-use super::{Action, ManyWorlds, legality, notation, play, view};
+use super::{Action, ManyWorlds, ManyWorldsOptions, legality, notation, play, view};
 use crate::find::{ActionParts, Family};
 use crate::{
-    About, ActionError, BoardLabel, Event, Options, RecordFormat, Rules, Status, Turn, TurnShape,
-    View,
+    About, ActionError, BoardLabel, Event, RecordFormat, Rules, Status, Turn, TurnShape, View,
 };
 
 impl Rules for ManyWorlds {
+    type Options = ManyWorldsOptions;
     type Action = Action;
 
     const ABOUT: About = About {
@@ -23,9 +23,8 @@ impl Rules for ManyWorlds {
         turns: TurnShape::Single,
     };
 
-    fn new(options: &Options, _seed: u64) -> Result<Self, crate::OptionError> {
-        options.validate(crate::Variant::ManyWorlds)?;
-        Ok(ManyWorlds::start(options.turns))
+    fn new(options: &ManyWorldsOptions, _seed: u64) -> Self {
+        ManyWorlds::start(options.turns)
     }
 
     /// Whose turn it is; with `turns`, the boards where that side may

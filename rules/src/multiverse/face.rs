@@ -1,14 +1,15 @@
 //! The multiverse behind the one face every variant shows.
 
 use super::action::Action;
+use super::options::MultiverseOptions;
 use super::position::Multiverse;
 use crate::find::{ActionParts, Family};
 use crate::{
-    About, ActionError, BoardLabel, Event, Options, RecordFormat, Rules, Status, Turn, TurnShape,
-    View,
+    About, ActionError, BoardLabel, Event, RecordFormat, Rules, Status, Turn, TurnShape, View,
 };
 
 impl Rules for Multiverse {
+    type Options = MultiverseOptions;
     type Action = Action;
 
     const ABOUT: About = About {
@@ -24,9 +25,8 @@ impl Rules for Multiverse {
         turns: TurnShape::Single,
     };
 
-    fn new(options: &Options, seed: u64) -> Result<Self, crate::OptionError> {
-        options.validate(crate::Variant::Multiverse)?;
-        Ok(Multiverse::with_limit(options.branch_limit(), seed))
+    fn new(options: &MultiverseOptions, seed: u64) -> Self {
+        Multiverse::with_limit(options.branch_limit(), seed)
     }
 
     /// The collapse a branch limit of 1 makes as the game is created (E-9).

@@ -89,6 +89,7 @@ mod history;
 mod legality;
 mod listing;
 mod notation;
+mod options;
 mod play;
 mod position;
 mod travel;
@@ -96,4 +97,5 @@ mod view;
 
 pub use action::{Action, BoardMove, BranchId, Destination, Travel, When};
 pub use event::Event;
+pub use options::{BranchLimit, DEFAULT_BRANCH_LIMIT, MAX_BRANCH_LIMIT, MultiverseOptions};
 pub use position::Multiverse;

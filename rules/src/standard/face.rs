@@ -5,10 +5,11 @@ use crate::chess::San;
 use crate::click::{Stroke, Strokes, cell};
 use crate::find::{ActionParts, chess::move_part};
 use crate::{
-    About, ActionError, Color, Event, Options, RecordFormat, Rules, Status, Turn, TurnShape, View,
+    About, ActionError, Color, Event, NoOptions, RecordFormat, Rules, Status, Turn, TurnShape, View,
 };
 
 impl Rules for Chess {
+    type Options = NoOptions;
     type Action = Move;
 
     const ABOUT: About = About {
@@ -22,9 +23,8 @@ impl Rules for Chess {
         turns: TurnShape::Single,
     };
 
-    fn new(options: &Options, _seed: u64) -> Result<Self, crate::OptionError> {
-        options.validate(crate::Variant::Standard)?;
-        Ok(Chess::default())
+    fn new(_options: &NoOptions, _seed: u64) -> Self {
+        Chess::default()
     }
 
     fn turn(&self) -> Turn {

@@ -7,10 +7,12 @@ use super::{notation, play, view};
 use crate::click::{Stroke, Strokes};
 use crate::find::{ActionParts, Key, Kind as PartKind, Man, Part, Spot};
 use crate::{
-    About, ActionError, Event, Options, Played, RecordFormat, Rules, Status, Turn, TurnShape, View,
+    About, ActionError, Event, NoOptions, Played, RecordFormat, Rules, Status, Turn, TurnShape,
+    View,
 };
 
 impl Rules for TemporalChess {
+    type Options = NoOptions;
     type Action = Action;
 
     const ABOUT: About = About {
@@ -25,9 +27,8 @@ impl Rules for TemporalChess {
         turns: TurnShape::Single,
     };
 
-    fn new(options: &Options, _seed: u64) -> Result<Self, crate::OptionError> {
-        options.validate(crate::Variant::Temporal)?;
-        Ok(TemporalChess::default())
+    fn new(_options: &NoOptions, _seed: u64) -> Self {
+        TemporalChess::default()
     }
 
     fn turn(&self) -> Turn {

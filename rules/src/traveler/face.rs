@@ -4,13 +4,15 @@ use crate::click::{Stroke, Strokes, cell};
 use crate::find::chess::{move_part, square};
 use crate::find::{ActionParts, Kind, Man, Part};
 use crate::{
-    About, ActionError, Event, Options, Played, RecordFormat, Rules, Status, Turn, TurnShape, View,
+    About, ActionError, Event, NoOptions, Played, RecordFormat, Rules, Status, Turn, TurnShape,
+    View,
 };
 
 use super::action::Action;
 use super::position::TravelerChess;
 
 impl Rules for TravelerChess {
+    type Options = NoOptions;
     type Action = Action;
 
     const ABOUT: About = About {
@@ -30,9 +32,8 @@ impl Rules for TravelerChess {
         turns: TurnShape::Single,
     };
 
-    fn new(options: &Options, _seed: u64) -> Result<Self, crate::OptionError> {
-        options.validate(crate::Variant::Traveler)?;
-        Ok(TravelerChess::new())
+    fn new(_options: &NoOptions, _seed: u64) -> Self {
+        TravelerChess::new()
     }
 
     fn turn(&self) -> Turn {

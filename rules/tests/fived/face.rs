@@ -236,8 +236,7 @@ fn a_refused_submit_names_the_royal_and_the_attacker_across_timelines() {
     assert_eq!(e.rule(), Some(Rule::F_10), "{e}");
     assert_eq!(e.to_string(), want);
     let options = chronomate_rules::Options::parse(chronomate_rules::Variant::FiveD, fen).unwrap();
-    let mut erased =
-        chronomate_rules::Game::new(chronomate_rules::Variant::FiveD, options, 0).unwrap();
+    let mut erased = chronomate_rules::Game::new(options, 0);
     assert_eq!(erased.draft_turn(&draft).unwrap_err().to_string(), want);
     assert_eq!(erased.play(&draft.join(" ")).unwrap_err().to_string(), want);
     assert!(erased.record().is_empty());

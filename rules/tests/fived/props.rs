@@ -3,11 +3,11 @@
 //! as 5DPGN reads back to the same multiverse with the same legal-turn
 //! count); no input panics, and whatever is refused is refused briefly.
 
-use chronomate_rules::fived::FiveD;
+use chronomate_rules::fived::{FiveD, FiveDOptions};
 use chronomate_rules::{Game, Options, Rules, Status, Variant, record};
 use proptest::prelude::*;
 
-use crate::support::data;
+use crate::support::{data, fived};
 
 /// How far counts are compared (small: a debug build counts slowly).
 const CAP: usize = 48;
@@ -53,9 +53,9 @@ fn drafted(game: &FiveD, choice: u32) -> Option<chronomate_rules::fived::Action>
 /// Plays a random turn per choice from `start`, through the 5D type and
 /// the erased [`Game`] side by side.
 fn random_game(start: &str, choices: &[u32]) -> (FiveD, Game) {
-    let options = Options::parse(Variant::FiveD, start).unwrap();
-    let mut five = FiveD::new(&options, 0).unwrap();
-    let mut game = Game::new(Variant::FiveD, options, 0).unwrap();
+    let options = FiveDOptions::parse(start).unwrap();
+    let mut five = FiveD::new(&options, 0);
+    let mut game = Game::new(Options::FiveD(options), 0);
     for &choice in choices {
         if five.status().is_over() {
             break;
@@ -139,7 +139,7 @@ fn take_anything(game: &FiveD, text: &str) -> Result<(), TestCaseError> {
 fn read_record(text: &str) -> Result<(), TestCaseError> {
     match record::read(Variant::FiveD, text) {
         Ok(r) => {
-            if let Err(e) = Game::replay(Variant::FiveD, r.options, 0, r.actions.iter().take(12)) {
+            if let Err(e) = Game::replay(r.options, 0, r.actions.iter().take(12)) {
                 prop_assert!(e.to_string().chars().count() < 600, "{}", e);
             }
         }
@@ -172,11 +172,11 @@ proptest! {
             Status::Finished(o) => o.score().to_owned(),
             Status::Ongoing => "*".to_owned(),
         };
-        let text = record::fived_pgn(game.options(), &[], game.record(), Some(&result));
+        let text = record::fived_pgn(fived(game.options()), &[], game.record(), Some(&result));
         let read = record::read(Variant::FiveD, &text).unwrap();
         prop_assert_eq!(&read.options, game.options(), "{}", text);
         prop_assert_eq!(&read.actions[..], game.record(), "{}", text);
-        let again = Game::replay(Variant::FiveD, read.options, 0, &read.actions).unwrap();
+        let again = Game::replay(read.options, 0, &read.actions).unwrap();
         prop_assert_eq!(again.snapshot(), five.snapshot(), "{}", text);
         prop_assert_eq!(again.view(), five.view());
         prop_assert_eq!(again.turn(), five.turn());
@@ -299,7 +299,7 @@ fn hostile_inputs_are_refused_briefly() {
         let _ = game.suggest(input, 10);
         match record::read(Variant::FiveD, input) {
             Ok(r) => {
-                if let Err(e) = Game::replay(Variant::FiveD, r.options, 0, &r.actions) {
+                if let Err(e) = Game::replay(r.options, 0, &r.actions) {
                     shown(e.to_string());
                 }
             }

@@ -5,11 +5,13 @@
 use chronomate_rules::record::{self, RecordError};
 use chronomate_rules::{Game, Options, Status, Variant};
 
-use crate::support::data;
+use chronomate_rules::fived::FiveDOptions;
+
+use crate::support::{data, fived};
 
 fn replay(text: &str) -> Game {
     let r = record::read(Variant::FiveD, text).unwrap_or_else(|e| panic!("{e}"));
-    Game::replay(Variant::FiveD, r.options, 0, &r.actions).unwrap_or_else(|e| panic!("{e}"))
+    Game::replay(r.options, 0, &r.actions).unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// A jump written every way tools write it reads as the one canonical
@@ -50,16 +52,18 @@ fn headers_give_the_options() {
                 [Size \"8x8\"]\n[Puzzle \"mate-in-2\"]\n[Promotions \"Q,N\"]\n\n\
                 1. (0T1)e4 / (0T1)e5 1/2-1/2\n";
     let r = record::read(Variant::FiveD, text).unwrap();
-    assert_eq!(r.options.board.as_deref(), Some("standard-turn-zero"));
-    assert_eq!(r.options.promotions.as_deref(), Some("QN"));
+    assert_eq!(
+        r.options.to_string(),
+        "board:standard-turn-zero promotions:QN"
+    );
     assert_eq!(r.actions, ["(0T1)e4", "(0T1)e5"]);
     let custom = "[Board \"custom\"]\n[Size \"5x5\"]\n[Mode \"5D\"]\n\
                   [r1k2/4R/1K1R1/3B1/5:-1:1:w]\n[5/3N1/R4/1KR2/3k1:0:1:w]\n\
                   [R4/RK3/5/5/3k1:1:1:w]\n\n1. (-1T1)Be3 (0T1)Rd3 (1T1)Kc3\n";
     let r = record::read(Variant::FiveD, custom).unwrap();
     assert_eq!(
-        r.options.fen.as_deref(),
-        Some("[r1k2/4R/1K1R1/3B1/5:-1:1:w][5/3N1/R4/1KR2/3k1:0:1:w][R4/RK3/5/5/3k1:1:1:w]")
+        r.options.to_string(),
+        "fen:[r1k2/4R/1K1R1/3B1/5:-1:1:w][5/3N1/R4/1KR2/3k1:0:1:w][R4/RK3/5/5/3k1:1:1:w]"
     );
     replay(custom);
     for (bad, key) in [
@@ -102,7 +106,12 @@ fn written_records_read_back_to_the_same_game() {
             Status::Ongoing => "*".to_owned(),
         };
         let headers = [("White".to_owned(), "a \"quoted\" name".to_owned())];
-        let text = record::fived_pgn(game.options(), &headers, game.record(), Some(&result));
+        let text = record::fived_pgn(
+            fived(game.options()),
+            &headers,
+            game.record(),
+            Some(&result),
+        );
         assert!(
             text.starts_with("[White \"a \\\"quoted\\\" name\"]\n[Mode \"5D\"]\n"),
             "{text}"
@@ -136,10 +145,10 @@ fn options_become_headers() {
         "fen:[4k/5/5/5/K1R2:0:1:w]",
         "fen:[4k/5/5/5/K1R2:0:1:w] promotions:NQ",
     ] {
-        let options = Options::parse(Variant::FiveD, opts).unwrap();
+        let options = FiveDOptions::parse(opts).unwrap();
         let text = record::fived_pgn(&options, &[], &[], None);
         let r = record::read(Variant::FiveD, &text).unwrap();
-        assert_eq!(r.options, options, "{opts}\n{text}");
+        assert_eq!(r.options, Options::FiveD(options), "{opts}\n{text}");
     }
 }
 

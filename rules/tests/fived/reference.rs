@@ -9,8 +9,8 @@ use std::collections::BTreeSet;
 use std::path::PathBuf;
 
 use chronomate_rules::fived::search::brute_force_turns;
-use chronomate_rules::fived::{Action, FiveD, LISTED_TURNS, Move};
-use chronomate_rules::{Options, Outcome, Reason, Rules, Status, Variant};
+use chronomate_rules::fived::{Action, FiveD, FiveDOptions, LISTED_TURNS, Move};
+use chronomate_rules::{Outcome, Reason, Rules, Status};
 use proptest::prelude::*;
 use proptest::test_runner::RngSeed;
 
@@ -228,8 +228,8 @@ proptest! {
         start in prop::sample::select(STARTS.to_vec()),
         choices in prop::collection::vec(any::<u32>(), 4..24),
     ) {
-        let options = Options::parse(Variant::FiveD, start).unwrap();
-        let mut game = FiveD::new(&options, 0).unwrap();
+        let options = FiveDOptions::parse(start).unwrap();
+        let mut game = FiveD::new(&options, 0);
         let mut played = Vec::new();
         for choice in choices {
             if playable(&game) > MOST_BOARDS {

@@ -2,7 +2,7 @@
 //! (`docs/variants/fived.md`): what is played, and what is refused with
 //! which rule.
 
-use chronomate_rules::fived::FiveD;
+use chronomate_rules::fived::{FiveD, FiveDOptions};
 use chronomate_rules::view::ArrowKind;
 use chronomate_rules::{
     ActionError, Color, Options, Outcome, Reason, Rule, Rules, Status, Variant,
@@ -363,9 +363,9 @@ fn f12_every_named_board_starts() {
     use chronomate_rules::fived::boards::{NAMED_BOARDS, slug};
     for board in NAMED_BOARDS {
         for name in [slug(board.name), board.name.replace(' ', "")] {
-            let options = Options::parse(Variant::FiveD, &format!("board:{name}"))
+            let options = FiveDOptions::parse(&format!("board:{name}"))
                 .unwrap_or_else(|e| panic!("{name}: {e}"));
-            let game = FiveD::new(&options, 0).unwrap();
+            let game = FiveD::new(&options, 0);
             assert_eq!(game.setup().name.as_deref(), Some(board.name));
             let n = game.count_actions(1000);
             assert_eq!(n == 0, game.status().is_over(), "{}", board.name);

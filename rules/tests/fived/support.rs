@@ -2,8 +2,8 @@
 
 use std::path::PathBuf;
 
-use chronomate_rules::fived::FiveD;
-use chronomate_rules::{Game, Rules, Variant, record};
+use chronomate_rules::fived::{FiveD, FiveDOptions};
+use chronomate_rules::{Game, Options, Rules, Variant, record};
 
 pub fn data(path: &str) -> String {
     let p = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -15,7 +15,7 @@ pub fn data(path: &str) -> String {
 /// The positions of a record: the start, then after each turn.
 pub fn positions(text: &str) -> Vec<Game> {
     let r = record::read(Variant::FiveD, text).unwrap();
-    let mut game = Game::new(Variant::FiveD, r.options, 0).unwrap();
+    let mut game = Game::new(r.options, 0);
     let mut out = vec![game.clone()];
     for (i, turn) in r.actions.iter().enumerate() {
         game.play(turn)
@@ -29,7 +29,7 @@ pub fn positions(text: &str) -> Vec<Game> {
 /// turn.
 pub fn states(text: &str) -> Vec<FiveD> {
     let r = record::read(Variant::FiveD, text).unwrap();
-    let mut game = FiveD::new(&r.options, 0).unwrap();
+    let mut game = FiveD::new(fived(&r.options), 0);
     let mut out = vec![game.clone()];
     for (i, turn) in r.actions.iter().enumerate() {
         let action = game
@@ -48,8 +48,15 @@ pub fn last(text: &str) -> FiveD {
 
 /// The game of a record's text, as the 5D type, at its start.
 pub fn start(options: &str) -> FiveD {
-    let options = chronomate_rules::Options::parse(Variant::FiveD, options).unwrap();
-    FiveD::new(&options, 0).unwrap()
+    FiveD::new(&FiveDOptions::parse(options).unwrap(), 0)
+}
+
+/// A 5D record's options as 5D's own type.
+pub fn fived(options: &Options) -> &FiveDOptions {
+    match options {
+        Options::FiveD(options) => options,
+        other => panic!("not 5D's options: {other:?}"),
+    }
 }
 
 /// The published lines `name: values` of a data file.

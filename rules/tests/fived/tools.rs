@@ -152,7 +152,7 @@ fn men_move_as_tools_expects() {
 fn a_recorded_illegal_pawn_move_is_refused() {
     let text = data("tools/reflected-checkmate.5dpgn");
     let record = chronomate_rules::record::read(chronomate_rules::Variant::FiveD, &text).unwrap();
-    let mut g = FiveD::new(&record.options, 0).unwrap();
+    let mut g = FiveD::new(crate::support::fived(&record.options), 0);
     for turn in &record.actions[..15] {
         let action = g.parse(turn).unwrap();
         g.apply(&action).unwrap();

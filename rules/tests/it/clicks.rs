@@ -16,7 +16,7 @@ use proptest::prelude::*;
 /// A game of `variant` after up to `plies` random legal actions.
 fn random_game(variant: Variant, options: &str, seed: u64, plies: usize) -> Game {
     let options = Options::parse(variant, options).unwrap();
-    let mut game = Game::new(variant, options, seed).unwrap();
+    let mut game = Game::new(options, seed);
     let mut state = seed | 1;
     for _ in 0..plies {
         if game.status().is_over() {
@@ -155,7 +155,7 @@ proptest! {
 
 #[test]
 fn a_pawn_on_e2_lights_e3_and_e4_and_a_promotion_asks_which_man() {
-    let game = Game::new(Variant::Standard, Options::default(), 0).unwrap();
+    let game = Game::new(Variant::Standard, 0);
     let clicks = game.clicks();
     let e2 = BoardCell { board: 0, cell: 12 };
     let mut reached: Vec<u8> = clicks
@@ -169,7 +169,6 @@ fn a_pawn_on_e2_lights_e3_and_e4_and_a_promotion_asks_which_man() {
 
     let promoting = Game::replay(
         Variant::Standard,
-        Options::default(),
         0,
         ["a4", "h5", "a5", "h4", "a6", "h3", "axb7", "hxg2"],
     )
@@ -192,7 +191,7 @@ fn a_pawn_on_e2_lights_e3_and_e4_and_a_promotion_asks_which_man() {
 
 #[test]
 fn a_many_worlds_split_is_two_clicks_on_one_board() {
-    let game = Game::new(Variant::ManyWorlds, Options::default(), 0).unwrap();
+    let game = Game::new(Variant::ManyWorlds, 0);
     let clicks = game.clicks();
     let (i, head) = clicks
         .heads()
@@ -209,7 +208,7 @@ fn a_many_worlds_split_is_two_clicks_on_one_board() {
 
 #[test]
 fn five_d_draft_moves_are_placed_on_the_draft_s_picture() {
-    let game = Game::new(Variant::FiveD, Options::default(), 0).unwrap();
+    let game = Game::new(Variant::FiveD, 0);
     let first = game.draft_clicks(&[]).unwrap();
     let listed = game.draft_moves(&[]).unwrap();
     assert_eq!(first.moves.len(), listed.len());
@@ -233,7 +232,7 @@ fn five_d_draft_moves_are_placed_on_the_draft_s_picture() {
 
 #[test]
 fn a_5d_draft_that_leaves_the_king_open_marks_the_king_and_its_attacker() {
-    let mut game = Game::new(Variant::FiveD, Options::default(), 0).unwrap();
+    let mut game = Game::new(Variant::FiveD, 0);
     for turn in ["(0T1)e4", "(0T1)f6", "(0T2)Qh5"] {
         game.play(turn).unwrap();
     }

@@ -5,7 +5,7 @@
 use std::collections::BTreeSet;
 
 use chronomate_rules::find::{Level, MAX_OPTIONS, Pick};
-use chronomate_rules::{Game, Options, Variant};
+use chronomate_rules::{Game, Variant};
 use proptest::prelude::*;
 
 /// Every move the picker leads to from `path`, checking each step's
@@ -34,7 +34,7 @@ fn walk(game: &Game, draft: &[String], path: &mut Vec<String>, out: &mut Vec<Str
 /// Plays `turns` whole turns of random board moves, each drafted as a
 /// person would, one board move at a time, until it may be submitted.
 fn random_game(seed: u64, turns: usize) -> Game {
-    let mut game = Game::new(Variant::FiveD, Options::default(), 0).unwrap();
+    let mut game = Game::new(Variant::FiveD, 0);
     let mut state = seed | 1;
     let mut next = |n: usize| {
         state ^= state << 13;
@@ -88,7 +88,7 @@ proptest! {
 
 #[test]
 fn a_jump_is_chosen_by_the_board_then_the_cell() {
-    let mut game = Game::new(Variant::FiveD, Options::default(), 0).unwrap();
+    let mut game = Game::new(Variant::FiveD, 0);
     for turn in ["(0T1)Nf3", "(0T1)Nf6"] {
         game.play(turn).unwrap();
     }
@@ -131,7 +131,7 @@ fn a_jump_is_chosen_by_the_board_then_the_cell() {
 
 #[test]
 fn a_stale_key_is_gone_and_a_draft_that_does_not_read_is_refused() {
-    let game = Game::new(Variant::FiveD, Options::default(), 0).unwrap();
+    let game = Game::new(Variant::FiveD, 0);
     assert_eq!(
         game.draft_pick(&[], &["nope"]).unwrap(),
         Pick::Gone { step: 0 }

@@ -8,12 +8,12 @@
 mod finding;
 
 use chronomate_rules::gifford::Gifford;
-use chronomate_rules::manyworlds::ManyWorlds;
-use chronomate_rules::multiverse::Multiverse;
+use chronomate_rules::manyworlds::{ManyWorlds, ManyWorldsOptions};
+use chronomate_rules::multiverse::{Multiverse, MultiverseOptions};
 use chronomate_rules::standard::Chess;
 use chronomate_rules::temporal::TemporalChess;
 use chronomate_rules::traveler::TravelerChess;
-use chronomate_rules::{Options, Rules, Variant, record};
+use chronomate_rules::{Rules, Variant, record};
 use proptest::prelude::*;
 
 /// Plays `plies` random legal actions (stopping at the end of the game).
@@ -39,8 +39,8 @@ fn random_play<R: Rules>(mut game: R, seed: u64, plies: usize) -> R {
 /// A multiverse game with a branch limit of 5 (so that time travel opens
 /// and closes), grown by random board moves with a travel now and then.
 fn multiverse(seed: u64, plies: usize) -> Multiverse {
-    let options = Options::parse(chronomate_rules::Variant::Multiverse, "branches:5").unwrap();
-    random_play(Multiverse::new(&options, seed).unwrap(), seed, plies)
+    let options = MultiverseOptions::with_limit(5).unwrap();
+    random_play(Multiverse::new(&options, seed), seed, plies)
 }
 
 proptest! {
@@ -48,7 +48,7 @@ proptest! {
 
     #[test]
     fn standard(seed in any::<u64>(), plies in 0usize..60) {
-        finding::check(&random_play(Chess::new(&Options::default(), 0).unwrap(), seed, plies), 40, true);
+        finding::check(&random_play(Chess::new(&Default::default(), 0), seed, plies), 40, true);
     }
 
     #[test]
@@ -58,24 +58,24 @@ proptest! {
 
     #[test]
     fn gifford(seed in any::<u64>(), plies in 0usize..40) {
-        finding::check(&random_play(Gifford::new(&Options::default(), 0).unwrap(), seed, plies), 40, true);
+        finding::check(&random_play(Gifford::new(&Default::default(), 0), seed, plies), 40, true);
     }
 
     #[test]
     fn temporal(seed in any::<u64>(), plies in 0usize..30) {
-        finding::check(&random_play(TemporalChess::new(&Options::default(), 0).unwrap(), seed, plies), 40, true);
+        finding::check(&random_play(TemporalChess::new(&Default::default(), 0), seed, plies), 40, true);
     }
 
     #[test]
     fn manyworlds(seed in any::<u64>(), plies in 0usize..8) {
-        let game = random_play(ManyWorlds::new(&Options::default(), 0).unwrap(), seed, plies);
+        let game = random_play(ManyWorlds::new(&Default::default(), 0), seed, plies);
         finding::check(&game, 40, plies < 5);
     }
 
     #[test]
     fn manyworlds_with_turns(seed in any::<u64>(), plies in 0usize..8) {
-        let options = Options::parse(chronomate_rules::Variant::ManyWorlds, "turns:on").unwrap();
-        finding::check(&random_play(ManyWorlds::new(&options, 0).unwrap(), seed, plies), 40, true);
+        let options = ManyWorldsOptions { turns: true };
+        finding::check(&random_play(ManyWorlds::new(&options, 0), seed, plies), 40, true);
     }
 
     #[test]
@@ -99,12 +99,7 @@ fn along<R: Rules>(mut game: R, record: &[String], every: usize, sample: usize) 
 #[test]
 fn the_rule_texts_sample_games() {
     let gifford = record::actions(Variant::Gifford, include_str!("../data/gifford/sample.txt"));
-    along(
-        Gifford::new(&Options::default(), 0).unwrap(),
-        &gifford,
-        4,
-        20,
-    );
+    along(Gifford::new(&Default::default(), 0), &gifford, 4, 20);
     for game in [
         include_str!("../data/traveler/game1.txt"),
         include_str!("../data/traveler/game2.txt"),
@@ -124,12 +119,7 @@ fn the_rule_texts_sample_games() {
     ]
     .map(String::from)
     .to_vec();
-    along(
-        ManyWorlds::new(&Options::default(), 0).unwrap(),
-        &many,
-        1,
-        30,
-    );
+    along(ManyWorlds::new(&Default::default(), 0), &many, 1, 30);
 }
 
 proptest! {
@@ -148,7 +138,7 @@ proptest! {
         prop_assert!(found.entries.len() <= 25);
         prop_assert!(found.total == 0 || !found.entries.is_empty());
         let _ = chronomate_rules::find::pick(&families, &path, |a| game.notation(a));
-        let many = random_play(ManyWorlds::new(&Options::default(), 0).unwrap(), 3, 4);
+        let many = random_play(ManyWorlds::new(&Default::default(), 0), 3, 4);
         let found = chronomate_rules::find::find(&many.families(), &typed, 25, |a| many.notation(a));
         prop_assert!(found.entries.len() <= 25);
         prop_assert!(found.total == 0 || !found.entries.is_empty());

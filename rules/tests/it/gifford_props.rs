@@ -6,7 +6,7 @@
 use chronomate_rules::chess::{Piece, Role};
 use chronomate_rules::geometry::Square;
 use chronomate_rules::gifford::{Action, Gifford};
-use chronomate_rules::{Color, Game, Options, QUOTE_LIMIT, Reason, Rules, Status, Variant};
+use chronomate_rules::{Color, Game, QUOTE_LIMIT, Reason, Rules, Status, Variant};
 use proptest::prelude::*;
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
@@ -140,7 +140,7 @@ fn check_agrees_with_the_list(g: &Gifford) -> Result<(), TestCaseError> {
 fn random_game(seed: u64, plies: usize, thorough: bool) -> Result<(Gifford, Game), TestCaseError> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut g = Gifford::default();
-    let mut game = Game::new(Variant::Gifford, Options::default(), seed).unwrap();
+    let mut game = Game::new(Variant::Gifford, seed);
     for ply in 0..plies {
         let Some(a) = pick(&g, &mut rng) else { break };
         let text = g.notation(&a);
@@ -172,7 +172,7 @@ proptest! {
         prop_assert_eq!(&again, &g);
         let record = g.record();
         prop_assert_eq!(game.record(), record.as_slice());
-        let replayed = Game::replay(Variant::Gifford, Options::default(), seed, g.record()).unwrap();
+        let replayed = Game::replay(Variant::Gifford, seed, g.record()).unwrap();
         prop_assert_eq!(
             serde_json::to_string(&replayed).unwrap(),
             serde_json::to_string(&game).unwrap()

@@ -19,9 +19,7 @@ use chronomate_rules::geometry::Square;
 use chronomate_rules::gifford::Gifford;
 use chronomate_rules::record;
 use chronomate_rules::view::Layout;
-use chronomate_rules::{
-    Color, Game, Options, Outcome, Played, Reason, Rule, Rules, Status, Variant,
-};
+use chronomate_rules::{Color, Game, Outcome, Played, Reason, Rule, Rules, Status, Variant};
 
 const SAMPLE: &str = include_str!("../data/gifford/sample.txt");
 const AS_WRITTEN: &str = include_str!("../data/gifford/sample_as_written.txt");
@@ -57,7 +55,7 @@ fn index_of(action: &str, nth: usize) -> usize {
 
 #[test]
 fn the_sample_replays_to_a_loss_by_a_king_lost_in_time() {
-    let game = Game::replay(Variant::Gifford, Options::default(), 0, actions(SAMPLE)).unwrap();
+    let game = Game::replay(Variant::Gifford, 0, actions(SAMPLE)).unwrap();
     assert_eq!(
         game.status(),
         Status::Finished(Outcome::win(Color::Black, Reason::LostInTime))
@@ -68,7 +66,7 @@ fn the_sample_replays_to_a_loss_by_a_king_lost_in_time() {
 
 #[test]
 fn the_rule_texts_own_spellings_read_to_the_same_record() {
-    let written = Game::replay(Variant::Gifford, Options::default(), 0, actions(AS_WRITTEN));
+    let written = Game::replay(Variant::Gifford, 0, actions(AS_WRITTEN));
     let written = written.unwrap();
     assert_eq!(written.record(), actions(SAMPLE).as_slice());
 }

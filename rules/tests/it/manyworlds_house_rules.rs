@@ -2,21 +2,18 @@
 //! merging and numbering, the `turns` option, notation and refusals.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a test fails loudly
 
-use chronomate_rules::manyworlds::{Action, ManyWorlds, Numeral};
+use chronomate_rules::manyworlds::{Action, ManyWorlds, ManyWorldsOptions, Numeral};
 use chronomate_rules::{
     ActionError, Color, FenError, Game, Options, Outcome, Reason, Rule, Rules, Status, Variant,
 };
 
 fn game(actions: &[&str]) -> Game {
-    Game::replay(Variant::ManyWorlds, Options::default(), 0, actions).unwrap()
+    Game::replay(Variant::ManyWorlds, 0, actions).unwrap()
 }
 
 fn turns_game(actions: &[&str]) -> Game {
-    let options = Options {
-        turns: true,
-        ..Options::default()
-    };
-    Game::replay(Variant::ManyWorlds, options, 0, actions).unwrap()
+    let options = ManyWorldsOptions { turns: true };
+    Game::replay(Options::ManyWorlds(options), 0, actions).unwrap()
 }
 
 fn labels(game: &Game) -> Vec<String> {
@@ -449,7 +446,7 @@ fn actions_serialize_and_name_their_boards() {
         json.contains("manyworlds") && json.contains("transfer"),
         "{json}"
     );
-    let mw = ManyWorlds::new(&Options::default(), 0).unwrap();
+    let mw = ManyWorlds::new(&Default::default(), 0);
     assert_eq!(
         mw.parse("(0) e4 d4").map(|a| matches!(
             a,

@@ -8,7 +8,7 @@
 
 use std::time::{Duration, Instant};
 
-use chronomate_rules::manyworlds::{Action, ManyWorlds};
+use chronomate_rules::manyworlds::{Action, ManyWorlds, ManyWorldsOptions};
 use chronomate_rules::rng::SplitMix64;
 use chronomate_rules::{Game, Options, Rules, Variant};
 use proptest::prelude::*;
@@ -24,11 +24,8 @@ impl Pick {
 
 fn play_randomly(seed: u64, steps: usize, turns: bool) -> Result<(), TestCaseError> {
     let mut pick = Pick(SplitMix64::new(seed));
-    let options = Options {
-        turns,
-        ..Options::default()
-    };
-    let mut mw = ManyWorlds::new(&options, 0).unwrap();
+    let options = ManyWorldsOptions { turns };
+    let mut mw = ManyWorlds::new(&options, 0);
     let mut record = Vec::new();
     for _ in 0..steps {
         if mw.status().is_over() {
@@ -78,7 +75,7 @@ fn play_randomly(seed: u64, steps: usize, turns: bool) -> Result<(), TestCaseErr
         prop_assert_eq!(mw.board_count(), mw.view().boards.len());
     }
     // Replaying the record gives the same state.
-    let game = Game::replay(Variant::ManyWorlds, options, 0, &record)
+    let game = Game::replay(Options::ManyWorlds(options), 0, &record)
         .map_err(|e| TestCaseError::fail(e.to_string()))?;
     let replayed = serde_json::to_value(&game).unwrap();
     prop_assert_eq!(
@@ -108,7 +105,6 @@ proptest! {
 fn sample_game() -> Game {
     Game::replay(
         Variant::ManyWorlds,
-        Options::default(),
         0,
         [
             "(0) e4 (=I) d4 (=II)",

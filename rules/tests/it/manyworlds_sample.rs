@@ -3,7 +3,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a test fails loudly
 
 use chronomate_rules::view::{Figure, Layout};
-use chronomate_rules::{Color, Game, Options, Status, Variant, record};
+use chronomate_rules::{Color, Game, Status, Variant, record};
 
 const SAMPLE: [&str; 4] = [
     "(0) e4 (=I) d4 (=II)",
@@ -55,13 +55,13 @@ fn check(game: &Game) {
 
 #[test]
 fn the_sample_opening_replays_to_boards_iii_iv_v_vi() {
-    let game = Game::replay(Variant::ManyWorlds, Options::default(), 0, SAMPLE).unwrap();
+    let game = Game::replay(Variant::ManyWorlds, 0, SAMPLE).unwrap();
     check(&game);
 }
 
 #[test]
 fn after_move_one_the_boards_are_ii_iii_iv() {
-    let game = Game::replay(Variant::ManyWorlds, Options::default(), 0, &SAMPLE[..2]).unwrap();
+    let game = Game::replay(Variant::ManyWorlds, 0, &SAMPLE[..2]).unwrap();
     assert_eq!(labels(&game), ["II", "III", "IV"]);
 }
 
@@ -76,7 +76,7 @@ fn the_sample_opening_reads_from_a_record_file() {
 ";
     let actions = record::actions(Variant::ManyWorlds, text);
     assert_eq!(actions, SAMPLE);
-    let game = Game::replay(Variant::ManyWorlds, Options::default(), 0, &actions).unwrap();
+    let game = Game::replay(Variant::ManyWorlds, 0, &actions).unwrap();
     check(&game);
 }
 
@@ -88,7 +88,7 @@ fn lenient_input_gives_the_canonical_record() {
         "(2) Ng1f3, e4",
         "nf6 iii -> iv",
     ];
-    let game = Game::replay(Variant::ManyWorlds, Options::default(), 0, typed).unwrap();
+    let game = Game::replay(Variant::ManyWorlds, 0, typed).unwrap();
     check(&game);
 }
 
@@ -96,7 +96,7 @@ fn lenient_input_gives_the_canonical_record() {
 fn no_transfer_on_the_first_turns() {
     // Rule text: no square holds a man of the mover on one board and is
     // empty on another on either side's first turn.
-    let mut game = Game::new(Variant::ManyWorlds, Options::default(), 0).unwrap();
+    let mut game = Game::new(Variant::ManyWorlds, 0);
     assert!(game.legal_actions().iter().all(|a| a.starts_with("(0) ")));
     game.play("(0) e4 d4").unwrap();
     assert!(game.legal_actions().iter().all(|a| a.starts_with('(')));

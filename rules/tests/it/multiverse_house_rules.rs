@@ -4,7 +4,9 @@
 
 use chronomate_rules::chess::{Piece, Role};
 use chronomate_rules::geometry::Square;
-use chronomate_rules::multiverse::{Action, BoardMove, Destination, Multiverse, Travel, When};
+use chronomate_rules::multiverse::{
+    Action, BoardMove, Destination, Multiverse, MultiverseOptions, Travel, When,
+};
 use chronomate_rules::{
     ActionError, Color, Game, Options, Outcome, Reason, Rule, Rules, Status, Variant,
 };
@@ -88,7 +90,7 @@ fn e2_every_active_branch_is_moved_once_a_turn_and_new_branches_are_owed_nothing
     play(&mut m, "Nc6");
     assert_eq!(m.turn().color, Color::White);
     assert_eq!(m.owed(), vec![1, 2]);
-    let mut g = Game::new(Variant::Multiverse, Options::default(), 0).unwrap();
+    let mut g = Game::new(Variant::Multiverse, 0);
     for a in ["e4", "e5", "(L1)Nf3 Nb1>>(T1)c3"] {
         g.play(a).unwrap();
     }
@@ -199,14 +201,6 @@ fn e6_no_time_travel_once_the_limit_is_reached() {
     play(&mut m, "(L1)Bc4 Ra1>>(T3)e3");
     assert_eq!(m.branch_count(), 3);
     assert_eq!(rule(&m, "(L2)Nf3 Pa2>>(T1)e2"), Some(Rule::E_6));
-    assert!(
-        Game::new(
-            Variant::Multiverse,
-            Options::parse(Variant::Multiverse, "branches:4").unwrap_or_default(),
-            0
-        )
-        .is_ok()
-    );
     assert!(Options::parse(Variant::Multiverse, "branches:4").is_err());
     assert!(Options::parse(Variant::Multiverse, "branches:1003").is_err());
 }
@@ -350,7 +344,7 @@ fn e7_a_queen_promoted_in_the_board_move_never_pays() {
 
 fn limit_one(seed: u64) -> Game {
     let options = Options::parse(Variant::Multiverse, "branches:1").unwrap();
-    Game::new(Variant::Multiverse, options, seed).unwrap()
+    Game::new(options, seed)
 }
 
 #[test]
@@ -374,13 +368,7 @@ fn e9_collapse_before_every_board_move_replays_from_the_seed() {
         }
         events.push(played.events);
     }
-    let replayed = Game::replay(
-        Variant::Multiverse,
-        game.options().clone(),
-        42,
-        game.record(),
-    )
-    .unwrap();
+    let replayed = Game::replay(game.options().clone(), 42, game.record()).unwrap();
     assert_eq!(
         serde_json::to_string(&replayed).unwrap(),
         serde_json::to_string(&game).unwrap()
@@ -415,20 +403,19 @@ fn e9_a_limit_of_one_collapses_as_the_game_is_created() {
         "{opening:?}"
     );
     // The face says the same, and the board shows it.
-    let options = Options::parse(Variant::Multiverse, "branches:1").unwrap();
-    let m = Multiverse::new(&options, 42).unwrap();
+    let options = MultiverseOptions::with_limit(1).unwrap();
+    let m = Multiverse::new(&options, 42);
     assert_eq!(m.opening_events(), opening);
     assert_eq!(m.latest(1).unwrap().board().occupied().count(), 31);
     assert!(m.view().notes.contains(&format!("last {}", opening[0])));
     // Asking again changes nothing, and a replay opens the same way.
     assert_eq!(m.opening_events(), opening);
-    let replayed = Game::replay(Variant::Multiverse, options, 42, game.record()).unwrap();
+    let replayed = Game::replay(Options::Multiverse(options), 42, game.record()).unwrap();
     assert_eq!(replayed.opening_events(), opening);
     // Below the limit nothing happens at creation.
     assert!(Multiverse::with_limit(3, 42).opening_events().is_empty());
     assert!(
-        Game::new(Variant::Multiverse, Options::default(), 42)
-            .unwrap()
+        Game::new(Variant::Multiverse, 42)
             .opening_events()
             .is_empty()
     );

@@ -6,15 +6,12 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a test fails loudly
 
 use chronomate_rules::chess::{Piece, Role};
-use chronomate_rules::multiverse::{Action, Multiverse};
-use chronomate_rules::{ActionError, Color, Game, Options, Rules, Status, Variant};
+use chronomate_rules::multiverse::{Action, Multiverse, MultiverseOptions};
+use chronomate_rules::{ActionError, Color, Game, Options, Rules, Status};
 use proptest::prelude::*;
 
 fn options(limit: u16) -> Options {
-    Options {
-        branches: Some(limit),
-        ..Options::default()
-    }
+    Options::Multiverse(MultiverseOptions::with_limit(limit).unwrap())
 }
 
 /// Everything that must hold between actions.
@@ -57,7 +54,7 @@ fn check_consistent(m: &Multiverse) {
 /// through [`Multiverse`] and [`Game`] side by side.
 fn random_game(limit: u16, seed: u64, choices: &[u32]) -> (Multiverse, Game) {
     let mut m = Multiverse::with_limit(limit, seed);
-    let mut game = Game::new(Variant::Multiverse, options(limit), seed).unwrap();
+    let mut game = Game::new(options(limit), seed);
     for &choice in choices {
         if m.status().is_over() {
             break;
@@ -120,7 +117,6 @@ proptest! {
         prop_assert_eq!(game.snapshot(), m.snapshot());
         prop_assert_eq!(game.view(), m.view());
         let replayed = Game::replay(
-            Variant::Multiverse,
             options(limit),
             seed,
             game.record(),

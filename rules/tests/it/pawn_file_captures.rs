@@ -4,11 +4,11 @@
 //! canonically (`gxf6`).
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a test fails loudly
 
-use chronomate_rules::{Game, Options, Rule, Variant};
+use chronomate_rules::{Game, Rule, Variant};
 
 /// Plays `moves` in a new game of `variant`, giving the record.
 fn record(variant: Variant, moves: &[&str]) -> Vec<String> {
-    let mut game = Game::new(variant, Options::default(), 0).unwrap();
+    let mut game = Game::new(variant, 0);
     for text in moves {
         game.play(text)
             .unwrap_or_else(|e| panic!("{variant} {text}: {e}"));
@@ -52,14 +52,14 @@ fn manyworlds_reads_captures_by_files_in_a_split() {
 
 #[test]
 fn a_capture_by_files_that_fits_none_or_several_is_refused() {
-    let mut game = Game::new(Variant::Standard, Options::default(), 0).unwrap();
+    let mut game = Game::new(Variant::Standard, 0);
     let e = game.play("ed").unwrap_err();
     assert_eq!(e.rule(), Some(Rule::FIDE_MOVEMENT), "{e}");
     assert_eq!(
         e.to_string(),
         "no pawn can take from the e-file onto the d-file"
     );
-    let mut game = Game::new(Variant::ManyWorlds, Options::default(), 0).unwrap();
+    let mut game = Game::new(Variant::ManyWorlds, 0);
     let e = game.play("(0) ed e4").unwrap_err();
     // M-3: Many Worlds' own movement rule.
     assert_eq!(e.rule(), Some(Rule::M_3), "{e}");
@@ -77,7 +77,7 @@ fn traveler_reads_captures_by_files_and_replays_the_rule_text_s_game_1() {
     assert_eq!(r, ["e4", "d5", "exd5", "e5", "dxe6"]);
     // Game 1 of the rule text, as written: 1.Nf6/e8 gf 0-1 (White's
     // position is grammatically incorrect).
-    let mut game = Game::new(Variant::Traveler, Options::default(), 0).unwrap();
+    let mut game = Game::new(Variant::Traveler, 0);
     game.play("Nf6/e8").unwrap();
     game.play("gf").unwrap();
     assert_eq!(game.record(), ["Nf6/xe8", "gxf6"]);

@@ -6,11 +6,11 @@ use chronomate_rules::chess::{Piece, Role};
 use chronomate_rules::geometry::Square;
 use chronomate_rules::standard::Chess;
 use chronomate_rules::{
-    ActionError, Color, Game, Options, Outcome, Reason, Rule, Rules, Status, Variant, record,
+    ActionError, Color, Game, Outcome, Reason, Rule, Rules, Status, Variant, record,
 };
 
 fn new_game() -> Game {
-    Game::new(Variant::Standard, Options::default(), 0).unwrap()
+    Game::new(Variant::Standard, 0)
 }
 
 fn play_all(game: &mut Game, moves: &[&str]) {
@@ -65,7 +65,7 @@ fn the_opera_game_replays_to_mate() {
 14. Rd1 Qe6 15. Bxd7+ Nxd7 16. Qb8+ Nxb8 17. Rd8# 1-0
 "#;
     let actions = record::actions(Variant::Standard, pgn);
-    let game = Game::replay(Variant::Standard, Options::default(), 0, &actions).unwrap();
+    let game = Game::replay(Variant::Standard, 0, &actions).unwrap();
     assert_eq!(
         game.status().outcome().unwrap().to_string(),
         "1-0 (checkmate)"
@@ -406,7 +406,7 @@ fn lenient_input_is_recorded_canonically() {
             "e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5", "O-O", "Nf6", "Re1", "O-O"
         ]
     );
-    let replayed = Game::replay(Variant::Standard, Options::default(), 0, game.record()).unwrap();
+    let replayed = Game::replay(Variant::Standard, 0, game.record()).unwrap();
     assert_eq!(replayed.view(), game.view());
 }
 

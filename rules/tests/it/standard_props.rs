@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use chronomate_rules::chess::{Board, Position, San, SanPlus, Setup, Uci};
 use chronomate_rules::standard::Chess;
-use chronomate_rules::{Game, Options, Rules, Variant};
+use chronomate_rules::{Game, Rules, Variant};
 use proptest::prelude::*;
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
@@ -17,7 +17,7 @@ use rand_core::{Rng, SeedableRng};
 /// A game of `plies` random legal moves (fewer if it ends), from `seed`.
 fn random_game(seed: u64, plies: usize) -> Game {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut game = Game::new(Variant::Standard, Options::default(), seed).unwrap();
+    let mut game = Game::new(Variant::Standard, seed);
     for _ in 0..plies {
         let actions = game.legal_actions();
         if actions.is_empty() {
@@ -138,7 +138,7 @@ proptest! {
     #[test]
     fn replaying_the_record_gives_the_same_game(seed in any::<u64>(), plies in 0usize..200) {
         let game = random_game(seed, plies);
-        let replayed = Game::replay(Variant::Standard, Options::default(), seed, game.record())
+        let replayed = Game::replay(Variant::Standard, seed, game.record())
             .unwrap();
         prop_assert_eq!(replayed.record(), game.record());
         prop_assert_eq!(replayed.status(), game.status());

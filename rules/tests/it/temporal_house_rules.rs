@@ -4,10 +4,10 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a test fails loudly
 
 use chronomate_rules::view::{CounterKind, Figure, HighlightKind, Shape};
-use chronomate_rules::{ActionError, Color, Game, Options, Reason, Rule, Status, Variant};
+use chronomate_rules::{ActionError, Color, Game, Reason, Rule, Status, Variant};
 
 fn game(record: &[&str]) -> Game {
-    match Game::replay(Variant::Temporal, Options::default(), 0, record) {
+    match Game::replay(Variant::Temporal, 0, record) {
         Ok(g) => g,
         Err(e) => panic!("{e}"),
     }

@@ -2,10 +2,10 @@
 //! refusals.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a test fails loudly
 
-use chronomate_rules::{ActionError, Game, Options, Rule, Variant};
+use chronomate_rules::{ActionError, Game, Rule, Variant};
 
 fn game(record: &[&str]) -> Game {
-    match Game::replay(Variant::Temporal, Options::default(), 0, record) {
+    match Game::replay(Variant::Temporal, 0, record) {
         Ok(g) => g,
         Err(e) => panic!("{e}"),
     }
@@ -192,16 +192,11 @@ fn refusals_name_the_rule() {
     illegal(&g, "RAb1-Bb1", Rule::T_8);
     assert_eq!(canonical(&g, "RAb1-Ac1"), "RAb1-Ac1");
     assert_eq!(
-        Game::replay(
-            Variant::Temporal,
-            Options::default(),
-            0,
-            ["K@Aa1", "K@Dd4", "X"]
-        )
-        .unwrap_err()
-        .to_string()
-        .split(':')
-        .next(),
+        Game::replay(Variant::Temporal, 0, ["K@Aa1", "K@Dd4", "X"])
+            .unwrap_err()
+            .to_string()
+            .split(':')
+            .next(),
         Some("action 3 (\"X\")")
     );
 }
@@ -214,7 +209,7 @@ fn the_documented_example_record_replays() {
     let record = example.split("```").nth(1).unwrap();
     let actions = chronomate_rules::record::actions(Variant::Temporal, record);
     assert_eq!(actions.len(), 7);
-    let g = Game::replay(Variant::Temporal, Options::default(), 0, &actions).unwrap();
+    let g = Game::replay(Variant::Temporal, 0, &actions).unwrap();
     assert_eq!(
         g.status().outcome().map(|o| o.to_string()),
         Some("1-0 (checkmate)".to_owned())

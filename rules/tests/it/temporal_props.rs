@@ -4,7 +4,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a test fails loudly
 
 use chronomate_rules::temporal::TemporalChess;
-use chronomate_rules::{Game, Options, QUOTE_LIMIT, Rules, Status, Variant};
+use chronomate_rules::{Game, QUOTE_LIMIT, Rules, Status, Variant};
 use proptest::prelude::*;
 
 struct Rng(u64);
@@ -19,7 +19,7 @@ impl Rng {
 }
 
 fn new_game() -> Game {
-    Game::new(Variant::Temporal, Options::default(), 0).unwrap()
+    Game::new(Variant::Temporal, 0)
 }
 
 /// Picks an action text, drops often early, warps now and then.
@@ -103,7 +103,7 @@ proptest! {
     #[test]
     fn replay_of_the_record_is_the_state(seed in any::<u64>()) {
         let g = random_game(seed, 90)?;
-        let again = Game::replay(Variant::Temporal, Options::default(), 0, g.record()).unwrap();
+        let again = Game::replay(Variant::Temporal, 0, g.record()).unwrap();
         prop_assert_eq!(serde_json::to_value(&again).unwrap(), serde_json::to_value(&g).unwrap());
         prop_assert_eq!(again.view(), g.view());
         prop_assert_eq!(again.legal_actions(), g.legal_actions());
@@ -179,7 +179,7 @@ const SETUP: [&str; 8] = [
 ];
 
 fn setup() -> Game {
-    Game::replay(Variant::Temporal, Options::default(), 0, SETUP).unwrap()
+    Game::replay(Variant::Temporal, 0, SETUP).unwrap()
 }
 
 proptest! {

@@ -3,11 +3,11 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a test fails loudly
 
 use chronomate_rules::traveler::{Action, TravelerChess};
-use chronomate_rules::{Color, Game, Options, Outcome, Reason, Rules, Status, Variant, record};
+use chronomate_rules::{Color, Game, Outcome, Reason, Rules, Status, Variant, record};
 
 fn replay(text: &str) -> Game {
     let actions = record::actions(Variant::Traveler, text);
-    Game::replay(Variant::Traveler, Options::default(), 0, actions).unwrap()
+    Game::replay(Variant::Traveler, 0, actions).unwrap()
 }
 
 fn play(moves: &[&str]) -> TravelerChess {

@@ -7,11 +7,11 @@
 use std::time::{Duration, Instant};
 
 use chronomate_rules::traveler::{Action, TravelerChess};
-use chronomate_rules::{ActionError, Color, Game, Options, QUOTE_LIMIT, Rules, Variant};
+use chronomate_rules::{ActionError, Color, Game, QUOTE_LIMIT, Rules, Variant};
 use proptest::prelude::*;
 
 fn new_game() -> Game {
-    Game::new(Variant::Traveler, Options::default(), 0).unwrap()
+    Game::new(Variant::Traveler, 0)
 }
 
 /// Plays the actions chosen by `picks` (explosions favoured by the odd
@@ -95,7 +95,7 @@ proptest! {
     #[test]
     fn random_play_stays_consistent_and_replays(picks in prop::collection::vec((any::<u16>(), any::<bool>()), 1..40)) {
         let (game, shadow) = play_out(&picks);
-        let again = Game::replay(Variant::Traveler, Options::default(), 0, game.record()).unwrap();
+        let again = Game::replay(Variant::Traveler, 0, game.record()).unwrap();
         prop_assert_eq!(serde_json::to_string(&again).unwrap(), serde_json::to_string(&game).unwrap());
         prop_assert_eq!(again.view(), game.view());
         prop_assert_eq!(again.status(), game.status());

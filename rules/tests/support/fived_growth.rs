@@ -4,7 +4,7 @@
 #![allow(dead_code)]
 
 use chronomate_rules::rng::SplitMix64;
-use chronomate_rules::{Game, Options, Variant};
+use chronomate_rules::{Game, Variant};
 
 /// A number below `n` from `rng`.
 fn below(rng: &mut SplitMix64, n: usize) -> usize {
@@ -26,7 +26,7 @@ pub fn timelines(game: &Game) -> usize {
 pub fn many_timelines(wanted: usize) -> (Game, Vec<String>) {
     let mut rng = SplitMix64::new(0x2545_f491_4f6c_dd1d);
     'again: loop {
-        let mut game = Game::new(Variant::FiveD, Options::default(), 0).unwrap();
+        let mut game = Game::new(Variant::FiveD, 0);
         let mut record = Vec::new();
         while timelines(&game) < wanted {
             let mut draft: Vec<String> = Vec::new();

@@ -2,10 +2,10 @@
 //! (`benches/manyworlds.rs`, `benches/find.rs`).
 #![allow(dead_code)]
 
+use chronomate_rules::Rules;
 use chronomate_rules::chess::Role;
 use chronomate_rules::manyworlds::{Action, ManyWorlds, Numeral};
 use chronomate_rules::rng::SplitMix64;
-use chronomate_rules::{Options, Rules};
 
 pub struct Pick(pub SplitMix64);
 
@@ -24,7 +24,7 @@ pub fn many_boards(boards: usize) -> ManyWorlds {
 /// default options and seed 0 make the same game).
 pub fn many_boards_recorded(boards: usize) -> (ManyWorlds, Vec<String>) {
     let mut pick = Pick(SplitMix64::new(7));
-    let mut mw = ManyWorlds::new(&Options::default(), 0).unwrap();
+    let mut mw = ManyWorlds::new(&Default::default(), 0);
     let mut record = Vec::new();
     while mw.board_count() < boards {
         let numerals: Vec<Numeral> = mw.boards().map(|(n, _)| n).collect();

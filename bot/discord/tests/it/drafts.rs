@@ -125,7 +125,7 @@ async fn a_published_game_drafted_and_submitted_to_checkmate() {
     );
     let variant: Variant = "5d".parse().unwrap();
     let read = record::read(variant, &std::fs::read_to_string(file).unwrap()).unwrap();
-    let game = Game::replay(variant, read.options, 0, &read.actions).unwrap();
+    let game = Game::replay(read.options, 0, &read.actions).unwrap();
     let turns = game.record().to_vec();
     assert_eq!(turns.len(), 44);
     within_limit(async {

@@ -11,7 +11,7 @@ use chronomate_testkit::replies::assert_contains;
 use crate::common;
 use crate::support;
 
-use chronomate_rules::{Game, Options, Variant};
+use chronomate_rules::{Game, Variant};
 use common::hurry::hurrying_action;
 use support::*;
 
@@ -102,7 +102,7 @@ async fn a_whole_game_against_chronomate_then_its_analysis() {
         wait_registered(&fake).await;
 
         let (game, thread) = challenge_chronomate(&fake, 1, "white").await;
-        let mut state = Game::new(Variant::Standard, Options::default(), 0).unwrap();
+        let mut state = Game::new(Variant::Standard, 0);
         let mut analysed_live = false;
         loop {
             // Chronomate's last post made and cleared: alice's move is
@@ -312,7 +312,7 @@ async fn an_answer_waits_a_moment_for_chronomates_post_on_its_way() {
         })
         .await;
         // Her reply, at once: the answer would overtake Chronomate's post.
-        let mut state = Game::new(Variant::Standard, Options::default(), 0).unwrap();
+        let mut state = Game::new(Variant::Standard, 0);
         for record in host.store().log(game).await.unwrap() {
             state.play(&record.text).unwrap();
         }

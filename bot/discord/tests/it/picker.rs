@@ -6,7 +6,7 @@
 //! restart, and one the game moved past.
 
 use chronomate_model::{ChallengeId, GameId};
-use chronomate_rules::{Game, Options, Variant};
+use chronomate_rules::{Game, Variant};
 use chronomate_testkit::replies::assert_contains;
 
 use crate::support;
@@ -113,7 +113,7 @@ async fn a_game_through_the_picker(name: &str, variant: Variant, script: &[(&str
     let (bot, _host) = world.start_bot(&fake).await;
     wait_registered(&fake).await;
     let (thread, _game) = start(&fake, name).await;
-    let mut mirror = Game::new(variant, Options::default(), 0).unwrap();
+    let mut mirror = Game::new(variant, 0);
     let mut last = None;
     for (text, white) in script {
         let who = if *white { alice() } else { bob() };
@@ -167,7 +167,7 @@ async fn a_picker_outlives_a_restart_and_says_when_the_game_moved_on() {
         let (bot, host) = world.start_bot(&fake).await;
         wait_registered(&fake).await;
         let (thread, game) = start(&fake, "standard").await;
-        let mut mirror = Game::new(Variant::Standard, Options::default(), 0).unwrap();
+        let mut mirror = Game::new(Variant::Standard, 0);
         // "Make a move" under alice's board post, pressed by bob after it.
         choose_and_play_from_command(&fake, thread, &mut mirror).await;
         let make = format!("pick:{game}:1:");

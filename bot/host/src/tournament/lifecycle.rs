@@ -4,7 +4,7 @@
 use chronomate_model::{
     EndReason, GameResult, GameStatus, TournamentFormat, TournamentId, TournamentStatus,
 };
-use chronomate_rules::{Color, Game};
+use chronomate_rules::Color;
 
 use super::rounds::tournament_place;
 use super::snapshot::board_result;
@@ -12,7 +12,7 @@ use super::standings::BoardResult;
 use super::{DEFAULT_PLAYERS, DEFAULT_SWISS_ROUNDS, TournamentTerms, read_tournament_name, refuse};
 use crate::announce::{Body, Said};
 use crate::clock::timestamp;
-use crate::{Caller, Host, HostError, NoticeKind, Reply, check_setup, read_days};
+use crate::{Caller, Host, HostError, NoticeKind, Reply, check_options, read_days};
 use chronomate_store::{Finish, NewTournament, Stale, Stream, TournamentRow};
 
 impl Host {
@@ -36,7 +36,7 @@ impl Host {
             refuse("tournaments belong to a server: create one in a server's channel")
         })?;
         let now = self.now();
-        check_setup(Game::new(terms.variant, terms.options.clone(), 0))?;
+        check_options(terms.variant, &terms.options)?;
         let days = match terms.days {
             Some(d) => read_days(&d.to_string())?,
             None => self.store.settings(Some(guild)).await?.default_days,

@@ -14,7 +14,7 @@ use super::standings::{BoardResult, points_words};
 use super::text::{round_announcement, standings_lines};
 use crate::announce::{Body, Said, Teller};
 use crate::time::remind_at;
-use crate::{Host, HostError, Notice, NoticeKind, Place, Reply, check_setup};
+use crate::{Host, HostError, Notice, NoticeKind, Place, Reply, check_options};
 use chronomate_model::rating::Glicko;
 use chronomate_store::{
     AnnouncementId, NewBoard, NewGame, Stale, StoreError, Stream, TournamentPlayer, TournamentRow,
@@ -126,7 +126,8 @@ impl Host {
             let black = b.map(|b| s.players[b].key.clone());
             let (seed, snapshot, to_move) = if result.is_none() && black.is_some() {
                 let seed = self.random();
-                let game = check_setup(Game::new(variant, options.clone(), seed))?;
+                check_options(variant, &options)?;
+                let game = Game::new(options.clone(), seed);
                 let json = serde_json::to_string(&game).map_err(|e| corrupt(e.to_string()))?;
                 (seed, Some(json), game.turn().color)
             } else {

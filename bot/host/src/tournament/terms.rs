@@ -37,7 +37,7 @@ impl TournamentTerms {
         TournamentTerms {
             name: None,
             variant,
-            options: Options::default(),
+            options: Options::none(variant),
             format,
             rounds: None,
             days: None,
@@ -225,7 +225,7 @@ mod tests {
         assert_eq!(t.starts_at, Some(now + 2 * DAY));
         let t = TournamentTerms::parse("multiverse format:double branches:31", now).unwrap();
         assert_eq!(t.format, TournamentFormat::DoubleRoundRobin);
-        assert_eq!(t.options.branch_limit(), 31);
+        assert_eq!(t.options.to_string(), "branches:31");
         for bad in [
             "",
             "swiss",

@@ -112,7 +112,6 @@ async fn every_variant_plays_restarts_and_replays_its_history() {
         let loaded = host.load(game).await.unwrap();
         let history = host.history(&white, Some(game)).await.unwrap().text;
         let replayed = Game::replay(
-            variant,
             loaded.row.options.clone(),
             loaded.row.seed,
             record::actions(variant, &history),

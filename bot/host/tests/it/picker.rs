@@ -5,7 +5,7 @@
 
 use chronomate_host::{ChallengeTerms, Refusal, Reply};
 use chronomate_model::GameId;
-use chronomate_rules::{Game, Options, Variant};
+use chronomate_rules::{Game, Variant};
 
 use crate::common::{World, caller, refusal};
 
@@ -59,7 +59,7 @@ async fn a_whole_many_worlds_game_through_the_picker() {
     let g = w
         .start_with(&alice, &bob, ChallengeTerms::new(Variant::ManyWorlds))
         .await;
-    let mut mirror = Game::new(Variant::ManyWorlds, Options::default(), 0).unwrap();
+    let mut mirror = Game::new(Variant::ManyWorlds, 0);
     // Black's queen takes White's king on board VII.
     let script = [
         "(0) f3 f4",
@@ -88,7 +88,7 @@ async fn a_multiverse_game_with_time_travel_through_the_picker() {
     let g = w
         .start_with(&alice, &bob, ChallengeTerms::new(Variant::Multiverse))
         .await;
-    let mut mirror = Game::new(Variant::Multiverse, Options::default(), 0).unwrap();
+    let mut mirror = Game::new(Variant::Multiverse, 0);
     let script: [(&str, bool); 8] = [
         ("(L1)e4", true),
         ("(L1)e5", false),

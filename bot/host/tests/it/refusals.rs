@@ -174,10 +174,8 @@ async fn refusals_about_challenges() {
         Refusal::Terms(_)
     ));
     let mut bad_options = to(&bob);
-    bad_options.options = Options {
-        branches: Some(21),
-        ..Options::default()
-    };
+    // The multiverse's options on a standard challenge.
+    bad_options.options = Options::parse(Variant::Multiverse, "branches:21").unwrap();
     assert!(matches!(
         refused(&w, || h.challenge(&alice, bad_options)).await,
         Refusal::Terms(_)

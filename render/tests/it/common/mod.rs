@@ -490,12 +490,11 @@ pub fn gallery() -> View {
 /// game are avoided while others exist, so games last; it stops early only
 /// if every action ends it.
 pub fn random_record(
-    variant: chronomate_rules::Variant,
-    options: chronomate_rules::Options,
+    options: impl Into<chronomate_rules::Options>,
     seed: u64,
     actions: usize,
 ) -> Vec<String> {
-    let mut game = chronomate_rules::Game::new(variant, options, seed).expect("a new game");
+    let mut game = chronomate_rules::Game::new(options, seed);
     let mut state = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
     let mut next = move |n: usize| {
         state ^= state << 13;
@@ -544,8 +543,7 @@ pub fn random_multiverse_record(
     seed: u64,
     actions: usize,
 ) -> Vec<String> {
-    let variant = chronomate_rules::Variant::Multiverse;
-    let mut game = chronomate_rules::Game::new(variant, options, seed).expect("a new game");
+    let mut game = chronomate_rules::Game::new(options, seed);
     let mut state = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
     let mut next = move |n: usize| {
         state ^= state << 13;
@@ -625,12 +623,11 @@ pub fn random_multiverse_record(
 
 /// The views of a replay of `record`: the start, then after each action.
 pub fn replay_views(
-    variant: chronomate_rules::Variant,
-    options: chronomate_rules::Options,
+    options: impl Into<chronomate_rules::Options>,
     seed: u64,
     record: &[String],
 ) -> impl Iterator<Item = View> + '_ {
-    let mut game = chronomate_rules::Game::new(variant, options, seed).expect("a new game");
+    let mut game = chronomate_rules::Game::new(options, seed);
     let start = game.view();
     std::iter::once(start).chain(record.iter().map(move |a| {
         game.play(a).expect("the record replays");

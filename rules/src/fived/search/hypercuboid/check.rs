@@ -236,9 +236,10 @@ mod tests {
         let Ok(r) = record::read(Variant::FiveD, &text) else {
             return Vec::new();
         };
-        let Ok(mut game) = FiveD::new(&r.options, 0) else {
+        let crate::Options::FiveD(options) = &r.options else {
             return Vec::new();
         };
+        let mut game = FiveD::new(options, 0);
         let mut out = vec![game.clone()];
         for text in &r.actions {
             let Ok(action) = game.parse(text) else { break };
