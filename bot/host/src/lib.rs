@@ -52,6 +52,7 @@ mod endings;
 mod engine;
 mod error;
 mod export;
+mod games;
 mod images;
 mod liveness;
 pub mod migrate;
@@ -88,6 +89,7 @@ pub use clock::{Clock, DAY, HOUR, MINUTE, ManualClock, SECOND, SystemClock, time
 pub use commands::Command;
 pub use engine::engine_seed;
 pub use error::{HostError, Refusal};
+pub use games::Games;
 pub use terms::{ChallengeTerms, ColourChoice, SettingsChange, read_variant};
 use terms::{read_days, read_reminder};
 pub use text::{level_choices, levels_help, variants_help};
@@ -324,6 +326,13 @@ impl Host {
         self.clock.now()
     }
 
+    // ----- the areas ---------------------------------------------------------
+
+    /// A player's games: acting, drafts, endings, boards and records.
+    pub fn games(&self) -> Games<'_> {
+        Games { host: self }
+    }
+
     /// The next number of the host's random source.
     fn random(&self) -> u64 {
         let mut random = match self.rng.lock() {
@@ -335,10 +344,10 @@ impl Host {
 
     // ----- loading -----------------------------------------------------------
 
-    /// A game and its state. The cached snapshot is used when it agrees with
-    /// the log; otherwise the game is rebuilt from the log (the source of
-    /// truth) and the snapshot repaired.
-    pub async fn load(&self, id: GameId) -> Result<Loaded, HostError> {
+    /// A game and its state ([`Games::load`], for the areas): the cached
+    /// snapshot when it agrees with the log, else the game rebuilt from the
+    /// log (the source of truth) and the snapshot repaired.
+    pub(crate) async fn load(&self, id: GameId) -> Result<Loaded, HostError> {
         let mut row = self.store.game(id).await?.ok_or(Refusal::NoSuchGame(id))?;
         let cached = serde_json::from_str::<Game>(&row.snapshot)
             .ok()

@@ -33,6 +33,7 @@ impl Host {
             words.join(", ")
         )])
     }
+
     /// A player's ratings (the caller's by default): in one variant, or in
     /// every variant they have played; on this server and across servers.
     pub async fn rating(
@@ -86,6 +87,7 @@ impl Host {
         }
         Ok(Reply::text(lines.join("\n")).private())
     }
+
     /// The best-rated players of a variant: on this server, or across
     /// servers outside one.
     pub async fn leaderboard(&self, caller: &Caller, variant: Variant) -> Result<Reply, HostError> {

@@ -4,11 +4,13 @@
 use chronomate_rules::Variant;
 
 use super::text::rules_words;
-use super::{Caller, Host, HostError, Refusal, Reply, SettingsChange, read_days, read_reminder};
+use super::{
+    Caller, Games, Host, HostError, Refusal, Reply, SettingsChange, read_days, read_reminder,
+};
 use chronomate_store::GuildSettings;
-impl Host {
+impl Games<'_> {
     /// A variant's rules in short; without one, the list of variants.
-    pub fn rules(&self, variant: Option<Variant>) -> Reply {
+    pub fn rules(self, variant: Option<Variant>) -> Reply {
         match variant {
             Some(v) => Reply::text(rules_words(v)).private(),
             None => {
@@ -20,7 +22,9 @@ impl Host {
             }
         }
     }
+}
 
+impl Host {
     /// Shows the server's settings, or changes them (managers only).
     pub async fn settings(
         &self,

@@ -256,6 +256,7 @@ impl World {
             let who = if i % 2 == 0 { white } else { black };
             last = self
                 .host
+                .games()
                 .act(who, Some(game), m)
                 .await
                 .unwrap_or_else(|e| panic!("{m}: {e}"));
@@ -293,7 +294,7 @@ pub async fn check_consistent(store: &Store, host: &Host, game: GameId) {
     );
     assert_eq!(cached.view(), replayed.view());
     assert_eq!(cached.status(), replayed.status());
-    let loaded = host.load(game).await.unwrap();
+    let loaded = host.games().load(game).await.unwrap();
     assert_eq!(loaded.game.record(), replayed.record());
 }
 

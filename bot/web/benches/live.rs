@@ -114,7 +114,12 @@ impl Served {
                 chronomate_rules::Color::White => &white,
                 chronomate_rules::Color::Black => &black,
             };
-            self.world.host.act(who, Some(g), text).await.unwrap();
+            self.world
+                .host
+                .games()
+                .act(who, Some(g), text)
+                .await
+                .unwrap();
             mirror.play(text).unwrap();
         }
         chronomate_testkit::deliver_all(&self.world.host).await;

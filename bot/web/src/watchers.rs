@@ -122,7 +122,11 @@ mod tests {
         assert_eq!(watchers.lock().len(), 1, "one watcher for both pages");
         a.changed().await.unwrap();
         assert_eq!(*a.borrow(), Some(Moment { ply: 0, live: true }));
-        w.host.act(&caller("w"), Some(g), "e4").await.unwrap();
+        w.host
+            .games()
+            .act(&caller("w"), Some(g), "e4")
+            .await
+            .unwrap();
         a.changed().await.unwrap();
         assert_eq!(a.borrow().unwrap().ply, 1);
         assert_eq!(b.borrow().unwrap().ply, 1, "told to every page");

@@ -137,7 +137,7 @@ async fn without_thread_permissions_games_are_played_in_the_channel() {
         .await;
         assert_eq!(thread_of(&host, third).await, Some(message.to_string()));
         assert_eq!(
-            host.load(game).await.unwrap().game.record(),
+            host.games().load(game).await.unwrap().game.record(),
             ["e4", "e5", "Nf3", "Nc6"]
         );
 
@@ -237,7 +237,7 @@ async fn vanished_threads_are_replaced() {
         assert_eq!(count_with(&fake, LOBBY_ID, "Send Messages in Threads"), 1);
         assert_eq!(thread_of(&host, game).await, Some(LOBBY_ID.to_string()));
         assert_eq!(
-            host.load(game).await.unwrap().game.record(),
+            host.games().load(game).await.unwrap().game.record(),
             ["e4", "e5", "Nf3"]
         );
 

@@ -26,6 +26,7 @@ impl Host {
             )))
         }
     }
+
     /// Creates a tournament on the caller's server, open for entries.
     pub async fn tournament_create(
         &self,
@@ -95,6 +96,7 @@ impl Host {
         }
         Ok(Reply::text(text))
     }
+
     /// Enters the caller in an open tournament.
     pub async fn tournament_join(
         &self,
@@ -143,6 +145,7 @@ impl Host {
             t.max_players
         )))
     }
+
     /// Takes the caller out of a tournament that has not started.
     pub async fn tournament_leave(
         &self,
@@ -176,6 +179,7 @@ impl Host {
             caller.player.name, t.id, t.name
         )))
     }
+
     /// Starts a tournament now: seeds the players and plays round 1.
     pub async fn tournament_start(
         &self,
@@ -208,6 +212,7 @@ impl Host {
             ))),
         }
     }
+
     /// Withdraws the caller from a running tournament: their game in play
     /// is resigned, and they are paired no more.
     pub async fn tournament_withdraw(
@@ -341,6 +346,7 @@ impl Host {
         reply.text = lines.join("\n");
         Ok(reply)
     }
+
     /// Cancels a tournament (organiser or managers). Games in play go on as
     /// ordinary games.
     pub async fn tournament_cancel(

@@ -88,6 +88,7 @@ impl Host {
         reply.announced = announced;
         Ok(Some(reply))
     }
+
     /// Creates round `after + 1`'s games and boards in one transaction,
     /// announced; its announcements. `None`: the round was started by
     /// someone else first.
@@ -185,6 +186,7 @@ impl Host {
             .ok()
             .map(|_| receipt.ids()))
     }
+
     /// Moves a tournament on if its time has come: starts an open one at its
     /// start time, starts the next round when the current one is decided,
     /// ends it after the last. Returns the announcement, if any. Safe to
@@ -289,6 +291,7 @@ impl Host {
             TournamentStatus::Finished | TournamentStatus::Cancelled => Ok(None),
         }
     }
+
     async fn conclude(
         &self,
         s: &Snapshot,

@@ -41,6 +41,7 @@ impl Host {
         }
         Ok(reply)
     }
+
     pub(super) fn attach_table(&self, reply: &mut Reply, s: &Snapshot) {
         if !self.config.images {
             return;
@@ -54,6 +55,7 @@ impl Host {
             });
         }
     }
+
     /// The pairings of a round (default: the current one).
     pub async fn tournament_pairings(
         &self,
@@ -81,6 +83,7 @@ impl Host {
         text.insert_str(0, &format!("{}\n", s.title()));
         Ok(Reply::text(text))
     }
+
     /// This server's tournaments.
     pub async fn tournament_list(&self, caller: &Caller) -> Result<Reply, HostError> {
         let guild = caller

@@ -289,7 +289,8 @@ impl Host {
         typed: &str,
         limit: usize,
     ) -> Result<chronomate_rules::find::Found, HostError> {
-        self.find(&seat.caller(), Some(seat.game), typed, limit)
+        self.games()
+            .find(&seat.caller(), Some(seat.game), typed, limit)
             .await
     }
 

@@ -64,6 +64,7 @@ async fn a_dead_process_s_post_goes_out_at_once_after_a_restart() {
 
     let dying = another_process(&w).await;
     let lost = dying
+        .games()
         .act(&answering(&white, "lost"), Some(g), "e4")
         .await
         .unwrap();
@@ -95,6 +96,7 @@ async fn a_dead_process_s_post_goes_out_at_once_after_a_restart() {
     w.host.announced(&lost.announced).await.unwrap();
     let reply = w
         .host
+        .games()
         .act(&answering(&black, "b1"), Some(g), "e5")
         .await
         .unwrap();
@@ -113,7 +115,7 @@ async fn a_live_holder_keeps_its_rows_however_long_discord_takes() {
     w.host.register_process("every shard").await.unwrap();
 
     let slow = another_process(&w).await;
-    let reply = slow.act(&white, Some(g), "e4").await.unwrap();
+    let reply = slow.games().act(&white, Some(g), "e4").await.unwrap();
     slow.hand_over(&reply.announced).await.unwrap();
     let posting = slow.due_announcements(None, 16).await.unwrap();
     assert_eq!(posting.len(), 1, "the slow process posts it: {posting:?}");
@@ -164,6 +166,7 @@ async fn an_unregistered_holder_s_rows_wait_for_their_hold() {
 
     let old = open_url(&w.url, w.clock.clone()).await;
     let lost = old
+        .games()
         .act(&answering(&white, "old"), Some(g), "e4")
         .await
         .unwrap();

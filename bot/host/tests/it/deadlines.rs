@@ -47,7 +47,7 @@ async fn one_reminder_then_the_side_to_move_loses_on_time() {
 
     // Alice moves: Bob gets a fresh day and, later, his own reminder.
     w.clock.set(T0 + 20 * HOUR);
-    w.host.act(&alice, None, "e4").await.unwrap();
+    w.host.games().act(&alice, None, "e4").await.unwrap();
     let row = w.store().game(g).await.unwrap().unwrap();
     assert_eq!(row.deadline, Some(T0 + 44 * HOUR));
     assert!(!row.reminder_sent);
@@ -86,7 +86,7 @@ async fn one_reminder_then_the_side_to_move_loses_on_time() {
     assert!(w.host.tick(T0 + 50 * HOUR).await.unwrap().is_empty());
     w.clock.set(T0 + 50 * HOUR);
     assert!(matches!(
-        common::refusal(w.host.act(&bob, Some(g), "e5").await),
+        common::refusal(w.host.games().act(&bob, Some(g), "e5").await),
         Refusal::GameOver { .. }
     ));
     w.check_consistent(g).await;
@@ -110,7 +110,7 @@ async fn a_move_just_before_the_deadline_wins_the_race() {
     let (alice, bob) = (caller("alice"), caller("bob"));
     let g = w.start_with(&alice, &bob, one_day()).await;
     w.clock.set(T0 + DAY - Span::MILLISECOND);
-    w.host.act(&alice, None, "e4").await.unwrap();
+    w.host.games().act(&alice, None, "e4").await.unwrap();
     // The old deadline passed, but the move renewed it.
     assert!(
         w.host

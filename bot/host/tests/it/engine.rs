@@ -87,7 +87,7 @@ async fn chronomate_moves_are_announced_once_in_order_across_restarts() {
     let alice = caller("alice");
     let game = alice_plays_chronomate(&w, 2).await;
     // Her move's answer never goes out: its process dies.
-    w.host.act(&alice, Some(game), "e4").await.unwrap();
+    w.host.games().act(&alice, Some(game), "e4").await.unwrap();
     w.host.engine_idle().await;
     w.host.stop_engine();
     assert_eq!(
@@ -136,7 +136,14 @@ async fn chronomate_moves_are_announced_once_in_order_across_restarts() {
 
     // A poster that claimed Chronomate's next move and died.
     restarted.start_engine().await.unwrap();
-    let action = restarted.load(game).await.unwrap().game.legal_actions()[0].clone();
+    let action = restarted
+        .games()
+        .load(game)
+        .await
+        .unwrap()
+        .game
+        .legal_actions()[0]
+        .clone();
     told_act(&restarted, &alice, game, &action).await;
     restarted.engine_idle().await;
     restarted.stop_engine();
@@ -170,7 +177,7 @@ async fn chronomate_moves_are_announced_once_in_order_across_restarts() {
 
 /// Acts for `caller` and delivers the answer's announcements.
 async fn told_act(host: &Host, caller: &chronomate_host::Caller, game: GameId, action: &str) {
-    let reply = host.act(caller, Some(game), action).await.unwrap();
+    let reply = host.games().act(caller, Some(game), action).await.unwrap();
     told(host, reply).await;
 }
 
@@ -204,6 +211,7 @@ async fn a_lost_position_accepts_a_draw() {
     for turn in 0..80u64 {
         let offer = w
             .host
+            .games()
             .draw(&alice, Some(game), DrawMove::Offer)
             .await
             .unwrap();
@@ -216,13 +224,13 @@ async fn a_lost_position_accepts_a_draw() {
             return;
         }
         assert_contains(&offer.text, "declines");
-        let loaded = w.host.load(game).await.unwrap();
+        let loaded = w.host.games().load(game).await.unwrap();
         let strong = chronomate_engine::Level::new(6).unwrap();
         let action = chronomate_engine::choose(&loaded.game, strong, turn, None).unwrap();
         told_act(&w.host, &alice, game, &action).await;
         let notice = next_move(&w.host, game).await;
         assert_eq!(notice.game, Some(game));
-        let loaded = w.host.load(game).await.unwrap();
+        let loaded = w.host.games().load(game).await.unwrap();
         assert!(
             !loaded.game.status().is_over(),
             "the game ended before Chronomate accepted a draw: {:?}",
@@ -271,6 +279,7 @@ async fn draws_reminders_and_ratings() {
     // An even position: it declines, and the game goes on without an offer.
     let reply = w
         .host
+        .games()
         .draw(&alice, Some(game), DrawMove::Offer)
         .await
         .unwrap();
@@ -314,7 +323,11 @@ async fn draws_reminders_and_ratings() {
 
     // Resigning ends the game unrated; the answer to it closes the game's
     // place (the last action was Chronomate's, but it did not end the game).
-    w.host.resign(&alice, Some(game), true).await.unwrap();
+    w.host
+        .games()
+        .resign(&alice, Some(game), true)
+        .await
+        .unwrap();
     assert!(w.store().rating_changes(game).await.unwrap().is_empty());
     assert!(!w.host.ended_by_engine(game).await.unwrap());
 

@@ -32,29 +32,32 @@ async fn refusals_about_games_and_actions() {
     let (alice, bob, carol) = (caller("alice"), caller("bob"), caller("carol"));
 
     assert_eq!(
-        refused(&w, || h.act(&alice, None, "e4")).await,
+        refused(&w, || h.games().act(&alice, None, "e4")).await,
         Refusal::NoGame
     );
-    assert_eq!(refused(&w, || h.board(&alice, None)).await, Refusal::NoGame);
     assert_eq!(
-        refused(&w, || h.act(&alice, Some(GameId(9)), "e4")).await,
+        refused(&w, || h.games().board(&alice, None)).await,
+        Refusal::NoGame
+    );
+    assert_eq!(
+        refused(&w, || h.games().act(&alice, Some(GameId(9)), "e4")).await,
         Refusal::NoSuchGame(GameId(9))
     );
     assert_eq!(
-        refused(&w, || h.history(&alice, Some(GameId(9)))).await,
+        refused(&w, || h.games().history(&alice, Some(GameId(9)))).await,
         Refusal::NoSuchGame(GameId(9))
     );
 
     let g = w.start(&alice, &bob).await;
     assert_eq!(
-        refused(&w, || h.act(&alice, None, "   ")).await,
+        refused(&w, || h.games().act(&alice, None, "   ")).await,
         Refusal::EmptyAction
     );
     assert_eq!(
-        refused(&w, || h.act(&carol, Some(g), "e4")).await,
+        refused(&w, || h.games().act(&carol, Some(g), "e4")).await,
         Refusal::NotParticipant(g)
     );
-    let r = refused(&w, || h.act(&bob, None, "e5")).await;
+    let r = refused(&w, || h.games().act(&bob, None, "e5")).await;
     assert_eq!(
         r,
         Refusal::NotYourTurn {
@@ -68,20 +71,20 @@ async fn refusals_about_games_and_actions() {
         "it is not your turn in game #1: alice (white) is to move"
     );
     // Illegal and unreadable actions: the rules' reason, and what is legal.
-    match refused(&w, || h.act(&alice, None, "e5")).await {
+    match refused(&w, || h.games().act(&alice, None, "e5")).await {
         Refusal::Action { game, error, .. } => {
             assert_eq!(game, g);
             assert!(!matches!(error, ActionError::GameOver), "{error}");
         }
         other => panic!("{other:?}"),
     }
-    match refused(&w, || h.act(&alice, None, "Zz9")).await {
+    match refused(&w, || h.games().act(&alice, None, "Zz9")).await {
         Refusal::Action { error, .. } => {
             assert!(matches!(error, ActionError::Syntax { .. }), "{error}")
         }
         other => panic!("{other:?}"),
     }
-    match refused(&w, || h.act(&alice, None, "N")).await {
+    match refused(&w, || h.games().act(&alice, None, "N")).await {
         Refusal::Action { suggestions, .. } => {
             assert!(
                 suggestions.iter().any(|s| s.starts_with('N')),
@@ -92,41 +95,41 @@ async fn refusals_about_games_and_actions() {
     }
     // Not a participant: no resigning, drawing or aborting others' games.
     assert_eq!(
-        refused(&w, || h.resign(&carol, Some(g), true)).await,
+        refused(&w, || h.games().resign(&carol, Some(g), true)).await,
         Refusal::NotParticipant(g)
     );
     assert_eq!(
-        refused(&w, || h.draw(&carol, Some(g), DrawMove::Offer)).await,
+        refused(&w, || h.games().draw(&carol, Some(g), DrawMove::Offer)).await,
         Refusal::NotParticipant(g)
     );
     assert_eq!(
-        refused(&w, || h.draw(&bob, None, DrawMove::Accept)).await,
+        refused(&w, || h.games().draw(&bob, None, DrawMove::Accept)).await,
         Refusal::NoDrawOffer(g)
     );
 
     // Two live games where alice is to move: which one?
     let g2 = w.start(&alice, &carol).await;
     assert_eq!(
-        refused(&w, || h.act(&alice, None, "e4")).await,
+        refused(&w, || h.games().act(&alice, None, "e4")).await,
         Refusal::WhichGame(vec![g, g2])
     );
     assert_eq!(
-        refused(&w, || h.resign(&alice, None, true)).await,
+        refused(&w, || h.games().resign(&alice, None, true)).await,
         Refusal::WhichGame(vec![g, g2])
     );
 
     // Over: nothing more.
-    h.resign(&carol, Some(g2), true).await.unwrap();
-    h.resign(&bob, Some(g), true).await.unwrap();
+    h.games().resign(&carol, Some(g2), true).await.unwrap();
+    h.games().resign(&bob, Some(g), true).await.unwrap();
     assert_eq!(
-        refused(&w, || h.act(&alice, None, "e4")).await,
+        refused(&w, || h.games().act(&alice, None, "e4")).await,
         Refusal::NoLiveGame
     );
     for r in [
-        refused(&w, || h.act(&alice, Some(g), "e4")).await,
-        refused(&w, || h.resign(&alice, Some(g), true)).await,
-        refused(&w, || h.draw(&alice, Some(g), DrawMove::Offer)).await,
-        refused(&w, || h.abort(&alice, Some(g))).await,
+        refused(&w, || h.games().act(&alice, Some(g), "e4")).await,
+        refused(&w, || h.games().resign(&alice, Some(g), true)).await,
+        refused(&w, || h.games().draw(&alice, Some(g), DrawMove::Offer)).await,
+        refused(&w, || h.games().abort(&alice, Some(g))).await,
     ] {
         assert!(
             matches!(r, Refusal::GameOver { game, .. } if game == g),
@@ -134,7 +137,7 @@ async fn refusals_about_games_and_actions() {
         );
     }
     // Looking still works, at the latest game.
-    assert!(h.board(&alice, None).await.is_ok());
+    assert!(h.games().board(&alice, None).await.is_ok());
 }
 
 async fn refusals_about_challenges() {
@@ -259,18 +262,18 @@ async fn refusals_about_ending_games_settings_and_buttons() {
     let h = &w.host;
     let (alice, bob) = (caller("alice"), caller("bob"));
     let g = w.start(&alice, &bob).await;
-    h.draw(&alice, None, DrawMove::Offer).await.unwrap();
+    h.games().draw(&alice, None, DrawMove::Offer).await.unwrap();
     assert_eq!(
-        refused(&w, || h.draw(&alice, None, DrawMove::Offer)).await,
+        refused(&w, || h.games().draw(&alice, None, DrawMove::Offer)).await,
         Refusal::OfferStands(g)
     );
     assert_eq!(
-        refused(&w, || h.draw(&alice, None, DrawMove::Accept)).await,
+        refused(&w, || h.games().draw(&alice, None, DrawMove::Accept)).await,
         Refusal::OwnDrawOffer(g)
     );
     w.play(g, &alice, &bob, &["e4", "e5"]).await;
     assert_eq!(
-        refused(&w, || h.abort(&bob, None)).await,
+        refused(&w, || h.games().abort(&bob, None)).await,
         Refusal::TooLateToAbort(g)
     );
 

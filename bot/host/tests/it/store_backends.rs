@@ -132,6 +132,7 @@ async fn a_varied_history(w: &World) {
     let g2 = w.start(&bob, &carol).await;
     w.play(g2, &bob, &carol, &["e4", "c5"]).await;
     w.host
+        .games()
         .draw(&bob, Some(g2), chronomate_host::DrawMove::Offer)
         .await
         .unwrap();
@@ -469,6 +470,7 @@ async fn an_answer_waits_behind_a_post_a_dead_process_held() {
     // Another process commits white's move and dies before answering.
     let dying = open_url(&w.url, w.clock.clone()).await;
     let lost = dying
+        .games()
         .act(&answering(&white, "lost"), Some(g), "e4")
         .await
         .unwrap();
@@ -476,6 +478,7 @@ async fn an_answer_waits_behind_a_post_a_dead_process_held() {
     // Black's move, here: its answer would overtake white's post.
     let reply = w
         .host
+        .games()
         .act(&answering(&black, "b1"), Some(g), "e5")
         .await
         .unwrap();
@@ -495,6 +498,7 @@ async fn an_answer_waits_behind_a_post_a_dead_process_held() {
     assert!(!w.host.overtakes(&reply.announced).await.unwrap());
     let next = w
         .host
+        .games()
         .act(&answering(&white, "w2"), Some(g), "Nf3")
         .await
         .unwrap();
@@ -513,7 +517,7 @@ async fn a_post_in_flight_is_claimed_once_by_its_own_process() {
     deliver_all(&w.host).await;
     let mut answering = white.clone();
     answering.answer = Some("1:pointer".to_owned());
-    let reply = w.host.act(&answering, Some(g), "e4").await.unwrap();
+    let reply = w.host.games().act(&answering, Some(g), "e4").await.unwrap();
     // Answered elsewhere: handed over, and claimed by one stream.
     w.host.hand_over(&reply.announced).await.unwrap();
     let claimed = w.host.due_announcements(None, 16).await.unwrap();
@@ -527,7 +531,7 @@ async fn a_post_in_flight_is_claimed_once_by_its_own_process() {
     assert!(again.is_none(), "claimed twice: {again:?}");
     // Delivered, the stream goes on to the next move's post.
     w.host.announced(&reply.announced).await.unwrap();
-    let next = w.host.act(&black, Some(g), "e5").await.unwrap();
+    let next = w.host.games().act(&black, Some(g), "e5").await.unwrap();
     w.host.hand_over(&next.announced).await.unwrap();
     let head = w.host.next_announcement(&post.stream).await.unwrap();
     assert_eq!(head.map(|a| vec![a.id]), Some(next.announced));

@@ -41,10 +41,15 @@ async fn play_round(w: &World, t: TournamentId, round: i64) -> Vec<String> {
         };
         let (white, black) = (who(&p.white), who(&black));
         let reply = if p.board == 1 {
-            w.host.resign(&black, Some(g), true).await.unwrap()
+            w.host.games().resign(&black, Some(g), true).await.unwrap()
         } else {
-            w.host.draw(&white, Some(g), DrawMove::Offer).await.unwrap();
             w.host
+                .games()
+                .draw(&white, Some(g), DrawMove::Offer)
+                .await
+                .unwrap();
+            w.host
+                .games()
                 .draw(&black, Some(g), DrawMove::Accept)
                 .await
                 .unwrap()
@@ -152,6 +157,7 @@ async fn a_round_robin_of_four_survives_a_restart_and_a_crash() {
     assert_eq!([&g1.white, &g1.black], ["console:alice", "console:dave"]);
     assert_eq!(g1.guild.as_deref(), Some("guild"));
     w.host
+        .games()
         .act(&caller("alice"), Some(GameId(1)), "e4")
         .await
         .unwrap();
@@ -180,6 +186,7 @@ async fn a_round_robin_of_four_survives_a_restart_and_a_crash() {
     assert_eq!(round2.len(), 2);
     let first = &round2[0];
     w.host
+        .games()
         .resign(&who(first.black.as_ref().unwrap()), first.game_id, true)
         .await
         .unwrap();
@@ -294,6 +301,7 @@ async fn a_round_robin_of_four_survives_a_restart_and_a_crash() {
     assert_eq!(lines[4], "4,dave,1,1,3,1,0,2,0,no,B- alice,W+ carol,B- bob");
     let pgn = w
         .host
+        .games()
         .export_pgn(&caller("carol"), Some(GameId(1)))
         .await
         .unwrap()
@@ -335,7 +343,12 @@ async fn a_swiss_of_five_gives_each_bye_once_and_never_repeats() {
     for round in 1..=3 {
         for p in round_games(&w, TournamentId(1), round).await {
             if let (Some(g), Some(black)) = (p.game_id, &p.black) {
-                let r = w.host.resign(&who(black), Some(g), true).await.unwrap();
+                let r = w
+                    .host
+                    .games()
+                    .resign(&who(black), Some(g), true)
+                    .await
+                    .unwrap();
                 finished |= r.text.contains("is over");
             }
         }

@@ -157,7 +157,7 @@ async fn a_player_moves_by_click_and_the_move_is_told_in_the_game_s_thread() {
 
     let r = white.click((0, 12), (0, 28)).await;
     assert_eq!(r.status(), 200);
-    assert_eq!(w.host.load(g).await.unwrap().game.record(), ["e4"]);
+    assert_eq!(w.host.games().load(g).await.unwrap().game.record(), ["e4"]);
     // The game's start was held for an answer nobody gives here: past
     // its hold, the outbox posts it, then the move.
     w.clock.set(T0 + 2 * MINUTE);
@@ -319,7 +319,7 @@ async fn refused_requests_get_a_clear_4xx_and_change_nothing() {
     assert!(r.is_err(), "no link for one who does not play");
 
     assert_eq!(
-        w.host.load(g).await.unwrap().game.record().len(),
+        w.host.games().load(g).await.unwrap().game.record().len(),
         0,
         "nothing changed"
     );
@@ -354,7 +354,7 @@ async fn a_5d_turn_is_drafted_by_click_undone_and_submitted() {
     );
     assert_eq!(seat["ready"], json!({"Ok": null}));
     assert_eq!(
-        w.host.load(g).await.unwrap().game.record().len(),
+        w.host.games().load(g).await.unwrap().game.record().len(),
         0,
         "drafted, not played"
     );
@@ -377,5 +377,5 @@ async fn a_5d_turn_is_drafted_by_click_undone_and_submitted() {
             .status(),
         200
     );
-    assert_eq!(w.host.load(g).await.unwrap().game.record().len(), 1);
+    assert_eq!(w.host.games().load(g).await.unwrap().game.record().len(), 1);
 }
