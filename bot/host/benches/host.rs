@@ -100,7 +100,12 @@ impl Table {
         let mut terms = ChallengeTerms::new(Variant::Standard);
         terms.opponent = Some(black.player.clone());
         terms.colour = ColourChoice::White;
-        let reply = self.host.challenge(&white, terms).await.unwrap();
+        let reply = self
+            .host
+            .challenges()
+            .challenge(&white, terms)
+            .await
+            .unwrap();
         let id = reply.choices[0].id.to_string();
         let reply = self.host.choose(&black, &id).await.unwrap();
         Seat {

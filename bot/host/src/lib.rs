@@ -82,6 +82,7 @@ pub use chronomate_store::{AnnouncementId, OutboxStats};
 use chronomate_store::{GameRow, Store, StoreError};
 
 pub use announce::Announcement;
+pub use challenges::Challenges;
 pub use choice::{ChallengeChoice, ChoiceId, GameChoice, PickId, UnknownChoice};
 /// The sides, as the rules name them (a page's seat is one).
 pub use chronomate_rules::Color as Side;
@@ -331,6 +332,11 @@ impl Host {
     /// A player's games: acting, drafts, endings, boards and records.
     pub fn games(&self) -> Games<'_> {
         Games { host: self }
+    }
+
+    /// Challenges: offered, accepted, declined, withdrawn.
+    pub fn challenges(&self) -> Challenges<'_> {
+        Challenges { host: self }
     }
 
     /// The next number of the host's random source.

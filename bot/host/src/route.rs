@@ -12,9 +12,15 @@ impl Host {
             .parse()
             .map_err(|e: UnknownChoice| Refusal::UnknownChoice(e.to_string()))?;
         match choice {
-            ChoiceId::Challenge(c, ChallengeChoice::Accept) => self.accept(caller, Some(c)).await,
-            ChoiceId::Challenge(c, ChallengeChoice::Decline) => self.decline(caller, Some(c)).await,
-            ChoiceId::Challenge(c, ChallengeChoice::Cancel) => self.cancel(caller, Some(c)).await,
+            ChoiceId::Challenge(c, ChallengeChoice::Accept) => {
+                self.challenges().accept(caller, Some(c)).await
+            }
+            ChoiceId::Challenge(c, ChallengeChoice::Decline) => {
+                self.challenges().decline(caller, Some(c)).await
+            }
+            ChoiceId::Challenge(c, ChallengeChoice::Cancel) => {
+                self.challenges().cancel(caller, Some(c)).await
+            }
             ChoiceId::Game(g, GameChoice::Board) => self.games().board(caller, Some(g)).await,
             ChoiceId::Game(g, GameChoice::Snapshot) => {
                 self.games().snapshot(caller, Some(g), false).await

@@ -238,8 +238,12 @@ impl World {
     ) -> GameId {
         terms.opponent = Some(black.player.clone());
         terms.colour = ColourChoice::White;
-        self.host.challenge(white, terms).await.unwrap();
-        let reply = self.host.accept(black, None).await.unwrap();
+        self.host
+            .challenges()
+            .challenge(white, terms)
+            .await
+            .unwrap();
+        let reply = self.host.challenges().accept(black, None).await.unwrap();
         reply.game.unwrap()
     }
 

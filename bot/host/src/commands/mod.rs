@@ -155,10 +155,10 @@ impl Host {
         command: Command,
     ) -> Result<Reply, HostError> {
         match command {
-            Command::Challenge(terms) => self.challenge(caller, terms).await,
-            Command::Accept(id) => self.accept(caller, id).await,
-            Command::Decline(id) => self.decline(caller, id).await,
-            Command::Cancel(id) => self.cancel(caller, id).await,
+            Command::Challenge(terms) => self.challenges().challenge(caller, terms).await,
+            Command::Accept(id) => self.challenges().accept(caller, id).await,
+            Command::Decline(id) => self.challenges().decline(caller, id).await,
+            Command::Cancel(id) => self.challenges().cancel(caller, id).await,
             Command::Move {
                 game,
                 action: Some(action),

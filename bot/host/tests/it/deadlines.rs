@@ -145,7 +145,7 @@ async fn reminders_can_be_switched_off_and_challenges_expire() {
     // An unanswered challenge is withdrawn after a week.
     let mut t = ChallengeTerms::new(Variant::Standard);
     t.opponent = Some(admin.player.clone());
-    w.host.challenge(&bob, t).await.unwrap();
+    w.host.challenges().challenge(&bob, t).await.unwrap();
     let notices = w.host.tick(T0 + 8 * DAY).await.unwrap();
     let expired: Vec<_> = notices
         .iter()
@@ -154,7 +154,12 @@ async fn reminders_can_be_switched_off_and_challenges_expire() {
     assert_eq!(expired.len(), 1);
     assert_eq!(expired[0].recipients, ["console:bob"]);
     assert!(matches!(
-        common::refusal(w.host.accept(&admin, Some(ChallengeId(2))).await),
+        common::refusal(
+            w.host
+                .challenges()
+                .accept(&admin, Some(ChallengeId(2)))
+                .await
+        ),
         Refusal::ChallengeClosed {
             state: "expired",
             ..

@@ -122,7 +122,14 @@ async fn chronomate_answers_a_drafted_turn() {
     terms.opponent = Some(Player::chronomate());
     terms.level = Some(1);
     terms.colour = ColourChoice::White;
-    let game = w.host.challenge(&alice, terms).await.unwrap().game.unwrap();
+    let game = w
+        .host
+        .challenges()
+        .challenge(&alice, terms)
+        .await
+        .unwrap()
+        .game
+        .unwrap();
     w.host.start_engine().await.unwrap();
     w.host.games().act(&alice, Some(game), "e4").await.unwrap();
     w.host.games().submit(&alice, Some(game)).await.unwrap();

@@ -32,6 +32,7 @@ fn against_chronomate(level: u8, colour: ColourChoice) -> ChallengeTerms {
 async fn alice_plays_chronomate(w: &World, level: u8) -> GameId {
     let begun = w
         .host
+        .challenges()
         .challenge(
             &caller("alice"),
             against_chronomate(level, ColourChoice::White),
@@ -268,6 +269,7 @@ async fn draws_reminders_and_ratings() {
     let alice = caller("alice");
     let begun = w
         .host
+        .challenges()
         .challenge(&alice, against_chronomate(2, ColourChoice::White))
         .await
         .unwrap();
@@ -305,7 +307,14 @@ async fn draws_reminders_and_ratings() {
     let mut t = against_chronomate(1, ColourChoice::Black);
     t.days = Some(1);
     w.host.stop_engine();
-    let g2 = w.host.challenge(&alice, t).await.unwrap().game.unwrap();
+    let g2 = w
+        .host
+        .challenges()
+        .challenge(&alice, t)
+        .await
+        .unwrap()
+        .game
+        .unwrap();
     let notices = w
         .host
         .tick(T0 + DAY / 2 + Span::from_millis(1))
@@ -336,7 +345,7 @@ async fn draws_reminders_and_ratings() {
     t.opponent = Some(Player::console("bob"));
     t.level = Some(3);
     assert_eq!(
-        refusal(w.host.challenge(&alice, t).await),
+        refusal(w.host.challenges().challenge(&alice, t).await),
         Refusal::LevelWithoutChronomate
     );
     // And one of its eight.
@@ -344,6 +353,7 @@ async fn draws_reminders_and_ratings() {
         assert_eq!(
             refusal(
                 w.host
+                    .challenges()
                     .challenge(&alice, against_chronomate(level, ColourChoice::White))
                     .await
             ),

@@ -98,8 +98,14 @@ async fn every_variant_plays_restarts_and_replays_its_history() {
             let mut terms = ChallengeTerms::new(variant);
             terms.opponent = Some(black.player.clone());
             terms.colour = chronomate_host::ColourChoice::White;
-            host.challenge(&white, terms).await.unwrap();
-            let game = host.accept(&black, None).await.unwrap().game.unwrap();
+            host.challenges().challenge(&white, terms).await.unwrap();
+            let game = host
+                .challenges()
+                .accept(&black, None)
+                .await
+                .unwrap()
+                .game
+                .unwrap();
             play_some(&host, game, 10).await;
             check_snapshots(&host, &white, game).await;
             games.push((variant, game));

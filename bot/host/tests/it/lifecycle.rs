@@ -25,7 +25,7 @@ async fn fools_mate_from_challenge_to_record() {
     terms.opponent = Some(bob.player.clone());
     terms.colour = ColourChoice::White;
     terms.days = Some(2);
-    let reply = w.host.challenge(&alice, terms).await.unwrap();
+    let reply = w.host.challenges().challenge(&alice, terms).await.unwrap();
     assert_contains(&reply.text, "alice challenges bob");
     assert_eq!(reply.pings, ["console:bob"]);
     assert_eq!(
@@ -37,7 +37,7 @@ async fn fools_mate_from_challenge_to_record() {
         ]
     );
 
-    let reply = w.host.accept(&bob, None).await.unwrap();
+    let reply = w.host.challenges().accept(&bob, None).await.unwrap();
     assert_eq!(reply.game, Some(GameId(1)));
     assert_contains(&reply.text, "game #1 begins");
     assert_contains(&reply.text, "alice (white) vs bob (black)");
@@ -530,7 +530,7 @@ async fn buttons_work_after_a_restart() {
     let (alice, bob) = (caller("alice"), caller("bob"));
     let mut terms = ChallengeTerms::new(Variant::Standard);
     terms.opponent = Some(bob.player.clone());
-    let reply = w.host.challenge(&alice, terms).await.unwrap();
+    let reply = w.host.challenges().challenge(&alice, terms).await.unwrap();
     let accept = reply.choices[0].id.to_string();
     w.restart().await;
     let reply = w.host.choose(&bob, &accept).await.unwrap();
@@ -599,6 +599,7 @@ async fn open_challenges_are_taken_by_anyone() {
     let (alice, bob) = (caller("alice"), caller("bob"));
     let reply = w
         .host
+        .challenges()
         .challenge(&alice, ChallengeTerms::new(Variant::Standard))
         .await
         .unwrap();
@@ -610,7 +611,7 @@ async fn open_challenges_are_taken_by_anyone() {
     let list = w.host.games().list(&bob).await.unwrap();
     assert_contains(&list.text, "#1 from alice to anyone");
     assert_eq!(choice_ids(&list), ["challenge:1:accept"]);
-    let r = w.host.accept(&bob, None).await.unwrap();
+    let r = w.host.challenges().accept(&bob, None).await.unwrap();
     let g = r.game.unwrap();
     let row = w.store().game(g).await.unwrap().unwrap();
     let mut players = [row.white.clone(), row.black.clone()];

@@ -151,29 +151,29 @@ async fn refusals_about_challenges() {
     };
 
     assert_eq!(
-        refused(&w, || h.accept(&bob, None)).await,
+        refused(&w, || h.challenges().accept(&bob, None)).await,
         Refusal::NoChallenge(" to accept")
     );
     assert_eq!(
-        refused(&w, || h.decline(&bob, None)).await,
+        refused(&w, || h.challenges().decline(&bob, None)).await,
         Refusal::NoChallenge(" to decline")
     );
     assert_eq!(
-        refused(&w, || h.cancel(&bob, None)).await,
+        refused(&w, || h.challenges().cancel(&bob, None)).await,
         Refusal::NoChallenge(" to cancel")
     );
     assert_eq!(
-        refused(&w, || h.accept(&bob, Some(ChallengeId(5)))).await,
+        refused(&w, || h.challenges().accept(&bob, Some(ChallengeId(5)))).await,
         Refusal::NoSuchChallenge(ChallengeId(5))
     );
     assert_eq!(
-        refused(&w, || h.challenge(&alice, to(&alice))).await,
+        refused(&w, || h.challenges().challenge(&alice, to(&alice))).await,
         Refusal::SelfChallenge
     );
     let mut long = to(&bob);
     long.days = Some(20);
     assert!(matches!(
-        refused(&w, || h.challenge(&alice, long)).await,
+        refused(&w, || h.challenges().challenge(&alice, long)).await,
         Refusal::Terms(_)
     ));
     let mut bad_options = to(&bob);
@@ -182,74 +182,78 @@ async fn refusals_about_challenges() {
         ..Options::default()
     };
     assert!(matches!(
-        refused(&w, || h.challenge(&alice, bad_options)).await,
+        refused(&w, || h.challenges().challenge(&alice, bad_options)).await,
         Refusal::Terms(_)
     ));
 
-    h.challenge(&alice, to(&bob)).await.unwrap(); // #1
+    h.challenges().challenge(&alice, to(&bob)).await.unwrap(); // #1
     assert_eq!(
-        refused(&w, || h.accept(&alice, Some(ChallengeId(1)))).await,
+        refused(&w, || h.challenges().accept(&alice, Some(ChallengeId(1)))).await,
         Refusal::OwnChallenge(ChallengeId(1))
     );
     assert_eq!(
-        refused(&w, || h.accept(&carol, Some(ChallengeId(1)))).await,
+        refused(&w, || h.challenges().accept(&carol, Some(ChallengeId(1)))).await,
         Refusal::NotAddressedToYou {
             id: ChallengeId(1),
             name: "bob".into()
         }
     );
     assert_eq!(
-        refused(&w, || h.decline(&carol, Some(ChallengeId(1)))).await,
+        refused(&w, || h.challenges().decline(&carol, Some(ChallengeId(1)))).await,
         Refusal::NotAddressedToYou {
             id: ChallengeId(1),
             name: "bob".into()
         }
     );
     assert!(matches!(
-        refused(&w, || h.decline(&alice, Some(ChallengeId(1)))).await,
+        refused(&w, || h.challenges().decline(&alice, Some(ChallengeId(1)))).await,
         Refusal::Terms(_)
     ));
     assert_eq!(
-        refused(&w, || h.cancel(&bob, Some(ChallengeId(1)))).await,
+        refused(&w, || h.challenges().cancel(&bob, Some(ChallengeId(1)))).await,
         Refusal::NotYourChallenge {
             id: ChallengeId(1),
             name: "alice".into()
         }
     );
-    h.challenge(&carol, to(&bob)).await.unwrap(); // #2
+    h.challenges().challenge(&carol, to(&bob)).await.unwrap(); // #2
     assert_eq!(
-        refused(&w, || h.accept(&bob, None)).await,
+        refused(&w, || h.challenges().accept(&bob, None)).await,
         Refusal::WhichChallenge(vec![ChallengeId(1), ChallengeId(2)])
     );
-    h.decline(&bob, Some(ChallengeId(2))).await.unwrap();
+    h.challenges()
+        .decline(&bob, Some(ChallengeId(2)))
+        .await
+        .unwrap();
     assert_eq!(
-        refused(&w, || h.accept(&bob, Some(ChallengeId(2)))).await,
+        refused(&w, || h.challenges().accept(&bob, Some(ChallengeId(2)))).await,
         Refusal::ChallengeClosed {
             id: ChallengeId(2),
             state: "declined"
         }
     );
-    h.accept(&bob, None).await.unwrap();
-    let r = refused(&w, || h.accept(&bob, Some(ChallengeId(1)))).await;
+    h.challenges().accept(&bob, None).await.unwrap();
+    let r = refused(&w, || h.challenges().accept(&bob, Some(ChallengeId(1)))).await;
     assert_eq!(r.to_string(), "challenge #1 was accepted already");
     assert_eq!(
-        refused(&w, || h.cancel(&alice, Some(ChallengeId(1)))).await,
+        refused(&w, || h.challenges().cancel(&alice, Some(ChallengeId(1)))).await,
         Refusal::ChallengeClosed {
             id: ChallengeId(1),
             state: "accepted"
         }
     );
     // Open challenges cannot be declined, only withdrawn by their author.
-    h.challenge(&alice, ChallengeTerms::new(Variant::Standard))
+    h.challenges()
+        .challenge(&alice, ChallengeTerms::new(Variant::Standard))
         .await
         .unwrap(); // #3
     assert_eq!(
-        refused(&w, || h.decline(&bob, Some(ChallengeId(3)))).await,
+        refused(&w, || h.challenges().decline(&bob, Some(ChallengeId(3)))).await,
         Refusal::DeclineOpen(ChallengeId(3))
     );
-    h.cancel(&alice, None).await.unwrap();
+    h.challenges().cancel(&alice, None).await.unwrap();
     assert_eq!(
-        refused(&w, || h.accept(&bob, Some(ChallengeId(3)))).await,
+        refused(&w, || h.challenges().accept(&bob, Some(ChallengeId(3)))).await,
         Refusal::ChallengeClosed {
             id: ChallengeId(3),
             state: "cancelled"

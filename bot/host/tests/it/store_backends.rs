@@ -138,7 +138,7 @@ async fn a_varied_history(w: &World) {
         .unwrap();
     let mut open = ChallengeTerms::new(Variant::Standard);
     open.colour = ColourChoice::Black;
-    w.host.challenge(&carol, open).await.unwrap();
+    w.host.challenges().challenge(&carol, open).await.unwrap();
     let mut manager = caller("alice");
     manager.manager = true;
     w.host
@@ -206,8 +206,14 @@ async fn a_history_moves_to_postgres_and_back_unchanged() {
     let (dave, erin) = (caller("dave"), caller("erin"));
     let mut terms = ChallengeTerms::new(Variant::Standard);
     terms.opponent = Some(erin.player.clone());
-    host.challenge(&dave, terms).await.unwrap();
-    let game = host.accept(&erin, None).await.unwrap().game.unwrap();
+    host.challenges().challenge(&dave, terms).await.unwrap();
+    let game = host
+        .challenges()
+        .accept(&erin, None)
+        .await
+        .unwrap()
+        .game
+        .unwrap();
     assert_eq!(game, GameId(games as i64 + 1));
     let after = on_pg.dump().await.unwrap();
     on_pg.close().await;
