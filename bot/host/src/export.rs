@@ -16,7 +16,7 @@ use chronomate_rules::RecordFormat;
 
 use crate::clock::pgn_date;
 use crate::text::{game_event, pgn_ids_words, player_type_tags, record_format};
-use crate::{Caller, Games, Host, HostError, Purpose, Refusal, Reply};
+use crate::{Caller, Games, HostError, Purpose, Refusal, Reply, Tournaments};
 
 fn refuse(text: String) -> HostError {
     Refusal::Terms(text).into()
@@ -201,14 +201,15 @@ impl Games<'_> {
     }
 }
 
-impl Host {
+impl Tournaments<'_> {
     /// A tournament's results as CSV.
     pub async fn export_csv(
-        &self,
+        self,
         caller: &Caller,
         tournament: Option<TournamentId>,
     ) -> Result<Reply, HostError> {
         let s = self
+            .host
             .resolve_tournament(caller, tournament, |_| true, "look")
             .await?;
         if s.t.round == 0 {

@@ -94,7 +94,7 @@ pub use games::Games;
 pub use terms::{ChallengeTerms, ColourChoice, SettingsChange, read_variant};
 use terms::{read_days, read_reminder};
 pub use text::{level_choices, levels_help, variants_help};
-pub use tournament::{TournamentTerms, read_when};
+pub use tournament::{TournamentTerms, Tournaments, read_when};
 pub use types::{
     Caller, Choice, ChoiceStyle, GamePlace, Image, Link, Menu, MenuOption, Notice, NoticeKind,
     Place, Player, Reply,
@@ -337,6 +337,11 @@ impl Host {
     /// Challenges: offered, accepted, declined, withdrawn.
     pub fn challenges(&self) -> Challenges<'_> {
         Challenges { host: self }
+    }
+
+    /// Tournaments: created, joined, started, played, looked at.
+    pub fn tournaments(&self) -> Tournaments<'_> {
+        Tournaments { host: self }
     }
 
     /// The next number of the host's random source.

@@ -193,19 +193,19 @@ impl Host {
             Command::Choose(id) => self.choose(caller, &id).await,
             Command::Rating { who, variant } => self.rating(caller, who, variant).await,
             Command::Leaderboard(variant) => self.leaderboard(caller, variant).await,
-            Command::TournamentCreate(terms) => self.tournament_create(caller, terms).await,
-            Command::TournamentJoin(id) => self.tournament_join(caller, id).await,
-            Command::TournamentLeave(id) => self.tournament_leave(caller, id).await,
-            Command::TournamentStart(id) => self.tournament_start(caller, id).await,
-            Command::TournamentStandings(id) => self.tournament_standings(caller, id).await,
+            Command::TournamentCreate(terms) => self.tournaments().create(caller, terms).await,
+            Command::TournamentJoin(id) => self.tournaments().join(caller, id).await,
+            Command::TournamentLeave(id) => self.tournaments().leave(caller, id).await,
+            Command::TournamentStart(id) => self.tournaments().start(caller, id).await,
+            Command::TournamentStandings(id) => self.tournaments().standings(caller, id).await,
             Command::TournamentPairings { id, round } => {
-                self.tournament_pairings(caller, id, round).await
+                self.tournaments().pairings(caller, id, round).await
             }
-            Command::TournamentWithdraw(id) => self.tournament_withdraw(caller, id).await,
-            Command::TournamentCancel(id) => self.tournament_cancel(caller, id).await,
-            Command::TournamentList => self.tournament_list(caller).await,
+            Command::TournamentWithdraw(id) => self.tournaments().withdraw(caller, id).await,
+            Command::TournamentCancel(id) => self.tournaments().cancel(caller, id).await,
+            Command::TournamentList => self.tournaments().list(caller).await,
             Command::ExportPgn(game) => self.games().export_pgn(caller, game).await,
-            Command::ExportCsv(id) => self.export_csv(caller, id).await,
+            Command::ExportCsv(id) => self.tournaments().export_csv(caller, id).await,
         }
     }
 }

@@ -153,15 +153,17 @@ async fn a_varied_history(w: &World) {
         .unwrap();
     let mut terms = TournamentTerms::new(Variant::Standard, TournamentFormat::RoundRobin);
     terms.name = Some("Autumn".into());
-    w.host.tournament_create(&alice, terms).await.unwrap();
+    w.host.tournaments().create(&alice, terms).await.unwrap();
     for p in [&alice, &bob, &carol] {
         w.host
-            .tournament_join(p, Some(TournamentId(1)))
+            .tournaments()
+            .join(p, Some(TournamentId(1)))
             .await
             .unwrap();
     }
     w.host
-        .tournament_start(&alice, Some(TournamentId(1)))
+        .tournaments()
+        .start(&alice, Some(TournamentId(1)))
         .await
         .unwrap();
 }
