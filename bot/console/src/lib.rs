@@ -159,7 +159,7 @@ impl Session {
             }
             Command::Wait => {
                 // Its moves are printed as they come, right after this.
-                host.engine_idle().await;
+                host.engine_play().idle().await;
                 Ok(Reply::default())
             }
             Command::Tournament(TournamentCommand::Create(words)) => {
@@ -349,7 +349,7 @@ async fn serve(
     mut lines: tokio::sync::mpsc::UnboundedReceiver<io::Result<String>>,
     interactive: bool,
 ) -> Result<(), ConsoleError> {
-    session.host().start_engine().await?;
+    session.host().engine_play().start().await?;
     let bell = session.host().outbox_bell();
     let mut out = io::stdout();
     print(&mut out, session.outbox().await)?;
@@ -380,7 +380,7 @@ async fn serve(
     }
     // The input ended: Chronomate answers what it was asked first.
     let host = session.host().clone();
-    let idle = host.engine_idle();
+    let idle = host.engine_play().idle();
     tokio::pin!(idle);
     loop {
         let rung = bell.notified();

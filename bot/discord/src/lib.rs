@@ -373,7 +373,8 @@ pub(crate) async fn start_shards(
     if let Some(every) = options.tick_every {
         tasks.push(tokio::spawn(outbox::run_ticker(outbox.clone(), every)));
     }
-    host.start_engine()
+    host.engine_play()
+        .start()
         .await
         .map_err(|e| ServeError::Host(e.to_string()))?;
     Ok(Running {

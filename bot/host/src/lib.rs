@@ -88,7 +88,7 @@ pub use choice::{ChallengeChoice, ChoiceId, GameChoice, PickId, UnknownChoice};
 pub use chronomate_rules::Color as Side;
 pub use clock::{Clock, DAY, HOUR, MINUTE, ManualClock, SECOND, SystemClock, timestamp};
 pub use commands::Command;
-pub use engine::engine_seed;
+pub use engine::{EnginePlay, engine_seed};
 pub use error::{HostError, Refusal};
 pub use games::Games;
 pub use terms::{ChallengeTerms, ColourChoice, SettingsChange, read_variant};
@@ -265,7 +265,7 @@ impl Host {
     /// last thing a transport does before it exits. Chronomate stops
     /// playing first.
     pub async fn close(&self) {
-        self.stop_engine();
+        self.engine_play().stop();
         self.unregister_process().await;
         self.store.close().await;
     }
@@ -342,6 +342,11 @@ impl Host {
     /// Tournaments: created, joined, started, played, looked at.
     pub fn tournaments(&self) -> Tournaments<'_> {
         Tournaments { host: self }
+    }
+
+    /// Chronomate's own play in this process.
+    pub fn engine_play(&self) -> EnginePlay<'_> {
+        EnginePlay { host: self }
     }
 
     /// The next number of the host's random source.
@@ -473,21 +478,6 @@ impl Host {
             live: row.status == GameStatus::Live,
             place: Place::of_game(&row),
         })
-    }
-
-    /// Whether the rules ended a finished game with Chronomate's last
-    /// action (a checkmate, say; not a resignation, a draw agreed, time or
-    /// an abort after it): the post of that move then shows the end, and
-    /// closes the game's place, not the answer to the move before it,
-    /// which may go out after the engine already answered.
-    pub async fn ended_by_engine(&self, game: GameId) -> Result<bool, HostError> {
-        let by_engine = self
-            .store
-            .log(game)
-            .await?
-            .last()
-            .is_some_and(|a| a.actor.is_chronomate());
-        Ok(by_engine && self.load(game).await?.game.status().is_over())
     }
 
     /// Records where a game's posts go: the thread a transport opened for

@@ -47,7 +47,7 @@ impl Host {
         }
         lines.push(format!(
             "engine: {} games wait for Chronomate's move",
-            self.engine_queue().await?
+            self.engine_play().queue().await?
         ));
         let due = self
             .store

@@ -130,7 +130,7 @@ async fn chronomate_answers_a_drafted_turn() {
         .unwrap()
         .game
         .unwrap();
-    w.host.start_engine().await.unwrap();
+    w.host.engine_play().start().await.unwrap();
     w.host.games().act(&alice, Some(game), "e4").await.unwrap();
     w.host.games().submit(&alice, Some(game)).await.unwrap();
     let answered = tokio::time::timeout(std::time::Duration::from_secs(60), async {
@@ -145,5 +145,5 @@ async fn chronomate_answers_a_drafted_turn() {
     .await
     .expect("Chronomate plays its turn");
     assert_eq!(answered.len(), 2);
-    w.host.stop_engine();
+    w.host.engine_play().stop();
 }

@@ -84,13 +84,13 @@ on_both_backends!(
 /// keeps one message), once its hold lapsed.
 async fn chronomate_moves_are_announced_once_in_order_across_restarts() {
     let w = World::new().await;
-    w.host.start_engine().await.unwrap();
+    w.host.engine_play().start().await.unwrap();
     let alice = caller("alice");
     let game = alice_plays_chronomate(&w, 2).await;
     // Her move's answer never goes out: its process dies.
     w.host.games().act(&alice, Some(game), "e4").await.unwrap();
-    w.host.engine_idle().await;
-    w.host.stop_engine();
+    w.host.engine_play().idle().await;
+    w.host.engine_play().stop();
     assert_eq!(
         w.store().log(game).await.unwrap().len(),
         2,
@@ -136,7 +136,7 @@ async fn chronomate_moves_are_announced_once_in_order_across_restarts() {
     assert!(deliver_all(&w.host).await.is_empty(), "exactly once");
 
     // A poster that claimed Chronomate's next move and died.
-    restarted.start_engine().await.unwrap();
+    restarted.engine_play().start().await.unwrap();
     let action = restarted
         .games()
         .load(game)
@@ -146,8 +146,8 @@ async fn chronomate_moves_are_announced_once_in_order_across_restarts() {
         .legal_actions()[0]
         .clone();
     told_act(&restarted, &alice, game, &action).await;
-    restarted.engine_idle().await;
-    restarted.stop_engine();
+    restarted.engine_play().idle().await;
+    restarted.engine_play().stop();
     let claimed = restarted.due_announcements(None, 16).await.unwrap();
     let [claimed] = &claimed[..] else {
         panic!("Chronomate's move: {claimed:?}")
@@ -206,7 +206,7 @@ async fn next_move(host: &Host, game: GameId) -> Notice {
 /// material) and offers a draw before each of her moves.
 async fn a_lost_position_accepts_a_draw() {
     let w = World::new().await;
-    w.host.start_engine().await.unwrap();
+    w.host.engine_play().start().await.unwrap();
     let alice = caller("alice");
     let game = alice_plays_chronomate(&w, 1).await;
     for turn in 0..80u64 {
@@ -251,12 +251,12 @@ async fn two_hosts_on_one_database_play_its_move_once() {
     // Chronomate to move before either host runs its engine.
     told_act(&w.host, &alice, game, "e4").await;
     let other = common::open_url(&w.url, w.clock.clone()).await;
-    let (a, b) = tokio::join!(w.host.start_engine(), other.start_engine());
+    let (a, b) = tokio::join!(w.host.engine_play().start(), other.engine_play().start());
     a.unwrap();
     b.unwrap();
     let first = next_move(&w.host, game).await;
     assert_eq!((first.kind, first.game), (NoticeKind::Played, Some(game)));
-    tokio::join!(w.host.engine_idle(), other.engine_idle());
+    tokio::join!(w.host.engine_play().idle(), other.engine_play().idle());
     assert!(deliver_all(&w.host).await.is_empty(), "one announcement");
     assert!(deliver_all(&other).await.is_empty(), "one announcement");
     assert_eq!(w.store().log(game).await.unwrap().len(), 2, "one move");
@@ -265,7 +265,7 @@ async fn two_hosts_on_one_database_play_its_move_once() {
 
 async fn draws_reminders_and_ratings() {
     let w = World::new().await;
-    w.host.start_engine().await.unwrap();
+    w.host.engine_play().start().await.unwrap();
     let alice = caller("alice");
     let begun = w
         .host
@@ -306,7 +306,7 @@ async fn draws_reminders_and_ratings() {
     // Chronomate to move near its deadline: nobody is reminded.
     let mut t = against_chronomate(1, ColourChoice::Black);
     t.days = Some(1);
-    w.host.stop_engine();
+    w.host.engine_play().stop();
     let g2 = w
         .host
         .challenges()
@@ -338,7 +338,7 @@ async fn draws_reminders_and_ratings() {
         .await
         .unwrap();
     assert!(w.store().rating_changes(game).await.unwrap().is_empty());
-    assert!(!w.host.ended_by_engine(game).await.unwrap());
+    assert!(!w.host.engine_play().ended_by_engine(game).await.unwrap());
 
     // A level is for Chronomate only.
     let mut t = ChallengeTerms::new(Variant::Standard);
