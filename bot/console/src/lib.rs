@@ -194,7 +194,7 @@ impl Session {
                 let mut lines = self.reply_lines(&reply);
                 // Printed: what it reports is delivered.
                 let printed = [&reply.announced[..], &reply.follows[..]].concat();
-                if let Err(e) = self.host.announced(&printed).await {
+                if let Err(e) = self.host.outbox().announced(&printed).await {
                     lines.push(format!("error: storage failed: {e}"));
                 }
                 lines
@@ -211,7 +211,7 @@ impl Session {
     pub(crate) async fn outbox(&self) -> Vec<String> {
         let mut lines = Vec::new();
         loop {
-            let due = match self.host.due_announcements(None, 64).await {
+            let due = match self.host.outbox().due_announcements(None, 64).await {
                 Ok(due) => due,
                 Err(e) => {
                     lines.push(format!("error: {e}"));
@@ -223,7 +223,7 @@ impl Session {
             }
             for a in due {
                 lines.extend(self.announcement_lines(&a.notice));
-                if let Err(e) = self.host.announced(&[a.id]).await {
+                if let Err(e) = self.host.outbox().announced(&[a.id]).await {
                     lines.push(format!("error: {e}"));
                     return lines;
                 }
@@ -350,7 +350,7 @@ async fn serve(
     interactive: bool,
 ) -> Result<(), ConsoleError> {
     session.host().engine_play().start().await?;
-    let bell = session.host().outbox_bell();
+    let bell = session.host().outbox().bell();
     let mut out = io::stdout();
     print(&mut out, session.outbox().await)?;
     loop {

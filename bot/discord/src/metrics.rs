@@ -136,7 +136,7 @@ impl Metrics {
                 );
             }
         }
-        match host.outbox_stats().await {
+        match host.outbox().stats().await {
             Ok(stats) => {
                 let age = stats
                     .oldest

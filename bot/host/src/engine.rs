@@ -143,8 +143,8 @@ impl Engine {
 impl EnginePlay<'_> {
     /// Starts Chronomate's play in this process: resumes every game where
     /// it is to move. Its moves are announced in the outbox
-    /// ([`Host::due_announcements`]). Called once by a transport, inside
-    /// its async runtime.
+    /// ([`Outbox::due_announcements`](crate::Outbox::due_announcements)).
+    /// Called once by a transport, inside its async runtime.
     pub async fn start(self) -> Result<(), HostError> {
         self.host.engine.started.store(true, Ordering::SeqCst);
         self.host.engine.stop.store(false, Ordering::SeqCst);

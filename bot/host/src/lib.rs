@@ -31,7 +31,7 @@
 //!
 //! Announcements (announce): everything a player must be told is written
 //! into the outbox with the change that causes it, and delivered by the
-//! transport from there ([`Host::due_announcements`]).
+//! transport from there ([`Outbox::due_announcements`]).
 //!
 //! Time: each move has a deadline (days per move). [`Host::tick`] reminds
 //! the side to move once when little time is left, and ends games whose
@@ -56,6 +56,7 @@ mod games;
 mod images;
 mod liveness;
 pub mod migrate;
+mod outbox;
 mod pick;
 mod places;
 mod play;
@@ -91,6 +92,7 @@ pub use commands::Command;
 pub use engine::{EnginePlay, engine_seed};
 pub use error::{HostError, Refusal};
 pub use games::Games;
+pub use outbox::Outbox;
 pub use terms::{ChallengeTerms, ColourChoice, SettingsChange, read_variant};
 use terms::{read_days, read_reminder};
 pub use text::{level_choices, levels_help, variants_help};
@@ -349,6 +351,11 @@ impl Host {
         EnginePlay { host: self }
     }
 
+    /// The outbox: what the transports post, where, and what became of it.
+    pub fn outbox(&self) -> Outbox<'_> {
+        Outbox { host: self }
+    }
+
     /// The next number of the host's random source.
     fn random(&self) -> u64 {
         let mut random = match self.rng.lock() {
@@ -459,36 +466,6 @@ impl Host {
         let mut ids: Vec<GameId> = live.iter().map(|g| g.id).collect();
         ids.sort_unstable();
         Err(Refusal::WhichGame(ids).into())
-    }
-
-    /// Where a game is played and whether it is still on, read without
-    /// loading the game: what a transport needs to post about it.
-    pub async fn place_of(&self, game: GameId) -> Result<GamePlace, HostError> {
-        let row = self
-            .store
-            .game(game)
-            .await?
-            .ok_or(Refusal::NoSuchGame(game))?;
-        Ok(GamePlace {
-            game,
-            title: format!(
-                "Game #{} · {} vs {} · {}",
-                row.id, row.white_name, row.black_name, row.variant
-            ),
-            live: row.status == GameStatus::Live,
-            place: Place::of_game(&row),
-        })
-    }
-
-    /// Records where a game's posts go: the thread a transport opened for
-    /// it (commands typed there mean that game), a new one when that thread
-    /// is gone, or the game's channel itself when no thread can be had.
-    pub async fn bind_thread(&self, game: GameId, thread: &str) -> Result<(), HostError> {
-        if self.store.bind_thread(game, thread, self.now()).await? {
-            Ok(())
-        } else {
-            Err(Refusal::NoSuchGame(game).into())
-        }
     }
 }
 

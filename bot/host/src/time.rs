@@ -67,7 +67,7 @@ impl Host {
         for id in ids {
             // A thread to close, a warning about Discord's permissions:
             // nothing a reader of notices is told.
-            if let Some(a) = self.announcement(id).await?
+            if let Some(a) = self.outbox().announcement(id).await?
                 && !matches!(a.notice.kind, NoticeKind::Close | NoticeKind::Warning)
             {
                 notices.push(a.notice);

@@ -330,12 +330,12 @@ fn configure(store: Store, clock: Arc<ManualClock>) -> Host {
 pub async fn deliver_all(host: &Host) -> Vec<Announcement> {
     let mut out = Vec::new();
     loop {
-        let due = host.due_announcements(None, 16).await.unwrap();
+        let due = host.outbox().due_announcements(None, 16).await.unwrap();
         if due.is_empty() {
             return out;
         }
         for a in due {
-            host.announced(&[a.id]).await.unwrap();
+            host.outbox().announced(&[a.id]).await.unwrap();
             out.push(a);
         }
     }

@@ -7,9 +7,9 @@
 //! Reading the database (not this process's memory) is what makes a move
 //! committed by any process (Discord, the console, another shard on the
 //! same PostgreSQL) reach every page alike. A commit of this process rings
-//! the host's bell ([`Host::outbox_bell`]), which wakes every watcher to
-//! look at once: its pages hear of it within milliseconds, and of another
-//! process's within [`LOOK_EVERY`].
+//! the host's bell ([`Outbox::bell`](chronomate_host::Outbox::bell)), which
+//! wakes every watcher to look at once: its pages hear of it within
+//! milliseconds, and of another process's within [`LOOK_EVERY`].
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -67,7 +67,7 @@ async fn watch_game(
     game: GameId,
     tell: watch::Sender<Option<Moment>>,
 ) {
-    let bell = host.outbox_bell();
+    let bell = host.outbox().bell();
     loop {
         // Listening before the look, so that a commit made while it reads
         // still wakes the next one.

@@ -62,7 +62,7 @@ async fn admins_told_threads_are_denied(fake: &FakeDiscord) -> Call {
 }
 
 async fn thread_of(host: &chronomate_host::Host, game: GameId) -> Option<String> {
-    host.place_of(game).await.unwrap().place.thread
+    host.outbox().place_of(game).await.unwrap().place.thread
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -362,7 +362,12 @@ async fn two_commands_at_once_open_one_thread() {
             .collect();
         assert_eq!(opened, [429, 201], "one thread");
         assert_eq!(
-            host.place_of(GameId(1)).await.unwrap().place.thread,
+            host.outbox()
+                .place_of(GameId(1))
+                .await
+                .unwrap()
+                .place
+                .thread,
             Some(thread.to_string())
         );
         fake.wait_call("the offer in the thread", |calls| {

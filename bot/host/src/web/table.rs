@@ -344,7 +344,7 @@ impl Host {
     /// `reply`, once what it announced is handed to the outbox: no
     /// Discord answer carries it, so it is posted in the game's thread.
     async fn told(&self, reply: Reply) -> Result<Reply, HostError> {
-        self.hand_over(&reply.announced).await?;
+        self.outbox().hand_over(&reply.announced).await?;
         Ok(reply)
     }
 }

@@ -79,7 +79,7 @@ async fn a_dead_process_s_post_goes_out_at_once_after_a_restart() {
     w.host.register_process("every shard").await.unwrap();
     let mut claimed = Vec::new();
     release_until(&w.host, async || {
-        claimed = w.host.due_announcements(None, 16).await.unwrap();
+        claimed = w.host.outbox().due_announcements(None, 16).await.unwrap();
         !claimed.is_empty()
     })
     .await;
@@ -93,7 +93,7 @@ async fn a_dead_process_s_post_goes_out_at_once_after_a_restart() {
         Some("1:lost"),
         "it keeps the answer that may have landed"
     );
-    w.host.announced(&lost.announced).await.unwrap();
+    w.host.outbox().announced(&lost.announced).await.unwrap();
     let reply = w
         .host
         .games()
@@ -101,7 +101,7 @@ async fn a_dead_process_s_post_goes_out_at_once_after_a_restart() {
         .await
         .unwrap();
     assert!(
-        !w.host.overtakes(&reply.announced).await.unwrap(),
+        !w.host.outbox().overtakes(&reply.announced).await.unwrap(),
         "black's answer is the post"
     );
 }
@@ -116,8 +116,8 @@ async fn a_live_holder_keeps_its_rows_however_long_discord_takes() {
 
     let slow = another_process(&w).await;
     let reply = slow.games().act(&white, Some(g), "e4").await.unwrap();
-    slow.hand_over(&reply.announced).await.unwrap();
-    let posting = slow.due_announcements(None, 16).await.unwrap();
+    slow.outbox().hand_over(&reply.announced).await.unwrap();
+    let posting = slow.outbox().due_announcements(None, 16).await.unwrap();
     assert_eq!(posting.len(), 1, "the slow process posts it: {posting:?}");
 
     // Discord answers it after 20 s, 40 s, 59.9 s: the holder is alive.
@@ -125,7 +125,12 @@ async fn a_live_holder_keeps_its_rows_however_long_discord_takes() {
         w.clock.set(T0 + 2 * MINUTE + Span::from_millis(waited));
         w.host.release_dead_holders().await.unwrap();
         assert!(
-            w.host.due_announcements(None, 16).await.unwrap().is_empty(),
+            w.host
+                .outbox()
+                .due_announcements(None, 16)
+                .await
+                .unwrap()
+                .is_empty(),
             "a live holder's post taken after {waited} ms"
         );
         let held = w.host.held_rows().await.unwrap();
@@ -143,7 +148,7 @@ async fn a_live_holder_keeps_its_rows_however_long_discord_takes() {
     drop(slow);
     let mut again = Vec::new();
     release_until(&w.host, async || {
-        again = w.host.due_announcements(None, 16).await.unwrap();
+        again = w.host.outbox().due_announcements(None, 16).await.unwrap();
         !again.is_empty()
     })
     .await;
@@ -172,7 +177,14 @@ async fn an_unregistered_holder_s_rows_wait_for_their_hold() {
         .unwrap();
     drop(old);
     w.host.release_dead_holders().await.unwrap();
-    assert!(w.host.due_announcements(None, 16).await.unwrap().is_empty());
+    assert!(
+        w.host
+            .outbox()
+            .due_announcements(None, 16)
+            .await
+            .unwrap()
+            .is_empty()
+    );
     let held = w.host.held_rows().await.unwrap();
     assert_eq!(held[0].alive, Alive::Unknown);
     let status = w.host.status_lines().await.unwrap();
@@ -181,7 +193,7 @@ async fn an_unregistered_holder_s_rows_wait_for_their_hold() {
         "{status:?}"
     );
     w.clock.set(T0 + 3 * MINUTE + Span::from_millis(1));
-    let claimed = w.host.due_announcements(None, 16).await.unwrap();
+    let claimed = w.host.outbox().due_announcements(None, 16).await.unwrap();
     assert_eq!(
         claimed.iter().map(|a| a.id).collect::<Vec<_>>(),
         lost.announced

@@ -45,7 +45,7 @@ async fn alice_plays_chronomate(w: &World, level: u8) -> GameId {
 /// A reply answered where it belongs: its announcements are delivered
 /// (what a transport records once the answer landed).
 async fn told(host: &Host, reply: Reply) -> Reply {
-    host.announced(&reply.announced).await.unwrap();
+    host.outbox().announced(&reply.announced).await.unwrap();
     reply
 }
 
@@ -148,7 +148,11 @@ async fn chronomate_moves_are_announced_once_in_order_across_restarts() {
     told_act(&restarted, &alice, game, &action).await;
     restarted.engine_play().idle().await;
     restarted.engine_play().stop();
-    let claimed = restarted.due_announcements(None, 16).await.unwrap();
+    let claimed = restarted
+        .outbox()
+        .due_announcements(None, 16)
+        .await
+        .unwrap();
     let [claimed] = &claimed[..] else {
         panic!("Chronomate's move: {claimed:?}")
     };

@@ -559,7 +559,7 @@ async fn threads_and_single_games_need_no_id() {
     let r = w.host.games().act(&alice, None, "d4").await.unwrap();
     assert_eq!(r.game, Some(g2));
     // In a game's thread, the thread decides.
-    w.host.bind_thread(g1, "thread-1").await.unwrap();
+    w.host.outbox().bind_thread(g1, "thread-1").await.unwrap();
     let mut in_thread = bob.clone();
     in_thread.place.thread = Some("thread-1".to_owned());
     let r = w.host.games().act(&in_thread, None, "e5").await.unwrap();
@@ -567,6 +567,7 @@ async fn threads_and_single_games_need_no_id() {
     assert_eq!(
         refusal(
             w.host
+                .outbox()
                 .bind_thread(GameId(99), "t")
                 .await
                 .map(|_| Reply::default())

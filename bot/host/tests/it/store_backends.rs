@@ -299,7 +299,7 @@ async fn two_hosts_on_one_database_do_each_timed_job_once() {
         w.store().claims().await.unwrap().is_empty(),
         "no claim left"
     );
-    assert_eq!(w.host.outbox_stats().await.unwrap().depth, 0);
+    assert_eq!(w.host.outbox().stats().await.unwrap().depth, 0);
 }
 
 /// A reminder is committed with its announcement; a poster that claimed it
@@ -317,6 +317,7 @@ async fn a_reminder_whose_poster_died_is_posted_again_when_its_hold_lapses() {
     let dying = open_url(&w.url, w.clock.clone()).await;
     dying.run_due_jobs(now).await.unwrap();
     let claimed: Vec<_> = dying
+        .outbox()
         .due_announcements(None, 16)
         .await
         .unwrap()
@@ -368,11 +369,12 @@ async fn a_reminder_whose_poster_died_is_posted_again_when_its_hold_lapses() {
     w.clock.set(later);
     deliver_all(&w.host).await;
     w.host.run_due_jobs(later).await.unwrap();
-    let failed = reminders(w.host.due_announcements(None, 16).await.unwrap());
+    let failed = reminders(w.host.outbox().due_announcements(None, 16).await.unwrap());
     let [failed] = &failed[..] else {
         panic!("its reminder: {failed:?}")
     };
     w.host
+        .outbox()
         .announce_failed(failed, "Discord said 503")
         .await
         .unwrap();
@@ -490,28 +492,28 @@ async fn an_answer_waits_behind_a_post_a_dead_process_held() {
         .act(&answering(&black, "b1"), Some(g), "e5")
         .await
         .unwrap();
-    assert!(w.host.overtakes(&reply.announced).await.unwrap());
+    assert!(w.host.outbox().overtakes(&reply.announced).await.unwrap());
     // Still so once this process claimed the dead post to post it.
     w.clock.set(T0 + 4 * MINUTE);
-    let claimed = w.host.due_announcements(None, 16).await.unwrap();
+    let claimed = w.host.outbox().due_announcements(None, 16).await.unwrap();
     assert_eq!(
         claimed.iter().map(|a| a.id).collect::<Vec<_>>(),
         lost.announced,
         "the dead process's post, the head of the game's stream"
     );
-    assert!(w.host.overtakes(&reply.announced).await.unwrap());
+    assert!(w.host.outbox().overtakes(&reply.announced).await.unwrap());
     // Posted: black's move is next, and after it this process's own
     // answered posts are no reason to wait.
-    w.host.announced(&lost.announced).await.unwrap();
-    assert!(!w.host.overtakes(&reply.announced).await.unwrap());
+    w.host.outbox().announced(&lost.announced).await.unwrap();
+    assert!(!w.host.outbox().overtakes(&reply.announced).await.unwrap());
     let next = w
         .host
         .games()
         .act(&answering(&white, "w2"), Some(g), "Nf3")
         .await
         .unwrap();
-    assert!(!w.host.overtakes(&next.announced).await.unwrap());
-    assert!(!w.host.overtakes(&[]).await.unwrap());
+    assert!(!w.host.outbox().overtakes(&next.announced).await.unwrap());
+    assert!(!w.host.outbox().overtakes(&[]).await.unwrap());
 }
 
 /// A post one of this process's streams is delivering is not claimed
@@ -527,21 +529,31 @@ async fn a_post_in_flight_is_claimed_once_by_its_own_process() {
     answering.answer = Some("1:pointer".to_owned());
     let reply = w.host.games().act(&answering, Some(g), "e4").await.unwrap();
     // Answered elsewhere: handed over, and claimed by one stream.
-    w.host.hand_over(&reply.announced).await.unwrap();
-    let claimed = w.host.due_announcements(None, 16).await.unwrap();
+    w.host.outbox().hand_over(&reply.announced).await.unwrap();
+    let claimed = w.host.outbox().due_announcements(None, 16).await.unwrap();
     let [post] = &claimed[..] else {
         panic!("the move's post: {claimed:?}")
     };
     assert_eq!(vec![post.id], reply.announced);
     // Another stream of this process, done with its own post, looks for
     // the game's next one: the post in flight is not it.
-    let again = w.host.next_announcement(&post.stream).await.unwrap();
+    let again = w
+        .host
+        .outbox()
+        .next_announcement(&post.stream)
+        .await
+        .unwrap();
     assert!(again.is_none(), "claimed twice: {again:?}");
     // Delivered, the stream goes on to the next move's post.
-    w.host.announced(&reply.announced).await.unwrap();
+    w.host.outbox().announced(&reply.announced).await.unwrap();
     let next = w.host.games().act(&black, Some(g), "e5").await.unwrap();
-    w.host.hand_over(&next.announced).await.unwrap();
-    let head = w.host.next_announcement(&post.stream).await.unwrap();
+    w.host.outbox().hand_over(&next.announced).await.unwrap();
+    let head = w
+        .host
+        .outbox()
+        .next_announcement(&post.stream)
+        .await
+        .unwrap();
     assert_eq!(head.map(|a| vec![a.id]), Some(next.announced));
 }
 
