@@ -103,7 +103,7 @@ pub use types::{
 };
 pub use web::{
     Act, BoardCell, Head, LINK_LASTS, Loose, PLAY_IN_BROWSER, PageView, SESSION_LASTS, Seat,
-    SeatView, Table, Tail,
+    SeatView, Table, Tail, Web,
 };
 
 pub use chronomate_model::rating::{GLOBAL, Glicko};
@@ -354,6 +354,11 @@ impl Host {
     /// The outbox: what the transports post, where, and what became of it.
     pub fn outbox(&self) -> Outbox<'_> {
         Outbox { host: self }
+    }
+
+    /// The web page's spectators and players' seats.
+    pub fn web(&self) -> Web<'_> {
+        Web { host: self }
     }
 
     /// The next number of the host's random source.

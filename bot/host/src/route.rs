@@ -42,7 +42,7 @@ impl Host {
                 self.games().draw(caller, Some(g), DrawMove::Decline).await
             }
             ChoiceId::Game(g, GameChoice::Abort) => self.games().abort(caller, Some(g)).await,
-            ChoiceId::Game(g, GameChoice::Web) => self.play_link(caller, Some(g)).await,
+            ChoiceId::Game(g, GameChoice::Web) => self.web().play_link(caller, Some(g)).await,
             ChoiceId::Game(g, GameChoice::Submit) => self.games().submit(caller, Some(g)).await,
             ChoiceId::Game(g, GameChoice::Undo) => self.games().undo(caller, Some(g)).await,
             ChoiceId::Pick(p) => self.pick_step(caller, &p).await,

@@ -74,7 +74,7 @@ async fn watch_game(
         let rung = bell.notified();
         tokio::pin!(rung);
         rung.as_mut().enable();
-        let now = match host.moment(game).await {
+        let now = match host.web().moment(game).await {
             Ok((ply, status)) => Some(Moment {
                 ply,
                 live: status == GameStatus::Live,

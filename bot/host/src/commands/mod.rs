@@ -180,7 +180,7 @@ impl Host {
             Command::Draft(game) => self.games().draft(caller, game).await,
             Command::Submit(game) => self.games().submit(caller, game).await,
             Command::Board(game) => self.games().board(caller, game).await,
-            Command::Web(game) => self.play_link(caller, game).await,
+            Command::Web(game) => self.web().play_link(caller, game).await,
             Command::Snapshot { game, full } => self.games().snapshot(caller, game, full).await,
             Command::Games => self.games().list(caller).await,
             Command::Resign { game, confirm } => self.games().resign(caller, game, confirm).await,

@@ -22,7 +22,8 @@ const SOON: Duration = Duration::from_secs(10);
 
 /// `who`'s own link to game `g`.
 async fn own_link(host: &Host, who: &str, g: GameId) -> String {
-    host.play_link(&caller(who), Some(g))
+    host.web()
+        .play_link(&caller(who), Some(g))
         .await
         .unwrap()
         .link

@@ -43,7 +43,7 @@ pub(crate) async fn served_game(
     };
     let web = serve(Arc::new(w.host.clone()), &config).await.unwrap();
     assert_eq!(web.public_url, base);
-    let secret = w.host.watch_secret(g).await.unwrap();
+    let secret = w.host.web().watch_secret(g).await.unwrap();
     let url = watch_url(&web.public_url, &secret);
     (w, web.public_url.clone(), url, g)
 }
@@ -212,5 +212,5 @@ async fn strangers_get_a_404_and_nothing_changes() {
         .await
         .unwrap();
     assert_eq!(r.status(), 405);
-    assert_eq!(w.host.moment(g).await.unwrap().0, 0);
+    assert_eq!(w.host.web().moment(g).await.unwrap().0, 0);
 }

@@ -20,7 +20,11 @@ struct Page {
 
 /// The one-time token of `who`'s private link to `game`, and the link.
 async fn link(host: &Host, who: &str, game: GameId) -> (String, String) {
-    let reply = host.play_link(&caller(who), Some(game)).await.unwrap();
+    let reply = host
+        .web()
+        .play_link(&caller(who), Some(game))
+        .await
+        .unwrap();
     assert!(reply.private, "only the player sees their link");
     let url = reply.link.expect("a link button").url;
     let token = url
@@ -315,7 +319,7 @@ async fn refused_requests_get_a_clear_4xx_and_change_nothing() {
         401,
         "another game's link"
     );
-    let r = w.host.play_link(&caller("c"), Some(g)).await;
+    let r = w.host.web().play_link(&caller("c"), Some(g)).await;
     assert!(r.is_err(), "no link for one who does not play");
 
     assert_eq!(
