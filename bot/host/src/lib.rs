@@ -60,6 +60,7 @@ mod outbox;
 mod pick;
 mod places;
 mod play;
+mod players;
 mod ratings;
 mod route;
 mod settings;
@@ -93,6 +94,7 @@ pub use engine::{EnginePlay, engine_seed};
 pub use error::{HostError, Refusal};
 pub use games::Games;
 pub use outbox::Outbox;
+pub use players::Players;
 pub use terms::{ChallengeTerms, ColourChoice, SettingsChange, read_variant};
 use terms::{read_days, read_reminder};
 pub use text::{level_choices, levels_help, variants_help};
@@ -359,6 +361,11 @@ impl Host {
     /// The web page's spectators and players' seats.
     pub fn web(&self) -> Web<'_> {
         Web { host: self }
+    }
+
+    /// Players' ratings, the leaderboard and a server's settings.
+    pub fn players(&self) -> Players<'_> {
+        Players { host: self }
     }
 
     /// The next number of the host's random source.

@@ -5,7 +5,7 @@ use chronomate_rules::Variant;
 
 use super::text::rules_words;
 use super::{
-    Caller, Games, Host, HostError, Refusal, Reply, SettingsChange, read_days, read_reminder,
+    Caller, Games, HostError, Players, Refusal, Reply, SettingsChange, read_days, read_reminder,
 };
 use chronomate_store::GuildSettings;
 impl Games<'_> {
@@ -24,15 +24,15 @@ impl Games<'_> {
     }
 }
 
-impl Host {
+impl Players<'_> {
     /// Shows the server's settings, or changes them (managers only).
     pub async fn settings(
-        &self,
+        self,
         caller: &Caller,
         change: SettingsChange,
     ) -> Result<Reply, HostError> {
         let guild = caller.place.guild.as_deref().ok_or(Refusal::NotInServer)?;
-        let mut settings = self.store.settings(Some(guild)).await?;
+        let mut settings = self.host.store.settings(Some(guild)).await?;
         if !change.is_empty() {
             if !caller.manager {
                 return Err(Refusal::NotManager.into());
@@ -44,12 +44,13 @@ impl Host {
             if let Some(h) = change.reminder_hours {
                 settings.reminder_hours = read_reminder(&h.to_string())?;
             }
-            self.store
+            self.host
+                .store
                 .set_settings(
                     guild,
                     settings,
                     (&caller.player.key, &caller.player.name),
-                    self.now(),
+                    self.host.now(),
                 )
                 .await?;
         }

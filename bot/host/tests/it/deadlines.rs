@@ -131,7 +131,7 @@ async fn reminders_can_be_switched_off_and_challenges_expire() {
     let (mut admin, bob) = (caller("admin"), caller("bob"));
     admin.manager = true;
     let off = chronomate_host::SettingsChange::parse("reminder:0").unwrap();
-    w.host.settings(&admin, off).await.unwrap();
+    w.host.players().settings(&admin, off).await.unwrap();
     let g = w.start_with(&admin, &bob, one_day()).await;
     assert_eq!(w.store().game(g).await.unwrap().unwrap().remind_at, None);
     assert!(

@@ -625,11 +625,16 @@ async fn open_challenges_are_taken_by_anyone() {
 async fn settings_set_the_default_days() {
     let w = World::new().await;
     let (mut admin, bob) = (caller("admin"), caller("bob"));
-    let shown = w.host.settings(&bob, Default::default()).await.unwrap();
+    let shown = w
+        .host
+        .players()
+        .settings(&bob, Default::default())
+        .await
+        .unwrap();
     assert_contains(&shown.text, "Default days per move: 3.");
     admin.manager = true;
     let change = chronomate_host::SettingsChange::parse("days:5 reminder:12").unwrap();
-    let saved = w.host.settings(&admin, change).await.unwrap();
+    let saved = w.host.players().settings(&admin, change).await.unwrap();
     assert!(
         saved
             .text

@@ -55,7 +55,7 @@ async fn a_finished_game_is_rated_once_and_an_aborted_one_never() {
     assert_eq!(changes.len(), 2);
     assert!(changes.iter().all(|c| c.scope == GLOBAL));
 
-    let mine = w.host.rating(&bob, None, None).await.unwrap();
+    let mine = w.host.players().rating(&bob, None, None).await.unwrap();
     assert_contains(&mine.text, "bob's ratings");
     assert!(
         mine.text
@@ -65,6 +65,7 @@ async fn a_finished_game_is_rated_once_and_an_aborted_one_never() {
     );
     let none = w
         .host
+        .players()
         .rating(&bob, None, Some(Variant::Traveler))
         .await
         .unwrap();
@@ -72,7 +73,12 @@ async fn a_finished_game_is_rated_once_and_an_aborted_one_never() {
         none.text,
         "bob has no rated games in traveler yet: everyone starts at 1500? (provisional)."
     );
-    let board = w.host.leaderboard(&bob, Variant::Standard).await.unwrap();
+    let board = w
+        .host
+        .players()
+        .leaderboard(&bob, Variant::Standard)
+        .await
+        .unwrap();
     let lines: Vec<&str> = board.text.lines().collect();
     assert_eq!(lines[1], "1. bob 1662? (1 game: +1 =0 -0)");
     assert_eq!(lines[2], "2. alice 1338? (1 game: +0 =0 -1)");

@@ -287,14 +287,14 @@ async fn refusals_about_ending_games_settings_and_buttons() {
         reminder_hours: None,
     };
     assert_eq!(
-        refused(&w, || h.settings(&alice, change)).await,
+        refused(&w, || h.players().settings(&alice, change)).await,
         Refusal::NotManager
     );
     let mut dm = alice.clone();
     dm.place = Place::default();
     dm.manager = true;
     assert_eq!(
-        refused(&w, || h.settings(&dm, change)).await,
+        refused(&w, || h.players().settings(&dm, change)).await,
         Refusal::NotInServer
     );
     let mut admin = alice.clone();
@@ -304,7 +304,7 @@ async fn refusals_about_ending_games_settings_and_buttons() {
         reminder_hours: None,
     };
     assert!(matches!(
-        refused(&w, || h.settings(&admin, silly)).await,
+        refused(&w, || h.players().settings(&admin, silly)).await,
         Refusal::BadSetting(_)
     ));
     let silly = SettingsChange {
@@ -312,7 +312,7 @@ async fn refusals_about_ending_games_settings_and_buttons() {
         reminder_hours: Some(-3),
     };
     assert!(matches!(
-        refused(&w, || h.settings(&admin, silly)).await,
+        refused(&w, || h.players().settings(&admin, silly)).await,
         Refusal::BadSetting(_)
     ));
 

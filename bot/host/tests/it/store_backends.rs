@@ -142,6 +142,7 @@ async fn a_varied_history(w: &World) {
     let mut manager = caller("alice");
     manager.manager = true;
     w.host
+        .players()
         .settings(
             &manager,
             chronomate_host::SettingsChange {
