@@ -108,7 +108,7 @@ impl Session {
 
     /// Runs the scheduler at the current time; the notices as lines.
     pub(crate) async fn tick(&self) -> Vec<String> {
-        match self.host.tick(self.host.now()).await {
+        match self.host.upkeep().tick(self.host.now()).await {
             Ok(notices) => notices.iter().flat_map(|n| self.notice_lines(n)).collect(),
             Err(e) => vec![format!("error: {e}")],
         }
@@ -299,7 +299,7 @@ pub fn main(config: &Config, alongside: Alongside) -> Result<(), ConsoleError> {
         ..HostConfig::default()
     };
     let host = runtime.block_on(Host::open_with(&config.database_url, host_config))?;
-    runtime.block_on(host.register_process("the console"))?;
+    runtime.block_on(host.upkeep().register_process("the console"))?;
     {
         let _inside = runtime.enter();
         alongside(std::sync::Arc::new(host.clone()));

@@ -348,7 +348,7 @@ pub(crate) async fn run_ticker(outbox: Arc<Outbox>, every: Duration) {
         interval.tick().await;
         let host = outbox.threads.host.clone();
         // One round in a task of its own: even a bug in it cannot end the loop.
-        let round = tokio::spawn(async move { host.run_due_jobs(host.now()).await });
+        let round = tokio::spawn(async move { host.upkeep().run_due_jobs(host.now()).await });
         match round.await {
             Ok(Ok(ids)) if !ids.is_empty() => {
                 tracing::info!(announcements = ids.len(), "timed jobs done");
@@ -365,7 +365,7 @@ pub(crate) async fn run_ticker(outbox: Arc<Outbox>, every: Duration) {
 /// (a thread's close is not counted).
 pub(crate) async fn tick_once(outbox: &Outbox, now: Timestamp) -> usize {
     let host = &outbox.threads.host;
-    let ids = match host.run_due_jobs(now).await {
+    let ids = match host.upkeep().run_due_jobs(now).await {
         Ok(ids) => ids,
         Err(e) => {
             tracing::error!(error = %e, "cannot do the due timed jobs");

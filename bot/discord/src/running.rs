@@ -68,6 +68,6 @@ impl Running {
                 "a shard or an interaction was still running at shutdown"
             );
         }
-        self.outbox.threads.host.unregister_process().await;
+        self.outbox.threads.host.upkeep().unregister_process().await;
     }
 }

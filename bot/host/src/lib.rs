@@ -33,7 +33,7 @@
 //! into the outbox with the change that causes it, and delivered by the
 //! transport from there ([`Outbox::due_announcements`]).
 //!
-//! Time: each move has a deadline (days per move). [`Host::tick`] reminds
+//! Time: each move has a deadline (days per move). [`Upkeep::tick`] reminds
 //! the side to move once when little time is left, and ends games whose
 //! deadline passed. It works from the database alone, so a restart changes
 //! nothing, and takes `now` explicitly (tests inject the clock).
@@ -70,6 +70,7 @@ mod text;
 mod time;
 mod tournament;
 mod types;
+mod upkeep;
 mod views;
 mod web;
 
@@ -103,6 +104,7 @@ pub use types::{
     Caller, Choice, ChoiceStyle, GamePlace, Image, Link, Menu, MenuOption, Notice, NoticeKind,
     Place, Player, Reply,
 };
+pub use upkeep::Upkeep;
 pub use web::{
     Act, BoardCell, Head, LINK_LASTS, Loose, PLAY_IN_BROWSER, PageView, SESSION_LASTS, Seat,
     SeatView, Table, Tail, Web,
@@ -270,7 +272,7 @@ impl Host {
     /// playing first.
     pub async fn close(&self) {
         self.engine_play().stop();
-        self.unregister_process().await;
+        self.upkeep().unregister_process().await;
         self.store.close().await;
     }
 
@@ -366,6 +368,12 @@ impl Host {
     /// Players' ratings, the leaderboard and a server's settings.
     pub fn players(&self) -> Players<'_> {
         Players { host: self }
+    }
+
+    /// A serving process's upkeep: timed jobs, liveness, heartbeats,
+    /// status.
+    pub fn upkeep(&self) -> Upkeep<'_> {
+        Upkeep { host: self }
     }
 
     /// The next number of the host's random source.

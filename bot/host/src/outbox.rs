@@ -143,7 +143,7 @@ impl Outbox<'_> {
     }
 
     /// Tells announcement `id` as it is, without claiming it (the console
-    /// and [`Host::tick`](crate::Host::tick), which deliver what they
+    /// and [`Upkeep::tick`](crate::Upkeep::tick), which deliver what they
     /// just committed).
     pub async fn announcement(self, id: AnnouncementId) -> Result<Option<Announcement>, HostError> {
         match self.host.store.announcement(id).await? {

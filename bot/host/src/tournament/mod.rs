@@ -11,7 +11,7 @@
 //! with the round's pairings in one transaction. The next round starts by
 //! itself once every board of the round is decided: right after the game
 //! that decides the last board ends, and otherwise (after a crash, say) at
-//! the next [`Host::tick`](crate::Host::tick), which works from the
+//! the next [`Upkeep::tick`](crate::Upkeep::tick), which works from the
 //! database alone.
 //!
 //! Decisions:

@@ -21,7 +21,7 @@ fn answering(c: &Caller, token: &str) -> Caller {
 /// A second process on `w`'s database, registered as serving.
 async fn another_process(w: &World) -> Host {
     let host = open_url(&w.url, w.clock.clone()).await;
-    host.register_process("every shard").await.unwrap();
+    host.upkeep().register_process("every shard").await.unwrap();
     host
 }
 
@@ -43,7 +43,7 @@ async fn a_game_begun() -> (World, Caller, Caller, GameId) {
 async fn release_until(host: &Host, mut ready: impl AsyncFnMut() -> bool) {
     let started = Instant::now();
     loop {
-        host.release_dead_holders().await.unwrap();
+        host.upkeep().release_dead_holders().await.unwrap();
         if ready().await {
             return;
         }
@@ -68,7 +68,7 @@ async fn a_dead_process_s_post_goes_out_at_once_after_a_restart() {
         .act(&answering(&white, "lost"), Some(g), "e4")
         .await
         .unwrap();
-    let held = w.host.held_rows().await.unwrap();
+    let held = w.host.upkeep().held_rows().await.unwrap();
     assert_eq!(held.len(), 1, "{held:?}");
     assert_eq!((held[0].rows, held[0].alive), (1, Alive::Yes));
     // kill -9: its lock goes with it; its row and its hold stay.
@@ -76,7 +76,11 @@ async fn a_dead_process_s_post_goes_out_at_once_after_a_restart() {
 
     // The restarted process registers and finds it dead: the post is free
     // now, with its hold a minute from over.
-    w.host.register_process("every shard").await.unwrap();
+    w.host
+        .upkeep()
+        .register_process("every shard")
+        .await
+        .unwrap();
     let mut claimed = Vec::new();
     release_until(&w.host, async || {
         claimed = w.host.outbox().due_announcements(None, 16).await.unwrap();
@@ -112,7 +116,11 @@ async fn a_dead_process_s_post_goes_out_at_once_after_a_restart() {
 /// theirs at once.
 async fn a_live_holder_keeps_its_rows_however_long_discord_takes() {
     let (w, white, _, g) = a_game_begun().await;
-    w.host.register_process("every shard").await.unwrap();
+    w.host
+        .upkeep()
+        .register_process("every shard")
+        .await
+        .unwrap();
 
     let slow = another_process(&w).await;
     let reply = slow.games().act(&white, Some(g), "e4").await.unwrap();
@@ -123,7 +131,7 @@ async fn a_live_holder_keeps_its_rows_however_long_discord_takes() {
     // Discord answers it after 20 s, 40 s, 59.9 s: the holder is alive.
     for waited in [20_000, 40_000, 59_900] {
         w.clock.set(T0 + 2 * MINUTE + Span::from_millis(waited));
-        w.host.release_dead_holders().await.unwrap();
+        w.host.upkeep().release_dead_holders().await.unwrap();
         assert!(
             w.host
                 .outbox()
@@ -133,10 +141,10 @@ async fn a_live_holder_keeps_its_rows_however_long_discord_takes() {
                 .is_empty(),
             "a live holder's post taken after {waited} ms"
         );
-        let held = w.host.held_rows().await.unwrap();
+        let held = w.host.upkeep().held_rows().await.unwrap();
         assert_eq!(held.len(), 1, "{held:?}");
         assert_eq!(held[0].alive, Alive::Yes);
-        let status = w.host.status_lines().await.unwrap();
+        let status = w.host.upkeep().status_lines().await.unwrap();
         assert!(
             status
                 .iter()
@@ -167,7 +175,11 @@ async fn a_live_holder_keeps_its_rows_however_long_discord_takes() {
 /// processes registered, and `chronomate status` says so.
 async fn an_unregistered_holder_s_rows_wait_for_their_hold() {
     let (w, white, _, g) = a_game_begun().await;
-    w.host.register_process("every shard").await.unwrap();
+    w.host
+        .upkeep()
+        .register_process("every shard")
+        .await
+        .unwrap();
 
     let old = open_url(&w.url, w.clock.clone()).await;
     let lost = old
@@ -176,7 +188,7 @@ async fn an_unregistered_holder_s_rows_wait_for_their_hold() {
         .await
         .unwrap();
     drop(old);
-    w.host.release_dead_holders().await.unwrap();
+    w.host.upkeep().release_dead_holders().await.unwrap();
     assert!(
         w.host
             .outbox()
@@ -185,9 +197,9 @@ async fn an_unregistered_holder_s_rows_wait_for_their_hold() {
             .unwrap()
             .is_empty()
     );
-    let held = w.host.held_rows().await.unwrap();
+    let held = w.host.upkeep().held_rows().await.unwrap();
     assert_eq!(held[0].alive, Alive::Unknown);
-    let status = w.host.status_lines().await.unwrap();
+    let status = w.host.upkeep().status_lines().await.unwrap();
     assert!(
         status.iter().any(|l| l.contains("not registered")),
         "{status:?}"
@@ -208,7 +220,11 @@ async fn processes_leave_nothing_behind() {
     ended.close().await;
     let dead = another_process(&w).await;
     drop(dead);
-    w.host.register_process("every shard").await.unwrap();
+    w.host
+        .upkeep()
+        .register_process("every shard")
+        .await
+        .unwrap();
     release_until(&w.host, async || {
         w.store().registered_processes().await.unwrap().len() == 1
     })
@@ -219,7 +235,7 @@ async fn processes_leave_nothing_behind() {
             .collect();
         assert_eq!(locks.len(), 1, "only the live process's lock: {locks:?}");
     }
-    w.host.unregister_process().await;
+    w.host.upkeep().unregister_process().await;
     assert!(w.store().registered_processes().await.unwrap().is_empty());
 }
 
@@ -228,7 +244,11 @@ async fn processes_leave_nothing_behind() {
 /// the others take up what it holds.
 async fn a_process_that_lost_its_lock_takes_it_again() {
     let w = World::new().await;
-    w.host.register_process("every shard").await.unwrap();
+    w.host
+        .upkeep()
+        .register_process("every shard")
+        .await
+        .unwrap();
     let instance = w.store().registered_processes().await.unwrap().remove(0);
     assert_eq!(
         w.store().process_alive(&instance).await.unwrap(),
@@ -255,7 +275,7 @@ async fn a_process_that_lost_its_lock_takes_it_again() {
         assert!(started.elapsed() < Duration::from_secs(5), "the lock stays");
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
-    w.host.release_dead_holders().await.unwrap();
+    w.host.upkeep().release_dead_holders().await.unwrap();
     assert_eq!(
         w.store().process_alive(&instance).await.unwrap(),
         Alive::Yes
@@ -265,7 +285,7 @@ async fn a_process_that_lost_its_lock_takes_it_again() {
         vec![instance],
         "still itself, not forgotten as dead"
     );
-    w.host.unregister_process().await;
+    w.host.upkeep().unregister_process().await;
 }
 
 on_both_backends!(

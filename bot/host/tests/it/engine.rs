@@ -321,12 +321,14 @@ async fn draws_reminders_and_ratings() {
         .unwrap();
     let notices = w
         .host
+        .upkeep()
         .tick(T0 + DAY / 2 + Span::from_millis(1))
         .await
         .unwrap();
     assert!(notices.iter().all(|n| n.game != Some(g2)), "{notices:?}");
     assert!(
         w.host
+            .upkeep()
             .tick(T0 + DAY / 2 + Span::from_millis(2))
             .await
             .unwrap()

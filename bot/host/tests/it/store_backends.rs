@@ -263,7 +263,7 @@ async fn two_hosts_on_one_database_do_each_timed_job_once() {
     // both hosts do the due jobs and post the outbox at once.
     for now in [T0 + 12 * HOUR, T0 + 13 * HOUR, T0 + DAY, T0 + DAY + HOUR] {
         w.clock.set(now);
-        let runs = hosts.iter().map(|host| host.run_due_jobs(now));
+        let runs = hosts.iter().map(|host| host.upkeep().run_due_jobs(now));
         for ran in futures_util::future::join_all(runs).await {
             ran.unwrap();
         }
@@ -316,7 +316,7 @@ async fn a_reminder_whose_poster_died_is_posted_again_when_its_hold_lapses() {
     deliver_all(&w.host).await;
     // The first host does the job, claims the reminder and dies posting it.
     let dying = open_url(&w.url, w.clock.clone()).await;
-    dying.run_due_jobs(now).await.unwrap();
+    dying.upkeep().run_due_jobs(now).await.unwrap();
     let claimed: Vec<_> = dying
         .outbox()
         .due_announcements(None, 16)
@@ -349,7 +349,7 @@ async fn a_reminder_whose_poster_died_is_posted_again_when_its_hold_lapses() {
             .filter(|a| a.notice.kind == NoticeKind::Reminder)
             .collect::<Vec<_>>()
     };
-    assert!(w.host.run_due_jobs(now).await.unwrap().is_empty());
+    assert!(w.host.upkeep().run_due_jobs(now).await.unwrap().is_empty());
     assert!(reminders(deliver_all(&w.host).await).is_empty());
     w.clock.set(now + MINUTE + Span::from_millis(1));
     let again = reminders(deliver_all(&w.host).await);
@@ -369,7 +369,7 @@ async fn a_reminder_whose_poster_died_is_posted_again_when_its_hold_lapses() {
     let later = now + 2 * MINUTE;
     w.clock.set(later);
     deliver_all(&w.host).await;
-    w.host.run_due_jobs(later).await.unwrap();
+    w.host.upkeep().run_due_jobs(later).await.unwrap();
     let failed = reminders(w.host.outbox().due_announcements(None, 16).await.unwrap());
     let [failed] = &failed[..] else {
         panic!("its reminder: {failed:?}")

@@ -224,7 +224,7 @@ async fn a_round_robin_of_four_survives_a_restart_and_a_crash() {
     );
     w.restart().await;
     // The scheduler, after the restart, starts round 3 once.
-    let notices = w.host.tick(w.host.now()).await.unwrap();
+    let notices = w.host.upkeep().tick(w.host.now()).await.unwrap();
     let n: Vec<_> = notices
         .iter()
         .filter(|n| n.kind == NoticeKind::Tournament)
@@ -236,7 +236,7 @@ async fn a_round_robin_of_four_survives_a_restart_and_a_crash() {
         n[0].reply.text
     );
     assert_eq!(n[0].place.channel.as_deref(), Some("channel"));
-    assert!(w.host.tick(w.host.now()).await.unwrap().is_empty());
+    assert!(w.host.upkeep().tick(w.host.now()).await.unwrap().is_empty());
     assert_eq!(
         w.store()
             .tournament(TournamentId(1))
