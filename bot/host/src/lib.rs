@@ -15,19 +15,61 @@
 //! it; racing actions on one game are settled by an optimistic check on the
 //! ply (one applies, the other hears "the game moved on").
 //!
-//! Files by job: challenges and terms ([`ChallengeTerms`]), play, drafts
-//! (a turn of several board moves built one at a time and submitted
-//! whole, where the rules' [`TurnShape`](chronomate_rules::TurnShape) says
-//! so), endings
-//! (resigning, draws, aborting, and what follows any game's end), views
-//! (boards, listings), time (deadlines, reminders), ratings and
-//! leaderboards, exports (PGN, CSV), settings, tournaments, choices (their
-//! ids, and routing a pressed one), Chronomate's own play (engine: its
-//! turns off the runtime, resumed from the database) and the analysis of
-//! finished games (analyse), and the words the host writes (text). The
-//! domain's types are [`chronomate_model`]'s, re-exported here; what a
+//! # Areas
+//!
+//! [`Host`] opens the database and holds what every area shares: the
+//! store, the clock, the configuration, the random source, Chronomate's
+//! engine, the outbox's bell and this process's liveness. What it does is
+//! split by area, each a small service with its own type, reached by an
+//! accessor; its module says which files hold its operations:
+//!
+//! - [`Host::games`], [`Games`] (`games.rs`): a player's games: acting
+//!   and the legal actions a text finds (play), the step-by-step picker
+//!   (pick), drafts (a turn of several board moves built one at a time and
+//!   submitted whole, where the rules'
+//!   [`TurnShape`](chronomate_rules::TurnShape) says so), resigning,
+//!   draws and aborting, and what follows any game's end (endings),
+//!   boards, listings and records (views), PGN (export), the analysis of
+//!   finished games (analyse), a variant's rules in short (settings);
+//! - [`Host::challenges`], [`Challenges`] (`challenges.rs`): offering a
+//!   game on terms ([`ChallengeTerms`]), accepting, declining, withdrawing;
+//! - [`Host::tournaments`], [`Tournaments`] (`tournament/`): their life,
+//!   rounds, standings, pairings and CSV;
+//! - [`Host::engine_play`], [`EnginePlay`] (`engine.rs`): Chronomate's own
+//!   play, its turns off the runtime, resumed from the database;
+//! - [`Host::outbox`], [`Outbox`] (`outbox.rs`, `places.rs`): what the
+//!   transports post and where: announcements claimed, delivered, handed
+//!   over or tried again, a game's thread, places gone, warnings to admins;
+//! - [`Host::web`], [`Web`] (`web/`): the web page's spectators and
+//!   players' seats;
+//! - [`Host::players`], [`Players`] (`players.rs`): ratings, leaderboards
+//!   and a server's settings;
+//! - [`Host::upkeep`], [`Upkeep`] (`upkeep.rs`): what a serving process
+//!   does beside the commands: timed jobs, deadlines and reminders among
+//!   them (time), its liveness and the rows of dead processes (liveness),
+//!   heartbeats and the status report (status).
+//!
+//! The commands stay on [`Host`]: [`Host::execute`] carries out a typed
+//! [`Command`] (the one catalogue every adapter uses, `commands/`) and
+//! [`Host::choose`] a pressed choice (choices: their ids, and routing a
+//! pressed one); each hands the work to its area, so the front door an
+//! adapter needs is one method whatever the area.
+//!
+//! A service is a borrowed view (`Games<'h>` holds `&'h Host`), made
+//! afresh by each accessor at no cost, so a call site reads
+//! `host.games().act(..)` and nothing is kept in step: every area sees the
+//! same store, clock and engine. Its methods take the view by value (it is
+//! `Copy`), so the future an async one returns borrows the host only, not
+//! the view: `let idle = host.engine_play().idle();` can be awaited later.
+//! A task that outlives the borrow clones the [`Host`] (cheap) and asks it
+//! again. Helpers several areas share (loading and resolving a game,
+//! committing an action, telling announcements) stay crate-private on
+//! [`Host`].
+//!
+//! The domain's types are [`chronomate_model`]'s, re-exported here; what a
 //! variant is called, how it is played and how its record is written come
-//! from [`Variant::about`](chronomate_rules::Variant::about).
+//! from [`Variant::about`](chronomate_rules::Variant::about); the words the
+//! host writes are `text.rs`'s.
 //!
 //! Announcements (announce): everything a player must be told is written
 //! into the outbox with the change that causes it, and delivered by the
