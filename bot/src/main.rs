@@ -178,7 +178,8 @@ fn start_default(config: &Config) -> Result<(), Failure> {
     chronomate_discord::serve(config.clone(), web_page(config)).map_err(Failure::operational)
 }
 
-/// `chronomate status`: a line each (see [`chronomate_host::Host::status_lines`]).
+/// `chronomate status`: a line each (see
+/// [`chronomate_host::Upkeep::status_lines`]).
 fn status(config: &Config) -> Result<(), Failure> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
@@ -186,7 +187,7 @@ fn status(config: &Config) -> Result<(), Failure> {
         .map_err(|e| Failure::operational(format!("cannot start the async runtime: {e}")))?;
     let lines = runtime.block_on(async {
         let host = chronomate_host::Host::open(&config.database_url).await?;
-        host.status_lines().await
+        host.upkeep().status_lines().await
     });
     for line in lines.map_err(Failure::operational)? {
         out!("{line}");

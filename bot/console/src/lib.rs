@@ -108,7 +108,7 @@ impl Session {
 
     /// Runs the scheduler at the current time; the notices as lines.
     pub(crate) async fn tick(&self) -> Vec<String> {
-        match self.host.tick(self.host.now()).await {
+        match self.host.upkeep().tick(self.host.now()).await {
             Ok(notices) => notices.iter().flat_map(|n| self.notice_lines(n)).collect(),
             Err(e) => vec![format!("error: {e}")],
         }
@@ -159,7 +159,7 @@ impl Session {
             }
             Command::Wait => {
                 // Its moves are printed as they come, right after this.
-                host.engine_idle().await;
+                host.engine_play().idle().await;
                 Ok(Reply::default())
             }
             Command::Tournament(TournamentCommand::Create(words)) => {
@@ -194,7 +194,7 @@ impl Session {
                 let mut lines = self.reply_lines(&reply);
                 // Printed: what it reports is delivered.
                 let printed = [&reply.announced[..], &reply.follows[..]].concat();
-                if let Err(e) = self.host.announced(&printed).await {
+                if let Err(e) = self.host.outbox().announced(&printed).await {
                     lines.push(format!("error: storage failed: {e}"));
                 }
                 lines
@@ -211,7 +211,7 @@ impl Session {
     pub(crate) async fn outbox(&self) -> Vec<String> {
         let mut lines = Vec::new();
         loop {
-            let due = match self.host.due_announcements(None, 64).await {
+            let due = match self.host.outbox().due_announcements(None, 64).await {
                 Ok(due) => due,
                 Err(e) => {
                     lines.push(format!("error: {e}"));
@@ -223,7 +223,7 @@ impl Session {
             }
             for a in due {
                 lines.extend(self.announcement_lines(&a.notice));
-                if let Err(e) = self.host.announced(&[a.id]).await {
+                if let Err(e) = self.host.outbox().announced(&[a.id]).await {
                     lines.push(format!("error: {e}"));
                     return lines;
                 }
@@ -299,7 +299,7 @@ pub fn main(config: &Config, alongside: Alongside) -> Result<(), ConsoleError> {
         ..HostConfig::default()
     };
     let host = runtime.block_on(Host::open_with(&config.database_url, host_config))?;
-    runtime.block_on(host.register_process("the console"))?;
+    runtime.block_on(host.upkeep().register_process("the console"))?;
     {
         let _inside = runtime.enter();
         alongside(std::sync::Arc::new(host.clone()));
@@ -349,8 +349,8 @@ async fn serve(
     mut lines: tokio::sync::mpsc::UnboundedReceiver<io::Result<String>>,
     interactive: bool,
 ) -> Result<(), ConsoleError> {
-    session.host().start_engine().await?;
-    let bell = session.host().outbox_bell();
+    session.host().engine_play().start().await?;
+    let bell = session.host().outbox().bell();
     let mut out = io::stdout();
     print(&mut out, session.outbox().await)?;
     loop {
@@ -380,7 +380,7 @@ async fn serve(
     }
     // The input ended: Chronomate answers what it was asked first.
     let host = session.host().clone();
-    let idle = host.engine_idle();
+    let idle = host.engine_play().idle();
     tokio::pin!(idle);
     loop {
         let rung = bell.notified();

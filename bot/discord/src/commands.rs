@@ -184,7 +184,8 @@ async fn autocomplete_action(
     let host = &ctx.data().host;
     let found = tokio::time::timeout(
         SUGGEST_WITHIN,
-        host.find(&caller, game.map(GameId), partial, MAX_SUGGESTIONS),
+        host.games()
+            .find(&caller, game.map(GameId), partial, MAX_SUGGESTIONS),
     )
     .await;
     let entries = match found {

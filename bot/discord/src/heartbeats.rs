@@ -47,7 +47,11 @@ pub(crate) async fn record_heartbeats(
         };
         let settled = !beats.is_empty() && beats.iter().all(|(_, _, l)| l.is_some());
         for (shard, stage, latency) in beats {
-            if let Err(e) = host.record_heartbeat(shard, total, &stage, latency).await {
+            if let Err(e) = host
+                .upkeep()
+                .record_heartbeat(shard, total, &stage, latency)
+                .await
+            {
                 tracing::warn!(shard, error = %e, "cannot record the shard's heartbeat");
             }
         }

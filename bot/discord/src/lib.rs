@@ -297,7 +297,8 @@ pub(crate) async fn start_shards(
     // Alive for the other processes before the first post or command: what
     // a dead predecessor held goes out now, not when its hold lapses.
     let serving = shards.map_or("every shard".to_owned(), |r| format!("shards {r}"));
-    host.register_process(&serving)
+    host.upkeep()
+        .register_process(&serving)
         .await
         .map_err(|e| ServeError::Host(e.to_string()))?;
     let threads = Arc::new(threads::Threads::new(rest.clone(), host.clone()));
@@ -373,7 +374,8 @@ pub(crate) async fn start_shards(
     if let Some(every) = options.tick_every {
         tasks.push(tokio::spawn(outbox::run_ticker(outbox.clone(), every)));
     }
-    host.start_engine()
+    host.engine_play()
+        .start()
         .await
         .map_err(|e| ServeError::Host(e.to_string()))?;
     Ok(Running {

@@ -136,7 +136,7 @@ impl Metrics {
                 );
             }
         }
-        match host.outbox_stats().await {
+        match host.outbox().stats().await {
             Ok(stats) => {
                 let age = stats
                     .oldest
@@ -158,7 +158,7 @@ impl Metrics {
             }
             Err(e) => tracing::warn!(error = %e, "cannot read the outbox for the metrics"),
         }
-        match host.engine_queue().await {
+        match host.engine_play().queue().await {
             Ok(n) => {
                 head(
                     &mut out,
@@ -170,7 +170,7 @@ impl Metrics {
             }
             Err(e) => tracing::warn!(error = %e, "cannot read the engine's queue for the metrics"),
         }
-        let (searches, took) = host.engine_searched();
+        let (searches, took) = host.engine_play().searched();
         head(
             &mut out,
             "engine_searches_total",

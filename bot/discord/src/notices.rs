@@ -2,7 +2,7 @@
 //! delivered.
 //!
 //! The outbox's task (`outbox.rs`) asks the host to do what is due every
-//! so often ([`Host::run_due_jobs`]: the host works from the database and
+//! so often ([`Upkeep::run_due_jobs`]: the host works from the database and
 //! claims each job there, so nothing is lost across restarts and several
 //! processes do each job once); each job's change is committed with its
 //! announcements, which the outbox posts through [`deliver`].
@@ -16,7 +16,7 @@
 //! Every message carries a nonce made from the announcement's, so neither
 //! Discord's failures nor a crash double one.
 //!
-//! [`Host::run_due_jobs`]: chronomate_host::Host::run_due_jobs
+//! [`Upkeep::run_due_jobs`]: chronomate_host::Upkeep::run_due_jobs
 
 use chronomate_host::{Notice, NoticeKind};
 

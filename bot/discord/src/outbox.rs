@@ -3,11 +3,12 @@
 //! elsewhere than its answer, a finished game's thread closed, warnings to
 //! admins), by the process that runs the announcement's server's shard.
 //!
-//! A task claims the free heads of the outbox's streams
-//! ([`Host::due_announcements`]) whenever the host rings (this process
-//! committed or handed over something) and at least every
-//! [`LOOK_EVERY`] (another process did), and works through each stream in
-//! order, one announcement at a time: delivered, deleted, then the next.
+//! A task claims the free heads of the outbox's streams (the host's
+//! [`due_announcements`](chronomate_host::Outbox::due_announcements))
+//! whenever the host rings (this process committed or handed over
+//! something) and at least every [`LOOK_EVERY`] (another process did), and
+//! works through each stream in order, one announcement at a time:
+//! delivered, deleted, then the next.
 //! Every message carries a nonce made from the announcement's, so a
 //! repeat after a crash or a lost answer, by this process or another,
 //! returns the message already made instead of posting it twice.
@@ -94,7 +95,7 @@ impl Outbox {
 
     /// Posts what the outbox holds, for as long as the bot runs.
     pub(crate) async fn run(self: Arc<Self>) {
-        let bell = self.host.outbox_bell();
+        let bell = self.host.outbox().bell();
         loop {
             let rung = bell.notified();
             tokio::pin!(rung);
@@ -120,7 +121,12 @@ impl Outbox {
             }
             return 1;
         }
-        let due = match self.host.due_announcements(self.shards, room).await {
+        let due = match self
+            .host
+            .outbox()
+            .due_announcements(self.shards, room)
+            .await
+        {
             Ok(due) => due,
             Err(e) => {
                 tracing::warn!(error = %e, "cannot read the outbox");
@@ -155,14 +161,14 @@ impl Outbox {
             self.metrics.posted(a.notice.kind, ok);
             match result {
                 Ok(_) => {
-                    if let Err(e) = self.host.announced(&[a.id]).await {
+                    if let Err(e) = self.host.outbox().announced(&[a.id]).await {
                         // Its hold lapses; the nonce keeps a repeat single.
                         tracing::warn!(announcement = %a.id, error = %e, "cannot record an announcement as delivered");
                     }
                 }
                 Err(why) => {
                     tracing::warn!(announcement = %a.id, stream = %a.stream, tries = a.tries, "{why}; trying again later");
-                    if let Err(e) = self.host.announce_failed(&a, &why).await {
+                    if let Err(e) = self.host.outbox().announce_failed(&a, &why).await {
                         tracing::warn!(announcement = %a.id, error = %e, "cannot record a failed delivery");
                     }
                 }
@@ -171,7 +177,7 @@ impl Outbox {
             if !ok {
                 return;
             }
-            next = match self.host.next_announcement(&a.stream).await {
+            next = match self.host.outbox().next_announcement(&a.stream).await {
                 Ok(n) => n,
                 Err(e) => {
                     tracing::warn!(stream = %a.stream, error = %e, "cannot read the outbox");
@@ -283,7 +289,7 @@ impl Outbox {
             for id in ids {
                 let _ = self.answered.send(*id);
             }
-        } else if let Err(e) = self.host.hand_over(ids).await {
+        } else if let Err(e) = self.host.outbox().hand_over(ids).await {
             tracing::warn!(error = %e, "cannot hand announcements over; they are posted when their hold lapses");
         }
     }
@@ -294,7 +300,7 @@ impl Outbox {
     pub(crate) async fn post_now(&self, ids: &[AnnouncementId]) -> Option<ChannelId> {
         let first = *ids.first()?;
         let waits = self.wait_for(&[first]);
-        if let Err(e) = self.host.hand_over(ids).await {
+        if let Err(e) = self.host.outbox().hand_over(ids).await {
             tracing::warn!(error = %e, "cannot hand announcements over; they are posted when their hold lapses");
             return None;
         }
@@ -327,7 +333,7 @@ async fn clear_answered(host: Arc<Host>, mut rx: mpsc::UnboundedReceiver<Announc
         while let Ok(id) = rx.try_recv() {
             ids.push(id);
         }
-        if let Err(e) = host.announced(&ids).await {
+        if let Err(e) = host.outbox().announced(&ids).await {
             // Their holds lapse; the answers are found to have landed.
             tracing::warn!(error = %e, "cannot record answered announcements");
         }
@@ -342,7 +348,7 @@ pub(crate) async fn run_ticker(outbox: Arc<Outbox>, every: Duration) {
         interval.tick().await;
         let host = outbox.threads.host.clone();
         // One round in a task of its own: even a bug in it cannot end the loop.
-        let round = tokio::spawn(async move { host.run_due_jobs(host.now()).await });
+        let round = tokio::spawn(async move { host.upkeep().run_due_jobs(host.now()).await });
         match round.await {
             Ok(Ok(ids)) if !ids.is_empty() => {
                 tracing::info!(announcements = ids.len(), "timed jobs done");
@@ -359,7 +365,7 @@ pub(crate) async fn run_ticker(outbox: Arc<Outbox>, every: Duration) {
 /// (a thread's close is not counted).
 pub(crate) async fn tick_once(outbox: &Outbox, now: Timestamp) -> usize {
     let host = &outbox.threads.host;
-    let ids = match host.run_due_jobs(now).await {
+    let ids = match host.upkeep().run_due_jobs(now).await {
         Ok(ids) => ids,
         Err(e) => {
             tracing::error!(error = %e, "cannot do the due timed jobs");
@@ -367,7 +373,7 @@ pub(crate) async fn tick_once(outbox: &Outbox, now: Timestamp) -> usize {
         }
     };
     let waits = outbox.wait_for(&ids);
-    host.outbox_bell().notify_waiters();
+    host.outbox().bell().notify_waiters();
     let mut reached = 0;
     for w in waits {
         match tokio::time::timeout(Duration::from_secs(60), w).await {

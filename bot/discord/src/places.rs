@@ -3,14 +3,14 @@
 //!
 //! A deleted thread or channel, or a thread archived and locked by someone
 //! else, is forgotten as the place of the live games played there
-//! ([`Host::place_gone`]): their next post opens a new thread in the
+//! ([`Outbox::place_gone`]): their next post opens a new thread in the
 //! game's channel, and a pointer names that one. A live game's thread
 //! archived but not locked (a moderator tidying up, or Discord's own
 //! auto-archive) is unarchived at once; if Discord refuses, it is
 //! forgotten and replaced like a deleted one. A finished game's thread is
 //! archived and locked by the bot itself: nothing to do.
 //!
-//! [`Host::place_gone`]: chronomate_host::Host::place_gone
+//! [`Outbox::place_gone`]: chronomate_host::Outbox::place_gone
 
 use poise::serenity_prelude as serenity;
 use serde_json::json;
@@ -21,7 +21,7 @@ use super::rest::{Body, Repeat, Route};
 
 /// A thread or channel was deleted.
 pub(super) async fn gone(data: &Data, place: ChannelId) {
-    if let Err(e) = data.host.place_gone(&place.to_string()).await {
+    if let Err(e) = data.host.outbox().place_gone(&place.to_string()).await {
         tracing::warn!(%place, error = %e, "cannot forget a deleted place");
     }
 }
@@ -36,7 +36,7 @@ pub(super) async fn thread_updated(data: &Data, thread: &GuildChannel) {
         return;
     }
     let place = thread.id.to_string();
-    let live = match data.host.live_games_in(&place).await {
+    let live = match data.host.outbox().live_games_in(&place).await {
         Ok(games) => games,
         Err(e) => {
             tracing::warn!(%place, error = %e, "cannot look up the games of an archived thread");

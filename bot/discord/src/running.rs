@@ -49,7 +49,7 @@ impl Running {
         for task in &self.tasks {
             task.abort();
         }
-        self.outbox.threads.host.stop_engine();
+        self.outbox.threads.host.engine_play().stop();
         // serenity 0.12.5's manager forgets a shard as soon as it has asked
         // the queuer to stop it, often before the queuer looks it up: the
         // shard then runs on, answering with this process's closed store.
@@ -68,6 +68,6 @@ impl Running {
                 "a shard or an interaction was still running at shutdown"
             );
         }
-        self.outbox.threads.host.unregister_process().await;
+        self.outbox.threads.host.upkeep().unregister_process().await;
     }
 }

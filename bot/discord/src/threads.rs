@@ -8,10 +8,11 @@
 //! reply is posted in the thread afterwards: nothing that waits on Discord
 //! holds up the answer.
 //!
-//! A game's place is recorded by the host ([`Host::bind_thread`]): the
-//! thread opened for it, or, when the bot may not open threads there
-//! (403, Missing Permissions), the channel itself, so the game is played in
-//! the channel and the server's admins are told once which permission is
+//! A game's place is recorded by the host
+//! ([`Outbox::bind_thread`](chronomate_host::Outbox::bind_thread)): the
+//! thread opened for it, or, when the bot may not open threads there (403,
+//! Missing Permissions), the channel itself, so the game is played in the
+//! channel and the server's admins are told once which permission is
 //! missing. When a recorded thread is gone (deleted: 404 Unknown Channel;
 //! archived and locked: 50083) or refuses the bot, the next post opens
 //! another thread in the game's channel, or falls back to the channel, and
@@ -23,9 +24,10 @@
 //!
 //! Places stay true: the gateway's THREAD_DELETE, THREAD_UPDATE (archived
 //! and locked) and CHANNEL_DELETE forget a live game's place at once
-//! ([`Host::place_gone`]), so the next post opens a new thread and no
-//! pointer names a place that is gone. Warnings to admins are told once
-//! per server and cause, in the database ([`Host::warn_admins`]).
+//! ([`Outbox::place_gone`](chronomate_host::Outbox::place_gone)), so the
+//! next post opens a new thread and no pointer names a place that is gone.
+//! Warnings to admins are told once per server and cause, in the database
+//! ([`Outbox::warn_admins`](chronomate_host::Outbox::warn_admins)).
 
 use chronomate_host::{GameId, GamePlace, Host, HostError, Reply};
 use std::collections::HashMap;
@@ -119,7 +121,7 @@ impl Threads {
     }
 
     async fn place_of(&self, game: GameId) -> Result<GamePlace, Undelivered> {
-        self.host.place_of(game).await.map_err(|e| {
+        self.host.outbox().place_of(game).await.map_err(|e| {
             Undelivered::Nowhere(format!("cannot find where game {game} is played: {e}"))
         })
     }
@@ -219,7 +221,7 @@ impl Threads {
                 tracing::info!(game = %gp.game, %thread, "opened the game's thread");
                 self.record(gp.game, thread).await;
                 if let Some(guild) = &gp.place.guild
-                    && let Err(e) = self.host.thread_opened(guild).await
+                    && let Err(e) = self.host.outbox().thread_opened(guild).await
                 {
                     tracing::warn!(error = %e, "cannot clear the server's warnings");
                 }
@@ -239,7 +241,12 @@ impl Threads {
     }
 
     async fn record(&self, game: GameId, place: ChannelId) {
-        if let Err(e) = self.host.bind_thread(game, &place.to_string()).await {
+        if let Err(e) = self
+            .host
+            .outbox()
+            .bind_thread(game, &place.to_string())
+            .await
+        {
             tracing::warn!(game = %game, %place, error = %e, "cannot record where the game is played");
         }
     }
@@ -317,6 +324,7 @@ impl Threads {
         );
         match self
             .host
+            .outbox()
             .warn_admins(guild, missing.cause(), &channel.to_string(), &text)
             .await
         {
@@ -409,7 +417,7 @@ const OVERTAKE_WAIT: std::time::Duration = std::time::Duration::from_millis(1_00
 async fn behind_after_a_moment(host: &Host, reply: &Reply) -> bool {
     let until = tokio::time::Instant::now() + OVERTAKE_WAIT;
     loop {
-        match host.overtakes(&reply.announced).await {
+        match host.outbox().overtakes(&reply.announced).await {
             Ok(false) => return false,
             Ok(true) if tokio::time::Instant::now() < until => {
                 tokio::time::sleep(std::time::Duration::from_millis(50)).await;

@@ -315,7 +315,14 @@ pub async fn new_game(
 /// command answered at once waits for this first.
 pub async fn outbox_drained(host: &Host) {
     let deadline = std::time::Instant::now() + Duration::from_secs(10);
-    while host.outbox_stats().await.expect("the outbox's depth").depth > 0 {
+    while host
+        .outbox()
+        .stats()
+        .await
+        .expect("the outbox's depth")
+        .depth
+        > 0
+    {
         assert!(std::time::Instant::now() < deadline, "still in the outbox");
         tokio::time::sleep(Duration::from_millis(20)).await;
     }

@@ -100,7 +100,12 @@ impl Table {
         let mut terms = ChallengeTerms::new(Variant::Standard);
         terms.opponent = Some(black.player.clone());
         terms.colour = ColourChoice::White;
-        let reply = self.host.challenge(&white, terms).await.unwrap();
+        let reply = self
+            .host
+            .challenges()
+            .challenge(&white, terms)
+            .await
+            .unwrap();
         let id = reply.choices[0].id.to_string();
         let reply = self.host.choose(&black, &id).await.unwrap();
         Seat {
@@ -120,11 +125,11 @@ impl Table {
     /// The next `n` random legal actions of game `i` (a new game if it
     /// ended), and who plays each. Untimed.
     async fn plan(&mut self, i: usize, n: usize) -> Vec<(Caller, String)> {
-        let mut loaded = self.host.load(self.games[i].id).await.unwrap();
+        let mut loaded = self.host.games().load(self.games[i].id).await.unwrap();
         if loaded.game.status().is_over() || loaded.game.legal_actions().len() < 2 {
             let prefix = self.games[i].white.player.name.clone();
             self.games[i] = self.new_game(&prefix, i + 1000 * self.games.len()).await;
-            loaded = self.host.load(self.games[i].id).await.unwrap();
+            loaded = self.host.games().load(self.games[i].id).await.unwrap();
         }
         let mut game = loaded.game;
         let seat = &self.games[i].clone();
@@ -161,7 +166,7 @@ fn latency_report(rt: &Runtime, images: bool, actions: usize) {
         let id = table.games[g].id;
         let start = Instant::now();
         let reply = rt
-            .block_on(table.host.act(&who, Some(id), &action))
+            .block_on(table.host.games().act(&who, Some(id), &action))
             .unwrap();
         samples.push(start.elapsed());
         std::hint::black_box(reply);
@@ -209,7 +214,7 @@ fn play_rounds(rt: &Runtime, table: &mut Table, actions: usize) -> (Vec<Duration
                         let mut times = Vec::new();
                         for (who, action) in plan {
                             let at = Instant::now();
-                            host.act(&who, Some(id), &action).await.unwrap();
+                            host.games().act(&who, Some(id), &action).await.unwrap();
                             times.push(at.elapsed());
                         }
                         times
@@ -364,7 +369,7 @@ fn act(c: &mut Criterion, rt: &Runtime) {
                     let id = table.games[g].id;
                     let start = Instant::now();
                     let reply = rt
-                        .block_on(table.host.act(&who, Some(id), &action))
+                        .block_on(table.host.games().act(&who, Some(id), &action))
                         .unwrap();
                     total += start.elapsed();
                     std::hint::black_box(reply);
@@ -401,7 +406,7 @@ fn throughput(c: &mut Criterion, rt: &Runtime) {
                             let host = table.host.clone();
                             tokio::spawn(async move {
                                 for (who, action) in plan {
-                                    host.act(&who, Some(id), &action).await.unwrap();
+                                    host.games().act(&who, Some(id), &action).await.unwrap();
                                 }
                             })
                         })

@@ -15,7 +15,7 @@ use chronomate_model::{GameId, GameStatus};
 
 use super::images;
 use super::text::variant_words;
-use super::{Caller, Host, HostError, Image, Purpose, Refusal, Reply};
+use super::{Caller, Games, HostError, Image, Purpose, Refusal, Reply};
 use chronomate_store::StoreError;
 
 /// The time the searches of one analysis share, in milliseconds.
@@ -65,11 +65,11 @@ fn white_expectation(e: &Evaluation) -> f64 {
     e.score.expectation()
 }
 
-impl Host {
+impl Games<'_> {
     /// Analyses a finished game: the evaluation chart and its biggest
     /// swings. Refuses a game still being played.
-    pub async fn analyse(&self, caller: &Caller, game: Option<GameId>) -> Result<Reply, HostError> {
-        let loaded = self.resolve(caller, game, Purpose::View).await?;
+    pub async fn analyse(self, caller: &Caller, game: Option<GameId>) -> Result<Reply, HostError> {
+        let loaded = self.host.resolve(caller, game, Purpose::View).await?;
         let id = loaded.row.id;
         if loaded.row.status == GameStatus::Live {
             return Err(Refusal::StillPlaying(id).into());
@@ -80,6 +80,7 @@ impl Host {
         let millis = per_position(record.len());
         let limits = Limits::level(Level::MAX, Some(millis));
         let evals = self
+            .host
             .engine_work(move || analyse(options, seed, &record, &limits))
             .await
             .ok_or_else(|| corrupt(id, "the analysis failed".to_owned()))?
@@ -119,7 +120,7 @@ impl Host {
             ));
         }
         let mut reply = Reply::text(lines.join("\n")).about(id);
-        if self.config.images {
+        if self.host.config.images {
             let values: Vec<f64> = evals.iter().map(white_expectation).collect();
             let marks = found
                 .iter()

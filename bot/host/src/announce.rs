@@ -11,38 +11,28 @@
 //!
 //! Who delivers: a command's announcements are held for its answer (the
 //! host's [`Reply::announced`]): the transport answers with the reply and
-//! records them delivered ([`Host::announced`]) when the answer went where
-//! they belong, or hands them on ([`Host::hand_over`]). Everything else
+//! records them delivered ([`Outbox::announced`](crate::Outbox::announced))
+//! when the answer went where they belong, or hands them on
+//! ([`Outbox::hand_over`](crate::Outbox::hand_over)). Everything else
 //! (Chronomate's moves, what the timed jobs did, a command's rows whose
 //! process died before answering) is claimed by the process serving the
-//! server ([`Host::due_announcements`]), stream head by stream head, so a
-//! game's posts go out in order, and is delivered with nonces made from the
-//! row's, so a repeat never posts twice.
-
-use std::sync::Arc;
+//! server
+//! ([`Outbox::due_announcements`](crate::Outbox::due_announcements)),
+//! stream head by stream head, so a game's posts go out in order, and is
+//! delivered with nonces made from the row's, so a repeat never posts
+//! twice.
 
 use chronomate_rules::Game;
 use serde::{Deserialize, Serialize};
-use tokio::sync::Notify;
 
-use super::clock::{MINUTE, SECOND};
-use super::config::ShardRange;
+use super::clock::MINUTE;
 use super::text::played_line;
 use super::{
     Caller, ChoiceId, ChoiceStyle, Host, HostError, Loaded, Notice, NoticeKind, Place, Reply,
 };
 use chronomate_model::{ChallengeId, GameId, GameStatus, PlayerKey, Span, Timestamp, TournamentId};
-use chronomate_store::{
-    AnnouncementId, Hold, NewAnnouncement, OutboxRow, OutboxStats, ShardFilter, StoreError, Stream,
-};
+use chronomate_store::{AnnouncementId, Hold, NewAnnouncement, OutboxRow, StoreError, Stream};
 
-/// A delivery that failed is tried again after this long, doubling up to
-/// [`RETRY_AT_MOST`].
-const RETRY_FIRST: Span = SECOND;
-const RETRY_AT_MOST: Span = Span::from_millis(5 * 60_000);
-/// An announcement still undelivered this long after its change is given
-/// up (logged): its server has removed the bot, or its place is gone.
-const GIVE_UP_AFTER: Span = Span::DAY;
 /// Posted later than this after its change, an announcement says so.
 const LATE_AFTER: Span = MINUTE;
 
@@ -206,134 +196,9 @@ impl Host {
         self.bell.notify_waiters();
     }
 
-    /// Notified whenever something may be there to post (a change of this
-    /// process committed an announcement, or one was handed over or
-    /// delivered, freeing the next of its stream). Other processes'
-    /// announcements are found by looking again now and then.
-    pub fn outbox_bell(&self) -> Arc<Notify> {
-        self.bell.clone()
-    }
-
-    /// Records announcements as delivered (the answer that carried them
-    /// landed where they belong).
-    pub async fn announced(&self, ids: &[AnnouncementId]) -> Result<(), HostError> {
-        self.store.delivered(ids).await?;
-        self.ring();
-        Ok(())
-    }
-
-    /// Hands a command's announcements on to be posted (its answer went
-    /// elsewhere, or nowhere).
-    pub async fn hand_over(&self, ids: &[AnnouncementId]) -> Result<(), HostError> {
-        self.store
-            .release_announcements(ids, self.instance())
-            .await?;
-        self.ring();
-        Ok(())
-    }
-
-    /// Whether a command's announcements `ids` would overtake earlier ones
-    /// of their stream if its answer carried them: a row another process
-    /// held for its answer and died with, a row the outbox has yet to
-    /// post. Then they are handed over ([`Host::hand_over`]) and posted in
-    /// their turn rather than answered with.
-    pub async fn overtakes(&self, ids: &[AnnouncementId]) -> Result<bool, HostError> {
-        match ids.iter().min() {
-            Some(first) => Ok(self.store.behind(*first, self.instance()).await?),
-            None => Ok(false),
-        }
-    }
-
-    /// Records a failed delivery: tried again later (sooner at first), or
-    /// given up a day after its change.
-    pub async fn announce_failed(&self, a: &Announcement, why: &str) -> Result<(), HostError> {
-        let now = self.now();
-        let created = a.created;
-        if now - created > GIVE_UP_AFTER {
-            tracing::error!(announcement = %a.id, stream = %a.stream, "{why}; given up a day after it happened");
-            self.store.delivered(&[a.id]).await?;
-            return Ok(());
-        }
-        let shift = u32::try_from(a.tries.clamp(1, 20) - 1).unwrap_or(0);
-        let wait = (RETRY_FIRST * (1i64 << shift)).min(RETRY_AT_MOST);
-        self.store
-            .announcement_failed(a.id, now + wait, why)
-            .await?;
-        Ok(())
-    }
-
-    /// The outbox's depth and oldest row.
-    pub async fn outbox_stats(&self) -> Result<OutboxStats, HostError> {
-        Ok(self.store.outbox_stats().await?)
-    }
-
-    /// Claims the free heads of the outbox's streams of the servers
-    /// `shards` serves (every server's: `None`), at most `limit`, and tells
-    /// them. Each is held for this process while it delivers it.
-    pub async fn due_announcements(
-        &self,
-        shards: Option<ShardRange>,
-        limit: usize,
-    ) -> Result<Vec<Announcement>, HostError> {
-        // A dead process's rows first: they are free from now on.
-        self.release_dead_holders_now_and_then().await?;
-        let now = self.now();
-        let filter = shards.map(|s| ShardFilter {
-            first: s.first,
-            last: s.last,
-            total: s.total,
-        });
-        let rows = self
-            .store
-            .claim_announcements(
-                filter,
-                self.instance(),
-                now,
-                now + self.config.post_lease,
-                limit as i64,
-            )
-            .await?;
-        let mut out = Vec::with_capacity(rows.len());
-        for row in rows {
-            if let Some(a) = self.tell(row).await? {
-                out.push(a);
-            }
-        }
-        Ok(out)
-    }
-
-    /// Tells announcement `id` as it is, without claiming it (the console
-    /// and [`Host::tick`], which deliver what they just committed).
-    pub async fn announcement(
-        &self,
-        id: AnnouncementId,
-    ) -> Result<Option<Announcement>, HostError> {
-        match self.store.announcement(id).await? {
-            Some(row) => self.tell(row).await,
-            None => Ok(None),
-        }
-    }
-
-    /// Claims and tells the next announcement of `stream`, if it is free.
-    pub async fn next_announcement(&self, stream: &str) -> Result<Option<Announcement>, HostError> {
-        let now = self.now();
-        loop {
-            let Some(row) = self
-                .store
-                .claim_head(stream, self.instance(), now, now + self.config.post_lease)
-                .await?
-            else {
-                return Ok(None);
-            };
-            if let Some(a) = self.tell(row).await? {
-                return Ok(Some(a));
-            }
-        }
-    }
-
     /// A claimed row, told; `None` (and the row gone) when it says nothing
     /// any more or cannot be read.
-    async fn tell(&self, row: OutboxRow) -> Result<Option<Announcement>, HostError> {
+    pub(crate) async fn tell(&self, row: OutboxRow) -> Result<Option<Announcement>, HostError> {
         let body: Body = match serde_json::from_str(&row.body) {
             Ok(b) => b,
             Err(e) => {

@@ -1,5 +1,5 @@
 //! Challenges: offering a game, accepting (the game begins), declining,
-//! withdrawing.
+//! withdrawing ([`Challenges`], reached by [`Host::challenges`]).
 
 use chronomate_engine::Level;
 use chronomate_model::{ChallengeId, ChallengeStatus, PlayerKey, Timestamp};
@@ -15,14 +15,23 @@ use super::{
 };
 use chronomate_model::engine::{DEFAULT_LEVEL, engine_name};
 use chronomate_store::{ChallengeRow, NewChallenge, NewGame, Stale, StoreError, Stream};
-impl Host {
+
+/// Challenges: offered, accepted, declined, withdrawn
+/// ([`Host::challenges`]). A borrowed view of the host, like every area's
+/// service (see the crate's documentation).
+#[derive(Clone, Copy)]
+pub struct Challenges<'h> {
+    pub(crate) host: &'h Host,
+}
+
+impl Challenges<'_> {
     /// Challenges a player, or anyone when `terms.opponent` is `None`.
     pub async fn challenge(
-        &self,
+        self,
         caller: &Caller,
         terms: ChallengeTerms,
     ) -> Result<Reply, HostError> {
-        let now = self.now();
+        let now = self.host.now();
         if terms.opponent.as_ref().map(|p| &p.key) == Some(&caller.player.key) {
             return Err(Refusal::SelfChallenge.into());
         }
@@ -47,10 +56,11 @@ impl Host {
         let guild = caller.place.guild.as_deref();
         let days = match terms.days {
             Some(d) => read_days(&d.to_string())?,
-            None => self.store.settings(guild).await?.default_days,
+            None => self.host.store.settings(guild).await?.default_days,
         };
         let options = terms.options.to_string();
         let id = self
+            .host
             .store
             .create_challenge(
                 &NewChallenge {
@@ -68,13 +78,17 @@ impl Host {
             )
             .await?;
         let c = self
+            .host
             .store
             .challenge(id)
             .await?
             .ok_or(Refusal::NoSuchChallenge(id))?;
         if let Some(engine) = engine {
             // Chronomate accepts at once.
-            return self.begin_game(c, &engine, &self.teller(caller)).await;
+            return self
+                .host
+                .begin_game(c, &engine, &self.host.teller(caller))
+                .await;
         }
         let mut reply = Reply::text(format!(
             "{} challenges {} to {}. Challenge #{id}.",
@@ -101,6 +115,129 @@ impl Host {
         ))
     }
 
+    /// Accepts a challenge: the game begins.
+    pub async fn accept(
+        self,
+        caller: &Caller,
+        id: Option<ChallengeId>,
+    ) -> Result<Reply, HostError> {
+        let me = caller.key().clone();
+        let c = match self
+            .host
+            .resolve_challenge(
+                caller,
+                id,
+                |c| c.challenged.as_ref() == Some(&me),
+                " to accept",
+            )
+            .await
+        {
+            // Nothing addressed to the caller: an open challenge will do.
+            Err(HostError::Refused(Refusal::NoChallenge(_))) if id.is_none() => {
+                self.host
+                    .resolve_challenge(
+                        caller,
+                        None,
+                        |c| c.challenged.is_none() && c.challenger != me,
+                        " to accept",
+                    )
+                    .await?
+            }
+            other => other?,
+        };
+        ensure_open(&c)?;
+        if c.challenger == me {
+            return Err(Refusal::OwnChallenge(c.id).into());
+        }
+        if let Some(other) = &c.challenged
+            && *other != me
+        {
+            return Err(Refusal::NotAddressedToYou {
+                id: c.id,
+                name: c.challenged_name.clone().unwrap_or_default(),
+            }
+            .into());
+        }
+        self.host
+            .begin_game(c, &caller.player, &self.host.teller(caller))
+            .await
+    }
+
+    /// Declines a challenge addressed to the caller.
+    pub async fn decline(
+        self,
+        caller: &Caller,
+        id: Option<ChallengeId>,
+    ) -> Result<Reply, HostError> {
+        let me = caller.key().clone();
+        let c = self
+            .host
+            .resolve_challenge(
+                caller,
+                id,
+                |c| c.challenged.as_ref() == Some(&me),
+                " to decline",
+            )
+            .await?;
+        ensure_open(&c)?;
+        if c.challenger == me {
+            return Err(Refusal::Terms(format!(
+                "challenge #{0} is yours: withdraw it with /cancel {0}",
+                c.id
+            ))
+            .into());
+        }
+        match &c.challenged {
+            None => return Err(Refusal::DeclineOpen(c.id).into()),
+            Some(other) if *other != me => {
+                return Err(Refusal::NotAddressedToYou {
+                    id: c.id,
+                    name: c.challenged_name.clone().unwrap_or_default(),
+                }
+                .into());
+            }
+            Some(_) => {}
+        }
+        let reply = Reply::text(format!(
+            "{} declined challenge #{} from {}.",
+            caller.player.name, c.id, c.challenger_name
+        ))
+        .ping(&c.challenger);
+        self.host
+            .close_challenge(caller, &c, ChallengeStatus::Declined, reply)
+            .await
+    }
+
+    /// Withdraws the caller's own open challenge.
+    pub async fn cancel(
+        self,
+        caller: &Caller,
+        id: Option<ChallengeId>,
+    ) -> Result<Reply, HostError> {
+        let me = caller.key().clone();
+        let c = self
+            .host
+            .resolve_challenge(caller, id, |c| c.challenger == me, " to cancel")
+            .await?;
+        ensure_open(&c)?;
+        if c.challenger != me {
+            return Err(Refusal::NotYourChallenge {
+                id: c.id,
+                name: c.challenger_name.clone(),
+            }
+            .into());
+        }
+        let reply = Reply::text(format!(
+            "{} withdrew challenge #{}.",
+            caller.player.name, c.id
+        ));
+        self.host
+            .close_challenge(caller, &c, ChallengeStatus::Cancelled, reply)
+            .await
+    }
+}
+
+impl Host {
     /// The challenge a command means: the one named, else the only one
     /// `pick` selects among the open challenges the caller can see.
     async fn resolve_challenge(
@@ -127,51 +264,6 @@ impl Host {
             1 => Ok(picked.remove(0)),
             _ => Err(Refusal::WhichChallenge(picked.iter().map(|c| c.id).collect()).into()),
         }
-    }
-
-    /// Accepts a challenge: the game begins.
-    pub async fn accept(
-        &self,
-        caller: &Caller,
-        id: Option<ChallengeId>,
-    ) -> Result<Reply, HostError> {
-        let me = caller.key().clone();
-        let c = match self
-            .resolve_challenge(
-                caller,
-                id,
-                |c| c.challenged.as_ref() == Some(&me),
-                " to accept",
-            )
-            .await
-        {
-            // Nothing addressed to the caller: an open challenge will do.
-            Err(HostError::Refused(Refusal::NoChallenge(_))) if id.is_none() => {
-                self.resolve_challenge(
-                    caller,
-                    None,
-                    |c| c.challenged.is_none() && c.challenger != me,
-                    " to accept",
-                )
-                .await?
-            }
-            other => other?,
-        };
-        ensure_open(&c)?;
-        if c.challenger == me {
-            return Err(Refusal::OwnChallenge(c.id).into());
-        }
-        if let Some(other) = &c.challenged
-            && *other != me
-        {
-            return Err(Refusal::NotAddressedToYou {
-                id: c.id,
-                name: c.challenged_name.clone().unwrap_or_default(),
-            }
-            .into());
-        }
-        self.begin_game(c, &caller.player, &self.teller(caller))
-            .await
     }
 
     /// Starts the game of challenge `c`, accepted by `by`.
@@ -296,75 +388,6 @@ impl Host {
             Picture::Board,
         );
         reply
-    }
-
-    /// Declines a challenge addressed to the caller.
-    pub async fn decline(
-        &self,
-        caller: &Caller,
-        id: Option<ChallengeId>,
-    ) -> Result<Reply, HostError> {
-        let me = caller.key().clone();
-        let c = self
-            .resolve_challenge(
-                caller,
-                id,
-                |c| c.challenged.as_ref() == Some(&me),
-                " to decline",
-            )
-            .await?;
-        ensure_open(&c)?;
-        if c.challenger == me {
-            return Err(Refusal::Terms(format!(
-                "challenge #{0} is yours: withdraw it with /cancel {0}",
-                c.id
-            ))
-            .into());
-        }
-        match &c.challenged {
-            None => return Err(Refusal::DeclineOpen(c.id).into()),
-            Some(other) if *other != me => {
-                return Err(Refusal::NotAddressedToYou {
-                    id: c.id,
-                    name: c.challenged_name.clone().unwrap_or_default(),
-                }
-                .into());
-            }
-            Some(_) => {}
-        }
-        let reply = Reply::text(format!(
-            "{} declined challenge #{} from {}.",
-            caller.player.name, c.id, c.challenger_name
-        ))
-        .ping(&c.challenger);
-        self.close_challenge(caller, &c, ChallengeStatus::Declined, reply)
-            .await
-    }
-
-    /// Withdraws the caller's own open challenge.
-    pub async fn cancel(
-        &self,
-        caller: &Caller,
-        id: Option<ChallengeId>,
-    ) -> Result<Reply, HostError> {
-        let me = caller.key().clone();
-        let c = self
-            .resolve_challenge(caller, id, |c| c.challenger == me, " to cancel")
-            .await?;
-        ensure_open(&c)?;
-        if c.challenger != me {
-            return Err(Refusal::NotYourChallenge {
-                id: c.id,
-                name: c.challenger_name.clone(),
-            }
-            .into());
-        }
-        let reply = Reply::text(format!(
-            "{} withdrew challenge #{}.",
-            caller.player.name, c.id
-        ));
-        self.close_challenge(caller, &c, ChallengeStatus::Cancelled, reply)
-            .await
     }
 
     /// Closes challenge `c` as `caller` answered it, announcing `reply`

@@ -17,10 +17,59 @@ use chronomate_store::{DraftMove, Stale};
 use super::choice::{ChoiceId, GameChoice, PickId};
 use super::images::Picture;
 use super::types::ChoiceStyle;
-use super::{Caller, Host, HostError, Loaded, Purpose, Refusal, Reply};
+use super::{Caller, Games, Host, HostError, Loaded, Purpose, Refusal, Reply};
 
 /// How many legal next moves a refusal suggests at most.
 const SUGGESTED: usize = 6;
+
+impl Games<'_> {
+    /// Takes back the last move of the caller's draft.
+    pub async fn undo(self, caller: &Caller, game: Option<GameId>) -> Result<Reply, HostError> {
+        let (loaded, mut draft) = self.host.own_draft(caller, game).await?;
+        let id = loaded.row.id;
+        let Some(last) = draft.pop() else {
+            return Err(Refusal::NothingDrafted(id).into());
+        };
+        let count = draft.len() as i64 + 1;
+        if let Err(Stale) = self
+            .host
+            .store
+            .undo_draft_move(id, loaded.row.ply, count)
+            .await?
+        {
+            return Err(Refusal::MovedOn(id).into());
+        }
+        Ok(self
+            .host
+            .draft_reply(&loaded, &draft, format!("Took back {last}.")))
+    }
+
+    /// The caller's draft, privately: its moves, whether it may be
+    /// submitted (or why not), and the position with the moves marked.
+    pub async fn draft(self, caller: &Caller, game: Option<GameId>) -> Result<Reply, HostError> {
+        let (loaded, draft) = self.host.own_draft(caller, game).await?;
+        Ok(self.host.draft_reply(&loaded, &draft, String::new()))
+    }
+
+    /// Commits the caller's draft as their whole turn, or refuses with the
+    /// rules' reason (the draft is kept).
+    pub async fn submit(self, caller: &Caller, game: Option<GameId>) -> Result<Reply, HostError> {
+        let (loaded, draft) = self.host.own_draft(caller, game).await?;
+        let side = loaded.side_to_act(caller)?;
+        let refuse = |error| Refusal::Action {
+            game: loaded.row.id,
+            error,
+            suggestions: Vec::new(),
+            could_mean: 0,
+        };
+        let action = loaded.game.draft_turn(&draft).map_err(refuse)?;
+        let mut after = loaded.game.clone();
+        let played = after.apply(&action).map_err(refuse)?;
+        let prepared = self.host.prepared(loaded, after, played, side);
+        // Committing the action deletes the draft in the same transaction.
+        self.host.commit(caller, prepared).await
+    }
+}
 
 impl Host {
     /// Adds a board move to the caller's draft (`/move` in a drafted
@@ -53,50 +102,6 @@ impl Host {
         }
         draft.push(written.clone());
         Ok(self.draft_reply(&loaded, &draft, format!("Drafted {written}.")))
-    }
-
-    /// Takes back the last move of the caller's draft.
-    pub async fn undo(&self, caller: &Caller, game: Option<GameId>) -> Result<Reply, HostError> {
-        let (loaded, mut draft) = self.own_draft(caller, game).await?;
-        let id = loaded.row.id;
-        let Some(last) = draft.pop() else {
-            return Err(Refusal::NothingDrafted(id).into());
-        };
-        let count = draft.len() as i64 + 1;
-        if let Err(Stale) = self
-            .store
-            .undo_draft_move(id, loaded.row.ply, count)
-            .await?
-        {
-            return Err(Refusal::MovedOn(id).into());
-        }
-        Ok(self.draft_reply(&loaded, &draft, format!("Took back {last}.")))
-    }
-
-    /// The caller's draft, privately: its moves, whether it may be
-    /// submitted (or why not), and the position with the moves marked.
-    pub async fn draft(&self, caller: &Caller, game: Option<GameId>) -> Result<Reply, HostError> {
-        let (loaded, draft) = self.own_draft(caller, game).await?;
-        Ok(self.draft_reply(&loaded, &draft, String::new()))
-    }
-
-    /// Commits the caller's draft as their whole turn, or refuses with the
-    /// rules' reason (the draft is kept).
-    pub async fn submit(&self, caller: &Caller, game: Option<GameId>) -> Result<Reply, HostError> {
-        let (loaded, draft) = self.own_draft(caller, game).await?;
-        let side = loaded.side_to_act(caller)?;
-        let refuse = |error| Refusal::Action {
-            game: loaded.row.id,
-            error,
-            suggestions: Vec::new(),
-            could_mean: 0,
-        };
-        let action = loaded.game.draft_turn(&draft).map_err(refuse)?;
-        let mut after = loaded.game.clone();
-        let played = after.apply(&action).map_err(refuse)?;
-        let prepared = self.prepared(loaded, after, played, side);
-        // Committing the action deletes the draft in the same transaction.
-        self.commit(caller, prepared).await
     }
 
     /// Up to `limit` board moves matching `typed` that may be added to the

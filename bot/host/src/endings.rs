@@ -7,7 +7,7 @@ use chronomate_rules::{Outcome, Reason};
 use super::announce::{Body, Said, Teller};
 use super::text::{outcome_words, result_words};
 use super::{
-    Caller, ChoiceId, ChoiceStyle, DrawMove, GameChoice, Host, HostError, NoticeKind, Place,
+    Caller, ChoiceId, ChoiceStyle, DrawMove, GameChoice, Games, Host, HostError, NoticeKind, Place,
     Purpose, Refusal, Reply,
 };
 use chronomate_store::{Finish, GameRow, NewAnnouncement, Stale, Stream};
@@ -20,16 +20,16 @@ pub(super) fn finish_of(outcome: Outcome) -> Finish {
     }
 }
 
-impl Host {
+impl Games<'_> {
     /// Resigns a game. Unconfirmed, it asks for confirmation with the choice
     /// `game:N:resign:confirm`.
     pub async fn resign(
-        &self,
+        self,
         caller: &Caller,
         game: Option<GameId>,
         confirmed: bool,
     ) -> Result<Reply, HostError> {
-        let loaded = self.resolve(caller, game, Purpose::Manage).await?;
+        let loaded = self.host.resolve(caller, game, Purpose::Manage).await?;
         let side = loaded.side_of(caller)?;
         loaded.ensure_live()?;
         let row = &loaded.row;
@@ -57,47 +57,55 @@ impl Host {
         ))
         .about(row.id)
         .ping(row.player(!side));
-        let teller = self.teller(caller);
+        let teller = self.host.teller(caller);
         let (store, receipt) = self
+            .host
             .store
-            .announcing(self.ending_rows(&teller, row, &reply));
+            .announcing(self.host.ending_rows(&teller, row, &reply));
         // Resigning needs no particular ply: only a live game.
-        if let Err(Stale) = store.finish_game(row.id, None, &finish, self.now()).await? {
-            return Err(self.over_now(row.id).await);
+        if let Err(Stale) = store
+            .finish_game(row.id, None, &finish, self.host.now())
+            .await?
+        {
+            return Err(self.host.over_now(row.id).await);
         }
-        Ok(self.ended(reply, receipt.held(), row.id, &teller).await)
+        Ok(self
+            .host
+            .ended(reply, receipt.held(), row.id, &teller)
+            .await)
     }
 
     /// Offers, accepts or declines a draw. Offering while the opponent's
     /// offer stands accepts it; declining one's own offer withdraws it;
     /// acting declines the opponent's offer.
     pub async fn draw(
-        &self,
+        self,
         caller: &Caller,
         game: Option<GameId>,
         what: DrawMove,
     ) -> Result<Reply, HostError> {
-        let loaded = self.resolve(caller, game, Purpose::Manage).await?;
+        let loaded = self.host.resolve(caller, game, Purpose::Manage).await?;
         let side = loaded.side_of(caller)?;
         loaded.ensure_live()?;
         let row = &loaded.row;
         let id = row.id;
-        let offer = self.store.draw_offer(id).await?;
-        let now = self.now();
+        let offer = self.host.store.draw_offer(id).await?;
+        let now = self.host.now();
         match (what, offer) {
             (DrawMove::Offer, Some(o)) if o.side == side => Err(Refusal::OfferStands(id).into()),
             (DrawMove::Offer | DrawMove::Accept, Some(o)) if o.side != side => {
-                let teller = self.teller(caller);
-                self.agree_draw(row, o.side, Some(row.player(!side)), &teller, None)
+                let teller = self.host.teller(caller);
+                self.host
+                    .agree_draw(row, o.side, Some(row.player(!side)), &teller, None)
                     .await
             }
             (DrawMove::Offer, _) => {
-                let teller = self.teller(caller);
+                let teller = self.host.teller(caller);
                 if row.player(!side).is_chronomate() {
-                    if let Err(Stale) = self.store.offer_draw(id, side, row.ply, now).await? {
+                    if let Err(Stale) = self.host.store.offer_draw(id, side, row.ply, now).await? {
                         return Err(Refusal::MovedOn(id).into());
                     }
-                    return self.engine_answers_offer(&loaded, side, &teller).await;
+                    return self.host.engine_answers_offer(&loaded, side, &teller).await;
                 }
                 let reply = Reply::text(format!(
                     "{} offers a draw in game #{id}.",
@@ -116,12 +124,13 @@ impl Host {
                     ChoiceStyle::Secondary,
                 );
                 let (store, receipt) = self
+                    .host
                     .store
-                    .announcing(vec![self.post_row(&teller, row, &reply)]);
+                    .announcing(vec![self.host.post_row(&teller, row, &reply)]);
                 if let Err(Stale) = store.offer_draw(id, side, row.ply, now).await? {
                     return Err(Refusal::MovedOn(id).into());
                 }
-                self.ring();
+                self.host.ring();
                 Ok(Reply {
                     announced: receipt.held(),
                     ..reply
@@ -139,14 +148,15 @@ impl Host {
                     format!("{} declined the draw in game #{id}.", caller.player.name)
                 };
                 let reply = Reply::text(text).about(id).ping(row.player(!side));
-                let teller = self.teller(caller);
+                let teller = self.host.teller(caller);
                 let (store, receipt) = self
+                    .host
                     .store
-                    .announcing(vec![self.post_row(&teller, row, &reply)]);
+                    .announcing(vec![self.host.post_row(&teller, row, &reply)]);
                 if let Err(Stale) = store.drop_draw_offer(id, o.side).await? {
                     return Err(Refusal::NoDrawOffer(id).into());
                 }
-                self.ring();
+                self.host.ring();
                 Ok(Reply {
                     announced: receipt.held(),
                     ..reply
@@ -155,6 +165,47 @@ impl Host {
         }
     }
 
+    /// Aborts a game before both sides have acted: no result.
+    pub async fn abort(self, caller: &Caller, game: Option<GameId>) -> Result<Reply, HostError> {
+        let loaded = self.host.resolve(caller, game, Purpose::Manage).await?;
+        let side = loaded.side_of(caller)?;
+        loaded.ensure_live()?;
+        let row = &loaded.row;
+        let (white, black) = self.host.store.sides_moved(row.id).await?;
+        if white && black {
+            return Err(Refusal::TooLateToAbort(row.id).into());
+        }
+        let finish = Finish {
+            status: GameStatus::Aborted,
+            result: None,
+            reason: EndReason::AbortedBy(caller.player.name.clone()),
+        };
+        let reply = Reply::text(format!(
+            "{} aborted game #{}: no result.",
+            caller.player.name, row.id
+        ))
+        .about(row.id)
+        .ping(row.player(!side));
+        let teller = self.host.teller(caller);
+        let (store, receipt) = self
+            .host
+            .store
+            .announcing(self.host.ending_rows(&teller, row, &reply));
+        // Only at this ply: a move in between may make it too late.
+        if let Err(Stale) = store
+            .finish_game(row.id, Some(row.ply), &finish, self.host.now())
+            .await?
+        {
+            return Err(self.host.over_now(row.id).await);
+        }
+        Ok(self
+            .host
+            .ended(reply, receipt.held(), row.id, &teller)
+            .await)
+    }
+}
+
+impl Host {
     /// Ends the game drawn on the offer `offered_by` made: the reply saying
     /// so (pinging `ping`), with what follows a game's end.
     /// `before`: a line to say first (Chronomate's answer to the offer).
@@ -222,41 +273,6 @@ impl Host {
             announced: receipt.held(),
             ..reply
         })
-    }
-
-    /// Aborts a game before both sides have acted: no result.
-    pub async fn abort(&self, caller: &Caller, game: Option<GameId>) -> Result<Reply, HostError> {
-        let loaded = self.resolve(caller, game, Purpose::Manage).await?;
-        let side = loaded.side_of(caller)?;
-        loaded.ensure_live()?;
-        let row = &loaded.row;
-        let (white, black) = self.store.sides_moved(row.id).await?;
-        if white && black {
-            return Err(Refusal::TooLateToAbort(row.id).into());
-        }
-        let finish = Finish {
-            status: GameStatus::Aborted,
-            result: None,
-            reason: EndReason::AbortedBy(caller.player.name.clone()),
-        };
-        let reply = Reply::text(format!(
-            "{} aborted game #{}: no result.",
-            caller.player.name, row.id
-        ))
-        .about(row.id)
-        .ping(row.player(!side));
-        let teller = self.teller(caller);
-        let (store, receipt) = self
-            .store
-            .announcing(self.ending_rows(&teller, row, &reply));
-        // Only at this ply: a move in between may make it too late.
-        if let Err(Stale) = store
-            .finish_game(row.id, Some(row.ply), &finish, self.now())
-            .await?
-        {
-            return Err(self.over_now(row.id).await);
-        }
-        Ok(self.ended(reply, receipt.held(), row.id, &teller).await)
     }
 
     /// Why a write on a game that looked live lost its race.

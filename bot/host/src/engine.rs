@@ -1,11 +1,12 @@
-//! Chronomate plays: the engine's turns in its own games.
+//! Chronomate plays: the engine's turns in its own games ([`EnginePlay`],
+//! reached by [`Host::engine_play`], starts, stops and watches them).
 //!
 //! A game against Chronomate is an ordinary game whose white or black is
 //! one of the engine's keys ([`chronomate_model::engine`]). Whenever the
 //! engine is to move in such a game, the host *wakes* it for that game:
 //! after a person's move is committed and its reply written, when a game
 //! against it begins with the engine to move, and for every such game in
-//! the database when a transport starts the engine ([`Host::start_engine`])
+//! the database when a transport starts the engine ([`EnginePlay::start`])
 //! and once a minute after that. The queue is the database itself (live
 //! games where an engine key is to move), so a restart resumes every game
 //! where the engine was thinking.
@@ -54,6 +55,14 @@ use super::announce::Body;
 use super::{Caller, Host, HostError, Loaded, Place, Player};
 use chronomate_model::engine::engine_name;
 use chronomate_store::{AnnouncementId, Backend, Claim};
+
+/// Chronomate's own play in this process: started, stopped, waited for and
+/// measured ([`Host::engine_play`]). A borrowed view of the host, like
+/// every area's service (see the crate's documentation).
+#[derive(Clone, Copy)]
+pub struct EnginePlay<'h> {
+    pub(crate) host: &'h Host,
+}
 
 /// How often the database is read again for games where the engine is to
 /// move (a wake that was missed, a search that failed).
@@ -131,16 +140,16 @@ impl Engine {
     }
 }
 
-impl Host {
+impl EnginePlay<'_> {
     /// Starts Chronomate's play in this process: resumes every game where
     /// it is to move. Its moves are announced in the outbox
-    /// ([`Host::due_announcements`]). Called once by a transport, inside
-    /// its async runtime.
-    pub async fn start_engine(&self) -> Result<(), HostError> {
-        self.engine.started.store(true, Ordering::SeqCst);
-        self.engine.stop.store(false, Ordering::SeqCst);
-        self.resume_engine().await?;
-        let host = self.clone();
+    /// ([`Outbox::due_announcements`](crate::Outbox::due_announcements)).
+    /// Called once by a transport, inside its async runtime.
+    pub async fn start(self) -> Result<(), HostError> {
+        self.host.engine.started.store(true, Ordering::SeqCst);
+        self.host.engine.stop.store(false, Ordering::SeqCst);
+        self.host.resume_engine().await?;
+        let host = self.host.clone();
         tokio::spawn(async move {
             loop {
                 tokio::time::sleep(RESCAN).await;
@@ -157,26 +166,58 @@ impl Host {
 
     /// Stops Chronomate's play: searches end at once and report nothing,
     /// as when the process stops (their games are resumed by the next
-    /// [`Host::start_engine`]).
-    pub fn stop_engine(&self) {
-        self.engine.stop.store(true, Ordering::SeqCst);
-        self.engine.started.store(false, Ordering::SeqCst);
+    /// [`EnginePlay::start`]).
+    pub fn stop(self) {
+        self.host.engine.stop.store(true, Ordering::SeqCst);
+        self.host.engine.started.store(false, Ordering::SeqCst);
     }
 
     /// Waits until Chronomate has nothing to do: it has answered every
     /// game where it was to move (for scripts, and before a console exits).
-    pub async fn engine_idle(&self) {
+    pub async fn idle(self) {
         loop {
-            let notified = self.engine.idle.notified();
+            let notified = self.host.engine.idle.notified();
             tokio::pin!(notified);
             notified.as_mut().enable();
-            if self.engine.busy().is_empty() {
+            if self.host.engine.busy().is_empty() {
                 return;
             }
             notified.await;
         }
     }
 
+    /// How many games wait for Chronomate's move (every process's queue:
+    /// the database's).
+    pub async fn queue(self) -> Result<usize, HostError> {
+        Ok(self.host.store.engine_to_move().await?.len())
+    }
+
+    /// The searches this process ran, and their time together.
+    pub fn searched(self) -> (u64, Duration) {
+        (
+            self.host.engine.searches.load(Ordering::Relaxed),
+            Duration::from_micros(self.host.engine.search_micros.load(Ordering::Relaxed)),
+        )
+    }
+
+    /// Whether the rules ended a finished game with Chronomate's last
+    /// action (a checkmate, say; not a resignation, a draw agreed, time or
+    /// an abort after it): the post of that move then shows the end, and
+    /// closes the game's place, not the answer to the move before it,
+    /// which may go out after the engine already answered.
+    pub async fn ended_by_engine(self, game: GameId) -> Result<bool, HostError> {
+        let by_engine = self
+            .host
+            .store
+            .log(game)
+            .await?
+            .last()
+            .is_some_and(|a| a.actor.is_chronomate());
+        Ok(by_engine && self.host.load(game).await?.game.status().is_over())
+    }
+}
+
+impl Host {
     /// Wakes the engine for every game where it is to move.
     async fn resume_engine(&self) -> Result<(), HostError> {
         for game in self.store.engine_to_move().await? {
@@ -363,20 +404,6 @@ impl Host {
             return Ok(None);
         }
         self.commit(caller, prepared).await.map(Some)
-    }
-
-    /// How many games wait for Chronomate's move (every process's queue:
-    /// the database's).
-    pub async fn engine_queue(&self) -> Result<usize, HostError> {
-        Ok(self.store.engine_to_move().await?.len())
-    }
-
-    /// The searches this process ran, and their time together.
-    pub fn engine_searched(&self) -> (u64, Duration) {
-        (
-            self.engine.searches.load(Ordering::Relaxed),
-            Duration::from_micros(self.engine.search_micros.load(Ordering::Relaxed)),
-        )
     }
 
     /// Runs CPU work of the engine off the async runtime, in one of its

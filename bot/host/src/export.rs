@@ -16,7 +16,7 @@ use chronomate_rules::RecordFormat;
 
 use crate::clock::pgn_date;
 use crate::text::{game_event, pgn_ids_words, player_type_tags, record_format};
-use crate::{Caller, Host, HostError, Purpose, Refusal, Reply};
+use crate::{Caller, Games, HostError, Purpose, Refusal, Reply, Tournaments};
 
 fn refuse(text: String) -> HostError {
     Refusal::Terms(text).into()
@@ -161,18 +161,18 @@ pub(crate) fn csv(s: &Snapshot) -> String {
     out
 }
 
-impl Host {
+impl Games<'_> {
     /// A standard game as PGN; a 5D game as 5DPGN.
     pub async fn export_pgn(
-        &self,
+        self,
         caller: &Caller,
         game: Option<GameId>,
     ) -> Result<Reply, HostError> {
-        let loaded = self.resolve(caller, game, Purpose::View).await?;
+        let loaded = self.host.resolve(caller, game, Purpose::View).await?;
         let row = &loaded.row;
         if record_format(row.variant) == RecordFormat::FivedPgn {
             // 5DPGN, as other 5D tools read it: the record /history gives.
-            let log = self.store.log(row.id).await?;
+            let log = self.host.store.log(row.id).await?;
             let title = row.variant.title();
             return Ok(Reply::text(crate::text::history(row, &log, title)).about(row.id));
         }
@@ -184,10 +184,10 @@ impl Host {
                 row.variant
             )));
         }
-        let log = self.store.log(row.id).await?;
-        let (event, round) = match self.store.tournament_of_game(row.id).await? {
+        let log = self.host.store.log(row.id).await?;
+        let (event, round) = match self.host.store.tournament_of_game(row.id).await? {
             Some(t) => {
-                let s = self.snapshot_of(t).await?;
+                let s = self.host.snapshot_of(t).await?;
                 let round = s
                     .pairings
                     .iter()
@@ -199,14 +199,17 @@ impl Host {
         };
         Ok(Reply::text(pgn(row, &log, &event, round)).about(row.id))
     }
+}
 
+impl Tournaments<'_> {
     /// A tournament's results as CSV.
     pub async fn export_csv(
-        &self,
+        self,
         caller: &Caller,
         tournament: Option<TournamentId>,
     ) -> Result<Reply, HostError> {
         let s = self
+            .host
             .resolve_tournament(caller, tournament, |_| true, "look")
             .await?;
         if s.t.round == 0 {

@@ -15,25 +15,67 @@
 //! it; racing actions on one game are settled by an optimistic check on the
 //! ply (one applies, the other hears "the game moved on").
 //!
-//! Files by job: challenges and terms ([`ChallengeTerms`]), play, drafts
-//! (a turn of several board moves built one at a time and submitted
-//! whole, where the rules' [`TurnShape`](chronomate_rules::TurnShape) says
-//! so), endings
-//! (resigning, draws, aborting, and what follows any game's end), views
-//! (boards, listings), time (deadlines, reminders), ratings and
-//! leaderboards, exports (PGN, CSV), settings, tournaments, choices (their
-//! ids, and routing a pressed one), Chronomate's own play (engine: its
-//! turns off the runtime, resumed from the database) and the analysis of
-//! finished games (analyse), and the words the host writes (text). The
-//! domain's types are [`chronomate_model`]'s, re-exported here; what a
+//! # Areas
+//!
+//! [`Host`] opens the database and holds what every area shares: the
+//! store, the clock, the configuration, the random source, Chronomate's
+//! engine, the outbox's bell and this process's liveness. What it does is
+//! split by area, each a small service with its own type, reached by an
+//! accessor; its module says which files hold its operations:
+//!
+//! - [`Host::games`], [`Games`] (`games.rs`): a player's games: acting
+//!   and the legal actions a text finds (play), the step-by-step picker
+//!   (pick), drafts (a turn of several board moves built one at a time and
+//!   submitted whole, where the rules'
+//!   [`TurnShape`](chronomate_rules::TurnShape) says so), resigning,
+//!   draws and aborting, and what follows any game's end (endings),
+//!   boards, listings and records (views), PGN (export), the analysis of
+//!   finished games (analyse), a variant's rules in short (settings);
+//! - [`Host::challenges`], [`Challenges`] (`challenges.rs`): offering a
+//!   game on terms ([`ChallengeTerms`]), accepting, declining, withdrawing;
+//! - [`Host::tournaments`], [`Tournaments`] (`tournament/`): their life,
+//!   rounds, standings, pairings and CSV;
+//! - [`Host::engine_play`], [`EnginePlay`] (`engine.rs`): Chronomate's own
+//!   play, its turns off the runtime, resumed from the database;
+//! - [`Host::outbox`], [`Outbox`] (`outbox.rs`, `places.rs`): what the
+//!   transports post and where: announcements claimed, delivered, handed
+//!   over or tried again, a game's thread, places gone, warnings to admins;
+//! - [`Host::web`], [`Web`] (`web/`): the web page's spectators and
+//!   players' seats;
+//! - [`Host::players`], [`Players`] (`players.rs`): ratings, leaderboards
+//!   and a server's settings;
+//! - [`Host::upkeep`], [`Upkeep`] (`upkeep.rs`): what a serving process
+//!   does beside the commands: timed jobs, deadlines and reminders among
+//!   them (time), its liveness and the rows of dead processes (liveness),
+//!   heartbeats and the status report (status).
+//!
+//! The commands stay on [`Host`]: [`Host::execute`] carries out a typed
+//! [`Command`] (the one catalogue every adapter uses, `commands/`) and
+//! [`Host::choose`] a pressed choice (choices: their ids, and routing a
+//! pressed one); each hands the work to its area, so the front door an
+//! adapter needs is one method whatever the area.
+//!
+//! A service is a borrowed view (`Games<'h>` holds `&'h Host`), made
+//! afresh by each accessor at no cost, so a call site reads
+//! `host.games().act(..)` and nothing is kept in step: every area sees the
+//! same store, clock and engine. Its methods take the view by value (it is
+//! `Copy`), so the future an async one returns borrows the host only, not
+//! the view: `let idle = host.engine_play().idle();` can be awaited later.
+//! A task that outlives the borrow clones the [`Host`] (cheap) and asks it
+//! again. Helpers several areas share (loading and resolving a game,
+//! committing an action, telling announcements) stay crate-private on
+//! [`Host`].
+//!
+//! The domain's types are [`chronomate_model`]'s, re-exported here; what a
 //! variant is called, how it is played and how its record is written come
-//! from [`Variant::about`](chronomate_rules::Variant::about).
+//! from [`Variant::about`](chronomate_rules::Variant::about); the words the
+//! host writes are `text.rs`'s.
 //!
 //! Announcements (announce): everything a player must be told is written
 //! into the outbox with the change that causes it, and delivered by the
-//! transport from there ([`Host::due_announcements`]).
+//! transport from there ([`Outbox::due_announcements`]).
 //!
-//! Time: each move has a deadline (days per move). [`Host::tick`] reminds
+//! Time: each move has a deadline (days per move). [`Upkeep::tick`] reminds
 //! the side to move once when little time is left, and ends games whose
 //! deadline passed. It works from the database alone, so a restart changes
 //! nothing, and takes `now` explicitly (tests inject the clock).
@@ -52,12 +94,15 @@ mod endings;
 mod engine;
 mod error;
 mod export;
+mod games;
 mod images;
 mod liveness;
 pub mod migrate;
+mod outbox;
 mod pick;
 mod places;
 mod play;
+mod players;
 mod ratings;
 mod route;
 mod settings;
@@ -67,6 +112,7 @@ mod text;
 mod time;
 mod tournament;
 mod types;
+mod upkeep;
 mod views;
 mod web;
 
@@ -81,24 +127,29 @@ pub use chronomate_store::{AnnouncementId, OutboxStats};
 use chronomate_store::{GameRow, Store, StoreError};
 
 pub use announce::Announcement;
+pub use challenges::Challenges;
 pub use choice::{ChallengeChoice, ChoiceId, GameChoice, PickId, UnknownChoice};
 /// The sides, as the rules name them (a page's seat is one).
 pub use chronomate_rules::Color as Side;
 pub use clock::{Clock, DAY, HOUR, MINUTE, ManualClock, SECOND, SystemClock, timestamp};
 pub use commands::Command;
-pub use engine::engine_seed;
+pub use engine::{EnginePlay, engine_seed};
 pub use error::{HostError, Refusal};
+pub use games::Games;
+pub use outbox::Outbox;
+pub use players::Players;
 pub use terms::{ChallengeTerms, ColourChoice, SettingsChange, read_variant};
 use terms::{read_days, read_reminder};
 pub use text::{level_choices, levels_help, variants_help};
-pub use tournament::{TournamentTerms, read_when};
+pub use tournament::{TournamentTerms, Tournaments, read_when};
 pub use types::{
     Caller, Choice, ChoiceStyle, GamePlace, Image, Link, Menu, MenuOption, Notice, NoticeKind,
     Place, Player, Reply,
 };
+pub use upkeep::Upkeep;
 pub use web::{
     Act, BoardCell, Head, LINK_LASTS, Loose, PLAY_IN_BROWSER, PageView, SESSION_LASTS, Seat,
-    SeatView, Table, Tail,
+    SeatView, Table, Tail, Web,
 };
 
 pub use chronomate_model::rating::{GLOBAL, Glicko};
@@ -262,8 +313,8 @@ impl Host {
     /// last thing a transport does before it exits. Chronomate stops
     /// playing first.
     pub async fn close(&self) {
-        self.stop_engine();
-        self.unregister_process().await;
+        self.engine_play().stop();
+        self.upkeep().unregister_process().await;
         self.store.close().await;
     }
 
@@ -324,6 +375,49 @@ impl Host {
         self.clock.now()
     }
 
+    // ----- the areas ---------------------------------------------------------
+
+    /// A player's games: acting, drafts, endings, boards and records.
+    pub fn games(&self) -> Games<'_> {
+        Games { host: self }
+    }
+
+    /// Challenges: offered, accepted, declined, withdrawn.
+    pub fn challenges(&self) -> Challenges<'_> {
+        Challenges { host: self }
+    }
+
+    /// Tournaments: created, joined, started, played, looked at.
+    pub fn tournaments(&self) -> Tournaments<'_> {
+        Tournaments { host: self }
+    }
+
+    /// Chronomate's own play in this process.
+    pub fn engine_play(&self) -> EnginePlay<'_> {
+        EnginePlay { host: self }
+    }
+
+    /// The outbox: what the transports post, where, and what became of it.
+    pub fn outbox(&self) -> Outbox<'_> {
+        Outbox { host: self }
+    }
+
+    /// The web page's spectators and players' seats.
+    pub fn web(&self) -> Web<'_> {
+        Web { host: self }
+    }
+
+    /// Players' ratings, the leaderboard and a server's settings.
+    pub fn players(&self) -> Players<'_> {
+        Players { host: self }
+    }
+
+    /// A serving process's upkeep: timed jobs, liveness, heartbeats,
+    /// status.
+    pub fn upkeep(&self) -> Upkeep<'_> {
+        Upkeep { host: self }
+    }
+
     /// The next number of the host's random source.
     fn random(&self) -> u64 {
         let mut random = match self.rng.lock() {
@@ -335,10 +429,10 @@ impl Host {
 
     // ----- loading -----------------------------------------------------------
 
-    /// A game and its state. The cached snapshot is used when it agrees with
-    /// the log; otherwise the game is rebuilt from the log (the source of
-    /// truth) and the snapshot repaired.
-    pub async fn load(&self, id: GameId) -> Result<Loaded, HostError> {
+    /// A game and its state ([`Games::load`], for the areas): the cached
+    /// snapshot when it agrees with the log, else the game rebuilt from the
+    /// log (the source of truth) and the snapshot repaired.
+    pub(crate) async fn load(&self, id: GameId) -> Result<Loaded, HostError> {
         let mut row = self.store.game(id).await?.ok_or(Refusal::NoSuchGame(id))?;
         let cached = serde_json::from_str::<Game>(&row.snapshot)
             .ok()
@@ -429,51 +523,6 @@ impl Host {
         let mut ids: Vec<GameId> = live.iter().map(|g| g.id).collect();
         ids.sort_unstable();
         Err(Refusal::WhichGame(ids).into())
-    }
-
-    /// Where a game is played and whether it is still on, read without
-    /// loading the game: what a transport needs to post about it.
-    pub async fn place_of(&self, game: GameId) -> Result<GamePlace, HostError> {
-        let row = self
-            .store
-            .game(game)
-            .await?
-            .ok_or(Refusal::NoSuchGame(game))?;
-        Ok(GamePlace {
-            game,
-            title: format!(
-                "Game #{} · {} vs {} · {}",
-                row.id, row.white_name, row.black_name, row.variant
-            ),
-            live: row.status == GameStatus::Live,
-            place: Place::of_game(&row),
-        })
-    }
-
-    /// Whether the rules ended a finished game with Chronomate's last
-    /// action (a checkmate, say; not a resignation, a draw agreed, time or
-    /// an abort after it): the post of that move then shows the end, and
-    /// closes the game's place, not the answer to the move before it,
-    /// which may go out after the engine already answered.
-    pub async fn ended_by_engine(&self, game: GameId) -> Result<bool, HostError> {
-        let by_engine = self
-            .store
-            .log(game)
-            .await?
-            .last()
-            .is_some_and(|a| a.actor.is_chronomate());
-        Ok(by_engine && self.load(game).await?.game.status().is_over())
-    }
-
-    /// Records where a game's posts go: the thread a transport opened for
-    /// it (commands typed there mean that game), a new one when that thread
-    /// is gone, or the game's channel itself when no thread can be had.
-    pub async fn bind_thread(&self, game: GameId, thread: &str) -> Result<(), HostError> {
-        if self.store.bind_thread(game, thread, self.now()).await? {
-            Ok(())
-        } else {
-            Err(Refusal::NoSuchGame(game).into())
-        }
     }
 }
 

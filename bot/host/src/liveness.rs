@@ -1,10 +1,10 @@
 //! This process's life as the other processes of its database see it, and
 //! the outbox rows of processes that died.
 //!
-//! A process that serves registers ([`Host::register_process`]) and holds
+//! A process that serves registers ([`Upkeep::register_process`]) and holds
 //! a lock its operating system or database server lets go when it dies
 //! (the store's `processes.rs`). Whoever finds a holder dead frees its
-//! rows at once ([`Host::release_dead_holders`]): at start-up, before the
+//! rows at once ([`Upkeep::release_dead_holders`]): at start-up, before the
 //! first command is taken, so a restart's first answer is never held back
 //! behind its own dead predecessor's posts, and every
 //! [`RELEASE_EVERY`] while the outbox is read, so the rows of a process
@@ -14,13 +14,13 @@
 
 use std::time::{Duration, Instant};
 
-use super::{Host, HostError};
+use super::{Host, HostError, Upkeep};
 use chronomate_store::{Alive, HeldRows};
 
 /// How often the outbox's readers look for holders that died.
 pub(crate) const RELEASE_EVERY: Duration = Duration::from_secs(2);
 
-impl Host {
+impl Upkeep<'_> {
     /// Registers this process as alive for the other processes of its
     /// database, serving `serving` (words for `chronomate status`: `every
     /// shard`, `shards 0-1 of 4`), and frees what dead processes held.
@@ -28,12 +28,13 @@ impl Host {
     ///
     /// # Errors
     /// The lock that proves it alive cannot be taken or recorded.
-    pub async fn register_process(&self, serving: &str) -> Result<(), HostError> {
+    pub async fn register_process(self, serving: &str) -> Result<(), HostError> {
         let liveness = self
+            .host
             .store
-            .register_process(self.instance(), self.now(), serving)
+            .register_process(self.host.instance(), self.host.now(), serving)
             .await?;
-        if let Ok(mut slot) = self.liveness.lock() {
+        if let Ok(mut slot) = self.host.liveness.lock() {
             *slot = Some(liveness);
         }
         self.release_dead_holders().await?;
@@ -42,10 +43,15 @@ impl Host {
 
     /// Ends this process's registration (its lock let go, its row gone):
     /// the last thing before it exits. Nothing where it never registered.
-    pub async fn unregister_process(&self) {
-        let liveness = self.liveness.lock().ok().and_then(|mut slot| slot.take());
+    pub async fn unregister_process(self) {
+        let liveness = self
+            .host
+            .liveness
+            .lock()
+            .ok()
+            .and_then(|mut slot| slot.take());
         if let Some(liveness) = liveness
-            && let Err(e) = self.store.unregister_process(liveness).await
+            && let Err(e) = self.host.store.unregister_process(liveness).await
         {
             tracing::warn!(error = %e, "cannot record this process's end");
         }
@@ -57,24 +63,36 @@ impl Host {
     ///
     /// # Errors
     /// The database or a lock cannot be read.
-    pub async fn release_dead_holders(&self) -> Result<(), HostError> {
-        if let Ok(mut last) = self.last_release.lock() {
+    pub async fn release_dead_holders(self) -> Result<(), HostError> {
+        if let Ok(mut last) = self.host.last_release.lock() {
             *last = Some(Instant::now());
         }
-        self.stay_alive().await?;
+        self.host.stay_alive().await?;
         let dead = self
+            .host
             .store
-            .release_dead_holders(self.instance(), self.now())
+            .release_dead_holders(self.host.instance(), self.host.now())
             .await?;
         for holder in &dead {
             tracing::warn!(%holder, "a process died holding posts; they go out now");
         }
         if !dead.is_empty() {
-            self.ring();
+            self.host.ring();
         }
         Ok(())
     }
 
+    /// The outbox rows held now, by holder, with whether each holder is
+    /// alive.
+    ///
+    /// # Errors
+    /// The database or a lock cannot be read.
+    pub async fn held_rows(self) -> Result<Vec<HeldRows>, HostError> {
+        Ok(self.host.store.held_rows(self.host.now()).await?)
+    }
+}
+
+impl Host {
     /// Takes this process's lock again if it lost it while running (a
     /// PostgreSQL connection cut by the network, not by a crash): without
     /// it the others would take up its rows while it still posts them.
@@ -104,25 +122,16 @@ impl Host {
         Ok(())
     }
 
-    /// [`Host::release_dead_holders`], unless it ran less than
+    /// [`Upkeep::release_dead_holders`], unless it ran less than
     /// [`RELEASE_EVERY`] ago.
     pub(crate) async fn release_dead_holders_now_and_then(&self) -> Result<(), HostError> {
         let due = self.last_release.lock().map_or(true, |last| {
             last.is_none_or(|t| t.elapsed() >= RELEASE_EVERY)
         });
         if due {
-            self.release_dead_holders().await?;
+            self.upkeep().release_dead_holders().await?;
         }
         Ok(())
-    }
-
-    /// The outbox rows held now, by holder, with whether each holder is
-    /// alive.
-    ///
-    /// # Errors
-    /// The database or a lock cannot be read.
-    pub async fn held_rows(&self) -> Result<Vec<HeldRows>, HostError> {
-        Ok(self.store.held_rows(self.now()).await?)
     }
 }
 

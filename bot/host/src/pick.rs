@@ -18,7 +18,7 @@ use chronomate_rules::find::{Level, Pick};
 
 use super::choice::{ChoiceId, PickId};
 use super::types::{ChoiceStyle, Menu, MenuOption};
-use super::{Caller, Host, HostError, Loaded, Purpose, Reply};
+use super::{Caller, Games, Host, HostError, Loaded, Purpose, Reply};
 
 /// What the picker offers: the game's legal actions, or the board moves
 /// the caller's draft may take next.
@@ -39,16 +39,18 @@ impl Offer {
     }
 }
 
-impl Host {
+impl Games<'_> {
     /// Opens the picker in the game the caller means (`/move` with no
     /// action): its first step, only for the caller's eyes.
-    pub async fn pick(&self, caller: &Caller, game: Option<GameId>) -> Result<Reply, HostError> {
-        let loaded = self.mover(caller, game).await?;
+    pub async fn pick(self, caller: &Caller, game: Option<GameId>) -> Result<Reply, HostError> {
+        let loaded = self.host.mover(caller, game).await?;
         let id = PickId::start(loaded.id(), loaded.row.ply);
-        let offer = self.offer(&loaded).await?;
-        Ok(self.step(&loaded, &offer, &id, None))
+        let offer = self.host.offer(&loaded).await?;
+        Ok(self.host.step(&loaded, &offer, &id, None))
     }
+}
 
+impl Host {
     /// What the picker offers the caller in `loaded`.
     async fn offer(&self, loaded: &Loaded) -> Result<Offer, HostError> {
         Ok(match loaded.game.variant().about().turns {
@@ -80,7 +82,7 @@ impl Host {
                 Offer::Draft(_) => self.draft_move(caller, loaded, &notation).await,
                 // The commit checks the ply again: a move made meanwhile
                 // refuses this one.
-                Offer::Actions => self.act(caller, Some(id.game), &notation).await,
+                Offer::Actions => self.games().act(caller, Some(id.game), &notation).await,
             };
         }
         Ok(self.step(&loaded, &offer, id, None))

@@ -11,7 +11,7 @@ use super::images::Picture;
 use super::text::{played_line, result_words};
 use super::time::remind_at;
 use super::types::ChoiceStyle;
-use super::{Caller, Host, HostError, Loaded, Purpose, Refusal, Reply};
+use super::{Caller, Games, Host, HostError, Loaded, Purpose, Refusal, Reply};
 use chronomate_rules::find::{Entry, Fit, Found};
 use chronomate_store::{ActionCommit, Stale, StoreError, Stream};
 
@@ -39,17 +39,56 @@ impl Prepared {
     }
 }
 
-impl Host {
+impl Games<'_> {
     /// Plays an action (its text as the player typed it) in a game.
     pub async fn act(
-        &self,
+        self,
         caller: &Caller,
         game: Option<GameId>,
         text: &str,
     ) -> Result<Reply, HostError> {
-        self.act_at(caller, game, None, text).await
+        self.host.act_at(caller, game, None, text).await
     }
 
+    /// Autocomplete in the game the caller means: up to `limit` entries
+    /// for `typed`, whole actions or texts that narrow to groups of them
+    /// ([`chronomate_rules::find`]). Empty when there is no live game.
+    pub async fn find(
+        self,
+        caller: &Caller,
+        game: Option<GameId>,
+        typed: &str,
+        limit: usize,
+    ) -> Result<Found, HostError> {
+        let loaded = self.host.resolve(caller, game, Purpose::Act).await?;
+        if loaded.row.status != GameStatus::Live {
+            return Ok(Found::default());
+        }
+        if loaded.game.variant().about().turns == TurnShape::Drafted {
+            // A drafted turn is found a board move at a time: the moves
+            // that may be added to the caller's draft.
+            let moves = self
+                .host
+                .draft_suggestions(caller, &loaded, typed, limit)
+                .await?;
+            return Ok(Found {
+                total: moves.len(),
+                entries: moves
+                    .into_iter()
+                    .map(|m| Entry {
+                        label: m.clone(),
+                        value: m,
+                        count: 1,
+                        fit: Fit::Start,
+                    })
+                    .collect(),
+            });
+        }
+        Ok(loaded.game.find(typed, limit))
+    }
+}
+
+impl Host {
     /// Plays an action in a game, but only at ply `at` where one is given
     /// (a page's click, made on the position it showed): refused as
     /// moved on at any other.
@@ -286,41 +325,5 @@ impl Host {
         );
         self.link_page(&mut reply, id, !status.is_over()).await;
         reply
-    }
-
-    /// Autocomplete in the game the caller means: up to `limit` entries
-    /// for `typed`, whole actions or texts that narrow to groups of them
-    /// ([`chronomate_rules::find`]). Empty when there is no live game.
-    pub async fn find(
-        &self,
-        caller: &Caller,
-        game: Option<GameId>,
-        typed: &str,
-        limit: usize,
-    ) -> Result<Found, HostError> {
-        let loaded = self.resolve(caller, game, Purpose::Act).await?;
-        if loaded.row.status != GameStatus::Live {
-            return Ok(Found::default());
-        }
-        if loaded.game.variant().about().turns == TurnShape::Drafted {
-            // A drafted turn is found a board move at a time: the moves
-            // that may be added to the caller's draft.
-            let moves = self
-                .draft_suggestions(caller, &loaded, typed, limit)
-                .await?;
-            return Ok(Found {
-                total: moves.len(),
-                entries: moves
-                    .into_iter()
-                    .map(|m| Entry {
-                        label: m.clone(),
-                        value: m,
-                        count: 1,
-                        fit: Fit::Start,
-                    })
-                    .collect(),
-            });
-        }
-        Ok(loaded.game.find(typed, limit))
     }
 }

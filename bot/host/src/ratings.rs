@@ -6,51 +6,32 @@
 use chronomate_model::GameId;
 use chronomate_rules::Variant;
 
-use super::{Caller, Host, HostError, Player, Reply};
+use super::{Caller, Host, HostError, Player, Players, Reply};
 use chronomate_model::rating::{GLOBAL, Glicko, change_words};
 
 /// How many players `/leaderboard` lists.
 pub(crate) const LEADERBOARD_SIZE: i64 = 10;
 
-impl Host {
-    /// `Rating (standard, this server): alice 1500? → 1662? (+162), bob ...`.
-    pub(crate) async fn rating_lines(&self, game: GameId) -> Result<Vec<String>, HostError> {
-        let changes = self.store.rating_changes(game).await?;
-        let Some(first) = changes.first() else {
-            return Ok(Vec::new());
-        };
-        // The server's ratings where the game had a server, else global.
-        let scope = first.scope.clone();
-        let words: Vec<String> = changes
-            .iter()
-            .filter(|c| c.scope == scope)
-            .map(|c| format!("{} {}", c.name, change_words(c.before, c.after)))
-            .collect();
-        Ok(vec![format!(
-            "Ratings ({}{}): {}.",
-            first.variant,
-            if scope == GLOBAL { "" } else { ", this server" },
-            words.join(", ")
-        )])
-    }
+impl Players<'_> {
     /// A player's ratings (the caller's by default): in one variant, or in
     /// every variant they have played; on this server and across servers.
     pub async fn rating(
-        &self,
+        self,
         caller: &Caller,
         who: Option<Player>,
         variant: Option<Variant>,
     ) -> Result<Reply, HostError> {
         let player = who.unwrap_or_else(|| caller.player.clone());
         let name = self
+            .host
             .store
             .player_name(&player.key)
             .await?
             .unwrap_or_else(|| player.name.clone());
         let guild = caller.place.guild.as_deref();
-        let mut global = self.store.ratings_of(&player.key, GLOBAL).await?;
+        let mut global = self.host.store.ratings_of(&player.key, GLOBAL).await?;
         let mut local = match guild {
-            Some(g) => self.store.ratings_of(&player.key, g).await?,
+            Some(g) => self.host.store.ratings_of(&player.key, g).await?,
             None => Vec::new(),
         };
         if let Some(v) = variant {
@@ -86,11 +67,13 @@ impl Host {
         }
         Ok(Reply::text(lines.join("\n")).private())
     }
+
     /// The best-rated players of a variant: on this server, or across
     /// servers outside one.
-    pub async fn leaderboard(&self, caller: &Caller, variant: Variant) -> Result<Reply, HostError> {
+    pub async fn leaderboard(self, caller: &Caller, variant: Variant) -> Result<Reply, HostError> {
         let scope = caller.place.guild.as_deref().unwrap_or(GLOBAL);
         let rows = self
+            .host
             .store
             .leaderboard(variant.id(), scope, LEADERBOARD_SIZE)
             .await?;
@@ -120,6 +103,29 @@ impl Host {
             ));
         }
         Ok(Reply::text(lines.join("\n")))
+    }
+}
+
+impl Host {
+    /// `Rating (standard, this server): alice 1500? → 1662? (+162), bob ...`.
+    pub(crate) async fn rating_lines(&self, game: GameId) -> Result<Vec<String>, HostError> {
+        let changes = self.store.rating_changes(game).await?;
+        let Some(first) = changes.first() else {
+            return Ok(Vec::new());
+        };
+        // The server's ratings where the game had a server, else global.
+        let scope = first.scope.clone();
+        let words: Vec<String> = changes
+            .iter()
+            .filter(|c| c.scope == scope)
+            .map(|c| format!("{} {}", c.name, change_words(c.before, c.after)))
+            .collect();
+        Ok(vec![format!(
+            "Ratings ({}{}): {}.",
+            first.variant,
+            if scope == GLOBAL { "" } else { ", this server" },
+            words.join(", ")
+        )])
     }
 }
 

@@ -12,29 +12,39 @@ impl Host {
             .parse()
             .map_err(|e: UnknownChoice| Refusal::UnknownChoice(e.to_string()))?;
         match choice {
-            ChoiceId::Challenge(c, ChallengeChoice::Accept) => self.accept(caller, Some(c)).await,
-            ChoiceId::Challenge(c, ChallengeChoice::Decline) => self.decline(caller, Some(c)).await,
-            ChoiceId::Challenge(c, ChallengeChoice::Cancel) => self.cancel(caller, Some(c)).await,
-            ChoiceId::Game(g, GameChoice::Board) => self.board(caller, Some(g)).await,
-            ChoiceId::Game(g, GameChoice::Snapshot) => self.snapshot(caller, Some(g), false).await,
-            ChoiceId::Game(g, GameChoice::History) => self.history(caller, Some(g)).await,
-            ChoiceId::Game(g, GameChoice::Resign) => self.resign(caller, Some(g), false).await,
+            ChoiceId::Challenge(c, ChallengeChoice::Accept) => {
+                self.challenges().accept(caller, Some(c)).await
+            }
+            ChoiceId::Challenge(c, ChallengeChoice::Decline) => {
+                self.challenges().decline(caller, Some(c)).await
+            }
+            ChoiceId::Challenge(c, ChallengeChoice::Cancel) => {
+                self.challenges().cancel(caller, Some(c)).await
+            }
+            ChoiceId::Game(g, GameChoice::Board) => self.games().board(caller, Some(g)).await,
+            ChoiceId::Game(g, GameChoice::Snapshot) => {
+                self.games().snapshot(caller, Some(g), false).await
+            }
+            ChoiceId::Game(g, GameChoice::History) => self.games().history(caller, Some(g)).await,
+            ChoiceId::Game(g, GameChoice::Resign) => {
+                self.games().resign(caller, Some(g), false).await
+            }
             ChoiceId::Game(g, GameChoice::ResignConfirm) => {
-                self.resign(caller, Some(g), true).await
+                self.games().resign(caller, Some(g), true).await
             }
             ChoiceId::Game(g, GameChoice::DrawOffer) => {
-                self.draw(caller, Some(g), DrawMove::Offer).await
+                self.games().draw(caller, Some(g), DrawMove::Offer).await
             }
             ChoiceId::Game(g, GameChoice::DrawAccept) => {
-                self.draw(caller, Some(g), DrawMove::Accept).await
+                self.games().draw(caller, Some(g), DrawMove::Accept).await
             }
             ChoiceId::Game(g, GameChoice::DrawDecline) => {
-                self.draw(caller, Some(g), DrawMove::Decline).await
+                self.games().draw(caller, Some(g), DrawMove::Decline).await
             }
-            ChoiceId::Game(g, GameChoice::Abort) => self.abort(caller, Some(g)).await,
-            ChoiceId::Game(g, GameChoice::Web) => self.play_link(caller, Some(g)).await,
-            ChoiceId::Game(g, GameChoice::Submit) => self.submit(caller, Some(g)).await,
-            ChoiceId::Game(g, GameChoice::Undo) => self.undo(caller, Some(g)).await,
+            ChoiceId::Game(g, GameChoice::Abort) => self.games().abort(caller, Some(g)).await,
+            ChoiceId::Game(g, GameChoice::Web) => self.web().play_link(caller, Some(g)).await,
+            ChoiceId::Game(g, GameChoice::Submit) => self.games().submit(caller, Some(g)).await,
+            ChoiceId::Game(g, GameChoice::Undo) => self.games().undo(caller, Some(g)).await,
             ChoiceId::Pick(p) => self.pick_step(caller, &p).await,
         }
     }

@@ -4,11 +4,13 @@
 use chronomate_rules::Variant;
 
 use super::text::rules_words;
-use super::{Caller, Host, HostError, Refusal, Reply, SettingsChange, read_days, read_reminder};
+use super::{
+    Caller, Games, HostError, Players, Refusal, Reply, SettingsChange, read_days, read_reminder,
+};
 use chronomate_store::GuildSettings;
-impl Host {
+impl Games<'_> {
     /// A variant's rules in short; without one, the list of variants.
-    pub fn rules(&self, variant: Option<Variant>) -> Reply {
+    pub fn rules(self, variant: Option<Variant>) -> Reply {
         match variant {
             Some(v) => Reply::text(rules_words(v)).private(),
             None => {
@@ -20,15 +22,17 @@ impl Host {
             }
         }
     }
+}
 
+impl Players<'_> {
     /// Shows the server's settings, or changes them (managers only).
     pub async fn settings(
-        &self,
+        self,
         caller: &Caller,
         change: SettingsChange,
     ) -> Result<Reply, HostError> {
         let guild = caller.place.guild.as_deref().ok_or(Refusal::NotInServer)?;
-        let mut settings = self.store.settings(Some(guild)).await?;
+        let mut settings = self.host.store.settings(Some(guild)).await?;
         if !change.is_empty() {
             if !caller.manager {
                 return Err(Refusal::NotManager.into());
@@ -40,12 +44,13 @@ impl Host {
             if let Some(h) = change.reminder_hours {
                 settings.reminder_hours = read_reminder(&h.to_string())?;
             }
-            self.store
+            self.host
+                .store
                 .set_settings(
                     guild,
                     settings,
                     (&caller.player.key, &caller.player.name),
-                    self.now(),
+                    self.host.now(),
                 )
                 .await?;
         }

@@ -4,14 +4,14 @@
 //! machine that reaches it can ask.
 
 use super::clock::duration_words;
-use super::{Host, HostError};
+use super::{HostError, Upkeep};
 use chronomate_store::Heartbeat;
 
-impl Host {
+impl Upkeep<'_> {
     /// Records a gateway shard's heartbeat (its process, its connection's
     /// stage, the last round trip).
     pub async fn record_heartbeat(
-        &self,
+        self,
         shard: u32,
         total: u32,
         stage: &str,
@@ -20,20 +20,20 @@ impl Host {
         let beat = Heartbeat {
             shard,
             total,
-            process: self.instance().to_owned(),
+            process: self.host.instance().to_owned(),
             stage: stage.to_owned(),
             latency_ms,
-            at: self.now(),
+            at: self.host.now(),
         };
-        Ok(self.store.heartbeat(&beat).await?)
+        Ok(self.host.store.heartbeat(&beat).await?)
     }
 
     /// The status report, a line each: the outbox (and the rows each
     /// process holds, with whether it is alive), the engine's queue, the
     /// timed jobs due, then each shard's last heartbeat.
-    pub async fn status_lines(&self) -> Result<Vec<String>, HostError> {
-        let now = self.now();
-        let stats = self.store.outbox_stats().await?;
+    pub async fn status_lines(self) -> Result<Vec<String>, HostError> {
+        let now = self.host.now();
+        let stats = self.host.store.outbox_stats().await?;
         let mut lines = vec![match stats.oldest {
             Some((stream, at)) => format!(
                 "outbox: {} waiting, the oldest ({stream}) for {}",
@@ -42,14 +42,15 @@ impl Host {
             ),
             None => "outbox: empty".to_owned(),
         }];
-        for held in self.store.held_rows(now).await? {
+        for held in self.host.store.held_rows(now).await? {
             lines.push(super::liveness::held_line(&held, now));
         }
         lines.push(format!(
             "engine: {} games wait for Chronomate's move",
-            self.engine_queue().await?
+            self.host.engine_play().queue().await?
         ));
         let due = self
+            .host
             .store
             .due_games(now)
             .await?
@@ -62,7 +63,7 @@ impl Host {
         lines.push(format!(
             "timed jobs: {due} games due (reminders, deadlines)"
         ));
-        let beats = self.store.heartbeats().await?;
+        let beats = self.host.store.heartbeats().await?;
         if beats.is_empty() {
             lines.push("shards: no heartbeat recorded".to_owned());
         }

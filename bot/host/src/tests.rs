@@ -30,8 +30,8 @@ async fn two_actions_prepared_on_one_state_apply_once() {
     let mut terms = ChallengeTerms::new(Variant::Standard);
     terms.opponent = Some(bob.player.clone());
     terms.colour = ColourChoice::White;
-    host.challenge(&alice, terms).await.unwrap();
-    host.accept(&bob, None).await.unwrap();
+    host.challenges().challenge(&alice, terms).await.unwrap();
+    host.challenges().accept(&bob, None).await.unwrap();
     let first = host.prepare(&alice, Some(GameId(1)), "e4").await.unwrap();
     let second = host.prepare(&alice, Some(GameId(1)), "d4").await.unwrap();
     host.commit(&alice, first).await.unwrap();

@@ -14,7 +14,9 @@ use super::announce::{Body, Said, Teller, challenge_place};
 use super::clock::{HOUR, due_words, duration_words};
 use super::endings::finish_of;
 use super::text::{challenge_terms_words, day_words, result_words, variant_words};
-use super::{ChoiceId, ChoiceStyle, GameChoice, Host, HostError, Notice, NoticeKind, Place, Reply};
+use super::{
+    ChoiceId, ChoiceStyle, GameChoice, Host, HostError, Notice, NoticeKind, Place, Reply, Upkeep,
+};
 use chronomate_store::{AnnouncementId, ChallengeRow, Finish, GameRow, Stale, Stream};
 
 /// The order of a round of timed jobs.
@@ -24,7 +26,7 @@ enum Phase {
     Tournaments,
 }
 
-/// A timed job that is due: what [`Host::run_due_jobs`] claims and does,
+/// A timed job that is due: what [`Upkeep::run_due_jobs`] claims and does,
 /// one at a time.
 enum Job {
     /// A live game whose deadline passed.
@@ -50,34 +52,34 @@ impl Job {
     }
 }
 
-impl Host {
+impl Upkeep<'_> {
     /// Does what time demands at `now` and returns what to tell whom:
     /// reminds the side to move once when little time is left, ends games
     /// whose deadline passed (the side to move loses on time; with no
     /// action yet the game is aborted), withdraws challenges nobody
     /// answered, and moves tournaments on. The announcements of this round
     /// count as delivered once returned (the console prints them at once);
-    /// a transport that posts over a network uses [`Host::run_due_jobs`]
+    /// a transport that posts over a network uses [`Upkeep::run_due_jobs`]
     /// and delivers from the outbox. Works from the database alone: running
     /// it twice, or after a restart, or in several processes at once,
     /// repeats nothing.
-    pub async fn tick(&self, now: Timestamp) -> Result<Vec<Notice>, HostError> {
+    pub async fn tick(self, now: Timestamp) -> Result<Vec<Notice>, HostError> {
         let ids = self.run_due_jobs(now).await?;
         let mut notices = Vec::with_capacity(ids.len());
         for id in ids {
             // A thread to close, a warning about Discord's permissions:
             // nothing a reader of notices is told.
-            if let Some(a) = self.announcement(id).await?
+            if let Some(a) = self.host.outbox().announcement(id).await?
                 && !matches!(a.notice.kind, NoticeKind::Close | NoticeKind::Warning)
             {
                 notices.push(a.notice);
             }
-            self.store.delivered(&[id]).await?;
+            self.host.store.delivered(&[id]).await?;
         }
         Ok(notices)
     }
 
-    /// Does what time demands at `now`, like [`Host::tick`], and returns
+    /// Does what time demands at `now`, like [`Upkeep::tick`], and returns
     /// the announcements it committed (free in the outbox, for the process
     /// serving their server to post).
     ///
@@ -88,15 +90,16 @@ impl Host {
     /// tournament's next step) is written by its own guarded transaction
     /// together with its announcements, so each happens, and is announced,
     /// exactly once whatever the claims do.
-    pub async fn run_due_jobs(&self, now: Timestamp) -> Result<Vec<AnnouncementId>, HostError> {
-        self.store.clear_lapsed_claims(now).await?;
+    pub async fn run_due_jobs(self, now: Timestamp) -> Result<Vec<AnnouncementId>, HostError> {
+        self.host.store.clear_lapsed_claims(now).await?;
         let mut announced = Vec::new();
         // Tournaments last, found once the games' jobs are done: a game
         // that just ended on time may decide a round.
         for phase in [Phase::Games, Phase::Tournaments] {
             let jobs = match phase {
-                Phase::Games => self.due_jobs(now).await?,
+                Phase::Games => self.host.due_jobs(now).await?,
                 Phase::Tournaments => self
+                    .host
                     .store
                     .tournaments_due(now)
                     .await?
@@ -105,25 +108,28 @@ impl Host {
                     .collect(),
             };
             for job in jobs {
-                let until = now + self.config.claim_for;
+                let until = now + self.host.config.claim_for;
                 let Some(claim) = self
+                    .host
                     .store
-                    .claim_job(&job.key(), self.instance(), now, until)
+                    .claim_job(&job.key(), self.host.instance(), now, until)
                     .await?
                 else {
                     continue; // another process is on it
                 };
-                let done = self.perform(&job, now).await;
-                self.store.release_job(&claim).await?;
+                let done = self.host.perform(&job, now).await;
+                self.host.store.release_job(&claim).await?;
                 announced.extend(done?);
             }
         }
         if !announced.is_empty() {
-            self.ring();
+            self.host.ring();
         }
         Ok(announced)
     }
+}
 
+impl Host {
     /// The games and challenges due at `now`, before any is claimed.
     async fn due_jobs(&self, now: Timestamp) -> Result<Vec<Job>, HostError> {
         let mut jobs = Vec::new();

@@ -243,15 +243,15 @@ pub struct Reply {
     /// The announcements this reply reports, committed with what it
     /// reports and held for the answer: a transport that answered with the
     /// reply where they belong (a game's thread, the channel) records them
-    /// as delivered ([`Host::announced`](super::Host::announced)); one
+    /// as delivered ([`Outbox::announced`](super::Outbox::announced)); one
     /// that answered elsewhere hands them on to be posted
-    /// ([`Host::hand_over`](super::Host::hand_over)).
+    /// ([`Outbox::hand_over`](super::Outbox::hand_over)).
     pub announced: Vec<AnnouncementId>,
     /// Announcements held for the answer that it does not deliver, though
     /// it may quote them: another stream's news the command caused (a
     /// tournament's round begun, or its end, by this game's end), told to
     /// its own place and players. The transport hands them on
-    /// ([`Host::hand_over`](super::Host::hand_over)) once it answered, so
+    /// ([`Outbox::hand_over`](super::Outbox::hand_over)) once it answered, so
     /// they follow the answer.
     pub follows: Vec<AnnouncementId>,
     /// A link to follow: the game's live page, where the web page is on.

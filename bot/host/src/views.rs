@@ -10,36 +10,135 @@ use super::images::{self, Picture};
 use super::play::MAKE_A_MOVE;
 use super::text::{self, challenge_terms_words, day_words, outcome_words, variant_words};
 use super::{
-    Caller, ChallengeChoice, ChoiceId, ChoiceStyle, GameChoice, Host, HostError, Image, Loaded,
-    Purpose, Reply,
+    Caller, ChallengeChoice, ChoiceId, ChoiceStyle, GameChoice, Games, Host, HostError, Image,
+    Loaded, Purpose, Reply,
 };
-impl Host {
+impl Games<'_> {
     /// The board as it stands, from the caller's side.
-    pub async fn board(&self, caller: &Caller, game: Option<GameId>) -> Result<Reply, HostError> {
-        let loaded = self.resolve(caller, game, Purpose::View).await?;
+    pub async fn board(self, caller: &Caller, game: Option<GameId>) -> Result<Reply, HostError> {
+        let loaded = self.host.resolve(caller, game, Purpose::View).await?;
         let view = loaded.game.view();
-        self.show(caller, &loaded, view, Picture::Board).await
+        self.host.show(caller, &loaded, view, Picture::Board).await
     }
 
     /// The whole game in one picture (every branch or timeline): laid out
     /// to read inline in a chat, or with `full` every board of the history
     /// (a large image to open).
     pub async fn snapshot(
-        &self,
+        self,
         caller: &Caller,
         game: Option<GameId>,
         full: bool,
     ) -> Result<Reply, HostError> {
-        let loaded = self.resolve(caller, game, Purpose::View).await?;
+        let loaded = self.host.resolve(caller, game, Purpose::View).await?;
         let view = loaded.game.snapshot();
         let picture = if full {
             Picture::FullSnapshot
         } else {
             Picture::Snapshot
         };
-        self.show(caller, &loaded, view, picture).await
+        self.host.show(caller, &loaded, view, picture).await
     }
 
+    /// The caller's games and the open challenges they can see.
+    pub async fn list(self, caller: &Caller) -> Result<Reply, HostError> {
+        let me = caller.key();
+        let now = self.host.now();
+        let games = self
+            .host
+            .store
+            .games_of(me, self.host.config.finished_listed)
+            .await?;
+        let challenges = self
+            .host
+            .store
+            .open_challenges(me, caller.place.guild.as_deref())
+            .await?;
+        let mut lines = Vec::new();
+        let mut reply = Reply::default().private();
+        if games.is_empty() {
+            lines.push("You have no games yet.".to_owned());
+        } else {
+            lines.push("Your games:".to_owned());
+        }
+        for g in &games {
+            let side = g.side_of(me).unwrap_or(Color::White);
+            let opponent = g.name(!side);
+            let state = match (g.status, g.to_move, g.deadline) {
+                (GameStatus::Live, Some(to_move), Some(deadline)) if to_move == side => {
+                    format!("your move, due {}", due_words(deadline, now))
+                }
+                (GameStatus::Live, Some(to_move), Some(deadline)) => format!(
+                    "{} to move, due {}",
+                    g.name(to_move),
+                    due_words(deadline, now)
+                ),
+                _ => outcome_words(g),
+            };
+            lines.push(format!(
+                "#{} {} vs {} (you: {side}, ply {}{}): {state}",
+                g.id,
+                variant_words(g),
+                opponent,
+                g.ply,
+                if text::unrated(g) { ", unrated" } else { "" }
+            ));
+        }
+        if !challenges.is_empty() {
+            lines.push("Open challenges:".to_owned());
+        }
+        for c in &challenges {
+            let terms = challenge_terms_words(c);
+            if c.challenger == *me {
+                lines.push(format!(
+                    "#{} from you to {}: {terms} (cancel: /cancel {})",
+                    c.id,
+                    c.challenged_name.as_deref().unwrap_or("anyone"),
+                    c.id
+                ));
+            } else {
+                lines.push(format!(
+                    "#{} from {} to {}: {terms} (accept: /accept {})",
+                    c.id,
+                    c.challenger_name,
+                    if c.challenged.is_some() {
+                        "you"
+                    } else {
+                        "anyone"
+                    },
+                    c.id
+                ));
+                if reply.choices.len() < 10 {
+                    reply = reply.choice(
+                        ChoiceId::Challenge(c.id, ChallengeChoice::Accept),
+                        &format!("Accept #{}", c.id),
+                        ChoiceStyle::Primary,
+                    );
+                }
+            }
+        }
+        reply.text = lines.join("\n");
+        Ok(reply)
+    }
+
+    /// A game's record in its variant's notation, with PGN-like headers.
+    pub async fn history(self, caller: &Caller, game: Option<GameId>) -> Result<Reply, HostError> {
+        let loaded = self.host.resolve(caller, game, Purpose::View).await?;
+        let log = self.host.store.log(loaded.id()).await?;
+        let title = loaded.game.variant().title();
+        let mut record = text::history(&loaded.row, &log, title);
+        if let Some(table) = loaded.game.history_table() {
+            // As a comment, so the history stays a record `replay` reads.
+            let table = table.replace(['{', '}'], "");
+            record.push_str(&format!("\n\n{{Every timeline, side by side:\n{table}}}\n"));
+        }
+        let mut reply = Reply::text(record).about(loaded.id());
+        self.host.attach_replay(&mut reply, caller, &loaded);
+        Ok(reply)
+    }
+}
+
+impl Host {
     async fn show(
         &self,
         caller: &Caller,
@@ -146,98 +245,6 @@ impl Host {
                 ),
             });
         }
-    }
-
-    /// The caller's games and the open challenges they can see.
-    pub async fn games(&self, caller: &Caller) -> Result<Reply, HostError> {
-        let me = caller.key();
-        let now = self.now();
-        let games = self.store.games_of(me, self.config.finished_listed).await?;
-        let challenges = self
-            .store
-            .open_challenges(me, caller.place.guild.as_deref())
-            .await?;
-        let mut lines = Vec::new();
-        let mut reply = Reply::default().private();
-        if games.is_empty() {
-            lines.push("You have no games yet.".to_owned());
-        } else {
-            lines.push("Your games:".to_owned());
-        }
-        for g in &games {
-            let side = g.side_of(me).unwrap_or(Color::White);
-            let opponent = g.name(!side);
-            let state = match (g.status, g.to_move, g.deadline) {
-                (GameStatus::Live, Some(to_move), Some(deadline)) if to_move == side => {
-                    format!("your move, due {}", due_words(deadline, now))
-                }
-                (GameStatus::Live, Some(to_move), Some(deadline)) => format!(
-                    "{} to move, due {}",
-                    g.name(to_move),
-                    due_words(deadline, now)
-                ),
-                _ => outcome_words(g),
-            };
-            lines.push(format!(
-                "#{} {} vs {} (you: {side}, ply {}{}): {state}",
-                g.id,
-                variant_words(g),
-                opponent,
-                g.ply,
-                if text::unrated(g) { ", unrated" } else { "" }
-            ));
-        }
-        if !challenges.is_empty() {
-            lines.push("Open challenges:".to_owned());
-        }
-        for c in &challenges {
-            let terms = challenge_terms_words(c);
-            if c.challenger == *me {
-                lines.push(format!(
-                    "#{} from you to {}: {terms} (cancel: /cancel {})",
-                    c.id,
-                    c.challenged_name.as_deref().unwrap_or("anyone"),
-                    c.id
-                ));
-            } else {
-                lines.push(format!(
-                    "#{} from {} to {}: {terms} (accept: /accept {})",
-                    c.id,
-                    c.challenger_name,
-                    if c.challenged.is_some() {
-                        "you"
-                    } else {
-                        "anyone"
-                    },
-                    c.id
-                ));
-                if reply.choices.len() < 10 {
-                    reply = reply.choice(
-                        ChoiceId::Challenge(c.id, ChallengeChoice::Accept),
-                        &format!("Accept #{}", c.id),
-                        ChoiceStyle::Primary,
-                    );
-                }
-            }
-        }
-        reply.text = lines.join("\n");
-        Ok(reply)
-    }
-
-    /// A game's record in its variant's notation, with PGN-like headers.
-    pub async fn history(&self, caller: &Caller, game: Option<GameId>) -> Result<Reply, HostError> {
-        let loaded = self.resolve(caller, game, Purpose::View).await?;
-        let log = self.store.log(loaded.id()).await?;
-        let title = loaded.game.variant().title();
-        let mut record = text::history(&loaded.row, &log, title);
-        if let Some(table) = loaded.game.history_table() {
-            // As a comment, so the history stays a record `replay` reads.
-            let table = table.replace(['{', '}'], "");
-            record.push_str(&format!("\n\n{{Every timeline, side by side:\n{table}}}\n"));
-        }
-        let mut reply = Reply::text(record).about(loaded.id());
-        self.attach_replay(&mut reply, caller, &loaded);
-        Ok(reply)
     }
 
     /// The game as an animated GIF beside its record, if images are on:

@@ -238,8 +238,12 @@ impl World {
     ) -> GameId {
         terms.opponent = Some(black.player.clone());
         terms.colour = ColourChoice::White;
-        self.host.challenge(white, terms).await.unwrap();
-        let reply = self.host.accept(black, None).await.unwrap();
+        self.host
+            .challenges()
+            .challenge(white, terms)
+            .await
+            .unwrap();
+        let reply = self.host.challenges().accept(black, None).await.unwrap();
         reply.game.unwrap()
     }
 
@@ -256,6 +260,7 @@ impl World {
             let who = if i % 2 == 0 { white } else { black };
             last = self
                 .host
+                .games()
                 .act(who, Some(game), m)
                 .await
                 .unwrap_or_else(|e| panic!("{m}: {e}"));
@@ -288,7 +293,7 @@ pub async fn check_consistent(store: &Store, host: &Host, game: GameId) {
     );
     assert_eq!(cached.view(), replayed.view());
     assert_eq!(cached.status(), replayed.status());
-    let loaded = host.load(game).await.unwrap();
+    let loaded = host.games().load(game).await.unwrap();
     assert_eq!(loaded.game.record(), replayed.record());
 }
 
@@ -320,12 +325,12 @@ fn configure(store: Store, clock: Arc<ManualClock>) -> Host {
 pub async fn deliver_all(host: &Host) -> Vec<Announcement> {
     let mut out = Vec::new();
     loop {
-        let due = host.due_announcements(None, 16).await.unwrap();
+        let due = host.outbox().due_announcements(None, 16).await.unwrap();
         if due.is_empty() {
             return out;
         }
         for a in due {
-            host.announced(&[a.id]).await.unwrap();
+            host.outbox().announced(&[a.id]).await.unwrap();
             out.push(a);
         }
     }

@@ -11,6 +11,9 @@
 //!
 //! - no adapter reaches the store through [`Host::store`] (a method call
 //!   Cargo cannot see);
+//! - [`Host`]'s own public methods are its opening, configuration, the
+//!   commands and its areas' accessors ([`HOST_SURFACE`]): an operation
+//!   belongs to its area's service;
 //! - nothing in the bot's crates or `render/src` names a particular
 //!   variant (`Variant::<Name>`, a variant's module, its id as a string):
 //!   all of it comes from `Variant::ALL` and `Variant::about`, so a new
@@ -26,6 +29,7 @@
 //! not from a list here.
 //!
 //! [`Host::store`]: chronomate_host::Host::store
+//! [`Host`]: chronomate_host::Host
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -394,6 +398,84 @@ fn adapters_reach_the_host_not_the_store() {
         }
     }
     assert_none("an adapter uses the store; go through the host", found);
+}
+
+/// What [`Host`] itself offers: opening and configuring it, the commands
+/// every adapter gives (`execute`, `choose`), and the accessors of its
+/// areas. Every other operation belongs to an area's service
+/// (`host.games().act(..)`), so its type says where it lives.
+///
+/// [`Host`]: chronomate_host::Host
+const HOST_SURFACE: [&str; 19] = [
+    "challenges",
+    "choose",
+    "close",
+    "config",
+    "engine_play",
+    "execute",
+    "games",
+    "new",
+    "now",
+    "open",
+    "open_with",
+    "outbox",
+    "players",
+    "store",
+    "tournaments",
+    "upkeep",
+    "web",
+    "with_config",
+    "with_seed",
+];
+
+/// The public methods of the `impl Host` blocks in `source` (trait impls
+/// and test code left out), each with where it is.
+fn host_methods(source: &Source) -> Vec<(String, String)> {
+    let mut found = Vec::new();
+    for item in &source.file.items {
+        if let syn::Item::Impl(block) = item
+            && block.trait_.is_none()
+            && !is_test(&block.attrs)
+            && matches!(&*block.self_ty, syn::Type::Path(p) if p.path.is_ident("Host"))
+        {
+            for inner in &block.items {
+                if let syn::ImplItem::Fn(f) = inner
+                    && matches!(f.vis, syn::Visibility::Public(_))
+                    && !is_test(&f.attrs)
+                {
+                    found.push((f.sig.ident.to_string(), source.at(f.sig.ident.span())));
+                }
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn the_host_offers_its_areas_not_their_operations() {
+    let mut found = BTreeMap::new();
+    for source in sources(&workspace().join("bot/host/src")) {
+        found.extend(host_methods(&source));
+    }
+    let extra: Vec<String> = found
+        .iter()
+        .filter(|(name, _)| !HOST_SURFACE.contains(&name.as_str()))
+        .map(|(name, at)| format!("{at}: Host::{name}"))
+        .collect();
+    assert_none(
+        "a public method on Host that is an area's operation; put it on its area's service \
+         (Games, Challenges, Tournaments, EnginePlay, Outbox, Web, Players, Upkeep) or a new one",
+        extra,
+    );
+    // The check reads what it means to: all it allows is found.
+    let missing: Vec<&str> = HOST_SURFACE
+        .into_iter()
+        .filter(|name| !found.contains_key(*name))
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "not public on Host any more (update HOST_SURFACE): {missing:?}"
+    );
 }
 
 #[test]

@@ -114,7 +114,12 @@ impl Served {
                 chronomate_rules::Color::White => &white,
                 chronomate_rules::Color::Black => &black,
             };
-            self.world.host.act(who, Some(g), text).await.unwrap();
+            self.world
+                .host
+                .games()
+                .act(who, Some(g), text)
+                .await
+                .unwrap();
             mirror.play(text).unwrap();
         }
         chronomate_testkit::deliver_all(&self.world.host).await;
@@ -126,6 +131,7 @@ impl Served {
         let reply = self
             .world
             .host
+            .web()
             .play_link(&caller(who), Some(g))
             .await
             .unwrap();
@@ -187,7 +193,7 @@ impl Served {
     /// The spectators' events of `g`, read on a raw connection: each
     /// `moment` event's ply sent on `seen` with when it came.
     async fn open_page(&self, g: GameId, seen: Heard) {
-        let secret = self.world.host.watch_secret(g).await.unwrap();
+        let secret = self.world.host.web().watch_secret(g).await.unwrap();
         let addr = self.base.trim_start_matches("http://").to_owned();
         let mut stream = tokio::net::TcpStream::connect(&addr).await.unwrap();
         let request = format!(
@@ -441,7 +447,7 @@ async fn frames(p: &Positions) {
     }
     let (_driver, client) = driver::browser().await;
     for (name, g) in p.games {
-        let secret = p.served.world.host.watch_secret(g).await.unwrap();
+        let secret = p.served.world.host.web().watch_secret(g).await.unwrap();
         client
             .goto(&format!("{}/watch/{secret}", p.served.base))
             .await

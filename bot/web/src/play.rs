@@ -67,6 +67,7 @@ async fn session(
     state.limits.spend(&format!("trade:{secret}"))?;
     let (session, seat) = state
         .host
+        .web()
         .open_seat(&secret, &trade.token)
         .await?
         .ok_or(WebError::Unauthorized)?;
@@ -92,6 +93,7 @@ async fn seated(
         .to_owned();
     let seat = state
         .host
+        .web()
         .seat(secret, &bearer)
         .await?
         .ok_or(WebError::Unauthorized)?;
@@ -115,7 +117,7 @@ async fn seat(
 ) -> Result<Json<SeatReply>, WebError> {
     let (seat, _) = seated(&state, &secret, &headers).await?;
     let table = state.tables.current(&state.host, &seat).await?;
-    let view = state.host.seat_view(&seat, &table).await?;
+    let view = state.host.web().seat_view(&seat, &table).await?;
     Ok(Json(SeatReply {
         key: Table::key(table.ply, &table.draft),
         movable: table.movable(),
@@ -194,7 +196,11 @@ async fn find(
     state.same_origin(&headers)?;
     let (seat, bearer) = seated(&state, &secret, &headers).await?;
     state.limits.spend(&bearer)?;
-    let found = state.host.seat_find(&seat, &typed.typed, FOUND).await?;
+    let found = state
+        .host
+        .web()
+        .seat_find(&seat, &typed.typed, FOUND)
+        .await?;
     Ok(Json(
         found
             .entries
@@ -276,6 +282,7 @@ async fn act(
     };
     let reply = state
         .host
+        .web()
         .seat_act(&seat, asked.ply, act, clicked.as_deref())
         .await?;
     Ok(Json(Done { text: reply.text }))

@@ -27,7 +27,7 @@ impl Tables {
     /// or a new one.
     pub(crate) async fn current(&self, host: &Host, seat: &Seat) -> Result<Arc<Table>, HostError> {
         let key = (seat.game, seat.side);
-        let (ply, draft) = host.seat_moment(seat).await?;
+        let (ply, draft) = host.web().seat_moment(seat).await?;
         let tick = self.uses.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         {
             let mut kept = self.lock();
@@ -39,7 +39,7 @@ impl Tables {
                 return Ok(table.clone());
             }
         }
-        let table = Arc::new(host.seat_table(seat).await?);
+        let table = Arc::new(host.web().seat_table(seat).await?);
         let mut kept = self.lock();
         if kept.len() >= KEPT {
             let mut ticks: Vec<u64> = kept.values().map(|(t, _)| *t).collect();

@@ -39,7 +39,12 @@ pub(crate) fn router() -> Router<State> {
 
 /// The game a secret names, or a 404.
 async fn watched(state: &State, secret: &str) -> Result<GameId, WebError> {
-    state.host.watched(secret).await?.ok_or(WebError::NotFound)
+    state
+        .host
+        .web()
+        .watched(secret)
+        .await?
+        .ok_or(WebError::NotFound)
 }
 
 async fn page(
@@ -66,7 +71,7 @@ async fn view(
     Path(secret): Path<String>,
 ) -> Result<Json<PageView>, WebError> {
     let game = watched(&state, &secret).await?;
-    Ok(Json(state.host.page_view(game).await?))
+    Ok(Json(state.host.web().page_view(game).await?))
 }
 
 async fn events(

@@ -7,9 +7,9 @@
 //! Reading the database (not this process's memory) is what makes a move
 //! committed by any process (Discord, the console, another shard on the
 //! same PostgreSQL) reach every page alike. A commit of this process rings
-//! the host's bell ([`Host::outbox_bell`]), which wakes every watcher to
-//! look at once: its pages hear of it within milliseconds, and of another
-//! process's within [`LOOK_EVERY`].
+//! the host's bell ([`Outbox::bell`](chronomate_host::Outbox::bell)), which
+//! wakes every watcher to look at once: its pages hear of it within
+//! milliseconds, and of another process's within [`LOOK_EVERY`].
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -67,14 +67,14 @@ async fn watch_game(
     game: GameId,
     tell: watch::Sender<Option<Moment>>,
 ) {
-    let bell = host.outbox_bell();
+    let bell = host.outbox().bell();
     loop {
         // Listening before the look, so that a commit made while it reads
         // still wakes the next one.
         let rung = bell.notified();
         tokio::pin!(rung);
         rung.as_mut().enable();
-        let now = match host.moment(game).await {
+        let now = match host.web().moment(game).await {
             Ok((ply, status)) => Some(Moment {
                 ply,
                 live: status == GameStatus::Live,
@@ -122,7 +122,11 @@ mod tests {
         assert_eq!(watchers.lock().len(), 1, "one watcher for both pages");
         a.changed().await.unwrap();
         assert_eq!(*a.borrow(), Some(Moment { ply: 0, live: true }));
-        w.host.act(&caller("w"), Some(g), "e4").await.unwrap();
+        w.host
+            .games()
+            .act(&caller("w"), Some(g), "e4")
+            .await
+            .unwrap();
         a.changed().await.unwrap();
         assert_eq!(a.borrow().unwrap().ply, 1);
         assert_eq!(b.borrow().unwrap().ply, 1, "told to every page");

@@ -108,7 +108,7 @@ async fn three_hundred_moves_in_three_seconds_are_all_answered_in_time() {
         // each once, at the ply they were told.
         let mut total = 0;
         for (game, _, _, _) in &games {
-            let record = host.load(*game).await.unwrap().game.record().to_vec();
+            let record = host.games().load(*game).await.unwrap().game.record().to_vec();
             let mut told = played[game.0 as usize].clone();
             told.sort();
             let told: Vec<String> = told

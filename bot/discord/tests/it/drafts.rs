@@ -106,7 +106,7 @@ async fn a_turn_drafted_undone_refused_restarted_and_submitted() {
         assert_contains(played.content(), "alice played (-0T1)d4 (+0T1)e4");
         assert!(played.content().contains(&bob().mention()));
         assert_board_png(&played);
-        let loaded = host.load(game).await.expect("the game loads");
+        let loaded = host.games().load(game).await.expect("the game loads");
         assert_eq!(loaded.game.record(), ["(-0T1)d4 (+0T1)e4"]);
 
         bot.shutdown().await;
@@ -235,7 +235,7 @@ async fn a_turn_with_a_jump_drafted_through_the_picker_and_submitted_by_button()
         );
         let posted = submit_by_button(&fake, &alice(), drafted, game).await;
         assert_contains(posted.content(), "alice played (0T2)Nf3>>(0T1)");
-        let loaded = host.load(game).await.expect("the game loads");
+        let loaded = host.games().load(game).await.expect("the game loads");
         assert_eq!(loaded.game.record().len(), 3);
         assert!(loaded.game.record()[2].starts_with("(0T2)Nf3>>(0T1)"));
         bot.shutdown().await;

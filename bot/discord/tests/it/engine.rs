@@ -260,7 +260,7 @@ async fn a_move_discord_refused_is_posted_when_its_retry_is_due() {
             .unwrap();
         assert!(fake.faults_spent());
         assert_eq!(host.store().log(game).await.unwrap().len(), 2);
-        assert_eq!(host.outbox_stats().await.unwrap().depth, 1);
+        assert_eq!(host.outbox().stats().await.unwrap().depth, 1);
 
         // Its retry comes due (the hosts' clock moves on).
         let mark = fake.mark();

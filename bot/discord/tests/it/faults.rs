@@ -51,7 +51,8 @@ fn statuses(calls: &[Call]) -> Vec<u16> {
 }
 
 async fn record(host: &chronomate_host::Host, game: GameId) -> Vec<String> {
-    host.load(game)
+    host.games()
+        .load(game)
         .await
         .expect("the game loads")
         .game

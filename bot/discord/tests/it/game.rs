@@ -264,7 +264,7 @@ async fn a_move_stands_when_discord_drops_the_reply() {
             .map(|c| c.status)
             .collect();
         assert_eq!(tries, [500, 204]);
-        let loaded = host.load(game).await.expect("the game loads");
+        let loaded = host.games().load(game).await.expect("the game loads");
         assert_eq!(loaded.game.record(), ["e4"]);
 
         // And the game goes on.

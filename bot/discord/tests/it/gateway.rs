@@ -89,7 +89,7 @@ async fn the_bot_answers_through_reconnects_invalid_sessions_and_drops() {
         assert!(took < RECOVERED_WITHIN, "{took:?}");
 
         assert_eq!(
-            host.load(game).await.unwrap().game.record(),
+            host.games().load(game).await.unwrap().game.record(),
             ["e4", "e5", "Nf3", "Nc6"]
         );
         bot.shutdown().await;
@@ -117,7 +117,7 @@ async fn a_connection_that_stops_acknowledging_heartbeats_is_replaced() {
         let took = move_after(&fake, at, &alice(), thread, "e4").await;
         eprintln!("heartbeat ACKs stopped: answered {took:?} after");
         assert!(took < RECOVERED_WITHIN + Duration::from_secs(2), "{took:?}");
-        assert_eq!(host.load(game).await.unwrap().game.record(), ["e4"]);
+        assert_eq!(host.games().load(game).await.unwrap().game.record(), ["e4"]);
 
         bot.shutdown().await;
     })

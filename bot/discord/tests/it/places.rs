@@ -62,7 +62,7 @@ async fn admins_told_threads_are_denied(fake: &FakeDiscord) -> Call {
 }
 
 async fn thread_of(host: &chronomate_host::Host, game: GameId) -> Option<String> {
-    host.place_of(game).await.unwrap().place.thread
+    host.outbox().place_of(game).await.unwrap().place.thread
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -137,7 +137,7 @@ async fn without_thread_permissions_games_are_played_in_the_channel() {
         .await;
         assert_eq!(thread_of(&host, third).await, Some(message.to_string()));
         assert_eq!(
-            host.load(game).await.unwrap().game.record(),
+            host.games().load(game).await.unwrap().game.record(),
             ["e4", "e5", "Nf3", "Nc6"]
         );
 
@@ -237,7 +237,7 @@ async fn vanished_threads_are_replaced() {
         assert_eq!(count_with(&fake, LOBBY_ID, "Send Messages in Threads"), 1);
         assert_eq!(thread_of(&host, game).await, Some(LOBBY_ID.to_string()));
         assert_eq!(
-            host.load(game).await.unwrap().game.record(),
+            host.games().load(game).await.unwrap().game.record(),
             ["e4", "e5", "Nf3"]
         );
 
@@ -362,7 +362,12 @@ async fn two_commands_at_once_open_one_thread() {
             .collect();
         assert_eq!(opened, [429, 201], "one thread");
         assert_eq!(
-            host.place_of(GameId(1)).await.unwrap().place.thread,
+            host.outbox()
+                .place_of(GameId(1))
+                .await
+                .unwrap()
+                .place
+                .thread,
             Some(thread.to_string())
         );
         fake.wait_call("the offer in the thread", |calls| {

@@ -329,7 +329,7 @@ async fn a_round_robin_of_four_from_create_to_ratings() {
         })
         .await;
         for (game, played) in [(GameId(3), "f3"), (GameId(4), "e4")] {
-            let loaded = host.load(game).await.expect("the game loads");
+            let loaded = host.games().load(game).await.expect("the game loads");
             assert_eq!(loaded.game.record(), [played]);
             assert_eq!(loaded.game.turn().color, Color::Black, "game {game}");
         }
@@ -348,7 +348,7 @@ async fn a_round_robin_of_four_from_create_to_ratings() {
         // Round 3: dave mates bob; alice never answers carol's first move.
         fools_mate(&fake, &round3[0]).await;
         let thread6 = first_move(&fake, &round3[1], "e4").await;
-        let loaded = host.load(GameId(6)).await.unwrap();
+        let loaded = host.games().load(GameId(6)).await.unwrap();
         assert_eq!(loaded.game.turn().color, Color::Black, "alice to move");
 
         // Two days later the scheduler finds alice out of time: the forfeit

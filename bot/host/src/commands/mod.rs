@@ -155,17 +155,20 @@ impl Host {
         command: Command,
     ) -> Result<Reply, HostError> {
         match command {
-            Command::Challenge(terms) => self.challenge(caller, terms).await,
-            Command::Accept(id) => self.accept(caller, id).await,
-            Command::Decline(id) => self.decline(caller, id).await,
-            Command::Cancel(id) => self.cancel(caller, id).await,
+            Command::Challenge(terms) => self.challenges().challenge(caller, terms).await,
+            Command::Accept(id) => self.challenges().accept(caller, id).await,
+            Command::Decline(id) => self.challenges().decline(caller, id).await,
+            Command::Cancel(id) => self.challenges().cancel(caller, id).await,
             Command::Move {
                 game,
                 action: Some(action),
-            } => self.act(caller, game, &action).await,
-            Command::Move { game, action: None } => self.pick(caller, game).await,
+            } => self.games().act(caller, game, &action).await,
+            Command::Move { game, action: None } => self.games().pick(caller, game).await,
             Command::Moves { game, typed } => {
-                let found = self.find(caller, game, &typed, MOVES_LISTED).await?;
+                let found = self
+                    .games()
+                    .find(caller, game, &typed, MOVES_LISTED)
+                    .await?;
                 Ok(Reply::text(if found.entries.is_empty() {
                     "No legal action matches.".to_owned()
                 } else {
@@ -173,36 +176,36 @@ impl Host {
                     lines.join("\n")
                 }))
             }
-            Command::Undo(game) => self.undo(caller, game).await,
-            Command::Draft(game) => self.draft(caller, game).await,
-            Command::Submit(game) => self.submit(caller, game).await,
-            Command::Board(game) => self.board(caller, game).await,
-            Command::Web(game) => self.play_link(caller, game).await,
-            Command::Snapshot { game, full } => self.snapshot(caller, game, full).await,
-            Command::Games => self.games(caller).await,
-            Command::Resign { game, confirm } => self.resign(caller, game, confirm).await,
-            Command::Draw { game, answer } => self.draw(caller, game, answer).await,
-            Command::Abort(game) => self.abort(caller, game).await,
-            Command::History(game) => self.history(caller, game).await,
-            Command::Analyse(game) => self.analyse(caller, game).await,
-            Command::Rules(variant) => Ok(self.rules(variant)),
-            Command::Settings(change) => self.settings(caller, change).await,
+            Command::Undo(game) => self.games().undo(caller, game).await,
+            Command::Draft(game) => self.games().draft(caller, game).await,
+            Command::Submit(game) => self.games().submit(caller, game).await,
+            Command::Board(game) => self.games().board(caller, game).await,
+            Command::Web(game) => self.web().play_link(caller, game).await,
+            Command::Snapshot { game, full } => self.games().snapshot(caller, game, full).await,
+            Command::Games => self.games().list(caller).await,
+            Command::Resign { game, confirm } => self.games().resign(caller, game, confirm).await,
+            Command::Draw { game, answer } => self.games().draw(caller, game, answer).await,
+            Command::Abort(game) => self.games().abort(caller, game).await,
+            Command::History(game) => self.games().history(caller, game).await,
+            Command::Analyse(game) => self.games().analyse(caller, game).await,
+            Command::Rules(variant) => Ok(self.games().rules(variant)),
+            Command::Settings(change) => self.players().settings(caller, change).await,
             Command::Choose(id) => self.choose(caller, &id).await,
-            Command::Rating { who, variant } => self.rating(caller, who, variant).await,
-            Command::Leaderboard(variant) => self.leaderboard(caller, variant).await,
-            Command::TournamentCreate(terms) => self.tournament_create(caller, terms).await,
-            Command::TournamentJoin(id) => self.tournament_join(caller, id).await,
-            Command::TournamentLeave(id) => self.tournament_leave(caller, id).await,
-            Command::TournamentStart(id) => self.tournament_start(caller, id).await,
-            Command::TournamentStandings(id) => self.tournament_standings(caller, id).await,
+            Command::Rating { who, variant } => self.players().rating(caller, who, variant).await,
+            Command::Leaderboard(variant) => self.players().leaderboard(caller, variant).await,
+            Command::TournamentCreate(terms) => self.tournaments().create(caller, terms).await,
+            Command::TournamentJoin(id) => self.tournaments().join(caller, id).await,
+            Command::TournamentLeave(id) => self.tournaments().leave(caller, id).await,
+            Command::TournamentStart(id) => self.tournaments().start(caller, id).await,
+            Command::TournamentStandings(id) => self.tournaments().standings(caller, id).await,
             Command::TournamentPairings { id, round } => {
-                self.tournament_pairings(caller, id, round).await
+                self.tournaments().pairings(caller, id, round).await
             }
-            Command::TournamentWithdraw(id) => self.tournament_withdraw(caller, id).await,
-            Command::TournamentCancel(id) => self.tournament_cancel(caller, id).await,
-            Command::TournamentList => self.tournament_list(caller).await,
-            Command::ExportPgn(game) => self.export_pgn(caller, game).await,
-            Command::ExportCsv(id) => self.export_csv(caller, id).await,
+            Command::TournamentWithdraw(id) => self.tournaments().withdraw(caller, id).await,
+            Command::TournamentCancel(id) => self.tournaments().cancel(caller, id).await,
+            Command::TournamentList => self.tournaments().list(caller).await,
+            Command::ExportPgn(game) => self.games().export_pgn(caller, game).await,
+            Command::ExportCsv(id) => self.tournaments().export_csv(caller, id).await,
         }
     }
 }

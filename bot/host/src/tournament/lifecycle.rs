@@ -12,34 +12,20 @@ use super::standings::BoardResult;
 use super::{DEFAULT_PLAYERS, DEFAULT_SWISS_ROUNDS, TournamentTerms, read_tournament_name, refuse};
 use crate::announce::{Body, Said};
 use crate::clock::timestamp;
-use crate::{Caller, Host, HostError, NoticeKind, Reply, check_options, read_days};
+use crate::{Caller, Host, HostError, NoticeKind, Reply, Tournaments, check_options, read_days};
 use chronomate_store::{Finish, NewTournament, Stale, Stream, TournamentRow};
 
-impl Host {
-    fn may_run(caller: &Caller, t: &TournamentRow) -> Result<(), HostError> {
-        if caller.manager || *caller.key() == t.organiser {
-            Ok(())
-        } else {
-            Err(refuse(format!(
-                "only the organiser ({}) or a server manager may do that to tournament #{}",
-                t.organiser_name, t.id
-            )))
-        }
-    }
+impl Tournaments<'_> {
     /// Creates a tournament on the caller's server, open for entries.
-    pub async fn tournament_create(
-        &self,
-        caller: &Caller,
-        terms: TournamentTerms,
-    ) -> Result<Reply, HostError> {
+    pub async fn create(self, caller: &Caller, terms: TournamentTerms) -> Result<Reply, HostError> {
         let guild = caller.place.guild.as_deref().ok_or_else(|| {
             refuse("tournaments belong to a server: create one in a server's channel")
         })?;
-        let now = self.now();
+        let now = self.host.now();
         check_options(terms.variant, &terms.options)?;
         let days = match terms.days {
             Some(d) => read_days(&d.to_string())?,
-            None => self.store.settings(Some(guild)).await?.default_days,
+            None => self.host.store.settings(Some(guild)).await?.default_days,
         };
         if let Some(at) = terms.starts_at
             && at <= now
@@ -60,6 +46,7 @@ impl Host {
         };
         let options = terms.options.to_string();
         let id = self
+            .host
             .store
             .create_tournament(
                 &NewTournament {
@@ -79,7 +66,7 @@ impl Host {
                 now,
             )
             .await?;
-        let s = self.snapshot_of(id).await?;
+        let s = self.host.snapshot_of(id).await?;
         let mut text = format!(
             "{} created {}.\n{}{}.\nJoin with /tournament join {id}; the organiser starts it with /tournament start {id}.",
             caller.player.name,
@@ -95,13 +82,11 @@ impl Host {
         }
         Ok(Reply::text(text))
     }
+
     /// Enters the caller in an open tournament.
-    pub async fn tournament_join(
-        &self,
-        caller: &Caller,
-        id: Option<TournamentId>,
-    ) -> Result<Reply, HostError> {
+    pub async fn join(self, caller: &Caller, id: Option<TournamentId>) -> Result<Reply, HostError> {
         let s = self
+            .host
             .resolve_tournament(caller, id, |t| t.status == TournamentStatus::Open, "join")
             .await?;
         let t = &s.t;
@@ -125,8 +110,13 @@ impl Host {
             )));
         }
         if let Err(Stale) = self
+            .host
             .store
-            .join_tournament(t.id, (&caller.player.key, &caller.player.name), self.now())
+            .join_tournament(
+                t.id,
+                (&caller.player.key, &caller.player.name),
+                self.host.now(),
+            )
             .await?
         {
             return Err(refuse(format!(
@@ -143,14 +133,16 @@ impl Host {
             t.max_players
         )))
     }
+
     /// Takes the caller out of a tournament that has not started.
-    pub async fn tournament_leave(
-        &self,
+    pub async fn leave(
+        self,
         caller: &Caller,
         id: Option<TournamentId>,
     ) -> Result<Reply, HostError> {
         let me = caller.key().to_owned();
         let s = self
+            .host
             .resolve_tournament(caller, id, |_| true, "leave")
             .await?;
         let t = &s.t;
@@ -165,7 +157,7 @@ impl Host {
                 t.id
             )));
         }
-        if let Err(Stale) = self.store.leave_tournament(t.id, &me).await? {
+        if let Err(Stale) = self.host.store.leave_tournament(t.id, &me).await? {
             return Err(refuse(format!(
                 "tournament #{} started meanwhile: withdraw instead",
                 t.id
@@ -176,13 +168,15 @@ impl Host {
             caller.player.name, t.id, t.name
         )))
     }
+
     /// Starts a tournament now: seeds the players and plays round 1.
-    pub async fn tournament_start(
-        &self,
+    pub async fn start(
+        self,
         caller: &Caller,
         id: Option<TournamentId>,
     ) -> Result<Reply, HostError> {
         let s = self
+            .host
             .resolve_tournament(caller, id, |t| t.status == TournamentStatus::Open, "start")
             .await?;
         Host::may_run(caller, &s.t)?;
@@ -200,7 +194,11 @@ impl Host {
                 s.players.len()
             )));
         }
-        match self.begin(&s, self.now(), &self.teller(caller)).await? {
+        match self
+            .host
+            .begin(&s, self.host.now(), &self.host.teller(caller))
+            .await?
+        {
             Some(reply) => Ok(reply),
             None => Err(refuse(format!(
                 "tournament #{} started meanwhile: nothing was changed",
@@ -208,15 +206,17 @@ impl Host {
             ))),
         }
     }
+
     /// Withdraws the caller from a running tournament: their game in play
     /// is resigned, and they are paired no more.
-    pub async fn tournament_withdraw(
-        &self,
+    pub async fn withdraw(
+        self,
         caller: &Caller,
         id: Option<TournamentId>,
     ) -> Result<Reply, HostError> {
         let me = caller.key().to_owned();
         let s = self
+            .host
             .resolve_tournament(
                 caller,
                 id,
@@ -250,8 +250,8 @@ impl Host {
                 t.id
             )));
         }
-        let now = self.now();
-        let teller = self.teller(caller);
+        let now = self.host.now();
+        let teller = self.host.teller(caller);
         let withdrew = format!(
             "{} withdrew from tournament #{} {}.",
             caller.player.name, t.id, t.name
@@ -261,13 +261,13 @@ impl Host {
             &Reply::text(withdrew.clone()),
             tournament_place(t),
         );
-        let row = self.row(
+        let row = self.host.row(
             &teller,
             Stream::Tournament(t.id),
             Some(&t.guild),
             &Body::Said(said),
         );
-        let (store, receipt) = self.store.announcing(vec![row]);
+        let (store, receipt) = self.host.store.announcing(vec![row]);
         if let Err(Stale) = store.withdraw_from_tournament(t.id, &me, now).await? {
             return Err(refuse(format!(
                 "tournament #{} ended meanwhile: nothing was changed",
@@ -309,20 +309,23 @@ impl Host {
             ))
             .about(game)
             .ping(other.0);
-            let Some(row) = self.store.game(game).await? else {
+            let Some(row) = self.host.store.game(game).await? else {
                 continue;
             };
             let (store, receipt) = self
+                .host
                 .store
-                .announcing(self.ending_rows(&teller, &row, &lost));
+                .announcing(self.host.ending_rows(&teller, &row, &lost));
             if let Ok(()) = store.finish_game(game, None, &finish, now).await? {
-                self.ring();
+                self.host.ring();
                 lines.push(lost.text.clone());
                 reply = reply.ping(other.0);
                 reply.announced.extend(receipt.held());
                 let mut more = Reply::default();
-                self.append_ratings(&mut more, game).await;
-                self.tournament_after_end(&mut more, game, &teller).await;
+                self.host.append_ratings(&mut more, game).await;
+                self.host
+                    .tournament_after_end(&mut more, game, &teller)
+                    .await;
                 let more_text = more.text.trim_start_matches('\n');
                 if !more_text.is_empty() {
                     lines.push(more_text.to_owned());
@@ -341,14 +344,16 @@ impl Host {
         reply.text = lines.join("\n");
         Ok(reply)
     }
+
     /// Cancels a tournament (organiser or managers). Games in play go on as
     /// ordinary games.
-    pub async fn tournament_cancel(
-        &self,
+    pub async fn cancel(
+        self,
         caller: &Caller,
         id: Option<TournamentId>,
     ) -> Result<Reply, HostError> {
         let s = self
+            .host
             .resolve_tournament(
                 caller,
                 id,
@@ -383,20 +388,20 @@ impl Host {
             reply = reply.ping(&p.key);
         }
         let said = Said::of(NoticeKind::Post, &reply, tournament_place(&s.t));
-        let row = self.row(
-            &self.teller(caller),
+        let row = self.host.row(
+            &self.host.teller(caller),
             Stream::Tournament(s.t.id),
             Some(&s.t.guild),
             &Body::Said(said),
         );
-        let (store, receipt) = self.store.announcing(vec![row]);
+        let (store, receipt) = self.host.store.announcing(vec![row]);
         if let Err(Stale) = store
             .end_tournament(
                 s.t.id,
                 s.t.round,
                 TournamentStatus::Cancelled,
                 Some(&note),
-                self.now(),
+                self.host.now(),
             )
             .await?
         {
@@ -405,8 +410,21 @@ impl Host {
                 s.t.id
             )));
         }
-        self.ring();
+        self.host.ring();
         reply.announced = receipt.held();
         Ok(reply)
+    }
+}
+
+impl Host {
+    fn may_run(caller: &Caller, t: &TournamentRow) -> Result<(), HostError> {
+        if caller.manager || *caller.key() == t.organiser {
+            Ok(())
+        } else {
+            Err(refuse(format!(
+                "only the organiser ({}) or a server manager may do that to tournament #{}",
+                t.organiser_name, t.id
+            )))
+        }
     }
 }

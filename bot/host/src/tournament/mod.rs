@@ -1,8 +1,9 @@
-//! Tournaments, by job: their terms (`terms.rs`), who joins, starts,
-//! withdraws and cancels (`lifecycle.rs`), how rounds are planned and move
-//! on (`rounds.rs`, [`pairing`]), the standings ([`standings`]) and what a
-//! tournament says (`text.rs`). [`Snapshot`] is a tournament as the host
-//! reasons about it.
+//! Tournaments ([`Tournaments`], reached by [`Host::tournaments`]), by
+//! job: their terms (`terms.rs`), who joins, starts, withdraws and cancels
+//! (`lifecycle.rs`), how rounds are planned and move on (`rounds.rs`,
+//! [`pairing`]), the standings ([`standings`]) and what a tournament says
+//! (`text.rs`); their results as CSV are `export.rs`'s. [`Snapshot`] is a
+//! tournament as the host reasons about it.
 //!
 //! Tournaments belong to a server. Anyone there may create one; its
 //! organiser or a manager starts and cancels it. A round's games are
@@ -10,7 +11,7 @@
 //! with the round's pairings in one transaction. The next round starts by
 //! itself once every board of the round is decided: right after the game
 //! that decides the last board ends, and otherwise (after a crash, say) at
-//! the next [`Host::tick`](crate::Host::tick), which works from the
+//! the next [`Upkeep::tick`](crate::Upkeep::tick), which works from the
 //! database alone.
 //!
 //! Decisions:
@@ -41,7 +42,15 @@ pub(crate) use terms::read_tournament_name;
 pub use terms::{TournamentTerms, read_when};
 pub(crate) use text::round_announcement;
 
-use super::{HostError, Refusal};
+use super::{Host, HostError, Refusal};
+
+/// Tournaments: created, joined, started, played round by round, looked
+/// at and exported ([`Host::tournaments`]). A borrowed view of the host,
+/// like every area's service (see the crate's documentation).
+#[derive(Clone, Copy)]
+pub struct Tournaments<'h> {
+    pub(crate) host: &'h Host,
+}
 
 /// The most entrants a tournament may have.
 pub(crate) const MAX_PLAYERS: i64 = 64;

@@ -14,7 +14,7 @@ use super::standings::{BoardResult, points_words};
 use super::text::{round_announcement, standings_lines};
 use crate::announce::{Body, Said, Teller};
 use crate::time::remind_at;
-use crate::{Host, HostError, Notice, NoticeKind, Place, Reply, check_options};
+use crate::{Host, HostError, Notice, NoticeKind, Place, Reply, Tournaments, check_options};
 use chronomate_model::rating::Glicko;
 use chronomate_store::{
     AnnouncementId, NewBoard, NewGame, Stale, StoreError, Stream, TournamentPlayer, TournamentRow,
@@ -24,6 +24,23 @@ use chronomate_store::{
 /// need no game.
 struct RoundPlan {
     boards: Vec<(usize, Option<usize>, Option<PairingResult>)>,
+}
+
+impl Tournaments<'_> {
+    /// Moves a tournament on if its time has come: starts an open one at its
+    /// start time, starts the next round when the current one is decided,
+    /// ends it after the last. Returns the announcement, if any. Safe to
+    /// call at any time, twice, or from racing tasks: each step is guarded
+    /// in the database.
+    pub async fn advance(
+        self,
+        id: TournamentId,
+        now: Timestamp,
+    ) -> Result<Option<Reply>, HostError> {
+        self.host
+            .advance_tournament(id, now, &Teller::outbox())
+            .await
+    }
 }
 
 impl Host {
@@ -88,6 +105,7 @@ impl Host {
         reply.announced = announced;
         Ok(Some(reply))
     }
+
     /// Creates round `after + 1`'s games and boards in one transaction,
     /// announced; its announcements. `None`: the round was started by
     /// someone else first.
@@ -186,20 +204,8 @@ impl Host {
             .ok()
             .map(|_| receipt.ids()))
     }
-    /// Moves a tournament on if its time has come: starts an open one at its
-    /// start time, starts the next round when the current one is decided,
-    /// ends it after the last. Returns the announcement, if any. Safe to
-    /// call at any time, twice, or from racing tasks: each step is guarded
-    /// in the database.
-    pub async fn tournament_advance(
-        &self,
-        id: TournamentId,
-        now: Timestamp,
-    ) -> Result<Option<Reply>, HostError> {
-        self.advance_tournament(id, now, &Teller::outbox()).await
-    }
 
-    /// [`Host::tournament_advance`], its announcements told by `teller`.
+    /// [`Tournaments::advance`], its announcements told by `teller`.
     pub(crate) async fn advance_tournament(
         &self,
         id: TournamentId,
@@ -290,6 +296,7 @@ impl Host {
             TournamentStatus::Finished | TournamentStatus::Cancelled => Ok(None),
         }
     }
+
     async fn conclude(
         &self,
         s: &Snapshot,

@@ -140,6 +140,7 @@ impl Host {
             pairings,
         })
     }
+
     /// The tournament a command means: the one named (on this server),
     /// else the only one of this server's open or running tournaments that
     /// `pick` selects.

@@ -6,20 +6,21 @@ use super::snapshot::{Snapshot, board_result};
 use super::standings::{BoardResult, number_words, points_words};
 use crate::clock::due_words;
 use crate::text::day_words;
-use crate::{Caller, Host, HostError, Image, Reply};
+use crate::{Caller, Host, HostError, Image, Reply, Tournaments};
 use chronomate_model::{Timestamp, TournamentId, TournamentStatus};
 
-impl Host {
+impl Tournaments<'_> {
     /// The standings, as text and a table image.
-    pub async fn tournament_standings(
-        &self,
+    pub async fn standings(
+        self,
         caller: &Caller,
         id: Option<TournamentId>,
     ) -> Result<Reply, HostError> {
         let s = self
+            .host
             .resolve_tournament(caller, id, |_| true, "look")
             .await?;
-        let now = self.now();
+        let now = self.host.now();
         let mut lines = vec![s.title(), format!("Now: {}.", s.state_words(now))];
         if s.players.is_empty() {
             lines.push("Nobody has joined yet.".to_owned());
@@ -37,31 +38,20 @@ impl Host {
         }
         let mut reply = Reply::text(lines.join("\n"));
         if s.t.status != TournamentStatus::Open && !s.players.is_empty() {
-            self.attach_table(&mut reply, &s);
+            self.host.attach_table(&mut reply, &s);
         }
         Ok(reply)
     }
-    pub(super) fn attach_table(&self, reply: &mut Reply, s: &Snapshot) {
-        if !self.config.images {
-            return;
-        }
-        let table = standings_table(s);
-        if let Ok(png) = chronomate_render::render_table(&table) {
-            reply.images.push(Image {
-                name: format!("tournament-{}-round-{}.png", s.t.id, s.t.round),
-                png,
-                description: format!("Standings of tournament #{} {}", s.t.id, s.t.name),
-            });
-        }
-    }
+
     /// The pairings of a round (default: the current one).
-    pub async fn tournament_pairings(
-        &self,
+    pub async fn pairings(
+        self,
         caller: &Caller,
         id: Option<TournamentId>,
         round: Option<i64>,
     ) -> Result<Reply, HostError> {
         let s = self
+            .host
             .resolve_tournament(caller, id, |_| true, "look")
             .await?;
         if s.t.round == 0 {
@@ -81,15 +71,16 @@ impl Host {
         text.insert_str(0, &format!("{}\n", s.title()));
         Ok(Reply::text(text))
     }
+
     /// This server's tournaments.
-    pub async fn tournament_list(&self, caller: &Caller) -> Result<Reply, HostError> {
+    pub async fn list(self, caller: &Caller) -> Result<Reply, HostError> {
         let guild = caller
             .place
             .guild
             .as_deref()
             .ok_or_else(|| refuse("tournaments belong to a server: use this command in one"))?;
-        let all = self.store.tournaments_in(guild, true).await?;
-        let now = self.now();
+        let all = self.host.store.tournaments_in(guild, true).await?;
+        let now = self.host.now();
         if all.is_empty() {
             return Ok(Reply::text(
                 "This server has no tournament yet: create one with /tournament create VARIANT",
@@ -98,10 +89,26 @@ impl Host {
         }
         let mut lines = vec!["Tournaments:".to_owned()];
         for t in all.iter().take(10) {
-            let s = self.snapshot_of(t.id).await?;
+            let s = self.host.snapshot_of(t.id).await?;
             lines.push(format!("{} — {}", s.title(), s.state_words(now)));
         }
         Ok(Reply::text(lines.join("\n")).private())
+    }
+}
+
+impl Host {
+    pub(super) fn attach_table(&self, reply: &mut Reply, s: &Snapshot) {
+        if !self.config.images {
+            return;
+        }
+        let table = standings_table(s);
+        if let Ok(png) = chronomate_render::render_table(&table) {
+            reply.images.push(Image {
+                name: format!("tournament-{}-round-{}.png", s.t.id, s.t.round),
+                png,
+                description: format!("Standings of tournament #{} {}", s.t.id, s.t.name),
+            });
+        }
     }
 }
 

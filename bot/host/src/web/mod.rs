@@ -1,6 +1,8 @@
-//! What the web page asks of the host: a game's spectators' address (a
-//! secret made once, never the sequential id alone) and what the page
-//! shows of a game (the rules' view, the same the pictures are drawn from).
+//! What the web page asks of the host ([`Web`], reached by
+//! [`Host::web`]): a game's spectators' address (a secret made once, never
+//! the sequential id alone) and what the page shows of a game (the rules'
+//! view, the same the pictures are drawn from); a player's seat at the
+//! page, and what it lets them see and do, are `seats.rs` and `table.rs`.
 
 mod seats;
 mod table;
@@ -10,6 +12,14 @@ use serde::Serialize;
 
 use super::choice::{ChoiceId, GameChoice};
 use super::{Choice, ChoiceStyle, GameId, GameStatus, Host, HostError, Link, Reply};
+
+/// The web page's side of the host: spectators' pages, players' seats and
+/// what a seat may see and do ([`Host::web`]). A borrowed view of the
+/// host, like every area's service (see the crate's documentation).
+#[derive(Clone, Copy)]
+pub struct Web<'h> {
+    pub(crate) host: &'h Host,
+}
 
 /// The button that hands a player their own link to the game's page.
 pub const PLAY_IN_BROWSER: &str = "Play in browser";
@@ -63,27 +73,65 @@ pub(crate) fn plain_secret(secret: &str) -> bool {
             .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
 }
 
-impl Host {
+impl Web<'_> {
     /// The secret of `game`'s spectators' address (made and kept at the
     /// first ask): 128 bits from the operating system's random source.
     ///
     /// # Errors
     /// No random bits could be had, or the database failed.
-    pub async fn watch_secret(&self, game: GameId) -> Result<String, HostError> {
+    pub async fn watch_secret(self, game: GameId) -> Result<String, HostError> {
         // Every board post asks: a read, and a write only the first time.
-        if let Some(secret) = self.store.watch_secret(game).await? {
+        if let Some(secret) = self.host.store.watch_secret(game).await? {
             return Ok(secret);
         }
         let fresh = seats::fresh_secret("a web link")?;
-        Ok(self.store.make_watch_secret(game, &fresh).await?)
+        Ok(self.host.store.make_watch_secret(game, &fresh).await?)
     }
 
+    /// The game whose spectators' secret is `secret`, if any.
+    ///
+    /// # Errors
+    /// The database failed.
+    pub async fn watched(self, secret: &str) -> Result<Option<GameId>, HostError> {
+        if !plain_secret(secret) {
+            return Ok(None);
+        }
+        Ok(self.host.store.watched_game(secret).await?)
+    }
+
+    /// `game` as its page shows it now.
+    ///
+    /// # Errors
+    /// No such game, or the database failed.
+    pub async fn page_view(self, game: GameId) -> Result<PageView, HostError> {
+        let loaded = self.host.load(game).await?;
+        let view = loaded.game.snapshot();
+        Ok(PageView::of(&loaded.row, loaded.row.ply, view))
+    }
+
+    /// The game's moment, cheaply (one small row, no snapshot, no
+    /// replay): its ply and whether it is still live, for the page's live
+    /// updates.
+    ///
+    /// # Errors
+    /// No such game, or the database failed.
+    pub async fn moment(self, game: GameId) -> Result<(i64, GameStatus), HostError> {
+        Ok(self
+            .host
+            .store
+            .game_moment(game)
+            .await?
+            .ok_or(super::Refusal::NoSuchGame(game))?)
+    }
+}
+
+impl Host {
     /// The link to `game`'s live page, where the web page is on; `None`
     /// where it is off or no link could be made (logged: the reply goes
     /// out without it).
     pub(crate) async fn watch_link(&self, game: GameId) -> Option<Link> {
         let base = self.config.web_url.as_deref()?;
-        match self.watch_secret(game).await {
+        match self.web().watch_secret(game).await {
             Ok(secret) => Some(Link {
                 label: "Watch live".to_owned(),
                 url: format!("{}/watch/{secret}", base.trim_end_matches('/')),
@@ -108,41 +156,6 @@ impl Host {
                 ChoiceStyle::Secondary,
             ));
         }
-    }
-
-    /// The game whose spectators' secret is `secret`, if any.
-    ///
-    /// # Errors
-    /// The database failed.
-    pub async fn watched(&self, secret: &str) -> Result<Option<GameId>, HostError> {
-        if !plain_secret(secret) {
-            return Ok(None);
-        }
-        Ok(self.store.watched_game(secret).await?)
-    }
-
-    /// `game` as its page shows it now.
-    ///
-    /// # Errors
-    /// No such game, or the database failed.
-    pub async fn page_view(&self, game: GameId) -> Result<PageView, HostError> {
-        let loaded = self.load(game).await?;
-        let view = loaded.game.snapshot();
-        Ok(PageView::of(&loaded.row, loaded.row.ply, view))
-    }
-
-    /// The game's moment, cheaply (one small row, no snapshot, no
-    /// replay): its ply and whether it is still live, for the page's live
-    /// updates.
-    ///
-    /// # Errors
-    /// No such game, or the database failed.
-    pub async fn moment(&self, game: GameId) -> Result<(i64, GameStatus), HostError> {
-        Ok(self
-            .store
-            .game_moment(game)
-            .await?
-            .ok_or(super::Refusal::NoSuchGame(game))?)
     }
 }
 

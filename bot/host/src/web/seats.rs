@@ -10,7 +10,7 @@ use chronomate_rules::Color;
 use chronomate_store::{WebKey, WebTokenKind};
 use sha2::{Digest, Sha256};
 
-use super::super::{Caller, Host, HostError, Link, Place, Player, Purpose, Refusal, Reply};
+use super::super::{Caller, Host, HostError, Link, Place, Player, Purpose, Refusal, Reply, Web};
 
 /// How long a player's link may wait before it is used.
 pub const LINK_LASTS: Span = Span::from_millis(10 * 60 * 1000);
@@ -58,7 +58,7 @@ fn digest(token: &str) -> String {
     hex(&Sha256::digest(token.as_bytes()))
 }
 
-impl Host {
+impl Web<'_> {
     /// A personal link to the page of the game the caller means, to play
     /// it by click: answered privately, usable once within
     /// [`LINK_LASTS`].
@@ -67,26 +67,27 @@ impl Host {
     /// The web page is off, the caller plays no such game, or the
     /// database failed.
     pub async fn play_link(
-        &self,
+        self,
         caller: &Caller,
         game: Option<GameId>,
     ) -> Result<Reply, HostError> {
-        let Some(base) = self.config.web_url.clone() else {
+        let Some(base) = self.host.config.web_url.clone() else {
             return Err(Refusal::WebOff.into());
         };
-        let loaded = self.resolve(caller, game, Purpose::View).await?;
+        let loaded = self.host.resolve(caller, game, Purpose::View).await?;
         let id = loaded.row.id;
         if loaded.row.side_of(caller.key()).is_none() {
             return Err(Refusal::NotParticipant(id).into());
         }
         let watch = self.watch_secret(id).await?;
         let token = fresh_secret("a player's link")?;
-        let now = self.now();
+        let now = self.host.now();
         let key = WebKey {
             game: id,
             player: caller.key().clone(),
         };
-        self.store
+        self.host
+            .store
             .add_web_token(
                 WebTokenKind::Link,
                 &digest(&token),
@@ -117,7 +118,7 @@ impl Host {
     /// # Errors
     /// The database failed.
     pub async fn open_seat(
-        &self,
+        self,
         watch: &str,
         token: &str,
     ) -> Result<Option<(String, Seat)>, HostError> {
@@ -127,18 +128,19 @@ impl Host {
         if !super::plain_secret(token) {
             return Ok(None);
         }
-        let now = self.now();
-        let Some(key) = self.store.take_web_link(&digest(token), now).await? else {
+        let now = self.host.now();
+        let Some(key) = self.host.store.take_web_link(&digest(token), now).await? else {
             return Ok(None);
         };
         if key.game != game {
             return Ok(None);
         }
-        let Some(seat) = self.seat_of(&key).await? else {
+        let Some(seat) = self.host.seat_of(&key).await? else {
             return Ok(None);
         };
         let session = fresh_secret("a page's session")?;
-        self.store
+        self.host
+            .store
             .add_web_token(
                 WebTokenKind::Session,
                 &digest(&session),
@@ -156,19 +158,26 @@ impl Host {
     ///
     /// # Errors
     /// The database failed.
-    pub async fn seat(&self, watch: &str, bearer: &str) -> Result<Option<Seat>, HostError> {
+    pub async fn seat(self, watch: &str, bearer: &str) -> Result<Option<Seat>, HostError> {
         if !super::plain_secret(bearer) {
             return Ok(None);
         }
         let Some(game) = self.watched(watch).await? else {
             return Ok(None);
         };
-        match self.store.web_session(&digest(bearer), self.now()).await? {
-            Some(key) if key.game == game => self.seat_of(&key).await,
+        match self
+            .host
+            .store
+            .web_session(&digest(bearer), self.host.now())
+            .await?
+        {
+            Some(key) if key.game == game => self.host.seat_of(&key).await,
             _ => Ok(None),
         }
     }
+}
 
+impl Host {
     /// The seat `key` names, as the game's row names its player (read
     /// without the game's snapshot: every request of a page asks).
     async fn seat_of(&self, key: &WebKey) -> Result<Option<Seat>, HostError> {

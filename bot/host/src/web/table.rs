@@ -14,7 +14,7 @@ use chronomate_store::GameRow;
 use serde::Serialize;
 
 use super::super::commands::Command;
-use super::super::{DrawMove, GameStatus, Host, HostError, Refusal, Reply};
+use super::super::{DrawMove, GameStatus, Host, HostError, Refusal, Reply, Web};
 use super::{PageView, Seat};
 
 /// A seat's page: the game as the player sees it, and where they stand.
@@ -175,20 +175,21 @@ pub enum Act {
     Draw(DrawMove),
 }
 
-impl Host {
+impl Web<'_> {
     /// The game as `seat`'s player sees it, on `table` (the seat's table
     /// of the position the page shows: its picture is the one the clicks
     /// are placed on).
     ///
     /// # Errors
     /// The game is gone, or the database failed.
-    pub async fn seat_view(&self, seat: &Seat, table: &Table) -> Result<SeatView, HostError> {
+    pub async fn seat_view(self, seat: &Seat, table: &Table) -> Result<SeatView, HostError> {
         let row = self
+            .host
             .store
             .game_row(seat.game)
             .await?
             .ok_or(Refusal::NoSuchGame(seat.game))?;
-        let draw_offer = self.store.draw_offer(seat.game).await?.map(|o| o.side);
+        let draw_offer = self.host.store.draw_offer(seat.game).await?.map(|o| o.side);
         Ok(SeatView {
             page: PageView::of(&row, table.ply, table.view.clone()),
             side: seat.side,
@@ -205,14 +206,15 @@ impl Host {
     ///
     /// # Errors
     /// The game is gone, or the database failed.
-    pub async fn seat_moment(&self, seat: &Seat) -> Result<(i64, Vec<String>), HostError> {
+    pub async fn seat_moment(self, seat: &Seat) -> Result<(i64, Vec<String>), HostError> {
         let row = self
+            .host
             .store
             .game_row(seat.game)
             .await?
             .ok_or(Refusal::NoSuchGame(seat.game))?;
         let draft = if to_act(&row, seat.side) {
-            self.store.draft(seat.game, row.ply).await?
+            self.host.store.draft(seat.game, row.ply).await?
         } else {
             Vec::new()
         };
@@ -226,13 +228,13 @@ impl Host {
     ///
     /// # Errors
     /// The game is gone, or the database failed.
-    pub async fn seat_table(&self, seat: &Seat) -> Result<Table, HostError> {
-        let loaded = self.load(seat.game).await?;
+    pub async fn seat_table(self, seat: &Seat) -> Result<Table, HostError> {
+        let loaded = self.host.load(seat.game).await?;
         let ply = loaded.row.ply;
         let drafted = loaded.game.variant().about().turns == TurnShape::Drafted;
         let your_turn = to_act(&loaded.row, seat.side);
         let draft = if drafted && your_turn {
-            self.store.draft(seat.game, ply).await?
+            self.host.store.draft(seat.game, ply).await?
         } else {
             Vec::new()
         };
@@ -284,12 +286,14 @@ impl Host {
     /// # Errors
     /// The game is gone, or the database failed.
     pub async fn seat_find(
-        &self,
+        self,
         seat: &Seat,
         typed: &str,
         limit: usize,
     ) -> Result<chronomate_rules::find::Found, HostError> {
-        self.find(&seat.caller(), Some(seat.game), typed, limit)
+        self.host
+            .games()
+            .find(&seat.caller(), Some(seat.game), typed, limit)
             .await
     }
 
@@ -302,7 +306,7 @@ impl Host {
     /// A refusal (not their turn, an illegal action, a stale ply, a click
     /// that names nothing), or the database failed.
     pub async fn seat_act(
-        &self,
+        self,
         seat: &Seat,
         ply: i64,
         act: Act,
@@ -318,12 +322,14 @@ impl Host {
                     .and_then(|t| t.action(head, tail))
                     .ok_or(Refusal::NoSuchClick)?;
                 return self
-                    .told(self.act_at(&caller, game, Some(ply), &text).await?)
+                    .host
+                    .told(self.host.act_at(&caller, game, Some(ply), &text).await?)
                     .await;
             }
             Act::Text(text) => {
                 return self
-                    .told(self.act_at(&caller, game, Some(ply), &text).await?)
+                    .host
+                    .told(self.host.act_at(&caller, game, Some(ply), &text).await?)
                     .await;
             }
             Act::Undo => Command::Undo(game),
@@ -337,13 +343,17 @@ impl Host {
         if self.moment(seat.game).await?.0 != ply {
             return Err(Refusal::MovedOn(seat.game).into());
         }
-        self.told(self.execute(&caller, command).await?).await
+        self.host
+            .told(self.host.execute(&caller, command).await?)
+            .await
     }
+}
 
+impl Host {
     /// `reply`, once what it announced is handed to the outbox: no
     /// Discord answer carries it, so it is posted in the game's thread.
     async fn told(&self, reply: Reply) -> Result<Reply, HostError> {
-        self.hand_over(&reply.announced).await?;
+        self.outbox().hand_over(&reply.announced).await?;
         Ok(reply)
     }
 }

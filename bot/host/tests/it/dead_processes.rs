@@ -21,7 +21,7 @@ fn answering(c: &Caller, token: &str) -> Caller {
 /// A second process on `w`'s database, registered as serving.
 async fn another_process(w: &World) -> Host {
     let host = open_url(&w.url, w.clock.clone()).await;
-    host.register_process("every shard").await.unwrap();
+    host.upkeep().register_process("every shard").await.unwrap();
     host
 }
 
@@ -43,7 +43,7 @@ async fn a_game_begun() -> (World, Caller, Caller, GameId) {
 async fn release_until(host: &Host, mut ready: impl AsyncFnMut() -> bool) {
     let started = Instant::now();
     loop {
-        host.release_dead_holders().await.unwrap();
+        host.upkeep().release_dead_holders().await.unwrap();
         if ready().await {
             return;
         }
@@ -64,10 +64,11 @@ async fn a_dead_process_s_post_goes_out_at_once_after_a_restart() {
 
     let dying = another_process(&w).await;
     let lost = dying
+        .games()
         .act(&answering(&white, "lost"), Some(g), "e4")
         .await
         .unwrap();
-    let held = w.host.held_rows().await.unwrap();
+    let held = w.host.upkeep().held_rows().await.unwrap();
     assert_eq!(held.len(), 1, "{held:?}");
     assert_eq!((held[0].rows, held[0].alive), (1, Alive::Yes));
     // kill -9: its lock goes with it; its row and its hold stay.
@@ -75,10 +76,14 @@ async fn a_dead_process_s_post_goes_out_at_once_after_a_restart() {
 
     // The restarted process registers and finds it dead: the post is free
     // now, with its hold a minute from over.
-    w.host.register_process("every shard").await.unwrap();
+    w.host
+        .upkeep()
+        .register_process("every shard")
+        .await
+        .unwrap();
     let mut claimed = Vec::new();
     release_until(&w.host, async || {
-        claimed = w.host.due_announcements(None, 16).await.unwrap();
+        claimed = w.host.outbox().due_announcements(None, 16).await.unwrap();
         !claimed.is_empty()
     })
     .await;
@@ -92,14 +97,15 @@ async fn a_dead_process_s_post_goes_out_at_once_after_a_restart() {
         Some("1:lost"),
         "it keeps the answer that may have landed"
     );
-    w.host.announced(&lost.announced).await.unwrap();
+    w.host.outbox().announced(&lost.announced).await.unwrap();
     let reply = w
         .host
+        .games()
         .act(&answering(&black, "b1"), Some(g), "e5")
         .await
         .unwrap();
     assert!(
-        !w.host.overtakes(&reply.announced).await.unwrap(),
+        !w.host.outbox().overtakes(&reply.announced).await.unwrap(),
         "black's answer is the post"
     );
 }
@@ -110,26 +116,35 @@ async fn a_dead_process_s_post_goes_out_at_once_after_a_restart() {
 /// theirs at once.
 async fn a_live_holder_keeps_its_rows_however_long_discord_takes() {
     let (w, white, _, g) = a_game_begun().await;
-    w.host.register_process("every shard").await.unwrap();
+    w.host
+        .upkeep()
+        .register_process("every shard")
+        .await
+        .unwrap();
 
     let slow = another_process(&w).await;
-    let reply = slow.act(&white, Some(g), "e4").await.unwrap();
-    slow.hand_over(&reply.announced).await.unwrap();
-    let posting = slow.due_announcements(None, 16).await.unwrap();
+    let reply = slow.games().act(&white, Some(g), "e4").await.unwrap();
+    slow.outbox().hand_over(&reply.announced).await.unwrap();
+    let posting = slow.outbox().due_announcements(None, 16).await.unwrap();
     assert_eq!(posting.len(), 1, "the slow process posts it: {posting:?}");
 
     // Discord answers it after 20 s, 40 s, 59.9 s: the holder is alive.
     for waited in [20_000, 40_000, 59_900] {
         w.clock.set(T0 + 2 * MINUTE + Span::from_millis(waited));
-        w.host.release_dead_holders().await.unwrap();
+        w.host.upkeep().release_dead_holders().await.unwrap();
         assert!(
-            w.host.due_announcements(None, 16).await.unwrap().is_empty(),
+            w.host
+                .outbox()
+                .due_announcements(None, 16)
+                .await
+                .unwrap()
+                .is_empty(),
             "a live holder's post taken after {waited} ms"
         );
-        let held = w.host.held_rows().await.unwrap();
+        let held = w.host.upkeep().held_rows().await.unwrap();
         assert_eq!(held.len(), 1, "{held:?}");
         assert_eq!(held[0].alive, Alive::Yes);
-        let status = w.host.status_lines().await.unwrap();
+        let status = w.host.upkeep().status_lines().await.unwrap();
         assert!(
             status
                 .iter()
@@ -141,7 +156,7 @@ async fn a_live_holder_keeps_its_rows_however_long_discord_takes() {
     drop(slow);
     let mut again = Vec::new();
     release_until(&w.host, async || {
-        again = w.host.due_announcements(None, 16).await.unwrap();
+        again = w.host.outbox().due_announcements(None, 16).await.unwrap();
         !again.is_empty()
     })
     .await;
@@ -160,25 +175,37 @@ async fn a_live_holder_keeps_its_rows_however_long_discord_takes() {
 /// processes registered, and `chronomate status` says so.
 async fn an_unregistered_holder_s_rows_wait_for_their_hold() {
     let (w, white, _, g) = a_game_begun().await;
-    w.host.register_process("every shard").await.unwrap();
+    w.host
+        .upkeep()
+        .register_process("every shard")
+        .await
+        .unwrap();
 
     let old = open_url(&w.url, w.clock.clone()).await;
     let lost = old
+        .games()
         .act(&answering(&white, "old"), Some(g), "e4")
         .await
         .unwrap();
     drop(old);
-    w.host.release_dead_holders().await.unwrap();
-    assert!(w.host.due_announcements(None, 16).await.unwrap().is_empty());
-    let held = w.host.held_rows().await.unwrap();
+    w.host.upkeep().release_dead_holders().await.unwrap();
+    assert!(
+        w.host
+            .outbox()
+            .due_announcements(None, 16)
+            .await
+            .unwrap()
+            .is_empty()
+    );
+    let held = w.host.upkeep().held_rows().await.unwrap();
     assert_eq!(held[0].alive, Alive::Unknown);
-    let status = w.host.status_lines().await.unwrap();
+    let status = w.host.upkeep().status_lines().await.unwrap();
     assert!(
         status.iter().any(|l| l.contains("not registered")),
         "{status:?}"
     );
     w.clock.set(T0 + 3 * MINUTE + Span::from_millis(1));
-    let claimed = w.host.due_announcements(None, 16).await.unwrap();
+    let claimed = w.host.outbox().due_announcements(None, 16).await.unwrap();
     assert_eq!(
         claimed.iter().map(|a| a.id).collect::<Vec<_>>(),
         lost.announced
@@ -193,7 +220,11 @@ async fn processes_leave_nothing_behind() {
     ended.close().await;
     let dead = another_process(&w).await;
     drop(dead);
-    w.host.register_process("every shard").await.unwrap();
+    w.host
+        .upkeep()
+        .register_process("every shard")
+        .await
+        .unwrap();
     release_until(&w.host, async || {
         w.store().registered_processes().await.unwrap().len() == 1
     })
@@ -204,7 +235,7 @@ async fn processes_leave_nothing_behind() {
             .collect();
         assert_eq!(locks.len(), 1, "only the live process's lock: {locks:?}");
     }
-    w.host.unregister_process().await;
+    w.host.upkeep().unregister_process().await;
     assert!(w.store().registered_processes().await.unwrap().is_empty());
 }
 
@@ -213,7 +244,11 @@ async fn processes_leave_nothing_behind() {
 /// the others take up what it holds.
 async fn a_process_that_lost_its_lock_takes_it_again() {
     let w = World::new().await;
-    w.host.register_process("every shard").await.unwrap();
+    w.host
+        .upkeep()
+        .register_process("every shard")
+        .await
+        .unwrap();
     let instance = w.store().registered_processes().await.unwrap().remove(0);
     assert_eq!(
         w.store().process_alive(&instance).await.unwrap(),
@@ -240,7 +275,7 @@ async fn a_process_that_lost_its_lock_takes_it_again() {
         assert!(started.elapsed() < Duration::from_secs(5), "the lock stays");
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
-    w.host.release_dead_holders().await.unwrap();
+    w.host.upkeep().release_dead_holders().await.unwrap();
     assert_eq!(
         w.store().process_alive(&instance).await.unwrap(),
         Alive::Yes
@@ -250,7 +285,7 @@ async fn a_process_that_lost_its_lock_takes_it_again() {
         vec![instance],
         "still itself, not forgotten as dead"
     );
-    w.host.unregister_process().await;
+    w.host.upkeep().unregister_process().await;
 }
 
 on_both_backends!(

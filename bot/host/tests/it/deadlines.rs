@@ -25,8 +25,15 @@ async fn one_reminder_then_the_side_to_move_loses_on_time() {
     // 24 h reminders, but at most half of a 1-day move: 12 h before.
     assert_eq!(row.remind_at, Some(T0 + 12 * HOUR));
 
-    assert!(w.host.tick(T0 + 11 * HOUR).await.unwrap().is_empty());
-    let notices = w.host.tick(T0 + 12 * HOUR).await.unwrap();
+    assert!(
+        w.host
+            .upkeep()
+            .tick(T0 + 11 * HOUR)
+            .await
+            .unwrap()
+            .is_empty()
+    );
+    let notices = w.host.upkeep().tick(T0 + 12 * HOUR).await.unwrap();
     assert_eq!(notices.len(), 1);
     let n = &notices[0];
     assert_eq!(n.kind, NoticeKind::Reminder);
@@ -41,17 +48,31 @@ async fn one_reminder_then_the_side_to_move_loses_on_time() {
         n.reply.text
     );
     // Once only, also after a restart.
-    assert!(w.host.tick(T0 + 13 * HOUR).await.unwrap().is_empty());
+    assert!(
+        w.host
+            .upkeep()
+            .tick(T0 + 13 * HOUR)
+            .await
+            .unwrap()
+            .is_empty()
+    );
     w.restart().await;
-    assert!(w.host.tick(T0 + 14 * HOUR).await.unwrap().is_empty());
+    assert!(
+        w.host
+            .upkeep()
+            .tick(T0 + 14 * HOUR)
+            .await
+            .unwrap()
+            .is_empty()
+    );
 
     // Alice moves: Bob gets a fresh day and, later, his own reminder.
     w.clock.set(T0 + 20 * HOUR);
-    w.host.act(&alice, None, "e4").await.unwrap();
+    w.host.games().act(&alice, None, "e4").await.unwrap();
     let row = w.store().game(g).await.unwrap().unwrap();
     assert_eq!(row.deadline, Some(T0 + 44 * HOUR));
     assert!(!row.reminder_sent);
-    let notices = w.host.tick(T0 + 32 * HOUR).await.unwrap();
+    let notices = w.host.upkeep().tick(T0 + 32 * HOUR).await.unwrap();
     assert_eq!(notices.len(), 1);
     assert_eq!(notices[0].recipients, ["console:bob"]);
 
@@ -59,12 +80,13 @@ async fn one_reminder_then_the_side_to_move_loses_on_time() {
     w.restart().await;
     assert!(
         w.host
+            .upkeep()
             .tick(T0 + 44 * HOUR - Span::MILLISECOND)
             .await
             .unwrap()
             .is_empty()
     );
-    let notices = w.host.tick(T0 + 44 * HOUR).await.unwrap();
+    let notices = w.host.upkeep().tick(T0 + 44 * HOUR).await.unwrap();
     assert_eq!(notices.len(), 1);
     let n = &notices[0];
     assert_eq!(n.kind, NoticeKind::TimeForfeit);
@@ -83,10 +105,17 @@ async fn one_reminder_then_the_side_to_move_loses_on_time() {
             Some(EndReason::Rules(Reason::TimeForfeit))
         )
     );
-    assert!(w.host.tick(T0 + 50 * HOUR).await.unwrap().is_empty());
+    assert!(
+        w.host
+            .upkeep()
+            .tick(T0 + 50 * HOUR)
+            .await
+            .unwrap()
+            .is_empty()
+    );
     w.clock.set(T0 + 50 * HOUR);
     assert!(matches!(
-        common::refusal(w.host.act(&bob, Some(g), "e5").await),
+        common::refusal(w.host.games().act(&bob, Some(g), "e5").await),
         Refusal::GameOver { .. }
     ));
     w.check_consistent(g).await;
@@ -96,7 +125,7 @@ async fn a_game_nobody_started_is_aborted_at_its_deadline() {
     let w = World::new().await;
     let (alice, bob) = (caller("alice"), caller("bob"));
     let g = w.start_with(&alice, &bob, one_day()).await;
-    let notices = w.host.tick(T0 + 2 * DAY).await.unwrap();
+    let notices = w.host.upkeep().tick(T0 + 2 * DAY).await.unwrap();
     // The reminder moment passed too, but the game is over: only the abort.
     assert_eq!(notices.len(), 1);
     assert_eq!(notices[0].kind, NoticeKind::Aborted);
@@ -110,10 +139,11 @@ async fn a_move_just_before_the_deadline_wins_the_race() {
     let (alice, bob) = (caller("alice"), caller("bob"));
     let g = w.start_with(&alice, &bob, one_day()).await;
     w.clock.set(T0 + DAY - Span::MILLISECOND);
-    w.host.act(&alice, None, "e4").await.unwrap();
+    w.host.games().act(&alice, None, "e4").await.unwrap();
     // The old deadline passed, but the move renewed it.
     assert!(
         w.host
+            .upkeep()
             .tick(T0 + DAY)
             .await
             .unwrap()
@@ -131,11 +161,12 @@ async fn reminders_can_be_switched_off_and_challenges_expire() {
     let (mut admin, bob) = (caller("admin"), caller("bob"));
     admin.manager = true;
     let off = chronomate_host::SettingsChange::parse("reminder:0").unwrap();
-    w.host.settings(&admin, off).await.unwrap();
+    w.host.players().settings(&admin, off).await.unwrap();
     let g = w.start_with(&admin, &bob, one_day()).await;
     assert_eq!(w.store().game(g).await.unwrap().unwrap().remind_at, None);
     assert!(
         w.host
+            .upkeep()
             .tick(T0 + DAY - Span::MILLISECOND)
             .await
             .unwrap()
@@ -145,8 +176,8 @@ async fn reminders_can_be_switched_off_and_challenges_expire() {
     // An unanswered challenge is withdrawn after a week.
     let mut t = ChallengeTerms::new(Variant::Standard);
     t.opponent = Some(admin.player.clone());
-    w.host.challenge(&bob, t).await.unwrap();
-    let notices = w.host.tick(T0 + 8 * DAY).await.unwrap();
+    w.host.challenges().challenge(&bob, t).await.unwrap();
+    let notices = w.host.upkeep().tick(T0 + 8 * DAY).await.unwrap();
     let expired: Vec<_> = notices
         .iter()
         .filter(|n| n.kind == NoticeKind::ChallengeExpired)
@@ -154,7 +185,12 @@ async fn reminders_can_be_switched_off_and_challenges_expire() {
     assert_eq!(expired.len(), 1);
     assert_eq!(expired[0].recipients, ["console:bob"]);
     assert!(matches!(
-        common::refusal(w.host.accept(&admin, Some(ChallengeId(2))).await),
+        common::refusal(
+            w.host
+                .challenges()
+                .accept(&admin, Some(ChallengeId(2)))
+                .await
+        ),
         Refusal::ChallengeClosed {
             state: "expired",
             ..

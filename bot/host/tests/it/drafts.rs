@@ -25,7 +25,7 @@ async fn a_turn_is_drafted_undone_refused_kept_over_a_restart_and_submitted() {
         .await;
 
     // A move drafts, privately; nothing is played yet.
-    let reply = w.host.act(&alice, None, "(-0T1)e4").await.unwrap();
+    let reply = w.host.games().act(&alice, None, "(-0T1)e4").await.unwrap();
     assert!(reply.private, "{}", reply.text);
     assert_contains(&reply.text, "Drafted (-0T1)e4.");
     assert_contains(
@@ -37,42 +37,42 @@ async fn a_turn_is_drafted_undone_refused_kept_over_a_restart_and_submitted() {
     assert!(w.store().log(game).await.unwrap().is_empty());
 
     // The opponent cannot draft, nor see or submit the draft.
-    let r = refusal(w.host.act(&bob, Some(game), "(-0T1)e5").await);
+    let r = refusal(w.host.games().act(&bob, Some(game), "(-0T1)e5").await);
     assert!(matches!(r, Refusal::NotYourTurn { .. }), "{r}");
-    let r = refusal(w.host.submit(&bob, Some(game)).await);
+    let r = refusal(w.host.games().submit(&bob, Some(game)).await);
     assert!(matches!(r, Refusal::NotYourTurn { .. }), "{r}");
 
     // A move the rules refuse changes nothing and says why.
-    let r = refusal(w.host.act(&alice, None, "(-0T1)e5").await);
+    let r = refusal(w.host.games().act(&alice, None, "(-0T1)e5").await);
     assert_contains(r.to_string(), "(-0T1)");
-    let r = refusal(w.host.act(&alice, None, "(-0T1)e4 (+0T1)e4").await);
+    let r = refusal(w.host.games().act(&alice, None, "(-0T1)e4 (+0T1)e4").await);
     assert_contains(r.to_string(), "one board move at a time");
 
     // Submitting with a board still owed: refused, naming it; kept.
-    let r = refusal(w.host.submit(&alice, None).await);
+    let r = refusal(w.host.games().submit(&alice, None).await);
     assert_contains(r.to_string(), "(+0T1)");
-    let shown = w.host.draft(&alice, None).await.unwrap();
+    let shown = w.host.games().draft(&alice, None).await.unwrap();
     assert_contains(&shown.text, "(-0T1)e4");
 
     // Undo, and undo with nothing left.
-    let undone = w.host.undo(&alice, None).await.unwrap();
+    let undone = w.host.games().undo(&alice, None).await.unwrap();
     assert_contains(&undone.text, "Took back (-0T1)e4.");
     assert_contains(&undone.text, "is empty");
-    let r = refusal(w.host.undo(&alice, None).await);
+    let r = refusal(w.host.games().undo(&alice, None).await);
     assert_eq!(r, Refusal::NothingDrafted(game));
-    let r = refusal(w.host.submit(&alice, None).await);
+    let r = refusal(w.host.games().submit(&alice, None).await);
     assert_contains(r.to_string(), "nothing is drafted yet");
 
     // Drafted again, then the bot restarts: the draft is still there.
-    w.host.act(&alice, None, "(-0T1)e4").await.unwrap();
-    w.host.act(&alice, None, "(+0T1)d4").await.unwrap();
+    w.host.games().act(&alice, None, "(-0T1)e4").await.unwrap();
+    w.host.games().act(&alice, None, "(+0T1)d4").await.unwrap();
     w.restart().await;
-    let shown = w.host.draft(&alice, None).await.unwrap();
+    let shown = w.host.games().draft(&alice, None).await.unwrap();
     assert_contains(&shown.text, "(-0T1)e4 (+0T1)d4");
     assert_contains(&shown.text, "Ready: /submit");
 
     // Submitted: one action, the whole turn; the draft is gone.
-    let played = w.host.submit(&alice, None).await.unwrap();
+    let played = w.host.games().submit(&alice, None).await.unwrap();
     assert!(!played.private);
     assert_contains(
         &played.text,
@@ -86,9 +86,13 @@ async fn a_turn_is_drafted_undone_refused_kept_over_a_restart_and_submitted() {
     w.check_consistent(game).await;
 
     // Black drafts; White's resignation ends the game and the draft.
-    w.host.act(&bob, None, "(-0T1)e5").await.unwrap();
+    w.host.games().act(&bob, None, "(-0T1)e5").await.unwrap();
     assert_eq!(w.store().draft(game, 1).await.unwrap().len(), 1);
-    w.host.resign(&alice, Some(game), true).await.unwrap();
+    w.host
+        .games()
+        .resign(&alice, Some(game), true)
+        .await
+        .unwrap();
     assert!(w.store().draft(game, 1).await.unwrap().is_empty());
 }
 
@@ -99,12 +103,12 @@ async fn a_game_of_one_action_a_turn_has_no_drafts() {
     let w = World::new().await;
     let (alice, bob) = (caller("alice"), caller("bob"));
     let game = w.start(&alice, &bob).await;
-    let reply = w.host.act(&alice, None, "e4").await.unwrap();
+    let reply = w.host.games().act(&alice, None, "e4").await.unwrap();
     assert!(!reply.private);
     assert_eq!(w.store().log(game).await.unwrap().len(), 1);
-    let r = refusal(w.host.undo(&bob, None).await);
+    let r = refusal(w.host.games().undo(&bob, None).await);
     assert_eq!(r, Refusal::NoDrafts(game));
-    let r = refusal(w.host.submit(&bob, None).await);
+    let r = refusal(w.host.games().submit(&bob, None).await);
     assert_eq!(r, Refusal::NoDrafts(game));
 }
 
@@ -118,10 +122,17 @@ async fn chronomate_answers_a_drafted_turn() {
     terms.opponent = Some(Player::chronomate());
     terms.level = Some(1);
     terms.colour = ColourChoice::White;
-    let game = w.host.challenge(&alice, terms).await.unwrap().game.unwrap();
-    w.host.start_engine().await.unwrap();
-    w.host.act(&alice, Some(game), "e4").await.unwrap();
-    w.host.submit(&alice, Some(game)).await.unwrap();
+    let game = w
+        .host
+        .challenges()
+        .challenge(&alice, terms)
+        .await
+        .unwrap()
+        .game
+        .unwrap();
+    w.host.engine_play().start().await.unwrap();
+    w.host.games().act(&alice, Some(game), "e4").await.unwrap();
+    w.host.games().submit(&alice, Some(game)).await.unwrap();
     let answered = tokio::time::timeout(std::time::Duration::from_secs(60), async {
         loop {
             let log = w.store().log(game).await.unwrap();
@@ -134,5 +145,5 @@ async fn chronomate_answers_a_drafted_turn() {
     .await
     .expect("Chronomate plays its turn");
     assert_eq!(answered.len(), 2);
-    w.host.stop_engine();
+    w.host.engine_play().stop();
 }

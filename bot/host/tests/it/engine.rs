@@ -32,6 +32,7 @@ fn against_chronomate(level: u8, colour: ColourChoice) -> ChallengeTerms {
 async fn alice_plays_chronomate(w: &World, level: u8) -> GameId {
     let begun = w
         .host
+        .challenges()
         .challenge(
             &caller("alice"),
             against_chronomate(level, ColourChoice::White),
@@ -44,7 +45,7 @@ async fn alice_plays_chronomate(w: &World, level: u8) -> GameId {
 /// A reply answered where it belongs: its announcements are delivered
 /// (what a transport records once the answer landed).
 async fn told(host: &Host, reply: Reply) -> Reply {
-    host.announced(&reply.announced).await.unwrap();
+    host.outbox().announced(&reply.announced).await.unwrap();
     reply
 }
 
@@ -83,13 +84,13 @@ on_both_backends!(
 /// keeps one message), once its hold lapsed.
 async fn chronomate_moves_are_announced_once_in_order_across_restarts() {
     let w = World::new().await;
-    w.host.start_engine().await.unwrap();
+    w.host.engine_play().start().await.unwrap();
     let alice = caller("alice");
     let game = alice_plays_chronomate(&w, 2).await;
     // Her move's answer never goes out: its process dies.
-    w.host.act(&alice, Some(game), "e4").await.unwrap();
-    w.host.engine_idle().await;
-    w.host.stop_engine();
+    w.host.games().act(&alice, Some(game), "e4").await.unwrap();
+    w.host.engine_play().idle().await;
+    w.host.engine_play().stop();
     assert_eq!(
         w.store().log(game).await.unwrap().len(),
         2,
@@ -135,12 +136,23 @@ async fn chronomate_moves_are_announced_once_in_order_across_restarts() {
     assert!(deliver_all(&w.host).await.is_empty(), "exactly once");
 
     // A poster that claimed Chronomate's next move and died.
-    restarted.start_engine().await.unwrap();
-    let action = restarted.load(game).await.unwrap().game.legal_actions()[0].clone();
+    restarted.engine_play().start().await.unwrap();
+    let action = restarted
+        .games()
+        .load(game)
+        .await
+        .unwrap()
+        .game
+        .legal_actions()[0]
+        .clone();
     told_act(&restarted, &alice, game, &action).await;
-    restarted.engine_idle().await;
-    restarted.stop_engine();
-    let claimed = restarted.due_announcements(None, 16).await.unwrap();
+    restarted.engine_play().idle().await;
+    restarted.engine_play().stop();
+    let claimed = restarted
+        .outbox()
+        .due_announcements(None, 16)
+        .await
+        .unwrap();
     let [claimed] = &claimed[..] else {
         panic!("Chronomate's move: {claimed:?}")
     };
@@ -170,7 +182,7 @@ async fn chronomate_moves_are_announced_once_in_order_across_restarts() {
 
 /// Acts for `caller` and delivers the answer's announcements.
 async fn told_act(host: &Host, caller: &chronomate_host::Caller, game: GameId, action: &str) {
-    let reply = host.act(caller, Some(game), action).await.unwrap();
+    let reply = host.games().act(caller, Some(game), action).await.unwrap();
     told(host, reply).await;
 }
 
@@ -198,12 +210,13 @@ async fn next_move(host: &Host, game: GameId) -> Notice {
 /// material) and offers a draw before each of her moves.
 async fn a_lost_position_accepts_a_draw() {
     let w = World::new().await;
-    w.host.start_engine().await.unwrap();
+    w.host.engine_play().start().await.unwrap();
     let alice = caller("alice");
     let game = alice_plays_chronomate(&w, 1).await;
     for turn in 0..80u64 {
         let offer = w
             .host
+            .games()
             .draw(&alice, Some(game), DrawMove::Offer)
             .await
             .unwrap();
@@ -216,13 +229,13 @@ async fn a_lost_position_accepts_a_draw() {
             return;
         }
         assert_contains(&offer.text, "declines");
-        let loaded = w.host.load(game).await.unwrap();
+        let loaded = w.host.games().load(game).await.unwrap();
         let strong = chronomate_engine::Level::new(6).unwrap();
         let action = chronomate_engine::choose(&loaded.game, strong, turn, None).unwrap();
         told_act(&w.host, &alice, game, &action).await;
         let notice = next_move(&w.host, game).await;
         assert_eq!(notice.game, Some(game));
-        let loaded = w.host.load(game).await.unwrap();
+        let loaded = w.host.games().load(game).await.unwrap();
         assert!(
             !loaded.game.status().is_over(),
             "the game ended before Chronomate accepted a draw: {:?}",
@@ -242,12 +255,12 @@ async fn two_hosts_on_one_database_play_its_move_once() {
     // Chronomate to move before either host runs its engine.
     told_act(&w.host, &alice, game, "e4").await;
     let other = common::open_url(&w.url, w.clock.clone()).await;
-    let (a, b) = tokio::join!(w.host.start_engine(), other.start_engine());
+    let (a, b) = tokio::join!(w.host.engine_play().start(), other.engine_play().start());
     a.unwrap();
     b.unwrap();
     let first = next_move(&w.host, game).await;
     assert_eq!((first.kind, first.game), (NoticeKind::Played, Some(game)));
-    tokio::join!(w.host.engine_idle(), other.engine_idle());
+    tokio::join!(w.host.engine_play().idle(), other.engine_play().idle());
     assert!(deliver_all(&w.host).await.is_empty(), "one announcement");
     assert!(deliver_all(&other).await.is_empty(), "one announcement");
     assert_eq!(w.store().log(game).await.unwrap().len(), 2, "one move");
@@ -256,10 +269,11 @@ async fn two_hosts_on_one_database_play_its_move_once() {
 
 async fn draws_reminders_and_ratings() {
     let w = World::new().await;
-    w.host.start_engine().await.unwrap();
+    w.host.engine_play().start().await.unwrap();
     let alice = caller("alice");
     let begun = w
         .host
+        .challenges()
         .challenge(&alice, against_chronomate(2, ColourChoice::White))
         .await
         .unwrap();
@@ -271,6 +285,7 @@ async fn draws_reminders_and_ratings() {
     // An even position: it declines, and the game goes on without an offer.
     let reply = w
         .host
+        .games()
         .draw(&alice, Some(game), DrawMove::Offer)
         .await
         .unwrap();
@@ -295,16 +310,25 @@ async fn draws_reminders_and_ratings() {
     // Chronomate to move near its deadline: nobody is reminded.
     let mut t = against_chronomate(1, ColourChoice::Black);
     t.days = Some(1);
-    w.host.stop_engine();
-    let g2 = w.host.challenge(&alice, t).await.unwrap().game.unwrap();
+    w.host.engine_play().stop();
+    let g2 = w
+        .host
+        .challenges()
+        .challenge(&alice, t)
+        .await
+        .unwrap()
+        .game
+        .unwrap();
     let notices = w
         .host
+        .upkeep()
         .tick(T0 + DAY / 2 + Span::from_millis(1))
         .await
         .unwrap();
     assert!(notices.iter().all(|n| n.game != Some(g2)), "{notices:?}");
     assert!(
         w.host
+            .upkeep()
             .tick(T0 + DAY / 2 + Span::from_millis(2))
             .await
             .unwrap()
@@ -314,16 +338,20 @@ async fn draws_reminders_and_ratings() {
 
     // Resigning ends the game unrated; the answer to it closes the game's
     // place (the last action was Chronomate's, but it did not end the game).
-    w.host.resign(&alice, Some(game), true).await.unwrap();
+    w.host
+        .games()
+        .resign(&alice, Some(game), true)
+        .await
+        .unwrap();
     assert!(w.store().rating_changes(game).await.unwrap().is_empty());
-    assert!(!w.host.ended_by_engine(game).await.unwrap());
+    assert!(!w.host.engine_play().ended_by_engine(game).await.unwrap());
 
     // A level is for Chronomate only.
     let mut t = ChallengeTerms::new(Variant::Standard);
     t.opponent = Some(Player::console("bob"));
     t.level = Some(3);
     assert_eq!(
-        refusal(w.host.challenge(&alice, t).await),
+        refusal(w.host.challenges().challenge(&alice, t).await),
         Refusal::LevelWithoutChronomate
     );
     // And one of its eight.
@@ -331,6 +359,7 @@ async fn draws_reminders_and_ratings() {
         assert_eq!(
             refusal(
                 w.host
+                    .challenges()
                     .challenge(&alice, against_chronomate(level, ColourChoice::White))
                     .await
             ),

@@ -24,7 +24,7 @@ async fn host_with_images(url: &str, clock: Arc<ManualClock>) -> Host {
 async fn play_some(host: &Host, game: GameId, plies: usize) -> usize {
     let (white, black) = (caller("white"), caller("black"));
     for ply in 0..plies {
-        let loaded = host.load(game).await.unwrap();
+        let loaded = host.games().load(game).await.unwrap();
         if loaded.game.status().is_over() {
             return ply;
         }
@@ -36,16 +36,16 @@ async fn play_some(host: &Host, game: GameId, plies: usize) -> usize {
             Color::Black => &black,
         };
         let reply = match loaded.row.variant.about().turns {
-            TurnShape::Single => host.act(who, Some(game), action).await,
+            TurnShape::Single => host.games().act(who, Some(game), action).await,
             TurnShape::Drafted => {
                 // A whole turn is drafted a board move at a time (its
                 // moves are apart by spaces), then submitted.
                 for one in action.split(' ') {
-                    let draft = host.act(who, Some(game), one).await;
+                    let draft = host.games().act(who, Some(game), one).await;
                     let draft = draft.unwrap_or_else(|e| panic!("{one} of {action}: {e}"));
                     assert!(draft.private, "a draft is for its player's eyes");
                 }
-                host.submit(who, Some(game)).await
+                host.games().submit(who, Some(game)).await
             }
         }
         .unwrap_or_else(|e| panic!("{action}: {e}"));
@@ -62,11 +62,11 @@ async fn play_some(host: &Host, game: GameId, plies: usize) -> usize {
 /// history, each exactly as the renderer draws the game's snapshot from the
 /// caller's side.
 async fn check_snapshots(host: &Host, who: &Caller, game: GameId) {
-    let loaded = host.load(game).await.unwrap();
+    let loaded = host.games().load(game).await.unwrap();
     let mut view = loaded.game.snapshot();
     view.perspective = Some(Color::White);
     for full in [false, true] {
-        let reply = host.snapshot(who, Some(game), full).await.unwrap();
+        let reply = host.games().snapshot(who, Some(game), full).await.unwrap();
         let variant = loaded.row.variant.id();
         assert_eq!(reply.images.len(), 1, "{variant}: one snapshot image");
         let image = &reply.images[0];
@@ -98,8 +98,14 @@ async fn every_variant_plays_restarts_and_replays_its_history() {
             let mut terms = ChallengeTerms::new(variant);
             terms.opponent = Some(black.player.clone());
             terms.colour = chronomate_host::ColourChoice::White;
-            host.challenge(&white, terms).await.unwrap();
-            let game = host.accept(&black, None).await.unwrap().game.unwrap();
+            host.challenges().challenge(&white, terms).await.unwrap();
+            let game = host
+                .challenges()
+                .accept(&black, None)
+                .await
+                .unwrap()
+                .game
+                .unwrap();
             play_some(&host, game, 10).await;
             check_snapshots(&host, &white, game).await;
             games.push((variant, game));
@@ -109,8 +115,8 @@ async fn every_variant_plays_restarts_and_replays_its_history() {
     let host = host_with_images(&path, clock).await;
     for (variant, game) in games {
         check_consistent(host.store(), &host, game).await;
-        let loaded = host.load(game).await.unwrap();
-        let history = host.history(&white, Some(game)).await.unwrap().text;
+        let loaded = host.games().load(game).await.unwrap();
+        let history = host.games().history(&white, Some(game)).await.unwrap().text;
         let replayed = Game::replay(
             loaded.row.options.clone(),
             loaded.row.seed,

@@ -25,7 +25,7 @@ async fn fools_mate_from_challenge_to_record() {
     terms.opponent = Some(bob.player.clone());
     terms.colour = ColourChoice::White;
     terms.days = Some(2);
-    let reply = w.host.challenge(&alice, terms).await.unwrap();
+    let reply = w.host.challenges().challenge(&alice, terms).await.unwrap();
     assert_contains(&reply.text, "alice challenges bob");
     assert_eq!(reply.pings, ["console:bob"]);
     assert_eq!(
@@ -37,13 +37,13 @@ async fn fools_mate_from_challenge_to_record() {
         ]
     );
 
-    let reply = w.host.accept(&bob, None).await.unwrap();
+    let reply = w.host.challenges().accept(&bob, None).await.unwrap();
     assert_eq!(reply.game, Some(GameId(1)));
     assert_contains(&reply.text, "game #1 begins");
     assert_contains(&reply.text, "alice (white) vs bob (black)");
     assert!(reply.pings.contains(&key("console:alice")));
 
-    let reply = w.host.act(&alice, None, "f3").await.unwrap();
+    let reply = w.host.games().act(&alice, None, "f3").await.unwrap();
     assert!(
         reply
             .text
@@ -53,9 +53,9 @@ async fn fools_mate_from_challenge_to_record() {
     );
     assert_contains(&reply.text, "bob (black) to move, due in 2 days");
     assert_eq!(reply.pings, ["console:bob"]);
-    w.host.act(&bob, None, "e5").await.unwrap();
-    w.host.act(&alice, None, "g4").await.unwrap();
-    let reply = w.host.act(&bob, None, "Qh4").await.unwrap();
+    w.host.games().act(&bob, None, "e5").await.unwrap();
+    w.host.games().act(&alice, None, "g4").await.unwrap();
+    let reply = w.host.games().act(&bob, None, "Qh4").await.unwrap();
     assert_contains(&reply.text, "bob played Qh4# in game #1 (ply 4).");
     assert_contains(&reply.text, "Game over: 0-1 (checkmate): bob wins.");
     assert_eq!(reply.pings, ["console:alice"]);
@@ -67,7 +67,13 @@ async fn fools_mate_from_challenge_to_record() {
     assert_eq!(row.deadline, None);
     w.check_consistent(GameId(1)).await;
 
-    let history = w.host.history(&alice, Some(GameId(1))).await.unwrap().text;
+    let history = w
+        .host
+        .games()
+        .history(&alice, Some(GameId(1)))
+        .await
+        .unwrap()
+        .text;
     for line in [
         "[Event \"Chronomate game #1\"]",
         "[Date \"2023.11.14\"]",
@@ -83,8 +89,14 @@ async fn fools_mate_from_challenge_to_record() {
     }
     // Anyone may read a record; nobody may play on.
     let carol = caller("carol");
-    assert!(w.host.history(&carol, Some(GameId(1))).await.is_ok());
-    let over = refusal(w.host.act(&alice, Some(GameId(1)), "e4").await);
+    assert!(
+        w.host
+            .games()
+            .history(&carol, Some(GameId(1)))
+            .await
+            .is_ok()
+    );
+    let over = refusal(w.host.games().act(&alice, Some(GameId(1)), "e4").await);
     assert!(
         matches!(
             over,
@@ -107,7 +119,7 @@ async fn resignation_asks_first_and_the_button_confirms() {
     let g = w.start(&alice, &bob).await;
     w.play(g, &alice, &bob, &["e4"]).await;
     let before = w.store().dump().await.unwrap();
-    let ask = w.host.resign(&bob, None, false).await.unwrap();
+    let ask = w.host.games().resign(&bob, None, false).await.unwrap();
     assert!(ask.private);
     assert_eq!(choice_ids(&ask), [format!("game:{g}:resign:confirm")]);
     assert_eq!(
@@ -145,7 +157,7 @@ async fn resignation_asks_first_and_the_button_confirms() {
         )
     );
     w.check_consistent(g).await;
-    let r = refusal(w.host.resign(&alice, Some(g), true).await);
+    let r = refusal(w.host.games().resign(&alice, Some(g), true).await);
     assert!(matches!(r, Refusal::GameOver { .. }));
 }
 
@@ -154,7 +166,12 @@ async fn draws_are_offered_declined_lapse_and_agreed() {
     let (alice, bob) = (caller("alice"), caller("bob"));
     let g = w.start(&alice, &bob).await;
 
-    let offer = w.host.draw(&alice, None, DrawMove::Offer).await.unwrap();
+    let offer = w
+        .host
+        .games()
+        .draw(&alice, None, DrawMove::Offer)
+        .await
+        .unwrap();
     assert_eq!(offer.pings, ["console:bob"]);
     assert_eq!(
         choice_ids(&offer),
@@ -164,14 +181,14 @@ async fn draws_are_offered_declined_lapse_and_agreed() {
         ]
     );
     assert_eq!(
-        refusal(w.host.draw(&alice, None, DrawMove::Offer).await),
+        refusal(w.host.games().draw(&alice, None, DrawMove::Offer).await),
         Refusal::OfferStands(g)
     );
     assert_eq!(
-        refusal(w.host.draw(&alice, None, DrawMove::Accept).await),
+        refusal(w.host.games().draw(&alice, None, DrawMove::Accept).await),
         Refusal::OwnDrawOffer(g)
     );
-    let board = w.host.board(&bob, None).await.unwrap();
+    let board = w.host.games().board(&bob, None).await.unwrap();
     assert_contains(&board.text, "alice offers a draw.");
     assert!(choice_ids(&board).contains(&format!("game:{g}:draw:accept")));
 
@@ -182,31 +199,53 @@ async fn draws_are_offered_declined_lapse_and_agreed() {
         .unwrap();
     assert_contains(&declined.text, "bob declined the draw");
     assert_eq!(
-        refusal(w.host.draw(&bob, None, DrawMove::Accept).await),
+        refusal(w.host.games().draw(&bob, None, DrawMove::Accept).await),
         Refusal::NoDrawOffer(g)
     );
     assert_eq!(
-        refusal(w.host.draw(&bob, None, DrawMove::Decline).await),
+        refusal(w.host.games().draw(&bob, None, DrawMove::Decline).await),
         Refusal::NoDrawOffer(g)
     );
 
     // An offer lapses when the opponent acts; the offerer's own action keeps it.
-    w.host.draw(&alice, None, DrawMove::Offer).await.unwrap();
-    let moved = w.host.act(&alice, None, "e4").await.unwrap();
+    w.host
+        .games()
+        .draw(&alice, None, DrawMove::Offer)
+        .await
+        .unwrap();
+    let moved = w.host.games().act(&alice, None, "e4").await.unwrap();
     assert_lacks(&moved.text, "lapsed");
     assert!(w.store().draw_offer(g).await.unwrap().is_some());
-    let moved = w.host.act(&bob, None, "e5").await.unwrap();
+    let moved = w.host.games().act(&bob, None, "e5").await.unwrap();
     assert_contains(&moved.text, "alice's draw offer lapsed.");
     assert!(w.store().draw_offer(g).await.unwrap().is_none());
 
     // Withdrawing one's own offer.
-    w.host.draw(&bob, None, DrawMove::Offer).await.unwrap();
-    let withdrawn = w.host.draw(&bob, None, DrawMove::Decline).await.unwrap();
+    w.host
+        .games()
+        .draw(&bob, None, DrawMove::Offer)
+        .await
+        .unwrap();
+    let withdrawn = w
+        .host
+        .games()
+        .draw(&bob, None, DrawMove::Decline)
+        .await
+        .unwrap();
     assert_contains(&withdrawn.text, "bob withdrew the draw offer");
 
     // Offering while the opponent's offer stands agrees to it.
-    w.host.draw(&bob, None, DrawMove::Offer).await.unwrap();
-    let agreed = w.host.draw(&alice, None, DrawMove::Offer).await.unwrap();
+    w.host
+        .games()
+        .draw(&bob, None, DrawMove::Offer)
+        .await
+        .unwrap();
+    let agreed = w
+        .host
+        .games()
+        .draw(&alice, None, DrawMove::Offer)
+        .await
+        .unwrap();
     assert!(
         agreed
             .text
@@ -221,7 +260,11 @@ async fn draws_are_offered_declined_lapse_and_agreed() {
 
     // Accepting through the button in a second game.
     let g2 = w.start(&alice, &bob).await;
-    w.host.draw(&bob, Some(g2), DrawMove::Offer).await.unwrap();
+    w.host
+        .games()
+        .draw(&bob, Some(g2), DrawMove::Offer)
+        .await
+        .unwrap();
     let agreed = w
         .host
         .choose(&alice, &format!("game:{g2}:draw:accept"))
@@ -235,10 +278,10 @@ async fn aborts_only_before_both_sides_moved() {
     let (alice, bob, carol) = (caller("alice"), caller("bob"), caller("carol"));
     let g1 = w.start(&alice, &bob).await;
     assert_eq!(
-        refusal(w.host.abort(&carol, Some(g1)).await),
+        refusal(w.host.games().abort(&carol, Some(g1)).await),
         Refusal::NotParticipant(g1)
     );
-    let r = w.host.abort(&bob, Some(g1)).await.unwrap();
+    let r = w.host.games().abort(&bob, Some(g1)).await.unwrap();
     assert_contains(&r.text, "bob aborted game #1: no result.");
     let row = w.store().game(g1).await.unwrap().unwrap();
     assert_eq!(row.status, GameStatus::Aborted);
@@ -247,17 +290,17 @@ async fn aborts_only_before_both_sides_moved() {
 
     let g2 = w.start(&alice, &bob).await;
     w.play(g2, &alice, &bob, &["d4"]).await;
-    w.host.abort(&alice, Some(g2)).await.unwrap();
+    w.host.games().abort(&alice, Some(g2)).await.unwrap();
 
     let g3 = w.start(&alice, &bob).await;
     w.play(g3, &alice, &bob, &["d4", "d5"]).await;
     let before = w.store().dump().await.unwrap();
     assert_eq!(
-        refusal(w.host.abort(&alice, Some(g3)).await),
+        refusal(w.host.games().abort(&alice, Some(g3)).await),
         Refusal::TooLateToAbort(g3)
     );
     assert_eq!(w.store().dump().await.unwrap(), before);
-    let r = refusal(w.host.abort(&alice, Some(g1)).await);
+    let r = refusal(w.host.games().abort(&alice, Some(g1)).await);
     assert_eq!(r.to_string(), "game #1 is over: aborted by bob");
 }
 
@@ -266,18 +309,18 @@ async fn a_restart_in_the_middle_changes_nothing() {
     let (alice, bob) = (caller("alice"), caller("bob"));
     let g = w.start(&alice, &bob).await;
     w.play(g, &alice, &bob, &["e4", "c5", "Nf3"]).await;
-    let before = w.host.load(g).await.unwrap();
+    let before = w.host.games().load(g).await.unwrap();
     w.restart().await;
-    let after = w.host.load(g).await.unwrap();
+    let after = w.host.games().load(g).await.unwrap();
     assert_eq!(after.game.record(), before.game.record());
     assert_eq!(after.game.view(), before.game.view());
     assert_eq!(after.row, before.row);
     // Play on after the restart; the side to move is still black.
     assert!(matches!(
-        refusal(w.host.act(&alice, None, "d4").await),
+        refusal(w.host.games().act(&alice, None, "d4").await),
         Refusal::NotYourTurn { .. }
     ));
-    w.host.act(&bob, None, "d6").await.unwrap();
+    w.host.games().act(&bob, None, "d6").await.unwrap();
     w.restart().await;
     w.play(g, &alice, &bob, &["d4"]).await;
     w.check_consistent(g).await;
@@ -289,7 +332,7 @@ async fn a_stale_snapshot_is_rebuilt_from_the_log() {
     let (alice, bob) = (caller("alice"), caller("bob"));
     let g = w.start(&alice, &bob).await;
     w.play(g, &alice, &bob, &["e4", "e5"]).await;
-    let expected = w.host.load(g).await.unwrap();
+    let expected = w.host.games().load(g).await.unwrap();
     w.restart().await;
     // Damage the cached snapshot behind the store's back.
     w.raw(
@@ -297,7 +340,7 @@ async fn a_stale_snapshot_is_rebuilt_from_the_log() {
         g,
     )
     .await;
-    let loaded = w.host.load(g).await.unwrap();
+    let loaded = w.host.games().load(g).await.unwrap();
     assert_eq!(loaded.game.record(), expected.game.record());
     assert_eq!(loaded.game.view(), expected.game.view());
     w.check_consistent(g).await; // the snapshot was repaired
@@ -325,7 +368,7 @@ async fn a_damaged_row_is_reported_naming_it() {
         other => panic!("not a damaged row: {other}"),
     };
     assert_eq!(
-        damaged(w.host.load(g).await.unwrap_err()),
+        damaged(w.host.games().load(g).await.unwrap_err()),
         "game #1 is damaged in the database: white: \"alice\" is not a player key (discord:ID, console:NAME or chronomate:LEVEL)"
     );
     w.raw(
@@ -334,7 +377,7 @@ async fn a_damaged_row_is_reported_naming_it() {
     )
     .await;
     // (The list of variants it names after that grows with the rules.)
-    let text = damaged(w.host.load(g).await.unwrap_err());
+    let text = damaged(w.host.games().load(g).await.unwrap_err());
     assert!(
         text.starts_with("game #1 is damaged in the database: unknown variant \"chess9\": "),
         "{text}"
@@ -347,7 +390,7 @@ async fn unknown_results_and_reasons_are_damaged_rows() {
     let w = World::new().await;
     let (alice, bob) = (caller("alice"), caller("bob"));
     let g = w.start(&alice, &bob).await;
-    w.host.resign(&alice, Some(g), true).await.unwrap();
+    w.host.games().resign(&alice, Some(g), true).await.unwrap();
     let damaged = |e: StoreError| match e {
         e @ StoreError::Corrupt { .. } => e.to_string(),
         other => panic!("not a damaged row: {other}"),
@@ -427,7 +470,7 @@ async fn racing_actions_on_one_game_apply_once() {
                 let host = w.host.clone();
                 let alice = alice.clone();
                 let m = m.to_string();
-                tokio::spawn(async move { host.act(&alice, Some(g), &m).await })
+                tokio::spawn(async move { host.games().act(&alice, Some(g), &m).await })
             })
             .collect();
         let mut applied = 0;
@@ -468,7 +511,7 @@ async fn many_games_move_at_once() {
             tokio::spawn(async move {
                 for (i, m) in ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6"].iter().enumerate() {
                     let who = if i % 2 == 0 { &white } else { &black };
-                    host.act(who, Some(g), m).await.unwrap();
+                    host.games().act(who, Some(g), m).await.unwrap();
                 }
             })
         })
@@ -487,7 +530,7 @@ async fn buttons_work_after_a_restart() {
     let (alice, bob) = (caller("alice"), caller("bob"));
     let mut terms = ChallengeTerms::new(Variant::Standard);
     terms.opponent = Some(bob.player.clone());
-    let reply = w.host.challenge(&alice, terms).await.unwrap();
+    let reply = w.host.challenges().challenge(&alice, terms).await.unwrap();
     let accept = reply.choices[0].id.to_string();
     w.restart().await;
     let reply = w.host.choose(&bob, &accept).await.unwrap();
@@ -508,22 +551,23 @@ async fn threads_and_single_games_need_no_id() {
     let g2 = w.start(&alice, &carol).await;
     // Two live games, alice to move in both: she must say which.
     assert_eq!(
-        refusal(w.host.act(&alice, None, "e4").await),
+        refusal(w.host.games().act(&alice, None, "e4").await),
         Refusal::WhichGame(vec![g1, g2])
     );
-    w.host.act(&alice, Some(g1), "e4").await.unwrap();
+    w.host.games().act(&alice, Some(g1), "e4").await.unwrap();
     // Now alice is to move only in g2.
-    let r = w.host.act(&alice, None, "d4").await.unwrap();
+    let r = w.host.games().act(&alice, None, "d4").await.unwrap();
     assert_eq!(r.game, Some(g2));
     // In a game's thread, the thread decides.
-    w.host.bind_thread(g1, "thread-1").await.unwrap();
+    w.host.outbox().bind_thread(g1, "thread-1").await.unwrap();
     let mut in_thread = bob.clone();
     in_thread.place.thread = Some("thread-1".to_owned());
-    let r = w.host.act(&in_thread, None, "e5").await.unwrap();
+    let r = w.host.games().act(&in_thread, None, "e5").await.unwrap();
     assert_eq!(r.game, Some(g1));
     assert_eq!(
         refusal(
             w.host
+                .outbox()
                 .bind_thread(GameId(99), "t")
                 .await
                 .map(|_| Reply::default())
@@ -531,7 +575,7 @@ async fn threads_and_single_games_need_no_id() {
         Refusal::NoSuchGame(GameId(99))
     );
     // Listing.
-    let list = w.host.games(&alice).await.unwrap();
+    let list = w.host.games().list(&alice).await.unwrap();
     assert!(list.private);
     assert_contains(
         &list.text,
@@ -542,7 +586,12 @@ async fn threads_and_single_games_need_no_id() {
         &format!("#{g2} standard vs carol (you: white, ply 1): carol to move"),
     );
     // Suggestions for autocomplete.
-    let s = w.host.find(&alice, Some(g1), "N", 10).await.unwrap();
+    let s = w
+        .host
+        .games()
+        .find(&alice, Some(g1), "N", 10)
+        .await
+        .unwrap();
     assert!(s.entries.iter().any(|e| e.value == "Nf3"), "{s:?}");
 }
 
@@ -551,6 +600,7 @@ async fn open_challenges_are_taken_by_anyone() {
     let (alice, bob) = (caller("alice"), caller("bob"));
     let reply = w
         .host
+        .challenges()
         .challenge(&alice, ChallengeTerms::new(Variant::Standard))
         .await
         .unwrap();
@@ -559,10 +609,10 @@ async fn open_challenges_are_taken_by_anyone() {
         choice_ids(&reply),
         ["challenge:1:accept", "challenge:1:cancel"]
     );
-    let list = w.host.games(&bob).await.unwrap();
+    let list = w.host.games().list(&bob).await.unwrap();
     assert_contains(&list.text, "#1 from alice to anyone");
     assert_eq!(choice_ids(&list), ["challenge:1:accept"]);
-    let r = w.host.accept(&bob, None).await.unwrap();
+    let r = w.host.challenges().accept(&bob, None).await.unwrap();
     let g = r.game.unwrap();
     let row = w.store().game(g).await.unwrap().unwrap();
     let mut players = [row.white.clone(), row.black.clone()];
@@ -575,11 +625,16 @@ async fn open_challenges_are_taken_by_anyone() {
 async fn settings_set_the_default_days() {
     let w = World::new().await;
     let (mut admin, bob) = (caller("admin"), caller("bob"));
-    let shown = w.host.settings(&bob, Default::default()).await.unwrap();
+    let shown = w
+        .host
+        .players()
+        .settings(&bob, Default::default())
+        .await
+        .unwrap();
     assert_contains(&shown.text, "Default days per move: 3.");
     admin.manager = true;
     let change = chronomate_host::SettingsChange::parse("days:5 reminder:12").unwrap();
-    let saved = w.host.settings(&admin, change).await.unwrap();
+    let saved = w.host.players().settings(&admin, change).await.unwrap();
     assert!(
         saved
             .text

@@ -22,7 +22,7 @@ async fn pick_and_play(
     let path = mirror
         .path_to(text)
         .unwrap_or_else(|| panic!("{text} is legal"));
-    let mut reply = w.host.pick(who, Some(game)).await.unwrap();
+    let mut reply = w.host.games().pick(who, Some(game)).await.unwrap();
     for key in &path {
         assert!(reply.private, "a picker is for its player's eyes");
         let menu = reply
@@ -118,7 +118,7 @@ async fn a_stale_picker_says_so_and_a_restart_changes_nothing() {
     let mut w = World::new().await;
     let (alice, bob) = (caller("alice"), caller("bob"));
     let g = w.start(&alice, &bob).await;
-    let first = w.host.pick(&alice, Some(g)).await.unwrap();
+    let first = w.host.games().pick(&alice, Some(g)).await.unwrap();
     let menu = first.menu.clone().unwrap();
     let knight = menu.options.iter().find(|o| o.key == "ng1-").unwrap();
     let knight_id = menu.choice(knight).to_string();
@@ -136,8 +136,8 @@ async fn a_stale_picker_says_so_and_a_restart_changes_nothing() {
         .collect();
     assert_eq!(keys, ["nf3", "nh3"]);
     // Play e4 by typing; the old picker now says so and plays nothing.
-    w.host.act(&alice, Some(g), "e4").await.unwrap();
-    w.host.act(&bob, Some(g), "e5").await.unwrap();
+    w.host.games().act(&alice, Some(g), "e4").await.unwrap();
+    w.host.games().act(&bob, Some(g), "e5").await.unwrap();
     let play_nf3 = format!("play:{g}:0:ng1-;nf3");
     let stale = w.host.choose(&alice, &play_nf3).await.unwrap();
     assert!(
@@ -162,6 +162,7 @@ async fn a_stale_picker_says_so_and_a_restart_changes_nothing() {
     // Nothing was played by either.
     assert!(
         w.host
+            .games()
             .board(&alice, Some(g))
             .await
             .unwrap()
@@ -170,10 +171,10 @@ async fn a_stale_picker_says_so_and_a_restart_changes_nothing() {
     );
     // The one to move gets a Make a move button under the board; the
     // other is told it is not their turn.
-    let board = w.host.board(&alice, Some(g)).await.unwrap();
+    let board = w.host.games().board(&alice, Some(g)).await.unwrap();
     assert!(board.choices.iter().any(|c| c.label == "Make a move"));
     assert!(matches!(
-        refusal(w.host.pick(&bob, Some(g)).await),
+        refusal(w.host.games().pick(&bob, Some(g)).await),
         Refusal::NotYourTurn { .. }
     ));
 }
@@ -184,7 +185,7 @@ async fn an_unreadable_action_is_answered_with_what_it_could_mean() {
     let g = w
         .start_with(&alice, &bob, ChallengeTerms::new(Variant::ManyWorlds))
         .await;
-    match refusal(w.host.act(&alice, Some(g), "e4").await) {
+    match refusal(w.host.games().act(&alice, Some(g), "e4").await) {
         r @ Refusal::Action { .. } => {
             let Refusal::Action {
                 suggestions,
@@ -209,7 +210,7 @@ async fn an_unreadable_action_is_answered_with_what_it_could_mean() {
         other => panic!("{other:?}"),
     }
     // Autocomplete finds what `e4` means, and groups what does not fit.
-    let found = w.host.find(&alice, Some(g), "N", 25).await.unwrap();
+    let found = w.host.games().find(&alice, Some(g), "N", 25).await.unwrap();
     assert_eq!(found.total, 76);
     assert!(found.entries.iter().all(|e| !e.is_action()), "{found:?}");
 }

@@ -36,7 +36,7 @@ async fn a_finished_game_is_rated_once_and_an_aborted_one_never() {
     // An aborted game changes no rating.
     let g2 = w.start(&alice, &bob).await;
     let before = w.store().dump().await.unwrap();
-    let aborted = w.host.abort(&alice, Some(g2)).await.unwrap();
+    let aborted = w.host.games().abort(&alice, Some(g2)).await.unwrap();
     assert_lacks(&aborted.text, "Ratings");
     assert!(w.store().rating_changes(g2).await.unwrap().is_empty());
     let after = w.store().dump().await.unwrap();
@@ -46,12 +46,16 @@ async fn a_finished_game_is_rated_once_and_an_aborted_one_never() {
     // A game outside any server is rated globally only.
     let dm = |name: &str| Caller::new(Player::console(name), Place::new(None, None, None));
     let g3 = w.start(&dm("carol"), &dm("dave")).await;
-    w.host.resign(&dm("dave"), Some(g3), true).await.unwrap();
+    w.host
+        .games()
+        .resign(&dm("dave"), Some(g3), true)
+        .await
+        .unwrap();
     let changes = w.store().rating_changes(g3).await.unwrap();
     assert_eq!(changes.len(), 2);
     assert!(changes.iter().all(|c| c.scope == GLOBAL));
 
-    let mine = w.host.rating(&bob, None, None).await.unwrap();
+    let mine = w.host.players().rating(&bob, None, None).await.unwrap();
     assert_contains(&mine.text, "bob's ratings");
     assert!(
         mine.text
@@ -61,6 +65,7 @@ async fn a_finished_game_is_rated_once_and_an_aborted_one_never() {
     );
     let none = w
         .host
+        .players()
         .rating(&bob, None, Some(Variant::Traveler))
         .await
         .unwrap();
@@ -68,13 +73,24 @@ async fn a_finished_game_is_rated_once_and_an_aborted_one_never() {
         none.text,
         "bob has no rated games in traveler yet: everyone starts at 1500? (provisional)."
     );
-    let board = w.host.leaderboard(&bob, Variant::Standard).await.unwrap();
+    let board = w
+        .host
+        .players()
+        .leaderboard(&bob, Variant::Standard)
+        .await
+        .unwrap();
     let lines: Vec<&str> = board.text.lines().collect();
     assert_eq!(lines[1], "1. bob 1662? (1 game: +1 =0 -0)");
     assert_eq!(lines[2], "2. alice 1338? (1 game: +0 =0 -1)");
 
     // PGN: the Seven Tag Roster, SAN with move numbers, the result.
-    let pgn = w.host.export_pgn(&alice, Some(g)).await.unwrap().text;
+    let pgn = w
+        .host
+        .games()
+        .export_pgn(&alice, Some(g))
+        .await
+        .unwrap()
+        .text;
     assert_eq!(
         pgn,
         "[Event \"Chronomate game #1\"]\n[Site \"Chronomate\"]\n[Date \"2023.11.14\"]\n\
@@ -84,7 +100,7 @@ async fn a_finished_game_is_rated_once_and_an_aborted_one_never() {
     let mut t = chronomate_host::ChallengeTerms::new(Variant::Traveler);
     t.opponent = None;
     let g4 = w.start_with(&alice, &bob, t).await;
-    let r = refusal(w.host.export_pgn(&alice, Some(g4)).await);
+    let r = refusal(w.host.games().export_pgn(&alice, Some(g4)).await);
     assert!(
         r.to_string().starts_with("PGN is for standard chess"),
         "{r}"

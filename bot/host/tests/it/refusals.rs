@@ -32,29 +32,32 @@ async fn refusals_about_games_and_actions() {
     let (alice, bob, carol) = (caller("alice"), caller("bob"), caller("carol"));
 
     assert_eq!(
-        refused(&w, || h.act(&alice, None, "e4")).await,
+        refused(&w, || h.games().act(&alice, None, "e4")).await,
         Refusal::NoGame
     );
-    assert_eq!(refused(&w, || h.board(&alice, None)).await, Refusal::NoGame);
     assert_eq!(
-        refused(&w, || h.act(&alice, Some(GameId(9)), "e4")).await,
+        refused(&w, || h.games().board(&alice, None)).await,
+        Refusal::NoGame
+    );
+    assert_eq!(
+        refused(&w, || h.games().act(&alice, Some(GameId(9)), "e4")).await,
         Refusal::NoSuchGame(GameId(9))
     );
     assert_eq!(
-        refused(&w, || h.history(&alice, Some(GameId(9)))).await,
+        refused(&w, || h.games().history(&alice, Some(GameId(9)))).await,
         Refusal::NoSuchGame(GameId(9))
     );
 
     let g = w.start(&alice, &bob).await;
     assert_eq!(
-        refused(&w, || h.act(&alice, None, "   ")).await,
+        refused(&w, || h.games().act(&alice, None, "   ")).await,
         Refusal::EmptyAction
     );
     assert_eq!(
-        refused(&w, || h.act(&carol, Some(g), "e4")).await,
+        refused(&w, || h.games().act(&carol, Some(g), "e4")).await,
         Refusal::NotParticipant(g)
     );
-    let r = refused(&w, || h.act(&bob, None, "e5")).await;
+    let r = refused(&w, || h.games().act(&bob, None, "e5")).await;
     assert_eq!(
         r,
         Refusal::NotYourTurn {
@@ -68,20 +71,20 @@ async fn refusals_about_games_and_actions() {
         "it is not your turn in game #1: alice (white) is to move"
     );
     // Illegal and unreadable actions: the rules' reason, and what is legal.
-    match refused(&w, || h.act(&alice, None, "e5")).await {
+    match refused(&w, || h.games().act(&alice, None, "e5")).await {
         Refusal::Action { game, error, .. } => {
             assert_eq!(game, g);
             assert!(!matches!(error, ActionError::GameOver), "{error}");
         }
         other => panic!("{other:?}"),
     }
-    match refused(&w, || h.act(&alice, None, "Zz9")).await {
+    match refused(&w, || h.games().act(&alice, None, "Zz9")).await {
         Refusal::Action { error, .. } => {
             assert!(matches!(error, ActionError::Syntax { .. }), "{error}")
         }
         other => panic!("{other:?}"),
     }
-    match refused(&w, || h.act(&alice, None, "N")).await {
+    match refused(&w, || h.games().act(&alice, None, "N")).await {
         Refusal::Action { suggestions, .. } => {
             assert!(
                 suggestions.iter().any(|s| s.starts_with('N')),
@@ -92,41 +95,41 @@ async fn refusals_about_games_and_actions() {
     }
     // Not a participant: no resigning, drawing or aborting others' games.
     assert_eq!(
-        refused(&w, || h.resign(&carol, Some(g), true)).await,
+        refused(&w, || h.games().resign(&carol, Some(g), true)).await,
         Refusal::NotParticipant(g)
     );
     assert_eq!(
-        refused(&w, || h.draw(&carol, Some(g), DrawMove::Offer)).await,
+        refused(&w, || h.games().draw(&carol, Some(g), DrawMove::Offer)).await,
         Refusal::NotParticipant(g)
     );
     assert_eq!(
-        refused(&w, || h.draw(&bob, None, DrawMove::Accept)).await,
+        refused(&w, || h.games().draw(&bob, None, DrawMove::Accept)).await,
         Refusal::NoDrawOffer(g)
     );
 
     // Two live games where alice is to move: which one?
     let g2 = w.start(&alice, &carol).await;
     assert_eq!(
-        refused(&w, || h.act(&alice, None, "e4")).await,
+        refused(&w, || h.games().act(&alice, None, "e4")).await,
         Refusal::WhichGame(vec![g, g2])
     );
     assert_eq!(
-        refused(&w, || h.resign(&alice, None, true)).await,
+        refused(&w, || h.games().resign(&alice, None, true)).await,
         Refusal::WhichGame(vec![g, g2])
     );
 
     // Over: nothing more.
-    h.resign(&carol, Some(g2), true).await.unwrap();
-    h.resign(&bob, Some(g), true).await.unwrap();
+    h.games().resign(&carol, Some(g2), true).await.unwrap();
+    h.games().resign(&bob, Some(g), true).await.unwrap();
     assert_eq!(
-        refused(&w, || h.act(&alice, None, "e4")).await,
+        refused(&w, || h.games().act(&alice, None, "e4")).await,
         Refusal::NoLiveGame
     );
     for r in [
-        refused(&w, || h.act(&alice, Some(g), "e4")).await,
-        refused(&w, || h.resign(&alice, Some(g), true)).await,
-        refused(&w, || h.draw(&alice, Some(g), DrawMove::Offer)).await,
-        refused(&w, || h.abort(&alice, Some(g))).await,
+        refused(&w, || h.games().act(&alice, Some(g), "e4")).await,
+        refused(&w, || h.games().resign(&alice, Some(g), true)).await,
+        refused(&w, || h.games().draw(&alice, Some(g), DrawMove::Offer)).await,
+        refused(&w, || h.games().abort(&alice, Some(g))).await,
     ] {
         assert!(
             matches!(r, Refusal::GameOver { game, .. } if game == g),
@@ -134,7 +137,7 @@ async fn refusals_about_games_and_actions() {
         );
     }
     // Looking still works, at the latest game.
-    assert!(h.board(&alice, None).await.is_ok());
+    assert!(h.games().board(&alice, None).await.is_ok());
 }
 
 async fn refusals_about_challenges() {
@@ -148,103 +151,107 @@ async fn refusals_about_challenges() {
     };
 
     assert_eq!(
-        refused(&w, || h.accept(&bob, None)).await,
+        refused(&w, || h.challenges().accept(&bob, None)).await,
         Refusal::NoChallenge(" to accept")
     );
     assert_eq!(
-        refused(&w, || h.decline(&bob, None)).await,
+        refused(&w, || h.challenges().decline(&bob, None)).await,
         Refusal::NoChallenge(" to decline")
     );
     assert_eq!(
-        refused(&w, || h.cancel(&bob, None)).await,
+        refused(&w, || h.challenges().cancel(&bob, None)).await,
         Refusal::NoChallenge(" to cancel")
     );
     assert_eq!(
-        refused(&w, || h.accept(&bob, Some(ChallengeId(5)))).await,
+        refused(&w, || h.challenges().accept(&bob, Some(ChallengeId(5)))).await,
         Refusal::NoSuchChallenge(ChallengeId(5))
     );
     assert_eq!(
-        refused(&w, || h.challenge(&alice, to(&alice))).await,
+        refused(&w, || h.challenges().challenge(&alice, to(&alice))).await,
         Refusal::SelfChallenge
     );
     let mut long = to(&bob);
     long.days = Some(20);
     assert!(matches!(
-        refused(&w, || h.challenge(&alice, long)).await,
+        refused(&w, || h.challenges().challenge(&alice, long)).await,
         Refusal::Terms(_)
     ));
     let mut bad_options = to(&bob);
     // The multiverse's options on a standard challenge.
     bad_options.options = Options::parse(Variant::Multiverse, "branches:21").unwrap();
     assert!(matches!(
-        refused(&w, || h.challenge(&alice, bad_options)).await,
+        refused(&w, || h.challenges().challenge(&alice, bad_options)).await,
         Refusal::Terms(_)
     ));
 
-    h.challenge(&alice, to(&bob)).await.unwrap(); // #1
+    h.challenges().challenge(&alice, to(&bob)).await.unwrap(); // #1
     assert_eq!(
-        refused(&w, || h.accept(&alice, Some(ChallengeId(1)))).await,
+        refused(&w, || h.challenges().accept(&alice, Some(ChallengeId(1)))).await,
         Refusal::OwnChallenge(ChallengeId(1))
     );
     assert_eq!(
-        refused(&w, || h.accept(&carol, Some(ChallengeId(1)))).await,
+        refused(&w, || h.challenges().accept(&carol, Some(ChallengeId(1)))).await,
         Refusal::NotAddressedToYou {
             id: ChallengeId(1),
             name: "bob".into()
         }
     );
     assert_eq!(
-        refused(&w, || h.decline(&carol, Some(ChallengeId(1)))).await,
+        refused(&w, || h.challenges().decline(&carol, Some(ChallengeId(1)))).await,
         Refusal::NotAddressedToYou {
             id: ChallengeId(1),
             name: "bob".into()
         }
     );
     assert!(matches!(
-        refused(&w, || h.decline(&alice, Some(ChallengeId(1)))).await,
+        refused(&w, || h.challenges().decline(&alice, Some(ChallengeId(1)))).await,
         Refusal::Terms(_)
     ));
     assert_eq!(
-        refused(&w, || h.cancel(&bob, Some(ChallengeId(1)))).await,
+        refused(&w, || h.challenges().cancel(&bob, Some(ChallengeId(1)))).await,
         Refusal::NotYourChallenge {
             id: ChallengeId(1),
             name: "alice".into()
         }
     );
-    h.challenge(&carol, to(&bob)).await.unwrap(); // #2
+    h.challenges().challenge(&carol, to(&bob)).await.unwrap(); // #2
     assert_eq!(
-        refused(&w, || h.accept(&bob, None)).await,
+        refused(&w, || h.challenges().accept(&bob, None)).await,
         Refusal::WhichChallenge(vec![ChallengeId(1), ChallengeId(2)])
     );
-    h.decline(&bob, Some(ChallengeId(2))).await.unwrap();
+    h.challenges()
+        .decline(&bob, Some(ChallengeId(2)))
+        .await
+        .unwrap();
     assert_eq!(
-        refused(&w, || h.accept(&bob, Some(ChallengeId(2)))).await,
+        refused(&w, || h.challenges().accept(&bob, Some(ChallengeId(2)))).await,
         Refusal::ChallengeClosed {
             id: ChallengeId(2),
             state: "declined"
         }
     );
-    h.accept(&bob, None).await.unwrap();
-    let r = refused(&w, || h.accept(&bob, Some(ChallengeId(1)))).await;
+    h.challenges().accept(&bob, None).await.unwrap();
+    let r = refused(&w, || h.challenges().accept(&bob, Some(ChallengeId(1)))).await;
     assert_eq!(r.to_string(), "challenge #1 was accepted already");
     assert_eq!(
-        refused(&w, || h.cancel(&alice, Some(ChallengeId(1)))).await,
+        refused(&w, || h.challenges().cancel(&alice, Some(ChallengeId(1)))).await,
         Refusal::ChallengeClosed {
             id: ChallengeId(1),
             state: "accepted"
         }
     );
     // Open challenges cannot be declined, only withdrawn by their author.
-    h.challenge(&alice, ChallengeTerms::new(Variant::Standard))
+    h.challenges()
+        .challenge(&alice, ChallengeTerms::new(Variant::Standard))
         .await
         .unwrap(); // #3
     assert_eq!(
-        refused(&w, || h.decline(&bob, Some(ChallengeId(3)))).await,
+        refused(&w, || h.challenges().decline(&bob, Some(ChallengeId(3)))).await,
         Refusal::DeclineOpen(ChallengeId(3))
     );
-    h.cancel(&alice, None).await.unwrap();
+    h.challenges().cancel(&alice, None).await.unwrap();
     assert_eq!(
-        refused(&w, || h.accept(&bob, Some(ChallengeId(3)))).await,
+        refused(&w, || h.challenges().accept(&bob, Some(ChallengeId(3)))).await,
         Refusal::ChallengeClosed {
             id: ChallengeId(3),
             state: "cancelled"
@@ -257,18 +264,18 @@ async fn refusals_about_ending_games_settings_and_buttons() {
     let h = &w.host;
     let (alice, bob) = (caller("alice"), caller("bob"));
     let g = w.start(&alice, &bob).await;
-    h.draw(&alice, None, DrawMove::Offer).await.unwrap();
+    h.games().draw(&alice, None, DrawMove::Offer).await.unwrap();
     assert_eq!(
-        refused(&w, || h.draw(&alice, None, DrawMove::Offer)).await,
+        refused(&w, || h.games().draw(&alice, None, DrawMove::Offer)).await,
         Refusal::OfferStands(g)
     );
     assert_eq!(
-        refused(&w, || h.draw(&alice, None, DrawMove::Accept)).await,
+        refused(&w, || h.games().draw(&alice, None, DrawMove::Accept)).await,
         Refusal::OwnDrawOffer(g)
     );
     w.play(g, &alice, &bob, &["e4", "e5"]).await;
     assert_eq!(
-        refused(&w, || h.abort(&bob, None)).await,
+        refused(&w, || h.games().abort(&bob, None)).await,
         Refusal::TooLateToAbort(g)
     );
 
@@ -278,14 +285,14 @@ async fn refusals_about_ending_games_settings_and_buttons() {
         reminder_hours: None,
     };
     assert_eq!(
-        refused(&w, || h.settings(&alice, change)).await,
+        refused(&w, || h.players().settings(&alice, change)).await,
         Refusal::NotManager
     );
     let mut dm = alice.clone();
     dm.place = Place::default();
     dm.manager = true;
     assert_eq!(
-        refused(&w, || h.settings(&dm, change)).await,
+        refused(&w, || h.players().settings(&dm, change)).await,
         Refusal::NotInServer
     );
     let mut admin = alice.clone();
@@ -295,7 +302,7 @@ async fn refusals_about_ending_games_settings_and_buttons() {
         reminder_hours: None,
     };
     assert!(matches!(
-        refused(&w, || h.settings(&admin, silly)).await,
+        refused(&w, || h.players().settings(&admin, silly)).await,
         Refusal::BadSetting(_)
     ));
     let silly = SettingsChange {
@@ -303,7 +310,7 @@ async fn refusals_about_ending_games_settings_and_buttons() {
         reminder_hours: Some(-3),
     };
     assert!(matches!(
-        refused(&w, || h.settings(&admin, silly)).await,
+        refused(&w, || h.players().settings(&admin, silly)).await,
         Refusal::BadSetting(_)
     ));
 

@@ -132,15 +132,17 @@ async fn a_varied_history(w: &World) {
     let g2 = w.start(&bob, &carol).await;
     w.play(g2, &bob, &carol, &["e4", "c5"]).await;
     w.host
+        .games()
         .draw(&bob, Some(g2), chronomate_host::DrawMove::Offer)
         .await
         .unwrap();
     let mut open = ChallengeTerms::new(Variant::Standard);
     open.colour = ColourChoice::Black;
-    w.host.challenge(&carol, open).await.unwrap();
+    w.host.challenges().challenge(&carol, open).await.unwrap();
     let mut manager = caller("alice");
     manager.manager = true;
     w.host
+        .players()
         .settings(
             &manager,
             chronomate_host::SettingsChange {
@@ -152,15 +154,17 @@ async fn a_varied_history(w: &World) {
         .unwrap();
     let mut terms = TournamentTerms::new(Variant::Standard, TournamentFormat::RoundRobin);
     terms.name = Some("Autumn".into());
-    w.host.tournament_create(&alice, terms).await.unwrap();
+    w.host.tournaments().create(&alice, terms).await.unwrap();
     for p in [&alice, &bob, &carol] {
         w.host
-            .tournament_join(p, Some(TournamentId(1)))
+            .tournaments()
+            .join(p, Some(TournamentId(1)))
             .await
             .unwrap();
     }
     w.host
-        .tournament_start(&alice, Some(TournamentId(1)))
+        .tournaments()
+        .start(&alice, Some(TournamentId(1)))
         .await
         .unwrap();
 }
@@ -205,8 +209,14 @@ async fn a_history_moves_to_postgres_and_back_unchanged() {
     let (dave, erin) = (caller("dave"), caller("erin"));
     let mut terms = ChallengeTerms::new(Variant::Standard);
     terms.opponent = Some(erin.player.clone());
-    host.challenge(&dave, terms).await.unwrap();
-    let game = host.accept(&erin, None).await.unwrap().game.unwrap();
+    host.challenges().challenge(&dave, terms).await.unwrap();
+    let game = host
+        .challenges()
+        .accept(&erin, None)
+        .await
+        .unwrap()
+        .game
+        .unwrap();
     assert_eq!(game, GameId(games as i64 + 1));
     let after = on_pg.dump().await.unwrap();
     on_pg.close().await;
@@ -253,7 +263,7 @@ async fn two_hosts_on_one_database_do_each_timed_job_once() {
     // both hosts do the due jobs and post the outbox at once.
     for now in [T0 + 12 * HOUR, T0 + 13 * HOUR, T0 + DAY, T0 + DAY + HOUR] {
         w.clock.set(now);
-        let runs = hosts.iter().map(|host| host.run_due_jobs(now));
+        let runs = hosts.iter().map(|host| host.upkeep().run_due_jobs(now));
         for ran in futures_util::future::join_all(runs).await {
             ran.unwrap();
         }
@@ -290,7 +300,7 @@ async fn two_hosts_on_one_database_do_each_timed_job_once() {
         w.store().claims().await.unwrap().is_empty(),
         "no claim left"
     );
-    assert_eq!(w.host.outbox_stats().await.unwrap().depth, 0);
+    assert_eq!(w.host.outbox().stats().await.unwrap().depth, 0);
 }
 
 /// A reminder is committed with its announcement; a poster that claimed it
@@ -306,8 +316,9 @@ async fn a_reminder_whose_poster_died_is_posted_again_when_its_hold_lapses() {
     deliver_all(&w.host).await;
     // The first host does the job, claims the reminder and dies posting it.
     let dying = open_url(&w.url, w.clock.clone()).await;
-    dying.run_due_jobs(now).await.unwrap();
+    dying.upkeep().run_due_jobs(now).await.unwrap();
     let claimed: Vec<_> = dying
+        .outbox()
         .due_announcements(None, 16)
         .await
         .unwrap()
@@ -338,7 +349,7 @@ async fn a_reminder_whose_poster_died_is_posted_again_when_its_hold_lapses() {
             .filter(|a| a.notice.kind == NoticeKind::Reminder)
             .collect::<Vec<_>>()
     };
-    assert!(w.host.run_due_jobs(now).await.unwrap().is_empty());
+    assert!(w.host.upkeep().run_due_jobs(now).await.unwrap().is_empty());
     assert!(reminders(deliver_all(&w.host).await).is_empty());
     w.clock.set(now + MINUTE + Span::from_millis(1));
     let again = reminders(deliver_all(&w.host).await);
@@ -358,12 +369,13 @@ async fn a_reminder_whose_poster_died_is_posted_again_when_its_hold_lapses() {
     let later = now + 2 * MINUTE;
     w.clock.set(later);
     deliver_all(&w.host).await;
-    w.host.run_due_jobs(later).await.unwrap();
-    let failed = reminders(w.host.due_announcements(None, 16).await.unwrap());
+    w.host.upkeep().run_due_jobs(later).await.unwrap();
+    let failed = reminders(w.host.outbox().due_announcements(None, 16).await.unwrap());
     let [failed] = &failed[..] else {
         panic!("its reminder: {failed:?}")
     };
     w.host
+        .outbox()
         .announce_failed(failed, "Discord said 503")
         .await
         .unwrap();
@@ -469,6 +481,7 @@ async fn an_answer_waits_behind_a_post_a_dead_process_held() {
     // Another process commits white's move and dies before answering.
     let dying = open_url(&w.url, w.clock.clone()).await;
     let lost = dying
+        .games()
         .act(&answering(&white, "lost"), Some(g), "e4")
         .await
         .unwrap();
@@ -476,30 +489,32 @@ async fn an_answer_waits_behind_a_post_a_dead_process_held() {
     // Black's move, here: its answer would overtake white's post.
     let reply = w
         .host
+        .games()
         .act(&answering(&black, "b1"), Some(g), "e5")
         .await
         .unwrap();
-    assert!(w.host.overtakes(&reply.announced).await.unwrap());
+    assert!(w.host.outbox().overtakes(&reply.announced).await.unwrap());
     // Still so once this process claimed the dead post to post it.
     w.clock.set(T0 + 4 * MINUTE);
-    let claimed = w.host.due_announcements(None, 16).await.unwrap();
+    let claimed = w.host.outbox().due_announcements(None, 16).await.unwrap();
     assert_eq!(
         claimed.iter().map(|a| a.id).collect::<Vec<_>>(),
         lost.announced,
         "the dead process's post, the head of the game's stream"
     );
-    assert!(w.host.overtakes(&reply.announced).await.unwrap());
+    assert!(w.host.outbox().overtakes(&reply.announced).await.unwrap());
     // Posted: black's move is next, and after it this process's own
     // answered posts are no reason to wait.
-    w.host.announced(&lost.announced).await.unwrap();
-    assert!(!w.host.overtakes(&reply.announced).await.unwrap());
+    w.host.outbox().announced(&lost.announced).await.unwrap();
+    assert!(!w.host.outbox().overtakes(&reply.announced).await.unwrap());
     let next = w
         .host
+        .games()
         .act(&answering(&white, "w2"), Some(g), "Nf3")
         .await
         .unwrap();
-    assert!(!w.host.overtakes(&next.announced).await.unwrap());
-    assert!(!w.host.overtakes(&[]).await.unwrap());
+    assert!(!w.host.outbox().overtakes(&next.announced).await.unwrap());
+    assert!(!w.host.outbox().overtakes(&[]).await.unwrap());
 }
 
 /// A post one of this process's streams is delivering is not claimed
@@ -513,23 +528,33 @@ async fn a_post_in_flight_is_claimed_once_by_its_own_process() {
     deliver_all(&w.host).await;
     let mut answering = white.clone();
     answering.answer = Some("1:pointer".to_owned());
-    let reply = w.host.act(&answering, Some(g), "e4").await.unwrap();
+    let reply = w.host.games().act(&answering, Some(g), "e4").await.unwrap();
     // Answered elsewhere: handed over, and claimed by one stream.
-    w.host.hand_over(&reply.announced).await.unwrap();
-    let claimed = w.host.due_announcements(None, 16).await.unwrap();
+    w.host.outbox().hand_over(&reply.announced).await.unwrap();
+    let claimed = w.host.outbox().due_announcements(None, 16).await.unwrap();
     let [post] = &claimed[..] else {
         panic!("the move's post: {claimed:?}")
     };
     assert_eq!(vec![post.id], reply.announced);
     // Another stream of this process, done with its own post, looks for
     // the game's next one: the post in flight is not it.
-    let again = w.host.next_announcement(&post.stream).await.unwrap();
+    let again = w
+        .host
+        .outbox()
+        .next_announcement(&post.stream)
+        .await
+        .unwrap();
     assert!(again.is_none(), "claimed twice: {again:?}");
     // Delivered, the stream goes on to the next move's post.
-    w.host.announced(&reply.announced).await.unwrap();
-    let next = w.host.act(&black, Some(g), "e5").await.unwrap();
-    w.host.hand_over(&next.announced).await.unwrap();
-    let head = w.host.next_announcement(&post.stream).await.unwrap();
+    w.host.outbox().announced(&reply.announced).await.unwrap();
+    let next = w.host.games().act(&black, Some(g), "e5").await.unwrap();
+    w.host.outbox().hand_over(&next.announced).await.unwrap();
+    let head = w
+        .host
+        .outbox()
+        .next_announcement(&post.stream)
+        .await
+        .unwrap();
     assert_eq!(head.map(|a| vec![a.id]), Some(next.announced));
 }
 

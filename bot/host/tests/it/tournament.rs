@@ -41,10 +41,15 @@ async fn play_round(w: &World, t: TournamentId, round: i64) -> Vec<String> {
         };
         let (white, black) = (who(&p.white), who(&black));
         let reply = if p.board == 1 {
-            w.host.resign(&black, Some(g), true).await.unwrap()
+            w.host.games().resign(&black, Some(g), true).await.unwrap()
         } else {
-            w.host.draw(&white, Some(g), DrawMove::Offer).await.unwrap();
             w.host
+                .games()
+                .draw(&white, Some(g), DrawMove::Offer)
+                .await
+                .unwrap();
+            w.host
+                .games()
                 .draw(&black, Some(g), DrawMove::Accept)
                 .await
                 .unwrap()
@@ -59,7 +64,7 @@ async fn a_round_robin_of_four_survives_a_restart_and_a_crash() {
     let names = ["alice", "bob", "carol", "dave"];
     let alice = caller("alice");
     let terms = TournamentTerms::parse("standard days:2 name:Winter_Cup", T0).unwrap();
-    let created = w.host.tournament_create(&alice, terms).await.unwrap();
+    let created = w.host.tournaments().create(&alice, terms).await.unwrap();
     assert!(
         created.text.contains(
             "alice created Tournament #1 Winter Cup: standard, round robin, 2 days per move."
@@ -68,7 +73,7 @@ async fn a_round_robin_of_four_survives_a_restart_and_a_crash() {
         created.text
     );
     for n in names {
-        let r = w.host.tournament_join(&caller(n), None).await.unwrap();
+        let r = w.host.tournaments().join(&caller(n), None).await.unwrap();
         assert_contains(&r.text, &format!("{n} joined tournament #1"));
     }
 
@@ -76,13 +81,15 @@ async fn a_round_robin_of_four_survives_a_restart_and_a_crash() {
     let before = w.store().dump().await.unwrap();
     let r = refusal(
         w.host
-            .tournament_join(&caller("bob"), Some(TournamentId(1)))
+            .tournaments()
+            .join(&caller("bob"), Some(TournamentId(1)))
             .await,
     );
     assert_eq!(r.to_string(), "you are in tournament #1 already");
     let r = refusal(
         w.host
-            .tournament_start(&caller("bob"), Some(TournamentId(1)))
+            .tournaments()
+            .start(&caller("bob"), Some(TournamentId(1)))
             .await,
     );
     assert_eq!(
@@ -91,19 +98,22 @@ async fn a_round_robin_of_four_survives_a_restart_and_a_crash() {
     );
     let r = refusal(
         w.host
-            .tournament_withdraw(&caller("bob"), Some(TournamentId(1)))
+            .tournaments()
+            .withdraw(&caller("bob"), Some(TournamentId(1)))
             .await,
     );
     assert!(r.to_string().contains("has not started"), "{r}");
     let r = refusal(
         w.host
-            .tournament_pairings(&caller("bob"), Some(TournamentId(1)), None)
+            .tournaments()
+            .pairings(&caller("bob"), Some(TournamentId(1)), None)
             .await,
     );
     assert!(r.to_string().contains("no pairings yet"), "{r}");
     let r = refusal(
         w.host
-            .tournament_join(&caller("bob"), Some(TournamentId(9)))
+            .tournaments()
+            .join(&caller("bob"), Some(TournamentId(9)))
             .await,
     );
     assert_eq!(r.to_string(), "there is no tournament #9");
@@ -111,7 +121,8 @@ async fn a_round_robin_of_four_survives_a_restart_and_a_crash() {
     elsewhere.place.guild = Some("other".to_owned());
     let r = refusal(
         w.host
-            .tournament_join(&elsewhere, Some(TournamentId(1)))
+            .tournaments()
+            .join(&elsewhere, Some(TournamentId(1)))
             .await,
     );
     assert_eq!(r.to_string(), "tournament #1 belongs to another server");
@@ -120,7 +131,7 @@ async fn a_round_robin_of_four_survives_a_restart_and_a_crash() {
     // A manager may start someone else's tournament.
     let mut manager = caller("bob");
     manager.manager = true;
-    let start = w.host.tournament_start(&manager, None).await.unwrap();
+    let start = w.host.tournaments().start(&manager, None).await.unwrap();
     assert_contains(&start.text, "round 1 begins");
     assert!(
         start
@@ -152,10 +163,11 @@ async fn a_round_robin_of_four_survives_a_restart_and_a_crash() {
     assert_eq!([&g1.white, &g1.black], ["console:alice", "console:dave"]);
     assert_eq!(g1.guild.as_deref(), Some("guild"));
     w.host
+        .games()
         .act(&caller("alice"), Some(GameId(1)), "e4")
         .await
         .unwrap();
-    let r = refusal(w.host.tournament_leave(&caller("carol"), None).await);
+    let r = refusal(w.host.tournaments().leave(&caller("carol"), None).await);
     assert!(r.to_string().contains("is running"), "{r}");
 
     // Round 1: the first game's end moves nothing on; the second's starts
@@ -180,6 +192,7 @@ async fn a_round_robin_of_four_survives_a_restart_and_a_crash() {
     assert_eq!(round2.len(), 2);
     let first = &round2[0];
     w.host
+        .games()
         .resign(&who(first.black.as_ref().unwrap()), first.game_id, true)
         .await
         .unwrap();
@@ -211,7 +224,7 @@ async fn a_round_robin_of_four_survives_a_restart_and_a_crash() {
     );
     w.restart().await;
     // The scheduler, after the restart, starts round 3 once.
-    let notices = w.host.tick(w.host.now()).await.unwrap();
+    let notices = w.host.upkeep().tick(w.host.now()).await.unwrap();
     let n: Vec<_> = notices
         .iter()
         .filter(|n| n.kind == NoticeKind::Tournament)
@@ -223,7 +236,7 @@ async fn a_round_robin_of_four_survives_a_restart_and_a_crash() {
         n[0].reply.text
     );
     assert_eq!(n[0].place.channel.as_deref(), Some("channel"));
-    assert!(w.host.tick(w.host.now()).await.unwrap().is_empty());
+    assert!(w.host.upkeep().tick(w.host.now()).await.unwrap().is_empty());
     assert_eq!(
         w.store()
             .tournament(TournamentId(1))
@@ -272,12 +285,14 @@ async fn a_round_robin_of_four_survives_a_restart_and_a_crash() {
     assert_eq!(rated, 24);
     let standings = w
         .host
-        .tournament_standings(&caller("carol"), None)
+        .tournaments()
+        .standings(&caller("carol"), None)
         .await
         .unwrap();
     assert_contains(&standings.text, "finished after 3 rounds");
     let csv = w
         .host
+        .tournaments()
         .export_csv(&caller("carol"), Some(TournamentId(1)))
         .await
         .unwrap()
@@ -294,6 +309,7 @@ async fn a_round_robin_of_four_survives_a_restart_and_a_crash() {
     assert_eq!(lines[4], "4,dave,1,1,3,1,0,2,0,no,B- alice,W+ carol,B- bob");
     let pgn = w
         .host
+        .games()
         .export_pgn(&caller("carol"), Some(GameId(1)))
         .await
         .unwrap()
@@ -309,18 +325,21 @@ async fn a_swiss_of_five_gives_each_bye_once_and_never_repeats() {
     let names = ["p1", "p2", "p3", "p4", "p5"];
     let terms = TournamentTerms::parse("standard swiss rounds:9 days:1", T0).unwrap();
     w.host
-        .tournament_create(&caller("p1"), terms)
+        .tournaments()
+        .create(&caller("p1"), terms)
         .await
         .unwrap();
     for n in names {
         w.host
-            .tournament_join(&caller(n), Some(TournamentId(1)))
+            .tournaments()
+            .join(&caller(n), Some(TournamentId(1)))
             .await
             .unwrap();
     }
     let start = w
         .host
-        .tournament_start(&caller("p1"), Some(TournamentId(1)))
+        .tournaments()
+        .start(&caller("p1"), Some(TournamentId(1)))
         .await
         .unwrap();
     assert_contains(&start.text, "p5 has a bye (1 point).");
@@ -335,7 +354,12 @@ async fn a_swiss_of_five_gives_each_bye_once_and_never_repeats() {
     for round in 1..=3 {
         for p in round_games(&w, TournamentId(1), round).await {
             if let (Some(g), Some(black)) = (p.game_id, &p.black) {
-                let r = w.host.resign(&who(black), Some(g), true).await.unwrap();
+                let r = w
+                    .host
+                    .games()
+                    .resign(&who(black), Some(g), true)
+                    .await
+                    .unwrap();
                 finished |= r.text.contains("is over");
             }
         }
@@ -363,7 +387,8 @@ async fn a_swiss_of_five_gives_each_bye_once_and_never_repeats() {
     assert_eq!(byes.len(), 3);
     let standings = w
         .host
-        .tournament_standings(&caller("p2"), Some(TournamentId(1)))
+        .tournaments()
+        .standings(&caller("p2"), Some(TournamentId(1)))
         .await
         .unwrap();
     assert_contains(&standings.text, "(Buchholz ");
@@ -371,7 +396,8 @@ async fn a_swiss_of_five_gives_each_bye_once_and_never_repeats() {
     // Withdrawing or joining a finished tournament is refused.
     let r = refusal(
         w.host
-            .tournament_withdraw(&caller("p2"), Some(TournamentId(1)))
+            .tournaments()
+            .withdraw(&caller("p2"), Some(TournamentId(1)))
             .await,
     );
     assert_eq!(r.to_string(), "tournament #1 is finished already");
@@ -380,16 +406,22 @@ async fn a_swiss_of_five_gives_each_bye_once_and_never_repeats() {
 async fn withdrawal_resigns_the_game_in_play_and_forfeits_the_rest() {
     let w = World::new().await;
     let terms = TournamentTerms::parse("standard", T0).unwrap();
-    w.host.tournament_create(&caller("a"), terms).await.unwrap();
+    w.host
+        .tournaments()
+        .create(&caller("a"), terms)
+        .await
+        .unwrap();
     for n in ["a", "b", "c"] {
         w.host
-            .tournament_join(&caller(n), Some(TournamentId(1)))
+            .tournaments()
+            .join(&caller(n), Some(TournamentId(1)))
             .await
             .unwrap();
     }
     let start = w
         .host
-        .tournament_start(&caller("a"), Some(TournamentId(1)))
+        .tournaments()
+        .start(&caller("a"), Some(TournamentId(1)))
         .await
         .unwrap();
     // Three players: someone rests each round.
@@ -397,7 +429,7 @@ async fn withdrawal_resigns_the_game_in_play_and_forfeits_the_rest() {
     let round1 = round_games(&w, TournamentId(1), 1).await;
     let game = round1.iter().find(|p| p.game_id.is_some()).unwrap();
     let quitter = who(&game.white);
-    let r = w.host.tournament_withdraw(&quitter, None).await.unwrap();
+    let r = w.host.tournaments().withdraw(&quitter, None).await.unwrap();
     assert_contains(&r.text, "withdrew from tournament #1");
     assert_contains(&r.text, "counts as a loss");
     assert_contains(&r.text, "round 2 begins");
@@ -418,13 +450,15 @@ async fn withdrawal_resigns_the_game_in_play_and_forfeits_the_rest() {
     // Cancelling: only the organiser or a manager.
     let r = refusal(
         w.host
-            .tournament_cancel(&caller("b"), Some(TournamentId(1)))
+            .tournaments()
+            .cancel(&caller("b"), Some(TournamentId(1)))
             .await,
     );
     assert!(r.to_string().starts_with("only the organiser"), "{r}");
     let c = w
         .host
-        .tournament_cancel(&caller("a"), Some(TournamentId(1)))
+        .tournaments()
+        .cancel(&caller("a"), Some(TournamentId(1)))
         .await
         .unwrap();
     assert_contains(&c.text, "Games in play go on as ordinary games.");
@@ -442,15 +476,21 @@ async fn withdrawal_resigns_the_game_in_play_and_forfeits_the_rest() {
 async fn an_unknown_board_result_is_a_damaged_row() {
     let w = World::new().await;
     let terms = TournamentTerms::parse("standard", T0).unwrap();
-    w.host.tournament_create(&caller("a"), terms).await.unwrap();
+    w.host
+        .tournaments()
+        .create(&caller("a"), terms)
+        .await
+        .unwrap();
     for n in ["a", "b", "c"] {
         w.host
-            .tournament_join(&caller(n), Some(TournamentId(1)))
+            .tournaments()
+            .join(&caller(n), Some(TournamentId(1)))
             .await
             .unwrap();
     }
     w.host
-        .tournament_start(&caller("a"), Some(TournamentId(1)))
+        .tournaments()
+        .start(&caller("a"), Some(TournamentId(1)))
         .await
         .unwrap();
     // The schema refuses such a result: only a database edited by hand

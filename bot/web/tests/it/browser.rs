@@ -86,7 +86,11 @@ async fn browser_a_move_reaches_an_open_page_within_a_second() {
     let (_driver, client) = browser().await;
     open(&client, &url, g, Variant::Standard).await;
     let moved = Instant::now();
-    w.host.act(&caller("w"), Some(g), "e4").await.unwrap();
+    w.host
+        .games()
+        .act(&caller("w"), Some(g), "e4")
+        .await
+        .unwrap();
     wait_for(&client, PLY, &json!("1"), Duration::from_secs(5)).await;
     let took = moved.elapsed();
     assert!(

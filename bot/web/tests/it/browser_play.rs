@@ -22,7 +22,8 @@ const SOON: Duration = Duration::from_secs(10);
 
 /// `who`'s own link to game `g`.
 async fn own_link(host: &Host, who: &str, g: GameId) -> String {
-    host.play_link(&caller(who), Some(g))
+    host.web()
+        .play_link(&caller(who), Some(g))
         .await
         .unwrap()
         .link
@@ -180,7 +181,7 @@ async fn browser_a_whole_standard_game_is_played_by_clicks_in_two_sessions() {
         wait_for(&white, PLY, &ply, SOON).await;
         wait_for(&black, PLY, &ply, SOON).await;
     }
-    let game = w.host.load(g).await.unwrap().game;
+    let game = w.host.games().load(g).await.unwrap().game;
     assert_eq!(game.record(), ["f3", "e5", "g4", "Qh4#"]);
     assert!(game.status().is_over());
     let state = eval(&white, "return document.getElementById('you').textContent").await;
@@ -232,10 +233,10 @@ async fn browser_a_5d_turn_with_a_jump_is_drafted_undone_refused_and_submitted()
         ("w", "(0T2)Nc3"),
         ("b", "(0T2)Nc6"),
     ] {
-        w.host.act(&caller(who), Some(g), mv).await.unwrap();
-        w.host.submit(&caller(who), Some(g)).await.unwrap();
+        w.host.games().act(&caller(who), Some(g), mv).await.unwrap();
+        w.host.games().submit(&caller(who), Some(g)).await.unwrap();
     }
-    let game = w.host.load(g).await.unwrap().game;
+    let game = w.host.games().load(g).await.unwrap().game;
     let (fb, fc, tb, tc, text) = a_jump(&game.draft_clicks(&[]).unwrap().moves);
     let (_driver, white) = browser().await;
     sit(&white, &w.host, "w", g, 4).await;
@@ -260,7 +261,7 @@ async fn browser_a_5d_turn_with_a_jump_is_drafted_undone_refused_and_submitted()
     wait_drafted(&white, &json!(text)).await;
     press(&white, "submit").await;
     wait_for(&white, PLY, &json!("5"), SOON).await;
-    let record = w.host.load(g).await.unwrap().game.record().to_vec();
+    let record = w.host.games().load(g).await.unwrap().game.record().to_vec();
     assert!(record[4].contains(">>"), "{record:?}");
     let timelines = eval(
         &white,
@@ -309,30 +310,39 @@ async fn browser_a_multiverse_travel_and_a_many_worlds_split_are_made_by_clicks(
     // back to the board where White had just moved.
     let (w, _, _, g) = super::served_game(Variant::Multiverse).await;
     for (who, mv) in [("w", "e4"), ("b", "e5"), ("w", "Nf3")] {
-        w.host.act(&caller(who), Some(g), mv).await.unwrap();
+        w.host.games().act(&caller(who), Some(g), mv).await.unwrap();
     }
-    let game = w.host.load(g).await.unwrap().game;
+    let game = w.host.games().load(g).await.unwrap().game;
     let (head, tail) = two_parts(&game.clicks(), |t| {
         t.kind == "travel" && t.stroke.from.is_some() && t.stroke.to.is_some()
     });
     sit(&client, &w.host, "b", g, 3).await;
     two_part_move(&client, &head, &tail).await;
     wait_for(&client, PLY, &json!("4"), SOON).await;
-    let last = w.host.load(g).await.unwrap().game.record()[3].clone();
+    let last = w.host.games().load(g).await.unwrap().game.record()[3].clone();
     assert!(last.contains(">>"), "a travel: {last}");
     screenshot(&client, "play-multiverse").await;
 
     // Many Worlds: a split is two moves of one board, clicked one after
     // the other.
     let (w, _, _, g) = super::served_game(Variant::ManyWorlds).await;
-    let game = w.host.load(g).await.unwrap().game;
+    let game = w.host.games().load(g).await.unwrap().game;
     let (head, tail) = two_parts(&game.clicks(), |t| {
         t.stroke.from.is_some() && t.stroke.to.is_some()
     });
     sit(&client, &w.host, "w", g, 0).await;
     two_part_move(&client, &head, &tail).await;
     wait_for(&client, PLY, &json!("1"), SOON).await;
-    let board_count = w.host.load(g).await.unwrap().game.snapshot().boards.len();
+    let board_count = w
+        .host
+        .games()
+        .load(g)
+        .await
+        .unwrap()
+        .game
+        .snapshot()
+        .boards
+        .len();
     assert_eq!(board_count, 2, "the board split in two");
     screenshot(&client, "play-manyworlds").await;
     client.close().await.unwrap();
@@ -346,7 +356,11 @@ async fn browser_a_page_whose_game_moved_on_elsewhere_shows_it_and_plays_on() {
     sit(&white, &w.host, "w", g, 0).await;
     // White moves from the console meanwhile: the page follows within a
     // second, and it is no longer White's turn there.
-    w.host.act(&caller("w"), Some(g), "d4").await.unwrap();
+    w.host
+        .games()
+        .act(&caller("w"), Some(g), "d4")
+        .await
+        .unwrap();
     wait_for(&white, PLY, &json!("1"), Duration::from_secs(2)).await;
     wait_for(
         &white,
@@ -358,13 +372,17 @@ async fn browser_a_page_whose_game_moved_on_elsewhere_shows_it_and_plays_on() {
     // A click on the old position's man does nothing; Black answers, and
     // the page plays on.
     click(&white, 0, 12).await;
-    assert_eq!(w.host.load(g).await.unwrap().game.record().len(), 1);
-    w.host.act(&caller("b"), Some(g), "d5").await.unwrap();
+    assert_eq!(w.host.games().load(g).await.unwrap().game.record().len(), 1);
+    w.host
+        .games()
+        .act(&caller("b"), Some(g), "d5")
+        .await
+        .unwrap();
     wait_for(&white, PLY, &json!("2"), SOON).await;
     move_by_clicks(&white, 0, 12, 0, 28).await;
     wait_for(&white, PLY, &json!("3"), SOON).await;
     assert_eq!(
-        w.host.load(g).await.unwrap().game.record(),
+        w.host.games().load(g).await.unwrap().game.record(),
         ["d4", "d5", "e4"]
     );
     let _: Value = eval(&white, "return null").await;

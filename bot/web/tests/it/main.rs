@@ -43,7 +43,7 @@ pub(crate) async fn served_game(
     };
     let web = serve(Arc::new(w.host.clone()), &config).await.unwrap();
     assert_eq!(web.public_url, base);
-    let secret = w.host.watch_secret(g).await.unwrap();
+    let secret = w.host.web().watch_secret(g).await.unwrap();
     let url = watch_url(&web.public_url, &secret);
     (w, web.public_url.clone(), url, g)
 }
@@ -117,12 +117,17 @@ async fn the_view_is_the_rules_view_and_follows_the_game() {
     assert_eq!(before["ply"], 0);
     assert_eq!(before["status"], "live");
     assert_eq!(before["variant"], "standard");
-    let expected = serde_json::to_value(w.host.load(g).await.unwrap().game.snapshot()).unwrap();
+    let expected =
+        serde_json::to_value(w.host.games().load(g).await.unwrap().game.snapshot()).unwrap();
     assert_eq!(
         before["view"], expected,
         "the page shows what the whole game's image (/snapshot) shows"
     );
-    w.host.act(&caller("w"), Some(g), "e4").await.unwrap();
+    w.host
+        .games()
+        .act(&caller("w"), Some(g), "e4")
+        .await
+        .unwrap();
     let after = read().await;
     assert_eq!(after["ply"], 1);
     assert_ne!(after["view"], before["view"]);
@@ -164,7 +169,11 @@ async fn a_move_reaches_the_page_s_events_within_a_second() {
         (0.into(), true.into())
     );
     let moved = Instant::now();
-    w.host.act(&caller("w"), Some(g), "e4").await.unwrap();
+    w.host
+        .games()
+        .act(&caller("w"), Some(g), "e4")
+        .await
+        .unwrap();
     let second = next_moment().await;
     assert_eq!(second["ply"], 1);
     assert!(
@@ -203,5 +212,5 @@ async fn strangers_get_a_404_and_nothing_changes() {
         .await
         .unwrap();
     assert_eq!(r.status(), 405);
-    assert_eq!(w.host.moment(g).await.unwrap().0, 0);
+    assert_eq!(w.host.web().moment(g).await.unwrap().0, 0);
 }

@@ -20,7 +20,11 @@ struct Page {
 
 /// The one-time token of `who`'s private link to `game`, and the link.
 async fn link(host: &Host, who: &str, game: GameId) -> (String, String) {
-    let reply = host.play_link(&caller(who), Some(game)).await.unwrap();
+    let reply = host
+        .web()
+        .play_link(&caller(who), Some(game))
+        .await
+        .unwrap();
     assert!(reply.private, "only the player sees their link");
     let url = reply.link.expect("a link button").url;
     let token = url
@@ -157,7 +161,7 @@ async fn a_player_moves_by_click_and_the_move_is_told_in_the_game_s_thread() {
 
     let r = white.click((0, 12), (0, 28)).await;
     assert_eq!(r.status(), 200);
-    assert_eq!(w.host.load(g).await.unwrap().game.record(), ["e4"]);
+    assert_eq!(w.host.games().load(g).await.unwrap().game.record(), ["e4"]);
     // The game's start was held for an answer nobody gives here: past
     // its hold, the outbox posts it, then the move.
     w.clock.set(T0 + 2 * MINUTE);
@@ -315,11 +319,11 @@ async fn refused_requests_get_a_clear_4xx_and_change_nothing() {
         401,
         "another game's link"
     );
-    let r = w.host.play_link(&caller("c"), Some(g)).await;
+    let r = w.host.web().play_link(&caller("c"), Some(g)).await;
     assert!(r.is_err(), "no link for one who does not play");
 
     assert_eq!(
-        w.host.load(g).await.unwrap().game.record().len(),
+        w.host.games().load(g).await.unwrap().game.record().len(),
         0,
         "nothing changed"
     );
@@ -354,7 +358,7 @@ async fn a_5d_turn_is_drafted_by_click_undone_and_submitted() {
     );
     assert_eq!(seat["ready"], json!({"Ok": null}));
     assert_eq!(
-        w.host.load(g).await.unwrap().game.record().len(),
+        w.host.games().load(g).await.unwrap().game.record().len(),
         0,
         "drafted, not played"
     );
@@ -377,5 +381,5 @@ async fn a_5d_turn_is_drafted_by_click_undone_and_submitted() {
             .status(),
         200
     );
-    assert_eq!(w.host.load(g).await.unwrap().game.record().len(), 1);
+    assert_eq!(w.host.games().load(g).await.unwrap().game.record().len(), 1);
 }
