@@ -207,6 +207,13 @@ impl Default for HostConfig {
 /// inside the runtime, so it may spawn tasks.
 pub type Alongside = Box<dyn FnOnce(Arc<Host>) + Send>;
 
+/// A command's or a choice's work for an adapter to await
+/// ([`Host::execute`], [`Host::choose`]): the reply, or why it was refused.
+/// Boxed, so that what an adapter holds while it waits is a pointer, not the
+/// largest of every command's futures.
+pub type Work<'a> =
+    std::pin::Pin<Box<dyn std::future::Future<Output = Result<Reply, HostError>> + Send + 'a>>;
+
 /// A draw-offer command.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum DrawMove {
