@@ -97,20 +97,6 @@ impl TravelerChess {
         }
     }
 
-    /// TT-10: this position's key for repetitions, which the rules keep
-    /// as they play (equal for two positions with the same men, kinds and
-    /// stages, side to move, castling rights, en passant capture that can
-    /// be made, explosion records with their supports named by where those
-    /// men stand, and lost traveling men; the move counters aside). A
-    /// position whose key came twice before since the last irreversible
-    /// action ends the game drawn.
-    pub fn repetition_key(&self) -> u64 {
-        self.history
-            .last()
-            .copied()
-            .unwrap_or_else(|| super::play::repetition_key(&self.pos))
-    }
-
     /// `color`'s explosions so far with their recorded supports (TT-2).
     pub fn explosions(&self, color: Color) -> Vec<ExplosionInfo> {
         self.pos
