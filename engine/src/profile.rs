@@ -379,8 +379,8 @@ impl Profiled for Multiverse {
         job.multiverse(self)
     }
 
-    /// From its view (the multiverse is keyed by its view too: its own
-    /// search makes a face node only to judge a travel).
+    /// From its view, made once a call: its own search evaluates a state
+    /// only to judge a travel, and never keys one.
     fn evaluate(&self, turn: &Turn) -> i32 {
         eval::multiverse::evaluate(&self.view(), turn)
     }

@@ -1,13 +1,15 @@
 //! Evaluations: how good a state is for the side to act, in centipawns,
 //! and which actions are forcing (captures, arrivals, annihilations).
 //!
-//! Each variant's profile (`profile.rs`) names its own: FIDE chess reads
-//! its [`Position`](chronomate_rules::chess::Position)'s bitboards; the
-//! time-travel variants read their [`View`] (the men with their stages,
-//! checkers and ghosts, men in hand and away in time, boards and notes),
-//! the one picture every variant gives; 5D chess reads its timelines'
-//! last boards; any other variant gets the [`generic`] material count
-//! from its view.
+//! Each variant's profile (`profile.rs`) names its own, and each reads
+//! its state: FIDE chess its
+//! [`Position`](chronomate_rules::chess::Position)'s bitboards, Traveler
+//! its men with their stages, Gifford its present board, men away and
+//! travels left, Temporal its field, hands and warps, Many Worlds its
+//! boards, 5D chess its timelines' last boards. The multiverse reads its
+//! [`View`], and any other variant gets the [`generic`] material count
+//! from its view. Each variant's test proves its evaluation and forcing
+//! test equal to the view-based ones they replaced (issue 47; `proof`).
 
 use chronomate_rules::chess::{Board, Piece, Role};
 use chronomate_rules::geometry::Square;
