@@ -1,22 +1,23 @@
-//! Keys for the transposition table and repetition checks of variants
-//! whose state the engine sees only through the face: a hash of the
-//! [`View`] (the men with their marks, hands, men away in time, board
-//! labels and notes) and of the turn. A variant with a key cheaper than
-//! its view keys its states itself (`Profiled::key`: FIDE chess's
-//! Zobrist key; 5D chess's boards, with this module's [`KeyHasher`]),
-//! and `profile::keys` chooses.
+//! Keys for the transposition table and repetition checks. A variant's
+//! profile keys its states itself where it can (`Profiled::keys`): FIDE
+//! chess by its Zobrist key, Time Traveler's Chess by the rules' TT-10
+//! key, 5D chess by its boards (with this module's [`KeyHasher`]), and so
+//! on: see each profile in `profile.rs`. A variant whose profile names no
+//! keys (the multiverse, and any new variant until it has its own) is
+//! keyed here, by [`view_keys`]: a hash of its [`View`] (the men with
+//! their marks, hands, men away in time, board labels and notes) and of
+//! the turn.
 //!
 //! The title is left out (it carries the move number, which would keep a
 //! repeated position from matching itself). Board labels name branches,
-//! timelines and board numerals, and Gifford's carry the move number: they
-//! stay in the transposition table's key, and out of the key for
-//! repetitions, which the rules count without them (Gifford counts the
-//! board and the men away in time, whose labels carry their due move, G-7;
-//! Many Worlds the set of boards, numerals aside, M-5).
+//! timelines and board numerals: they stay in the transposition table's
+//! key, and out of the key for repetitions.
 
 use std::hash::{Hash, Hasher};
 
 use chronomate_rules::Turn;
+use chronomate_rules::gifford::Gifford;
+use chronomate_rules::manyworlds::ManyWorlds;
 use chronomate_rules::view::View;
 
 /// A fast, fixed (not randomly keyed) hasher: the same state gets the same
@@ -72,18 +73,33 @@ impl Hasher for KeyHasher {
     }
 }
 
-/// The keys of a state seen through its view and turn.
+/// A state's two keys, as the search uses them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct ViewKeys {
-    /// Everything the view shows but its title: for the transposition
-    /// table.
+pub struct Keys {
+    /// For the transposition table: everything that makes two states
+    /// differ for the search, the side to move included.
     pub table: u64,
-    /// The same without the board labels: for repetitions.
+    /// For repetitions: what the rules themselves count (the same as
+    /// `table`, or less: a Gifford man's due move, a Many Worlds board's
+    /// numeral).
     pub repetition: u64,
 }
 
-/// The keys of a state seen through its view and turn.
-pub(crate) fn view_keys(turn: &Turn, view: &View) -> ViewKeys {
+impl Keys {
+    /// One key for both, where the rules count for repetitions all that
+    /// makes two states differ.
+    pub fn same(key: u64) -> Keys {
+        Keys {
+            table: key,
+            repetition: key,
+        }
+    }
+}
+
+/// The keys of a state seen through its view and turn: everything the
+/// view shows but its title for the table, the same without the board
+/// labels for repetitions.
+pub(crate) fn view_keys(turn: &Turn, view: &View) -> Keys {
     let mut h = KeyHasher::default();
     turn.color.hash(&mut h);
     // The labels as the text they are written as, hashed as a list of
@@ -112,7 +128,50 @@ pub(crate) fn view_keys(turn: &Turn, view: &View) -> ViewKeys {
     for board in &view.boards {
         board.label.hash(&mut h);
     }
-    ViewKeys {
+    Keys {
+        table: h.finish(),
+        repetition,
+    }
+}
+
+/// Gifford's keys, read from the state. For repetitions, what the rules
+/// compare (G-7, decision 5: `Gifford::repetition_key`): the present
+/// position's Zobrist key (men, side to move, castling, en passant) and
+/// the men away in time. For the table, also what else the search can
+/// tell apart: the move number (the men's due moves and a king's trips
+/// back count from it), a king to be placed, each side's backward
+/// travels and the timelines arisen. The past of the line, which a king's
+/// trip back returns to, is left out (as the view left it out).
+pub(crate) fn gifford_keys(state: &Gifford) -> Keys {
+    let repetition = state.repetition_key();
+    let mut h = KeyHasher::default();
+    h.write_u64(repetition);
+    h.write_u32(state.move_number());
+    state.placing().hash(&mut h);
+    for color in chronomate_rules::Color::ALL {
+        h.write_u8(state.backward_travels(color));
+    }
+    h.write_usize(state.timeline_count());
+    Keys {
+        table: h.finish(),
+        repetition,
+    }
+}
+
+/// Many Worlds' keys, read from the state. For repetitions the rules' own
+/// (M-5: the set of boards, numerals aside, and the side to act), which
+/// they keep as boards come and go. For the table, each board with its
+/// numeral and the side to act: an action names its boards by numeral, so
+/// that a move the table keeps is one of this state's.
+pub(crate) fn manyworlds_keys(state: &ManyWorlds) -> Keys {
+    let repetition = state.repetition_key();
+    let mut h = KeyHasher::default();
+    h.write_u64(repetition);
+    for (numeral, world) in state.boards() {
+        numeral.hash(&mut h);
+        h.write_u64(world.key());
+    }
+    Keys {
         table: h.finish(),
         repetition,
     }

@@ -38,10 +38,10 @@
 //! | variant | search | evaluation |
 //! |---|---|---|
 //! | standard | alpha-beta on FIDE positions: quiescence, null move, LMR, Zobrist table | material, piece-square tables, mobility, king safety, pawns |
-//! | traveler, gifford, temporal | alpha-beta through the face, children ordered by evaluation, table keyed by a hash of the view, a beam of the best root actions past the first ply, captures kept first by victim where sampled; in Gifford and Temporal a quiescence search of forcing actions after a capture | per variant, from the view (engine/src/eval) |
+//! | traveler, gifford, temporal | alpha-beta through the face, children ordered by evaluation, table and repetitions keyed by the state (the rules' own keys where they keep them), a beam of the best root actions past the first ply, captures kept first by victim where sampled; in Gifford and Temporal a quiescence search of forcing actions after a capture | per variant, from the state (engine/src/eval) |
 //! | manyworlds | the same, with the actions sampled to the level's width (a turn has thousands) and king captures first | boards' quality and count, king exposure |
 //! | multiverse | one board move at a time: the owed branch's chess searched as a FIDE position, travel sampled and judged by the whole multiverse | branch wins and every branch's board |
-//! | any other | alpha-beta through the face, sampled where wide | material from the view |
+//! | any other | alpha-beta through the face, keyed by a hash of the view, sampled where wide | material from the view |
 //!
 //! ## Adding a variant
 //!
@@ -52,8 +52,10 @@
 //!    cannot search, as the multiverse's million-action turns, overrides
 //!    `Profiled::search` with one of its own, written in
 //!    `engine/src/search/` and run by a `search::Job` method below), an
-//!    evaluation (`eval/`, from the view; `eval::generic` counts
-//!    material), its forcing actions, whether its states repeat, and its
+//!    evaluation (`eval/`, from the state; `eval::generic` counts
+//!    material on the view), its keys (`Profiled::keys`, from the state:
+//!    without them the face search makes and hashes a view at every node),
+//!    its forcing actions, whether its states repeat, and its
 //!    tuning: the node cost (measure it with `examples/ladder.rs
 //!    --timing`), the levels' temperatures and whether level 1 plays at
 //!    random (a rules learner; built move by move where the rules can list
@@ -63,7 +65,7 @@
 //!    so that each level scores at least 65% against the one below.
 //!
 //! An impl that overrides nothing plays with the generic profile: searched
-//! through the face, material from its view.
+//! through the face, keyed by a hash of its view and material from it.
 #![warn(missing_docs, unreachable_pub)]
 
 mod baseline;
@@ -95,6 +97,7 @@ pub use chronomate_rules::{Level, LevelError};
 pub use matches::{Elo, MatchGame, Thinking, elo, play_game, self_play};
 pub use score::Score;
 
+pub use hash::Keys;
 use profile::ProfileVisitor;
 pub use profile::Profiled;
 use search::choice::Pick;
@@ -495,10 +498,11 @@ impl ProfileVisitor for Think<'_> {
 }
 
 /// The key the search gives a state for repetitions: the variant's own
-/// key where its profile has one (FIDE chess's Zobrist key, 5D's boards),
-/// a hash of the view (less its board labels) and turn elsewhere.
+/// where its profile has one ([`Profiled::keys`]: FIDE chess's Zobrist
+/// key, the rules' repetition keys, 5D's boards), a hash of the view (less
+/// its board labels) and turn elsewhere.
 pub fn state_key<R: Profiled>(state: &R) -> u64 {
-    profile::keys(state).0.repetition
+    profile::keys(state).repetition
 }
 
 struct Key;

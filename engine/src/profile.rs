@@ -5,8 +5,13 @@
 //! it.
 //!
 //! The trait's defaults are the generic profile: searched through the
-//! rules face, material from its view, no forcing actions, FIDE chess's
-//! level chances at a middling node cost ([`GENERIC`]). The engine's entry
+//! rules face, keyed and evaluated (material) from its view, no forcing
+//! actions, FIDE chess's level chances at a middling node cost
+//! ([`GENERIC`]). Every variant hosted today but the multiverse keys and
+//! evaluates its states itself ([`Profiled::keys`],
+//! [`Profiled::evaluate`]), so that its search never makes a view; the
+//! view's keys (`hash.rs`) and material remain the generic profile's, for
+//! the multiverse and for a new variant until it has its own. The engine's entry
 //! points take `R: Profiled`, so a variant whose rules type has no impl
 //! does not compile, and [`visit`] reaches a game's state as its own type
 //! by one arm a variant.
@@ -20,12 +25,11 @@ use chronomate_rules::multiverse::Multiverse;
 use chronomate_rules::standard::Chess;
 use chronomate_rules::temporal::TemporalChess;
 use chronomate_rules::traveler::TravelerChess;
-use chronomate_rules::view::View;
 use chronomate_rules::{Color, Game, Rules, Turn, VariantState};
 
 use crate::Thought;
 use crate::eval;
-use crate::hash::{KeyHasher, ViewKeys, view_keys};
+use crate::hash::{KeyHasher, Keys, view_keys};
 use crate::level::{self, Levels};
 use crate::owed_moves;
 use crate::search::Job;
@@ -59,7 +63,7 @@ pub trait Profiled: Rules {
     const REPEATS: bool = true;
 
     /// The search's choice in this state. By default through the rules
-    /// face (clone, apply, a hash of the view: `search/face.rs`), which
+    /// face (clone, apply, the state's keys: `search/face.rs`), which
     /// works for any variant; a variant whose states the face cannot
     /// search well runs its own (FIDE chess on its positions, the
     /// multiverse one board move at a time).
@@ -67,21 +71,19 @@ pub trait Profiled: Rules {
         job.face(self)
     }
 
-    /// A static evaluation for `turn.color`, in centipawns, of this state,
-    /// which `view` shows (empty where the variant keys a state by itself:
-    /// [`Profiled::key`]). By default the material on its view
-    /// (`eval::generic`).
-    fn evaluate(&self, view: &View, turn: &Turn) -> i32 {
-        eval::generic(view, turn)
+    /// A static evaluation of this state for `turn.color` (its turn), in
+    /// centipawns. By default the material on its view (`eval::generic`),
+    /// which makes the view: a variant's own reads the state.
+    fn evaluate(&self, turn: &Turn) -> i32 {
+        eval::generic(&self.view(), turn)
     }
 
-    /// Whether `action` of `side` is forcing in this state (which `view`
-    /// shows), and if so how urgently it must be looked at (the value of
-    /// what it captures): kept first whenever a state is sampled, and
-    /// searched past the horizon where [`Profiled::QUIESCENCE`] holds. By
-    /// default no action is.
-    fn forcing(&self, view: &View, side: Color, action: &Self::Action) -> Option<i32> {
-        let _ = (view, side, action);
+    /// Whether `action` of `side` is forcing in this state, and if so how
+    /// urgently it must be looked at (the value of what it captures): kept
+    /// first whenever a state is sampled, and searched past the horizon
+    /// where [`Profiled::QUIESCENCE`] holds. By default no action is.
+    fn forcing(&self, side: Color, action: &Self::Action) -> Option<i32> {
+        let _ = (side, action);
         None
     }
 
@@ -93,12 +95,13 @@ pub trait Profiled: Rules {
         false
     }
 
-    /// This state's key, where the variant has one cheaper than a hash of
-    /// its view, for the transposition table and repetitions: equal
-    /// states, equal keys, the side to move included. With it a face
-    /// search never makes a state's view: the evaluation and the forcing
-    /// test get an empty one, and read the state instead. By default none.
-    fn key(&self) -> Option<u64> {
+    /// This state's keys, read from the state itself: the table's
+    /// (everything that makes two states differ for the search, the side
+    /// to move included) and the repetitions' (what the rules count for
+    /// repetition). Equal states get equal keys. By default none: the
+    /// state is keyed by a hash of its view ([`keys`]), which a face
+    /// search then makes at every node.
+    fn keys(&self) -> Option<Keys> {
         None
     }
 }
@@ -196,23 +199,12 @@ pub(crate) const LOOK: [Look; 8] = [
     look(0, 0),
 ];
 
-/// A state's keys as its profile keys it: its own key for both
-/// ([`Profiled::key`]), no view made; else the hash of the state's view,
-/// with the view.
-pub(crate) fn keys<R: Profiled>(state: &R) -> (ViewKeys, Option<View>) {
-    match state.key() {
-        Some(key) => (
-            ViewKeys {
-                table: key,
-                repetition: key,
-            },
-            None,
-        ),
-        None => {
-            let view = state.view();
-            (view_keys(&state.turn(), &view), Some(view))
-        }
-    }
+/// A state's keys as its profile keys it ([`Profiled::keys`]), no view
+/// made; else the hash of the state's view (the generic profile's).
+pub(crate) fn keys<R: Profiled>(state: &R) -> Keys {
+    state
+        .keys()
+        .unwrap_or_else(|| view_keys(&state.turn(), &state.view()))
 }
 
 /// Work done on a game's state as its own variant type, with its profile:
@@ -281,13 +273,15 @@ impl Profiled for Chess {
         job.fide(self)
     }
 
-    fn evaluate(&self, _: &View, _: &Turn) -> i32 {
+    fn evaluate(&self, _: &Turn) -> i32 {
         eval::fide::position(self.position())
     }
 
-    /// The Zobrist key, which FIDE chess's own search keys positions by.
-    fn key(&self) -> Option<u64> {
-        Some(self.position().zobrist_hash())
+    /// The Zobrist key, which FIDE chess's own search keys positions by,
+    /// for both (FIDE counts the position: men, side to move, castling
+    /// rights, en passant).
+    fn keys(&self) -> Option<Keys> {
+        Some(Keys::same(self.position().zobrist_hash()))
     }
 }
 
@@ -312,12 +306,19 @@ impl Profiled for TravelerChess {
     };
     const LEARNER: Learner<Self> = Learner::FromList;
 
-    fn evaluate(&self, view: &View, turn: &Turn) -> i32 {
-        eval::traveler::evaluate(view, turn)
+    fn evaluate(&self, turn: &Turn) -> i32 {
+        eval::traveler::evaluate(self, turn)
     }
 
-    fn forcing(&self, view: &View, side: Color, action: &Self::Action) -> Option<i32> {
-        eval::traveler::forcing(view, side, action)
+    fn forcing(&self, side: Color, action: &Self::Action) -> Option<i32> {
+        eval::traveler::forcing(self, side, action)
+    }
+
+    /// The rules' TT-10 key for both, which they keep as they play
+    /// (`TravelerChess::repetition_key`): it counts all that makes two
+    /// positions play alike, the side to move included.
+    fn keys(&self) -> Option<Keys> {
+        Some(Keys::same(self.repetition_key()))
     }
 }
 
@@ -338,12 +339,18 @@ impl Profiled for Gifford {
     const LEARNER: Learner<Self> = Learner::FromList;
     const QUIESCENCE: bool = true;
 
-    fn evaluate(&self, view: &View, turn: &Turn) -> i32 {
-        eval::gifford::evaluate(view, turn)
+    fn evaluate(&self, turn: &Turn) -> i32 {
+        eval::gifford::evaluate(self, turn)
     }
 
-    fn forcing(&self, view: &View, side: Color, action: &Self::Action) -> Option<i32> {
-        eval::gifford::forcing(view, side, action)
+    fn forcing(&self, _: Color, action: &Self::Action) -> Option<i32> {
+        eval::gifford::forcing(action)
+    }
+
+    /// The present position's Zobrist key and the men away in time
+    /// (`hash::gifford_keys`).
+    fn keys(&self) -> Option<Keys> {
+        Some(crate::hash::gifford_keys(self))
     }
 }
 
@@ -372,8 +379,10 @@ impl Profiled for Multiverse {
         job.multiverse(self)
     }
 
-    fn evaluate(&self, view: &View, turn: &Turn) -> i32 {
-        eval::multiverse::evaluate(view, turn)
+    /// From its view, made once a call: its own search evaluates a state
+    /// only to judge a travel, and never keys one.
+    fn evaluate(&self, turn: &Turn) -> i32 {
+        eval::multiverse::evaluate(&self.view(), turn)
     }
 }
 
@@ -398,12 +407,20 @@ impl Profiled for TemporalChess {
     const LEARNER: Learner<Self> = Learner::FromList;
     const QUIESCENCE: bool = true;
 
-    fn evaluate(&self, view: &View, turn: &Turn) -> i32 {
-        eval::temporal::evaluate(view, turn)
+    fn evaluate(&self, turn: &Turn) -> i32 {
+        eval::temporal::evaluate(self, turn)
     }
 
-    fn forcing(&self, view: &View, side: Color, action: &Self::Action) -> Option<i32> {
-        eval::temporal::forcing(view, side, action)
+    fn forcing(&self, side: Color, action: &Self::Action) -> Option<i32> {
+        eval::temporal::forcing(self, side, action)
+    }
+
+    /// The position for both (`TemporalChess::hash_position`): all that
+    /// decides play from here, which is what T-9 compares.
+    fn keys(&self) -> Option<Keys> {
+        let mut h = KeyHasher::default();
+        self.hash_position(&mut h);
+        Some(Keys::same(h.finish()))
     }
 }
 
@@ -423,12 +440,20 @@ impl Profiled for ManyWorlds {
     };
     const LEARNER: Learner<Self> = Learner::FromList;
 
-    fn evaluate(&self, view: &View, turn: &Turn) -> i32 {
-        eval::manyworlds::evaluate(view, turn)
+    fn evaluate(&self, turn: &Turn) -> i32 {
+        eval::manyworlds::evaluate(self, turn)
     }
 
-    fn forcing(&self, view: &View, side: Color, action: &Self::Action) -> Option<i32> {
-        eval::manyworlds::forcing(view, side, action)
+    fn forcing(&self, _: Color, action: &Self::Action) -> Option<i32> {
+        eval::manyworlds::forcing(action)
+    }
+
+    /// The rules' M-5 key for repetitions (`ManyWorlds::repetition_key`:
+    /// the set of boards, numerals aside, and the side to act); the
+    /// boards with their numerals for the table
+    /// (`hash::manyworlds_keys`).
+    fn keys(&self) -> Option<Keys> {
+        Some(crate::hash::manyworlds_keys(self))
     }
 
     fn decisive(action: &Self::Action) -> bool {
@@ -468,21 +493,22 @@ impl Profiled for FiveD {
     // Every turn adds boards: a state never comes again.
     const REPEATS: bool = false;
 
-    fn evaluate(&self, _: &View, turn: &Turn) -> i32 {
+    fn evaluate(&self, turn: &Turn) -> i32 {
         eval::fived::evaluate(self, turn)
     }
 
-    fn forcing(&self, _: &View, side: Color, action: &Self::Action) -> Option<i32> {
+    fn forcing(&self, side: Color, action: &Self::Action) -> Option<i32> {
         eval::fived::forcing(self, side, action)
     }
 
     /// Its boards: the view draws every recent board and looks for a check
     /// twice, for its title and a highlight: hashing it took an eighth of
-    /// a node's time (docs/engine.md).
-    fn key(&self) -> Option<u64> {
+    /// a node's time (docs/engine.md). One key for both: a state never
+    /// comes again ([`Profiled::REPEATS`]).
+    fn keys(&self) -> Option<Keys> {
         let mut h = KeyHasher::default();
         self.hash_position(&mut h);
-        Some(h.finish())
+        Some(Keys::same(h.finish()))
     }
 }
 

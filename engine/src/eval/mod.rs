@@ -1,17 +1,19 @@
 //! Evaluations: how good a state is for the side to act, in centipawns,
 //! and which actions are forcing (captures, arrivals, annihilations).
 //!
-//! Each variant's profile (`profile.rs`) names its own: FIDE chess reads
-//! its [`Position`](chronomate_rules::chess::Position)'s bitboards; the
-//! time-travel variants read their [`View`] (the men with their stages,
-//! checkers and ghosts, men in hand and away in time, boards and notes),
-//! the one picture every variant gives; 5D chess reads its timelines'
-//! last boards; any other variant gets the [`generic`] material count
-//! from its view.
+//! Each variant's profile (`profile.rs`) names its own, and each reads
+//! its state: FIDE chess its
+//! [`Position`](chronomate_rules::chess::Position)'s bitboards, Traveler
+//! its men with their stages, Gifford its present board, men away and
+//! travels left, Temporal its field, hands and warps, Many Worlds its
+//! boards, 5D chess its timelines' last boards. The multiverse reads its
+//! [`View`], and any other variant gets the [`generic`] material count
+//! from its view. Each variant's test proves its evaluation and forcing
+//! test equal to the view-based ones they replaced (issue 47; `proof`).
 
 use chronomate_rules::chess::{Board, Piece, Role};
 use chronomate_rules::geometry::Square;
-use chronomate_rules::view::{BoardView, Figure, Man, Shape, Stage, View};
+use chronomate_rules::view::{BoardView, Figure, Man, Shape, View};
 use chronomate_rules::{Color, Turn};
 
 use crate::score::DECISIVE;
@@ -122,13 +124,16 @@ pub(crate) fn victim(role: Role) -> i32 {
 
 /// The enemy man on `cell` of the first board of `view`, as a victim: a
 /// traveling man (TT-6: taking it wins) or a king above all; `None` if no
-/// enemy stands there.
+/// enemy stands there. The view's reading of a victim, which the
+/// evaluations' references read (each variant's forcing test reads its
+/// state).
+#[cfg(test)]
 pub(crate) fn victim_on(view: &View, enemy: Color, cell: usize) -> Option<i32> {
     let man = view.boards.first()?.cells.get(cell)?.as_ref()?;
     if man.color != enemy || man.ghost {
         return None;
     }
-    if man.stage == Some(Stage::Traveling) {
+    if man.stage == Some(chronomate_rules::view::Stage::Traveling) {
         return Some(DECISIVE);
     }
     Some(role_of(man.figure).map_or(0, victim))
@@ -162,19 +167,128 @@ pub(crate) fn attacks_king(board: &Board, victim: Color, by: Color) -> bool {
         .any(|k| board.is_attacked(k, by, board.occupied()))
 }
 
-/// White's score by `evaluate` after `actions` from the start of
-/// `variant` (for the variants' tests).
+/// White's score by the profile's evaluation after `actions` from the
+/// start of `R` (for the variants' tests).
 #[cfg(test)]
-pub(crate) fn for_white_after(
-    variant: chronomate_rules::Variant,
-    actions: &[&str],
-    evaluate: fn(&View, &Turn) -> i32,
-) -> i32 {
-    let game =
-        chronomate_rules::Game::replay(variant, 0, actions.iter().copied()).expect("legal actions");
-    let turn = game.turn();
+pub(crate) fn for_white_after<R: crate::Profiled>(actions: &[&str]) -> i32 {
+    let mut state = R::new(&Default::default(), 0);
+    for text in actions {
+        let action = state.parse(text).expect("legal actions");
+        state.apply(&action).expect("legal actions");
+    }
+    let turn = state.turn();
     // The score is the mover's; its sign turns it to White's either way.
-    for_side(evaluate(&game.view(), &turn), turn.color)
+    for_side(state.evaluate(&turn), turn.color)
+}
+
+/// What the variants' tests prove of a profile that keys and evaluates
+/// its states itself (issue 47): the same numbers as the view gave, and
+/// keys that follow the state.
+#[cfg(test)]
+pub(crate) mod proof {
+    use chronomate_rules::view::View;
+    use chronomate_rules::{Color, Turn};
+
+    use crate::profile::{self, Profiled};
+    use crate::rng::Rng;
+
+    /// The states of a game of `R` from its start played at random,
+    /// `plies` actions at most (fewer where it ends), each with the action
+    /// that led to the next.
+    pub(crate) fn random_game<R: Profiled>(
+        options: &R::Options,
+        seed: u64,
+        plies: usize,
+    ) -> Vec<(R, Option<R::Action>)> {
+        random_game_from(R::new(options, seed), seed, plies)
+    }
+
+    /// The states of a game of `R` from `state` played at random, as
+    /// [`random_game`].
+    pub(crate) fn random_game_from<R: Profiled>(
+        mut state: R,
+        seed: u64,
+        plies: usize,
+    ) -> Vec<(R, Option<R::Action>)> {
+        let mut rng = Rng::new(seed);
+        let mut states = Vec::new();
+        for _ in 0..plies {
+            if state.status().is_over() {
+                break;
+            }
+            let actions = state.legal_actions();
+            if actions.is_empty() {
+                break;
+            }
+            let action = actions[rng.below(actions.len())].clone();
+            let mut next = state.clone();
+            next.apply(&action).expect("a listed action is legal");
+            states.push((state, Some(action)));
+            state = next;
+        }
+        states.push((state, None));
+        states
+    }
+
+    /// The state's evaluation and forcing test against the view's
+    /// (`evaluate`, `forcing`: the functions the profile used before), on
+    /// every state of `game` and every action listed there.
+    pub(crate) fn same_as_view<R: Profiled>(
+        game: &[(R, Option<R::Action>)],
+        evaluate: fn(&View, &Turn) -> i32,
+        forcing: fn(&View, Color, &R::Action) -> Option<i32>,
+    ) {
+        for (state, _) in game {
+            let view = state.view();
+            let turn = state.turn();
+            if state.status().is_over() {
+                continue;
+            }
+            assert_eq!(
+                state.evaluate(&turn),
+                evaluate(&view, &turn),
+                "the evaluation of {:?}",
+                view.title
+            );
+            for action in state.legal_actions() {
+                assert_eq!(
+                    state.forcing(turn.color, &action),
+                    forcing(&view, turn.color, &action),
+                    "{} in {:?}",
+                    state.notation(&action),
+                    view.title
+                );
+            }
+        }
+    }
+
+    /// The same actions played again from the start give the same keys at
+    /// every step, and the profile keys every state itself (no view).
+    pub(crate) fn keys_follow_the_play<R: Profiled>(
+        options: &R::Options,
+        seed: u64,
+        game: &[(R, Option<R::Action>)],
+    ) {
+        let mut again = R::new(options, seed);
+        for (state, action) in game {
+            let keys = state.keys().expect("keyed by the state");
+            assert_eq!(again.keys(), Some(keys));
+            assert_eq!(profile::keys(state), keys);
+            if let Some(action) = action {
+                again.apply(action).expect("legal again");
+            }
+        }
+    }
+
+    /// The keys after `actions` from the start (default options).
+    pub(crate) fn keys_after<R: Profiled>(actions: &[&str]) -> crate::Keys {
+        let mut state = R::new(&Default::default(), 0);
+        for text in actions {
+            let action = state.parse(text).expect("legal");
+            state.apply(&action).expect("legal");
+        }
+        state.keys().expect("keyed by the state")
+    }
 }
 
 #[cfg(test)]
@@ -188,7 +302,7 @@ mod tests {
     impl ProfileVisitor for Eval {
         type Output = i32;
         fn visit<R: Profiled>(self, state: &R) -> i32 {
-            state.evaluate(&state.view(), &state.turn())
+            state.evaluate(&state.turn())
         }
     }
 

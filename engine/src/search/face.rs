@@ -1,8 +1,8 @@
 //! Any variant as a search domain, through the rules face alone: states
-//! are cloned and [`Rules::apply`]d; each node keeps its turn, its key (a
-//! hash of its view, see [`crate::hash`], or the variant's own where its
-//! profile has one: 5D chess), its result and its evaluation,
-//! worked out once when it is made. Children are ordered by their
+//! are cloned and [`Rules::apply`]d; each node keeps its turn, its keys
+//! (the variant's own, read from the state: [`Profiled::keys`]; a hash of
+//! its view where the profile names none, see [`crate::hash`]), its
+//! result and its evaluation, worked out once when it is made. Children are ordered by their
 //! evaluation; states with more actions than the level's width are
 //! sampled, seeded by their key.
 //!
@@ -18,7 +18,6 @@
 //! level), so that a capture is not counted as won when it can be taken
 //! back.
 
-use chronomate_rules::view::View;
 use chronomate_rules::{Color, Rules};
 
 use super::Domain;
@@ -29,9 +28,6 @@ use crate::rng::{Rng, mix};
 /// A state with what the search needs of it, worked out once.
 pub(crate) struct Node<R: Rules> {
     pub state: R,
-    /// The state's view, which the evaluation and the forcing test read
-    /// (empty where the profile keys the state by itself: [`Profiled::key`]).
-    pub view: View,
     /// Whether the action that made this state was forcing (a capture):
     /// only then is the horizon searched further.
     pub forced: bool,
@@ -75,12 +71,6 @@ impl<R: Profiled> Face<R> {
         }
     }
 
-    /// Whether `a` is forcing for `side` in the state `view` shows, and
-    /// how urgently.
-    fn forcing(&self, state: &R, view: &View, side: Color, a: &R::Action) -> Option<i32> {
-        state.forcing(view, side, a)
-    }
-
     /// Narrows `actions` to the decisive ones where any exists.
     fn narrow(&self, actions: &mut Vec<R::Action>) {
         if actions.iter().any(R::decisive) {
@@ -98,7 +88,7 @@ impl<R: Profiled> Face<R> {
         let mut forcing = Vec::new();
         let mut quiet = Vec::new();
         for a in actions {
-            match self.forcing(&s.state, &s.view, s.side, &a) {
+            match s.state.forcing(s.side, &a) {
                 Some(priority) => forcing.push((priority, a)),
                 None => quiet.push(a),
             }
@@ -109,19 +99,17 @@ impl<R: Profiled> Face<R> {
     /// A node for `state`, made by a forcing action or not.
     pub(crate) fn node(&self, state: R, forced: bool) -> Node<R> {
         let turn = state.turn();
-        // Where the variant keys a state by itself, its view is never made
-        // (the profile's evaluation and forcing test read the state).
-        let (keys, view) = profile::keys(&state);
-        let view = view.unwrap_or_default();
+        // Where the variant keys and evaluates a state by itself, its view
+        // is never made.
+        let keys = profile::keys(&state);
         let outcome = state.status().outcome().map(|o| o.winner);
         let eval = if outcome.is_some() {
             0
         } else {
-            state.evaluate(&view, &turn)
+            state.evaluate(&turn)
         };
         Node {
             state,
-            view,
             forced,
             side: turn.color,
             key: keys.table,
@@ -205,7 +193,7 @@ impl<R: Profiled> Domain for Face<R> {
     fn play(&mut self, s: &Node<R>, m: &R::Action) -> Option<Node<R>> {
         let mut state = s.state.clone();
         state.apply(m).ok()?;
-        let forced = self.forcing(&s.state, &s.view, s.side, m).is_some();
+        let forced = s.state.forcing(s.side, m).is_some();
         Some(self.node(state, forced))
     }
 

@@ -6,7 +6,7 @@
 //!   searched with the same window and its score kept; otherwise the
 //!   window and the score are negated.
 //! - A transposition table (`table.rs`) keyed by the domain's key (Zobrist for FIDE
-//!   chess, a hash of the view elsewhere) keeps scores, bounds and the best
+//!   chess, the state's keys through the face: `hash.rs`) keeps scores, bounds and the best
 //!   move's index in the (deterministic) move list; a UCI session keeps
 //!   one from move to move (`Memory`).
 //! - Move ordering: the table's move, winning captures by most valuable

@@ -20,12 +20,12 @@ use chronomate_rules::Rules;
 use chronomate_rules::chess::{CastlingRights, Setup};
 use chronomate_rules::multiverse::{Action, BoardMove, Multiverse};
 
-use super::face::Face;
 use super::fide::Fide;
-use super::{Domain, Found, Limits, Search};
+use super::{Found, Limits, Search};
 use crate::eval::board_of;
 use crate::level::Settings;
 use crate::owed_moves::board_moves;
+use crate::profile::Profiled;
 use crate::rng::{Rng, mix};
 
 /// What a travel must win over the plain move, in centipawns: opening a
@@ -84,18 +84,18 @@ pub(crate) fn think(
     // Travel, sampled, judged by the whole multiverse after each; the
     // chosen move's score is that judgement too (the branch's chess score
     // alone would leave out every other board).
-    // Only its nodes and evaluation are used: no search through it.
-    let mut face = Face::<Multiverse>::new(settings, seed);
+    // Each judged by the profile's evaluation alone (no keys: no search
+    // through it).
     let side = turn.color;
     let mut judge = |m: &BoardMove| -> Option<i32> {
         let mut next = state.clone();
         next.apply(&Action::Move(*m)).ok()?;
-        let node = face.node(next, false);
         nodes += 1;
-        Some(match node.outcome {
-            Some(result) => crate::score::terminal(result, side, 1),
-            None if node.side == side => face.evaluate(&node),
-            None => -face.evaluate(&node),
+        let after = next.turn();
+        Some(match next.status().outcome() {
+            Some(outcome) => crate::score::terminal(outcome.winner, side, 1),
+            None if after.color == side => next.evaluate(&after),
+            None => -next.evaluate(&after),
         })
     };
     let mut score = judge(&chosen).unwrap_or(0);

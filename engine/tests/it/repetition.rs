@@ -61,7 +61,7 @@ fn gifford_repeats_whatever_the_move_number() {
 
 #[test]
 fn fived_keys_follow_the_boards_and_their_history() {
-    // 5D chess keys a state by its boards (`profile.rs`, `Profiled::key` for `FiveD`): the
+    // 5D chess keys a state by its boards (`profile.rs`, `Profiled::keys` for `FiveD`): the
     // same play gives the same key, and knights out and back do not repeat
     // a position, as every turn adds a board that a man may travel to.
     let play = |turns: &[&str]| {

@@ -9,7 +9,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::action::{Action, Arrival};
+use super::action::{Action, Arrival, Shade};
 use crate::chess::{Board, Piece, Position, Role};
 use crate::geometry::{Bitboard, Square};
 use crate::{Color, Status};
@@ -229,6 +229,32 @@ impl Gifford {
     /// The man the mover must place now, if any (G-2).
     pub fn due(&self) -> Option<Arrival> {
         self.node.due().copied()
+    }
+
+    /// G-7 (decision 5): the present position's key for repetitions:
+    /// equal for positions the rules count as the same, which have the
+    /// same men, side to move, castling rights and en passant (their
+    /// Zobrist key) and the same men away in time (each with its owner,
+    /// kind, shade, due move and the square it left). The move counters
+    /// and the timelines are left out.
+    pub fn repetition_key(&self) -> u64 {
+        const K: u64 = 0x9e37_79b9_7f4a_7c15;
+        let node = &self.node;
+        let mut key = node.pos.zobrist_hash();
+        for a in &node.pending {
+            let shade = match a.shade {
+                None => 0,
+                Some(Shade::Light) => 1,
+                Some(Shade::Dark) => 2,
+            };
+            let packed = u64::from(a.due)
+                | (a.color as u64) << 32
+                | (a.role as u64) << 33
+                | shade << 36
+                | (a.from as u64) << 40;
+            key = (key.rotate_left(5) ^ packed).wrapping_mul(K);
+        }
+        key
     }
 
     /// Whether the mover must now place a king come back from the future.

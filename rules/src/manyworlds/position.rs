@@ -143,8 +143,12 @@ impl ManyWorlds {
         self.last.as_ref()
     }
 
-    /// The key of the set of boards with the side to act (M-5).
-    pub(super) fn repetition_key(&self) -> u64 {
+    /// M-5: the key of the position as repetitions count it, which the
+    /// rules keep as boards come and go: the set of live boards (each by
+    /// [`World::key`]: men, castling rights, en passant, with `turns` its
+    /// side to move), numerals aside, and the side to act. Equal for
+    /// positions the rules count as the same; a third occurrence draws.
+    pub fn repetition_key(&self) -> u64 {
         self.set_key ^ side_key(self.to_move)
     }
 

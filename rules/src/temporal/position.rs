@@ -265,6 +265,17 @@ impl TemporalChess {
         }
     }
 
+    /// Feeds `state` the position: everything that decides play from here
+    /// (the men present, the warps with their checkers, the hands, the side
+    /// to move) and nothing else (the move counters, earlier positions, the
+    /// last action's marks). Equal positions feed the same: the rules
+    /// count two positions as the same for repetition (T-9) exactly when
+    /// they are equal. For a search's keys, which the game's view would
+    /// cost more to make.
+    pub fn hash_position<H: std::hash::Hasher>(&self, state: &mut H) {
+        std::hash::Hash::hash(&self.pos, state);
+    }
+
     /// Actions played so far.
     pub fn ply(&self) -> u32 {
         self.ply

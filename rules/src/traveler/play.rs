@@ -77,6 +77,20 @@ impl TravelerChess {
 }
 
 impl TravelerChess {
+    /// TT-10: this position's key for repetitions, which the rules keep
+    /// as they play (equal for two positions with the same men, kinds and
+    /// stages, side to move, castling rights, en passant capture that can
+    /// be made, explosion records with their supports named by where those
+    /// men stand, and lost traveling men; the move counters aside). A
+    /// position whose key came twice before since the last irreversible
+    /// action ends the game drawn.
+    pub fn repetition_key(&self) -> u64 {
+        self.history
+            .last()
+            .copied()
+            .unwrap_or_else(|| repetition_key(&self.pos))
+    }
+
     /// Applies `action`, checking it is legal now, and judges the game
     /// after it. Returns TT-7a's verdict on it (the notation's mark needs
     /// it). Writes no notation: this is an engine's hot path.

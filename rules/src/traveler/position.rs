@@ -83,6 +83,20 @@ impl TravelerChess {
         self.pos.man_at(square)
     }
 
+    /// Every man on the board, of every stage, as FIDE pieces.
+    pub fn board(&self) -> &Board {
+        &self.pos.board
+    }
+
+    /// The squares of the men at `stage`.
+    pub fn stage_squares(&self, stage: Stage) -> Bitboard {
+        match stage {
+            Stage::Untraveled => self.pos.board.occupied() - self.pos.traveling - self.pos.traveled,
+            Stage::Traveling => self.pos.traveling,
+            Stage::Traveled => self.pos.traveled,
+        }
+    }
+
     /// `color`'s explosions so far with their recorded supports (TT-2).
     pub fn explosions(&self, color: Color) -> Vec<ExplosionInfo> {
         self.pos
