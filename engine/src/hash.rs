@@ -2,11 +2,11 @@
 //! profile keys its states itself where it can (`Profiled::keys`): FIDE
 //! chess by its Zobrist key, Time Traveler's Chess by the rules' TT-10
 //! key, 5D chess by its boards (with this module's [`KeyHasher`]), and so
-//! on: see each profile in `profile.rs`. A variant whose profile names no
-//! keys (the multiverse, and any new variant until it has its own) is
-//! keyed here, by [`view_keys`]: a hash of its [`View`] (the men with
-//! their marks, hands, men away in time, board labels and notes) and of
-//! the turn.
+//! on: see each profile in `profile.rs` (the multiverse is never keyed:
+//! no state of it repeats, and its search keeps no table of whole states).
+//! A new variant whose profile names no keys yet is keyed here, by
+//! [`view_keys`]: a hash of its [`View`] (the men with their marks, hands,
+//! men away in time, board labels and notes) and of the turn.
 //!
 //! The title is left out (it carries the move number, which would keep a
 //! repeated position from matching itself). Board labels name branches,

@@ -7,11 +7,12 @@
 //! The trait's defaults are the generic profile: searched through the
 //! rules face, keyed and evaluated (material) from its view, no forcing
 //! actions, FIDE chess's level chances at a middling node cost
-//! ([`GENERIC`]). Every variant hosted today but the multiverse keys and
-//! evaluates its states itself ([`Profiled::keys`],
-//! [`Profiled::evaluate`]), so that its search never makes a view; the
+//! ([`GENERIC`]). Every variant hosted today evaluates its states itself
+//! ([`Profiled::evaluate`]) and keys them itself ([`Profiled::keys`]), but
+//! the multiverse, which is never keyed: no state of it repeats, and its
+//! search has no table over whole states. So no search makes a view; the
 //! view's keys (`hash.rs`) and material remain the generic profile's, for
-//! the multiverse and for a new variant until it has its own. The engine's entry
+//! a new variant until it has its own. The engine's entry
 //! points take `R: Profiled`, so a variant whose rules type has no impl
 //! does not compile, and [`visit`] reaches a game's state as its own type
 //! by one arm a variant.
@@ -379,10 +380,11 @@ impl Profiled for Multiverse {
         job.multiverse(self)
     }
 
-    /// From its view, made once a call: its own search evaluates a state
-    /// only to judge a travel, and never keys one.
+    /// From its state: branch wins and the active branches' latest boards
+    /// (its own search evaluates a state only to judge a travel, and never
+    /// keys one: no state repeats).
     fn evaluate(&self, turn: &Turn) -> i32 {
-        eval::multiverse::evaluate(&self.view(), turn)
+        eval::multiverse::evaluate(self, turn)
     }
 }
 
