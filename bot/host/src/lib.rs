@@ -540,7 +540,7 @@ fn check_options(variant: chronomate_rules::Variant, options: &Options) -> Resul
         Ok(())
     } else {
         Err(Refusal::Terms(format!(
-            "the options {options:?} are {}'s, not {variant}'s",
+            "the options \"{options}\" are {}'s, not {variant}'s",
             options.variant()
         )))
     }

@@ -179,10 +179,10 @@ async fn refusals_about_challenges() {
     let mut bad_options = to(&bob);
     // The multiverse's options on a standard challenge.
     bad_options.options = Options::parse(Variant::Multiverse, "branches:21").unwrap();
-    assert!(matches!(
+    assert_eq!(
         refused(&w, || h.challenges().challenge(&alice, bad_options)).await,
-        Refusal::Terms(_)
-    ));
+        Refusal::Terms("the options \"branches:21\" are multiverse's, not standard's".to_owned())
+    );
 
     h.challenges().challenge(&alice, to(&bob)).await.unwrap(); // #1
     assert_eq!(
