@@ -6,33 +6,38 @@
 //! Otherwise the boards count by their average quality (the FIDE board
 //! evaluation) and by how many of them each side leads on.
 
-use chronomate_rules::Turn;
-use chronomate_rules::chess::Role;
+use chronomate_rules::chess::{Board, Role};
 use chronomate_rules::manyworlds::{Action, ManyWorlds};
+use chronomate_rules::{Color, Turn};
 
 use super::{DECISIVE_SHARE, attacks_king, fide, for_side, victim};
 use crate::score::DECISIVE;
 
 pub(crate) fn evaluate(state: &ManyWorlds, turn: &Turn) -> i32 {
-    let mover = turn.color;
+    // With `turns` (M-6) a board says whose move it is there.
+    let boards = state.boards().map(|(_, w)| (*w.board(), w.to_move()));
+    score(boards, turn.color)
+}
+
+/// The boards, each with whose move it is there where it says, scored for
+/// `mover`.
+fn score(boards: impl Iterator<Item = (Board, Option<Color>)>, mover: Color) -> i32 {
     let mut total = 0i64;
     let mut count = 0i64;
     let mut leads = 0;
     let mut exposed = 0;
     let mut best_threat = 0;
-    for (_, world) in state.boards() {
-        let board = world.board();
-        // With `turns` (M-6) a board says whose move it is there; only the
-        // side to move on it can act on it.
-        let mover_acts = world.to_move().is_none_or(|c| c == mover);
-        let opponent_acts = world.to_move().is_none_or(|c| c != mover);
-        if mover_acts && attacks_king(board, mover.other(), mover) {
+    for (board, to_move) in boards {
+        // Only the side to move on a board can act on it.
+        let mover_acts = to_move.is_none_or(|c| c == mover);
+        let opponent_acts = to_move.is_none_or(|c| c != mover);
+        if mover_acts && attacks_king(&board, mover.other(), mover) {
             return DECISIVE;
         }
-        if opponent_acts && attacks_king(board, mover, mover.other()) {
+        if opponent_acts && attacks_king(&board, mover, mover.other()) {
             exposed += 1;
         }
-        let score = fide::board_white(board);
+        let score = fide::board_white(&board);
         total += i64::from(score);
         count += 1;
         leads += match score {
@@ -41,7 +46,7 @@ pub(crate) fn evaluate(state: &ManyWorlds, turn: &Turn) -> i32 {
             _ => 0,
         };
         if mover_acts {
-            best_threat = best_threat.max(fide::threat(board, mover, &fide::VALUE));
+            best_threat = best_threat.max(fide::threat(&board, mover, &fide::VALUE));
         }
     }
     if count == 0 {
@@ -89,65 +94,20 @@ pub(crate) mod by_view {
     use chronomate_rules::view::View;
     use chronomate_rules::{Color, Turn};
 
-    use super::super::{DECISIVE_SHARE, attacks_king, board_of, fide, for_side, victim};
-    use crate::score::DECISIVE;
+    use super::super::board_of;
 
+    /// The boards read from the view, scored by the state's scoring.
     pub(crate) fn evaluate(view: &View, turn: &Turn) -> i32 {
-        let mover = turn.color;
-        let mut total = 0i64;
-        let mut count = 0i64;
-        let mut leads = 0;
-        let mut exposed = 0;
-        let mut best_threat = 0;
-        for board_view in &view.boards {
-            let Some(board) = board_of(board_view, |_| true) else {
-                continue;
-            };
-            // With `turns` (M-6) a board says whose move it is there; only the
-            // side to move on it can act on it.
-            let mover_acts = board_view.to_move.is_none_or(|c| c == mover);
-            let opponent_acts = board_view.to_move.is_none_or(|c| c != mover);
-            if mover_acts && attacks_king(&board, mover.other(), mover) {
-                return DECISIVE;
-            }
-            if opponent_acts && attacks_king(&board, mover, mover.other()) {
-                exposed += 1;
-            }
-            let score = fide::board_white(&board);
-            total += i64::from(score);
-            count += 1;
-            leads += match score {
-                s if s >= 100 => 1,
-                s if s <= -100 => -1,
-                _ => 0,
-            };
-            if mover_acts {
-                best_threat = best_threat.max(fide::threat(&board, mover, &fide::VALUE));
-            }
-        }
-        if count == 0 {
-            return 0;
-        }
-        let white = (total / count) as i32 + 25 * leads;
-        let mut score = for_side(white, mover) + best_threat / 2 + 10;
-        score -= match exposed {
-            0 => 0,
-            1 => 300,
-            _ => DECISIVE_SHARE,
-        };
-        score
+        let boards = view
+            .boards
+            .iter()
+            .filter_map(|b| Some((board_of(b, |_| true)?, b.to_move)));
+        super::score(boards, turn.color)
     }
 
-    /// Forcing: splits with a capture in either move.
+    /// Forcing reads the action alone, as it did.
     pub(crate) fn forcing(_view: &View, _side: Color, a: &Action) -> Option<i32> {
-        match a {
-            Action::Split { first, second, .. } => {
-                let first = first.capture().map(victim);
-                let second = second.capture().map(victim);
-                first.max(second)
-            }
-            Action::Transfer { .. } => None,
-        }
+        super::forcing(a)
     }
 }
 

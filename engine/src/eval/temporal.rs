@@ -173,8 +173,21 @@ fn field(state: &TemporalChess) -> [Option<Seen>; 64] {
 }
 
 pub(crate) fn evaluate(state: &TemporalChess, turn: &Turn) -> i32 {
-    let cells = field(state);
-    let mover = turn.color;
+    let hands = Color::ALL.into_iter().flat_map(|color| {
+        Kind::ALL
+            .into_iter()
+            .map(move |kind| (color, kind.figure(), state.in_hand(color, kind)))
+    });
+    score(&field(state), hands, turn.color)
+}
+
+/// The field's men and the men in hand (side, figure, count), scored for
+/// `mover`.
+fn score(
+    cells: &[Option<Seen>; 64],
+    hands: impl Iterator<Item = (Color, Figure, u8)>,
+    mover: Color,
+) -> i32 {
     let men: Vec<(usize, Seen)> = cells
         .iter()
         .enumerate()
@@ -220,11 +233,8 @@ pub(crate) fn evaluate(state: &TemporalChess, turn: &Turn) -> i32 {
         }
         white += sign(m.color) * own;
     }
-    for color in Color::ALL {
-        for kind in Kind::ALL {
-            let count = state.in_hand(color, kind);
-            white += sign(color) * value(kind.figure()) * i32::from(count) * 9 / 10;
-        }
+    for (color, figure, count) in hands {
+        white += sign(color) * value(figure) * i32::from(count) * 9 / 10;
     }
     for_side(white, mover) + threat / 2 + 10
 }
@@ -246,72 +256,35 @@ pub(crate) fn forcing(state: &TemporalChess, side: Color, a: &Action) -> Option<
 #[cfg(test)]
 pub(crate) mod by_view {
     use chronomate_rules::temporal::Action;
-    use chronomate_rules::view::{CounterKind, Figure, Man, Shape, View};
+    use chronomate_rules::view::{CounterKind, Shape, View};
     use chronomate_rules::{Color, Turn};
 
-    use super::super::{DECISIVE_SHARE, for_side, sign, victim_on};
-    use super::{ORIGINAL, attacks, coord, value};
+    use super::super::victim_on;
+    use super::Seen;
 
+    /// The men read from the view's field and hands, scored by the
+    /// state's scoring.
     pub(crate) fn evaluate(view: &View, turn: &Turn) -> i32 {
         let Some(field) = view.boards.iter().find(|b| b.shape == Shape::Cube4) else {
             return super::super::generic(view, turn);
         };
-        let mover = turn.color;
-        let men: Vec<(usize, Man)> = field
-            .cells
-            .iter()
-            .enumerate()
-            .filter_map(|(i, m)| m.map(|m| (i, m)))
-            .collect();
-        let present = |m: &Man| !m.ghost;
-        let occupied = men
-            .iter()
-            .filter(|(_, m)| present(m))
-            .fold(0u64, |o, (i, _)| o | (1 << i));
-        let mut attacked = [0u64; 2];
-        for (i, m) in men.iter().filter(|(_, m)| present(m)) {
-            attacked[m.color.index()] |= attacks(m.figure, *i, occupied);
+        let mut cells = [None; 64];
+        for (cell, man) in cells.iter_mut().zip(&field.cells) {
+            *cell = man.map(|m| Seen {
+                color: m.color,
+                figure: m.figure,
+                ghost: m.ghost,
+                original: m
+                    .counter
+                    .is_some_and(|c| c.kind == CounterKind::Red && !m.ghost),
+            });
         }
-        let mut white = 0;
-        let mut threat = 0;
-        for (i, m) in &men {
-            let v = value(m.figure);
-            let c = coord(*i);
-            let inner = c.iter().all(|&x| x == 1 || x == 2);
-            let mut own = if m.ghost { v * 4 / 5 } else { v };
-            if inner && m.figure != Figure::King && !m.ghost {
-                own += 12;
-            }
-            let original = m
-                .counter
-                .is_some_and(|c| c.kind == CounterKind::Red && !m.ghost);
-            let enemy = m.color.other();
-            let hit = !m.ghost && attacked[enemy.index()] & (1 << i) != 0;
-            if original {
-                // It leaves the game with its last red checker (T-6), and its
-                // capture loses the game until then: a liability, worth
-                // nothing for the turns it has left. Counted a twenty-fourth
-                // of its value a turn left, level 6 without that worth beat
-                // level 6 with it 40-9-2; with a liability growing with the
-                // turns left (or a quarter of its value) instead of the flat
-                // one, 12-30-10 and 2-16-5 (docs/engine.md).
-                own = ORIGINAL;
-                if hit {
-                    own -= if enemy == mover { DECISIVE_SHARE } else { 200 };
-                }
-            } else if hit && enemy == mover {
-                let defended = attacked[m.color.index()] & (1 << i) != 0;
-                let gain = if defended { v / 3 } else { v };
-                threat = threat.max(gain);
-            }
-            white += sign(m.color) * own;
-        }
-        for hand in &view.hands {
-            for (man, count) in &hand.men {
-                white += sign(hand.color) * value(man.figure) * i32::from(*count) * 9 / 10;
-            }
-        }
-        for_side(white, mover) + threat / 2 + 10
+        let hands = view.hands.iter().flat_map(|hand| {
+            hand.men
+                .iter()
+                .map(|(man, count)| (hand.color, man.figure, *count))
+        });
+        super::score(&cells, hands, turn.color)
     }
 
     /// Forcing: moves and warps that capture.

@@ -11,7 +11,7 @@
 //! to move cashing in such a capture is all but winning.
 
 use chronomate_rules::chess::{Board, Role};
-use chronomate_rules::geometry::{Rank, Square};
+use chronomate_rules::geometry::{Bitboard, Rank, Square};
 use chronomate_rules::traveler::{Action, Stage, TravelerChess};
 use chronomate_rules::{Color, Turn};
 
@@ -58,14 +58,19 @@ const ATTACKED_TO_MOVE: i32 = DECISIVE_SHARE / 4;
 const DEBT_SHARE: i32 = 24;
 
 pub(crate) fn evaluate(state: &TravelerChess, turn: &Turn) -> i32 {
-    let all = *state.board();
     let traveling = state.stage_squares(Stage::Traveling);
     let untraveled = state.stage_squares(Stage::Untraveled);
+    score(state.board(), traveling, untraveled, turn.color)
+}
+
+/// The men of `all`, those on `traveling` and `untraveled` at those
+/// stages (the others traveled), scored for `mover`.
+fn score(all: &Board, traveling: Bitboard, untraveled: Bitboard, mover: Color) -> i32 {
+    let all = *all;
     let mut solid = all;
     for sq in traveling {
         solid.discard(sq);
     }
-    let mover = turn.color;
     let mut white = fide::board_white(&solid);
     for color in Color::ALL {
         let enemy_moves = mover != color;
@@ -147,74 +152,32 @@ mod by_view {
     use chronomate_rules::view::{Stage, View};
     use chronomate_rules::{Color, Turn};
 
-    use super::super::{
-        DECISIVE_SHARE, board_of, fide, for_side, role_of, sign, victim, victim_on,
-    };
-    use super::{ATTACKED_TO_MOVE, DEBT_SHARE, Square, attacked_by_solid, could_annihilate};
+    use chronomate_rules::geometry::Bitboard;
 
+    use super::super::{board_of, victim, victim_on};
+    use super::Square;
+
+    /// The men read from the view's cells, scored by the state's scoring.
     pub(super) fn evaluate(view: &View, turn: &Turn) -> i32 {
         let Some(cells) = view.boards.first() else {
             return 0;
         };
-        let stage = |m: &chronomate_rules::view::Man| m.stage.unwrap_or(Stage::Untraveled);
-        let (Some(solid), Some(all)) = (
-            board_of(cells, |m| stage(m) != Stage::Traveling),
-            board_of(cells, |_| true),
-        ) else {
+        let Some(all) = board_of(cells, |_| true) else {
             return 0;
         };
-        let mover = turn.color;
-        let mut white = fide::board_white(&solid);
-        for color in Color::ALL {
-            let enemy_moves = mover != color;
-            let mut liability = 0;
-            for (t_index, t_man) in cells.cells.iter().enumerate() {
-                let Some(t_man) = t_man else { continue };
-                if t_man.color != color || stage(t_man) != Stage::Traveling {
-                    continue;
-                }
-                let (Some(t_role), Some(t)) =
-                    (role_of(t_man.figure), Square::try_from_index(t_index))
-                else {
-                    continue;
-                };
-                let mut resonators = Vec::new();
-                for (r_index, r_man) in cells.cells.iter().enumerate() {
-                    let Some(r_man) = r_man else { continue };
-                    if r_man.color != color || stage(r_man) != Stage::Untraveled {
-                        continue;
-                    }
-                    if let (Some(r_role), Some(r)) =
-                        (role_of(r_man.figure), Square::try_from_index(r_index))
-                        && could_annihilate(color, r_role, r, t_role, t)
-                    {
-                        resonators.push(r);
-                    }
-                }
-                // The debt: resolving it spends an untraveled man of the kind
-                // (the resonator leaves the board with it, TT-5); the fewer the
-                // men that could, the more fragile the side.
-                liability += fide::value(t_role) * DEBT_SHARE / 20
-                    + match resonators.len() {
-                        0 => 600,
-                        1 => 100,
-                        2 => 40,
-                        _ => 20,
-                    };
-                let attacked = |sq: Square| attacked_by_solid(&solid, &all, sq, color.other());
-                if attacked(t) || (resonators.len() == 1 && resonators.iter().all(|&r| attacked(r)))
+        let at_stage = |wanted: Stage| {
+            let mut squares = Bitboard::EMPTY;
+            for (i, man) in cells.cells.iter().enumerate() {
+                if let (Some(man), Some(sq)) = (man, Square::try_from_index(i))
+                    && man.stage.unwrap_or(Stage::Untraveled) == wanted
                 {
-                    liability += if enemy_moves {
-                        DECISIVE_SHARE
-                    } else {
-                        ATTACKED_TO_MOVE
-                    };
+                    squares.insert(sq);
                 }
             }
-            white -= sign(color) * liability;
-        }
-        let threat = fide::threat(&solid, mover, &fide::VALUE) / 2;
-        for_side(white, mover) + threat + 10
+            squares
+        };
+        let (traveling, untraveled) = (at_stage(Stage::Traveling), at_stage(Stage::Untraveled));
+        super::score(&all, traveling, untraveled, turn.color)
     }
 
     /// Forcing: captures (explosions too), promotions and annihilations.
