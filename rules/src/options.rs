@@ -81,9 +81,10 @@ impl Options {
         Options::read(variant, &own_words(variant, pairs)?)
     }
 
-    /// Whether no option is set: the variant is played as it comes.
+    /// Whether no option is set: the variant is played as it comes (its
+    /// words are empty).
     pub fn is_empty(&self) -> bool {
-        *self == Options::none(self.variant())
+        self.to_string().is_empty()
     }
 }
 

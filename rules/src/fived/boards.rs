@@ -199,6 +199,18 @@ pub enum PromotionError {
 /// A named board whose 5DFEN does not set up: never, for the boards
 /// listed (a test reads them all).
 pub fn named_setup(board: &NamedBoard) -> Result<Setup, StartError> {
+    match NAMED_BOARDS.iter().position(|b| b == board) {
+        Some(i) => NAMED_SETUPS[i].clone(),
+        None => read_named(board),
+    }
+}
+
+/// Every named board's setup, read from its 5DFEN once a process: a 5D
+/// game's options make their setup each time its row or snapshot is read.
+static NAMED_SETUPS: std::sync::LazyLock<Vec<Result<Setup, StartError>>> =
+    std::sync::LazyLock::new(|| NAMED_BOARDS.iter().map(read_named).collect());
+
+fn read_named(board: &NamedBoard) -> Result<Setup, StartError> {
     let mut setup = custom_setup(board.fen, None)?;
     setup.name = Some(board.name.to_owned());
     setup.promotions = default_promotions(board.name);
