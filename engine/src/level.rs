@@ -120,6 +120,12 @@ pub(crate) const FIVED: Levels = [
     s(64, 2_000_000, 512, 64, 40, 0, 20, 0),
 ];
 
+/// How many turns each level of 5D chess may make or test proving a mate
+/// in two at the root (`search/fived.rs`), levels 1 to 8: none below level
+/// 6, which issue 49 asks to find a mate in two. A turn tested is one
+/// checking turn judged for mate, or one reply made.
+pub(crate) const FIVED_MATES: [u64; 8] = [0, 0, 0, 0, 0, 2_000, 4_000, 8_000];
+
 /// The levels of FIDE chess (searched on its own positions; the widths,
 /// beam and travels do not apply): depth does most of the telling apart,
 /// each level a ply or two deeper than the one below.

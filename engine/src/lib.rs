@@ -87,6 +87,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use chronomate_rules::fived::FiveD;
 use chronomate_rules::multiverse::Multiverse;
 use chronomate_rules::standard::Chess;
 use chronomate_rules::{Color, Game, Options, Outcome, ReplayError, Status};
@@ -392,6 +393,7 @@ pub(crate) fn think_on<R: Profiled>(
     };
     let mut thought = state.search(Job {
         settings: &settings,
+        sight: seer,
         pick,
         memory: limits.memory.as_ref(),
         limits: search_limits,
@@ -447,6 +449,48 @@ impl Job<'_, Chess> {
             m.keep(search.into_table());
         }
         Some(thought(found?))
+    }
+}
+
+impl Job<'_, FiveD> {
+    /// The search's choice in 5D chess: a mate in two proved where the
+    /// level looks for one, else a search of the turns built board by
+    /// board (`search/fived.rs`).
+    pub(crate) fn fived(self, state: &FiveD) -> Option<Thought<chronomate_rules::fived::Action>> {
+        let budget = level::FIVED_MATES[level::row(self.sight)];
+        let mut spent = 0;
+        if self.limits.guard && budget > 0 {
+            // A quarter of the time left at most: the search needs the rest.
+            let until = self
+                .limits
+                .deadline
+                .map(|d| Instant::now() + d.saturating_duration_since(Instant::now()) / 4);
+            let allowance = search::fived::Allowance {
+                turns: budget,
+                until,
+                stop: self.limits.stop,
+            };
+            let mates = search::fived::mate_in_two(state, &allowance);
+            spent = mates.spent;
+            if let Some(action) = mates.found {
+                let side = state.to_move();
+                return Some(Thought {
+                    action,
+                    score: Score(score::terminal(Some(side), side, 3)),
+                    depth: 3,
+                    nodes: spent,
+                });
+            }
+        }
+        let mut rng = rng::Rng::new(rng::mix(self.seed, SEARCH_SALT));
+        let domain = search::fived::Turns::new(self.settings, self.seed);
+        let root = domain.node(state.clone());
+        let table = search::Table::new(self.settings.table_bits);
+        let mut search =
+            Search::new(domain, self.limits, table, self.prior.to_vec()).beam(self.settings.beam);
+        let mut found = search.run(&root, None, self.pick, &mut rng)?;
+        found.nodes += spent;
+        Some(thought(found))
     }
 }
 

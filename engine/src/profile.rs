@@ -486,7 +486,7 @@ impl Profiled for FiveD {
         // 7 positions of greedy play (about 4.4 nodes a millisecond: each
         // node lists up to 1,000 turns; `ladder --variants 5d --timing
         // 8`). At the generic cost (16) it took 26 s.
-        node_cost: 210,
+        node_cost: 60,
         levels: &level::FIVED,
         watch: [1000; 8],
         ..GENERIC
@@ -494,6 +494,10 @@ impl Profiled for FiveD {
     const LEARNER: Learner<Self> = Learner::Drafted;
     // Every turn adds boards: a state never comes again.
     const REPEATS: bool = false;
+
+    fn search(&self, job: Job<'_, Self>) -> Option<Thought<Self::Action>> {
+        job.fived(self)
+    }
 
     fn evaluate(&self, turn: &Turn) -> i32 {
         eval::fived::evaluate(self, turn)

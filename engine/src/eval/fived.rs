@@ -42,6 +42,11 @@ const CENTRE_STEP: i32 = 5;
 
 /// The evaluation for the side to move, `turn.color`.
 pub(crate) fn evaluate(state: &FiveD, turn: &Turn) -> i32 {
+    for_side(for_white(state), turn.color)
+}
+
+/// The evaluation from White's side, of a state or of a turn's draft.
+pub(crate) fn for_white(state: &FiveD) -> i32 {
     let size = state.size();
     let (lo, hi) = state.line_range();
     let mut white = 0;
@@ -56,7 +61,7 @@ pub(crate) fn evaluate(state: &FiveD, turn: &Turn) -> i32 {
             on_board / 2
         };
     }
-    for_side(white, turn.color)
+    white
 }
 
 /// The men of one board, from White's side.

@@ -75,7 +75,9 @@ impl<D: Domain> Search<'_, D> {
         let candidates = std::iter::once(best).chain(order.iter().copied().filter(|&i| i != best));
         for i in candidates {
             chosen = i;
-            if full_checks == FULL_CHECKS {
+            // Each full check lists up to 1,000 turns: past the deadline
+            // (or a stop) the move in hand stands.
+            if full_checks == FULL_CHECKS || (full_checks > 0 && self.out_of_time()) {
                 break;
             }
             let child = match root_moves[i].1.take() {

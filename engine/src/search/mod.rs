@@ -44,6 +44,7 @@
 pub(crate) mod choice;
 pub(crate) mod face;
 pub(crate) mod fide;
+pub(crate) mod fived;
 mod guard;
 pub(crate) mod multiverse;
 mod node;
@@ -228,6 +229,9 @@ pub(crate) type Progress<'a, M> = &'a dyn Fn(u32, i32, u64, &M);
 /// its own (`lib.rs` writes each).
 pub struct Job<'a, R: Rules> {
     pub(crate) settings: &'a Settings,
+    /// The level whose sight the search has: the player's, the top
+    /// level's for a judgement.
+    pub(crate) sight: chronomate_rules::Level,
     pub(crate) pick: choice::Pick,
     /// The table kept from the last search of the game (FIDE chess).
     pub(crate) memory: Option<&'a crate::Memory>,
@@ -305,6 +309,12 @@ impl<'a, D: Domain> Search<'a, D> {
     pub(crate) fn beam(mut self, beam: usize) -> Self {
         self.beam = beam.max(1);
         self
+    }
+
+    /// Whether the deadline has passed or a stop was asked.
+    fn out_of_time(&self) -> bool {
+        self.limits.deadline.is_some_and(|d| Instant::now() >= d)
+            || self.limits.stop.is_some_and(|s| s.load(Ordering::Relaxed))
     }
 
     fn tick(&mut self) {

@@ -309,7 +309,7 @@ impl FiveD {
     /// its own board after it and, for a jump, the board it lands on
     /// ([`FiveD::move_boards`]): those alone are looked at, without
     /// making the move on a copy of the multiverse.
-    pub(super) fn exposes_royal(&self, mv: &Move) -> bool {
+    pub fn exposes_royal(&self, mv: &Move) -> bool {
         let size = self.setup.size;
         let color = self.to_move;
         self.move_boards(mv).is_some_and(|(left, landed)| {

@@ -4,7 +4,7 @@
 
 use chronomate_rules::fived::LISTED_TURNS;
 use chronomate_rules::view::{ArrowKind, HighlightKind, Layout};
-use chronomate_rules::{Color, Rule, Rules, TurnShape};
+use chronomate_rules::{Color, Rule, Rules, Status, TurnShape};
 
 use crate::support::{data, last, start};
 
@@ -320,4 +320,80 @@ fn a_turn_wins_at_once_exactly_where_playing_it_mates() {
     // Not a list without mates: several positions have more than one.
     eprintln!("{compared} turns compared, {wins} mate");
     assert!(wins >= 5, "{wins} mating turns among {compared}");
+}
+
+/// A hash of the whole multiverse and the side to move.
+fn key(state: &chronomate_rules::fived::FiveD) -> u64 {
+    use std::hash::{DefaultHasher, Hasher};
+    let mut h = DefaultHasher::new();
+    state.hash_position(&mut h);
+    h.finish()
+}
+
+/// The corpus games with jumps, hops, many timelines, checks, mates and
+/// stalemates.
+const DRAFTED: [&str; 6] = [
+    "own/standard-many-timelines.5dpgn",
+    "own/timeline-invasion.5dpgn",
+    "own/just-kings.5dpgn",
+    "own/standard-black-mates.5dpgn",
+    "own/rook-stalemate.5dpgn",
+    "own/queen-stalemate.5dpgn",
+];
+
+#[test]
+fn a_turn_drafted_board_by_board_is_the_turn_applied_whole() {
+    // Each recorded turn drafted with `make_board_move` from the moves of
+    // its boards (`moves_on`), then submitted by `apply_judging_mates`:
+    // the same multiverse as the turn applied whole, the same status but
+    // where the whole judgement finds a stalemate.
+    let mut stalemates = 0;
+    for name in DRAFTED {
+        let text = crate::support::data(name);
+        let states = crate::support::states(&text);
+        let record = chronomate_rules::fived::pgn::read(&text).unwrap();
+        for (state, turn) in states.iter().zip(&record.turns) {
+            let action = state.parse(turn).unwrap();
+            let mut draft = state.clone();
+            for mv in &action.moves {
+                assert!(draft.moves_on(mv.from.line).contains(mv), "{name}: {turn}");
+                draft.make_board_move(mv).unwrap();
+            }
+            assert!(draft.submittable(), "{name}: {turn}");
+            let mut whole = state.clone();
+            whole.apply(&action).unwrap();
+            let mut judged = state.clone();
+            judged.apply_judging_mates(&action).unwrap();
+            assert_eq!(key(&judged), key(&whole), "{name}: {turn}");
+            assert_eq!(judged.is_check(), whole.is_check(), "{name}: {turn}");
+            match whole.status() {
+                Status::Finished(o) if o.winner.is_none() => {
+                    assert_eq!(judged.status(), Status::Ongoing, "{name}: {turn}");
+                    stalemates += 1;
+                }
+                status => assert_eq!(judged.status(), status, "{name}: {turn}"),
+            }
+            // A checking turn checks on its draft before it is submitted.
+            assert_eq!(draft.checks_opponent(), whole.is_check(), "{name}: {turn}");
+        }
+    }
+    assert_eq!(stalemates, 2);
+}
+
+#[test]
+fn a_board_move_refused_on_a_draft_changes_nothing() {
+    let state = start("");
+    let moves = state.moves_on(0);
+    assert_eq!(moves.len(), 20);
+    // Black's board is not White's to move on.
+    assert!(state.moves_on(-1).is_empty() && state.moves_on(1).is_empty());
+    let mut draft = state.clone();
+    draft.make_board_move(&moves[0]).unwrap();
+    assert!(draft.submittable());
+    // The same move again: its board is no longer White's.
+    let before = draft.clone();
+    assert!(draft.make_board_move(&moves[0]).is_err());
+    assert_eq!(key(&draft), key(&before));
+    // Nothing drafted: the present is still White's.
+    assert!(!state.submittable());
 }

@@ -1,0 +1,751 @@
+//! 5D chess searched on whole turns built board by board (issue 49), not
+//! on the first turns the rules' search lists.
+//!
+//! A 5D position can have millions of legal turns, and the rules' search
+//! finds them in an order that says nothing of their worth: its first
+//! thousand are mostly the variations of one board. Here each owed
+//! board's moves are weighed on their own ([`Builder`]: the draft after the
+//! move, evaluated; a move that leaves a royal
+//! man capturable on a board it makes is never part of a legal turn), and
+//! whole turns are put together best first from the best of each board,
+//! each checked whole (the present passed, no royal man capturable, F-5
+//! and F-10) before it is searched. A turn may end early where a jump into
+//! the past has already moved the present to the opponent. Where that
+//! finds no turn (in check, when only some combination of boards answers
+//! it) the rules' list fills in, so a state with a legal turn always has
+//! one to search.
+//!
+//! Mates: the turns that check are built from every checking board move
+//! ([`Builder::checks`]); the guard's mate in one tries them first, and at
+//! the levels that look for one a mate in two is proved at the root
+//! ([`mate_in_two`]): a checking turn against which every reply, all of
+//! them as the rules list them, is met by a mate in one.
+
+use std::collections::{BinaryHeap, HashSet};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+use chronomate_rules::fived::{Action, FiveD, Move};
+use chronomate_rules::{Color, Rules, Status};
+
+use super::Domain;
+use super::face::{Face, Node};
+use crate::eval::fived::for_white;
+use crate::eval::for_side;
+use crate::level::Settings;
+
+/// What giving check adds to a board move's gain when turns are ranked:
+/// about a minor man, so that checks come early without crowding out a
+/// capture of a rook.
+const CHECK: i32 = 150;
+
+/// How many combinations of board moves the builder may try for each turn
+/// it is asked for: most fail only where boards interact (a hop onto
+/// another owed board, a check left open).
+const TRIES_PER_TURN: usize = 6;
+
+/// Replies to a checking turn past which [`mate_in_two`] does not try to
+/// answer them all: a turn that leaves so many is rarely a mate.
+const REPLY_CAP: usize = 64;
+
+/// Checking turns tried as the first turn of a mate in two, and as a mate
+/// in one after each reply.
+const CHECKS_CAP: usize = 48;
+
+/// A board move with what it gains for the mover, alone on the draft.
+#[derive(Clone, Copy, Debug)]
+struct Weighed {
+    mv: Move,
+    gain: i32,
+    check: bool,
+}
+
+/// A state's board moves, weighed board by board, ready to be put
+/// together into turns.
+pub(crate) struct Builder<'s> {
+    state: &'s FiveD,
+    /// The owed boards' moves, best first, one list a board (F-5).
+    owed: Vec<Vec<Weighed>>,
+    /// The moves of the mover's other playable boards, which a turn may
+    /// add (best first, all boards together).
+    extra: Vec<Weighed>,
+}
+
+impl<'s> Builder<'s> {
+    /// Weighs every board move of the side to move in `state` by what it
+    /// gains, for [`Builder::best`]. Whether a move checks is not asked:
+    /// that is a search for a royal man's attackers on every board, a
+    /// fifth of a node's time, and the search orders turns by their
+    /// states' evaluations anyway.
+    pub(crate) fn new(state: &'s FiveD) -> Builder<'s> {
+        Builder::weighing(state, false)
+    }
+
+    /// Weighs every board move of the side to move in `state`, with
+    /// whether it checks, for [`Builder::checks`].
+    pub(crate) fn checking(state: &'s FiveD) -> Builder<'s> {
+        Builder::weighing(state, true)
+    }
+
+    fn weighing(state: &'s FiveD, checks: bool) -> Builder<'s> {
+        let side = state.to_move();
+        let base = for_side(for_white(state), side);
+        let owed_lines = state.owed();
+        let owed = owed_lines
+            .iter()
+            .map(|&line| weigh(state, line, side, base, checks))
+            .collect();
+        let mut extra: Vec<Weighed> = state
+            .playable(side)
+            .into_iter()
+            .filter(|line| !owed_lines.contains(line))
+            .flat_map(|line| weigh(state, line, side, base, checks))
+            .collect();
+        extra.sort_by_key(|w| std::cmp::Reverse(w.gain));
+        Builder { state, owed, extra }
+    }
+
+    /// Up to `width` distinct legal turns, the best first by the sum of
+    /// their board moves' gains: the owed boards' moves combined best
+    /// first, then the best turn with a gaining move added on another
+    /// playable board; the rules' list where that finds none.
+    pub(crate) fn best(&self, width: usize) -> Vec<Action> {
+        let mut found = Found::default();
+        for combo in Combinations::new(&self.owed).take(width.saturating_mul(TRIES_PER_TURN)) {
+            if found.turns.len() >= width {
+                break;
+            }
+            let moves: Vec<Move> = combo.iter().map(|w| w.mv).collect();
+            self.collect(&moves, &mut found, false);
+        }
+        // A jump alone, where it passes the present by itself (the
+        // combinations always move every owed board).
+        if self.owed.len() > 1 {
+            for w in self.owed.iter().flatten().filter(|w| w.mv.is_jump()) {
+                if found.turns.len() >= width {
+                    break;
+                }
+                self.collect(&[w.mv], &mut found, false);
+            }
+        }
+        if let Some(first) = found.turns.first().cloned() {
+            for w in self
+                .extra
+                .iter()
+                .filter(|w| w.gain > 0 || w.check)
+                .take(width)
+            {
+                if found.turns.len() >= width {
+                    break;
+                }
+                let mut moves = first.moves.clone();
+                moves.push(w.mv);
+                self.collect(&moves, &mut found, false);
+            }
+        }
+        if found.turns.is_empty() {
+            return self.state.legal_turns().take(width).collect();
+        }
+        found.turns
+    }
+
+    /// Up to `cap` distinct legal turns that check the opponent: each
+    /// checking board move with the best moves of the other owed boards
+    /// (trying the next best where a combination fails), and the best
+    /// turn with a checking move added on another playable board.
+    pub(crate) fn checks(&self, cap: usize) -> Vec<Action> {
+        let mut found = Found::default();
+        // Each move that checks, or jumps (whose check may come of the
+        // boards it adds or the present it moves), with the other boards'
+        // moves best first; a jump alone too.
+        for (i, list) in self.owed.iter().enumerate() {
+            for w in list.iter().filter(|w| w.check || w.mv.is_jump()) {
+                if found.turns.len() >= cap {
+                    return found.turns;
+                }
+                if w.mv.is_jump() && self.collect(&[w.mv], &mut found, true) {
+                    continue;
+                }
+                let mut others: Vec<Vec<Weighed>> = self.owed.clone();
+                others[i] = vec![*w];
+                for combo in Combinations::new(&others).take(TRIES_PER_TURN) {
+                    let moves: Vec<Move> = combo.iter().map(|w| w.mv).collect();
+                    if self.collect(&moves, &mut found, true) {
+                        break;
+                    }
+                }
+            }
+        }
+        // Checks that come of a combination alone.
+        for combo in Combinations::new(&self.owed).take(cap) {
+            if found.turns.len() >= cap {
+                return found.turns;
+            }
+            let moves: Vec<Move> = combo.iter().map(|w| w.mv).collect();
+            self.collect(&moves, &mut found, true);
+        }
+        let base: Vec<Move> = Combinations::new(&self.owed)
+            .next()
+            .map(|combo| combo.iter().map(|w| w.mv).collect())
+            .unwrap_or_default();
+        for w in self.extra.iter().filter(|w| w.check) {
+            if found.turns.len() >= cap {
+                break;
+            }
+            let mut moves = base.clone();
+            moves.push(w.mv);
+            self.collect(&moves, &mut found, true);
+        }
+        found.turns
+    }
+
+    /// Drafts `moves`, keeping each turn it makes on the way that may be
+    /// submitted (where the present has passed to the opponent: a jump
+    /// into the past may pass it before every owed board has moved), and
+    /// where `checking`, only those that check the opponent. Hops onto
+    /// another timeline's last board go first, as the board they land on
+    /// then needs no move of its own; jumps into the past last, as they
+    /// may pass the present. A move whose board is no longer the mover's
+    /// (a hop landed on it) is left out. Whether one was kept.
+    fn collect(&self, moves: &[Move], found: &mut Found, checking: bool) -> bool {
+        let mut ordered = moves.to_vec();
+        ordered.sort_by_key(|mv| self.rank(mv));
+        let mut draft = self.state.clone();
+        let mut made: Vec<Move> = Vec::with_capacity(moves.len());
+        let mut kept = false;
+        for mv in &ordered {
+            if draft.make_board_move(mv).is_err() {
+                continue;
+            }
+            made.push(*mv);
+            if draft.owed().is_empty()
+                && draft.submittable()
+                && (!checking || draft.checks_opponent())
+            {
+                kept |= found.add(&made);
+            }
+        }
+        kept
+    }
+
+    /// Where a board move goes when a turn is drafted: a hop (onto another
+    /// timeline's last board) first, a move on its board next, a jump into
+    /// the past last.
+    fn rank(&self, mv: &Move) -> u8 {
+        if !mv.is_jump() {
+            1
+        } else if self.state.end(mv.to.line) == Some(mv.to.step) {
+            0
+        } else {
+            2
+        }
+    }
+}
+
+/// Turns found so far, each once.
+#[derive(Default)]
+struct Found {
+    turns: Vec<Action>,
+    seen: HashSet<Vec<Move>>,
+}
+
+impl Found {
+    /// Adds the turn of `moves`; whether it was new.
+    fn add(&mut self, moves: &[Move]) -> bool {
+        if !self.seen.insert(moves.to_vec()) {
+            return false;
+        }
+        self.turns.push(Action {
+            moves: moves.to_vec(),
+        });
+        true
+    }
+}
+
+/// The moves of the board of `line`, each weighed by the evaluation of the
+/// draft after it for `side` less `base` (the state's), and where `checks`
+/// [`CHECK`] more if it checks; best first. Those that leave a royal man
+/// capturable on a board they make are left out.
+fn weigh(state: &FiveD, line: i32, side: Color, base: i32, checks: bool) -> Vec<Weighed> {
+    let mut weighed: Vec<Weighed> = state
+        .moves_on(line)
+        .into_iter()
+        .filter(|mv| !state.exposes_royal(mv))
+        .filter_map(|mv| {
+            let mut draft = state.clone();
+            draft.make_board_move(&mv).ok()?;
+            let check = checks && draft.checks_opponent();
+            let gain = for_side(for_white(&draft), side) - base + if check { CHECK } else { 0 };
+            Some(Weighed { mv, gain, check })
+        })
+        .collect();
+    // Stable: equal gains keep the rules' order, so a state always gives
+    // the same turns.
+    weighed.sort_by_key(|w| std::cmp::Reverse(w.gain));
+    weighed
+}
+
+/// One move from each list, the combinations in falling order of their
+/// summed gains (each list best first), each once.
+struct Combinations<'l> {
+    lists: &'l [Vec<Weighed>],
+    heap: BinaryHeap<(i32, std::cmp::Reverse<Vec<usize>>)>,
+    seen: HashSet<Vec<usize>>,
+}
+
+impl<'l> Combinations<'l> {
+    fn new(lists: &'l [Vec<Weighed>]) -> Combinations<'l> {
+        let mut heap = BinaryHeap::new();
+        let mut seen = HashSet::new();
+        if !lists.is_empty() && lists.iter().all(|l| !l.is_empty()) {
+            let first = vec![0; lists.len()];
+            heap.push((Self::sum(lists, &first), std::cmp::Reverse(first.clone())));
+            seen.insert(first);
+        }
+        Combinations { lists, heap, seen }
+    }
+
+    fn sum(lists: &[Vec<Weighed>], at: &[usize]) -> i32 {
+        lists
+            .iter()
+            .zip(at)
+            .map(|(l, &i)| l[i].gain)
+            .fold(0i32, i32::saturating_add)
+    }
+}
+
+impl Iterator for Combinations<'_> {
+    type Item = Vec<Weighed>;
+
+    fn next(&mut self) -> Option<Vec<Weighed>> {
+        let (_, std::cmp::Reverse(at)) = self.heap.pop()?;
+        for k in 0..at.len() {
+            if at[k] + 1 < self.lists[k].len() {
+                let mut next = at.clone();
+                next[k] += 1;
+                if self.seen.insert(next.clone()) {
+                    self.heap
+                        .push((Self::sum(self.lists, &next), std::cmp::Reverse(next)));
+                }
+            }
+        }
+        Some(self.lists.iter().zip(&at).map(|(l, &i)| l[i]).collect())
+    }
+}
+
+/// 5D chess as a search domain: the face's nodes (the state applied whole,
+/// keyed and evaluated by the profile), with the turns searched built by
+/// [`Builder`] instead of sampled from the rules' list.
+pub(crate) struct Turns {
+    face: Face<FiveD>,
+}
+
+impl Turns {
+    pub(crate) fn new(settings: &Settings, seed: u64) -> Turns {
+        Turns {
+            face: Face::new(settings, seed),
+        }
+    }
+
+    /// A node for `state`.
+    pub(crate) fn node(&self, state: FiveD) -> Node<FiveD> {
+        self.face.node(state, false)
+    }
+}
+
+impl Domain for Turns {
+    type State = Node<FiveD>;
+    type Move = Action;
+
+    fn side(&self, s: &Node<FiveD>) -> Color {
+        s.side
+    }
+
+    fn outcome(&self, s: &Node<FiveD>) -> Option<Option<Color>> {
+        s.outcome
+    }
+
+    fn key(&self, s: &Node<FiveD>) -> u64 {
+        s.key
+    }
+
+    fn repetition_key(&self, s: &Node<FiveD>, _key: u64) -> u64 {
+        s.repetition
+    }
+
+    /// The builder's best turns, to the level's width (its root width at
+    /// the root). Always a selection: the guard looks for a mate beyond it.
+    fn moves(&mut self, s: &Node<FiveD>, ply: usize, out: &mut Vec<Action>) -> bool {
+        let width = if ply == 0 {
+            self.face.root_width
+        } else {
+            self.face.width
+        };
+        out.extend(Builder::new(&s.state).best(width));
+        true
+    }
+
+    /// The state after `m`, judged for checkmate only
+    /// (`FiveD::apply_judging_mates`): a stalemate is found when its state
+    /// is expanded and has no turn ([`Domain::no_moves`]: a draw).
+    fn play(&mut self, s: &Node<FiveD>, m: &Action) -> Option<Node<FiveD>> {
+        let mut state = s.state.clone();
+        state.apply_judging_mates(m).ok()?;
+        Some(self.face.node(state, false))
+    }
+
+    fn evaluate(&mut self, s: &Node<FiveD>) -> i32 {
+        s.eval
+    }
+
+    /// A turn that mates: one of `known`, one of the builder's checking
+    /// turns, else one the rules list (the face's).
+    fn winning_move(
+        &mut self,
+        s: &Node<FiveD>,
+        known: &[Action],
+        weighed: &[Action],
+    ) -> Option<Action> {
+        if s.outcome.is_some() {
+            return None;
+        }
+        if let Some(a) = known.iter().find(|a| s.state.wins_at_once(a)) {
+            return Some(a.clone());
+        }
+        if let Some(a) = Builder::checking(&s.state)
+            .checks(CHECKS_CAP)
+            .into_iter()
+            .find(|a| !weighed.contains(a) && s.state.wins_at_once(a))
+        {
+            return Some(a);
+        }
+        self.face.winning_move(s, &[], weighed)
+    }
+
+    fn order_by_evaluation(&self) -> bool {
+        true
+    }
+}
+
+/// What [`mate_in_two`] found, and what it cost.
+pub(crate) struct MateSearch {
+    /// The first turn of a forced mate in one or two.
+    pub found: Option<Action>,
+    /// Turns made or tested.
+    pub spent: u64,
+}
+
+/// How much a mate search may spend: turns made or tested, and time.
+pub(crate) struct Allowance<'a> {
+    pub turns: u64,
+    /// No more turns are tried past this instant.
+    pub until: Option<Instant>,
+    /// Set from another thread to stop (5DUCI `stop`).
+    pub stop: Option<&'a AtomicBool>,
+}
+
+impl Allowance<'_> {
+    fn spent(&self, spent: u64) -> bool {
+        spent >= self.turns
+            || self.until.is_some_and(|t| Instant::now() >= t)
+            || self.stop.is_some_and(|s| s.load(Ordering::Relaxed))
+    }
+}
+
+/// A turn of the side to move in `state` that mates at once, or after
+/// which every reply the rules list (at most [`REPLY_CAP`] of them) is met
+/// by a mate in one: among the builder's checking turns, within
+/// `allowance`. A turn it returns is a proved mate; `None` proves nothing.
+pub(crate) fn mate_in_two(state: &FiveD, allowance: &Allowance<'_>) -> MateSearch {
+    let mut spent = 0u64;
+    let mut known: Vec<Action> = Vec::new();
+    let firsts = Builder::checking(state).checks(CHECKS_CAP);
+    // Mates in one first: the cheaper proof, and the quicker win.
+    for first in &firsts {
+        if allowance.spent(spent) {
+            return MateSearch { found: None, spent };
+        }
+        spent += 1;
+        if state.wins_at_once(first) {
+            return MateSearch {
+                found: Some(first.clone()),
+                spent,
+            };
+        }
+    }
+    for first in firsts {
+        if allowance.spent(spent) {
+            break;
+        }
+        let mut after = state.clone();
+        spent += 1;
+        if after.apply(&first).is_err() || after.status() != Status::Ongoing {
+            continue;
+        }
+        let replies: Vec<Action> = after.legal_turns().take(REPLY_CAP + 1).collect();
+        if replies.len() > REPLY_CAP {
+            continue;
+        }
+        let mut answered = true;
+        for reply in &replies {
+            let mut next = after.clone();
+            spent += 1;
+            if next.apply(reply).is_err() {
+                continue;
+            }
+            if !mates_in_one(&next, &mut known, &mut spent, allowance) {
+                answered = false;
+                break;
+            }
+        }
+        if answered {
+            return MateSearch {
+                found: Some(first),
+                spent,
+            };
+        }
+    }
+    MateSearch { found: None, spent }
+}
+
+/// Whether the side to move in `state` has a turn that mates: one of
+/// `known` (mates found after other replies often work again), else one of
+/// the builder's checking turns, which joins `known`.
+fn mates_in_one(
+    state: &FiveD,
+    known: &mut Vec<Action>,
+    spent: &mut u64,
+    allowance: &Allowance<'_>,
+) -> bool {
+    for k in known.iter() {
+        *spent += 1;
+        if state.wins_at_once(k) {
+            return true;
+        }
+    }
+    for turn in Builder::checking(state).checks(CHECKS_CAP) {
+        if allowance.spent(*spent) {
+            return false;
+        }
+        *spent += 1;
+        if !known.contains(&turn) && state.wins_at_once(&turn) {
+            known.push(turn);
+            return true;
+        }
+    }
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use chronomate_rules::fived::pgn;
+
+    use super::*;
+
+    /// The positions of a corpus game (rules/tests/fived/data/own/NAME):
+    /// the start, then after each whole turn.
+    fn positions(name: &str) -> Vec<FiveD> {
+        let path = format!(
+            "{}/../rules/tests/fived/data/own/{name}",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let text = std::fs::read_to_string(&path).expect("the corpus game");
+        let record = pgn::read(&text).expect("a record");
+        let options = pgn::options(&record).expect("its options");
+        let mut state = FiveD::new(&options, 0);
+        let mut out = vec![state.clone()];
+        for turn in &record.turns {
+            let action = state.parse(turn).expect("a legal turn");
+            state.apply(&action).expect("applies");
+            out.push(state.clone());
+        }
+        out
+    }
+
+    fn unlimited(turns: u64) -> Allowance<'static> {
+        Allowance {
+            turns,
+            until: None,
+            stop: None,
+        }
+    }
+
+    /// Every position of these corpus games: boards of several sizes,
+    /// many timelines, jumps, checks and mates.
+    const GAMES: [&str; 6] = [
+        "standard-many-timelines.5dpgn",
+        "standard-black-mates.5dpgn",
+        "timeline-invasion.5dpgn",
+        "just-kings.5dpgn",
+        "just-knights.5dpgn",
+        "two-timelines-castles.5dpgn",
+    ];
+
+    #[test]
+    fn the_turns_built_are_legal_distinct_and_there_whenever_one_is() {
+        let mut built = 0;
+        for name in GAMES {
+            for state in positions(name) {
+                let turns = Builder::new(&state).best(24);
+                let ongoing = state.status() == Status::Ongoing;
+                assert_eq!(!turns.is_empty(), ongoing, "{name}");
+                let distinct: HashSet<&Action> = turns.iter().collect();
+                assert_eq!(distinct.len(), turns.len(), "{name}");
+                for turn in &turns {
+                    let mut next = state.clone();
+                    assert!(next.apply(turn).is_ok(), "{name}: {}", state.notation(turn));
+                }
+                built += turns.len();
+            }
+        }
+        assert!(built > 1_000, "{built}");
+    }
+
+    #[test]
+    fn the_checking_turns_check() {
+        let mut checks = 0;
+        for name in GAMES {
+            for state in positions(name) {
+                for turn in Builder::checking(&state).checks(8) {
+                    let mut next = state.clone();
+                    next.apply(&turn).expect("a legal turn");
+                    assert!(
+                        next.is_check() || next.status().is_over(),
+                        "{name}: {}",
+                        state.notation(&turn)
+                    );
+                    checks += 1;
+                }
+            }
+        }
+        assert!(checks > 50, "{checks}");
+    }
+
+    #[test]
+    fn a_turn_takes_a_man_left_hanging_where_one_board_is_owed() {
+        // 1. e4 d5: exd5 is the best gain on the only board.
+        let mut state = FiveD::new(&Default::default(), 0);
+        for text in ["(0T1)e2e4", "(0T1)d7d5"] {
+            let action = state.parse(text).expect("legal");
+            state.apply(&action).expect("applies");
+        }
+        let best = Builder::new(&state).best(4);
+        assert_eq!(state.notation(&best[0]), "(0T2)exd5");
+    }
+
+    /// Whether `first`, played in `state`, mates at once or leaves a mate
+    /// in one after every reply: every legal turn looked at, none of the
+    /// builder's.
+    fn forces_mate(state: &FiveD, first: &Action) -> bool {
+        let mut after = state.clone();
+        after.apply(first).expect("a legal turn");
+        if after.status().is_over() {
+            return after.status().outcome().and_then(|o| o.winner) == Some(state.to_move());
+        }
+        let replies: Vec<Action> = after.legal_turns().take(10_001).collect();
+        assert!(replies.len() <= 10_000, "too many replies to check");
+        replies.iter().all(|reply| {
+            let mut next = after.clone();
+            next.apply(reply).expect("a legal reply");
+            next.legal_turns()
+                .take(100_000)
+                .any(|turn| next.wins_at_once(&turn))
+        })
+    }
+
+    #[test]
+    fn level_six_plays_the_corpus_mates_in_two() {
+        // Positions of the corpus games that end in checkmate, from which
+        // the side to move mates in two (whoever then missed it), and
+        // the checkmating turns: found by `mate_in_two`, and proved here
+        // against every reply.
+        let cases = [
+            ("just-bishops.5dpgn", 6),
+            ("just-bishops.5dpgn", 8),
+            ("just-pawns-mates.5dpgn", 11),
+            ("just-pawns-promotes.5dpgn", 11),
+            ("just-queens.5dpgn", 6),
+            ("just-unicorns.5dpgn", 6),
+            ("very-small-open.5dpgn", 2),
+            ("very-small-open.5dpgn", 4),
+        ];
+        for (name, at) in cases {
+            let state = positions(name).swap_remove(at);
+            for seed in 0..2 {
+                let thought = crate::think_about(
+                    &state,
+                    &crate::Limits::level(chronomate_rules::Level::new(6).expect("a level"), None),
+                    seed,
+                    &[],
+                )
+                .expect("a turn");
+                assert!(
+                    forces_mate(&state, &thought.action),
+                    "{name} at {at}: {}",
+                    state.notation(&thought.action)
+                );
+                assert!(thought.score.0 > crate::score::MATE_BOUND, "{thought:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn every_corpus_mate_in_one_is_played_at_level_two() {
+        for name in [
+            "just-bishops.5dpgn",
+            "just-kings.5dpgn",
+            "just-knights.5dpgn",
+            "just-pawns-mates.5dpgn",
+            "just-pawns-promotes.5dpgn",
+            "just-queens.5dpgn",
+            "just-unicorns.5dpgn",
+            "knight-practice.5dpgn",
+            "pawns-practice.5dpgn",
+            "standard-black-mates.5dpgn",
+            "standard-white-mates.5dpgn",
+            "very-small-open.5dpgn",
+        ] {
+            let mut all = positions(name);
+            all.pop();
+            let state = all.pop().expect("a position before the mate");
+            let thought = crate::think_about(
+                &state,
+                &crate::Limits::level(chronomate_rules::Level::new(2).expect("a level"), None),
+                0,
+                &[],
+            )
+            .expect("a turn");
+            assert!(
+                state.wins_at_once(&thought.action),
+                "{name}: {}",
+                state.notation(&thought.action)
+            );
+        }
+    }
+
+    #[test]
+    fn every_mate_in_two_claimed_is_forced() {
+        // Every position of the small boards' games that end in mate: a
+        // claim is proved against every reply, whichever the builder saw.
+        let mut claims = 0;
+        for name in [
+            "just-bishops.5dpgn",
+            "just-kings.5dpgn",
+            "just-knights.5dpgn",
+            "just-pawns-mates.5dpgn",
+            "just-queens.5dpgn",
+            "just-unicorns.5dpgn",
+            "knight-practice.5dpgn",
+            "pawns-practice.5dpgn",
+            "very-small-open.5dpgn",
+        ] {
+            for (at, state) in positions(name).into_iter().enumerate() {
+                if let Some(first) = mate_in_two(&state, &unlimited(20_000)).found {
+                    assert!(forces_mate(&state, &first), "{name} at {at}");
+                    claims += 1;
+                }
+            }
+        }
+        assert!(claims >= 10, "{claims}");
+    }
+}
