@@ -21,11 +21,11 @@
 //! ([`mate_in_two`]): a checking turn against which every reply, all of
 //! them as the rules list them, is met by a mate in one.
 
-use std::collections::{BinaryHeap, HashSet};
+use std::collections::{BinaryHeap, HashMap, HashSet};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use chronomate_rules::fived::{Action, FiveD, Move};
+use chronomate_rules::fived::{Action, Draft, FiveD, Move};
 use chronomate_rules::{Color, Rules, Status};
 
 use super::Domain;
@@ -64,6 +64,8 @@ struct Weighed {
 /// together into turns.
 pub(crate) struct Builder<'s> {
     state: &'s FiveD,
+    /// Each weighed move's draft, to start a turn from.
+    drafts: HashMap<Move, Draft>,
     /// The owed boards' moves, best first, one list a board (F-5).
     owed: Vec<Vec<Weighed>>,
     /// The moves of the mover's other playable boards, which a turn may
@@ -91,25 +93,31 @@ impl<'s> Builder<'s> {
         let side = state.to_move();
         let base = for_side(for_white(state), side);
         let owed_lines = state.owed();
+        let mut drafts = HashMap::new();
         let owed = owed_lines
             .iter()
-            .map(|&line| weigh(state, line, side, base, checks))
+            .map(|&line| weigh(state, line, side, base, checks, &mut drafts))
             .collect();
-        let mut extra: Vec<Weighed> = state
-            .playable(side)
-            .into_iter()
-            .filter(|line| !owed_lines.contains(line))
-            .flat_map(|line| weigh(state, line, side, base, checks))
-            .collect();
+        let mut extra: Vec<Weighed> = Vec::new();
+        for line in state.playable(side) {
+            if !owed_lines.contains(&line) {
+                extra.extend(weigh(state, line, side, base, checks, &mut drafts));
+            }
+        }
         extra.sort_by_key(|w| std::cmp::Reverse(w.gain));
-        Builder { state, owed, extra }
+        Builder {
+            state,
+            drafts,
+            owed,
+            extra,
+        }
     }
 
     /// Up to `width` distinct legal turns, the best first by the sum of
     /// their board moves' gains: the owed boards' moves combined best
     /// first, then the best turn with a gaining move added on another
     /// playable board; the rules' list where that finds none.
-    pub(crate) fn best(&self, width: usize) -> Vec<Action> {
+    pub(crate) fn best(&self, width: usize) -> Vec<Built> {
         let mut found = Found::default();
         for combo in Combinations::new(&self.owed).take(width.saturating_mul(TRIES_PER_TURN)) {
             if found.turns.len() >= width {
@@ -128,7 +136,7 @@ impl<'s> Builder<'s> {
                 self.collect(&[w.mv], &mut found, false);
             }
         }
-        if let Some(first) = found.turns.first().cloned() {
+        if let Some(first) = found.turns.first().map(|b| b.action.moves.clone()) {
             for w in self
                 .extra
                 .iter()
@@ -138,13 +146,21 @@ impl<'s> Builder<'s> {
                 if found.turns.len() >= width {
                     break;
                 }
-                let mut moves = first.moves.clone();
+                let mut moves = first.clone();
                 moves.push(w.mv);
                 self.collect(&moves, &mut found, false);
             }
         }
         if found.turns.is_empty() {
-            return self.state.legal_turns().take(width).collect();
+            return self
+                .state
+                .legal_turns()
+                .take(width)
+                .map(|action| Built {
+                    action,
+                    draft: None,
+                })
+                .collect();
         }
         found.turns
     }
@@ -154,6 +170,13 @@ impl<'s> Builder<'s> {
     /// (trying the next best where a combination fails), and the best
     /// turn with a checking move added on another playable board.
     pub(crate) fn checks(&self, cap: usize) -> Vec<Action> {
+        self.checking_turns(cap)
+            .into_iter()
+            .map(|built| built.action)
+            .collect()
+    }
+
+    fn checking_turns(&self, cap: usize) -> Vec<Built> {
         let mut found = Found::default();
         // Each move that checks, or jumps (whose check may come of the
         // boards it adds or the present it moves), with the other boards'
@@ -210,22 +233,36 @@ impl<'s> Builder<'s> {
     fn collect(&self, moves: &[Move], found: &mut Found, checking: bool) -> bool {
         let mut ordered = moves.to_vec();
         ordered.sort_by_key(|mv| self.rank(mv));
-        let mut draft = self.state.clone();
-        let mut made: Vec<Move> = Vec::with_capacity(moves.len());
-        let mut kept = false;
-        for mv in &ordered {
-            if draft.make_board_move(mv).is_err() {
-                continue;
+        // The first move's draft as weighed, the others made on it.
+        let Some((first, rest)) = ordered.split_first() else {
+            return false;
+        };
+        let mut draft = match self.drafts.get(first) {
+            Some(draft) => draft.clone(),
+            None => {
+                let mut draft = self.state.draft();
+                if draft.make(first).is_err() {
+                    return false;
+                }
+                draft
             }
-            made.push(*mv);
-            if draft.owed().is_empty()
-                && draft.submittable()
-                && (!checking || draft.checks_opponent())
-            {
-                kept |= found.add(&made);
+        };
+        let mut kept = self.keep(&mut draft, found, checking);
+        for mv in rest {
+            if draft.make(mv).is_ok() {
+                kept |= self.keep(&mut draft, found, checking);
             }
         }
         kept
+    }
+
+    /// Keeps the turn drafted so far where the present has passed, it may
+    /// be submitted, and where `checking` it checks; whether it was new.
+    fn keep(&self, draft: &mut Draft, found: &mut Found, checking: bool) -> bool {
+        draft.state().owed().is_empty()
+            && draft.submittable()
+            && (!checking || draft.checks_opponent())
+            && found.add(draft)
     }
 
     /// Where a board move goes when a turn is drafted: a hop (onto another
@@ -242,21 +279,30 @@ impl<'s> Builder<'s> {
     }
 }
 
+/// A turn the builder found legal, with its draft where it made one (to
+/// submit without drafting it again).
+pub(crate) struct Built {
+    pub action: Action,
+    pub draft: Option<Draft>,
+}
+
 /// Turns found so far, each once.
 #[derive(Default)]
 struct Found {
-    turns: Vec<Action>,
-    seen: HashSet<Vec<Move>>,
+    turns: Vec<Built>,
+    seen: HashSet<Action>,
 }
 
 impl Found {
-    /// Adds the turn of `moves`; whether it was new.
-    fn add(&mut self, moves: &[Move]) -> bool {
-        if !self.seen.insert(moves.to_vec()) {
+    /// Adds the turn of `draft`; whether it was new.
+    fn add(&mut self, draft: &Draft) -> bool {
+        let action = draft.action();
+        if !self.seen.insert(action.clone()) {
             return false;
         }
-        self.turns.push(Action {
-            moves: moves.to_vec(),
+        self.turns.push(Built {
+            action,
+            draft: Some(draft.clone()),
         });
         true
     }
@@ -266,16 +312,25 @@ impl Found {
 /// draft after it for `side` less `base` (the state's), and where `checks`
 /// [`CHECK`] more if it checks; best first. Those that leave a royal man
 /// capturable on a board they make are left out.
-fn weigh(state: &FiveD, line: i32, side: Color, base: i32, checks: bool) -> Vec<Weighed> {
+fn weigh(
+    state: &FiveD,
+    line: i32,
+    side: Color,
+    base: i32,
+    checks: bool,
+    drafts: &mut HashMap<Move, Draft>,
+) -> Vec<Weighed> {
     let mut weighed: Vec<Weighed> = state
         .moves_on(line)
         .into_iter()
         .filter(|mv| !state.exposes_royal(mv))
         .filter_map(|mv| {
-            let mut draft = state.clone();
-            draft.make_board_move(&mv).ok()?;
+            let mut draft = state.draft();
+            draft.make(&mv).ok()?;
             let check = checks && draft.checks_opponent();
-            let gain = for_side(for_white(&draft), side) - base + if check { CHECK } else { 0 };
+            let gain =
+                for_side(for_white(draft.state()), side) - base + if check { CHECK } else { 0 };
+            drafts.insert(mv, draft);
             Some(Weighed { mv, gain, check })
         })
         .collect();
@@ -338,12 +393,20 @@ impl Iterator for Combinations<'_> {
 /// [`Builder`] instead of sampled from the rules' list.
 pub(crate) struct Turns {
     face: Face<FiveD>,
+    /// The drafts of the turns last listed, and the key of the state they
+    /// were listed in: the search makes every child as soon as it lists
+    /// them (`Domain::order_by_evaluation`), so each is submitted as
+    /// drafted, not drafted and checked again.
+    drafts: HashMap<Action, Draft>,
+    listed_in: u64,
 }
 
 impl Turns {
     pub(crate) fn new(settings: &Settings, seed: u64) -> Turns {
         Turns {
             face: Face::new(settings, seed),
+            drafts: HashMap::new(),
+            listed_in: 0,
         }
     }
 
@@ -381,17 +444,32 @@ impl Domain for Turns {
         } else {
             self.face.width
         };
-        out.extend(Builder::new(&s.state).best(width));
+        self.drafts.clear();
+        self.listed_in = s.key;
+        for built in Builder::new(&s.state).best(width) {
+            if let Some(draft) = built.draft {
+                self.drafts.insert(built.action.clone(), draft);
+            }
+            out.push(built.action);
+        }
         true
     }
 
     /// The state after `m`, judged for checkmate only
-    /// (`FiveD::apply_judging_mates`): a stalemate is found when its state
+    /// (`Draft::submit_judging_mates`): a stalemate is found when its state
     /// is expanded and has no turn ([`Domain::no_moves`]: a draw).
     fn play(&mut self, s: &Node<FiveD>, m: &Action) -> Option<Node<FiveD>> {
-        let mut state = s.state.clone();
-        state.apply_judging_mates(m).ok()?;
-        Some(self.face.node(state, false))
+        let draft = match self.drafts.remove(m).filter(|_| self.listed_in == s.key) {
+            Some(draft) => draft,
+            None => {
+                let mut draft = s.state.draft();
+                for mv in &m.moves {
+                    draft.make(mv).ok()?;
+                }
+                draft
+            }
+        };
+        Some(self.face.node(draft.submit_judging_mates().ok()?, false))
     }
 
     fn evaluate(&mut self, s: &Node<FiveD>) -> i32 {
@@ -586,7 +664,11 @@ mod tests {
         let mut built = 0;
         for name in GAMES {
             for state in positions(name) {
-                let turns = Builder::new(&state).best(24);
+                let turns: Vec<Action> = Builder::new(&state)
+                    .best(24)
+                    .into_iter()
+                    .map(|built| built.action)
+                    .collect();
                 let ongoing = state.status() == Status::Ongoing;
                 assert_eq!(!turns.is_empty(), ongoing, "{name}");
                 let distinct: HashSet<&Action> = turns.iter().collect();
@@ -630,7 +712,7 @@ mod tests {
             state.apply(&action).expect("applies");
         }
         let best = Builder::new(&state).best(4);
-        assert_eq!(state.notation(&best[0]), "(0T2)exd5");
+        assert_eq!(state.notation(&best[0].action), "(0T2)exd5");
     }
 
     /// Whether `first`, played in `state`, mates at once or leaves a mate

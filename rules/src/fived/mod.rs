@@ -30,7 +30,7 @@
 //! An action is a whole turn ([`Action`]); [`crate::Rules::draft_move`]
 //! and its siblings build one a board move at a time.
 //!
-//! Files: `face` (the face), `action`, `position` (the multiverse and its
+//! Files: `face` (the face), `action`, `draft` (a turn a program drafts), `position` (the multiverse and its
 //! queries), `movegen` (the men's moves), `attack` (check), `play`
 //! (moves, submitting, judging), `notation`, `view`, and the mechanisms
 //! `board`, `man`, `fen`, `boards` (named boards), `pgn` (records) and
@@ -40,6 +40,7 @@ mod action;
 mod attack;
 pub mod board;
 pub mod boards;
+mod draft;
 mod face;
 pub mod fen;
 pub mod man;
@@ -54,6 +55,7 @@ pub mod search;
 mod view;
 
 pub use action::{Action, Move, MoveKind, Spot};
+pub use draft::Draft;
 pub use face::LISTED_TURNS;
 pub use options::{FiveDOptions, Start};
 pub use position::{FiveD, LineName, Setup, step, step_color, step_turn};

@@ -35,39 +35,6 @@ impl FiveD {
         out
     }
 
-    /// The board moves the side to move may make from the last board of
-    /// `line` now, royal safety aside (F-2, F-6 to F-9): none where that
-    /// board is not theirs. For an engine that builds its turns a board
-    /// at a time; a move that leaves a royal man capturable on a board it
-    /// makes ([`FiveD::exposes_royal`]) is never part of a legal turn.
-    pub fn moves_on(&self, line: i32) -> Vec<Move> {
-        self.board_moves_from(line)
-    }
-
-    /// Makes one board move of the side to move on this draft, checked as
-    /// [`FiveD::draft_of`] checks each; the turn is judged when it is
-    /// submitted.
-    ///
-    /// # Errors
-    /// The move is not one the side to move may make here now.
-    pub fn make_board_move(&mut self, mv: &Move) -> Result<MoveKind, ActionError> {
-        self.make_move(mv)
-    }
-
-    /// Whether the moves drafted so far make a turn that may be submitted:
-    /// the present has passed to the opponent (F-5) and no royal man of
-    /// the mover is capturable (F-10).
-    pub fn submittable(&self) -> bool {
-        self.submit_problem().is_none()
-    }
-
-    /// Whether the side to move's opponent is in check on this draft
-    /// (F-10): its playable boards copied forward, a royal man of it
-    /// could be captured. Whose turn it is does not change a check.
-    pub fn checks_opponent(&self) -> bool {
-        self.in_check(self.to_move.other())
-    }
-
     /// The moves of the man on `from`, if it is the side to move's and
     /// `from` is on the last board of its timeline (as
     /// [`FiveD::make_move`] has checked), royal safety aside: what one
@@ -264,33 +231,10 @@ impl FiveD {
     }
 
     /// Hands the turn to the opponent after a submitted turn, unjudged.
-    fn hand_over(&mut self, marks: Vec<Mark>) {
+    pub(super) fn hand_over(&mut self, marks: Vec<Mark>) {
         self.to_move = self.to_move.other();
         self.turns += 1;
         self.last = marks;
-    }
-
-    /// Plays a whole turn as [`crate::Rules::apply`] does, judging only
-    /// checkmate: where the side to move is then out of check, the status
-    /// stays ongoing even if no legal turn is left (a stalemate). Proving
-    /// that a legal turn exists is most of what judging a turn costs; a
-    /// search that lists the turns of the states it expands finds a
-    /// stalemate there anyway, and needs a mate known at its horizon.
-    /// Never for a game's record, whose status must be exact.
-    ///
-    /// # Errors
-    /// As [`crate::Rules::apply`]: the turn is not legal here.
-    pub fn apply_judging_mates(&mut self, action: &Action) -> Result<(), ActionError> {
-        let (mut next, _, marks) = self.drafted(&action.moves)?;
-        if let Some(problem) = next.submit_problem() {
-            return Err(problem);
-        }
-        next.hand_over(marks);
-        if next.in_check(next.to_move) && !super::search::has_legal_turn(&next) {
-            next.status = Status::Finished(Outcome::win(next.to_move.other(), Reason::Checkmate));
-        }
-        *self = next;
-        Ok(())
     }
 
     /// Whether the whole turn `action` checkmates (F-10): the only way a
@@ -355,14 +299,7 @@ impl FiveD {
         let marks = moves
             .iter()
             .zip(&kinds)
-            .map(|(mv, kind)| Mark {
-                from: (mv.from.line, mv.from.step, mv.from.cell),
-                to: (mv.to.line, mv.to.step, mv.to.cell),
-                opened: match kind {
-                    MoveKind::Branch { line } => Some(*line),
-                    _ => None,
-                },
-            })
+            .map(|(mv, kind)| Mark::of(mv, *kind))
             .collect();
         Ok((draft, standard_order(self.to_move, moves, &kinds), marks))
     }

@@ -343,10 +343,10 @@ const DRAFTED: [&str; 6] = [
 
 #[test]
 fn a_turn_drafted_board_by_board_is_the_turn_applied_whole() {
-    // Each recorded turn drafted with `make_board_move` from the moves of
-    // its boards (`moves_on`), then submitted by `apply_judging_mates`:
-    // the same multiverse as the turn applied whole, the same status but
-    // where the whole judgement finds a stalemate.
+    // Each recorded turn drafted from the moves of its boards (`moves_on`)
+    // and submitted: the same multiverse and status as the turn applied
+    // whole; judged for mates only, the same but where the whole
+    // judgement finds a stalemate.
     let mut stalemates = 0;
     for name in DRAFTED {
         let text = crate::support::data(name);
@@ -354,18 +354,25 @@ fn a_turn_drafted_board_by_board_is_the_turn_applied_whole() {
         let record = chronomate_rules::fived::pgn::read(&text).unwrap();
         for (state, turn) in states.iter().zip(&record.turns) {
             let action = state.parse(turn).unwrap();
-            let mut draft = state.clone();
+            let mut draft = state.draft();
             for mv in &action.moves {
-                assert!(draft.moves_on(mv.from.line).contains(mv), "{name}: {turn}");
-                draft.make_board_move(mv).unwrap();
+                assert!(
+                    draft.state().moves_on(mv.from.line).contains(mv),
+                    "{name}: {turn}"
+                );
+                draft.make(mv).unwrap();
             }
             assert!(draft.submittable(), "{name}: {turn}");
+            assert_eq!(draft.action(), action, "{name}: {turn}");
             let mut whole = state.clone();
             whole.apply(&action).unwrap();
-            let mut judged = state.clone();
-            judged.apply_judging_mates(&action).unwrap();
+            // A checking turn checks on its draft before it is submitted.
+            assert_eq!(draft.checks_opponent(), whole.is_check(), "{name}: {turn}");
+            let submitted = draft.clone().submit().unwrap();
+            assert_eq!(key(&submitted), key(&whole), "{name}: {turn}");
+            assert_eq!(submitted.status(), whole.status(), "{name}: {turn}");
+            let judged = draft.submit_judging_mates().unwrap();
             assert_eq!(key(&judged), key(&whole), "{name}: {turn}");
-            assert_eq!(judged.is_check(), whole.is_check(), "{name}: {turn}");
             match whole.status() {
                 Status::Finished(o) if o.winner.is_none() => {
                     assert_eq!(judged.status(), Status::Ongoing, "{name}: {turn}");
@@ -373,8 +380,6 @@ fn a_turn_drafted_board_by_board_is_the_turn_applied_whole() {
                 }
                 status => assert_eq!(judged.status(), status, "{name}: {turn}"),
             }
-            // A checking turn checks on its draft before it is submitted.
-            assert_eq!(draft.checks_opponent(), whole.is_check(), "{name}: {turn}");
         }
     }
     assert_eq!(stalemates, 2);
@@ -387,13 +392,16 @@ fn a_board_move_refused_on_a_draft_changes_nothing() {
     assert_eq!(moves.len(), 20);
     // Black's board is not White's to move on.
     assert!(state.moves_on(-1).is_empty() && state.moves_on(1).is_empty());
-    let mut draft = state.clone();
-    draft.make_board_move(&moves[0]).unwrap();
+    // Nothing drafted: the present is still White's.
+    let mut empty = state.draft();
+    assert!(!empty.submittable());
+    assert!(empty.submit().is_err());
+    let mut draft = state.draft();
+    draft.make(&moves[0]).unwrap();
     assert!(draft.submittable());
     // The same move again: its board is no longer White's.
-    let before = draft.clone();
-    assert!(draft.make_board_move(&moves[0]).is_err());
-    assert_eq!(key(&draft), key(&before));
-    // Nothing drafted: the present is still White's.
-    assert!(!state.submittable());
+    let before = key(draft.state());
+    assert!(draft.make(&moves[0]).is_err());
+    assert_eq!(key(draft.state()), before);
+    assert_eq!(draft.moves(), &moves[..1]);
 }

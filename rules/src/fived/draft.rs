@@ -1,0 +1,131 @@
+//! A turn drafted a board move at a time by a program (an engine), then
+//! submitted without drafting it again (F-2, F-5, F-10).
+
+use super::action::{Action, Move, MoveKind, standard_order};
+use super::position::{FiveD, Mark};
+use crate::{ActionError, Outcome, Reason, Status};
+
+/// A turn in progress: the multiverse with the side to move's board moves
+/// made so far, and those moves. Each move is checked as it is made
+/// ([`Draft::make`]); the turn is judged whole when it is submitted.
+#[derive(Clone, Debug)]
+pub struct Draft {
+    state: FiveD,
+    moves: Vec<Move>,
+    kinds: Vec<MoveKind>,
+    /// Whether the moves so far may be submitted, once asked.
+    submittable: Option<bool>,
+}
+
+impl FiveD {
+    /// A draft of the side to move's turn, nothing moved yet.
+    pub fn draft(&self) -> Draft {
+        Draft {
+            state: self.clone(),
+            moves: Vec::new(),
+            kinds: Vec::new(),
+            submittable: None,
+        }
+    }
+
+    /// The board moves the side to move may make from the last board of
+    /// `line` now, royal safety aside (F-2, F-6 to F-9): none where that
+    /// board is not theirs. A move that leaves a royal man capturable on a
+    /// board it makes ([`FiveD::exposes_royal`]) is never part of a legal
+    /// turn.
+    pub fn moves_on(&self, line: i32) -> Vec<Move> {
+        self.board_moves_from(line)
+    }
+}
+
+impl Draft {
+    /// The multiverse as drafted so far (the side to move unchanged): its
+    /// boards, what is still owed, the moves of the boards still playable.
+    pub fn state(&self) -> &FiveD {
+        &self.state
+    }
+
+    /// The moves made so far, in the order they were made.
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// Makes one board move of the side to move, checked as
+    /// [`FiveD::draft_of`] checks each (F-2, F-6 to F-9).
+    ///
+    /// # Errors
+    /// The move is not one the side to move may make here now; the draft
+    /// is left as it was.
+    pub fn make(&mut self, mv: &Move) -> Result<MoveKind, ActionError> {
+        let kind = self.state.make_move(mv)?;
+        self.moves.push(*mv);
+        self.kinds.push(kind);
+        self.submittable = None;
+        Ok(kind)
+    }
+
+    /// Whether the moves so far make a turn that may be submitted: the
+    /// present has passed to the opponent (F-5) and no royal man of the
+    /// mover is capturable (F-10). Remembered until the next move.
+    pub fn submittable(&mut self) -> bool {
+        *self
+            .submittable
+            .get_or_insert_with(|| self.state.submit_problem().is_none())
+    }
+
+    /// Whether the opponent would be in check after these moves (F-10):
+    /// its playable boards copied forward, a royal man of it could be
+    /// captured.
+    pub fn checks_opponent(&self) -> bool {
+        self.state.in_check(self.state.to_move.other())
+    }
+
+    /// The turn of the moves so far, in the standard order.
+    pub fn action(&self) -> Action {
+        standard_order(self.state.to_move, &self.moves, &self.kinds)
+    }
+
+    /// Submits the turn, judged as [`crate::Rules::apply`] judges it.
+    ///
+    /// # Errors
+    /// The turn may not be submitted ([`Draft::submittable`]).
+    pub fn submit(self) -> Result<FiveD, ActionError> {
+        let mut next = self.handed_over()?;
+        next.status = next.judge();
+        Ok(next)
+    }
+
+    /// Submits the turn, judging only checkmate: where the opponent is
+    /// then out of check, the status stays ongoing even if it has no legal
+    /// turn (a stalemate). Proving that a legal turn exists is most of
+    /// what judging a turn costs; a search that lists the turns of the
+    /// states it expands finds a stalemate there anyway, and needs a mate
+    /// known at its horizon. Never for a game's record, whose status must
+    /// be exact.
+    ///
+    /// # Errors
+    /// The turn may not be submitted ([`Draft::submittable`]).
+    pub fn submit_judging_mates(self) -> Result<FiveD, ActionError> {
+        let mut next = self.handed_over()?;
+        if next.in_check(next.to_move) && !super::search::has_legal_turn(&next) {
+            next.status = Status::Finished(Outcome::win(next.to_move.other(), Reason::Checkmate));
+        }
+        Ok(next)
+    }
+
+    /// The state after the turn, handed to the opponent, unjudged.
+    fn handed_over(mut self) -> Result<FiveD, ActionError> {
+        if !self.submittable() {
+            return Err(self.state.submit_problem().unwrap_or(ActionError::GameOver));
+        }
+        let marks = self
+            .moves
+            .iter()
+            .zip(&self.kinds)
+            .map(|(mv, kind)| Mark::of(mv, *kind))
+            .collect();
+        let mut next = self.state;
+        next.hand_over(marks);
+        Ok(next)
+    }
+}
