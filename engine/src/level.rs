@@ -103,12 +103,11 @@ pub(crate) const SEARCH: Levels = [
 
 /// The levels of 5D chess, weakest first: the node budgets are
 /// [`SEARCH`]'s (divided by 5D's node cost, `profile.rs`), the widths
-/// narrower, so that each level finishes its second turn within them (a
-/// node lists up to 1,000 turns: about 4 nodes a millisecond). With
-/// [`SEARCH`]'s widths levels 5 and 6 ran out of nodes in the second turn
-/// and played on the first alone. The levels differ by how many turns
-/// they weigh; the top two look a third turn deep where their budget
-/// reaches.
+/// narrower: how many of the turns the builder puts together
+/// (`search/fived.rs`) each level weighs at the root and below. Set while
+/// a node listed up to 1,000 turns, so that each level finished its second
+/// turn within its budget; the top two look a third turn deep where their
+/// budget reaches.
 pub(crate) const FIVED: Levels = [
     s(1, 300, 24, 8, 8, 0, 12, 0),
     s(2, 1_500, 24, 12, 8, 0, 14, 0),

@@ -472,18 +472,36 @@ impl Job<'_, FiveD> {
             };
             let mates = search::fived::mate_in_two(state, &allowance);
             spent = mates.spent;
-            if let Some(action) = mates.found {
+            if let Some((mut action, mut turns)) = mates.found {
+                // A mate in one of many boards' moves, which the builder's
+                // checks miss and the rules' list has, comes first.
+                if turns > 1 {
+                    let mut domain =
+                        search::fived::Turns::new(self.settings, self.seed, self.limits.deadline);
+                    let root = domain.node(state.clone());
+                    if let Some(at_once) =
+                        search::Domain::winning_move(&mut domain, &root, &[], &[])
+                    {
+                        (action, turns) = (at_once, 1);
+                    }
+                }
+                // A mate in n turns of the side to move is 2n - 1 plies.
+                let plies = 2 * turns - 1;
                 let side = state.to_move();
+                let score = score::terminal(Some(side), side, plies as usize);
+                if let Some(report) = self.limits.progress {
+                    report(plies, score, spent, &action);
+                }
                 return Some(Thought {
                     action,
-                    score: Score(score::terminal(Some(side), side, 3)),
-                    depth: 3,
+                    score: Score(score),
+                    depth: plies,
                     nodes: spent,
                 });
             }
         }
         let mut rng = rng::Rng::new(rng::mix(self.seed, SEARCH_SALT));
-        let domain = search::fived::Turns::new(self.settings, self.seed);
+        let domain = search::fived::Turns::new(self.settings, self.seed, self.limits.deadline);
         let root = domain.node(state.clone());
         let table = search::Table::new(self.settings.table_bits);
         let mut search =

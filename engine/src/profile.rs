@@ -466,26 +466,25 @@ impl Profiled for ManyWorlds {
 /// 5D chess: a turn is a set of board moves, one on every playable board
 /// in the present and more where the player likes, so a position can have
 /// millions of turns. Level 1 drafts its turn board move by board move
-/// ([`Learner::Drafted`]), never from a list. Levels 2 to 8 search through
-/// the face, whose `legal_actions` is the rules' bounded list (the first
-/// 1,000 turns their search finds, not a fair sample; docs/variants/fived.md),
-/// sampled to the level's width with the turns that capture kept first, at
-/// widths of their own ([`level::FIVED`]). A search that decides one board
-/// move at a time, as the multiverse's does, is the step after
-/// (turns drafted at random in the list's place measured worse:
-/// docs/engine.md). The evaluation counts the men on every timeline's last
-/// board (`eval/fived.rs`). Every level watches ([`Tuning::watch`]): it
-/// plays a listed turn that mates at once, and checks the turn it chose
-/// against every listed reply: 5D's mates are mostly quiet turns, outside
-/// the captures a sample keeps. No level glances, and the temperatures are
+/// ([`Learner::Drafted`]), never from a list. Levels 2 to 8 search turns
+/// built board by board (`search/fived.rs`: each owed board's moves
+/// weighed alone, combined best first, each turn checked whole), at widths
+/// of their own ([`level::FIVED`]), never the first turns the rules' search
+/// lists (not a fair sample; docs/variants/fived.md). From level 6 a mate
+/// in two is looked for at the root, within a budget
+/// ([`level::FIVED_MATES`]). The evaluation counts the men on every
+/// timeline's last board (`eval/fived.rs`). Every level watches
+/// ([`Tuning::watch`]): it plays a turn that mates at once (the builder's
+/// checking turns, then the rules' list), and checks the turn it chose
+/// against every such reply. No level glances, and the temperatures are
 /// the generic ones until a ladder sets them (neither glances nor a level
 /// 2 that never watches measured weaker against level 3: docs/engine.md).
 impl Profiled for FiveD {
     const TUNING: Tuning = Tuning {
-        // Level 8 in 2.2 s on average and 2.9 s at most over the start and
-        // 7 positions of greedy play (about 4.4 nodes a millisecond: each
-        // node lists up to 1,000 turns; `ladder --variants 5d --timing
-        // 8`). At the generic cost (16) it took 26 s.
+        // Level 8 in 1.7 s on average and 3.9 s at most over the start and
+        // 3 positions of greedy play (about 20 nodes a millisecond; `ladder
+        // --variants 5d --timing 4`). 210 while each node listed up to
+        // 1,000 turns (4.4 nodes a millisecond).
         node_cost: 60,
         levels: &level::FIVED,
         watch: [1000; 8],
