@@ -25,7 +25,7 @@ use std::collections::{BinaryHeap, HashMap, HashSet};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use chronomate_rules::fived::{Action, Draft, FiveD, LISTED_TURNS, Move};
+use chronomate_rules::fived::{Action, Draft, FiveD, Move};
 use chronomate_rules::{Color, Rules, Status};
 
 use super::Domain;
@@ -51,6 +51,13 @@ const REPLY_CAP: usize = 64;
 /// Checking turns tried as the first turn of a mate in two, and as a mate
 /// in one after each reply.
 const CHECKS_CAP: usize = 48;
+
+/// How many of the turns the rules list are judged for a mate where the
+/// builder's checking turns have none. Each that checks costs a search for
+/// the opponent's legal turn, which in a position of many timelines takes
+/// milliseconds: all 1,000 of the list, for each of the guard's replies,
+/// held a level-2 turn of a ladder game for minutes.
+const LISTED_MATES: usize = 250;
 
 /// A board move with what it gains for the mover, alone on the draft.
 #[derive(Clone, Copy, Debug)]
@@ -481,7 +488,7 @@ impl Domain for Turns {
     }
 
     /// A turn that mates: one of `known`, one of the builder's checking
-    /// turns, else one of the first [`LISTED_TURNS`] the rules list (those
+    /// turns, else one of the first [`LISTED_MATES`] the rules list (those
     /// the builder's checks miss: a mate of many boards' moves), until the
     /// deadline.
     fn winning_move(
@@ -503,7 +510,7 @@ impl Domain for Turns {
         {
             return Some(a);
         }
-        for (n, a) in s.state.legal_turns().take(LISTED_TURNS).enumerate() {
+        for (n, a) in s.state.legal_turns().take(LISTED_MATES).enumerate() {
             if n % 16 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d) {
                 return None;
             }
@@ -581,6 +588,11 @@ pub(crate) fn mate_in_two(state: &FiveD, allowance: &Allowance<'_>) -> MateSearc
         }
         let mut answered = true;
         for reply in &replies {
+            // Building a state's checking turns is not cut short: past
+            // the allowance, no reply is looked at.
+            if allowance.spent(spent) {
+                return MateSearch { found: None, spent };
+            }
             let mut next = after.clone();
             spent += 1;
             if next.apply(reply).is_err() {
