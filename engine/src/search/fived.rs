@@ -123,7 +123,8 @@ impl<'s> Builder<'s> {
     /// Up to `width` distinct legal turns, the best first by the sum of
     /// their board moves' gains: the owed boards' moves combined best
     /// first, then the best turn with a gaining move added on another
-    /// playable board; the rules' list where that finds none.
+    /// playable board; the rules' list where that finds none, and in
+    /// check to fill the width.
     pub(crate) fn best(&self, width: usize) -> Vec<Built> {
         let mut found = Found::default();
         for combo in Combinations::new(&self.owed).take(width.saturating_mul(TRIES_PER_TURN)) {
@@ -158,16 +159,21 @@ impl<'s> Builder<'s> {
                 self.collect(&moves, &mut found, false);
             }
         }
-        if found.turns.is_empty() {
-            return self
-                .state
-                .legal_turns()
-                .take(width)
-                .map(|action| Built {
-                    action,
-                    draft: None,
-                })
-                .collect();
+        // In check the rules' list is all escapes: it fills the width
+        // (where only some combination of boards answers a check, the
+        // builder can find few or none).
+        if found.turns.is_empty() || (found.turns.len() < width && self.state.is_check()) {
+            for action in self.state.legal_turns().take(width) {
+                if found.turns.len() >= width {
+                    break;
+                }
+                if found.seen.insert(action.clone()) {
+                    found.turns.push(Built {
+                        action,
+                        draft: None,
+                    });
+                }
+            }
         }
         found.turns
     }
