@@ -203,13 +203,20 @@ pub(crate) fn cut(hc: &Hc, slice: &Slice) -> Vec<Hc> {
     let mut pieces = Vec::new();
     let mut inside = hc.clone();
     for (axis, set) in slice {
-        let mut outside = inside.clone();
-        let mut any_out = false;
-        for (w, s) in outside.axis_mut(*axis).iter_mut().zip(&set.0) {
-            *w &= !s;
-            any_out |= *w != 0;
-        }
+        // A piece is copied only where it holds a point: most axes of a
+        // slice leave nothing outside, and a copy is the whole space's
+        // words (most of a large position's time went to such copies).
+        let any_out = inside
+            .get(*axis)
+            .words()
+            .iter()
+            .zip(&set.0)
+            .any(|(w, s)| w & !s != 0);
         if any_out {
+            let mut outside = inside.clone();
+            for (w, s) in outside.axis_mut(*axis).iter_mut().zip(&set.0) {
+                *w &= !s;
+            }
             pieces.push(outside);
         }
         let mut any_in = false;
