@@ -59,6 +59,19 @@ const CHECKS_CAP: usize = 48;
 /// held a level-2 turn of a ladder game for minutes.
 const LISTED_MATES: usize = 250;
 
+/// The steps the rules' search may take to decide whether a turn mates
+/// (`FiveD::mates_within`): every checkmate of the corpus is decided in
+/// under 4,000 (rules/tests/fived/face.rs), and a position of many
+/// timelines in check can otherwise take the search seconds and
+/// gigabytes, which held a ladder game's level-3 turn for minutes. A mate
+/// left undecided is not played, nor scored as one.
+pub(crate) const MATE_STEPS: usize = 4_000;
+
+/// Whether `action` mates in `state`, decided within [`MATE_STEPS`].
+fn mates(state: &FiveD, action: &Action) -> bool {
+    state.mates_within(action, MATE_STEPS) == Some(true)
+}
+
 /// A board move with what it gains for the mover, alone on the draft.
 #[derive(Clone, Copy, Debug)]
 struct Weighed {
@@ -486,7 +499,10 @@ impl Domain for Turns {
                 draft
             }
         };
-        Some(self.face.node(draft.submit_judging_mates().ok()?, false))
+        Some(
+            self.face
+                .node(draft.submit_judging_mates(MATE_STEPS).ok()?, false),
+        )
     }
 
     fn evaluate(&mut self, s: &Node<FiveD>) -> i32 {
@@ -506,13 +522,13 @@ impl Domain for Turns {
         if s.outcome.is_some() {
             return None;
         }
-        if let Some(a) = known.iter().find(|a| s.state.wins_at_once(a)) {
+        if let Some(a) = known.iter().find(|a| mates(&s.state, a)) {
             return Some(a.clone());
         }
         if let Some(a) = Builder::checking(&s.state)
             .checks(CHECKS_CAP)
             .into_iter()
-            .find(|a| !weighed.contains(a) && s.state.wins_at_once(a))
+            .find(|a| !weighed.contains(a) && mates(&s.state, a))
         {
             return Some(a);
         }
@@ -520,7 +536,7 @@ impl Domain for Turns {
             if n % 16 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d) {
                 return None;
             }
-            if !weighed.contains(&a) && s.state.wins_at_once(&a) {
+            if !weighed.contains(&a) && mates(&s.state, &a) {
                 return Some(a);
             }
         }
@@ -572,7 +588,7 @@ pub(crate) fn mate_in_two(state: &FiveD, allowance: &Allowance<'_>) -> MateSearc
             return MateSearch { found: None, spent };
         }
         spent += 1;
-        if state.wins_at_once(first) {
+        if mates(state, first) {
             return MateSearch {
                 found: Some((first.clone(), 1)),
                 spent,
@@ -630,7 +646,7 @@ fn mates_in_one(
 ) -> bool {
     for k in known.iter() {
         *spent += 1;
-        if state.wins_at_once(k) {
+        if mates(state, k) {
             return true;
         }
     }
@@ -639,7 +655,7 @@ fn mates_in_one(
             return false;
         }
         *spent += 1;
-        if !known.contains(&turn) && state.wins_at_once(&turn) {
+        if !known.contains(&turn) && mates(state, &turn) {
             known.push(turn);
             return true;
         }

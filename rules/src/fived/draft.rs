@@ -95,19 +95,23 @@ impl Draft {
         Ok(next)
     }
 
-    /// Submits the turn, judging only checkmate: where the opponent is
-    /// then out of check, the status stays ongoing even if it has no legal
-    /// turn (a stalemate). Proving that a legal turn exists is most of
-    /// what judging a turn costs; a search that lists the turns of the
-    /// states it expands finds a stalemate there anyway, and needs a mate
-    /// known at its horizon. Never for a game's record, whose status must
-    /// be exact.
+    /// Submits the turn, judging only checkmate, and that only where the
+    /// search for the opponent's legal turn decides it within `steps`
+    /// steps: otherwise, and where the opponent is out of check, the
+    /// status stays ongoing even if it has no legal turn (a stalemate).
+    /// Proving that a legal turn exists is most of what judging a turn
+    /// costs; a search that lists the turns of the states it expands finds
+    /// a stalemate there anyway, and needs a mate known at its horizon,
+    /// not one that takes seconds to prove. Never for a game's record,
+    /// whose status must be exact.
     ///
     /// # Errors
     /// The turn may not be submitted ([`Draft::submittable`]).
-    pub fn submit_judging_mates(self) -> Result<FiveD, ActionError> {
+    pub fn submit_judging_mates(self, steps: usize) -> Result<FiveD, ActionError> {
         let mut next = self.handed_over()?;
-        if next.in_check(next.to_move) && !super::search::has_legal_turn(&next) {
+        if next.in_check(next.to_move)
+            && super::search::has_legal_turn_within(&next, steps) == Some(false)
+        {
             next.status = Status::Finished(Outcome::win(next.to_move.other(), Reason::Checkmate));
         }
         Ok(next)

@@ -256,6 +256,23 @@ impl FiveD {
         !super::search::has_legal_turn(&next)
     }
 
+    /// Whether the whole turn `action` checkmates, as
+    /// [`crate::Rules::wins_at_once`] says (F-10), where the search for the
+    /// opponent's legal turn decides it within `steps` steps; `None` where
+    /// it gave up. For a program that may not wait: proving that no turn
+    /// is left can take that search seconds in a position of many
+    /// timelines.
+    pub fn mates_within(&self, action: &Action, steps: usize) -> Option<bool> {
+        let Ok((mut next, _, marks)) = self.drafted(&action.moves) else {
+            return Some(false);
+        };
+        if !next.in_check(self.to_move.other()) || next.submit_problem().is_some() {
+            return Some(false);
+        }
+        next.hand_over(marks);
+        super::search::has_legal_turn_within(&next, steps).map(|any| !any)
+    }
+
     /// Plays a whole turn: each move in order, then the submit (F-5,
     /// F-10). Returns the turn in the standard order.
     pub(crate) fn play_turn(&mut self, action: &Action) -> Result<Action, ActionError> {

@@ -371,7 +371,7 @@ fn a_turn_drafted_board_by_board_is_the_turn_applied_whole() {
             let submitted = draft.clone().submit().unwrap();
             assert_eq!(key(&submitted), key(&whole), "{name}: {turn}");
             assert_eq!(submitted.status(), whole.status(), "{name}: {turn}");
-            let judged = draft.submit_judging_mates().unwrap();
+            let judged = draft.submit_judging_mates(1_000_000).unwrap();
             assert_eq!(key(&judged), key(&whole), "{name}: {turn}");
             match whole.status() {
                 Status::Finished(o) if o.winner.is_none() => {
@@ -405,3 +405,40 @@ fn a_board_move_refused_on_a_draft_changes_nothing() {
     assert_eq!(key(draft.state()), before);
     assert_eq!(draft.moves(), &moves[..1]);
 }
+
+#[test]
+fn every_corpus_mate_is_decided_within_a_few_thousand_steps() {
+    // The last turn of every corpus game that ends in checkmate (the own
+    // corpus and 5dchess-tools'), decided as the engine asks it; a limit
+    // of one step decides none of them.
+    let mut mates = 0;
+    for name in [
+        "own/just-bishops.5dpgn",
+        "own/just-kings.5dpgn",
+        "own/just-knights.5dpgn",
+        "own/just-pawns-mates.5dpgn",
+        "own/just-pawns-promotes.5dpgn",
+        "own/just-queens.5dpgn",
+        "own/just-unicorns.5dpgn",
+        "own/knight-practice.5dpgn",
+        "own/pawns-practice.5dpgn",
+        "own/standard-black-mates.5dpgn",
+        "own/standard-white-mates.5dpgn",
+        "own/very-small-open.5dpgn",
+    ] {
+        let text = data(name);
+        let mut states = crate::support::states(&text);
+        let record = chronomate_rules::fived::pgn::read(&text).unwrap();
+        states.pop();
+        let before = states.pop().unwrap();
+        let last = before.parse(record.turns.last().unwrap()).unwrap();
+        assert_eq!(before.mates_within(&last, MATE_STEPS), Some(true), "{name}");
+        assert_eq!(before.mates_within(&last, 1), None, "{name}");
+        mates += 1;
+    }
+    assert_eq!(mates, 12);
+}
+
+/// The steps Chronomate's engine gives a mate decision
+/// (`engine/src/search/fived.rs`).
+const MATE_STEPS: usize = 4_000;

@@ -101,6 +101,8 @@ pub(crate) struct Search<'a> {
     stack: Vec<Hc>,
     /// The attacker's lines of attack, walked once each.
     rays: check::Rays,
+    /// Steps (points taken) the search may still make; `None`: no limit.
+    steps: Option<usize>,
 }
 
 impl<'a> Search<'a> {
@@ -144,6 +146,7 @@ impl<'a> Search<'a> {
                 first,
                 stack: Vec::new(),
                 rays: check::Rays::default(),
+                steps: None,
             };
         }
         let axis_of = |line: i32| -> Option<usize> {
@@ -260,7 +263,21 @@ impl<'a> Search<'a> {
             first,
             stack,
             rays,
+            steps: None,
         }
+    }
+
+    /// The same search, giving up after `steps` points taken: it then ends
+    /// as if no turn were left, and [`Search::gave_up`] says so.
+    pub(crate) fn within(mut self, steps: usize) -> Search<'a> {
+        self.steps = Some(steps);
+        self
+    }
+
+    /// Whether the search ended by its limit of steps, not by having
+    /// looked everywhere.
+    pub(crate) fn gave_up(&self) -> bool {
+        self.steps == Some(0) && !self.stack.is_empty()
     }
 
     fn axis_of_line(&self, line: i32) -> Option<usize> {
@@ -690,7 +707,14 @@ impl Iterator for Search<'_> {
     type Item = Action;
 
     fn next(&mut self) -> Option<Action> {
-        while let Some(mut hc) = self.stack.pop() {
+        loop {
+            if let Some(left) = self.steps.as_mut() {
+                if *left == 0 {
+                    return None;
+                }
+                *left -= 1;
+            }
+            let mut hc = self.stack.pop()?;
             let Some(point) = self.take_point(&mut hc) else {
                 continue;
             };
@@ -721,6 +745,5 @@ impl Iterator for Search<'_> {
                 }
             }
         }
-        None
     }
 }

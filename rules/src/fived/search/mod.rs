@@ -20,6 +20,19 @@ pub(crate) fn has_legal_turn(game: &FiveD) -> bool {
     hypercuboid::Search::new(game).next().is_some()
 }
 
+/// Whether the side to move has a legal turn, where the search decides it
+/// within `steps` steps (points of the space it takes); `None` where it
+/// gave up. For a program that may not wait: a position of many
+/// timelines in check can take the search seconds and gigabytes to prove
+/// that no turn is left.
+pub(crate) fn has_legal_turn_within(game: &FiveD, steps: usize) -> Option<bool> {
+    let mut search = hypercuboid::Search::new(game).within(steps);
+    if search.next().is_some() {
+        return Some(true);
+    }
+    (!search.gave_up()).then_some(false)
+}
+
 /// The number of distinct legal turns of the side to move, counting no
 /// further than `cap`. Two turns are the same when they have the same
 /// moves, in any order of the moves that open no timeline; the order of
