@@ -47,7 +47,8 @@ pub(crate) struct Look {
     /// How far below that look's best, in centipawns.
     pub reach: i32,
     /// Whether the search's best too is a candidate only within `reach`
-    /// ([`Look::near`]; standard chess), or wherever the look puts it (the
+    /// ([`Look::near`]; standard chess's levels 1 to 4, whose searches are
+    /// shallow), or wherever the look puts it (deeper levels, and the
     /// time-travel variants, whose ladders were set so).
     pub best_within_reach: bool,
 }
@@ -82,9 +83,9 @@ impl Look {
     /// where [`Look::best_within_reach`]; else every move. A move the deeper search prefers that looks more than
     /// the reach worse at a glance (a sacrifice, or a line whose loss lies
     /// past the search's horizon) is not one a player of the level would
-    /// play from a shallow look; at levels 2 to 5 such moves were a fifth
-    /// of the errors Stockfish's depth-1 look ranks outside its five best
-    /// (docs/engine.md, "How the levels err").
+    /// play from a shallow look; at levels 2 to 5 such moves were about a
+    /// fifth of the errors Stockfish's depth-1 look ranks outside its five
+    /// best (docs/engine.md, "How the levels err").
     pub(crate) fn near(self, order: &[usize], scores: &[i32], exact: &[bool]) -> Vec<bool> {
         let Some(&first) = order.first() else {
             return vec![false; scores.len()];

@@ -29,8 +29,8 @@ pub(crate) struct Fide {
 /// given up without castling, in centipawns. The PeSTO tables score a rook
 /// on f1 above one on h1 and know nothing of the right: the one-ply look
 /// ranked such rook moves (h1f1 with the king on e1, a8d8, h8f8) among
-/// its best five where Stockfish's depth-1 look ranks them 6th to 28th, a
-/// fifth of the levels' errors outside Stockfish's top five
+/// its best five where Stockfish's depth-1 look ranks them 6th to 28th,
+/// about one in eight of the levels' errors outside Stockfish's top five
 /// (docs/engine.md, "How the levels err").
 pub(crate) const CASTLING_DOUBT: i32 = 60;
 
