@@ -388,6 +388,7 @@ pub(crate) fn think_on<R: Profiled>(
                 .map_or(tuning.look[level], |(count, reach)| search::choice::Look {
                     count: usize::from(count),
                     reach: reach.min(i32::MAX as u32) as i32,
+                    ..tuning.look[level]
                 }),
         }
     };

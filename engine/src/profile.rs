@@ -175,9 +175,23 @@ pub struct Tuning {
     pub(crate) look: [Look; 8],
 }
 
-/// A shallow look: the `count` best within `reach` centipawns.
+/// A shallow look: the `count` best within `reach` centipawns, with the
+/// search's best wherever it is.
 const fn look(count: usize, reach: i32) -> Look {
-    Look { count, reach }
+    Look {
+        count,
+        reach,
+        best_within_reach: false,
+    }
+}
+
+/// A shallow look whose reach holds the search's best too.
+const fn held(count: usize, reach: i32) -> Look {
+    Look {
+        count,
+        reach,
+        best_within_reach: true,
+    }
 }
 
 /// The shallow looks of the variants searched through the face and of the
@@ -245,26 +259,37 @@ impl Profiled for Chess {
     const TUNING: Tuning = Tuning {
         node_cost: 1,
         levels: &level::FIDE,
-        // Within each level's look (below), the temperatures that kept each
-        // level's strength: the new level against the old one (the same
-        // level choosing among every move, `L@k0`), 30 to 60 games each:
-        // level 2 against old level 3 82.5% (old level 2: 100%), 3 vs 2
-        // 87.5%, 2 vs 1 86%; levels 3 to 6 within about 60 Elo of the old
-        // (docs/engine-journal.md, issue 48).
-        temperature: [250, 1000, 200, 80, 50, 25, 10, 0],
+        // Within each level's look (below), the temperatures that keep each
+        // level's strength: each new level against the old one (the
+        // build before the castling doubt and looks of three,
+        // `calibrate.py ab` at its node budget) within its margin, levels
+        // 2 and 3 at 200 games, 4 to 6 at 60 to 100 (docs/engine-journal.md,
+        // issue 48, "Looks of three").
+        temperature: [250, 1000, 300, 150, 50, 30, 10, 0],
         glance: [0, 0, 0, 0, 0, 0, 0, 0],
         glance_temperature: 0,
         watch: [0; 8],
         // Issue 48: each level chooses among the few best of its one-ply
         // look (with its captures), none a piece below its best from
-        // level 2 up.
+        // level 2 up. Three from level 4 up: the fourth to sixth by the
+        // PeSTO tables are more often moves Stockfish's depth-1 look ranks
+        // below its five best (docs/engine.md, "How the levels err");
+        // levels 2 and 3 keep five and four, as three made them 215 and
+        // 85 Elo stronger than before. Levels 1 to 4 (depth 3 at most)
+        // play their search's best only where the look puts it within
+        // the reach too (`held`): so shallow a search's surprise is
+        // more often its horizon than a find. From level 5 the search's
+        // best is always a candidate: held there, the level played a
+        // look's move its deeper search scored up to four temperatures
+        // lower, and the judge counted more errors outside the top 5
+        // (docs/engine-journal.md, issue 48, "Looks of three").
         look: [
-            look(10, 400),
-            look(6, 200),
-            look(5, 150),
-            look(5, 150),
-            look(4, 150),
-            look(4, 120),
+            held(10, 400),
+            held(5, 200),
+            held(4, 150),
+            held(3, 120),
+            look(3, 120),
+            look(3, 120),
             look(3, 100),
             look(0, 0),
         ],

@@ -34,17 +34,23 @@ pub(crate) struct Pick {
 /// where the domain has one, its quiescence search: a man left hanging is
 /// seen there). Its `count` best by that look, those within `reach`
 /// centipawns of its best, are the level's candidates, with the best of its
-/// deeper search; a level's mistakes are then moves that looked good at a
-/// glance and lose to what its search does not see, never a move that a
-/// one-ply look ranks near the bottom (issue 48: two of three mistakes of
-/// the softmax alone were such moves). `count` 0: every move (level 8, and
-/// a position judged).
+/// deeper search where that too is within `reach` ([`Look::near`]); a
+/// level's mistakes are then moves that looked good at a glance and lose
+/// to what its search does not see, never a move that a one-ply look
+/// ranks near the bottom (issue 48: two of three mistakes of the softmax
+/// alone were such moves). `count` 0: every move (level 8, and a position
+/// judged).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Look {
     /// How many of the best by the shallow look.
     pub count: usize,
     /// How far below that look's best, in centipawns.
     pub reach: i32,
+    /// Whether the search's best too is a candidate only within `reach`
+    /// ([`Look::near`]; standard chess's levels 1 to 4, whose searches are
+    /// shallow), or wherever the look puts it (deeper levels, and the
+    /// time-travel variants, whose ladders were set so).
+    pub best_within_reach: bool,
 }
 
 impl Look {
@@ -70,6 +76,24 @@ impl Look {
         }
         chosen[first] = true;
         chosen
+    }
+
+    /// Which of the moves scored by the shallow look the search's best may
+    /// be chosen among: those within its reach of its best, however many,
+    /// where [`Look::best_within_reach`]; else every move. A move the deeper search prefers that looks more than
+    /// the reach worse at a glance (a sacrifice, or a line whose loss lies
+    /// past the search's horizon) is not one a player of the level would
+    /// play from a shallow look; at levels 2 to 5 such moves were about a
+    /// fifth of the errors Stockfish's depth-1 look ranks outside its five
+    /// best (docs/engine.md, "How the levels err").
+    pub(crate) fn near(self, order: &[usize], scores: &[i32], exact: &[bool]) -> Vec<bool> {
+        let Some(&first) = order.first() else {
+            return vec![false; scores.len()];
+        };
+        let floor = scores[first].saturating_sub(self.reach);
+        (0..scores.len())
+            .map(|i| !self.best_within_reach || i == first || (exact[i] && scores[i] >= floor))
+            .collect()
     }
 }
 
@@ -147,6 +171,7 @@ mod tests {
         let look = Look {
             count: 3,
             reach: 250,
+            best_within_reach: false,
         };
         assert_eq!(
             look.candidates(&order, &scores, &exact),
@@ -156,11 +181,28 @@ mod tests {
         let near = Look {
             count: 5,
             reach: 100,
+            best_within_reach: true,
         };
         assert_eq!(
             near.candidates(&order, &scores, &exact),
             [true, false, true, false, false]
         );
+        // Every move within the reach, however many, is near: the
+        // search's best may be any of these.
+        assert_eq!(
+            near.near(&order, &scores, &exact),
+            [true, false, true, false, false]
+        );
+        let held = Look {
+            best_within_reach: true,
+            ..look
+        };
+        assert_eq!(
+            held.near(&order, &scores, &exact),
+            [true, true, true, false, true]
+        );
+        // Without, the search's best is a candidate wherever it is.
+        assert_eq!(look.near(&order, &scores, &exact), [true; 5]);
         assert!(!Look::default().narrows());
     }
 

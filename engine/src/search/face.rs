@@ -323,6 +323,7 @@ mod tests {
         let look = Look {
             count: 3,
             reach: 10_000,
+            best_within_reach: false,
         };
         // The third best's score: a tie with it is as good a candidate.
         let floor = scores[look.count - 1].0;

@@ -7,7 +7,7 @@
 //! on one branch.
 
 use chronomate_rules::Color;
-use chronomate_rules::chess::{Move, Piece, Position, Role, zobrist};
+use chronomate_rules::chess::{CastlingSide, Move, Piece, Position, Role, zobrist};
 use chronomate_rules::geometry::Square;
 
 use super::Domain;
@@ -19,13 +19,27 @@ pub(crate) struct Fide {
     /// The square the move that led to the root took a man on, if it did:
     /// taking back there is a reflex ([`Domain::reflex`]).
     pub(crate) last_capture: Option<Square>,
+    /// What a shallow look counts against each castling right a move gives
+    /// up without castling ([`Domain::doubt`]); 0 in the multiverse's
+    /// branch chess, whose looks were set without it.
+    pub(crate) castling_doubt: i32,
 }
+
+/// What a standard level's shallow look counts against a castling right
+/// given up without castling, in centipawns. The PeSTO tables score a rook
+/// on f1 above one on h1 and know nothing of the right: the one-ply look
+/// ranked such rook moves (h1f1 with the king on e1, a8d8, h8f8) among
+/// its best five where Stockfish's depth-1 look ranks them 6th to 28th,
+/// about one in eight of the levels' errors outside Stockfish's top five
+/// (docs/engine.md, "How the levels err").
+pub(crate) const CASTLING_DOUBT: i32 = 60;
 
 impl Fide {
     /// The domain of a search from the position `last` led to.
     pub(crate) fn after(last: Option<Move>) -> Fide {
         Fide {
             last_capture: last.filter(Move::is_capture).map(|m| m.to()),
+            castling_doubt: CASTLING_DOUBT,
         }
     }
 }
@@ -101,6 +115,22 @@ impl Domain for Fide {
     /// queen.
     fn reflex(&self, _s: &Position, m: &Move) -> bool {
         m.is_capture() && (Some(m.to()) == self.last_capture || m.capture() == Some(Role::Queen))
+    }
+
+    /// Each castling right the move gives up without castling (a king or
+    /// rook leaving home), at [`Fide::castling_doubt`].
+    fn doubt(&self, s: &Position, m: &Move) -> i32 {
+        let side = s.turn();
+        let before = s.castling();
+        if self.castling_doubt == 0 || m.castling_side().is_some() || !before.has_any(side) {
+            return 0;
+        }
+        let after = before.after_touching(m.from());
+        let lost = CastlingSide::ALL
+            .into_iter()
+            .filter(|&c| before.has(side, c) && !after.has(side, c))
+            .count();
+        lost as i32 * self.castling_doubt
     }
 
     /// Captures by most valuable victim, then least valuable attacker;
@@ -248,6 +278,119 @@ mod tests {
             .to_move(&pos)
             .unwrap();
         see(&pos, &mv)
+    }
+
+    /// The doubt of a standard search's shallow look for `uci` in `fen`.
+    fn doubt(fen: &str, uci: &str) -> i32 {
+        let pos = Position::from_fen(fen).unwrap();
+        let mv = chronomate_rules::chess::Uci::from_ascii(uci)
+            .unwrap()
+            .to_move(&pos)
+            .unwrap();
+        Fide::after(None).doubt(&pos, &mv)
+    }
+
+    #[test]
+    fn a_look_doubts_a_move_that_gives_up_castling_without_castling() {
+        let both = "r3k2r/pppq1ppp/2npbn2/4p3/4P3/2NPBN2/PPPQ1PPP/R3K2R w KQkq - 0 1";
+        // A rook leaving h1 gives up one right, the king both.
+        assert_eq!(doubt(both, "h1f1"), CASTLING_DOUBT);
+        assert_eq!(doubt(both, "a1d1"), CASTLING_DOUBT);
+        assert_eq!(doubt(both, "e1f1"), 2 * CASTLING_DOUBT);
+        // Castling, and moves that keep the rights, are not doubted.
+        assert_eq!(doubt(both, "e1g1"), 0);
+        assert_eq!(doubt(both, "e1c1"), 0);
+        assert_eq!(doubt(both, "a2a3"), 0);
+        // Black's rook on a8, where only the queenside right is left.
+        let black = "r3k2r/pppq1ppp/2npbn2/4p3/4P3/2NPBN2/PPPQ1PPP/R4RK1 b q - 0 1";
+        assert_eq!(doubt(black, "a8d8"), CASTLING_DOUBT);
+        assert_eq!(doubt(black, "h8f8"), 0);
+        // Where the right is gone, a rook or king move costs nothing.
+        let none = "r3k2r/pppq1ppp/2npbn2/4p3/4P3/2NPBN2/PPPQ1PPP/R3K2R w - - 0 1";
+        assert_eq!(doubt(none, "h1f1"), 0);
+        // The multiverse's branch chess does not doubt.
+        let pos = Position::from_fen(both).unwrap();
+        let mv = chronomate_rules::chess::Uci::from_ascii("h1f1")
+            .unwrap()
+            .to_move(&pos)
+            .unwrap();
+        assert_eq!(Fide::default().doubt(&pos, &mv), 0);
+    }
+
+    /// The moves a depth-1 search of `fen` chooses over 40 seeds, nearly
+    /// at random among its look's three best within 120 (as the standard
+    /// levels 3 to 6 choose), doubting castling rights at `castling_doubt`.
+    fn chosen_at_a_glance(fen: &str, castling_doubt: i32) -> Vec<String> {
+        use crate::rng::Rng;
+        use crate::search::choice::{Look, Pick};
+        use crate::search::{Limits, Search, Table};
+        let pos = Position::from_fen(fen).unwrap();
+        let pick = Pick {
+            temperature: 1000,
+            glance: None,
+            look: Look {
+                count: 3,
+                reach: 120,
+                best_within_reach: true,
+            },
+        };
+        let mut chosen: Vec<String> = (0..40)
+            .map(|seed| {
+                let domain = Fide {
+                    last_capture: None,
+                    castling_doubt,
+                };
+                let limits = Limits {
+                    depth: 1,
+                    nodes: u64::MAX,
+                    deadline: None,
+                    soft: None,
+                    stop: None,
+                    progress: None,
+                    guard: false,
+                };
+                let mut search = Search::new(domain, limits, Table::new(14), Vec::new());
+                let found = search
+                    .run(&pos, None, pick, &mut Rng::new(seed))
+                    .expect("a move");
+                chronomate_rules::chess::Uci::from_move(&found.best).to_string()
+            })
+            .collect();
+        chosen.sort();
+        chosen.dedup();
+        chosen
+    }
+
+    #[test]
+    fn a_level_does_not_give_up_castling_at_a_glance() {
+        // Level 4 played h8f8 in the first, level 3 a8d8 in the second
+        // (Stockfish's depth-1 look ranks them 14th and 16th; docs/engine.md,
+        // "How the levels err"): PeSTO scores a rook on f8 or d8 above
+        // its corner and the lost right not at all.
+        for (fen, rook) in [
+            (
+                "r2qk2r/ppp3pp/2b5/2bpPpn1/3N4/P1P2PP1/1P2Q2P/RNB2RK1 b kq - 0 13",
+                "h8f8",
+            ),
+            (
+                "r3kb1r/ppp2ppp/2n1bn2/3q4/3Pp2N/2P5/PP2BPPP/RNBQK2R b KQkq - 0 8",
+                "a8d8",
+            ),
+        ] {
+            let blind = chosen_at_a_glance(fen, 0);
+            assert!(blind.iter().any(|m| m == rook), "{blind:?}");
+            let doubting = chosen_at_a_glance(fen, CASTLING_DOUBT);
+            let gives_up = [
+                "h8f8", "h8g8", "a8b8", "a8c8", "a8d8", "e8f8", "e8d8", "e8e7",
+            ];
+            assert!(
+                !doubting.iter().any(|m| gives_up.contains(&m.as_str())),
+                "{doubting:?}"
+            );
+            // Castling stays a candidate, and the level still strays.
+            assert!(doubting.iter().any(|m| m == "e8g8" || m == "e8c8"));
+            assert!(doubting.len() >= 2, "{doubting:?}");
+        }
     }
 
     #[test]

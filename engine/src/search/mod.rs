@@ -104,6 +104,14 @@ pub(crate) trait Domain {
     fn reflex(&self, _s: &Self::State, _m: &Self::Move) -> bool {
         false
     }
+    /// Centipawns a shallow look ([`choice::Look`]) counts against `m`
+    /// beyond its one-ply score when it ranks the moves a level may choose
+    /// among: what a player sees at a glance that the evaluation does not
+    /// weigh. Only the ranking: the searched scores the level chooses by
+    /// stay as they are.
+    fn doubt(&self, _s: &Self::State, _m: &Self::Move) -> i32 {
+        0
+    }
     /// An ordering bonus for captures (victim first, then the cheapest
     /// attacker), below 0 for a capture that loses material (searched
     /// after the quiet moves); `None` for a quiet move.
@@ -402,7 +410,9 @@ impl<'a, D: Domain> Search<'a, D> {
         // The moves the level may choose among, by its shallow look (the
         // first iteration; `choice::Look`); every move where it does not
         // narrow.
-        let mut looked: Option<Vec<bool>> = None;
+        // With those within its reach, among which the search's best may be
+        // chosen (`choice::Look::near`).
+        let mut looked: Option<(Vec<bool>, Vec<bool>)> = None;
         self.path.clear();
         self.path.push(root_key);
         let max_depth = self.limits.depth.max(1);
@@ -505,7 +515,19 @@ impl<'a, D: Domain> Search<'a, D> {
                 best = order[0];
                 best_score = scores[best];
                 if depth == 1 && pick.look.narrows() {
-                    looked = Some(pick.look.candidates(&order, &scores, &exact));
+                    // The look ranks by the one-ply scores less each
+                    // move's doubt (`Domain::doubt`).
+                    let seen: Vec<i32> = scores
+                        .iter()
+                        .zip(&root_moves)
+                        .map(|(&s, r)| s.saturating_sub(self.domain.doubt(root, &r.0)))
+                        .collect();
+                    let mut by_look = order.clone();
+                    by_look.sort_by_key(|&i| std::cmp::Reverse(seen[i]));
+                    looked = Some((
+                        pick.look.candidates(&by_look, &seen, &exact),
+                        pick.look.near(&by_look, &seen, &exact),
+                    ));
                 }
                 if let Some(progress) = self.limits.progress {
                     progress(depth, best_score, self.nodes, &root_moves[best].0);
@@ -534,7 +556,9 @@ impl<'a, D: Domain> Search<'a, D> {
                 .filter(|&&i| {
                     exact[i]
                         && scores[i] >= best_score.saturating_sub(window)
-                        && (i == best || looked.as_ref().is_none_or(|l| l[i]))
+                        && looked
+                            .as_ref()
+                            .is_none_or(|(l, near)| l[i] || (i == best && near[i]))
                 })
                 .map(|&i| {
                     let reflex = self.domain.reflex(root, &root_moves[i].0);
@@ -558,7 +582,7 @@ impl<'a, D: Domain> Search<'a, D> {
             // Among the moves that looked good at the shallow look, where
             // the level narrows.
             let candidates: Vec<(usize, i32)> = (0..root_moves.len())
-                .filter(|&i| root_moves[i].2 >= floor && looked.as_ref().is_none_or(|l| l[i]))
+                .filter(|&i| root_moves[i].2 >= floor && looked.as_ref().is_none_or(|(l, _)| l[i]))
                 .map(|i| (i, root_moves[i].2))
                 .collect();
             if let Some(chosen) = choice::choose(&candidates, t, rng) {
