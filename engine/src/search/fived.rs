@@ -669,7 +669,7 @@ mod tests {
 
     use super::*;
 
-    /// The positions of a corpus game (rules/tests/fived/data/own/NAME):
+    /// The positions of the corpus game `name` (in rules/tests/fived/data/own):
     /// the start, then after each whole turn.
     fn positions(name: &str) -> Vec<FiveD> {
         let path = format!(

@@ -2,7 +2,8 @@
 //! submitted without drafting it again (F-2, F-5, F-10).
 
 use super::action::{Action, Move, MoveKind, standard_order};
-use super::position::{FiveD, Mark};
+use super::play::mark;
+use super::position::FiveD;
 use crate::{ActionError, Outcome, Reason, Status};
 
 /// A turn in progress: the multiverse with the side to move's board moves
@@ -126,7 +127,7 @@ impl Draft {
             .moves
             .iter()
             .zip(&self.kinds)
-            .map(|(mv, kind)| Mark::of(mv, *kind))
+            .map(|(mv, kind)| mark(mv, *kind))
             .collect();
         let mut next = self.state;
         next.hand_over(marks);

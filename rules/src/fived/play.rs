@@ -316,7 +316,7 @@ impl FiveD {
         let marks = moves
             .iter()
             .zip(&kinds)
-            .map(|(mv, kind)| Mark::of(mv, *kind))
+            .map(|(mv, kind)| mark(mv, *kind))
             .collect();
         Ok((draft, standard_order(self.to_move, moves, &kinds), marks))
     }
@@ -396,5 +396,17 @@ impl Boards for CopiedForward<'_> {
 
     fn lines(&self) -> (i32, i32) {
         self.game.line_range()
+    }
+}
+
+/// The mark board move `mv` leaves, having done `kind`.
+pub(super) fn mark(mv: &Move, kind: MoveKind) -> Mark {
+    Mark {
+        from: (mv.from.line, mv.from.step, mv.from.cell),
+        to: (mv.to.line, mv.to.step, mv.to.cell),
+        opened: match kind {
+            MoveKind::Branch { line } => Some(line),
+            _ => None,
+        },
     }
 }

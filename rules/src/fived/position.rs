@@ -191,20 +191,6 @@ pub(crate) struct Mark {
     pub opened: Option<i32>,
 }
 
-impl Mark {
-    /// The mark of board move `mv`, which did `kind`.
-    pub(crate) fn of(mv: &super::action::Move, kind: super::action::MoveKind) -> Mark {
-        Mark {
-            from: (mv.from.line, mv.from.step, mv.from.cell),
-            to: (mv.to.line, mv.to.step, mv.to.cell),
-            opened: match kind {
-                super::action::MoveKind::Branch { line } => Some(line),
-                _ => None,
-            },
-        }
-    }
-}
-
 /// A game of 5D chess with multiverse time travel.
 ///
 /// Created through [`crate::Rules::new`] from the options (a named board
