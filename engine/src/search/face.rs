@@ -265,19 +265,6 @@ mod tests {
         assert_eq!(ties, most_forcing(&mut Rng::new(7), forcing, 5));
     }
 
-    /// A search to `depth`, with no other limit.
-    fn to_depth<'a, M>(depth: u32) -> Limits<'a, M> {
-        Limits {
-            depth,
-            nodes: u64::MAX,
-            deadline: None,
-            soft: None,
-            stop: None,
-            progress: None,
-            guard: false,
-        }
-    }
-
     /// The best action at depth 1 in Gifford's `fen`, with `quiescence`
     /// plies past the horizon, and the states visited.
     fn best_at_depth_one(fen: &str, quiescence: u32) -> (String, u64) {
@@ -286,7 +273,12 @@ mod tests {
         settings.quiescence = quiescence;
         let face = Face::<Gifford>::new(&settings, 1);
         let root = face.node(state.clone(), false);
-        let mut search = Search::new(face, to_depth(1), crate::search::Table::new(16), Vec::new());
+        let mut search = Search::new(
+            face,
+            Limits::to_depth(1),
+            crate::search::Table::new(16),
+            Vec::new(),
+        );
         let found = search
             .run(&root, None, Default::default(), &mut Rng::new(1))
             .expect("an action");
@@ -304,8 +296,12 @@ mod tests {
         let search = |pick: Pick, allowed: Option<&dyn Fn(&_) -> bool>, seed: u64| {
             let face = Face::<Gifford>::new(&settings, 1);
             let root = face.node(state.clone(), false);
-            let mut search =
-                Search::new(face, to_depth(1), crate::search::Table::new(14), Vec::new());
+            let mut search = Search::new(
+                face,
+                Limits::to_depth(1),
+                crate::search::Table::new(14),
+                Vec::new(),
+            );
             search
                 .run(&root, allowed, pick, &mut Rng::new(seed))
                 .expect("an action")

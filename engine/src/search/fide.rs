@@ -340,16 +340,8 @@ mod tests {
                     last_capture: None,
                     castling_doubt,
                 };
-                let limits = Limits {
-                    depth: 1,
-                    nodes: u64::MAX,
-                    deadline: None,
-                    soft: None,
-                    stop: None,
-                    progress: None,
-                    guard: false,
-                };
-                let mut search = Search::new(domain, limits, Table::new(14), Vec::new());
+                let mut search =
+                    Search::new(domain, Limits::to_depth(1), Table::new(14), Vec::new());
                 let found = search
                     .run(&pos, None, pick, &mut Rng::new(seed))
                     .expect("a move");

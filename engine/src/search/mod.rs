@@ -213,6 +213,20 @@ pub(crate) struct Limits<'a, M> {
 }
 
 impl<'a, M> Limits<'a, M> {
+    /// A search to `depth`, with no other limit (the tests').
+    #[cfg(test)]
+    pub(crate) fn to_depth(depth: u32) -> Limits<'a, M> {
+        Limits {
+            depth,
+            nodes: u64::MAX,
+            deadline: None,
+            soft: None,
+            stop: None,
+            progress: None,
+            guard: false,
+        }
+    }
+
     /// The same limits for a search of other moves, told nothing (the
     /// multiverse's branch chess: its board moves are not the variant's
     /// actions, which progress is reported in).
