@@ -60,11 +60,12 @@ const CHECKS_CAP: usize = 48;
 const LISTED_MATES: usize = 250;
 
 /// The steps the rules' search may take to decide whether a turn mates
-/// (`FiveD::mates_within`): every checkmate of the corpus is decided in
-/// under 4,000 (rules/tests/fived/face.rs), and a position of many
-/// timelines in check can otherwise take the search seconds and
-/// gigabytes, which held a ladder game's level-3 turn for minutes. A mate
-/// left undecided is not played, nor scored as one.
+/// (`FiveD::mates_within`: points taken, and pieces of its space cut):
+/// every checkmate of the corpus is decided in under 400
+/// (rules/tests/fived/face.rs), and a position of many timelines in check
+/// can otherwise take the search seconds and gigabytes, which held a
+/// ladder game's level-3 turn for minutes. A mate left undecided is not
+/// played, nor scored as one.
 pub(crate) const MATE_STEPS: usize = 4_000;
 
 /// Whether `action` mates in `state`, decided within [`MATE_STEPS`].

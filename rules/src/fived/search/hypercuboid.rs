@@ -101,7 +101,8 @@ pub(crate) struct Search<'a> {
     stack: Vec<Hc>,
     /// The attacker's lines of attack, walked once each.
     rays: check::Rays,
-    /// Steps (points taken) the search may still make; `None`: no limit.
+    /// Steps the search may still make (a point taken, and each piece of
+    /// the space a failing point's slice is tried on); `None`: no limit.
     steps: Option<usize>,
 }
 
@@ -267,8 +268,11 @@ impl<'a> Search<'a> {
         }
     }
 
-    /// The same search, giving up after `steps` points taken: it then ends
-    /// as if no turn were left, and [`Search::gave_up`] says so.
+    /// The same search, giving up after `steps` steps (a point taken, and
+    /// each piece of the space a failing point's slice is tried on: in a
+    /// position of many timelines the pieces run to thousands, and one
+    /// point can cost as much as thousands of others): it then ends as if
+    /// no turn were left, and [`Search::gave_up`] says so.
     pub(crate) fn within(mut self, steps: usize) -> Search<'a> {
         self.steps = Some(steps);
         self
@@ -720,6 +724,9 @@ impl Iterator for Search<'_> {
             };
             match self.problem(&point) {
                 Some(slice) => {
+                    if let Some(left) = self.steps.as_mut() {
+                        *left = left.saturating_sub(self.stack.len());
+                    }
                     // Every piece of the space failing the same way goes:
                     // the pieces on top of the stack that meet the slice
                     // are cut too (they are usually the siblings of `hc`).
