@@ -66,7 +66,7 @@ const LISTED_MATES: usize = 250;
 /// can otherwise take the search seconds and gigabytes, which held a
 /// ladder game's level-3 turn for minutes. A mate left undecided is not
 /// played, nor scored as one.
-pub(crate) const MATE_STEPS: usize = 4_000;
+pub(crate) const MATE_STEPS: usize = 1_000;
 
 /// Whether `action` mates in `state`, decided within [`MATE_STEPS`].
 fn mates(state: &FiveD, action: &Action) -> bool {

@@ -442,4 +442,4 @@ fn every_corpus_mate_is_decided_within_a_few_hundred_steps() {
 
 /// The steps Chronomate's engine gives a mate decision
 /// (`engine/src/search/fived.rs`).
-const MATE_STEPS: usize = 4_000;
+const MATE_STEPS: usize = 1_000;
