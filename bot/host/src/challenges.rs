@@ -152,11 +152,7 @@ impl Challenges<'_> {
         if let Some(other) = &c.challenged
             && *other != me
         {
-            return Err(Refusal::NotAddressedToYou {
-                id: c.id,
-                name: c.challenged_name.clone().unwrap_or_default(),
-            }
-            .into());
+            return Err(not_addressed_to_you(&c));
         }
         self.host
             .begin_game(c, &caller.player, &self.host.teller(caller))
@@ -190,11 +186,7 @@ impl Challenges<'_> {
         match &c.challenged {
             None => return Err(Refusal::DeclineOpen(c.id).into()),
             Some(other) if *other != me => {
-                return Err(Refusal::NotAddressedToYou {
-                    id: c.id,
-                    name: c.challenged_name.clone().unwrap_or_default(),
-                }
-                .into());
+                return Err(not_addressed_to_you(&c));
             }
             Some(_) => {}
         }
@@ -439,4 +431,13 @@ fn ensure_open(c: &ChallengeRow) -> Result<(), Refusal> {
             state: c.status.as_str(),
         })
     }
+}
+
+/// The refusal for a caller who is not the one challenge `c` names.
+fn not_addressed_to_you(c: &ChallengeRow) -> HostError {
+    Refusal::NotAddressedToYou {
+        id: c.id,
+        name: c.challenged_name.clone().unwrap_or_default(),
+    }
+    .into()
 }

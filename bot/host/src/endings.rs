@@ -57,22 +57,10 @@ impl Games<'_> {
         ))
         .about(row.id)
         .ping(row.player(!side));
-        let teller = self.host.teller(caller);
-        let (store, receipt) = self
-            .host
-            .store
-            .announcing(self.host.ending_rows(&teller, row, &reply));
         // Resigning needs no particular ply: only a live game.
-        if let Err(Stale) = store
-            .finish_game(row.id, None, &finish, self.host.now())
-            .await?
-        {
-            return Err(self.host.over_now(row.id).await);
-        }
-        Ok(self
-            .host
-            .ended(reply, receipt.held(), row.id, &teller)
-            .await)
+        self.host
+            .finish_by_command(caller, row, None, &finish, reply)
+            .await
     }
 
     /// Offers, accepts or declines a draw. Offering while the opponent's
@@ -186,26 +174,36 @@ impl Games<'_> {
         ))
         .about(row.id)
         .ping(row.player(!side));
-        let teller = self.host.teller(caller);
-        let (store, receipt) = self
-            .host
-            .store
-            .announcing(self.host.ending_rows(&teller, row, &reply));
         // Only at this ply: a move in between may make it too late.
-        if let Err(Stale) = store
-            .finish_game(row.id, Some(row.ply), &finish, self.host.now())
-            .await?
-        {
-            return Err(self.host.over_now(row.id).await);
-        }
-        Ok(self
-            .host
-            .ended(reply, receipt.held(), row.id, &teller)
-            .await)
+        self.host
+            .finish_by_command(caller, row, Some(row.ply), &finish, reply)
+            .await
     }
 }
 
 impl Host {
+    /// Ends `row` as `finish` says on `caller`'s command, at `ply` where
+    /// given, with `reply` and the ending's announcements committed in the
+    /// same transaction; a game already over (or moved past `ply`) is
+    /// refused as it stands now.
+    async fn finish_by_command(
+        &self,
+        caller: &Caller,
+        row: &GameRow,
+        ply: Option<i64>,
+        finish: &Finish,
+        reply: Reply,
+    ) -> Result<Reply, HostError> {
+        let teller = self.teller(caller);
+        let (store, receipt) = self
+            .store
+            .announcing(self.ending_rows(&teller, row, &reply));
+        if let Err(Stale) = store.finish_game(row.id, ply, finish, self.now()).await? {
+            return Err(self.over_now(row.id).await);
+        }
+        Ok(self.ended(reply, receipt.held(), row.id, &teller).await)
+    }
+
     /// Ends the game drawn on the offer `offered_by` made: the reply saying
     /// so (pinging `ping`), with what follows a game's end.
     /// `before`: a line to say first (Chronomate's answer to the offer).
