@@ -237,10 +237,9 @@ impl<'a> Search<'a> {
         }
         let playable = axes.len() - branching;
         let lens: Vec<usize> = axes.iter().map(|ax| ax.entries.len()).collect();
-        let layout = Hc::layout(&lens);
         let mut stack = Vec::new();
         for n in (0..=branching).rev() {
-            let mut hc = Hc::empty(layout.clone());
+            let mut hc = Hc::empty(&lens);
             for (i, ax) in axes.iter().enumerate() {
                 let len = ax.entries.len();
                 if i < playable {

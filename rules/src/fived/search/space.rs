@@ -1,7 +1,7 @@
 //! Hypercuboids: a choice of entries on every axis, as bit sets in one
 //! flat block, and the cuts that take a slice out of one.
 
-use std::sync::Arc;
+use std::rc::Rc;
 
 /// A set of entry indices on one axis (a slice's part).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -89,51 +89,39 @@ impl<'a> Bits<'a> {
 }
 
 /// One set per axis: every point whose entries are in the sets.
+///
+/// Each axis's words are shared between the copies of a hypercuboid and
+/// copied only when one of them changes that axis (copy on write): a cut
+/// makes pieces that each differ from the space in one or two axes, and a
+/// position of many timelines has axes of thousands of entries, so whole
+/// copies made large positions' searches slow and huge.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Hc {
-    words: Vec<u64>,
-    /// Where each axis's words start (one more than there are axes).
-    offsets: Arc<[usize]>,
+    axes: Vec<Rc<[u64]>>,
 }
 
 impl Hc {
     /// Empty sets on axes of `lens` entries.
-    pub(super) fn layout(lens: &[usize]) -> Arc<[usize]> {
-        let mut offsets = Vec::with_capacity(lens.len() + 1);
-        let mut at = 0;
-        offsets.push(0);
-        for &len in lens {
-            at += words(len);
-            offsets.push(at);
-        }
-        offsets.into()
-    }
-
-    pub(super) fn empty(offsets: Arc<[usize]>) -> Hc {
-        let n = offsets.last().copied().unwrap_or(0);
+    pub(super) fn empty(lens: &[usize]) -> Hc {
         Hc {
-            words: vec![0; n],
-            offsets,
+            axes: lens.iter().map(|&len| vec![0; words(len)].into()).collect(),
         }
     }
 
     pub(super) fn axes(&self) -> usize {
-        self.offsets.len().saturating_sub(1)
-    }
-
-    fn range(&self, a: usize) -> std::ops::Range<usize> {
-        let start = self.offsets.get(a).copied().unwrap_or(0);
-        let end = self.offsets.get(a + 1).copied().unwrap_or(start);
-        start..end
+        self.axes.len()
     }
 
     pub(super) fn get(&self, a: usize) -> Bits<'_> {
-        Bits(self.words.get(self.range(a)).unwrap_or(&[]))
+        Bits(self.axes.get(a).map_or(&[], |words| words))
     }
 
+    /// Axis `a`'s words, made this copy's own first if they are shared.
     fn axis_mut(&mut self, a: usize) -> &mut [u64] {
-        let r = self.range(a);
-        self.words.get_mut(r).unwrap_or(&mut [])
+        match self.axes.get_mut(a) {
+            Some(words) => Rc::make_mut(words),
+            None => &mut [],
+        }
     }
 
     pub(super) fn insert(&mut self, a: usize, i: usize) {
@@ -163,22 +151,39 @@ impl Hc {
         }
     }
 
+    /// Takes entry `i` out of axis `a`; the axis is copied only if the
+    /// entry was in.
     pub(super) fn remove(&mut self, a: usize, i: usize) {
-        if let Some(w) = self.axis_mut(a).get_mut(i / 64) {
+        if self.get(a).contains(i)
+            && let Some(w) = self.axis_mut(a).get_mut(i / 64)
+        {
             *w &= !(1 << (i % 64));
         }
     }
 
     /// Takes the entries of `mask` out of axis `a`; whether any were in.
     pub(super) fn remove_all(&mut self, a: usize, mask: &Set) -> bool {
-        let mut changed = false;
-        for (w, m) in self.axis_mut(a).iter_mut().zip(&mask.0) {
-            if *w & m != 0 {
-                *w &= !m;
-                changed = true;
-            }
+        if !self.get(a).meets(mask.bits()) {
+            return false;
         }
-        changed
+        for (w, m) in self.axis_mut(a).iter_mut().zip(&mask.0) {
+            *w &= !m;
+        }
+        true
+    }
+
+    /// Keeps in axis `a` only the entries of `mask`; whether any remain.
+    fn keep_only(&mut self, a: usize, mask: &Set) -> bool {
+        let words = self.get(a).words();
+        if words.iter().zip(&mask.0).all(|(w, m)| w & !m == 0) {
+            return !self.get(a).is_empty();
+        }
+        let mut any = false;
+        for (w, m) in self.axis_mut(a).iter_mut().zip(&mask.0) {
+            *w &= m;
+            any |= *w != 0;
+        }
+        any
     }
 
     pub(super) fn any_empty(&self) -> bool {
@@ -203,28 +208,19 @@ pub(crate) fn cut(hc: &Hc, slice: &Slice) -> Vec<Hc> {
     let mut pieces = Vec::new();
     let mut inside = hc.clone();
     for (axis, set) in slice {
-        // A piece is copied only where it holds a point: most axes of a
-        // slice leave nothing outside, and a copy is the whole space's
-        // words (most of a large position's time went to such copies).
-        let any_out = inside
-            .get(*axis)
-            .words()
-            .iter()
-            .zip(&set.0)
-            .any(|(w, s)| w & !s != 0);
-        if any_out {
-            let mut outside = inside.clone();
-            for (w, s) in outside.axis_mut(*axis).iter_mut().zip(&set.0) {
-                *w &= !s;
+        // A piece is made only where it holds a point: most axes of a
+        // slice leave nothing outside.
+        let held = inside.get(*axis);
+        if !held.words().iter().zip(&set.0).any(|(w, s)| w & !s != 0) {
+            if held.is_empty() {
+                return pieces;
             }
-            pieces.push(outside);
+            continue;
         }
-        let mut any_in = false;
-        for (w, s) in inside.axis_mut(*axis).iter_mut().zip(&set.0) {
-            *w &= s;
-            any_in |= *w != 0;
-        }
-        if !any_in {
+        let mut outside = inside.clone();
+        outside.remove_all(*axis, set);
+        pieces.push(outside);
+        if !inside.keep_only(*axis, set) {
             return pieces;
         }
     }
@@ -248,7 +244,7 @@ mod tests {
             (5, 200),
             (0, 300),
         ] {
-            let mut by_range = Hc::empty(Hc::layout(&lens));
+            let mut by_range = Hc::empty(&lens);
             let mut one_by_one = by_range.clone();
             for (a, &len) in lens.iter().enumerate() {
                 by_range.insert_range(a, from, to.min(len));
@@ -261,7 +257,7 @@ mod tests {
     #[test]
     fn a_cut_keeps_every_point_outside_the_slice_once() {
         let lens = [3, 2, 70];
-        let mut hc = Hc::empty(Hc::layout(&lens));
+        let mut hc = Hc::empty(&lens);
         for (a, &len) in lens.iter().enumerate() {
             for i in 0..len {
                 hc.insert(a, i);
