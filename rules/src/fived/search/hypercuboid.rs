@@ -23,7 +23,7 @@ use super::super::action::{MoveKind, standard_order};
 use super::super::board::{Board, Cell};
 use super::super::movegen::royal_attacked_on_board;
 use super::super::position::{FiveD, active_range};
-use super::space::{Hc, Set, Slice, cut, overlaps};
+use super::space::{Hc, Set, Shared, Slice, cut, overlaps};
 use crate::Color;
 
 /// What an entry does on its axis.
@@ -236,20 +236,28 @@ impl<'a> Search<'a> {
             });
         }
         let playable = axes.len() - branching;
-        let lens: Vec<usize> = axes.iter().map(|ax| ax.entries.len()).collect();
+        // The starting pieces differ only in how many new-timeline axes
+        // hold arrivals, so they share every axis's words.
+        let whole: Vec<Shared> = axes[..playable]
+            .iter()
+            .map(|ax| Set::range(ax.entries.len(), 0, ax.entries.len()).shared())
+            .collect();
+        let (arrived, passed) = {
+            let len = branch_entries.len();
+            (
+                Set::range(len, 1, len).shared(),
+                Set::single(len, 0).shared(),
+            )
+        };
         let mut stack = Vec::new();
         for n in (0..=branching).rev() {
-            let mut hc = Hc::empty(&lens);
-            for (i, ax) in axes.iter().enumerate() {
-                let len = ax.entries.len();
-                if i < playable {
-                    hc.insert_range(i, 0, len);
-                } else if i < playable + n {
-                    hc.insert_range(i, 1, len);
-                } else {
-                    hc.insert(i, 0);
-                }
-            }
+            let mut sets = whole.clone();
+            sets.extend(
+                (0..branching)
+                    .map(|j| if j < n { &arrived } else { &passed })
+                    .cloned(),
+            );
+            let hc = Hc::of(sets);
             if !hc.any_empty() {
                 stack.push(hc);
             }

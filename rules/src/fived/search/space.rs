@@ -28,6 +28,33 @@ impl Set {
         }
     }
 
+    /// Entries `from..to` of an axis of `len` entries, put in a word at a
+    /// time: a search's new-timeline axes each start with every arrival,
+    /// and a bit at a time that filling cost more than the rest of making
+    /// the search where jumps are many.
+    pub(super) fn range(len: usize, from: usize, to: usize) -> Set {
+        let mut set = Set::empty(len);
+        let to = to.min(len);
+        let mut i = from;
+        while i < to {
+            let bit = i % 64;
+            let n = (64 - bit).min(to - i);
+            let mask = if n == 64 {
+                !0
+            } else {
+                ((1u64 << n) - 1) << bit
+            };
+            set.0[i / 64] |= mask;
+            i += n;
+        }
+        set
+    }
+
+    /// The set as an axis that hypercuboids may share.
+    pub(super) fn shared(self) -> Shared {
+        Shared(self.0.into())
+    }
+
     pub(super) fn bits(&self) -> Bits<'_> {
         Bits(&self.0)
     }
@@ -88,6 +115,10 @@ impl<'a> Bits<'a> {
     }
 }
 
+/// An axis's set that several hypercuboids hold until one changes it.
+#[derive(Clone, Debug)]
+pub(crate) struct Shared(Rc<[u64]>);
+
 /// One set per axis: every point whose entries are in the sets.
 ///
 /// Each axis's words are shared between the copies of a hypercuboid and
@@ -101,10 +132,10 @@ pub(crate) struct Hc {
 }
 
 impl Hc {
-    /// Empty sets on axes of `lens` entries.
-    pub(super) fn empty(lens: &[usize]) -> Hc {
+    /// The hypercuboid of these sets, one an axis, shared as they are.
+    pub(super) fn of(axes: Vec<Shared>) -> Hc {
         Hc {
-            axes: lens.iter().map(|&len| vec![0; words(len)].into()).collect(),
+            axes: axes.into_iter().map(|Shared(words)| words).collect(),
         }
     }
 
@@ -121,33 +152,6 @@ impl Hc {
         match self.axes.get_mut(a) {
             Some(words) => Rc::make_mut(words),
             None => &mut [],
-        }
-    }
-
-    pub(super) fn insert(&mut self, a: usize, i: usize) {
-        if let Some(w) = self.axis_mut(a).get_mut(i / 64) {
-            *w |= 1 << (i % 64);
-        }
-    }
-
-    /// Puts entries `from..to` into axis `a`, a word at a time: a
-    /// search's new-timeline axes each start with every arrival, and a
-    /// bit at a time that filling cost more than the rest of making the
-    /// search where jumps are many.
-    pub(super) fn insert_range(&mut self, a: usize, from: usize, to: usize) {
-        let axis = self.axis_mut(a);
-        let to = to.min(axis.len() * 64);
-        let mut i = from;
-        while i < to {
-            let bit = i % 64;
-            let n = (64 - bit).min(to - i);
-            let mask = if n == 64 {
-                !0
-            } else {
-                ((1u64 << n) - 1) << bit
-            };
-            axis[i / 64] |= mask;
-            i += n;
         }
     }
 
@@ -233,36 +237,43 @@ mod tests {
 
     #[test]
     fn a_range_put_in_is_the_entries_put_in_one_by_one() {
-        let lens = [1, 64, 65, 200];
-        for (from, to) in [
-            (0, 0),
-            (0, 1),
-            (1, 64),
-            (0, 64),
-            (1, 65),
-            (63, 129),
-            (5, 200),
-            (0, 300),
-        ] {
-            let mut by_range = Hc::empty(&lens);
-            let mut one_by_one = by_range.clone();
-            for (a, &len) in lens.iter().enumerate() {
-                by_range.insert_range(a, from, to.min(len));
-                (from..to.min(len)).for_each(|i| one_by_one.insert(a, i));
+        for len in [1, 64, 65, 200] {
+            for (from, to) in [
+                (0, 0),
+                (0, 1),
+                (1, 64),
+                (0, 64),
+                (1, 65),
+                (63, 129),
+                (5, 200),
+                (0, 300),
+            ] {
+                let mut one_by_one = Set::empty(len);
+                (from..to.min(len)).for_each(|i| one_by_one.insert(i));
+                assert_eq!(Set::range(len, from, to), one_by_one, "{len}: {from}..{to}");
             }
-            assert_eq!(by_range, one_by_one, "{from}..{to}");
         }
+    }
+
+    #[test]
+    fn copies_share_an_axis_until_one_changes_it() {
+        let full = Set::range(70, 0, 70).shared();
+        let a = Hc::of(vec![full.clone(), full.clone()]);
+        let mut b = a.clone();
+        b.remove(1, 3);
+        assert!(a.get(1).contains(3) && !b.get(1).contains(3));
+        assert!(a.get(0).contains(3) && b.get(0).contains(3));
+        assert_eq!(Hc::of(vec![full.clone(), full]), a);
     }
 
     #[test]
     fn a_cut_keeps_every_point_outside_the_slice_once() {
         let lens = [3, 2, 70];
-        let mut hc = Hc::empty(&lens);
-        for (a, &len) in lens.iter().enumerate() {
-            for i in 0..len {
-                hc.insert(a, i);
-            }
-        }
+        let hc = Hc::of(
+            lens.iter()
+                .map(|&len| Set::range(len, 0, len).shared())
+                .collect(),
+        );
         let mut slice_b = Set::empty(70);
         slice_b.insert(5);
         slice_b.insert(66);
