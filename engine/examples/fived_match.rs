@@ -15,7 +15,12 @@
 //! `--start` names a board (`turn-zero`, `standard`, any of `/rules 5d`'s);
 //! `--max-turns` (200) scores an unfinished game a draw; `--grace` (5000)
 //! is how many milliseconds past its movetime an engine may take to
-//! answer; `--moves` prints each game's moves. One line a game, then the
+//! answer; `--moves` prints each game's moves. `--opening-turns K` (0)
+//! starts each pair of games (games 1 and 2, 3 and 4, ...: one opening
+//! with each engine White) after K turns drawn at random from the rules'
+//! list, so that engines that play the same turns in the same position
+//! (Chronomate's levels without a clock, two builds of one engine) play
+//! different games. One line a game, then the
 //! first engine's score with its Elo difference, and each engine's
 //! average and longest time a turn, with how many turns took more than
 //! half again their movetime.
@@ -27,7 +32,7 @@ use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
 
 use chronomate_engine::elo;
-use chronomate_engine::fiveduci::Position;
+use chronomate_engine::fiveduci::{Position, lan};
 use chronomate_rules::fived::boards;
 use chronomate_rules::{Color, Rules, Status};
 
@@ -40,6 +45,7 @@ struct Settings {
     start: String,
     max_turns: usize,
     moves: bool,
+    opening_turns: u32,
 }
 
 fn main() {
@@ -61,6 +67,7 @@ fn settings(args: Vec<String>) -> Result<Settings, String> {
         start: "turn-zero".to_owned(),
         max_turns: 200,
         moves: false,
+        opening_turns: 0,
     };
     let mut args = args.into_iter();
     while let Some(flag) = args.next() {
@@ -88,6 +95,7 @@ fn settings(args: Vec<String>) -> Result<Settings, String> {
             "--grace" => s.grace = number(&value)?,
             "--max-turns" => s.max_turns = number(&value)? as usize,
             "--start" => s.start = value,
+            "--opening-turns" => s.opening_turns = number(&value)? as u32,
             _ => return Err(format!("unknown flag {flag}")),
         }
     }
@@ -136,7 +144,8 @@ fn run(s: &Settings) -> Result<(), String> {
         let white = (game % 2) as usize;
         // An engine that does not start, or does not begin a game, voids
         // that game alone.
-        let (result, turns, words) = match play(s, &start, white, &mut spent) {
+        let opening = opening(&start, s.opening_turns, u64::from(game / 2))?;
+        let (result, turns, words) = match play(s, &start, &opening, white, &mut spent) {
             Ok(played) => played,
             Err(e) => {
                 voids += 1;
@@ -191,11 +200,44 @@ fn run(s: &Settings) -> Result<(), String> {
     Ok(())
 }
 
-/// One game, engine `white` (0 or 1) with White: how it ended, the turns
-/// played and the move words.
+/// The move words of `turns` turns drawn from the first 64 the rules list
+/// at each position from `start` (fewer where the game ends), the same
+/// for the same `pair`.
+fn opening(start: &str, turns: u32, pair: u64) -> Result<Vec<String>, String> {
+    let mut position = Position::read(start, None).map_err(|e| e.to_string())?;
+    let mut words: Vec<String> = Vec::new();
+    let mut state = pair.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0x5D_C4E5_5A11;
+    for _ in 0..turns {
+        if position.game().status().is_over() {
+            break;
+        }
+        let listed: Vec<_> = position.game().legal_turns().take(64).collect();
+        // splitmix64: a fixed, even draw without a dependency.
+        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^= z >> 31;
+        let Some(action) = listed.get((z % listed.len().max(1) as u64) as usize) else {
+            break;
+        };
+        words.extend(action.moves.iter().map(lan::write));
+        words.push("submit".to_owned());
+        position = Position::read(
+            &format!("{start} moves {}", words.join(" ")),
+            Some(&position),
+        )
+        .map_err(|e| format!("opening {}: {e}", words.join(" ")))?;
+    }
+    Ok(words)
+}
+
+/// One game from `start` after the `opening` move words, engine `white` (0
+/// or 1) with White: how it ended, the turns played and the move words.
 fn play(
     s: &Settings,
     start: &str,
+    opening: &[String],
     white: usize,
     spent: &mut [Spent; 2],
 ) -> Result<(Result_, usize, Vec<String>), String> {
@@ -203,8 +245,13 @@ fn play(
         Engine::start(&s.engines[0].0, &s.engines[0].1)?,
         Engine::start(&s.engines[1].0, &s.engines[1].1)?,
     ];
-    let mut position = Position::read(start, None).map_err(|e| e.to_string())?;
-    let mut words: Vec<String> = Vec::new();
+    let mut words: Vec<String> = opening.to_vec();
+    let mut position = if words.is_empty() {
+        Position::read(start, None)
+    } else {
+        Position::read(&format!("{start} moves {}", words.join(" ")), None)
+    }
+    .map_err(|e| e.to_string())?;
     for turn in 0..s.max_turns {
         if let Status::Finished(outcome) = position.game().status() {
             return Ok(((outcome.winner, outcome.reason.to_string()), turn, words));
@@ -307,6 +354,15 @@ impl Engine {
         engine.send("isready")?;
         engine.wait_for(&["readyok"], hello)?;
         engine.send("5ducinewgame")?;
+        // ftxi's `mcts` starts a search of its own as it starts, and while
+        // that runs it drops an `isready` now and then (it answers `info
+        // engine is busy`): ask again, a few times, before giving up.
+        for _ in 0..5 {
+            engine.send("isready")?;
+            if engine.wait_for(&["readyok"], hello / 6).is_ok() {
+                return Ok(engine);
+            }
+        }
         engine.send("isready")?;
         engine.wait_for(&["readyok"], hello)?;
         Ok(engine)

@@ -8,6 +8,8 @@
 #
 #   FTXI=path/to/build/5dchess tools/engine/bench-5duci.sh
 #   GAMES=10 MILLIS=1000 LEVEL=8 OPPONENT=mcts START=standard FTXI=... tools/engine/bench-5duci.sh
+#   OPENING=2 ...: each pair of games (one with each colour) starts after 2
+#   random turns, so that engines without a clock's noise vary their games
 #
 # ftxi's engine is built outside this tree: cmake -S 5dchess_engine -B
 # build -DENGINE=ON -DCMAKE_BUILD_TYPE=Release, then make -C build 5dchess.
@@ -44,4 +46,5 @@ exec "$examples/fived_match" \
     --start "$START" \
     --max-turns "$MAX_TURNS" \
     --grace "$GRACE" \
+    ${OPENING:+--opening-turns "$OPENING"} \
     ${MOVES:+--moves}
