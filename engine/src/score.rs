@@ -16,6 +16,17 @@ pub(crate) const INFINITY: i32 = 32_000;
 /// having seen the end: below mate scores, above any material count.
 pub(crate) const DECISIVE: i32 = 10_000;
 
+/// The largest evaluation a search takes in: above any decisive one,
+/// below any forced result. 5D sums men over every timeline (a game of 88
+/// timelines summed to 1,600 pawns), and a larger count would read as a
+/// mate, breaking the search's windows and the reported score.
+pub(crate) const EVALUATION_BOUND: i32 = 2 * DECISIVE;
+
+/// `eval` held within [`EVALUATION_BOUND`].
+pub(crate) fn bounded(eval: i32) -> i32 {
+    eval.clamp(-EVALUATION_BOUND, EVALUATION_BOUND)
+}
+
 /// The score of a finished game at `ply` for `side`.
 pub(crate) fn terminal(winner: Option<Color>, side: Color, ply: usize) -> i32 {
     match winner {
@@ -98,6 +109,27 @@ mod tests {
         assert_eq!(Score(-(MATE - 2)).to_string(), "#-1");
         assert_eq!(Score(-(MATE - 4)).to_string(), "#-2");
         assert_eq!(Score(MATE - 3).flip().mate_in(), Some(-2));
+    }
+
+    #[test]
+    fn a_bounded_evaluation_is_never_read_as_a_mate() {
+        // The count a 5D game of 88 timelines reached, reported as
+        // `score mate 65402` before evaluations were bounded.
+        for eval in [
+            -160_805,
+            -EVALUATION_BOUND - 1,
+            0,
+            40_000,
+            i32::MAX,
+            i32::MIN,
+        ] {
+            let held = bounded(eval);
+            assert_eq!(Score(held).mate_in(), None, "{eval}");
+            assert_eq!(held.signum(), eval.signum(), "{eval}");
+            assert!(held.abs() < MATE_BOUND);
+            assert!(held.unsigned_abs() >= DECISIVE.unsigned_abs().min(eval.unsigned_abs()));
+        }
+        assert_eq!(bounded(-250), -250);
     }
 
     #[test]

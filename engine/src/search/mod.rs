@@ -87,7 +87,8 @@ pub(crate) trait Domain {
     fn moves(&mut self, s: &Self::State, ply: usize, out: &mut Vec<Self::Move>) -> bool;
     /// The state after `m`; `None` if the rules refused it.
     fn play(&mut self, s: &Self::State, m: &Self::Move) -> Option<Self::State>;
-    /// The static evaluation for the side to act.
+    /// The static evaluation for the side to act (the search holds it
+    /// within [`crate::score::EVALUATION_BOUND`]).
     fn evaluate(&mut self, s: &Self::State) -> i32;
     /// The score of a state with no moves (checkmate or stalemate).
     fn no_moves(&self, s: &Self::State, ply: usize) -> i32 {
@@ -624,7 +625,7 @@ impl<'a, D: Domain> Search<'a, D> {
         if let Some(result) = self.domain.outcome(child) {
             return terminal(result, parent, 1);
         }
-        let e = self.domain.evaluate(child);
+        let e = crate::score::bounded(self.domain.evaluate(child));
         if side == parent { e } else { -e }
     }
 

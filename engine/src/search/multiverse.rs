@@ -94,8 +94,8 @@ pub(crate) fn think(
         let after = next.turn();
         Some(match next.status().outcome() {
             Some(outcome) => crate::score::terminal(outcome.winner, side, 1),
-            None if after.color == side => next.evaluate(&after),
-            None => -next.evaluate(&after),
+            None if after.color == side => crate::score::bounded(next.evaluate(&after)),
+            None => -crate::score::bounded(next.evaluate(&after)),
         })
     };
     let mut score = judge(&chosen).unwrap_or(0);

@@ -19,7 +19,7 @@ impl<D: Domain> Search<'_, D> {
         ply: usize,
         depth: usize,
     ) -> i32 {
-        let stand = self.domain.evaluate(s);
+        let stand = crate::score::bounded(self.domain.evaluate(s));
         if ply >= MAX_PLY {
             return stand;
         }
