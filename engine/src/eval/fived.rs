@@ -5,7 +5,10 @@
 //! side's men on every one, a little for pawns that advanced and for men
 //! near the centre. A timeline that is not active (F-4) counts half: it no
 //! longer holds the present back, so what stands there weighs less on the
-//! game. Which turns are forcing: those that capture, by what they take.
+//! game. A side that may still open an active timeline while the other
+//! may not (it opened fewer) holds the timeline advantage: its next branch
+//! draws the present back and must be answered, the other's would not.
+//! Which turns are forcing: those that capture, by what they take.
 
 use chronomate_rules::fived::board::{Board, Cell, Size};
 use chronomate_rules::fived::man::Piece;
@@ -40,6 +43,10 @@ const PAWN_STEP: i32 = 6;
 /// nearer the centre than the board's edge.
 const CENTRE_STEP: i32 = 5;
 
+/// Centipawns for the timeline advantage: a branch that must be answered
+/// is a tempo in hand, about what a developed minor man is worth.
+const TIMELINE_EDGE: i32 = 40;
+
 /// The evaluation for the side to move, `turn.color`.
 pub(crate) fn evaluate(state: &FiveD, turn: &Turn) -> i32 {
     for_side(for_white(state), turn.color)
@@ -61,7 +68,15 @@ pub(crate) fn for_white(state: &FiveD) -> i32 {
             on_board / 2
         };
     }
-    white
+    white + timeline_advantage(state)
+}
+
+/// The timeline advantage from White's side (F-4): the n-th timeline a
+/// side opens is active while the other opened at least n - 1, so only the
+/// side that opened fewer may open an active one and the other may not.
+fn timeline_advantage(state: &FiveD) -> i32 {
+    let (white, black) = state.created();
+    TIMELINE_EDGE * (black - white).clamp(-1, 1)
 }
 
 /// The men of one board, from White's side.
@@ -143,5 +158,16 @@ mod tests {
         assert_eq!(forcing(&before, side, &take), Some(100));
         let quiet = before.parse("(0T2)g1f3").expect("legal");
         assert_eq!(forcing(&before, side, &quiet), None);
+    }
+
+    #[test]
+    fn the_side_that_opened_fewer_timelines_holds_the_advantage() {
+        let start = five_d(&[]);
+        assert_eq!(timeline_advantage(&start), 0);
+        // White's knight jumps a turn back and opens a timeline: Black may
+        // now open an active one and White may not.
+        let branched = five_d(&["(0T1)Nf3", "(0T1)Nf6", "(0T2)Nf3>>(0T1)f5"]);
+        assert_eq!(branched.created(), (1, 0));
+        assert_eq!(timeline_advantage(&branched), -TIMELINE_EDGE);
     }
 }
