@@ -54,21 +54,62 @@ pub(crate) fn evaluate(state: &FiveD, turn: &Turn) -> i32 {
 
 /// The evaluation from White's side, of a state or of a turn's draft.
 pub(crate) fn for_white(state: &FiveD) -> i32 {
-    let size = state.size();
-    let (lo, hi) = state.line_range();
-    let mut white = 0;
-    for line in lo..=hi {
-        let Some(board) = state.end(line).and_then(|end| state.board(line, end)) else {
-            continue;
-        };
-        let on_board = board_for_white(board, size);
-        white += if state.is_active(line) {
-            on_board
-        } else {
-            on_board / 2
-        };
+    LastBoards::default().for_white(state)
+}
+
+/// The men of each timeline's last board, from White's side, as one state
+/// has them, so that its drafts are evaluated by the boards they made
+/// alone: a move never changes a board, it makes new ones, so a timeline
+/// whose last board is at the same step holds the same board. A state of
+/// 80 timelines weighs thousands of moves a node, each once counting
+/// every timeline's men.
+#[derive(Default)]
+pub(crate) struct LastBoards {
+    first: i32,
+    /// By `line - first`: the last board's step and its men's worth.
+    ends: Vec<Option<(i32, i32)>>,
+}
+
+impl LastBoards {
+    /// The last boards of `state`.
+    pub(crate) fn of(state: &FiveD) -> LastBoards {
+        let size = state.size();
+        let (lo, hi) = state.line_range();
+        let ends = (lo..=hi)
+            .map(|line| {
+                let end = state.end(line)?;
+                Some((end, board_for_white(state.board(line, end)?, size)))
+            })
+            .collect();
+        LastBoards { first: lo, ends }
     }
-    white + timeline_advantage(state)
+
+    /// [`for_white`] of `state` (this one's state, or a draft of it).
+    pub(crate) fn for_white(&self, state: &FiveD) -> i32 {
+        let size = state.size();
+        let (lo, hi) = state.line_range();
+        let mut white = 0;
+        for line in lo..=hi {
+            let Some(end) = state.end(line) else { continue };
+            let known = usize::try_from(line - self.first)
+                .ok()
+                .and_then(|i| *self.ends.get(i)?)
+                .filter(|&(step, _)| step == end);
+            let on_board = match known {
+                Some((_, worth)) => worth,
+                None => match state.board(line, end) {
+                    Some(board) => board_for_white(board, size),
+                    None => continue,
+                },
+            };
+            white += if state.is_active(line) {
+                on_board
+            } else {
+                on_board / 2
+            };
+        }
+        white + timeline_advantage(state)
+    }
 }
 
 /// The timeline advantage from White's side (F-4): the n-th timeline a
@@ -158,6 +199,22 @@ mod tests {
         assert_eq!(forcing(&before, side, &take), Some(100));
         let quiet = before.parse("(0T2)g1f3").expect("legal");
         assert_eq!(forcing(&before, side, &quiet), None);
+    }
+
+    #[test]
+    fn a_draft_counted_from_its_states_last_boards_counts_as_afresh() {
+        let state = five_d(&["(0T1)Nf3", "(0T1)Nf6", "(0T2)Nf3>>(0T1)f5"]);
+        let last = LastBoards::of(&state);
+        assert_eq!(last.for_white(&state), for_white(&state));
+        for line in state.playable(state.to_move()) {
+            for mv in state.moves_on(line) {
+                let mut draft = state.draft();
+                if draft.make(&mv).is_ok() {
+                    let after = draft.state();
+                    assert_eq!(last.for_white(after), for_white(after), "{mv:?}");
+                }
+            }
+        }
     }
 
     #[test]

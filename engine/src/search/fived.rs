@@ -30,7 +30,7 @@ use chronomate_rules::{Color, Rules, Status};
 
 use super::Domain;
 use super::face::{Face, Node};
-use crate::eval::fived::for_white;
+use crate::eval::fived::LastBoards;
 use crate::eval::for_side;
 use crate::level::Settings;
 
@@ -101,28 +101,49 @@ impl<'s> Builder<'s> {
     /// fifth of a node's time, and the search orders turns by their
     /// states' evaluations anyway.
     pub(crate) fn new(state: &'s FiveD) -> Builder<'s> {
-        Builder::weighing(state, false)
+        Builder::weighing(state, false, None)
     }
 
     /// Weighs every board move of the side to move in `state`, with
-    /// whether it checks, for [`Builder::checks`].
-    pub(crate) fn checking(state: &'s FiveD) -> Builder<'s> {
-        Builder::weighing(state, true)
+    /// whether it checks, for [`Builder::checks`]; where `until` passes
+    /// first (a large multiverse takes seconds), it builds no turn.
+    pub(crate) fn checking(state: &'s FiveD, until: Option<Instant>) -> Builder<'s> {
+        Builder::weighing(state, true, until)
     }
 
-    fn weighing(state: &'s FiveD, checks: bool) -> Builder<'s> {
+    /// A builder that weighed nothing: it builds no turn.
+    fn giving_up(state: &'s FiveD) -> Builder<'s> {
+        Builder {
+            state,
+            drafts: HashMap::new(),
+            owed: Vec::new(),
+            extra: Vec::new(),
+        }
+    }
+
+    fn weighing(state: &'s FiveD, checks: bool, until: Option<Instant>) -> Builder<'s> {
         let side = state.to_move();
-        let base = for_side(for_white(state), side);
+        let last = LastBoards::of(state);
+        let base = for_side(last.for_white(state), side);
         let owed_lines = state.owed();
         let mut drafts = HashMap::new();
-        let owed = owed_lines
-            .iter()
-            .map(|&line| weigh(state, line, side, base, checks, &mut drafts))
-            .collect();
+        let mut weigh_line =
+            |line: i32| weigh(state, line, side, (&last, base), checks, &mut drafts);
+        let late = || until.is_some_and(|t| Instant::now() >= t);
+        let mut owed = Vec::with_capacity(owed_lines.len());
         let mut extra: Vec<Weighed> = Vec::new();
+        for &line in &owed_lines {
+            if late() {
+                return Builder::giving_up(state);
+            }
+            owed.push(weigh_line(line));
+        }
         for line in state.playable(side) {
             if !owed_lines.contains(&line) {
-                extra.extend(weigh(state, line, side, base, checks, &mut drafts));
+                if late() {
+                    return Builder::giving_up(state);
+                }
+                extra.extend(weigh_line(line));
             }
         }
         extra.sort_by_key(|w| std::cmp::Reverse(w.gain));
@@ -336,14 +357,15 @@ impl Found {
 }
 
 /// The moves of the board of `line`, each weighed by the evaluation of the
-/// draft after it for `side` less `base` (the state's), and where `checks`
+/// draft after it for `side` (counted from the state's `last` boards) less
+/// `base` (the state's), and where `checks`
 /// [`CHECK`] more if it checks; best first. Those that leave a royal man
 /// capturable on a board they make are left out.
 fn weigh(
     state: &FiveD,
     line: i32,
     side: Color,
-    base: i32,
+    (last, base): (&LastBoards, i32),
     checks: bool,
     drafts: &mut HashMap<Move, Draft>,
 ) -> Vec<Weighed> {
@@ -355,8 +377,8 @@ fn weigh(
             let mut draft = state.draft();
             draft.make(&mv).ok()?;
             let check = checks && draft.checks_opponent();
-            let gain =
-                for_side(for_white(draft.state()), side) - base + if check { CHECK } else { 0 };
+            let gain = for_side(last.for_white(draft.state()), side) - base
+                + if check { CHECK } else { 0 };
             drafts.insert(mv, draft);
             Some(Weighed { mv, gain, check })
         })
@@ -526,7 +548,12 @@ impl Domain for Turns {
         if let Some(a) = known.iter().find(|a| mates(&s.state, a)) {
             return Some(a.clone());
         }
-        if let Some(a) = Builder::checking(&s.state)
+        // Weighing every board move for checks takes a large multiverse
+        // longer than a turn's time: past the deadline, nothing more.
+        if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            return None;
+        }
+        if let Some(a) = Builder::checking(&s.state, self.deadline)
             .checks(CHECKS_CAP)
             .into_iter()
             .find(|a| !weighed.contains(a) && mates(&s.state, a))
@@ -546,6 +573,12 @@ impl Domain for Turns {
 
     fn order_by_evaluation(&self) -> bool {
         true
+    }
+
+    /// Every state: one costs tens of chess nodes at the least, and
+    /// milliseconds where timelines are many.
+    fn clock_every(&self) -> u64 {
+        1
     }
 }
 
@@ -582,7 +615,7 @@ impl Allowance<'_> {
 pub(crate) fn mate_in_two(state: &FiveD, allowance: &Allowance<'_>) -> MateSearch {
     let mut spent = 0u64;
     let mut known: Vec<Action> = Vec::new();
-    let firsts = Builder::checking(state).checks(CHECKS_CAP);
+    let firsts = Builder::checking(state, allowance.until).checks(CHECKS_CAP);
     // Mates in one first: the cheaper proof, and the quicker win.
     for first in &firsts {
         if allowance.spent(spent) {
@@ -651,7 +684,7 @@ fn mates_in_one(
             return true;
         }
     }
-    for turn in Builder::checking(state).checks(CHECKS_CAP) {
+    for turn in Builder::checking(state, allowance.until).checks(CHECKS_CAP) {
         if allowance.spent(*spent) {
             return false;
         }
@@ -738,7 +771,7 @@ mod tests {
         let mut checks = 0;
         for name in GAMES {
             for state in positions(name) {
-                for turn in Builder::checking(&state).checks(8) {
+                for turn in Builder::checking(&state, None).checks(8) {
                     let mut next = state.clone();
                     next.apply(&turn).expect("a legal turn");
                     assert!(
@@ -780,7 +813,7 @@ mod tests {
         replies.iter().all(|reply| {
             let mut next = after.clone();
             next.apply(reply).expect("a legal reply");
-            Builder::checking(&next)
+            Builder::checking(&next, None)
                 .checks(CHECKS_CAP)
                 .iter()
                 .any(|turn| next.wins_at_once(turn))

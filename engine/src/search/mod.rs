@@ -166,6 +166,13 @@ pub(crate) trait Domain {
     fn order_by_evaluation(&self) -> bool {
         false
     }
+    /// How many states the search visits between looks at the clock (a
+    /// power of two): a look costs about what a chess node does, and where
+    /// a node costs milliseconds (5D of many timelines) 256 of them ran
+    /// seconds past the deadline.
+    fn clock_every(&self) -> u64 {
+        256
+    }
     /// Whether late quiet moves may be searched shallower first.
     fn reductions(&self) -> bool {
         false
@@ -345,7 +352,7 @@ impl<'a, D: Domain> Search<'a, D> {
         if self.budget_armed && self.nodes >= self.limits.nodes {
             self.aborted = true;
         }
-        if self.nodes & 255 == 0 {
+        if self.nodes & (self.domain.clock_every().max(1) - 1) == 0 {
             if self.limits.deadline.is_some_and(|d| Instant::now() >= d) {
                 self.aborted = true;
             }

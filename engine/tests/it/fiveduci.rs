@@ -71,7 +71,12 @@ fn play(start: &str, turns: usize) -> (Vec<String>, bool) {
         words.extend(turn_words.iter().map(|w| (*w).to_owned()));
         words.push("submit".to_owned());
     }
-    (words, false)
+    // The last turn may have ended the game.
+    let s = &mut sessions[turns % 2];
+    let position = format!("position {start} moves {}", words.join(" "));
+    assert_eq!(say(s, &position), Vec::<String>::new(), "{position}");
+    let over = s.position().unwrap().game().status().is_over();
+    (words, over)
 }
 
 #[test]
