@@ -398,6 +398,11 @@ impl<'a, D: Domain> Search<'a, D> {
         let root_key = self.domain.repetition_key(root, self.domain.key(root));
         let mut root_moves: Vec<RootMove<D>> = Vec::with_capacity(moves.len());
         for m in moves {
+            // Making a child of a large 5D multiverse decides whether it
+            // mates (milliseconds): past the deadline, the moves made stand.
+            if !root_moves.is_empty() && self.out_of_time() {
+                break;
+            }
             self.nodes += 1;
             if let Some(child) = self.domain.play(root, &m) {
                 let eval = self.child_eval(side, &child);
