@@ -505,21 +505,8 @@ impl Job<'_, FiveD> {
         let domain = search::fived::Turns::new(self.settings, self.seed, self.limits.deadline);
         let root = domain.node(state.clone());
         let table = search::Table::new(self.settings.table_bits);
-        // The guard checks the chosen turn against every reply after the
-        // search, and where timelines are many one such check takes as
-        // long as a search: the search stops at three quarters of the time
-        // left, the guard (the domain's deadline) at the deadline.
-        let mut limits = self.limits;
-        if limits.guard
-            && let Some(deadline) = limits.deadline
-        {
-            let now = Instant::now();
-            let early = now + deadline.saturating_duration_since(now) * 3 / 4;
-            limits.deadline = Some(early);
-            limits.soft = limits.soft.map(|soft| soft.min(early));
-        }
         let mut search =
-            Search::new(domain, limits, table, self.prior.to_vec()).beam(self.settings.beam);
+            Search::new(domain, self.limits, table, self.prior.to_vec()).beam(self.settings.beam);
         let mut found = search.run(&root, None, self.pick, &mut rng)?;
         found.nodes += spent;
         Some(thought(found))

@@ -341,6 +341,25 @@ impl<'a, D: Domain> Search<'a, D> {
         self
     }
 
+    /// Brings the deadline forward by twice `check`, what the root's own
+    /// look for a move that wins at once took: after the search the guard
+    /// checks the chosen move against every reply, which costs about as
+    /// much (seconds in a 5D multiverse of many timelines, nothing on one
+    /// board).
+    fn leave_time_to_guard(&mut self, check: std::time::Duration) {
+        if !self.limits.guard {
+            return;
+        }
+        if let Some(deadline) = self.limits.deadline {
+            let now = Instant::now();
+            let early = deadline
+                .checked_sub(check * 2)
+                .map_or(now, |early| early.max(now));
+            self.limits.deadline = Some(early);
+            self.limits.soft = self.limits.soft.map(|soft| soft.min(early));
+        }
+    }
+
     /// Whether the deadline has passed or a stop was asked.
     fn out_of_time(&self) -> bool {
         self.limits.deadline.is_some_and(|d| Instant::now() >= d)
@@ -391,8 +410,12 @@ impl<'a, D: Domain> Search<'a, D> {
         if let Some(allowed) = allowed {
             moves.retain(|m| allowed(m));
         }
+        let looked = Instant::now();
         if sampled && let Some(found) = self.finish(root, &moves, allowed) {
             return Some(found);
+        }
+        if sampled {
+            self.leave_time_to_guard(looked.elapsed());
         }
         let side = self.domain.side(root);
         let root_key = self.domain.repetition_key(root, self.domain.key(root));
