@@ -1,5 +1,6 @@
-//! Hypercuboids: a choice of entries on every axis, as bit sets in one
-//! flat block, and the cuts that take a slice out of one.
+//! Hypercuboids: a choice of entries on every axis, as one bit set an axis
+//! (shared between copies until one changes it), and the cuts that take a
+//! slice out of one.
 
 use std::rc::Rc;
 
