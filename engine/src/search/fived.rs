@@ -99,9 +99,11 @@ impl<'s> Builder<'s> {
     /// gains, for [`Builder::best`]. Whether a move checks is not asked:
     /// that is a search for a royal man's attackers on every board, a
     /// fifth of a node's time, and the search orders turns by their
-    /// states' evaluations anyway.
-    pub(crate) fn new(state: &'s FiveD) -> Builder<'s> {
-        Builder::weighing(state, false, None)
+    /// states' evaluations anyway. Where `until` passes first (weighing a
+    /// large multiverse's moves can take a turn's time), it weighs
+    /// nothing, and [`Builder::best`] gives the rules' first turns.
+    pub(crate) fn within(state: &'s FiveD, until: Option<Instant>) -> Builder<'s> {
+        Builder::weighing(state, false, until)
     }
 
     /// Weighs every board move of the side to move in `state`, with
@@ -499,7 +501,7 @@ impl Domain for Turns {
         };
         self.drafts.clear();
         self.listed_in = s.key;
-        for built in Builder::new(&s.state).best(width) {
+        for built in Builder::within(&s.state, self.deadline).best(width) {
             if let Some(draft) = built.draft {
                 self.drafts.insert(built.action.clone(), draft);
             }
@@ -747,7 +749,7 @@ mod tests {
         let mut built = 0;
         for name in GAMES {
             for state in positions(name) {
-                let turns: Vec<Action> = Builder::new(&state)
+                let turns: Vec<Action> = Builder::within(&state, None)
                     .best(24)
                     .into_iter()
                     .map(|built| built.action)
@@ -794,7 +796,7 @@ mod tests {
             let action = state.parse(text).expect("legal");
             state.apply(&action).expect("applies");
         }
-        let best = Builder::new(&state).best(4);
+        let best = Builder::within(&state, None).best(4);
         assert_eq!(state.notation(&best[0].action), "(0T2)exd5");
     }
 
