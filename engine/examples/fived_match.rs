@@ -34,6 +34,7 @@ use std::time::{Duration, Instant};
 use chronomate_engine::elo;
 use chronomate_engine::fiveduci::{Position, lan};
 use chronomate_rules::fived::boards;
+use chronomate_rules::rng::SplitMix64;
 use chronomate_rules::{Color, Rules, Status};
 
 /// The match as the command line sets it.
@@ -200,25 +201,20 @@ fn run(s: &Settings) -> Result<(), String> {
     Ok(())
 }
 
-/// The move words of `turns` turns drawn from the first 64 the rules list
-/// at each position from `start` (fewer where the game ends), the same
-/// for the same `pair`.
-fn opening(start: &str, turns: u32, pair: u64) -> Result<Vec<String>, String> {
+/// The position after `turns` turns drawn from the first 64 the rules list
+/// at each position from `start` (fewer where the game ends), with its
+/// move words; the same for the same `pair`.
+fn opening(start: &str, turns: u32, pair: u64) -> Result<(Position, Vec<String>), String> {
     let mut position = Position::read(start, None).map_err(|e| e.to_string())?;
     let mut words: Vec<String> = Vec::new();
-    let mut state = pair.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0x5D_C4E5_5A11;
+    let mut random = SplitMix64::new(SplitMix64::mix(pair));
     for _ in 0..turns {
         if position.game().status().is_over() {
             break;
         }
         let listed: Vec<_> = position.game().legal_turns().take(64).collect();
-        // splitmix64: a fixed, even draw without a dependency.
-        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^= z >> 31;
-        let Some(action) = listed.get((z % listed.len().max(1) as u64) as usize) else {
+        let draw = random.next_u64() % listed.len().max(1) as u64;
+        let Some(action) = listed.get(draw as usize) else {
             break;
         };
         words.extend(action.moves.iter().map(lan::write));
@@ -229,15 +225,16 @@ fn opening(start: &str, turns: u32, pair: u64) -> Result<Vec<String>, String> {
         )
         .map_err(|e| format!("opening {}: {e}", words.join(" ")))?;
     }
-    Ok(words)
+    Ok((position, words))
 }
 
-/// One game from `start` after the `opening` move words, engine `white` (0
-/// or 1) with White: how it ended, the turns played and the move words.
+/// One game from `start` after the `opening` (its position and move
+/// words), engine `white` (0 or 1) with White: how it ended, the turns
+/// played and the move words.
 fn play(
     s: &Settings,
     start: &str,
-    opening: &[String],
+    opening: &(Position, Vec<String>),
     white: usize,
     spent: &mut [Spent; 2],
 ) -> Result<(Result_, usize, Vec<String>), String> {
@@ -245,13 +242,7 @@ fn play(
         Engine::start(&s.engines[0].0, &s.engines[0].1)?,
         Engine::start(&s.engines[1].0, &s.engines[1].1)?,
     ];
-    let mut words: Vec<String> = opening.to_vec();
-    let mut position = if words.is_empty() {
-        Position::read(start, None)
-    } else {
-        Position::read(&format!("{start} moves {}", words.join(" ")), None)
-    }
-    .map_err(|e| e.to_string())?;
+    let (mut position, mut words) = opening.clone();
     for turn in 0..s.max_turns {
         if let Status::Finished(outcome) = position.game().status() {
             return Ok(((outcome.winner, outcome.reason.to_string()), turn, words));
