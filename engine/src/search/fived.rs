@@ -550,11 +550,6 @@ impl Domain for Turns {
         if let Some(a) = known.iter().find(|a| mates(&s.state, a)) {
             return Some(a.clone());
         }
-        // Weighing every board move for checks takes a large multiverse
-        // longer than a turn's time: past the deadline, nothing more.
-        if self.deadline.is_some_and(|d| Instant::now() >= d) {
-            return None;
-        }
         if let Some(a) = Builder::checking(&s.state, self.deadline)
             .checks(CHECKS_CAP)
             .into_iter()

@@ -166,8 +166,8 @@ pub(crate) trait Domain {
     fn order_by_evaluation(&self) -> bool {
         false
     }
-    /// How many states the search visits between looks at the clock (a
-    /// power of two): a look costs about what a chess node does, and where
+    /// How many states the search visits between looks at the clock: a
+    /// look costs about what a chess node does, and where
     /// a node costs milliseconds (5D of many timelines) 256 of them ran
     /// seconds past the deadline.
     fn clock_every(&self) -> u64 {
@@ -371,14 +371,16 @@ impl<'a, D: Domain> Search<'a, D> {
         if self.budget_armed && self.nodes >= self.limits.nodes {
             self.aborted = true;
         }
-        if self.nodes & (self.domain.clock_every().max(1) - 1) == 0 {
-            if self.limits.deadline.is_some_and(|d| Instant::now() >= d) {
-                self.aborted = true;
-            }
-            if self.limits.stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
-                self.aborted = true;
-            }
+        if self.nodes.is_multiple_of(self.domain.clock_every().max(1)) && self.out_of_time() {
+            self.aborted = true;
         }
+    }
+
+    /// The domain's static evaluation of `s`, held within
+    /// [`crate::score::EVALUATION_BOUND`]: every score the search takes in
+    /// comes through here.
+    pub(super) fn static_eval(&mut self, s: &D::State) -> i32 {
+        crate::score::bounded(self.domain.evaluate(s))
     }
 
     /// Searches `root`, choosing among `allowed` moves when given (the
@@ -660,7 +662,7 @@ impl<'a, D: Domain> Search<'a, D> {
         if let Some(result) = self.domain.outcome(child) {
             return terminal(result, parent, 1);
         }
-        let e = crate::score::bounded(self.domain.evaluate(child));
+        let e = self.static_eval(child);
         if side == parent { e } else { -e }
     }
 

@@ -94,8 +94,10 @@ pub(crate) fn think(
         let after = next.turn();
         Some(match next.status().outcome() {
             Some(outcome) => crate::score::terminal(outcome.winner, side, 1),
-            None if after.color == side => crate::score::bounded(next.evaluate(&after)),
-            None => -crate::score::bounded(next.evaluate(&after)),
+            None => {
+                let e = crate::score::bounded(next.evaluate(&after));
+                if after.color == side { e } else { -e }
+            }
         })
     };
     let mut score = judge(&chosen).unwrap_or(0);

@@ -138,7 +138,7 @@ impl<D: Domain> Search<'_, D> {
             return 0;
         }
         if ply >= super::MAX_PLY {
-            return crate::score::bounded(self.domain.evaluate(s));
+            return self.static_eval(s);
         }
         let in_check = self.domain.in_check(s);
         let depth = if in_check { depth + 1 } else { depth };
@@ -167,7 +167,7 @@ impl<D: Domain> Search<'_, D> {
         self.path.push(repetition);
 
         let pruning = self.domain.pruning() && !in_check;
-        let eval = crate::score::bounded(self.domain.evaluate(s));
+        let eval = self.static_eval(s);
         // A node the table knows no move for is searched a ply shallower
         // (internal iterative reduction): without a first move to try its
         // search costs most, and a deeper visit will come back with one.

@@ -19,7 +19,7 @@ impl<D: Domain> Search<'_, D> {
         ply: usize,
         depth: usize,
     ) -> i32 {
-        let stand = crate::score::bounded(self.domain.evaluate(s));
+        let stand = self.static_eval(s);
         if ply >= MAX_PLY {
             return stand;
         }
