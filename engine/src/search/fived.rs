@@ -25,7 +25,7 @@ use std::collections::{BinaryHeap, HashMap, HashSet};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use chronomate_rules::fived::{Action, Draft, FiveD, Move};
+use chronomate_rules::fived::{Action, Draft, Exposure, FiveD, Move};
 use chronomate_rules::{Color, Rules, Status};
 
 use super::Domain;
@@ -92,6 +92,9 @@ pub(crate) struct Builder<'s> {
     /// The moves of the mover's other playable boards, which a turn may
     /// add (best first, all boards together).
     extra: Vec<Weighed>,
+    /// F-10 for every turn drafted here, each board's lines of attack
+    /// walked once.
+    exposure: Exposure<'s>,
 }
 
 impl<'s> Builder<'s> {
@@ -120,6 +123,7 @@ impl<'s> Builder<'s> {
             drafts: HashMap::new(),
             owed: Vec::new(),
             extra: Vec::new(),
+            exposure: state.exposure(),
         }
     }
 
@@ -154,6 +158,7 @@ impl<'s> Builder<'s> {
             drafts,
             owed,
             extra,
+            exposure: state.exposure(),
         }
     }
 
@@ -308,10 +313,12 @@ impl<'s> Builder<'s> {
 
     /// Keeps the turn drafted so far where the present has passed, it may
     /// be submitted, and where `checking` it checks; whether it was new.
+    /// Whether it checks is asked of every turn kept, so that playing it
+    /// does not look again.
     fn keep(&self, draft: &mut Draft, found: &mut Found, checking: bool) -> bool {
         draft.state().owed().is_empty()
-            && draft.submittable()
-            && (!checking || draft.checks_opponent())
+            && draft.submittable_under(&self.exposure)
+            && (draft.checks_opponent_under(&self.exposure) || !checking)
             && found.add(draft)
     }
 

@@ -4,8 +4,8 @@
 use super::action::Spot;
 use super::board::{Board, Cell};
 use super::man::{
-    KNIGHT_LEAPS, Man, Piece, UNIT_STEPS, Vector, axes_changed, brawn_captures, code_is_royal_of,
-    pawn_time_captures, rank_forward,
+    KNIGHT_LEAPS, Man, Piece, UNIT_STEPS, Vector, brawn_captures, code_is_royal_of,
+    pawn_time_captures, rank_forward, slide_steps,
 };
 use super::movegen::{self, Boards};
 use super::position::step_color;
@@ -106,13 +106,9 @@ fn lines_of_attack<T>(
         }
         Piece::Knight => leaps(&KNIGHT_LEAPS),
         Piece::King | Piece::CommonKing => leaps(&UNIT_STEPS),
-        piece => {
-            let axes = piece.slide_axes();
-            UNIT_STEPS
-                .iter()
-                .filter(|v| axes & (1 << axes_changed(**v)) != 0 && looks_along(reach, v))
-                .find_map(|v| f(*v, true))
-        }
+        piece => slide_steps(piece)
+            .filter(|v| looks_along(reach, v))
+            .find_map(|v| f(*v, true)),
     }
 }
 

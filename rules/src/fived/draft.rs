@@ -2,8 +2,9 @@
 //! submitted without drafting it again (F-2, F-5, F-10).
 
 use super::action::{Action, Move, MoveKind, standard_order};
+use super::exposure::Exposure;
 use super::play::mark;
-use super::position::FiveD;
+use super::position::{FiveD, step_color};
 use crate::{ActionError, Outcome, Reason, Status};
 
 /// A turn in progress: the multiverse with the side to move's board moves
@@ -16,6 +17,9 @@ pub struct Draft {
     kinds: Vec<MoveKind>,
     /// Whether the moves so far may be submitted, once asked.
     submittable: Option<bool>,
+    /// Whether the moves so far check the opponent, once asked of an
+    /// [`Exposure`].
+    checks: Option<bool>,
 }
 
 impl FiveD {
@@ -26,6 +30,7 @@ impl FiveD {
             moves: Vec::new(),
             kinds: Vec::new(),
             submittable: None,
+            checks: None,
         }
     }
 
@@ -62,6 +67,7 @@ impl Draft {
         self.moves.push(*mv);
         self.kinds.push(kind);
         self.submittable = None;
+        self.checks = None;
         Ok(kind)
     }
 
@@ -74,11 +80,33 @@ impl Draft {
             .get_or_insert_with(|| self.state.submit_problem().is_none())
     }
 
+    /// [`Draft::submittable`], with F-10 asked of `exposure`, which must be
+    /// the exposure of the state this draft started from
+    /// ([`FiveD::exposure`]): the same answer, for less where many drafts
+    /// of one state are asked.
+    pub fn submittable_under(&mut self, exposure: &Exposure<'_>) -> bool {
+        let state = &self.state;
+        *self.submittable.get_or_insert_with(|| {
+            step_color(state.present()) != state.to_move && !exposure.royal_capturable(state)
+        })
+    }
+
     /// Whether the opponent would be in check after these moves (F-10):
     /// its playable boards copied forward, a royal man of it could be
     /// captured.
     pub fn checks_opponent(&self) -> bool {
         self.state.in_check(self.state.to_move.other())
+    }
+
+    /// [`Draft::checks_opponent`], asked of `exposure`, which must be the
+    /// exposure of the state this draft started from: the same answer,
+    /// remembered until the next move (a submitted turn judged for mate
+    /// does not ask again).
+    pub fn checks_opponent_under(&mut self, exposure: &Exposure<'_>) -> bool {
+        let state = &self.state;
+        *self
+            .checks
+            .get_or_insert_with(|| exposure.checks_opponent(state))
     }
 
     /// The turn of the moves so far, in the standard order.
@@ -109,8 +137,9 @@ impl Draft {
     /// # Errors
     /// The turn may not be submitted ([`Draft::submittable`]).
     pub fn submit_judging_mates(self, steps: usize) -> Result<FiveD, ActionError> {
+        let checks = self.checks;
         let mut next = self.handed_over()?;
-        if next.in_check(next.to_move)
+        if checks.unwrap_or_else(|| next.in_check(next.to_move))
             && super::search::has_legal_turn_within(&next, steps) == Some(false)
         {
             next.status = Status::Finished(Outcome::win(next.to_move.other(), Reason::Checkmate));

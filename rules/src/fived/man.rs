@@ -281,6 +281,20 @@ const fn unit_steps() -> [Vector; 80] {
 /// The 80 unit steps.
 pub(crate) const UNIT_STEPS: [Vector; 80] = unit_steps();
 
+/// Where the unit steps changing 1, 2, 3 and 4 axes start in
+/// [`UNIT_STEPS`] (8, 24, 32 and 16 of them), and where they end.
+const UNIT_STEPS_BY_AXES: [usize; 5] = [0, 8, 32, 64, 80];
+
+/// The unit steps along which a slider of `piece` moves
+/// ([`Piece::slide_axes`]), in [`UNIT_STEPS`]' order: whole runs of that
+/// table, so the 80 steps need not each be tested.
+pub(crate) fn slide_steps(piece: Piece) -> impl Iterator<Item = &'static Vector> {
+    let axes = piece.slide_axes();
+    (1..=4)
+        .filter(move |n| axes & (1 << n) != 0)
+        .flat_map(|n| &UNIT_STEPS[UNIT_STEPS_BY_AXES[n - 1]..UNIT_STEPS_BY_AXES[n]])
+}
+
 /// The number of axes a step changes.
 pub(crate) const fn axes_changed(v: Vector) -> u8 {
     (v[0] != 0) as u8 + (v[1] != 0) as u8 + (v[2] != 0) as u8 + (v[3] != 0) as u8
@@ -374,6 +388,24 @@ mod tests {
     #[test]
     fn the_step_tables_have_their_sizes() {
         let count = |n| UNIT_STEPS.iter().filter(|v| axes_changed(**v) == n).count();
+        for piece in [
+            Piece::Rook,
+            Piece::Bishop,
+            Piece::Unicorn,
+            Piece::Dragon,
+            Piece::Princess,
+            Piece::Queen,
+            Piece::RoyalQueen,
+            Piece::Knight,
+        ] {
+            let axes = piece.slide_axes();
+            let filtered: Vec<Vector> = UNIT_STEPS
+                .into_iter()
+                .filter(|v| axes & (1 << axes_changed(*v)) != 0)
+                .collect();
+            let runs: Vec<Vector> = slide_steps(piece).copied().collect();
+            assert_eq!(runs, filtered, "{piece:?}");
+        }
         assert_eq!([count(1), count(2), count(3), count(4)], [8, 24, 32, 16]);
         let mut leaps = KNIGHT_LEAPS.to_vec();
         leaps.sort_unstable();

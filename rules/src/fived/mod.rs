@@ -41,6 +41,7 @@ mod attack;
 pub mod board;
 pub mod boards;
 mod draft;
+mod exposure;
 mod face;
 pub mod fen;
 pub mod man;
@@ -56,6 +57,7 @@ mod view;
 
 pub use action::{Action, Move, MoveKind, Spot};
 pub use draft::Draft;
+pub use exposure::Exposure;
 pub use face::LISTED_TURNS;
 pub use options::{FiveDOptions, Start};
 pub use position::{FiveD, LineName, Setup, step, step_color, step_turn};

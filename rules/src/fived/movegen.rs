@@ -4,8 +4,8 @@
 use super::action::{Move, Spot};
 use super::board::{Board, Cell, Size, file_of, rank_of};
 use super::man::{
-    KNIGHT_LEAPS, Man, Piece, UNIT_STEPS, Vector, axes_changed, brawn_captures, code_color,
-    line_forward, pawn_time_captures, rank_forward,
+    KNIGHT_LEAPS, Man, Piece, UNIT_STEPS, Vector, brawn_captures, code_color, line_forward,
+    pawn_time_captures, rank_forward, slide_steps,
 };
 use super::position::{FiveD, step_color};
 use crate::Color;
@@ -103,11 +103,8 @@ pub(crate) fn man_moves<B: Boards>(
             }
         }
         piece => {
-            let axes = piece.slide_axes();
-            for v in UNIT_STEPS {
-                if axes & (1 << axes_changed(v)) != 0 {
-                    slide(b, from, color, v, out);
-                }
+            for v in slide_steps(piece) {
+                slide(b, from, color, *v, out);
             }
         }
     }

@@ -365,9 +365,9 @@ impl FiveD {
 /// The multiverse with every playable board of `color` copied forward
 /// unchanged, one step after its board (as [`FiveD::check`] sees it),
 /// without building it.
-struct CopiedForward<'g> {
-    game: &'g FiveD,
-    color: Color,
+pub(super) struct CopiedForward<'g> {
+    pub(super) game: &'g FiveD,
+    pub(super) color: Color,
 }
 
 impl CopiedForward<'_> {

@@ -1,0 +1,227 @@
+//! Whether turns drafted from one state leave a royal man of the mover
+//! capturable (F-10), or check the opponent, asked of many drafts at once.
+//!
+//! An engine drafts dozens of turns from each state it expands, and most
+//! share their boards: the timelines the mover leaves alone, and the
+//! board each of its favourite board moves makes. Looking at the whole
+//! multiverse for every draft walks every line of attack of every board
+//! again. [`Exposure`] walks each attacker's board's lines of attack once,
+//! as far as the boards are the same whatever the turn (the way the
+//! rules' turn search does, `search/hypercuboid/check.rs`), and only the
+//! rest of each line again for each draft.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+
+use super::attack::{Ray, complete, rays};
+use super::board::Board;
+use super::movegen::{Boards, royal_attacked_on_board};
+use super::play::CopiedForward;
+use super::position::{FiveD, step_color};
+use crate::Color;
+
+/// F-10 for the turns drafted from one state: see the module's text.
+pub struct Exposure<'s> {
+    state: &'s FiveD,
+    /// The mover's royal men, attacked from the opponent's boards.
+    mover: Looks,
+    /// The opponent's royal men, attacked from the mover's boards with
+    /// the opponent's copied forward ([`FiveD::check`]).
+    opponent: Looks,
+}
+
+impl FiveD {
+    /// F-10 for the turns drafted from this state ([`Exposure`]).
+    pub fn exposure(&self) -> Exposure<'_> {
+        Exposure {
+            state: self,
+            mover: Looks::default(),
+            opponent: Looks::default(),
+        }
+    }
+}
+
+impl Exposure<'_> {
+    /// Whether a royal man of the side to move could be captured in
+    /// `drafted`, a draft of this state's side to move (F-10): the same
+    /// answer as a look at the whole multiverse.
+    pub(crate) fn royal_capturable(&self, drafted: &FiveD) -> bool {
+        let state = self.state;
+        let mover = state.to_move;
+        // A turn adds the board after each of the mover's last boards, and
+        // boards on the timelines it opens.
+        let (lo, hi) = state.line_range();
+        let added = |l: i32, s: i32| {
+            l < lo
+                || l > hi
+                || state
+                    .end(l)
+                    .is_some_and(|end| step_color(end) == mover && s == end + 1)
+        };
+        self.mover.capturable(state, added, drafted, mover)
+    }
+
+    /// Whether `drafted`, a draft of this state's side to move, puts the
+    /// opponent in check (F-10: [`FiveD::check`]): the same answer as a
+    /// look at the whole multiverse.
+    pub(crate) fn checks_opponent(&self, drafted: &FiveD) -> bool {
+        let state = self.state;
+        let mover = state.to_move;
+        let opponent = mover.other();
+        // As `royal_capturable`, and the copy that follows each board a
+        // turn adds; the opponent's last boards stay, and so do their
+        // copies.
+        let (lo, hi) = state.line_range();
+        let added = |l: i32, s: i32| {
+            l < lo
+                || l > hi
+                || state
+                    .end(l)
+                    .is_some_and(|end| step_color(end) == mover && (s == end + 1 || s == end + 2))
+        };
+        let before = CopiedForward {
+            game: state,
+            color: opponent,
+        };
+        let after = CopiedForward {
+            game: drafted,
+            color: opponent,
+        };
+        self.opponent.capturable(&before, added, &after, opponent)
+    }
+}
+
+/// The lines of attack of one attacker's board, walked over the boards
+/// every turn from the state keeps, and whether the board holds a capture
+/// of a royal man within itself.
+struct Walked {
+    within: bool,
+    rays: Vec<Ray>,
+}
+
+/// Attackers' boards walked so far, by board: its timeline, its step and
+/// its men.
+#[derive(Default)]
+struct Looks {
+    walked: RefCell<HashMap<(i32, i32, Board), Walked>>,
+}
+
+impl Looks {
+    /// Whether a royal man of `victim` could be captured in `after`, whose
+    /// boards are `before`'s but for those `added` names: each attacker's
+    /// board's lines of attack walked over `before` once, up to a board
+    /// `added` names, and completed over `after`.
+    fn capturable<F: Boards, A: Boards>(
+        &self,
+        before: &F,
+        added: impl Fn(i32, i32) -> bool + Copy,
+        after: &A,
+        victim: Color,
+    ) -> bool {
+        let attacker = victim.other();
+        let (lo, hi) = after.lines();
+        let mut walked = self.walked.borrow_mut();
+        for line in lo..=hi {
+            let Some(step) = after.end_of(line) else {
+                continue;
+            };
+            if step_color(step) != attacker {
+                continue;
+            }
+            let Some(board) = after.board_at(line, step) else {
+                continue;
+            };
+            let w = walked
+                .entry((line, step, board.clone()))
+                .or_insert_with(|| Walked {
+                    within: royal_attacked_on_board(board, before.size(), victim),
+                    rays: rays(before, board, (line, step), victim, added),
+                });
+            if w.within || w.rays.iter().any(|r| complete(after, r, victim).is_some()) {
+                return true;
+            }
+        }
+        false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::attack::royal_capture;
+    use super::super::pgn;
+    use super::*;
+    use crate::Rules;
+
+    /// Every position of the corpus's games with the most timelines and
+    /// jumps.
+    fn positions() -> Vec<FiveD> {
+        let mut out = Vec::new();
+        for text in [
+            include_str!("../../tests/fived/data/own/standard-many-timelines.5dpgn"),
+            include_str!("../../tests/fived/data/own/two-timelines-castles.5dpgn"),
+            include_str!("../../tests/fived/data/own/timeline-invasion.5dpgn"),
+            include_str!("../../tests/fived/data/own/princess.5dpgn"),
+        ] {
+            let record = pgn::read(text).expect("a record");
+            let options = pgn::options(&record).expect("its options");
+            let mut game = FiveD::new(&options, 0);
+            for turn in &record.turns {
+                out.push(game.clone());
+                let Ok(action) = game.parse(turn) else { break };
+                if game.apply(&action).is_err() {
+                    break;
+                }
+            }
+        }
+        out
+    }
+
+    /// The exposure of drafts answers as a fresh look at the whole
+    /// multiverse does, for the mover's royal men and the opponent's, on
+    /// drafts of one, two and three board moves of each position, legal
+    /// turns or not, moves that expose a royal man on their own board
+    /// included.
+    #[test]
+    fn drafts_are_judged_as_a_fresh_look_judges_them() {
+        let (mut drafts, mut exposed, mut checking) = (0, 0, 0);
+        let mut seed: u64 = 7;
+        let mut next = |n: usize| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) as usize % n.max(1)
+        };
+        for state in positions() {
+            let exposure = state.exposure();
+            for _ in 0..30 {
+                let mut draft = state.draft();
+                for _ in 0..3 {
+                    let moves = draft.state().board_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    let mv = moves[next(moves.len())];
+                    if draft.make(&mv).is_err() {
+                        break;
+                    }
+                    let fresh = royal_capture(draft.state(), state.to_move).is_some();
+                    assert_eq!(exposure.royal_capturable(draft.state()), fresh);
+                    assert_eq!(
+                        draft.clone().submittable_under(&exposure),
+                        draft.clone().submittable()
+                    );
+                    let checks = draft.checks_opponent();
+                    assert_eq!(exposure.checks_opponent(draft.state()), checks);
+                    assert_eq!(draft.clone().checks_opponent_under(&exposure), checks);
+                    drafts += 1;
+                    exposed += usize::from(fresh);
+                    checking += usize::from(checks);
+                }
+            }
+        }
+        assert!(
+            drafts > 2_000 && exposed > 200 && checking > 100,
+            "{drafts} drafts, {exposed} exposed, {checking} checking"
+        );
+    }
+}
