@@ -48,16 +48,7 @@ impl Exposure<'_> {
     pub(crate) fn royal_capturable(&self, drafted: &FiveD) -> bool {
         let state = self.state;
         let mover = state.to_move;
-        // A turn adds the board after each of the mover's last boards, and
-        // boards on the timelines it opens.
-        let (lo, hi) = state.line_range();
-        let added = |l: i32, s: i32| {
-            l < lo
-                || l > hi
-                || state
-                    .end(l)
-                    .is_some_and(|end| step_color(end) == mover && s == end + 1)
-        };
+        let added = |l: i32, s: i32| self.added(l, s, 1);
         self.mover.capturable(state, added, drafted, mover)
     }
 
@@ -68,17 +59,9 @@ impl Exposure<'_> {
         let state = self.state;
         let mover = state.to_move;
         let opponent = mover.other();
-        // As `royal_capturable`, and the copy that follows each board a
-        // turn adds; the opponent's last boards stay, and so do their
-        // copies.
-        let (lo, hi) = state.line_range();
-        let added = |l: i32, s: i32| {
-            l < lo
-                || l > hi
-                || state
-                    .end(l)
-                    .is_some_and(|end| step_color(end) == mover && (s == end + 1 || s == end + 2))
-        };
+        // The copy that follows each board a turn adds changes with it;
+        // the opponent's last boards stay, and so do their copies.
+        let added = |l: i32, s: i32| self.added(l, s, 2);
         let before = CopiedForward {
             game: state,
             color: opponent,
@@ -88,6 +71,22 @@ impl Exposure<'_> {
             color: opponent,
         };
         self.opponent.capturable(&before, added, &after, opponent)
+    }
+}
+
+impl Exposure<'_> {
+    /// Whether a turn from this state may add or change the board of
+    /// timeline `l` at step `s`: one of the `after` steps that follow one
+    /// of the mover's last boards, or any board of a timeline the turn
+    /// opens.
+    fn added(&self, l: i32, s: i32, after: i32) -> bool {
+        let state = self.state;
+        let (lo, hi) = state.line_range();
+        l < lo
+            || l > hi
+            || state.end(l).is_some_and(|end| {
+                step_color(end) == state.to_move && (end + 1..=end + after).contains(&s)
+            })
     }
 }
 
@@ -150,30 +149,19 @@ mod tests {
     use super::super::attack::royal_capture;
     use super::super::pgn;
     use super::*;
-    use crate::Rules;
 
     /// Every position of the corpus's games with the most timelines and
     /// jumps.
     fn positions() -> Vec<FiveD> {
-        let mut out = Vec::new();
-        for text in [
+        [
             include_str!("../../tests/fived/data/own/standard-many-timelines.5dpgn"),
             include_str!("../../tests/fived/data/own/two-timelines-castles.5dpgn"),
             include_str!("../../tests/fived/data/own/timeline-invasion.5dpgn"),
             include_str!("../../tests/fived/data/own/princess.5dpgn"),
-        ] {
-            let record = pgn::read(text).expect("a record");
-            let options = pgn::options(&record).expect("its options");
-            let mut game = FiveD::new(&options, 0);
-            for turn in &record.turns {
-                out.push(game.clone());
-                let Ok(action) = game.parse(turn) else { break };
-                if game.apply(&action).is_err() {
-                    break;
-                }
-            }
-        }
-        out
+        ]
+        .into_iter()
+        .flat_map(pgn::replayed)
+        .collect()
     }
 
     /// The exposure of drafts answers as a fresh look at the whole

@@ -356,20 +356,13 @@ mod tests {
             include_str!("../../tests/fived/data/own/two-timelines-castles.5dpgn"),
             include_str!("../../tests/fived/data/own/timeline-invasion.5dpgn"),
         ] {
-            let record = pgn::read(text).expect("a record");
-            let options = pgn::options(&record).expect("its options");
-            let mut game = FiveD::new(&options, 0);
             let (mut moves, mut exposing) = (0, 0);
-            for turn in &record.turns {
+            for game in pgn::replayed(text) {
                 for mv in game.board_moves() {
                     let found = game.exposes_royal(&mv);
                     assert_eq!(found, exposes_royal_on_a_copy(&game, &mv), "{mv:?}");
                     moves += 1;
                     exposing += usize::from(found);
-                }
-                let Ok(action) = game.parse(turn) else { break };
-                if game.apply(&action).is_err() {
-                    break;
                 }
             }
             assert!(

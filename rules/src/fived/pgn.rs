@@ -458,6 +458,26 @@ pub fn write(
     out
 }
 
+/// Every position of the 5DPGN game `text`: the start, then the position
+/// after each turn, up to the first turn that does not read or apply. For
+/// the rules' tests, which replay the corpus's games.
+#[cfg(test)]
+pub(crate) fn replayed(text: &str) -> Vec<super::FiveD> {
+    use crate::Rules;
+    let record = read(text).expect("a 5DPGN record");
+    let options = options(&record).expect("its options");
+    let mut game = super::FiveD::new(&options, 0);
+    let mut out = vec![game.clone()];
+    for turn in &record.turns {
+        let Ok(action) = game.parse(turn) else { break };
+        if game.apply(&action).is_err() {
+            break;
+        }
+        out.push(game.clone());
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

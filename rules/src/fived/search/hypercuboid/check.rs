@@ -223,32 +223,16 @@ impl Boards for After<'_, '_> {
 #[cfg(test)]
 mod tests {
     use super::super::super::super::attack::royal_capture;
+    use super::super::super::super::pgn;
     use super::super::super::super::position::FiveD;
     use super::*;
-    use crate::{Rules, Variant, record};
 
-    /// Every position of a published game (tests/fived/data).
+    /// Every position of a game of the corpus (tests/fived/data/own).
     fn positions(file: &str) -> Vec<FiveD> {
         let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("tests/fived/data/own")
             .join(file);
-        let text = std::fs::read_to_string(path).unwrap_or_default();
-        let Ok(r) = record::read(Variant::FiveD, &text) else {
-            return Vec::new();
-        };
-        let crate::Options::FiveD(options) = &r.options else {
-            return Vec::new();
-        };
-        let mut game = FiveD::new(options, 0);
-        let mut out = vec![game.clone()];
-        for text in &r.actions {
-            let Ok(action) = game.parse(text) else { break };
-            if game.apply(&action).is_err() {
-                break;
-            }
-            out.push(game.clone());
-        }
-        out
+        pgn::replayed(&std::fs::read_to_string(path).expect("a game of the corpus"))
     }
 
     /// A candidate turn's check, from lines of attack walked once, finds
@@ -261,7 +245,8 @@ mod tests {
         let (mut points, mut captures) = (0, 0);
         let mut seed: u64 = 1;
         for file in [
-            "standard-castles-en-passant.5dpgn",
+            "standard-castles.5dpgn",
+            "standard-en-passant.5dpgn",
             "turn-zero.5dpgn",
             "princess.5dpgn",
             "timeline-invasion.5dpgn",
