@@ -1,14 +1,12 @@
 //! Making board moves on a draft of the turn (F-2, F-3), submitting it
 //! (F-5, F-10) and judging the game (F-10).
 
-use std::sync::Arc;
-
 use super::action::{Action, Move, MoveKind, Spot, standard_order};
 use super::attack::{Capture, royal_capture};
 use super::board::{Board, Size, cell, file_of, rank_of};
 use super::man::Piece;
 use super::movegen::{Boards, castling_rook, man_moves, moves_from};
-use super::position::{FiveD, Mark, Shared, Timeline, step_color};
+use super::position::{FiveD, Mark, Timeline, step_color};
 use crate::{ActionError, Color, Outcome, Reason, Rule, Status};
 
 impl FiveD {
@@ -167,17 +165,14 @@ impl FiveD {
             .ok()
             .and_then(|i| self.lines.get_mut(i))
         {
-            t.boards.push(Shared(Arc::new(board)));
+            t.push(board);
         }
     }
 
     /// Adds timeline `line` (one below the lowest or above the highest)
     /// with its first board at `start`.
     fn open_line(&mut self, line: i32, start: i32, board: Board) {
-        let t = Timeline {
-            start,
-            boards: vec![Shared(Arc::new(board))],
-        };
+        let t = Timeline::new(start, board);
         if line < self.first {
             self.lines.insert(0, t);
             self.first = line;

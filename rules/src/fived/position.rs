@@ -167,10 +167,38 @@ pub struct Setup {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub(crate) struct Timeline {
     pub start: i32,
-    pub boards: Vec<Shared<Board>>,
+    /// Shared between the states a game and its drafts pass through: a
+    /// search clones a state for every turn it tries, and a turn adds to
+    /// a few timelines only, so the others are never copied
+    /// ([`Timeline::push`]).
+    pub boards: Shared<Vec<Shared<Board>>>,
 }
 
 impl Timeline {
+    /// A timeline of one board, at `start`.
+    pub(crate) fn new(start: i32, board: Board) -> Timeline {
+        Timeline {
+            start,
+            boards: Shared(Arc::new(vec![Shared(Arc::new(board))])),
+        }
+    }
+
+    /// Adds `board` after the last: in place where no other state shares
+    /// the boards, else into a copy of the list (a few boards of room
+    /// spare, as the next turns add more).
+    pub(crate) fn push(&mut self, board: Board) {
+        let board = Shared(Arc::new(board));
+        match Arc::get_mut(&mut self.boards.0) {
+            Some(boards) => boards.push(board),
+            None => {
+                let mut boards = Vec::with_capacity(self.boards.len() + 4);
+                boards.extend(self.boards.iter().cloned());
+                boards.push(board);
+                self.boards = Shared(Arc::new(boards));
+            }
+        }
+    }
+
     /// The step of its last board.
     pub(crate) fn end(&self) -> i32 {
         self.start + self.boards.len() as i32 - 1
@@ -218,14 +246,9 @@ impl FiveD {
         let mut lines: Vec<Timeline> = Vec::new();
         for (line, step, board) in &setup.start {
             let i = (line - lo) as usize;
-            if lines.len() <= i {
-                lines.push(Timeline {
-                    start: *step,
-                    boards: Vec::new(),
-                });
-            }
-            if let Some(t) = lines.get_mut(i) {
-                t.boards.push(Shared(Arc::new(board.clone())));
+            match lines.get_mut(i) {
+                Some(t) => t.push(board.clone()),
+                None => lines.push(Timeline::new(*step, board.clone())),
             }
         }
         let mut game = FiveD {
@@ -298,7 +321,7 @@ impl FiveD {
         for timeline in &self.lines {
             timeline.start.hash(state);
             timeline.boards.len().hash(state);
-            for board in &timeline.boards {
+            for board in timeline.boards.iter() {
                 Board::hash(board, state);
             }
         }
