@@ -117,8 +117,9 @@ fn lines_of_attack<T>(
 enum Walk {
     /// On a royal man of the victim, this many steps away.
     Royal(i32),
-    /// On a board not known yet, this many steps away.
-    Open(i32),
+    /// On a board not known yet (its timeline and step), this many steps
+    /// away.
+    Open(i32, (i32, i32)),
     /// Off the boards, or on a man it cannot take.
     Nothing,
 }
@@ -140,7 +141,7 @@ fn walk<B: Boards>(
             return Walk::Nothing;
         };
         if open(spot.line, spot.step) {
-            return Walk::Open(k);
+            return Walk::Open(k, (spot.line, spot.step));
         }
         let Some(board) = b.board_at(spot.line, spot.step) else {
             return Walk::Nothing;
@@ -171,6 +172,23 @@ pub(crate) struct Ray {
     k: i32,
     /// Whether it ends on a royal man (else on a board not known yet).
     royal: bool,
+    /// The board not known yet that it reaches (timeline and step), where
+    /// it does not end on a royal man.
+    open: (i32, i32),
+}
+
+impl Ray {
+    /// The board not known yet (timeline and step) on which the ray goes
+    /// on, or `None` where it takes a royal man over the known boards
+    /// alone: a ray can capture only where that board exists.
+    pub(crate) fn open_board(&self) -> Option<(i32, i32)> {
+        (!self.royal).then_some(self.open)
+    }
+
+    /// The timeline of the board it starts from.
+    pub(crate) fn source_line(&self) -> i32 {
+        self.from.line
+    }
 }
 
 /// The lines of attack across boards (see [`Reach::AcrossBoards`]) of the
@@ -186,7 +204,7 @@ pub(crate) fn rays<B: Boards>(
     victim: Color,
     open: impl Fn(i32, i32) -> bool,
 ) -> Vec<Ray> {
-    let mut out = Vec::new();
+    let mut out = Vec::with_capacity(32);
     let mut men = board.of(victim.other());
     while men != 0 {
         let cell = men.trailing_zeros() as Cell;
@@ -194,9 +212,9 @@ pub(crate) fn rays<B: Boards>(
         let Some(man) = board.man(cell) else { continue };
         let from = Spot { line, step, cell };
         let royal = lines_of_attack(man, Reach::AcrossBoards, |v, slides| {
-            let (k, royal) = match walk(b, from, v, slides, 1, victim, &open) {
-                Walk::Royal(k) => (k, true),
-                Walk::Open(k) => (k, false),
+            let (k, royal, at) = match walk(b, from, v, slides, 1, victim, &open) {
+                Walk::Royal(k) => (k, true, (line, step)),
+                Walk::Open(k, board) => (k, false, board),
                 Walk::Nothing => return None,
             };
             out.push(Ray {
@@ -206,6 +224,7 @@ pub(crate) fn rays<B: Boards>(
                 slides,
                 k,
                 royal,
+                open: at,
             });
             royal.then_some(())
         });

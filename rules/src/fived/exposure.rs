@@ -10,8 +10,8 @@
 //! rules' turn search does, `search/hypercuboid/check.rs`), and only the
 //! rest of each line again for each draft.
 
-use std::cell::RefCell;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
+use std::cell::{OnceCell, RefCell};
 
 use super::attack::{Ray, complete, rays};
 use super::board::Board;
@@ -91,18 +91,60 @@ impl Exposure<'_> {
 }
 
 /// The lines of attack of one attacker's board, walked over the boards
-/// every turn from the state keeps, and whether the board holds a capture
-/// of a royal man within itself.
+/// every turn from the state keeps: whether the board takes a royal man
+/// whatever the turn (within itself, or along a line over boards every
+/// turn keeps), and the rest by the board not known yet that each goes
+/// on to. Most drafts add few boards, so most lines stop at a board that
+/// a draft does not have, and are passed over by its group, not one by
+/// one.
 struct Walked {
-    within: bool,
-    rays: Vec<Ray>,
+    takes: bool,
+    /// Sorted by the board each goes on to.
+    waiting: Vec<Ray>,
 }
 
-/// Attackers' boards walked so far, by board: its timeline, its step and
-/// its men.
+impl Walked {
+    fn new(within: bool, rays: Vec<Ray>) -> Walked {
+        let takes = within || rays.iter().any(|r| r.open_board().is_none());
+        let mut waiting = rays;
+        waiting.retain(|r| r.open_board().is_some());
+        waiting.sort_by_key(Ray::open_board);
+        Walked { takes, waiting }
+    }
+
+    /// Whether a line of attack takes a royal man of `victim` in `after`.
+    fn capture_in<A: Boards>(&self, after: &A, victim: Color) -> bool {
+        self.takes
+            || self
+                .waiting
+                .chunk_by(|a, b| a.open_board() == b.open_board())
+                .any(|group| {
+                    group[0]
+                        .open_board()
+                        .is_some_and(|(l, s)| after.board_at(l, s).is_some())
+                        && group.iter().any(|r| complete(after, r, victim).is_some())
+                })
+    }
+}
+
+/// The attacker's boards every draft keeps as the state has them (its
+/// last boards on the timelines a draft leaves alone), walked once: the
+/// timelines whose board takes a royal man whatever the turn, and the
+/// other lines of attack by the timeline of the board not known yet that
+/// each goes on to. A draft then completes only the lines that go on to a
+/// timeline it adds to.
+#[derive(Default)]
+struct Standing {
+    takes: Vec<i32>,
+    waiting: FxHashMap<i32, Vec<Ray>>,
+}
+
+/// Attackers' boards walked so far: those every draft keeps, and the
+/// boards drafts made, by board (its timeline, its step and its men).
 #[derive(Default)]
 struct Looks {
-    walked: RefCell<HashMap<(i32, i32, Board), Walked>>,
+    standing: OnceCell<Standing>,
+    walked: RefCell<FxHashMap<(i32, i32, Board), Walked>>,
 }
 
 impl Looks {
@@ -118,9 +160,29 @@ impl Looks {
         victim: Color,
     ) -> bool {
         let attacker = victim.other();
+        let standing = self
+            .standing
+            .get_or_init(|| Looks::standing(before, added, victim));
+        // A timeline is touched where its last board is not `before`'s (a
+        // board was added, or the timeline opened): boards are only ever
+        // added.
         let (lo, hi) = after.lines();
+        let touched: Vec<i32> = (lo..=hi)
+            .filter(|&line| after.end_of(line) != before.end_of(line))
+            .collect();
+        let kept = |line: i32| !touched.contains(&line);
+        if standing.takes.iter().any(|&line| kept(line)) {
+            return true;
+        }
         let mut walked = self.walked.borrow_mut();
-        for line in lo..=hi {
+        for &line in &touched {
+            let waiting = standing.waiting.get(&line).map_or(&[][..], Vec::as_slice);
+            if waiting
+                .iter()
+                .any(|r| kept(r.source_line()) && complete(after, r, victim).is_some())
+            {
+                return true;
+            }
             let Some(step) = after.end_of(line) else {
                 continue;
             };
@@ -132,15 +194,51 @@ impl Looks {
             };
             let w = walked
                 .entry((line, step, board.clone()))
-                .or_insert_with(|| Walked {
-                    within: royal_attacked_on_board(board, before.size(), victim),
-                    rays: rays(before, board, (line, step), victim, added),
+                .or_insert_with(|| {
+                    Walked::new(
+                        royal_attacked_on_board(board, before.size(), victim),
+                        rays(before, board, (line, step), victim, added),
+                    )
                 });
-            if w.within || w.rays.iter().any(|r| complete(after, r, victim).is_some()) {
+            if w.capture_in(after, victim) {
                 return true;
             }
         }
         false
+    }
+
+    /// The attacker's last boards of `before`, walked ([`Standing`]).
+    fn standing<F: Boards>(
+        before: &F,
+        added: impl Fn(i32, i32) -> bool + Copy,
+        victim: Color,
+    ) -> Standing {
+        let mut standing = Standing::default();
+        let (lo, hi) = before.lines();
+        for line in lo..=hi {
+            let Some(step) = before.end_of(line) else {
+                continue;
+            };
+            if step_color(step) != victim.other() {
+                continue;
+            }
+            let Some(board) = before.board_at(line, step) else {
+                continue;
+            };
+            let walked = Walked::new(
+                royal_attacked_on_board(board, before.size(), victim),
+                rays(before, board, (line, step), victim, added),
+            );
+            if walked.takes {
+                standing.takes.push(line);
+            }
+            for ray in walked.waiting {
+                if let Some((to, _)) = ray.open_board() {
+                    standing.waiting.entry(to).or_default().push(ray);
+                }
+            }
+        }
+        standing
     }
 }
 
