@@ -21,12 +21,13 @@
 //! ([`mate_in_two`]): a checking turn against which every reply, all of
 //! them as the rules list them, is met by a mate in one.
 
-use std::collections::{BinaryHeap, HashMap, HashSet};
+use std::collections::BinaryHeap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use chronomate_rules::fived::{Action, Draft, Exposure, FiveD, Move};
 use chronomate_rules::{Color, Rules, Status};
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 use super::Domain;
 use super::face::{Face, Node};
@@ -120,7 +121,7 @@ impl<'s> Builder<'s> {
     fn giving_up(state: &'s FiveD) -> Builder<'s> {
         Builder {
             state,
-            drafts: HashMap::new(),
+            drafts: HashMap::default(),
             owed: Vec::new(),
             extra: Vec::new(),
             exposure: state.exposure(),
@@ -132,7 +133,7 @@ impl<'s> Builder<'s> {
         let last = LastBoards::of(state);
         let base = for_side(last.for_white(state), side);
         let owed_lines = state.owed();
-        let mut drafts = HashMap::new();
+        let mut drafts = HashMap::default();
         let mut weigh_line =
             |line: i32| weigh(state, line, side, (&last, base), checks, &mut drafts);
         let late = || until.is_some_and(|t| Instant::now() >= t);
@@ -379,17 +380,15 @@ fn weigh(
     drafts: &mut HashMap<Move, Draft>,
 ) -> Vec<Weighed> {
     let mut weighed: Vec<Weighed> = state
-        .moves_on(line)
+        .drafts_on(line)
         .into_iter()
-        .filter(|mv| !state.exposes_royal(mv))
-        .filter_map(|mv| {
-            let mut draft = state.draft();
-            draft.make(&mv).ok()?;
+        .filter(|(mv, _)| !state.exposes_royal(mv))
+        .map(|(mv, draft)| {
             let check = checks && draft.checks_opponent();
             let gain = for_side(last.for_white(draft.state()), side) - base
                 + if check { CHECK } else { 0 };
             drafts.insert(mv, draft);
-            Some(Weighed { mv, gain, check })
+            Weighed { mv, gain, check }
         })
         .collect();
     // Stable: equal gains keep the rules' order, so a state always gives
@@ -409,7 +408,7 @@ struct Combinations<'l> {
 impl<'l> Combinations<'l> {
     fn new(lists: &'l [Vec<Weighed>]) -> Combinations<'l> {
         let mut heap = BinaryHeap::new();
-        let mut seen = HashSet::new();
+        let mut seen = HashSet::default();
         if !lists.is_empty() && lists.iter().all(|l| !l.is_empty()) {
             let first = vec![0; lists.len()];
             heap.push((Self::sum(lists, &first), std::cmp::Reverse(first.clone())));
@@ -466,7 +465,7 @@ impl Turns {
     pub(crate) fn new(settings: &Settings, seed: u64, deadline: Option<Instant>) -> Turns {
         Turns {
             face: Face::new(settings, seed),
-            drafts: HashMap::new(),
+            drafts: HashMap::default(),
             listed_in: 0,
             deadline,
         }
