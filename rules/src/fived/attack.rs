@@ -170,11 +170,9 @@ pub(crate) struct Ray {
     /// The steps walked: the royal man it takes, or the first board the
     /// turn decides.
     k: i32,
-    /// Whether it ends on a royal man (else on a board not known yet).
-    royal: bool,
-    /// The board not known yet that it reaches (timeline and step), where
-    /// it does not end on a royal man.
-    open: (i32, i32),
+    /// The board not known yet that it reaches (timeline and step), or
+    /// `None` where it ends on a royal man.
+    open: Option<(i32, i32)>,
 }
 
 impl Ray {
@@ -182,7 +180,7 @@ impl Ray {
     /// on, or `None` where it takes a royal man over the known boards
     /// alone: a ray can capture only where that board exists.
     pub(crate) fn open_board(&self) -> Option<(i32, i32)> {
-        (!self.royal).then_some(self.open)
+        self.open
     }
 
     /// The timeline of the board it starts from.
@@ -212,9 +210,9 @@ pub(crate) fn rays<B: Boards>(
         let Some(man) = board.man(cell) else { continue };
         let from = Spot { line, step, cell };
         let royal = lines_of_attack(man, Reach::AcrossBoards, |v, slides| {
-            let (k, royal, at) = match walk(b, from, v, slides, 1, victim, &open) {
-                Walk::Royal(k) => (k, true, (line, step)),
-                Walk::Open(k, board) => (k, false, board),
+            let (k, at) = match walk(b, from, v, slides, 1, victim, &open) {
+                Walk::Royal(k) => (k, None),
+                Walk::Open(k, board) => (k, Some(board)),
                 Walk::Nothing => return None,
             };
             out.push(Ray {
@@ -223,10 +221,9 @@ pub(crate) fn rays<B: Boards>(
                 v,
                 slides,
                 k,
-                royal,
                 open: at,
             });
-            royal.then_some(())
+            at.is_none().then_some(())
         });
         if royal.is_some() {
             break;
@@ -238,7 +235,7 @@ pub(crate) fn rays<B: Boards>(
 /// The capture `ray` makes over the boards of `b` (with the turn's boards
 /// known), if any.
 pub(crate) fn complete<B: Boards>(b: &B, ray: &Ray, victim: Color) -> Option<Capture> {
-    let k = if ray.royal {
+    let k = if ray.open.is_none() {
         ray.k
     } else {
         match walk(b, ray.from, ray.v, ray.slides, ray.k, victim, |_, _| false) {

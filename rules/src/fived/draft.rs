@@ -53,8 +53,7 @@ impl FiveD {
             .map(|mv| {
                 let mut draft = self.draft();
                 let kind = draft.state.apply_unchecked(&mv);
-                draft.moves.push(mv);
-                draft.kinds.push(kind);
+                draft.made(mv, kind);
                 (mv, draft)
             })
             .collect()
@@ -81,11 +80,17 @@ impl Draft {
     /// is left as it was.
     pub fn make(&mut self, mv: &Move) -> Result<MoveKind, ActionError> {
         let kind = self.state.make_move(mv)?;
-        self.moves.push(*mv);
+        self.made(*mv, kind);
+        Ok(kind)
+    }
+
+    /// Records `mv`, made on the state as `kind`: what was known of the
+    /// moves before it no longer holds.
+    fn made(&mut self, mv: Move, kind: MoveKind) {
+        self.moves.push(mv);
         self.kinds.push(kind);
         self.submittable = None;
         self.checks = None;
-        Ok(kind)
     }
 
     /// Whether the moves so far make a turn that may be submitted: the

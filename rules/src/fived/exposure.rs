@@ -10,8 +10,9 @@
 //! rules' turn search does, `search/hypercuboid/check.rs`), and only the
 //! rest of each line again for each draft.
 
-use rustc_hash::FxHashMap;
 use std::cell::{OnceCell, RefCell};
+
+use rustc_hash::FxHashMap;
 
 use super::attack::{Ray, complete, rays};
 use super::board::Board;
@@ -93,13 +94,9 @@ impl Exposure<'_> {
 /// The lines of attack of one attacker's board, walked over the boards
 /// every turn from the state keeps: whether the board takes a royal man
 /// whatever the turn (within itself, or along a line over boards every
-/// turn keeps), and the rest by the board not known yet that each goes
-/// on to. Most drafts add few boards, so most lines stop at a board that
-/// a draft does not have, and are passed over by its group, not one by
-/// one.
+/// turn keeps), and the lines that go on to a board not known yet.
 struct Walked {
     takes: bool,
-    /// Sorted by the board each goes on to.
     waiting: Vec<Ray>,
 }
 
@@ -108,22 +105,19 @@ impl Walked {
         let takes = within || rays.iter().any(|r| r.open_board().is_none());
         let mut waiting = rays;
         waiting.retain(|r| r.open_board().is_some());
-        waiting.sort_by_key(Ray::open_board);
         Walked { takes, waiting }
     }
 
-    /// Whether a line of attack takes a royal man of `victim` in `after`.
-    fn capture_in<A: Boards>(&self, after: &A, victim: Color) -> bool {
+    /// Whether a line of attack takes a royal man of `victim` in `after`,
+    /// whose timelines `touched` alone have boards the state has not: a
+    /// line that goes on to another timeline finds no board there.
+    fn capture_in<A: Boards>(&self, after: &A, touched: &[i32], victim: Color) -> bool {
         self.takes
-            || self
-                .waiting
-                .chunk_by(|a, b| a.open_board() == b.open_board())
-                .any(|group| {
-                    group[0]
-                        .open_board()
-                        .is_some_and(|(l, s)| after.board_at(l, s).is_some())
-                        && group.iter().any(|r| complete(after, r, victim).is_some())
-                })
+            || self.waiting.iter().any(|r| {
+                r.open_board()
+                    .is_some_and(|(line, _)| touched.contains(&line))
+                    && complete(after, r, victim).is_some()
+            })
     }
 }
 
@@ -200,7 +194,7 @@ impl Looks {
                         rays(before, board, (line, step), victim, added),
                     )
                 });
-            if w.capture_in(after, victim) {
+            if w.capture_in(after, &touched, victim) {
                 return true;
             }
         }
