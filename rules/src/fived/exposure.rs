@@ -111,13 +111,52 @@ impl Walked {
     /// Whether a line of attack takes a royal man of `victim` in `after`,
     /// whose timelines `touched` alone have boards the state has not: a
     /// line that goes on to another timeline finds no board there.
-    fn capture_in<A: Boards>(&self, after: &A, touched: &[i32], victim: Color) -> bool {
+    fn capture_in<A: Boards>(&self, after: &A, touched: &Touched, victim: Color) -> bool {
         self.takes
             || self.waiting.iter().any(|r| {
                 r.open_board()
-                    .is_some_and(|(line, _)| touched.contains(&line))
+                    .is_some_and(|(line, _)| touched.contains(line))
                     && complete(after, r, victim).is_some()
             })
+    }
+}
+
+/// The timelines whose last board a draft changed, as a set: every line
+/// of attack asks it, so it answers without a search.
+struct Touched {
+    lo: i32,
+    bits: Vec<u64>,
+    lines: Vec<i32>,
+}
+
+impl Touched {
+    /// The timelines of `after` whose last board is not `before`'s (a
+    /// board was added, or the timeline opened): boards are only ever
+    /// added.
+    fn between<F: Boards, A: Boards>(before: &F, after: &A) -> Touched {
+        let (lo, hi) = after.lines();
+        let span = usize::try_from(hi - lo + 1).unwrap_or(0);
+        let mut touched = Touched {
+            lo,
+            bits: vec![0; span.div_ceil(64)],
+            lines: Vec::new(),
+        };
+        for line in lo..=hi {
+            if after.end_of(line) != before.end_of(line) {
+                let i = (line - lo) as usize;
+                touched.bits[i / 64] |= 1 << (i % 64);
+                touched.lines.push(line);
+            }
+        }
+        touched
+    }
+
+    fn contains(&self, line: i32) -> bool {
+        usize::try_from(line - self.lo).is_ok_and(|i| {
+            self.bits
+                .get(i / 64)
+                .is_some_and(|word| word & (1 << (i % 64)) != 0)
+        })
     }
 }
 
@@ -157,19 +196,13 @@ impl Looks {
         let standing = self
             .standing
             .get_or_init(|| Looks::standing(before, added, victim));
-        // A timeline is touched where its last board is not `before`'s (a
-        // board was added, or the timeline opened): boards are only ever
-        // added.
-        let (lo, hi) = after.lines();
-        let touched: Vec<i32> = (lo..=hi)
-            .filter(|&line| after.end_of(line) != before.end_of(line))
-            .collect();
-        let kept = |line: i32| !touched.contains(&line);
+        let touched = Touched::between(before, after);
+        let kept = |line: i32| !touched.contains(line);
         if standing.takes.iter().any(|&line| kept(line)) {
             return true;
         }
         let mut walked = self.walked.borrow_mut();
-        for &line in &touched {
+        for &line in &touched.lines {
             let waiting = standing.waiting.get(&line).map_or(&[][..], Vec::as_slice);
             if waiting
                 .iter()

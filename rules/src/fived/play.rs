@@ -379,9 +379,14 @@ impl Boards for CopiedForward<'_> {
     }
 
     fn board_at(&self, line: i32, step: i32) -> Option<&Board> {
-        match self.end(line)? {
-            (end, true) if step == end + 1 => self.game.board(line, end),
-            _ => self.game.board(line, step),
+        // One look-up of the timeline: every step of a line of attack
+        // asks for a board here.
+        let timeline = self.game.timeline(line)?;
+        let end = timeline.end();
+        if step == end + 1 && step_color(end) == self.color {
+            timeline.board(end)
+        } else {
+            timeline.board(step)
         }
     }
 
