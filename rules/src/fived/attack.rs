@@ -117,9 +117,9 @@ fn lines_of_attack<T>(
 enum Walk {
     /// On a royal man of the victim, this many steps away.
     Royal(i32),
-    /// On a board not known yet (its timeline and step), this many steps
-    /// away.
-    Open(i32, (i32, i32)),
+    /// On a board not known yet (the spot where it enters it), this many
+    /// steps away.
+    Open(i32, Spot),
     /// Off the boards, or on a man it cannot take.
     Nothing,
 }
@@ -141,7 +141,7 @@ fn walk<B: Boards>(
             return Walk::Nothing;
         };
         if open(spot.line, spot.step) {
-            return Walk::Open(k, (spot.line, spot.step));
+            return Walk::Open(k, spot);
         }
         let Some(board) = b.board_at(spot.line, spot.step) else {
             return Walk::Nothing;
@@ -170,9 +170,9 @@ pub(crate) struct Ray {
     /// The steps walked: the royal man it takes, or the first board the
     /// turn decides.
     k: i32,
-    /// The board not known yet that it reaches (timeline and step), or
-    /// `None` where it ends on a royal man.
-    open: Option<(i32, i32)>,
+    /// Where it enters the board not known yet that it reaches, or `None`
+    /// where it ends on a royal man.
+    open: Option<Spot>,
 }
 
 impl Ray {
@@ -180,7 +180,17 @@ impl Ray {
     /// on, or `None` where it takes a royal man over the known boards
     /// alone: a ray can capture only where that board exists.
     pub(crate) fn open_board(&self) -> Option<(i32, i32)> {
-        self.open
+        self.open.map(|spot| (spot.line, spot.step))
+    }
+
+    /// The cell by which it enters the board not known yet, if any.
+    pub(crate) fn entry(&self) -> Option<Cell> {
+        self.open.map(|spot| spot.cell)
+    }
+
+    /// Whether it goes on past an empty cell (a slider).
+    pub(crate) fn slides(&self) -> bool {
+        self.slides
     }
 
     /// The timeline of the board it starts from.
@@ -212,7 +222,7 @@ pub(crate) fn rays<B: Boards>(
         let royal = lines_of_attack(man, Reach::AcrossBoards, |v, slides| {
             let (k, at) = match walk(b, from, v, slides, 1, victim, &open) {
                 Walk::Royal(k) => (k, None),
-                Walk::Open(k, board) => (k, Some(board)),
+                Walk::Open(k, entry) => (k, Some(entry)),
                 Walk::Nothing => return None,
             };
             out.push(Ray {
@@ -230,6 +240,17 @@ pub(crate) fn rays<B: Boards>(
         }
     }
     out
+}
+
+/// Whether `ray`, having crossed the cell by which it enters the board
+/// not known yet (empty on `b`), takes a royal man of `victim` further on
+/// over the boards of `b`.
+pub(crate) fn takes_past_entry<B: Boards>(b: &B, ray: &Ray, victim: Color) -> bool {
+    ray.slides
+        && matches!(
+            walk(b, ray.from, ray.v, true, ray.k + 1, victim, |_, _| false),
+            Walk::Royal(_)
+        )
 }
 
 /// The capture `ray` makes over the boards of `b` (with the turn's boards

@@ -14,8 +14,9 @@ use std::cell::{OnceCell, RefCell};
 
 use rustc_hash::FxHashMap;
 
-use super::attack::{Ray, complete, rays};
-use super::board::Board;
+use super::attack::{Ray, rays, takes_past_entry};
+use super::board::{Board, Cell};
+use super::man::code_is_royal_of;
 use super::movegen::{Boards, royal_attacked_on_board};
 use super::play::CopiedForward;
 use super::position::{FiveD, step_color};
@@ -97,15 +98,16 @@ impl Exposure<'_> {
 /// turn keeps), and the lines that go on to a board not known yet.
 struct Walked {
     takes: bool,
-    waiting: Vec<Ray>,
+    waiting: Vec<Entering>,
 }
 
 impl Walked {
     fn new(within: bool, rays: Vec<Ray>) -> Walked {
         let takes = within || rays.iter().any(|r| r.open_board().is_none());
-        let mut waiting = rays;
-        waiting.retain(|r| r.open_board().is_some());
-        Walked { takes, waiting }
+        Walked {
+            takes,
+            waiting: Entering::grouped(rays),
+        }
     }
 
     /// Whether a line of attack takes a royal man of `victim` in `after`,
@@ -113,11 +115,82 @@ impl Walked {
     /// line that goes on to another timeline finds no board there.
     fn capture_in<A: Boards>(&self, after: &A, touched: &Touched, victim: Color) -> bool {
         self.takes
-            || self.waiting.iter().any(|r| {
-                r.open_board()
-                    .is_some_and(|(line, _)| touched.contains(line))
-                    && complete(after, r, victim).is_some()
-            })
+            || self
+                .waiting
+                .iter()
+                .any(|e| touched.contains(e.board.0) && e.takes(after, victim))
+    }
+}
+
+/// The lines of attack from one timeline's board that go on to the same
+/// board not known yet, with the cells by which they enter it. Where a
+/// draft makes that board, a line takes a royal man in its entry cell
+/// only where one stands there, so the cells answer for all the lines at
+/// once, and only a slider entering an empty cell is walked on.
+struct Entering {
+    /// The timeline of the board the lines start from.
+    source: i32,
+    /// The board not known yet: its timeline and step.
+    board: (i32, i32),
+    /// The cells by which the lines enter it.
+    cells: u64,
+    /// The sliders among the lines, with their entry cells.
+    sliders: Vec<(Cell, Ray)>,
+}
+
+impl Entering {
+    /// The lines among `rays` that go on to a board not known yet,
+    /// grouped by where they start and that board.
+    fn grouped(rays: impl IntoIterator<Item = Ray>) -> Vec<Entering> {
+        let mut groups: Vec<Entering> = Vec::new();
+        for ray in rays {
+            let (Some(board), Some(entry)) = (ray.open_board(), ray.entry()) else {
+                continue;
+            };
+            let source = ray.source_line();
+            let i = match groups
+                .iter()
+                .position(|g| g.source == source && g.board == board)
+            {
+                Some(i) => i,
+                None => {
+                    groups.push(Entering {
+                        source,
+                        board,
+                        cells: 0,
+                        sliders: Vec::new(),
+                    });
+                    groups.len() - 1
+                }
+            };
+            let group = &mut groups[i];
+            group.cells |= 1 << entry;
+            if ray.slides() {
+                group.sliders.push((entry, ray));
+            }
+        }
+        groups
+    }
+
+    /// Whether one of the lines takes a royal man of `victim` over the
+    /// boards of `after`: a royal man in an entry cell, or further on past
+    /// an empty one.
+    fn takes<A: Boards>(&self, after: &A, victim: Color) -> bool {
+        let Some(board) = after.board_at(self.board.0, self.board.1) else {
+            return false;
+        };
+        let mut hit = self.cells & board.of(victim);
+        while hit != 0 {
+            let cell = hit.trailing_zeros() as Cell;
+            hit &= hit - 1;
+            if code_is_royal_of(board.code(cell), victim) {
+                return true;
+            }
+        }
+        let empty = !board.occupied();
+        self.sliders.iter().any(|&(cell, ref ray)| {
+            empty & (1 << cell) != 0 && takes_past_entry(after, ray, victim)
+        })
     }
 }
 
@@ -169,7 +242,7 @@ impl Touched {
 #[derive(Default)]
 struct Standing {
     takes: Vec<i32>,
-    waiting: FxHashMap<i32, Vec<Ray>>,
+    waiting: FxHashMap<i32, Vec<Entering>>,
 }
 
 /// Attackers' boards walked so far: those every draft keeps, and the
@@ -206,7 +279,7 @@ impl Looks {
             let waiting = standing.waiting.get(&line).map_or(&[][..], Vec::as_slice);
             if waiting
                 .iter()
-                .any(|r| kept(r.source_line()) && complete(after, r, victim).is_some())
+                .any(|e| kept(e.source) && e.takes(after, victim))
             {
                 return true;
             }
@@ -259,10 +332,9 @@ impl Looks {
             if walked.takes {
                 standing.takes.push(line);
             }
-            for ray in walked.waiting {
-                if let Some((to, _)) = ray.open_board() {
-                    standing.waiting.entry(to).or_default().push(ray);
-                }
+            for entering in walked.waiting {
+                let to = entering.board.0;
+                standing.waiting.entry(to).or_default().push(entering);
             }
         }
         standing
