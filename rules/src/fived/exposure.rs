@@ -102,8 +102,18 @@ struct Walked {
 }
 
 impl Walked {
-    fn new(within: bool, rays: Vec<Ray>) -> Walked {
-        let takes = within || rays.iter().any(|r| r.open_board().is_none());
+    /// The board `board` of the attacker, standing at `line` and `step`,
+    /// walked over `before` up to the boards `added` names.
+    fn board<F: Boards>(
+        before: &F,
+        board: &Board,
+        (line, step): (i32, i32),
+        victim: Color,
+        added: impl Fn(i32, i32) -> bool,
+    ) -> Walked {
+        let rays = rays(before, board, (line, step), victim, added);
+        let takes = royal_attacked_on_board(board, before.size(), victim)
+            || rays.iter().any(|r| r.open_board().is_none());
         Walked {
             takes,
             waiting: Entering::grouped(rays),
@@ -134,8 +144,8 @@ struct Entering {
     board: (i32, i32),
     /// The cells by which the lines enter it.
     cells: u64,
-    /// The sliders among the lines, with their entry cells.
-    sliders: Vec<(Cell, Ray)>,
+    /// The sliders among the lines.
+    sliders: Vec<Ray>,
 }
 
 impl Entering {
@@ -166,7 +176,7 @@ impl Entering {
             let group = &mut groups[i];
             group.cells |= 1 << entry;
             if ray.slides() {
-                group.sliders.push((entry, ray));
+                group.sliders.push(ray);
             }
         }
         groups
@@ -188,8 +198,9 @@ impl Entering {
             }
         }
         let empty = !board.occupied();
-        self.sliders.iter().any(|&(cell, ref ray)| {
-            empty & (1 << cell) != 0 && takes_past_entry(after, ray, victim)
+        self.sliders.iter().any(|ray| {
+            ray.entry().is_some_and(|cell| empty & (1 << cell) != 0)
+                && takes_past_entry(after, ray, victim)
         })
     }
 }
@@ -294,12 +305,7 @@ impl Looks {
             };
             let w = walked
                 .entry((line, step, board.clone()))
-                .or_insert_with(|| {
-                    Walked::new(
-                        royal_attacked_on_board(board, before.size(), victim),
-                        rays(before, board, (line, step), victim, added),
-                    )
-                });
+                .or_insert_with(|| Walked::board(before, board, (line, step), victim, added));
             if w.capture_in(after, &touched, victim) {
                 return true;
             }
@@ -325,10 +331,7 @@ impl Looks {
             let Some(board) = before.board_at(line, step) else {
                 continue;
             };
-            let walked = Walked::new(
-                royal_attacked_on_board(board, before.size(), victim),
-                rays(before, board, (line, step), victim, added),
-            );
+            let walked = Walked::board(before, board, (line, step), victim, added);
             if walked.takes {
                 standing.takes.push(line);
             }
