@@ -15,7 +15,9 @@
 //! `--start` names a board (`turn-zero`, `standard`, any of `/rules 5d`'s);
 //! `--max-turns` (200) scores an unfinished game a draw; `--grace` (5000)
 //! is how many milliseconds past its movetime an engine may take to
-//! answer; `--moves` prints each game's moves. `--opening-turns K` (0)
+//! answer; `--moves` prints each game's moves; `--stderr` lets the
+//! engines write to this program's stderr (thrown away otherwise: an
+//! engine that falls silent may say why there). `--opening-turns K` (0)
 //! starts each pair of games (games 1 and 2, 3 and 4, ...: one opening
 //! with each engine White) after K turns drawn at random from the rules'
 //! list, so that engines that play the same turns in the same position
@@ -46,6 +48,8 @@ struct Settings {
     start: String,
     max_turns: usize,
     moves: bool,
+    /// Whether the engines' stderr is passed on (else thrown away).
+    stderr: bool,
     opening_turns: u32,
 }
 
@@ -68,12 +72,17 @@ fn settings(args: Vec<String>) -> Result<Settings, String> {
         start: "turn-zero".to_owned(),
         max_turns: 200,
         moves: false,
+        stderr: false,
         opening_turns: 0,
     };
     let mut args = args.into_iter();
     while let Some(flag) = args.next() {
         if flag == "--moves" {
             s.moves = true;
+            continue;
+        }
+        if flag == "--stderr" {
+            s.stderr = true;
             continue;
         }
         let value = args.next().ok_or_else(|| format!("{flag} needs a value"))?;
@@ -239,8 +248,8 @@ fn play(
     spent: &mut [Spent; 2],
 ) -> Result<(Result_, usize, Vec<String>), String> {
     let mut engines = [
-        Engine::start(&s.engines[0].0, &s.engines[0].1)?,
-        Engine::start(&s.engines[1].0, &s.engines[1].1)?,
+        Engine::start(&s.engines[0].0, &s.engines[0].1, s.stderr)?,
+        Engine::start(&s.engines[1].0, &s.engines[1].1, s.stderr)?,
     ];
     let (mut position, mut words) = opening.clone();
     for turn in 0..s.max_turns {
@@ -303,19 +312,24 @@ struct Engine {
 
 impl Engine {
     /// Starts `command` (words apart by spaces), sets `options`, begins a
-    /// game, and waits until it is ready.
-    fn start(command: &str, options: &[(String, String)]) -> Result<Engine, String> {
-        Engine::begin(command, options).map_err(|e| format!("{command:?}: {e}"))
+    /// game, and waits until it is ready; its stderr passed on where
+    /// `stderr`, else thrown away.
+    fn start(command: &str, options: &[(String, String)], stderr: bool) -> Result<Engine, String> {
+        Engine::begin(command, options, stderr).map_err(|e| format!("{command:?}: {e}"))
     }
 
-    fn begin(command: &str, options: &[(String, String)]) -> Result<Engine, String> {
+    fn begin(command: &str, options: &[(String, String)], stderr: bool) -> Result<Engine, String> {
         let mut words = command.split_whitespace();
         let program = words.next().ok_or("an empty engine command")?;
         let mut child = Command::new(program)
             .args(words)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            .stderr(if stderr {
+                Stdio::inherit()
+            } else {
+                Stdio::null()
+            })
             .spawn()
             .map_err(|e| format!("cannot start {command:?}: {e}"))?;
         let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {

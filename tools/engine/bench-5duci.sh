@@ -10,6 +10,7 @@
 #   GAMES=10 MILLIS=1000 LEVEL=8 OPPONENT=mcts START=standard FTXI=... tools/engine/bench-5duci.sh
 #   OPENING=2 ...: each pair of games (one with each colour) starts after 2
 #   random turns, so that engines without a clock's noise vary their games
+#   MOVES=1 prints each game's moves; STDERR=1 passes the engines' stderr on
 #
 # ftxi's engine is built outside this tree: cmake -S 5dchess_engine -B
 # build -DENGINE=ON -DCMAKE_BUILD_TYPE=Release, then make -C build 5dchess.
@@ -47,4 +48,5 @@ exec "$examples/fived_match" \
     --max-turns "$MAX_TURNS" \
     --grace "$GRACE" \
     ${OPENING:+--opening-turns "$OPENING"} \
-    ${MOVES:+--moves}
+    ${MOVES:+--moves} \
+    ${STDERR:+--stderr}
