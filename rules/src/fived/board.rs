@@ -8,7 +8,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use super::man::{Man, code_color, code_is_royal_of};
+use super::man::{Man, code_color};
 use crate::Color;
 
 /// A cell index, `rank * 8 + file`.
@@ -150,17 +150,12 @@ impl Board {
 
     /// The cells of `color`'s royal men (F-6).
     pub fn royals(&self, color: Color) -> u64 {
-        self.royals_among(color, !0)
-    }
-
-    /// The cells among `cells` that hold a royal man of `color` (F-6).
-    pub(crate) fn royals_among(&self, color: Color, cells: u64) -> u64 {
         let mut out = 0;
-        let mut bb = self.of(color) & cells;
+        let mut bb = self.of(color);
         while bb != 0 {
             let c = bb.trailing_zeros() as u8;
             bb &= bb - 1;
-            if code_is_royal_of(self.code(c), color) {
+            if self.man(c).is_some_and(|m| m.piece.is_royal()) {
                 out |= 1u64 << c;
             }
         }

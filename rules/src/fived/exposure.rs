@@ -15,7 +15,8 @@ use std::cell::{OnceCell, RefCell};
 use rustc_hash::FxHashMap;
 
 use super::attack::{Ray, rays, takes_past_entry};
-use super::board::Board;
+use super::board::{Board, Cell};
+use super::man::code_is_royal_of;
 use super::movegen::{Boards, royal_attacked_on_board};
 use super::play::CopiedForward;
 use super::position::{FiveD, step_color};
@@ -188,8 +189,13 @@ impl Entering {
         let Some(board) = after.board_at(self.board.0, self.board.1) else {
             return false;
         };
-        if board.royals_among(victim, self.cells) != 0 {
-            return true;
+        let mut hit = self.cells & board.of(victim);
+        while hit != 0 {
+            let cell = hit.trailing_zeros() as Cell;
+            hit &= hit - 1;
+            if code_is_royal_of(board.code(cell), victim) {
+                return true;
+            }
         }
         let empty = !board.occupied();
         self.sliders.iter().any(|ray| {

@@ -369,13 +369,7 @@ impl CopiedForward<'_> {
     /// The last step of `line`'s own boards, and whether a copy follows it.
     fn end(&self, line: i32) -> Option<(i32, bool)> {
         let end = self.game.end(line)?;
-        Some((end, self.copies(end)))
-    }
-
-    /// Whether a copy follows a timeline whose last board stands at `end`:
-    /// it is `color`'s to move from.
-    fn copies(&self, end: i32) -> bool {
-        step_color(end) == self.color
+        Some((end, step_color(end) == self.color))
     }
 }
 
@@ -389,7 +383,7 @@ impl Boards for CopiedForward<'_> {
         // asks for a board here.
         let timeline = self.game.timeline(line)?;
         let end = timeline.end();
-        if step == end + 1 && self.copies(end) {
+        if step == end + 1 && step_color(end) == self.color {
             timeline.board(end)
         } else {
             timeline.board(step)
