@@ -64,9 +64,10 @@ struct Axis {
 }
 
 /// Pieces of the space waiting past which a failing point's slice is no
-/// longer tried on the others (`Search::next`). Every position of the test
-/// corpus stays under 1,300; a ladder game's position of 20 timelines in
-/// check grew past 225,000 pieces and gigabytes without it.
+/// longer tried on the others (`Search::next`): each cut can split a piece
+/// into as many as the slice has axes, and a ladder game's position grew
+/// them past 225,000 and gigabytes (`search::tests`). Every position of the
+/// test corpus stays under 1,300.
 const STACK_CUT: usize = 4096;
 
 /// A way onto an axis: the axis left, the departure there, the arrival.
@@ -756,11 +757,8 @@ impl Iterator for Search<'_> {
                     // Every piece of the space failing the same way goes:
                     // the pieces on top of the stack that meet the slice
                     // are cut too (they are usually the siblings of `hc`).
-                    // Cutting them is an economy, not a need (a piece
-                    // kept whole fails at its own point), and each cut
-                    // can split a piece in as many as the slice has axes:
-                    // in a position of many timelines in check the stack
-                    // grew past gigabytes. Past [`STACK_CUT`] pieces the
+                    // An economy, not a need (a piece kept whole fails at
+                    // its own point), so past [`STACK_CUT`] pieces the
                     // rest stay whole.
                     let mut kept = Vec::with_capacity(self.stack.len());
                     for top in self.stack.drain(..) {
