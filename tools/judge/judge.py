@@ -32,7 +32,8 @@ A game is stopped once the judge has called the position decided at three
 of the player's moves in a row (nothing after would be judged), or at 200
 plies. Prints, per player: games, W-D-L against the opponent, moves played,
 moves judged, errors per 100 judged moves, the share of errors among the
-depth-1 top 5 and in its bottom half (ranked below the middle of the legal
+depth-1 top 5 (with its 95% margin, taken over games: errors cluster in a
+game; `share`) and in its bottom half (ranked below the middle of the legal
 moves), and the share of judged moves that hang a piece. The moves
 judged go to OUT/moves.jsonl and the games to OUT/games.pgn.
 """
@@ -56,6 +57,47 @@ HANG_DROP = 200
 HANG_LOSS = 150
 MAX_PLIES = 200
 DECIDED_IN_A_ROW = 3
+
+
+# Student's t at 97.5% for 1 to 30 degrees of freedom; 1.96 past them.
+T975 = [12.71, 4.30, 3.18, 2.78, 2.57, 2.45, 2.36, 2.31, 2.26, 2.23,
+        2.20, 2.18, 2.16, 2.14, 2.13, 2.12, 2.11, 2.10, 2.09, 2.09,
+        2.08, 2.07, 2.07, 2.06, 2.06, 2.06, 2.05, 2.05, 2.05, 2.04]
+
+
+def share(per_game):
+    """The share of errors in the depth-1 top 5 and its 95% margin, in
+    percentage points, from (errors in the top 5, errors) per game. Errors
+    cluster in a game (one bad position brings several), so the standard
+    error is the ratio estimator's over the games that erred, with
+    Student's t for their number; never narrower than the Agresti-Coull
+    one over errors (which a run of clean sweeps would otherwise reduce to
+    0). `None` for the margin with fewer than two games that erred."""
+    erred = [(t, e) for t, e in per_game if e]
+    errors = sum(e for _, e in erred)
+    if not errors:
+        return None, None
+    top = sum(t for t, _ in erred)
+    p = top / errors
+    g = len(erred)
+    if g < 2:
+        return 100 * p, None
+    over_games = (sum((t - p * e) ** 2 for t, e in erred) * g / (g - 1)) ** 0.5 / errors
+    q = (top + 2) / (errors + 4)
+    over_errors = (q * (1 - q) / (errors + 4)) ** 0.5
+    t = T975[g - 2] if g - 1 <= len(T975) else 1.96
+    return 100 * p, 100 * t * max(over_games, over_errors)
+
+
+def share_text(per_game):
+    """`43% ± 9 of 108`: the share, its margin and the errors counted."""
+    p, margin = share(per_game)
+    errors = sum(e for _, e in per_game)
+    if p is None:
+        return "- of 0"
+    if margin is None:
+        return f"{p:.0f}% of {errors}"
+    return f"{p:.0f}% ± {margin:.0f} of {errors}"
 
 
 def openings():
@@ -242,13 +284,16 @@ def rerank(args):
     for spec in sorted(specs, key=lambda s: (s.startswith("sf"), s)):
         own = [r for r in records if r["player"] == spec]
         errors = [r for r in own if r["loss"] >= ERROR]
-        top5 = sum(r["rank"] <= 5 for r in errors)
+        per_game = {}
+        for r in errors:
+            t, e = per_game.get(r["game"], (0, 0))
+            per_game[r["game"]] = (t + (r["rank"] <= 5), e + 1)
         bottom = sum(r["rank"] > (r["legal"] + 1) // 2 for r in errors)
         hung = sum(r["hangs"] for r in own)
         n, e = max(1, len(own)), max(1, len(errors))
         who = f"level {spec}" if not spec.startswith("sf") else f"Stockfish {spec[2:]}"
         print(f"| {who} | {len(own)} | {100 * len(errors) / n:.1f} | "
-              f"{100 * top5 / e:.0f}% of {len(errors)} | {100 * bottom / e:.0f}% | "
+              f"{share_text(list(per_game.values()))} | {100 * bottom / e:.0f}% | "
               f"{100 * hung / n:.1f}% ({hung}) |")
 
 
@@ -283,7 +328,8 @@ def main():
             ours = chess.WHITE if g % 2 == 0 else chess.BLACK
             jobs.append((g, spec, opening, ours, args))
     totals = {spec: {"games": 0, "w": 0, "d": 0, "l": 0, "played": 0, "judged": 0,
-                     "errors": 0, "top5": 0, "bottom": 0, "hangs": 0} for spec in specs}
+                     "errors": 0, "bottom": 0, "hangs": 0, "per_game": []}
+              for spec in specs}
     with open(os.path.join(args.out, "moves.jsonl"), "w") as moves, \
             open(os.path.join(args.out, "games.pgn"), "w") as pgn, \
             multiprocessing.Pool(args.concurrency) as pool:
@@ -293,11 +339,12 @@ def main():
             t["w" if points == 1 else "d" if points == 0.5 else "l"] += 1
             t["played"] += played
             t["judged"] += len(records)
+            errors = [r for r in records if r["loss"] >= ERROR]
+            t["per_game"].append((sum(r["rank"] <= 5 for r in errors), len(errors)))
             for r in records:
                 moves.write(json.dumps(r) + "\n")
                 if r["loss"] >= ERROR:
                     t["errors"] += 1
-                    t["top5"] += r["rank"] <= 5
                     t["bottom"] += r["rank"] > (r["legal"] + 1) // 2
                 t["hangs"] += r["hangs"]
             pgn.write(text + "\n\n")
@@ -312,7 +359,7 @@ def main():
         t = totals[spec]
         who = f"level {spec}" if not spec.startswith("sf") else f"Stockfish {spec[2:]}"
         judged = max(1, t["judged"])
-        top5 = f"{100 * t['top5'] / t['errors']:.0f}% of {t['errors']}" if t["errors"] else "- of 0"
+        top5 = share_text(t["per_game"])
         bottom = f"{100 * t['bottom'] / t['errors']:.0f}%" if t["errors"] else "-"
         print(f"| {who} | {t['games']} | {t['w']}-{t['d']}-{t['l']} | {t['played']} | "
               f"{t['judged']} | {100 * t['errors'] / judged:.1f} | {top5} | {bottom} | "
