@@ -100,6 +100,29 @@ def share_text(per_game):
     return f"{p:.0f}% ± {margin:.0f} of {errors}"
 
 
+def who(spec):
+    """A player's name in the tables: `level 3`, `Stockfish 1350`."""
+    return f"level {spec}" if not spec.startswith("sf") else f"Stockfish {spec[2:]}"
+
+
+def judged_columns(own):
+    """The table's judged columns for one player's judged moves (each with
+    its `game`): moves judged, errors per 100, the share of errors in the
+    depth-1 top 5, the share in its bottom half, and pieces hung."""
+    errors = [r for r in own if r["loss"] >= ERROR]
+    per_game = {}
+    for r in errors:
+        t, e = per_game.get(r["game"], (0, 0))
+        per_game[r["game"]] = (t + (r["rank"] <= 5), e + 1)
+    bottom = sum(r["rank"] > (r["legal"] + 1) // 2 for r in errors)
+    hung = sum(r["hangs"] for r in own)
+    n = max(1, len(own))
+    bottom_text = f"{100 * bottom / len(errors):.0f}%" if errors else "-"
+    return (f"{len(own)} | {100 * len(errors) / n:.1f} | "
+            f"{share_text(list(per_game.values()))} | {bottom_text} | "
+            f"{100 * hung / n:.1f}% ({hung}) |")
+
+
 def openings():
     path = os.path.join(os.path.dirname(os.path.abspath(__file__)),
                         "..", "engine", "openings.txt")
@@ -283,18 +306,7 @@ def rerank(args):
     print("|---|---|---|---|---|---|")
     for spec in sorted(specs, key=lambda s: (s.startswith("sf"), s)):
         own = [r for r in records if r["player"] == spec]
-        errors = [r for r in own if r["loss"] >= ERROR]
-        per_game = {}
-        for r in errors:
-            t, e = per_game.get(r["game"], (0, 0))
-            per_game[r["game"]] = (t + (r["rank"] <= 5), e + 1)
-        bottom = sum(r["rank"] > (r["legal"] + 1) // 2 for r in errors)
-        hung = sum(r["hangs"] for r in own)
-        n, e = max(1, len(own)), max(1, len(errors))
-        who = f"level {spec}" if not spec.startswith("sf") else f"Stockfish {spec[2:]}"
-        print(f"| {who} | {len(own)} | {100 * len(errors) / n:.1f} | "
-              f"{share_text(list(per_game.values()))} | {100 * bottom / e:.0f}% | "
-              f"{100 * hung / n:.1f}% ({hung}) |")
+        print(f"| {who(spec)} | {judged_columns(own)}")
 
 
 def main():
@@ -327,8 +339,7 @@ def main():
             opening = book[(args.seed + g // 2) % len(book)]
             ours = chess.WHITE if g % 2 == 0 else chess.BLACK
             jobs.append((g, spec, opening, ours, args))
-    totals = {spec: {"games": 0, "w": 0, "d": 0, "l": 0, "played": 0, "judged": 0,
-                     "errors": 0, "bottom": 0, "hangs": 0, "per_game": []}
+    totals = {spec: {"games": 0, "w": 0, "d": 0, "l": 0, "played": 0, "judged": []}
               for spec in specs}
     with open(os.path.join(args.out, "moves.jsonl"), "w") as moves, \
             open(os.path.join(args.out, "games.pgn"), "w") as pgn, \
@@ -338,15 +349,9 @@ def main():
             t["games"] += 1
             t["w" if points == 1 else "d" if points == 0.5 else "l"] += 1
             t["played"] += played
-            t["judged"] += len(records)
-            errors = [r for r in records if r["loss"] >= ERROR]
-            t["per_game"].append((sum(r["rank"] <= 5 for r in errors), len(errors)))
+            t["judged"].extend(records)
             for r in records:
                 moves.write(json.dumps(r) + "\n")
-                if r["loss"] >= ERROR:
-                    t["errors"] += 1
-                    t["bottom"] += r["rank"] > (r["legal"] + 1) // 2
-                t["hangs"] += r["hangs"]
             pgn.write(text + "\n\n")
             print(f"{spec} game {index + 1}: {points} ({played} moves, "
                   f"{len(records)} judged)", file=sys.stderr, flush=True)
@@ -357,13 +362,8 @@ def main():
     print("|---|---|---|---|---|---|---|---|---|")
     for spec in specs:
         t = totals[spec]
-        who = f"level {spec}" if not spec.startswith("sf") else f"Stockfish {spec[2:]}"
-        judged = max(1, t["judged"])
-        top5 = share_text(t["per_game"])
-        bottom = f"{100 * t['bottom'] / t['errors']:.0f}%" if t["errors"] else "-"
-        print(f"| {who} | {t['games']} | {t['w']}-{t['d']}-{t['l']} | {t['played']} | "
-              f"{t['judged']} | {100 * t['errors'] / judged:.1f} | {top5} | {bottom} | "
-              f"{100 * t['hangs'] / judged:.1f}% ({t['hangs']}) |")
+        print(f"| {who(spec)} | {t['games']} | {t['w']}-{t['d']}-{t['l']} | {t['played']} | "
+              f"{judged_columns(t['judged'])}")
 
 
 if __name__ == "__main__":
