@@ -1,7 +1,7 @@
 //! How a level chooses among the root moves its search weighed: the few
 //! that look good at its shallow look ([`Look`]: the search's first
 //! iteration, one ply and its captures), then a softmax over their
-//! searched scores. A move `d` centipawns below the best is chosen
+//! searched scores, each score once ([`Ties`]). A move `d` centipawns below the best is chosen
 //! `e^(-d / temperature)` times as often as the best, so a level's
 //! mistakes are moves that looked nearly as good at its depth, and the
 //! higher its temperature the further it strays. Moves more than
@@ -12,6 +12,8 @@
 //!
 //! Integer arithmetic throughout, so that the same scores and seed give the
 //! same choice on every machine.
+
+use std::collections::HashSet;
 
 use crate::rng::Rng;
 
@@ -127,12 +129,33 @@ pub(crate) fn weight(below: i32, temperature: i32) -> u64 {
     w
 }
 
+/// How moves of equal score share a level's choice ([`choose`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Ties {
+    /// As one choice, the first of them: the candidates come in the
+    /// search's order (its earlier iterations', then the static
+    /// evaluation's or the turn builder's), which is what the level knows
+    /// of moves its search cannot tell apart, and a group of alike moves is
+    /// not likelier to be right for being large. In 5D many turns score
+    /// alike at two turns' depth (where a travelling king lands), and
+    /// drawing among them cost levels 2 to 7 their strength: level 2 at
+    /// temperature 1 went 3-0-7 against level 2, and 6-0-3 keeping the
+    /// first of each score (docs/engine-journal.md, issue 49).
+    First,
+    /// Each its own chance: a glance's candidates come in the rules' order,
+    /// which says nothing of them, and many quiet moves look alike at a
+    /// glance.
+    Drawn,
+}
+
 /// The index of the move chosen among `candidates` (index, score), at
 /// `temperature`: the first best where it is 0, else drawn by the seeded
-/// `rng` with each move's [`weight`]. `None` for no candidates.
+/// `rng` with each move's [`weight`], moves of equal score sharing as
+/// `ties` says. `None` for no candidates.
 pub(crate) fn choose(
     candidates: &[(usize, i32)],
     temperature: i32,
+    ties: Ties,
     rng: &mut Rng,
 ) -> Option<usize> {
     let best = candidates.iter().map(|&(_, s)| s).max()?;
@@ -142,6 +165,12 @@ pub(crate) fn choose(
             .find(|&&(_, s)| s == best)
             .map(|&(i, _)| i);
     }
+    let mut scores = HashSet::new();
+    let candidates: Vec<(usize, i32)> = candidates
+        .iter()
+        .copied()
+        .filter(|&(_, s)| ties == Ties::Drawn || scores.insert(s))
+        .collect();
     let weights: Vec<u64> = candidates
         .iter()
         .map(|&(_, s)| weight(best.saturating_sub(s), temperature))
@@ -225,18 +254,29 @@ mod tests {
     fn a_cold_level_plays_the_best_and_a_warm_one_strays_by_the_scores() {
         let candidates = [(0, 100), (1, 300), (2, 250), (3, 300)];
         let mut rng = Rng::new(1);
-        assert_eq!(choose(&candidates, 0, &mut rng), Some(1));
-        assert_eq!(choose(&[], 50, &mut rng), None);
-        let mut counts = [0usize; 4];
-        for _ in 0..20_000 {
-            counts[choose(&candidates, 50, &mut rng).expect("a move")] += 1;
+        for ties in [Ties::First, Ties::Drawn] {
+            assert_eq!(choose(&candidates, 0, ties, &mut rng), Some(1));
+            assert_eq!(choose(&[], 50, ties, &mut rng), None);
         }
-        // Weights 1, 1, e^-1 and e^-4, out of 2.386: 0.419, 0.419, 0.154
-        // and 0.008.
-        let share = |i: usize| counts[i] as f64 / 20_000.0;
-        assert!((share(1) - 0.419).abs() < 0.02, "{counts:?}");
-        assert!((share(3) - 0.419).abs() < 0.02, "{counts:?}");
-        assert!((share(2) - 0.154).abs() < 0.015, "{counts:?}");
-        assert!(share(0) < 0.02, "{counts:?}");
+        let mut drawn = [0usize; 4];
+        let mut first = [0usize; 4];
+        for _ in 0..20_000 {
+            drawn[choose(&candidates, 50, Ties::Drawn, &mut rng).expect("a move")] += 1;
+            first[choose(&candidates, 50, Ties::First, &mut rng).expect("a move")] += 1;
+        }
+        // Drawn: weights 1, 1, e^-1 and e^-4, out of 2.386: 0.419, 0.419,
+        // 0.154 and 0.008.
+        let share = |counts: [usize; 4], i: usize| counts[i] as f64 / 20_000.0;
+        assert!((share(drawn, 1) - 0.419).abs() < 0.02, "{drawn:?}");
+        assert!((share(drawn, 3) - 0.419).abs() < 0.02, "{drawn:?}");
+        assert!((share(drawn, 2) - 0.154).abs() < 0.015, "{drawn:?}");
+        assert!(share(drawn, 0) < 0.02, "{drawn:?}");
+        // First: the second move of score 300 counts as the first, never
+        // apart; weights 1, e^-1 and e^-4, out of 1.386: 0.722, 0.265 and
+        // 0.013.
+        assert!((share(first, 1) - 0.722).abs() < 0.02, "{first:?}");
+        assert!((share(first, 2) - 0.265).abs() < 0.02, "{first:?}");
+        assert!(share(first, 0) < 0.025, "{first:?}");
+        assert_eq!(first[3], 0, "{first:?}");
     }
 }

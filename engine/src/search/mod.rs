@@ -388,8 +388,10 @@ impl<'a, D: Domain> Search<'a, D> {
     /// allow). With a temperature (`pick`), every root move that could be
     /// chosen gets an exact score (those more than [`choice::WINDOW`]
     /// temperatures below the best only a bound), and the choice is drawn
-    /// among the moves of the last completed iteration by their scores
-    /// ([`choice::choose`]); without, it is the best. A glance chooses by
+    /// among the moves of the last completed iteration by their scores,
+    /// each score once, as the first in the search's order
+    /// ([`choice::choose`], [`choice::Ties::First`]); without, it is the
+    /// best. A glance chooses by
     /// the root moves' static evaluations instead. Where the pick's look
     /// narrows, both choose among the moves its first iteration ranks
     /// best ([`choice::Look`]; the search's best too).
@@ -622,7 +624,8 @@ impl<'a, D: Domain> Search<'a, D> {
                     (i, scores[i].saturating_add(lift))
                 })
                 .collect();
-            if let Some(chosen) = choice::choose(&candidates, temperature, rng) {
+            if let Some(chosen) = choice::choose(&candidates, temperature, choice::Ties::First, rng)
+            {
                 best = chosen;
                 best_score = scores[chosen];
             }
@@ -637,7 +640,7 @@ impl<'a, D: Domain> Search<'a, D> {
                 .filter(|&i| root_moves[i].2 >= floor && looked.as_ref().is_none_or(|(l, _)| l[i]))
                 .map(|i| (i, root_moves[i].2))
                 .collect();
-            if let Some(chosen) = choice::choose(&candidates, t, rng) {
+            if let Some(chosen) = choice::choose(&candidates, t, choice::Ties::Drawn, rng) {
                 best = chosen;
                 best_score = scores[chosen];
             }
