@@ -1,14 +1,14 @@
 //! How a level chooses among the root moves its search weighed: the few
 //! that look good at its shallow look ([`Look`]: the search's first
 //! iteration, one ply and its captures), then a softmax over their
-//! searched scores, each score once ([`Ties`]). A move `d` centipawns below the best is chosen
-//! `e^(-d / temperature)` times as often as the best, so a level's
-//! mistakes are moves that looked nearly as good at its depth, and the
-//! higher its temperature the further it strays. Moves more than
-//! [`WINDOW`] temperatures below the best are never chosen (their chance
-//! would be under 1 in 50 each, but a position has dozens of them: at the
-//! temperatures of levels 3 and up, a piece left hanging), which also lets
-//! the search bound their scores instead of finding them.
+//! searched scores, each score once ([`Ties`]). A move `d` centipawns
+//! below the best is chosen `e^(-d / temperature)` times as often as the
+//! best, so a level's mistakes are moves that looked nearly as good at its
+//! depth, and the higher its temperature the further it strays. Moves more
+//! than [`WINDOW`] temperatures below the best are never chosen (their
+//! chance would be under 1 in 50 each, but a position has dozens of them:
+//! at the temperatures of levels 3 and up, a piece left hanging), which
+//! also lets the search bound their scores instead of finding them.
 //!
 //! Integer arithmetic throughout, so that the same scores and seed give the
 //! same choice on every machine.

@@ -391,10 +391,10 @@ impl<'a, D: Domain> Search<'a, D> {
     /// among the moves of the last completed iteration by their scores,
     /// each score once, as the first in the search's order
     /// ([`choice::choose`], [`choice::Ties::First`]); without, it is the
-    /// best. A glance chooses by
-    /// the root moves' static evaluations instead. Where the pick's look
-    /// narrows, both choose among the moves its first iteration ranks
-    /// best ([`choice::Look`]; the search's best too).
+    /// best. A glance chooses by the root moves' static evaluations
+    /// instead. Where the pick's look narrows, both choose among the moves
+    /// its first iteration ranks best ([`choice::Look`]; the search's best
+    /// too).
     pub(crate) fn run(
         &mut self,
         root: &D::State,
