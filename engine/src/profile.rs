@@ -693,4 +693,50 @@ mod tests {
             assert_eq!(read.id, variant.id());
         }
     }
+
+    /// docs/engine.md's tables of temperatures, glances and looks state
+    /// each variant's profile (levels 2 to 8; level 1 may be a learner,
+    /// written so): a profile changed without its page fails here.
+    #[test]
+    fn engine_md_states_each_profiles_temperatures_glances_and_looks() {
+        let path = format!("{}/../docs/engine.md", env!("CARGO_MANIFEST_DIR"));
+        let doc = std::fs::read_to_string(&path).expect("docs/engine.md");
+        let list = |values: &[String]| values.join(", ");
+        let has_row = |first: &str, cell: &str| {
+            doc.lines()
+                .any(|l| l.starts_with(&format!("| {first}")) && l.contains(cell))
+        };
+        for (_, read) in every_variant() {
+            let t = read.tuning;
+            let temperatures: Vec<String> = t.temperature[1..].iter().map(u32::to_string).collect();
+            let temperatures = if t.temperature[1..].iter().all(|&x| x == 0) {
+                "then 0".to_string()
+            } else {
+                list(&temperatures)
+            };
+            let glances: Vec<String> = t.glance[1..].iter().map(u16::to_string).collect();
+            let glances = if t.glance.iter().all(|&g| g == 0) {
+                "none".to_string()
+            } else {
+                list(&glances)
+            };
+            assert!(
+                has_row(read.id, &temperatures),
+                "{}: temperatures {temperatures}",
+                read.id
+            );
+            assert!(has_row(read.id, &glances), "{}: glances {glances}", read.id);
+            let looks: Vec<String> = t.look[..7]
+                .iter()
+                .map(|l| format!("{} in {}", l.count, l.reach))
+                .collect();
+            let looks = list(&looks);
+            let row = if read.id == "standard" {
+                "standard"
+            } else {
+                "the others"
+            };
+            assert!(has_row(row, &looks), "{}: looks {looks}", read.id);
+        }
+    }
 }
