@@ -701,25 +701,27 @@ mod tests {
     fn engine_md_states_each_profiles_temperatures_glances_and_looks() {
         let path = format!("{}/../docs/engine.md", env!("CARGO_MANIFEST_DIR"));
         let doc = std::fs::read_to_string(&path).expect("docs/engine.md");
-        let list = |values: &[String]| values.join(", ");
+        // A row's cell for levels 2 to 8: the values, or `zero` where all
+        // are 0.
+        let cell = |values: Vec<u32>, zero: &str| {
+            if values.iter().all(|&v| v == 0) {
+                zero.to_string()
+            } else {
+                let written: Vec<String> = values.iter().map(u32::to_string).collect();
+                written.join(", ")
+            }
+        };
         let has_row = |first: &str, cell: &str| {
             doc.lines()
                 .any(|l| l.starts_with(&format!("| {first}")) && l.contains(cell))
         };
         for (_, read) in every_variant() {
             let t = read.tuning;
-            let temperatures: Vec<String> = t.temperature[1..].iter().map(u32::to_string).collect();
-            let temperatures = if t.temperature[1..].iter().all(|&x| x == 0) {
-                "then 0".to_string()
-            } else {
-                list(&temperatures)
-            };
-            let glances: Vec<String> = t.glance[1..].iter().map(u16::to_string).collect();
-            let glances = if t.glance.iter().all(|&g| g == 0) {
-                "none".to_string()
-            } else {
-                list(&glances)
-            };
+            let temperatures = cell(t.temperature[1..].to_vec(), "then 0");
+            let glances = cell(
+                t.glance[1..].iter().map(|&g| u32::from(g)).collect(),
+                "none",
+            );
             assert!(
                 has_row(read.id, &temperatures),
                 "{}: temperatures {temperatures}",
@@ -730,7 +732,7 @@ mod tests {
                 .iter()
                 .map(|l| format!("{} in {}", l.count, l.reach))
                 .collect();
-            let looks = list(&looks);
+            let looks = looks.join(", ");
             let row = if read.id == "standard" {
                 "standard"
             } else {
