@@ -69,9 +69,25 @@ const LISTED_MATES: usize = 250;
 /// played, nor scored as one.
 pub(crate) const MATE_STEPS: usize = 1_000;
 
-/// Whether `action` mates in `state`, decided within [`MATE_STEPS`].
-fn mates(state: &FiveD, action: &Action) -> bool {
-    state.mates_within(action, MATE_STEPS) == Some(true)
+/// Whether `action` mates in `state`, decided within [`MATE_STEPS`]
+/// (`FiveD::mates_within`'s answer), with F-10 asked of `exposure`, the
+/// exposure of `state`: for less where many turns of one state are judged,
+/// as each turn's check and royal safety no longer walk every board's
+/// lines of attack again.
+fn mates_under(state: &FiveD, exposure: &Exposure<'_>, action: &Action) -> bool {
+    let mut draft = state.draft();
+    action.moves.iter().all(|mv| draft.make(mv).is_ok()) && mated(draft, exposure)
+}
+
+/// Whether the turn drafted in `draft` (of the state `exposure` is of)
+/// mates, decided within [`MATE_STEPS`]: it checks, may be submitted, and
+/// leaves the opponent no turn.
+fn mated(mut draft: Draft, exposure: &Exposure<'_>) -> bool {
+    draft.checks_opponent_under(exposure)
+        && draft.submittable_under(exposure)
+        && draft
+            .submit_judging_mates(MATE_STEPS)
+            .is_ok_and(|next| next.status().is_over())
 }
 
 /// A board move with what it gains for the mover, alone on the draft.
@@ -134,8 +150,11 @@ impl<'s> Builder<'s> {
         let base = for_side(last.for_white(state), side);
         let owed_lines = state.owed();
         let mut drafts = HashMap::default();
-        let mut weigh_line =
-            |line: i32| weigh(state, line, side, (&last, base), checks, &mut drafts);
+        let exposure = state.exposure();
+        let mut weigh_line = |line: i32| {
+            let checks = checks.then_some(&exposure);
+            weigh(state, line, side, (&last, base), checks, &mut drafts)
+        };
         let late = || until.is_some_and(|t| Instant::now() >= t);
         let mut owed = Vec::with_capacity(owed_lines.len());
         let mut extra: Vec<Weighed> = Vec::new();
@@ -159,7 +178,7 @@ impl<'s> Builder<'s> {
             drafts,
             owed,
             extra,
-            exposure: state.exposure(),
+            exposure,
         }
     }
 
@@ -221,17 +240,39 @@ impl<'s> Builder<'s> {
         found.turns
     }
 
-    /// Up to `cap` distinct legal turns that check the opponent: each
-    /// checking board move with the best moves of the other owed boards
-    /// (trying the next best where a combination fails), and the best
-    /// turn with a checking move added on another playable board.
-    pub(crate) fn checks(&self, cap: usize) -> Vec<Action> {
+    /// The turns of [`Builder::checking_turns`].
+    #[cfg(test)]
+    fn checks(&self, cap: usize) -> Vec<Action> {
         self.checking_turns(cap)
             .into_iter()
             .map(|built| built.action)
             .collect()
     }
 
+    /// The first of the checking turns (up to `cap`, as
+    /// [`Builder::checking_turns`] builds them) that `wanted` and that
+    /// mates ([`MATE_STEPS`]), judged on the draft that found it checking.
+    fn mating(&self, cap: usize, wanted: impl Fn(&Action) -> bool) -> Option<Action> {
+        self.checking_turns(cap)
+            .into_iter()
+            .find(|built| wanted(&built.action) && self.mates(built))
+            .map(|built| built.action)
+    }
+
+    /// Whether the turn `built` (of this builder's state) mates, decided
+    /// within [`MATE_STEPS`], judged on its draft where it has one.
+    fn mates(&self, built: &Built) -> bool {
+        match &built.draft {
+            Some(draft) => mated(draft.clone(), &self.exposure),
+            None => mates_under(self.state, &self.exposure, &built.action),
+        }
+    }
+
+    /// Up to `cap` distinct legal turns that check the opponent, each with
+    /// its draft: each checking board move with the best moves of the
+    /// other owed boards (trying the next best where a combination fails),
+    /// and the best turn with a checking move added on another playable
+    /// board.
     fn checking_turns(&self, cap: usize) -> Vec<Built> {
         let mut found = Found::default();
         // Each move that checks, or jumps (whose check may come of the
@@ -368,7 +409,8 @@ impl Found {
 
 /// The moves of the board of `line`, each weighed by the evaluation of the
 /// draft after it for `side` (counted from the state's `last` boards) less
-/// `base` (the state's), and where `checks`
+/// `base` (the state's), and where `checks` (the state's exposure, which
+/// asks whether a move checks for a fraction of a look at every board)
 /// [`CHECK`] more if it checks; best first. Those that leave a royal man
 /// capturable on a board they make are left out.
 fn weigh(
@@ -376,15 +418,15 @@ fn weigh(
     line: i32,
     side: Color,
     (last, base): (&LastBoards, i32),
-    checks: bool,
+    checks: Option<&Exposure<'_>>,
     drafts: &mut HashMap<Move, Draft>,
 ) -> Vec<Weighed> {
     let mut weighed: Vec<Weighed> = state
         .drafts_on(line)
         .into_iter()
         .filter(|(mv, _)| !state.exposes_royal(mv))
-        .map(|(mv, draft)| {
-            let check = checks && draft.checks_opponent();
+        .map(|(mv, mut draft)| {
+            let check = checks.is_some_and(|exposure| draft.checks_opponent_under(exposure));
             let gain = for_side(last.for_white(draft.state()), side) - base
                 + if check { CHECK } else { 0 };
             drafts.insert(mv, draft);
@@ -553,21 +595,19 @@ impl Domain for Turns {
         if s.outcome.is_some() {
             return None;
         }
-        if let Some(a) = known.iter().find(|a| mates(&s.state, a)) {
+        let exposure = s.state.exposure();
+        if let Some(a) = known.iter().find(|a| mates_under(&s.state, &exposure, a)) {
             return Some(a.clone());
         }
-        if let Some(a) = Builder::checking(&s.state, self.deadline)
-            .checks(CHECKS_CAP)
-            .into_iter()
-            .find(|a| !weighed.contains(a) && mates(&s.state, a))
-        {
+        let builder = Builder::checking(&s.state, self.deadline);
+        if let Some(a) = builder.mating(CHECKS_CAP, |a| !weighed.contains(a)) {
             return Some(a);
         }
         for (n, a) in s.state.legal_turns().take(LISTED_MATES).enumerate() {
             if n % 16 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d) {
                 return None;
             }
-            if !weighed.contains(&a) && mates(&s.state, &a) {
+            if !weighed.contains(&a) && mates_under(&s.state, &builder.exposure, &a) {
                 return Some(a);
             }
         }
@@ -618,21 +658,22 @@ impl Allowance<'_> {
 pub(crate) fn mate_in_two(state: &FiveD, allowance: &Allowance<'_>) -> MateSearch {
     let mut spent = 0u64;
     let mut known: Vec<Action> = Vec::new();
-    let firsts = Builder::checking(state, allowance.until).checks(CHECKS_CAP);
+    let builder = Builder::checking(state, allowance.until);
+    let firsts = builder.checking_turns(CHECKS_CAP);
     // Mates in one first: the cheaper proof, and the quicker win.
     for first in &firsts {
         if allowance.spent(spent) {
             return MateSearch { found: None, spent };
         }
         spent += 1;
-        if mates(state, first) {
+        if builder.mates(first) {
             return MateSearch {
-                found: Some((first.clone(), 1)),
+                found: Some((first.action.clone(), 1)),
                 spent,
             };
         }
     }
-    for first in firsts {
+    for first in firsts.into_iter().map(|built| built.action) {
         if allowance.spent(spent) {
             break;
         }
@@ -681,19 +722,21 @@ fn mates_in_one(
     spent: &mut u64,
     allowance: &Allowance<'_>,
 ) -> bool {
+    let exposure = state.exposure();
     for k in known.iter() {
         *spent += 1;
-        if mates(state, k) {
+        if mates_under(state, &exposure, k) {
             return true;
         }
     }
-    for turn in Builder::checking(state, allowance.until).checks(CHECKS_CAP) {
+    let builder = Builder::checking(state, allowance.until);
+    for turn in builder.checking_turns(CHECKS_CAP) {
         if allowance.spent(*spent) {
             return false;
         }
         *spent += 1;
-        if !known.contains(&turn) && mates(state, &turn) {
-            known.push(turn);
+        if !known.contains(&turn.action) && builder.mates(&turn) {
+            known.push(turn.action);
             return true;
         }
     }
