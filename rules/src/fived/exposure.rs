@@ -112,8 +112,8 @@ impl Walked {
         added: impl Fn(i32, i32) -> bool,
     ) -> Walked {
         let rays = rays(before, board, (line, step), victim, added);
-        let takes = royal_attacked_on_board(board, before.size(), victim)
-            || rays.iter().any(|r| r.open_board().is_none());
+        let takes =
+            royal_attacked_on_board(board, victim) || rays.iter().any(|r| r.open_board().is_none());
         Walked {
             takes,
             waiting: Entering::grouped(rays),

@@ -310,11 +310,10 @@ impl FiveD {
     /// ([`FiveD::move_boards`]): those alone are looked at, without
     /// making the move on a copy of the multiverse.
     pub fn exposes_royal(&self, mv: &Move) -> bool {
-        let size = self.setup.size;
         let color = self.to_move;
         self.move_boards(mv).is_some_and(|(left, landed)| {
-            royal_attacked_on_board(&left, size, color)
-                || landed.is_some_and(|b| royal_attacked_on_board(&b, size, color))
+            royal_attacked_on_board(&left, color)
+                || landed.is_some_and(|b| royal_attacked_on_board(&b, color))
         })
     }
 
@@ -344,7 +343,7 @@ mod tests {
             grew && next
                 .end(line)
                 .and_then(|e| next.board(line, e))
-                .is_some_and(|b| royal_attacked_on_board(b, game.setup.size, game.to_move))
+                .is_some_and(|b| royal_attacked_on_board(b, game.to_move))
         })
     }
 

@@ -9,6 +9,10 @@ use super::man::{
 };
 use super::position::{FiveD, step_color};
 use crate::Color;
+use crate::geometry::attacks::{
+    bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
+};
+use crate::geometry::{Bitboard, Square};
 
 /// Boards to move across: a game, a draft, or a candidate turn.
 pub(crate) trait Boards {
@@ -264,7 +268,7 @@ fn castlings<B: Boards>(b: &B, from: Spot, color: Color, out: &mut Vec<Move>) {
         }
         let safe = (0..=2).all(|k| {
             size.at(file + k * dir, rank)
-                .is_some_and(|c| !attacked_on_board(board, size, c, color.other()))
+                .is_some_and(|c| !attacked_on_board(board, c, color.other()))
         });
         if let (true, Some(to)) = (safe, size.at(file + 2 * dir, rank)) {
             out.push(plain(from, Spot { cell: to, ..from }));
@@ -289,66 +293,155 @@ pub(crate) fn castling_rook(board: &Board, size: Size, king: Cell, dir: i32) -> 
 
 /// Whether `by`'s men on this board attack `target` on it (F-8: castling
 /// looks at one board only; a new board's own checks are found the same
-/// way).
-pub(crate) fn attacked_on_board(board: &Board, size: Size, target: Cell, by: Color) -> bool {
-    let (file, rank) = (i32::from(file_of(target)), i32::from(rank_of(target)));
-    let man_at = |df: i32, dr: i32| -> Option<Man> {
-        let c = size.at(file + df, rank + dr)?;
-        board.man(c).filter(|m| m.color == by)
+/// way). The 8x8 attack tables serve every size: a line of attack leaves a
+/// smaller board through its walls and never comes back.
+pub(crate) fn attacked_on_board(board: &Board, target: Cell, by: Color) -> bool {
+    let t = Square::from_index(u32::from(target));
+    let men = Bitboard(board.of(by));
+    let any = |from: Bitboard, is: fn(Piece) -> bool| {
+        from.cells::<Cell>()
+            .any(|c| board.man(c).is_some_and(|m| is(m.piece)))
     };
-    // Pawns and brawns attack diagonally forward.
-    let r = -i32::from(rank_forward(by));
-    for df in [-1, 1] {
-        if man_at(df, r).is_some_and(|m| m.piece.is_pawnlike()) {
+    let occupied = Bitboard(board.occupied());
+    // A pawn of `by` attacks `target` from where a pawn of the other
+    // colour on `target` would attack.
+    any(pawn_attacks(by.other(), t) & men, Piece::is_pawnlike)
+        || any(knight_attacks(t) & men, |p| p == Piece::Knight)
+        || any(king_attacks(t) & men, |p| {
+            matches!(p, Piece::King | Piece::CommonKing)
+        })
+        || any(rook_attacks(t, occupied) & men, |p| {
+            p.slide_axes() & (1 << 1) != 0
+        })
+        || any(bishop_attacks(t, occupied) & men, |p| {
+            p.slide_axes() & (1 << 2) != 0
+        })
+}
+
+/// Whether a royal man of `color` on this board is attacked by the
+/// opponent's men on it.
+pub(crate) fn royal_attacked_on_board(board: &Board, color: Color) -> bool {
+    let mut royals = board.royals(color);
+    while royals != 0 {
+        let c = royals.trailing_zeros() as Cell;
+        royals &= royals - 1;
+        if attacked_on_board(board, c, color.other()) {
             return true;
-        }
-    }
-    for v in KNIGHT_LEAPS {
-        if v[0] == 0
-            && v[1] == 0
-            && man_at(i32::from(v[2]), i32::from(v[3])).is_some_and(|m| m.piece == Piece::Knight)
-        {
-            return true;
-        }
-    }
-    for (df, dr) in [
-        (1, 0),
-        (-1, 0),
-        (0, 1),
-        (0, -1),
-        (1, 1),
-        (1, -1),
-        (-1, 1),
-        (-1, -1),
-    ] {
-        let axes: u8 = if df == 0 || dr == 0 { 1 } else { 2 };
-        let mut k = 1;
-        while let Some(c) = size.at(file + k * df, rank + k * dr) {
-            if let Some(m) = board.man(c) {
-                if m.color == by
-                    && (m.piece.slide_axes() & (1 << axes) != 0
-                        || (k == 1 && matches!(m.piece, Piece::King | Piece::CommonKing)))
-                {
-                    return true;
-                }
-                break;
-            }
-            k += 1;
         }
     }
     false
 }
 
-/// Whether a royal man of `color` on this board is attacked by the
-/// opponent's men on it.
-pub(crate) fn royal_attacked_on_board(board: &Board, size: Size, color: Color) -> bool {
-    let mut royals = board.royals(color);
-    while royals != 0 {
-        let c = royals.trailing_zeros() as Cell;
-        royals &= royals - 1;
-        if attacked_on_board(board, size, c, color.other()) {
-            return true;
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::SplitMix64;
+
+    /// [`attacked_on_board`] as it was first written: a walk from `target`
+    /// along each line a man could attack it by.
+    fn attacked_by_walking(board: &Board, size: Size, target: Cell, by: Color) -> bool {
+        let (file, rank) = (i32::from(file_of(target)), i32::from(rank_of(target)));
+        let man_at = |df: i32, dr: i32| -> Option<Man> {
+            let c = size.at(file + df, rank + dr)?;
+            board.man(c).filter(|m| m.color == by)
+        };
+        // Pawns and brawns attack diagonally forward.
+        let r = -i32::from(rank_forward(by));
+        for df in [-1, 1] {
+            if man_at(df, r).is_some_and(|m| m.piece.is_pawnlike()) {
+                return true;
+            }
         }
+        for v in KNIGHT_LEAPS {
+            if v[0] == 0
+                && v[1] == 0
+                && man_at(i32::from(v[2]), i32::from(v[3]))
+                    .is_some_and(|m| m.piece == Piece::Knight)
+            {
+                return true;
+            }
+        }
+        for (df, dr) in [
+            (1, 0),
+            (-1, 0),
+            (0, 1),
+            (0, -1),
+            (1, 1),
+            (1, -1),
+            (-1, 1),
+            (-1, -1),
+        ] {
+            let axes: u8 = if df == 0 || dr == 0 { 1 } else { 2 };
+            let mut k = 1;
+            while let Some(c) = size.at(file + k * df, rank + k * dr) {
+                if let Some(m) = board.man(c) {
+                    if m.color == by
+                        && (m.piece.slide_axes() & (1 << axes) != 0
+                            || (k == 1 && matches!(m.piece, Piece::King | Piece::CommonKing)))
+                    {
+                        return true;
+                    }
+                    break;
+                }
+                k += 1;
+            }
+        }
+        false
     }
-    false
+
+    /// The tables' answer is the walk's, on random boards of every size
+    /// from 1x1 to 8x8 with men of every kind and colour, for every cell
+    /// and both sides.
+    #[test]
+    fn the_tables_find_the_attacks_a_walk_finds() {
+        let mut rng = SplitMix64::new(7);
+        let (mut asked, mut attacked) = (0, 0);
+        for _ in 0..3_000 {
+            let files = 1 + (rng.next_u64() % 8) as u8;
+            let ranks = 1 + (rng.next_u64() % 8) as u8;
+            let size = Size::new(files, ranks).expect("a size up to 8x8");
+            let mut board = Board::empty();
+            let men = rng.next_u64() % 12;
+            for _ in 0..men {
+                let cell = size.at(
+                    (rng.next_u64() % u64::from(files)) as i32,
+                    (rng.next_u64() % u64::from(ranks)) as i32,
+                );
+                let piece = Piece::ALL[(rng.next_u64() % 12) as usize];
+                let color = if rng.next_u64().is_multiple_of(2) {
+                    Color::White
+                } else {
+                    Color::Black
+                };
+                if let Some(cell) = cell {
+                    let unmoved = false;
+                    board.put(
+                        cell,
+                        Some(Man {
+                            color,
+                            piece,
+                            unmoved,
+                        }),
+                    );
+                }
+            }
+            for file in 0..files {
+                for rank in 0..ranks {
+                    let target = size
+                        .at(i32::from(file), i32::from(rank))
+                        .expect("on the board");
+                    for by in [Color::White, Color::Black] {
+                        let walked = attacked_by_walking(&board, size, target, by);
+                        assert_eq!(attacked_on_board(&board, target, by), walked, "{board:?}");
+                        asked += 1;
+                        attacked += usize::from(walked);
+                    }
+                }
+            }
+        }
+        assert!(
+            attacked > asked / 10 && attacked < asked,
+            "{attacked} of {asked}"
+        );
+    }
 }

@@ -47,8 +47,9 @@ enum Kind {
 #[derive(Clone, Debug)]
 struct Entry {
     kind: Kind,
-    /// The board the entry adds (none for a pass).
-    board: Option<Arc<Board>>,
+    /// The board the entry adds (none for a pass): held by value, as a
+    /// search makes hundreds and keeps each no longer than itself.
+    board: Option<Board>,
     /// Its step.
     step: i32,
 }
@@ -119,7 +120,6 @@ pub(crate) struct Search<'a> {
 impl<'a> Search<'a> {
     pub(crate) fn new(game: &'a FiveD) -> Search<'a> {
         let color = game.to_move;
-        let size = game.setup.size;
         let (first, last) = game.line_range();
         let mut line_axis = vec![None; (last - first + 1).max(0) as usize];
         let mut axes: Vec<Axis> = Vec::new();
@@ -165,18 +165,23 @@ impl<'a> Search<'a> {
         let axis_of = |line: i32| -> Option<usize> {
             line_axis.get((line - first) as usize).copied().flatten()
         };
-        // Moves on a board, and departures.
+        // Moves on a board, and departures; each jump's landed board kept
+        // for its arrival (a man's later jumps leave the same board).
+        let mut landings: Vec<(Move, usize, Board)> = Vec::new();
         for mv in &moves {
             let Some(a) = axis_of(mv.from.line) else {
                 continue;
             };
-            let Some((left, _)) = game.move_boards(mv) else {
+            let Some((left, landed)) = game.move_boards(mv) else {
                 continue;
             };
+            if let Some(landed) = landed {
+                landings.push((*mv, a, landed));
+            }
             if mv.is_jump() && leaves[a].iter().any(|(c, _)| *c == mv.from.cell) {
                 continue;
             }
-            if royal_attacked_on_board(&left, size, color) {
+            if royal_attacked_on_board(&left, color) {
                 continue;
             }
             let kind = if mv.is_jump() {
@@ -187,7 +192,7 @@ impl<'a> Search<'a> {
             };
             entries[a].push(Entry {
                 kind,
-                board: Some(Arc::new(left)),
+                board: Some(left),
                 step: axes[a].end + 1,
             });
         }
@@ -198,22 +203,15 @@ impl<'a> Search<'a> {
             board: None,
             step: 0,
         }];
-        for mv in moves.iter().filter(|m| m.is_jump()) {
-            let Some(a) = axis_of(mv.from.line) else {
-                continue;
-            };
+        for (mv, a, landed) in landings {
             let Some(&(_, leave)) = leaves[a].iter().find(|(c, _)| *c == mv.from.cell) else {
                 continue;
             };
-            let Some((_, Some(landed))) = game.move_boards(mv) else {
-                continue;
-            };
-            if royal_attacked_on_board(&landed, size, color) {
+            if royal_attacked_on_board(&landed, color) {
                 continue;
             }
-            let landed = Arc::new(landed);
             let kind = Kind::Arrive {
-                mv: *mv,
+                mv,
                 from_axis: a,
                 leave,
             };

@@ -159,7 +159,7 @@ impl<'s, 'g> After<'s, 'g> {
             let Some(e) = search.entry(axis, entry) else {
                 continue;
             };
-            let Some(board) = e.board.as_deref() else {
+            let Some(board) = e.board.as_ref() else {
                 continue;
             };
             if let Some(slot) = usize::try_from(ax.line - lines.0)
