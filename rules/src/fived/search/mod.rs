@@ -9,6 +9,7 @@ mod brute;
 mod hypercuboid;
 mod matching;
 mod space;
+mod witness;
 
 pub use brute::{brute_force_some, brute_force_turns};
 
@@ -17,7 +18,7 @@ use super::position::FiveD;
 
 /// Whether the side to move has a legal turn.
 pub(crate) fn has_legal_turn(game: &FiveD) -> bool {
-    hypercuboid::Search::new(game).next().is_some()
+    witness::plain_turn_exists(game) || hypercuboid::Search::new(game).next().is_some()
 }
 
 /// Whether the side to move has a legal turn, where the search decides it
@@ -26,6 +27,9 @@ pub(crate) fn has_legal_turn(game: &FiveD) -> bool {
 /// timelines in check can take the search seconds and gigabytes to prove
 /// that no turn is left.
 pub(crate) fn has_legal_turn_within(game: &FiveD, steps: usize) -> Option<bool> {
+    if witness::plain_turn_exists(game) {
+        return Some(true);
+    }
     let mut search = hypercuboid::Search::new(game).within(steps);
     if search.next().is_some() {
         return Some(true);
