@@ -43,7 +43,12 @@ impl FiveD {
     }
 }
 
-impl Exposure<'_> {
+impl<'s> Exposure<'s> {
+    /// The state whose drafts this answers for.
+    pub fn state(&self) -> &'s FiveD {
+        self.state
+    }
+
     /// Whether a royal man of the side to move could be captured in
     /// `drafted`, a draft of this state's side to move (F-10): the same
     /// answer as a look at the whole multiverse.

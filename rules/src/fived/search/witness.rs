@@ -24,27 +24,35 @@ pub(crate) fn plain_turn_exists(game: &FiveD) -> bool {
     if owed.is_empty() {
         return false;
     }
+    // Each owed board's first TRIES plain moves, royal men's first: only
+    // those are made, so only those are checked for safety.
     let mut lists: Vec<Vec<Move>> = Vec::with_capacity(owed.len());
     for line in owed {
-        let mut moves: Vec<Move> = game
+        let royals = game
+            .end(line)
+            .and_then(|end| game.board(line, end))
+            .map_or(0, |b| b.royals(game.to_move));
+        let plain: Vec<Move> = game
             .moves_on(line)
             .into_iter()
-            .filter(|mv| !mv.is_jump() && !game.exposes_royal(mv))
+            .filter(|mv| !mv.is_jump())
+            .collect();
+        let royal = |mv: &&Move| royals & (1 << mv.from.cell) != 0;
+        let moves: Vec<Move> = plain
+            .iter()
+            .filter(royal)
+            .chain(plain.iter().filter(|mv| !royal(mv)))
+            .filter(|mv| !game.exposes_royal(mv))
+            .take(TRIES)
+            .copied()
             .collect();
         if moves.is_empty() {
             return false;
         }
-        moves.sort_by_key(|mv| {
-            let royal = game
-                .board(mv.from.line, mv.from.step)
-                .and_then(|b| b.man(mv.from.cell))
-                .is_some_and(|m| m.piece.is_royal());
-            !royal
-        });
         lists.push(moves);
     }
     let exposure = game.exposure();
-    let tries = lists.iter().map(Vec::len).max().unwrap_or(0).min(TRIES);
+    let tries = lists.iter().map(Vec::len).max().unwrap_or(0);
     (0..tries).any(|r| {
         let mut draft = game.draft();
         lists
