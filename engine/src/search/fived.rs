@@ -123,34 +123,41 @@ impl<'s> Builder<'s> {
     /// large multiverse's moves can take a turn's time), it weighs
     /// nothing, and [`Builder::best`] gives the rules' first turns.
     pub(crate) fn within(state: &'s FiveD, until: Option<Instant>) -> Builder<'s> {
-        Builder::weighing(state, false, until)
+        Builder::weighing(state.exposure(), false, until)
     }
 
     /// Weighs every board move of the side to move in `state`, with
-    /// whether it checks, for [`Builder::checks`]; where `until` passes
-    /// first (a large multiverse takes seconds), it builds no turn.
+    /// whether it checks, for [`Builder::checking_turns`]; where `until`
+    /// passes first (a large multiverse takes seconds), it builds no turn.
     pub(crate) fn checking(state: &'s FiveD, until: Option<Instant>) -> Builder<'s> {
-        Builder::weighing(state, true, until)
+        Builder::checking_under(state.exposure(), until)
+    }
+
+    /// [`Builder::checking`] of the state of `exposure`, going on with the
+    /// lines of attack it has walked already (the mate look asks it of a
+    /// few known turns first).
+    pub(crate) fn checking_under(exposure: Exposure<'s>, until: Option<Instant>) -> Builder<'s> {
+        Builder::weighing(exposure, true, until)
     }
 
     /// A builder that weighed nothing: it builds no turn.
-    fn giving_up(state: &'s FiveD) -> Builder<'s> {
+    fn giving_up(exposure: Exposure<'s>) -> Builder<'s> {
         Builder {
-            state,
+            state: exposure.state(),
             drafts: HashMap::default(),
             owed: Vec::new(),
             extra: Vec::new(),
-            exposure: state.exposure(),
+            exposure,
         }
     }
 
-    fn weighing(state: &'s FiveD, checks: bool, until: Option<Instant>) -> Builder<'s> {
+    fn weighing(exposure: Exposure<'s>, checks: bool, until: Option<Instant>) -> Builder<'s> {
+        let state = exposure.state();
         let side = state.to_move();
         let last = LastBoards::of(state);
         let base = for_side(last.for_white(state), side);
         let owed_lines = state.owed();
         let mut drafts = HashMap::default();
-        let exposure = state.exposure();
         let mut weigh_line = |line: i32| {
             let checks = checks.then_some(&exposure);
             weigh(state, line, side, (&last, base), checks, &mut drafts)
@@ -160,14 +167,14 @@ impl<'s> Builder<'s> {
         let mut extra: Vec<Weighed> = Vec::new();
         for &line in &owed_lines {
             if late() {
-                return Builder::giving_up(state);
+                return Builder::giving_up(exposure);
             }
             owed.push(weigh_line(line));
         }
         for line in state.playable(side) {
             if !owed_lines.contains(&line) {
                 if late() {
-                    return Builder::giving_up(state);
+                    return Builder::giving_up(exposure);
                 }
                 extra.extend(weigh_line(line));
             }
@@ -599,7 +606,7 @@ impl Domain for Turns {
         if let Some(a) = known.iter().find(|a| mates_under(&s.state, &exposure, a)) {
             return Some(a.clone());
         }
-        let builder = Builder::checking(&s.state, self.deadline);
+        let builder = Builder::checking_under(exposure, self.deadline);
         if let Some(a) = builder.mating(CHECKS_CAP, |a| !weighed.contains(a)) {
             return Some(a);
         }
@@ -729,7 +736,7 @@ fn mates_in_one(
             return true;
         }
     }
-    let builder = Builder::checking(state, allowance.until);
+    let builder = Builder::checking_under(exposure, allowance.until);
     for turn in builder.checking_turns(CHECKS_CAP) {
         if allowance.spent(*spent) {
             return false;
