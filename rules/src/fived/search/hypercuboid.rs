@@ -18,6 +18,8 @@ mod check;
 
 use std::sync::Arc;
 
+use rustc_hash::FxHashMap;
+
 use super::super::action::{Action, Move};
 use super::super::action::{MoveKind, standard_order};
 use super::super::board::{Board, Cell};
@@ -409,9 +411,12 @@ impl<'a> Search<'a> {
             return None;
         }
         let n = self.axes.len();
-        // One witness per pair of axes: (leaving axis, its leave, arriving
-        // axis, the arrival).
-        let mut pair: Vec<Option<usize>> = vec![None; n * n];
+        // One witness per pair of axes, either way round: (leaving axis,
+        // its leave, arriving axis, the arrival). Keyed by the pair, not a
+        // table of every pair: a position of 99 timelines has about 150
+        // axes, and clearing such a table for every point was a tenth of
+        // a count.
+        let mut pair: FxHashMap<(usize, usize), usize> = FxHashMap::default();
         let mut witness: Vec<(usize, usize, usize, usize)> = Vec::new();
         let mut edges: Vec<(usize, usize)> = Vec::new();
         // A branch onto a playable board needs that board moved first:
@@ -426,9 +431,9 @@ impl<'a> Search<'a> {
         // slot the first branching into the past where there is one. The
         // slots share one list of entries and often hold the same set:
         // their witnesses are found once per set.
-        let witnesses_of = |b: usize| -> Vec<Witness> {
+        // `at`: where in `found` each axis's witness is, `None` between calls.
+        let witnesses_of = |b: usize, at: &mut [Option<usize>]| -> Vec<Witness> {
             let mut found: Vec<(usize, usize, usize, bool)> = Vec::new();
-            let mut at: Vec<Option<usize>> = vec![None; n];
             for i in hc.get(b).iter() {
                 let Some(Kind::Arrive {
                     mv,
@@ -452,21 +457,25 @@ impl<'a> Search<'a> {
             }
             found
                 .into_iter()
-                .map(|(f, leave, i, _)| (f, leave, i))
+                .map(|(f, leave, i, _)| {
+                    at[f] = None;
+                    (f, leave, i)
+                })
                 .collect()
         };
+        let mut at: Vec<Option<usize>> = vec![None; n];
         let mut slot_witnesses: Vec<(&[u64], Vec<Witness>)> = Vec::new();
         let mut own_witnesses: Vec<Witness>;
         for b in 0..hc.axes() {
             let list: &[Witness] = if self.axes[b].playable {
-                own_witnesses = witnesses_of(b);
+                own_witnesses = witnesses_of(b, &mut at);
                 &own_witnesses
             } else {
                 let words = hc.get(b).words();
                 let k = match slot_witnesses.iter().position(|(w, _)| *w == words) {
                     Some(k) => k,
                     None => {
-                        slot_witnesses.push((words, witnesses_of(b)));
+                        slot_witnesses.push((words, witnesses_of(b, &mut at)));
                         slot_witnesses.len() - 1
                     }
                 };
@@ -475,9 +484,9 @@ impl<'a> Search<'a> {
             for &(from_axis, leave, i) in list {
                 // Each pair of axes is met once: only the slot itself
                 // receives on its side, and slots have no departures.
-                if pair[from_axis * n + b].is_none() {
-                    pair[from_axis * n + b] = Some(witness.len());
-                    pair[b * n + from_axis] = Some(witness.len());
+                let key = (from_axis.min(b), from_axis.max(b));
+                if let std::collections::hash_map::Entry::Vacant(v) = pair.entry(key) {
+                    v.insert(witness.len());
                     edges.push((from_axis, b));
                     witness.push((from_axis, leave, b, i));
                 }
@@ -495,9 +504,9 @@ impl<'a> Search<'a> {
         needed.sort_by_key(|&a| self.axes[a].playable);
         let mate = super::matching::cover(n, &edges, &needed)?;
         let mut point = vec![0; n];
-        for a in 0..n {
-            if let Some(m) = mate[a] {
-                let &(from, leave, to, arrival) = witness.get(pair[a * n + m]?)?;
+        for (a, &m) in mate.iter().enumerate() {
+            if let Some(m) = m {
+                let &(from, leave, to, arrival) = witness.get(*pair.get(&(a.min(m), a.max(m)))?)?;
                 point[from] = leave;
                 point[to] = arrival;
             }
