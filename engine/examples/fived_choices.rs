@@ -21,10 +21,14 @@ use std::collections::HashMap;
 use std::error::Error;
 
 use chronomate_engine::{Level, Limits, Player, play_game, think};
-use chronomate_rules::Variant;
+use chronomate_rules::{Game, Variant};
 
 /// A mate's worth, and the most any score counts.
 const MATE: i32 = 3000;
+
+/// Positions are cut every `CUT` actions of a game, up to `LAST_CUT`.
+const CUT: usize = 10;
+const LAST_CUT: usize = 60;
 
 fn main() -> Result<(), Box<dyn Error>> {
     let mut from: (Player, Player) = ("3".parse()?, "2".parse()?);
@@ -48,24 +52,27 @@ fn main() -> Result<(), Box<dyn Error>> {
     if players.is_empty() {
         return Err("name the players to measure, like 2 3 3@0".into());
     }
+    // Each game played once to its last cut, then replayed to each cut.
     let mut positions = Vec::new();
     for g in 1..=games {
         let (white, black) = if g % 2 == 1 { from } else { (from.1, from.0) };
-        for actions in (10..=60).step_by(10) {
-            let played = play_game(Variant::FiveD, g, white, black, None, actions)?;
-            if !played.game.status().is_over() {
-                positions.push(played.game);
+        let played = play_game(Variant::FiveD, g, white, black, None, LAST_CUT)?;
+        let mut replay = Game::new(Variant::FiveD, g);
+        for (n, action) in played.game.record().iter().enumerate() {
+            replay.play(action)?;
+            if (n + 1) % CUT == 0 && !replay.status().is_over() {
+                positions.push(replay.clone());
             }
         }
     }
     eprintln!("{} positions", positions.len());
+    let judge = Limits {
+        judging: true,
+        nodes: Some(nodes),
+        ..Limits::level(Level::MAX, None)
+    };
     let mut losses: Vec<Vec<i32>> = vec![Vec::new(); players.len()];
     for (p, position) in positions.iter().enumerate() {
-        let judge = Limits {
-            judging: true,
-            nodes: Some(nodes),
-            ..Limits::level(Level::MAX, None)
-        };
         let own = think(position, &judge, 0).ok_or("no turn")?.action;
         let mut chosen: Vec<Vec<String>> = Vec::new();
         for (_, player) in &players {

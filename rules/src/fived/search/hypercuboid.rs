@@ -455,12 +455,12 @@ impl<'a> Search<'a> {
                     Some(_) => {}
                 }
             }
+            for &(f, ..) in &found {
+                at[f] = None;
+            }
             found
                 .into_iter()
-                .map(|(f, leave, i, _)| {
-                    at[f] = None;
-                    (f, leave, i)
-                })
+                .map(|(f, leave, i, _)| (f, leave, i))
                 .collect()
         };
         let mut at: Vec<Option<usize>> = vec![None; n];
