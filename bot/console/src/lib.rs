@@ -352,17 +352,19 @@ async fn serve(
     session.host().engine_play().start().await?;
     let bell = session.host().outbox().bell();
     let mut out = io::stdout();
-    print(&mut out, session.outbox().await)?;
     loop {
-        if interactive {
-            eprint!("{}> ", session.player().name);
-        }
+        // Listening before the outbox is read, so that a post made while
+        // it reads (Chronomate's quick reply) rings the next wait.
         let rung = bell.notified();
         tokio::pin!(rung);
         rung.as_mut().enable();
+        print(&mut out, session.outbox().await)?;
+        if interactive {
+            eprint!("{}> ", session.player().name);
+        }
         tokio::select! {
             biased;
-            () = &mut rung => print(&mut out, session.outbox().await)?,
+            () = &mut rung => {}
             line = lines.recv() => {
                 let line = match line {
                     None => break,
@@ -374,7 +376,6 @@ async fn serve(
                     None => return Ok(()),
                 }
                 print(&mut out, printed)?;
-                print(&mut out, session.outbox().await)?;
             }
         }
     }
@@ -386,9 +387,10 @@ async fn serve(
         let rung = bell.notified();
         tokio::pin!(rung);
         rung.as_mut().enable();
+        print(&mut out, session.outbox().await)?;
         tokio::select! {
             biased;
-            () = &mut rung => print(&mut out, session.outbox().await)?,
+            () = &mut rung => {}
             () = &mut idle => break,
         }
     }

@@ -354,10 +354,12 @@ async fn a_round_robin_of_four_from_create_to_ratings() {
         // Two days later the scheduler finds alice out of time: the forfeit
         // (with the rating change) reaches both players by DM and is
         // announced in the thread; the tournament ends in the same round.
+        // The bot's own upkeep reads the same clock and may deliver them
+        // before this tick does: the posts are the proof, not the count.
         let later = T0 + Span::from_millis(3 * 24 * 60 * 60 * 1000);
-        world.clock.set(later);
         let mark = fake.mark();
-        assert!(bot.tick(later).await > 0, "the notices were delivered");
+        world.clock.set(later);
+        bot.tick(later).await;
         let forfeit = fake
             .wait_call_after("the forfeit in the thread", mark, |c| {
                 c.is("POST", &format!("/channels/{thread6}/messages"))
