@@ -125,6 +125,12 @@ pub(crate) const FIVED: Levels = [
 /// checking turn judged for mate, or one reply made.
 pub(crate) const FIVED_MATES: [u64; 8] = [0, 0, 0, 0, 0, 2_000, 4_000, 8_000];
 
+/// How many more turns each level of 5D chess tries, where every turn it
+/// searched is mated at once, for one that is not (`search/fived.rs`,
+/// `escapes`): the builder's next best, then as many of the rules' list,
+/// levels 1 to 8. Levels 1 and 2 do not look past what they searched.
+pub(crate) const FIVED_ESCAPES: [usize; 8] = [0, 0, 100, 150, 200, 300, 400, 500];
+
 /// The levels of FIDE chess (searched on its own positions; the widths,
 /// beam and travels do not apply): depth does most of the telling apart,
 /// each level a ply or two deeper than the one below.

@@ -502,7 +502,9 @@ impl Job<'_, FiveD> {
             }
         }
         let mut rng = rng::Rng::new(rng::mix(self.seed, SEARCH_SALT));
-        let domain = search::fived::Turns::new(self.settings, self.seed, self.limits.deadline);
+        let escapes = level::FIVED_ESCAPES[level::row(self.sight)];
+        let domain = search::fived::Turns::new(self.settings, self.seed, self.limits.deadline)
+            .escaping(escapes);
         let root = domain.node(state.clone());
         let table = search::Table::new(self.settings.table_bits);
         let mut search =

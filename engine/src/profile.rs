@@ -501,7 +501,9 @@ impl Profiled for ManyWorlds {
 /// timeline's last board (`eval/fived.rs`). Every level watches
 /// ([`Tuning::watch`]): it plays a turn that mates at once (the builder's
 /// checking turns, then the rules' list), and checks the turn it chose
-/// against every such reply. No level glances, and the temperatures are
+/// against every such reply; from level 3, where every turn it searched
+/// is mated at once, it looks further for one that is not
+/// ([`level::FIVED_ESCAPES`]). No level glances, and the temperatures are
 /// the generic ones until a ladder sets them (neither glances nor a level
 /// 2 that never watches measured weaker against level 3: docs/engine.md).
 impl Profiled for FiveD {

@@ -508,6 +508,9 @@ pub(crate) struct Turns {
     /// When the search must end: the guard's look through the rules' list
     /// for a mate (up to 1,000 turns, each judged) stops there.
     deadline: Option<Instant>,
+    /// How many turns past those searched the guard may try where each of
+    /// those is mated at once ([`Domain::escapes`]).
+    escapes: usize,
 }
 
 impl Turns {
@@ -517,7 +520,15 @@ impl Turns {
             drafts: HashMap::default(),
             listed_in: 0,
             deadline,
+            escapes: 0,
         }
+    }
+
+    /// The same, its guard trying up to `turns` more where every turn
+    /// searched is mated at once ([`Domain::escapes`]).
+    pub(crate) fn escaping(mut self, turns: usize) -> Turns {
+        self.escapes = turns;
+        self
     }
 
     /// A node for `state`.
@@ -619,6 +630,31 @@ impl Domain for Turns {
             }
         }
         None
+    }
+
+    /// The builder's best turns past the search's width, then the rules'
+    /// first turns, up to [`Turns::escapes`] of each: where every turn a
+    /// level searched is mated at once, a defence is mostly a turn the
+    /// builder ranks lower (a king step, a block that wins nothing), and
+    /// each is refuted at once by a mate already found against another.
+    /// In the ladder's lost games of level 3 against level 2, a turn with
+    /// no mate against it was there, past the 48 best, in 7 of 23
+    /// (docs/engine-journal.md).
+    fn escapes(&mut self, s: &Node<FiveD>) -> Vec<Action> {
+        if self.escapes == 0 {
+            return Vec::new();
+        }
+        self.drafts.clear();
+        self.listed_in = s.key;
+        let mut out = Vec::with_capacity(2 * self.escapes);
+        for built in Builder::within(&s.state, self.deadline).best(self.escapes) {
+            if let Some(draft) = built.draft {
+                self.drafts.insert(built.action.clone(), draft);
+            }
+            out.push(built.action);
+        }
+        out.extend(s.state.legal_turns().take(self.escapes));
+        out
     }
 
     fn order_by_evaluation(&self) -> bool {
@@ -911,6 +947,88 @@ mod tests {
                 assert!(thought.score.0 > crate::score::MATE_BOUND, "{thought:?}");
             }
         }
+    }
+
+    /// A ladder game of level 3 against level 2 (seed 1, game 1), before
+    /// level 3's last turn: White threatens mate on every turn the level
+    /// searches.
+    const THREATENED: [&str; 24] = [
+        "(0T1)Nc3",
+        "(0T1)d5",
+        "(0T2)e4",
+        "(0T2)Nd7",
+        "(0T3)exd5",
+        "(0T3)a5",
+        "(0T4)a4",
+        "(0T4)b5",
+        "(0T5)Ng1>>(0T4)g3",
+        "(1T4)Ngf6",
+        "(1T5)Bd3",
+        "(1T5)Nxd5 (0T5)c5",
+        "(1T6)Nxd5 (0T6)Ke1>>(1T5)e2",
+        "(0T6)Nd7>x(1T6)d5",
+        "(0T7)Bxb5 (1T7)Bxh7",
+        "(1T7)Nd5>x(0T7)b5",
+        "(0T8)axb5 (1T8)Bh7>>(1T5)h4",
+        "(1T8)Rxh2 (0T8)Bc8>>x(0T3)c3",
+        "(-1T4)bxc3 (1T9)Rxh2",
+        "(-1T4)h5",
+        "(-1T5)Bd3",
+        "(2T5)Nxd5 (-1T5)Ne5",
+        "(2T6)Nxd5 (-1T6)Bd3>>x(1T6)d5",
+        "(2T6)a4 (-1T6)Qxd5",
+    ];
+
+    /// Whether the opponent has a turn that mates at once after `action`,
+    /// as level 8's guard looks.
+    fn mated_after(state: &FiveD, action: &Action) -> bool {
+        let mut domain = Turns::new(&crate::level::FIVED[7], 0, None);
+        let root = domain.node(state.clone());
+        let child = domain.play(&root, action).expect("a legal turn");
+        domain.winning_move(&child, &[], &[]).is_some()
+    }
+
+    #[test]
+    fn where_every_turn_searched_is_mated_level_three_looks_further() {
+        let mut state = FiveD::new(&Default::default(), 0);
+        for text in THREATENED {
+            let action = state.parse(text).expect("legal");
+            state.apply(&action).expect("applies");
+        }
+        // Every turn level 3 searches here is mated at once.
+        let settings = crate::level::FIVED[2];
+        let mut domain = Turns::new(&settings, 0, None);
+        let root = domain.node(state.clone());
+        let mut searched = Vec::new();
+        domain.moves(&root, 0, &mut searched);
+        assert!(searched.len() >= 24, "{}", searched.len());
+        let mut known = Vec::new();
+        for action in &searched {
+            let child = domain.play(&root, action).expect("a legal turn");
+            let reply = domain.winning_move(&child, &known, &[]);
+            let reply = reply.expect("a mate at once against every turn searched");
+            if !known.contains(&reply) {
+                known.push(reply);
+            }
+        }
+        // Level 3 plays one that is not; level 2, which looks no further,
+        // one that is.
+        let level =
+            |n| crate::Limits::level(chronomate_rules::Level::new(n).expect("a level"), None);
+        for seed in 0..3 {
+            let three = crate::think_about(&state, &level(3), seed, &[]).expect("a turn");
+            assert!(
+                !mated_after(&state, &three.action),
+                "level 3 (seed {seed}): {}",
+                state.notation(&three.action)
+            );
+        }
+        let two = crate::think_about(&state, &level(2), 0, &[]).expect("a turn");
+        assert!(
+            mated_after(&state, &two.action),
+            "{}",
+            state.notation(&two.action)
+        );
     }
 
     #[test]

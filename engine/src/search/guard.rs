@@ -14,7 +14,10 @@
 //! move with a winning reply is scored as the loss it is, and the search's
 //! next best is checked in its place. The replies found winning are tried
 //! first against the next moves, which often share the flaw (in 5D chess
-//! the moves listed together differ on one board).
+//! the moves listed together differ on one board). Where every move the
+//! search weighed has such a reply, the domain's escapes
+//! ([`Domain::escapes`]: moves it did not weigh) are tried the same way,
+//! and the first without one is played.
 
 use super::{Allowed, Domain, Found, RootMove, Search};
 use crate::score::terminal;
@@ -57,8 +60,8 @@ impl<D: Domain> Search<'_, D> {
     pub(super) fn guard(
         &mut self,
         root: &D::State,
-        root_moves: &mut [RootMove<D>],
-        scores: &mut [i32],
+        root_moves: &mut Vec<RootMove<D>>,
+        scores: &mut Vec<i32>,
         order: &[usize],
         best: usize,
     ) -> Option<usize> {
@@ -89,7 +92,9 @@ impl<D: Domain> Search<'_, D> {
             };
             let reply = self.domain.winning_move(&child, &known, &[]);
             root_moves[i].1 = Some(child);
-            let Some(reply) = reply else { break };
+            let Some(reply) = reply else {
+                return (chosen != best).then_some(chosen);
+            };
             scores[i] = lost;
             // A reply not known before took a check of the whole list.
             if !known.contains(&reply) {
@@ -97,6 +102,53 @@ impl<D: Domain> Search<'_, D> {
                 full_checks += 1;
             }
         }
+        // No move checked holds: a defence among the domain's escapes.
+        if let Some(escape) = self.escape(root, root_moves, &mut known) {
+            scores.push(escape.2);
+            root_moves.push(escape);
+            return Some(root_moves.len() - 1);
+        }
         (chosen != best).then_some(chosen)
+    }
+
+    /// The first of the domain's escapes, not searched already, that has
+    /// no reply winning at once (the replies found so far tried first,
+    /// [`FULL_CHECKS`] more at most), with its child and its evaluation.
+    fn escape(
+        &mut self,
+        root: &D::State,
+        searched: &[RootMove<D>],
+        known: &mut Vec<D::Move>,
+    ) -> Option<RootMove<D>> {
+        if self.out_of_time() {
+            return None;
+        }
+        let side = self.domain.side(root);
+        let mut full_checks = 0;
+        for m in self.domain.escapes(root) {
+            if full_checks == FULL_CHECKS || self.out_of_time() {
+                return None;
+            }
+            if searched.iter().any(|r| r.0 == m) {
+                continue;
+            }
+            self.nodes += 1;
+            let Some(child) = self.domain.play(root, &m) else {
+                continue;
+            };
+            match self.domain.winning_move(&child, known, &[]) {
+                None => {
+                    let eval = self.child_eval(side, &child);
+                    return Some((m, Some(child), eval));
+                }
+                Some(reply) => {
+                    if !known.contains(&reply) {
+                        known.push(reply);
+                        full_checks += 1;
+                    }
+                }
+            }
+        }
+        None
     }
 }

@@ -162,6 +162,12 @@ pub(crate) trait Domain {
     ) -> Option<Self::Move> {
         None
     }
+    /// Moves beyond those the search weighed, to try in this order where
+    /// each of those has a reply that wins at once ([`guard`]): a defence
+    /// a player looks for when every natural move loses. None by default.
+    fn escapes(&mut self, _s: &Self::State) -> Vec<Self::Move> {
+        Vec::new()
+    }
     /// Whether to make every child first and order by its evaluation.
     fn order_by_evaluation(&self) -> bool {
         false
