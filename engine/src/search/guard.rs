@@ -102,7 +102,9 @@ impl<D: Domain> Search<'_, D> {
                 full_checks += 1;
             }
         }
-        // No move checked holds: a defence among the domain's escapes.
+        // Every move checked has a winning reply (or the checks ran out
+        // with the one in hand unchecked): a defence among the domain's
+        // escapes, each proved, is better.
         if let Some(escape) = self.escape(root, root_moves, &mut known) {
             scores.push(escape.2);
             root_moves.push(escape);
