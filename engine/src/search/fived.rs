@@ -640,21 +640,31 @@ impl Domain for Turns {
     /// In the ladder's lost games of level 3 against level 2, a turn with
     /// no mate against it was there, past the 48 best, in 7 of 23
     /// (docs/engine-journal.md).
-    fn escapes(&mut self, s: &Node<FiveD>) -> Vec<Action> {
+    /// The rules' turns are listed only once the builder's are spent, and
+    /// those the builder made are not tried again.
+    fn escapes<'s>(&mut self, s: &'s Node<FiveD>) -> Box<dyn Iterator<Item = Action> + 's>
+    where
+        Action: 's,
+    {
         if self.escapes == 0 {
-            return Vec::new();
+            return Box::new(std::iter::empty());
         }
         self.drafts.clear();
         self.listed_in = s.key;
-        let mut out = Vec::with_capacity(2 * self.escapes);
-        for built in Builder::within(&s.state, self.deadline).best(self.escapes) {
-            if let Some(draft) = built.draft {
-                self.drafts.insert(built.action.clone(), draft);
+        let mut built = Vec::with_capacity(self.escapes);
+        for turn in Builder::within(&s.state, self.deadline).best(self.escapes) {
+            if let Some(draft) = turn.draft {
+                self.drafts.insert(turn.action.clone(), draft);
             }
-            out.push(built.action);
+            built.push(turn.action);
         }
-        out.extend(s.state.legal_turns().take(self.escapes));
-        out
+        let made: HashSet<Action> = built.iter().cloned().collect();
+        let listed = s
+            .state
+            .legal_turns()
+            .take(self.escapes)
+            .filter(move |a| !made.contains(a));
+        Box::new(built.into_iter().chain(listed))
     }
 
     fn order_by_evaluation(&self) -> bool {
@@ -949,9 +959,9 @@ mod tests {
         }
     }
 
-    /// A ladder game of level 3 against level 2 (seed 1, game 1), before
-    /// level 3's last turn: White threatens mate on every turn the level
-    /// searches.
+    /// A ladder game of level 3 (White) against level 2 (seed 1, game 1),
+    /// before level 3's last turn: Black mates at once after every turn
+    /// level 3 searches.
     const THREATENED: [&str; 24] = [
         "(0T1)Nc3",
         "(0T1)d5",

@@ -164,9 +164,13 @@ pub(crate) trait Domain {
     }
     /// Moves beyond those the search weighed, to try in this order where
     /// each of those has a reply that wins at once ([`guard`]): a defence
-    /// a player looks for when every natural move loses. None by default.
-    fn escapes(&mut self, _s: &Self::State) -> Vec<Self::Move> {
-        Vec::new()
+    /// a player looks for when every natural move loses. Made as the guard
+    /// asks (it stops at the first that holds). None by default.
+    fn escapes<'s>(&mut self, _s: &'s Self::State) -> Box<dyn Iterator<Item = Self::Move> + 's>
+    where
+        Self::Move: 's,
+    {
+        Box::new(std::iter::empty())
     }
     /// Whether to make every child first and order by its evaluation.
     fn order_by_evaluation(&self) -> bool {
