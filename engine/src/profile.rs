@@ -503,11 +503,19 @@ impl Profiled for ManyWorlds {
 /// checking turns, then the rules' list), and checks the turn it chose
 /// against every such reply; from level 3, where every turn it searched
 /// is mated at once, it looks further for one that is not
-/// ([`level::FIVED_ESCAPES`]). No level glances, and the temperatures are
-/// the generic ones until a ladder sets them (neither glances nor a level
-/// 2 that never watches measured weaker against level 3: docs/engine.md).
+/// ([`level::FIVED_ESCAPES`]). No level glances (neither glances nor a
+/// level 2 that never watches measured weaker against level 3:
+/// docs/engine.md).
 impl Profiled for FiveD {
     const TUNING: Tuning = Tuning {
+        // The generic temperatures but level 3's: its search's two-turn
+        // scores mislead the choice (the replies weighed by the men they
+        // take, none answered after), so it chooses nearly at random among
+        // the 16 turns its one-turn look keeps, as standard chess's level 2
+        // does among its 5. Against level 2, 100 games: 49-21-30 (59.5%),
+        // where at 150 it read 14-5-21 over 40 (docs/engine-journal.md,
+        // issue 49, "Level 3 chooses hot").
+        temperature: [400, 250, 1000, 100, 60, 35, 15, 0],
         // Level 8 in 1.7 s on average and 3.9 s at most over the start and
         // 3 positions of greedy play (about 20 nodes a millisecond; `ladder
         // --variants 5d --timing 4`). 210 while each node listed up to
