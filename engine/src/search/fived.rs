@@ -258,10 +258,18 @@ impl<'s> Builder<'s> {
 
     /// The first of the checking turns (up to `cap`, as
     /// [`Builder::checking_turns`] builds them) that `wanted` and that
-    /// mates ([`MATE_STEPS`]), judged on the draft that found it checking.
-    fn mating(&self, cap: usize, wanted: impl Fn(&Action) -> bool) -> Option<Action> {
+    /// mates ([`MATE_STEPS`]), judged on the draft that found it checking;
+    /// none once `until` passes (each judgement can take milliseconds in a
+    /// large multiverse: a turn's time is the player's).
+    fn mating(
+        &self,
+        cap: usize,
+        wanted: impl Fn(&Action) -> bool,
+        until: Option<Instant>,
+    ) -> Option<Action> {
         self.checking_turns(cap)
             .into_iter()
+            .take_while(|_| until.is_none_or(|t| Instant::now() < t))
             .find(|built| wanted(&built.action) && self.mates(built))
             .map(|built| built.action)
     }
@@ -618,7 +626,7 @@ impl Domain for Turns {
             return Some(a.clone());
         }
         let builder = Builder::checking_under(exposure, self.deadline);
-        if let Some(a) = builder.mating(CHECKS_CAP, |a| !weighed.contains(a)) {
+        if let Some(a) = builder.mating(CHECKS_CAP, |a| !weighed.contains(a), self.deadline) {
             return Some(a);
         }
         for (n, a) in s.state.legal_turns().take(LISTED_MATES).enumerate() {
@@ -883,6 +891,27 @@ mod tests {
             }
         }
         assert!(checks > 50, "{checks}");
+    }
+
+    #[test]
+    fn a_mating_turn_is_judged_only_before_the_deadline() {
+        // The mates the corpus ends in, each found among the checking
+        // turns with time to spare, and none judged once the time is up:
+        // the guard's look for a mate at once must not run a turn over.
+        let mut found = 0;
+        for name in ["just-queens.5dpgn", "standard-white-mates.5dpgn"] {
+            let mut all = positions(name);
+            all.pop();
+            let state = all.pop().expect("a position before the mate");
+            let builder = Builder::checking(&state, None);
+            if let Some(mate) = builder.mating(CHECKS_CAP, |_| true, None) {
+                assert!(state.wins_at_once(&mate), "{name}");
+                found += 1;
+            }
+            let spent = Some(Instant::now());
+            assert_eq!(builder.mating(CHECKS_CAP, |_| true, spent), None, "{name}");
+        }
+        assert!(found > 0, "no mate among the checking turns");
     }
 
     #[test]
