@@ -112,6 +112,10 @@ pub(crate) struct Builder<'s> {
     /// F-10 for every turn drafted here, each board's lines of attack
     /// walked once.
     exposure: Exposure<'s>,
+    /// When the turn's time is up: past it, no more checking turns are
+    /// built or judged (in a multiverse of 40 timelines, building them
+    /// took 2 s where none checked).
+    until: Option<Instant>,
 }
 
 impl<'s> Builder<'s> {
@@ -148,7 +152,13 @@ impl<'s> Builder<'s> {
             owed: Vec::new(),
             extra: Vec::new(),
             exposure,
+            until: None,
         }
+    }
+
+    /// Whether the turn's time is up.
+    fn late(&self) -> bool {
+        self.until.is_some_and(|t| Instant::now() >= t)
     }
 
     fn weighing(exposure: Exposure<'s>, checks: bool, until: Option<Instant>) -> Builder<'s> {
@@ -186,6 +196,7 @@ impl<'s> Builder<'s> {
             owed,
             extra,
             exposure,
+            until,
         }
     }
 
@@ -259,17 +270,12 @@ impl<'s> Builder<'s> {
     /// The first of the checking turns (up to `cap`, as
     /// [`Builder::checking_turns`] builds them) that `wanted` and that
     /// mates ([`MATE_STEPS`]), judged on the draft that found it checking;
-    /// none once `until` passes (each judgement can take milliseconds in a
-    /// large multiverse: a turn's time is the player's).
-    fn mating(
-        &self,
-        cap: usize,
-        wanted: impl Fn(&Action) -> bool,
-        until: Option<Instant>,
-    ) -> Option<Action> {
+    /// none once the builder's time is up (each judgement can take
+    /// milliseconds in a large multiverse: a turn's time is the player's).
+    fn mating(&self, cap: usize, wanted: impl Fn(&Action) -> bool) -> Option<Action> {
         self.checking_turns(cap)
             .into_iter()
-            .take_while(|_| until.is_none_or(|t| Instant::now() < t))
+            .take_while(|_| !self.late())
             .find(|built| wanted(&built.action) && self.mates(built))
             .map(|built| built.action)
     }
@@ -287,7 +293,7 @@ impl<'s> Builder<'s> {
     /// its draft: each checking board move with the best moves of the
     /// other owed boards (trying the next best where a combination fails),
     /// and the best turn with a checking move added on another playable
-    /// board.
+    /// board. Those found so far once the builder's time is up.
     fn checking_turns(&self, cap: usize) -> Vec<Built> {
         let mut found = Found::default();
         // Each move that checks, or jumps (whose check may come of the
@@ -295,7 +301,7 @@ impl<'s> Builder<'s> {
         // moves best first; a jump alone too.
         for (i, list) in self.owed.iter().enumerate() {
             for w in list.iter().filter(|w| w.check || w.mv.is_jump()) {
-                if found.turns.len() >= cap {
+                if found.turns.len() >= cap || self.late() {
                     return found.turns;
                 }
                 if w.mv.is_jump() && self.collect(&[w.mv], &mut found, true) {
@@ -313,7 +319,7 @@ impl<'s> Builder<'s> {
         }
         // Checks that come of a combination alone.
         for combo in Combinations::new(&self.owed).take(cap) {
-            if found.turns.len() >= cap {
+            if found.turns.len() >= cap || self.late() {
                 return found.turns;
             }
             let moves: Vec<Move> = combo.iter().map(|w| w.mv).collect();
@@ -324,7 +330,7 @@ impl<'s> Builder<'s> {
             .map(|combo| combo.iter().map(|w| w.mv).collect())
             .unwrap_or_default();
         for w in self.extra.iter().filter(|w| w.check) {
-            if found.turns.len() >= cap {
+            if found.turns.len() >= cap || self.late() {
                 break;
             }
             let mut moves = base.clone();
@@ -626,7 +632,7 @@ impl Domain for Turns {
             return Some(a.clone());
         }
         let builder = Builder::checking_under(exposure, self.deadline);
-        if let Some(a) = builder.mating(CHECKS_CAP, |a| !weighed.contains(a), self.deadline) {
+        if let Some(a) = builder.mating(CHECKS_CAP, |a| !weighed.contains(a)) {
             return Some(a);
         }
         for (n, a) in s.state.legal_turns().take(LISTED_MATES).enumerate() {
@@ -894,22 +900,25 @@ mod tests {
     }
 
     #[test]
-    fn a_mating_turn_is_judged_only_before_the_deadline() {
+    fn checking_turns_are_built_and_judged_only_before_the_deadline() {
         // The mates the corpus ends in, each found among the checking
-        // turns with time to spare, and none judged once the time is up:
-        // the guard's look for a mate at once must not run a turn over.
+        // turns with time to spare, and no checking turn built or judged
+        // once the time is up: the guard's look for a mate at once must
+        // not run a turn over.
         let mut found = 0;
         for name in ["just-queens.5dpgn", "standard-white-mates.5dpgn"] {
             let mut all = positions(name);
             all.pop();
             let state = all.pop().expect("a position before the mate");
-            let builder = Builder::checking(&state, None);
-            if let Some(mate) = builder.mating(CHECKS_CAP, |_| true, None) {
+            let mut builder = Builder::checking(&state, None);
+            if let Some(mate) = builder.mating(CHECKS_CAP, |_| true) {
                 assert!(state.wins_at_once(&mate), "{name}");
                 found += 1;
             }
-            let spent = Some(Instant::now());
-            assert_eq!(builder.mating(CHECKS_CAP, |_| true, spent), None, "{name}");
+            assert!(!builder.checking_turns(CHECKS_CAP).is_empty(), "{name}");
+            builder.until = Some(Instant::now());
+            assert!(builder.checking_turns(CHECKS_CAP).is_empty(), "{name}");
+            assert_eq!(builder.mating(CHECKS_CAP, |_| true), None, "{name}");
         }
         assert!(found > 0, "no mate among the checking turns");
     }
