@@ -69,6 +69,11 @@ const LISTED_MATES: usize = 250;
 /// played, nor scored as one.
 pub(crate) const MATE_STEPS: usize = 1_000;
 
+/// Whether `deadline` has passed (never, where there is none).
+fn passed(deadline: Option<Instant>) -> bool {
+    deadline.is_some_and(|t| Instant::now() >= t)
+}
+
 /// Whether `action` mates in `state`, decided within [`MATE_STEPS`]
 /// (`FiveD::mates_within`'s answer), with F-10 asked of `exposure`, the
 /// exposure of `state`: for less where many turns of one state are judged,
@@ -158,7 +163,7 @@ impl<'s> Builder<'s> {
 
     /// Whether the turn's time is up.
     fn late(&self) -> bool {
-        self.until.is_some_and(|t| Instant::now() >= t)
+        passed(self.until)
     }
 
     fn weighing(exposure: Exposure<'s>, checks: bool, until: Option<Instant>) -> Builder<'s> {
@@ -172,7 +177,7 @@ impl<'s> Builder<'s> {
             let checks = checks.then_some(&exposure);
             weigh(state, line, side, (&last, base), checks, &mut drafts)
         };
-        let late = || until.is_some_and(|t| Instant::now() >= t);
+        let late = || passed(until);
         let mut owed = Vec::with_capacity(owed_lines.len());
         let mut extra: Vec<Weighed> = Vec::new();
         for &line in &owed_lines {
@@ -636,7 +641,7 @@ impl Domain for Turns {
             return Some(a);
         }
         for (n, a) in s.state.legal_turns().take(LISTED_MATES).enumerate() {
-            if n % 16 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d) {
+            if n % 16 == 0 && passed(self.deadline) {
                 return None;
             }
             if !weighed.contains(&a) && mates_under(&s.state, &builder.exposure, &a) {
@@ -713,7 +718,7 @@ pub(crate) struct Allowance<'a> {
 impl Allowance<'_> {
     fn spent(&self, spent: u64) -> bool {
         spent >= self.turns
-            || self.until.is_some_and(|t| Instant::now() >= t)
+            || passed(self.until)
             || self.stop.is_some_and(|s| s.load(Ordering::Relaxed))
     }
 }
