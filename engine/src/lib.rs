@@ -481,7 +481,7 @@ impl Job<'_, FiveD> {
                         search::fived::Turns::new(self.settings, self.seed, self.limits.deadline);
                     let root = domain.node(state.clone());
                     if let Some(at_once) =
-                        search::Domain::winning_move(&mut domain, &root, &[], &[])
+                        search::Domain::winning_move(&mut domain, &root, &[], &[], None)
                     {
                         (action, turns) = (at_once, 1);
                     }

@@ -18,6 +18,8 @@
 //! level), so that a capture is not counted as won when it can be taken
 //! back.
 
+use std::time::Instant;
+
 use chronomate_rules::{Color, Rules};
 
 use super::Domain;
@@ -206,6 +208,7 @@ impl<R: Profiled> Domain for Face<R> {
         s: &Node<R>,
         known: &[R::Action],
         weighed: &[R::Action],
+        _until: Option<Instant>,
     ) -> Option<R::Action> {
         if s.outcome.is_some() {
             return None;

@@ -633,12 +633,13 @@ impl Domain for Turns {
     /// A turn that mates: one of `known`, one of the builder's checking
     /// turns, else one of the first [`LISTED_MATES`] the rules list (those
     /// the builder's checks miss: a mate of many boards' moves), until the
-    /// deadline.
+    /// deadline or `until`, whichever comes first.
     fn winning_move(
         &mut self,
         s: &Node<FiveD>,
         known: &[Action],
         weighed: &[Action],
+        until: Option<Instant>,
     ) -> Option<Action> {
         if s.outcome.is_some() {
             return None;
@@ -647,12 +648,18 @@ impl Domain for Turns {
         if let Some(a) = known.iter().find(|a| mates_under(&s.state, &exposure, a)) {
             return Some(a.clone());
         }
-        let builder = Builder::checking_under(exposure, self.deadline);
+        let until = match (self.deadline, until) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        let builder = Builder::checking_under(exposure, until);
         if let Some(a) = builder.mating(CHECKS_CAP, |a| !weighed.contains(a)) {
             return Some(a);
         }
-        for (n, a) in s.state.legal_turns().take(LISTED_MATES).enumerate() {
-            if n % 16 == 0 && passed(self.deadline) {
+        // The clock is read before every judgement: one can take tens of
+        // milliseconds (`JUDGE_STEPS`), and a turn's time is the player's.
+        for a in s.state.legal_turns().take(LISTED_MATES) {
+            if passed(until) {
                 return None;
             }
             if !weighed.contains(&a) && mates_under(&s.state, &builder.exposure, &a) {
@@ -940,6 +947,28 @@ mod tests {
     }
 
     #[test]
+    fn a_mate_at_once_is_looked_for_only_until_the_time_given() {
+        // The root's look for a mate at once has a share of the turn of
+        // its own (`Search::finish`): past it, the look gives up, even
+        // where a mate is there to find with time.
+        for name in ["just-queens.5dpgn", "standard-white-mates.5dpgn"] {
+            let mut all = positions(name);
+            all.pop();
+            let state = all.pop().expect("a position before the mate");
+            let mut domain = Turns::new(&crate::level::FIVED[7], 0, None);
+            let root = domain.node(state.clone());
+            let mate = Domain::winning_move(&mut domain, &root, &[], &[], None);
+            assert!(mate.is_some_and(|m| state.wins_at_once(&m)), "{name}");
+            let now = Some(Instant::now());
+            assert_eq!(
+                Domain::winning_move(&mut domain, &root, &[], &[], now),
+                None,
+                "{name}"
+            );
+        }
+    }
+
+    #[test]
     fn the_guard_decides_a_mate_that_takes_thousands_of_steps_to_prove() {
         // A ladder game whose last turn mates where the rules' search needs
         // more than the search's 1,000 steps to show that no reply is
@@ -967,7 +996,8 @@ mod tests {
         assert!(mates_under(&state, &state.exposure(), &mate));
         let mut domain = Turns::new(&crate::level::FIVED[4], 0, None);
         let node = domain.node(state.clone());
-        let found = Domain::winning_move(&mut domain, &node, std::slice::from_ref(&mate), &[]);
+        let found =
+            Domain::winning_move(&mut domain, &node, std::slice::from_ref(&mate), &[], None);
         assert_eq!(found, Some(mate));
     }
 
@@ -1081,7 +1111,7 @@ mod tests {
         let mut domain = Turns::new(&crate::level::FIVED[7], 0, None);
         let root = domain.node(state.clone());
         let child = domain.play(&root, action).expect("a legal turn");
-        domain.winning_move(&child, &[], &[]).is_some()
+        domain.winning_move(&child, &[], &[], None).is_some()
     }
 
     #[test]
@@ -1101,7 +1131,7 @@ mod tests {
         let mut known = Vec::new();
         for action in &searched {
             let child = domain.play(&root, action).expect("a legal turn");
-            let reply = domain.winning_move(&child, &known, &[]);
+            let reply = domain.winning_move(&child, &known, &[], None);
             let reply = reply.expect("a mate at once against every turn searched");
             if !known.contains(&reply) {
                 known.push(reply);

@@ -19,6 +19,8 @@
 //! ([`Domain::escapes`]: moves it did not weigh) are tried the same way,
 //! and the first without one is played.
 
+use std::time::Instant;
+
 use super::{Allowed, Domain, Found, RootMove, Search};
 use crate::score::terminal;
 
@@ -31,7 +33,10 @@ impl<D: Domain> Search<'_, D> {
     /// A move that wins at once among those the rules list at the root
     /// and the `sample` the search weighs left out, where the guard is on:
     /// a sample can leave out a quiet mate as it leaves out a quiet reply
-    /// (one in it, the search's first iteration finds).
+    /// (one in it, the search's first iteration finds). It looks for a
+    /// quarter of the time left at most, as the mate in two does: in 5D
+    /// multiverses of 26 to 177 timelines the look took up to 5 s, and the
+    /// search, which sees a mate among its sample too, needs the rest.
     pub(super) fn finish(
         &mut self,
         root: &D::State,
@@ -41,7 +46,11 @@ impl<D: Domain> Search<'_, D> {
         if !self.limits.guard {
             return None;
         }
-        let best = self.domain.winning_move(root, &[], sample)?;
+        let until = self.limits.deadline.map(|deadline| {
+            let now = Instant::now();
+            now + deadline.saturating_duration_since(now) / 4
+        });
+        let best = self.domain.winning_move(root, &[], sample, until)?;
         if allowed.is_some_and(|allowed| !allowed(&best)) {
             return None;
         }
@@ -90,7 +99,7 @@ impl<D: Domain> Search<'_, D> {
                     None => continue,
                 },
             };
-            let reply = self.domain.winning_move(&child, &known, &[]);
+            let reply = self.domain.winning_move(&child, &known, &[], None);
             root_moves[i].1 = Some(child);
             let Some(reply) = reply else {
                 return (chosen != best).then_some(chosen);
@@ -138,7 +147,7 @@ impl<D: Domain> Search<'_, D> {
             let Some(child) = self.domain.play(root, &m) else {
                 continue;
             };
-            match self.domain.winning_move(&child, known, &[]) {
+            match self.domain.winning_move(&child, known, &[], None) {
                 None => {
                     let eval = self.child_eval(side, &child);
                     return Some((m, Some(child), eval));

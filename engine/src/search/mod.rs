@@ -153,12 +153,15 @@ pub(crate) trait Domain {
     }
     /// An action that wins at once in `s`, where the domain checks
     /// ([`guard`]): one of `known` first, else any other the rules list
-    /// but those in `weighed` (the search makes them itself).
+    /// but those in `weighed` (the search makes them itself). Where the
+    /// look takes time (5D chess), it gives up at `until` as at the
+    /// domain's own deadline.
     fn winning_move(
         &mut self,
         _s: &Self::State,
         _known: &[Self::Move],
         _weighed: &[Self::Move],
+        _until: Option<Instant>,
     ) -> Option<Self::Move> {
         None
     }
