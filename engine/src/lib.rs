@@ -461,14 +461,9 @@ impl Job<'_, FiveD> {
         let budget = level::FIVED_MATES[level::row(self.sight)];
         let mut spent = 0;
         if self.limits.guard && budget > 0 {
-            // A quarter of the time left at most: the search needs the rest.
-            let until = self
-                .limits
-                .deadline
-                .map(|d| Instant::now() + d.saturating_duration_since(Instant::now()) / 4);
             let allowance = search::fived::Allowance {
                 turns: budget,
-                until,
+                until: search::quarter_of_time_left(self.limits.deadline),
                 stop: self.limits.stop,
             };
             let mates = search::fived::mate_in_two(state, &allowance);

@@ -648,10 +648,7 @@ impl Domain for Turns {
         if let Some(a) = known.iter().find(|a| mates_under(&s.state, &exposure, a)) {
             return Some(a.clone());
         }
-        let until = match (self.deadline, until) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        };
+        let until = until.into_iter().chain(self.deadline).min();
         let builder = Builder::checking_under(exposure, until);
         if let Some(a) = builder.mating(CHECKS_CAP, |a| !weighed.contains(a)) {
             return Some(a);

@@ -19,8 +19,6 @@
 //! ([`Domain::escapes`]: moves it did not weigh) are tried the same way,
 //! and the first without one is played.
 
-use std::time::Instant;
-
 use super::{Allowed, Domain, Found, RootMove, Search};
 use crate::score::terminal;
 
@@ -46,10 +44,7 @@ impl<D: Domain> Search<'_, D> {
         if !self.limits.guard {
             return None;
         }
-        let until = self.limits.deadline.map(|deadline| {
-            let now = Instant::now();
-            now + deadline.saturating_duration_since(now) / 4
-        });
+        let until = super::quarter_of_time_left(self.limits.deadline);
         let best = self.domain.winning_move(root, &[], sample, until)?;
         if allowed.is_some_and(|allowed| !allowed(&best)) {
             return None;

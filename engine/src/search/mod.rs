@@ -62,6 +62,16 @@ use crate::level::Settings;
 use crate::rng::Rng;
 use crate::score::{INFINITY, MATE_BOUND, terminal};
 
+/// A quarter of the time left before `deadline`, from now: what a look
+/// before the search (the root's mate at once, 5D's mate in two) may take
+/// of a turn, so that the search has the rest.
+pub(crate) fn quarter_of_time_left(deadline: Option<Instant>) -> Option<Instant> {
+    deadline.map(|deadline| {
+        let now = Instant::now();
+        now + deadline.saturating_duration_since(now) / 4
+    })
+}
+
 /// A game as the search sees it.
 pub(crate) trait Domain {
     type State;
