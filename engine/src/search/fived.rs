@@ -216,11 +216,14 @@ impl<'s> Builder<'s> {
         }
     }
 
-    /// Up to `width` distinct legal turns, the best first by the sum of
+    /// About `width` distinct legal turns, the best first by the sum of
     /// their board moves' gains: the owed boards' moves combined best
     /// first, then the best turn with a gaining move added on another
     /// playable board; the rules' list where that finds none, and in
-    /// check to fill the width.
+    /// check to fill the width. A combination brings each of its
+    /// submittable prefixes too (a turn that passes the present before
+    /// its last board move), so the last one taken can pass the width by
+    /// a few.
     pub(crate) fn best(&self, width: usize) -> Vec<Built> {
         let mut found = Found::default();
         for combo in Combinations::new(&self.owed).take(width.saturating_mul(TRIES_PER_TURN)) {
