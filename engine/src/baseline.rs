@@ -62,6 +62,7 @@ impl Player {
                     glance_temperature: tuned.glance_temperature,
                     watch: tuned.watch,
                     look: tuned.look,
+                    quiescence: tuned.quiescence,
                     ..Limits::level(level, millis)
                 };
                 think(game, &limits, seed).map(|t| t.action)
@@ -111,7 +112,7 @@ impl FromStr for Player {
 }
 
 /// Settings of a level replaced, for tuning the levels: written
-/// `TEMPERATURE[/DEPTH][nNODES][gGLANCE[tTEMPERATURE]][wWATCH][kCOUNT[rREACH]]` (each part
+/// `TEMPERATURE[/DEPTH][nNODES][gGLANCE[tTEMPERATURE]][wWATCH][kCOUNT[rREACH]][qTURNS]` (each part
 /// optional, at least one given): a temperature in centipawns
 /// ([`Limits::temperature`]), a depth ([`Limits::depth`]), a node budget
 /// ([`Limits::nodes`], in the variant's own nodes), a share of glances
@@ -119,7 +120,9 @@ impl FromStr for Player {
 /// ([`Limits::glance_temperature`]), and a chance per mille of watching
 /// for a move that wins at once ([`Limits::watch`]), and the shallow look
 /// its choice is held to ([`Limits::look`]: `k0` every move, `k5r150` the
-/// five best within 150 centipawns).
+/// five best within 150 centipawns), and the turns of captures searched
+/// past the horizon ([`Limits::quiescence`]: `6@q1` is level 6 answering
+/// a capture at its horizon once).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Tuned {
     /// The softmax temperature over root scores, in centipawns.
@@ -136,6 +139,8 @@ pub struct Tuned {
     pub watch: Option<u16>,
     /// The shallow look: how many of its best, how far below its best.
     pub look: Option<(u16, u32)>,
+    /// Turns of captures searched past the horizon.
+    pub quiescence: Option<u32>,
 }
 
 impl fmt::Display for Tuned {
@@ -161,6 +166,9 @@ impl fmt::Display for Tuned {
         if let Some((count, reach)) = self.look {
             write!(f, "k{count}r{reach}")?;
         }
+        if let Some(q) = self.quiescence {
+            write!(f, "q{q}")?;
+        }
         Ok(())
     }
 }
@@ -171,6 +179,10 @@ impl FromStr for Tuned {
         fn part<T: FromStr>(p: Option<&str>) -> Result<Option<T>, ()> {
             p.map(|p| p.trim().parse().map_err(|_| ())).transpose()
         }
+        let (s, quiescence) = match s.split_once('q') {
+            Some((rest, q)) => (rest, Some(q)),
+            None => (s, None),
+        };
         let (s, look) = match s.split_once('k') {
             Some((rest, k)) => (rest, Some(k)),
             None => (s, None),
@@ -210,6 +222,7 @@ impl FromStr for Tuned {
             glance_temperature: part(glance_temperature)?,
             watch: part(watch)?,
             look,
+            quiescence: part(quiescence)?,
         };
         match tuned {
             Tuned {
@@ -339,6 +352,8 @@ mod tests {
             "4@80/3n20000g200",
             "3@w500",
             "3@250g300t100w0",
+            "6@q1",
+            "6@35k3r120q2",
         ] {
             let player: Player = text.parse().unwrap();
             assert_eq!(player.to_string(), text);

@@ -179,6 +179,10 @@ pub struct Limits {
     /// their captures), those within `reach` centipawns of the best (`count`
     /// 0: among every move; see `profile::Tuning::look`).
     pub look: Option<(u16, u32)>,
+    /// Turns of captures searched past the horizon instead of the level's,
+    /// for tuning the levels, where the variant searches them (see
+    /// `profile::Profiled::QUIESCENCE`).
+    pub quiescence: Option<u32>,
     /// A transposition table kept from the last search of the same game
     /// (FIDE chess; a UCI session keeps one).
     pub memory: Option<Memory>,
@@ -308,7 +312,10 @@ pub(crate) fn think_on<R: Profiled>(
     prior: &[u64],
 ) -> Option<Thought<R::Action>> {
     let tuning = &R::TUNING;
-    let settings = tuning.levels[level::row(limits.level)];
+    let mut settings = tuning.levels[level::row(limits.level)];
+    if let Some(quiescence) = limits.quiescence {
+        settings.quiescence = quiescence;
+    }
     let nodes = limits
         .nodes
         .unwrap_or_else(|| level::nodes(limits.level, tuning.levels, tuning.node_cost));

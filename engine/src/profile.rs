@@ -507,6 +507,13 @@ impl Profiled for ManyWorlds {
 /// level 2 that never watches measured weaker against level 3:
 /// docs/engine.md).
 impl Profiled for FiveD {
+    // A turn that captures at the horizon may be answered by the builder's
+    // capturing turns (`search/fived.rs`), where a level's quiescence says
+    // so: none yet (level::FIVED). Level 6 answering once against level 6
+    // as it is read 18-6-13 over 37 games, not yet enough to set
+    // (docs/engine-journal.md, issue 49, "Captures answered past the
+    // horizon").
+    const QUIESCENCE: bool = true;
     const TUNING: Tuning = Tuning {
         // The generic temperatures but level 3's: its search's two-turn
         // scores mislead the choice (the replies weighed by the men they

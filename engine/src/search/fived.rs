@@ -31,7 +31,7 @@ use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 use super::Domain;
 use super::face::{Face, Node};
-use crate::eval::fived::LastBoards;
+use crate::eval::fived::{LastBoards, forcing};
 use crate::eval::for_side;
 use crate::level::Settings;
 
@@ -59,6 +59,10 @@ const CHECKS_CAP: usize = 48;
 /// milliseconds: all 1,000 of the list, for each of the guard's replies,
 /// held a level-2 turn of a ladder game for minutes.
 const LISTED_MATES: usize = 250;
+
+/// Capturing turns made at a quiescence node, of which the search goes on
+/// with the best few by their states' evaluations (`quiescence.rs`).
+const CAPTURES_CAP: usize = 8;
 
 /// The steps the rules' search may take to decide whether a turn mates
 /// (`FiveD::mates_within`: points taken, and pieces of its space cut):
@@ -609,6 +613,31 @@ impl Domain for Turns {
         true
     }
 
+    /// The builder's best turns that capture, where the turn before
+    /// captured and the level searches `depth` turns past the horizon no
+    /// more: a reply that takes a man is answered, so that taking a
+    /// defended man does not count as won.
+    fn captures(&mut self, s: &Node<FiveD>, depth: usize, out: &mut Vec<Action>) -> bool {
+        if depth >= self.face.quiescence || !s.forced {
+            return false;
+        }
+        self.drafts.clear();
+        self.listed_in = s.key;
+        for built in Builder::within(&s.state, self.deadline).best(self.face.width) {
+            if forcing(&s.state, s.side, &built.action).is_none() {
+                continue;
+            }
+            if let Some(draft) = built.draft {
+                self.drafts.insert(built.action.clone(), draft);
+            }
+            out.push(built.action);
+            if out.len() >= CAPTURES_CAP {
+                break;
+            }
+        }
+        true
+    }
+
     /// The state after `m`, judged for checkmate only
     /// (`Draft::submit_judging_mates`): a stalemate is found when its state
     /// is expanded and has no turn ([`Domain::no_moves`]: a draw).
@@ -623,9 +652,10 @@ impl Domain for Turns {
                 draft
             }
         };
+        let forced = self.face.quiescence > 0 && forcing(&s.state, s.side, m).is_some();
         Some(
             self.face
-                .node(draft.submit_judging_mates(MATE_STEPS).ok()?, false),
+                .node(draft.submit_judging_mates(MATE_STEPS).ok()?, forced),
         )
     }
 
@@ -838,6 +868,8 @@ mod tests {
     use chronomate_rules::fived::pgn;
 
     use super::*;
+    use crate::rng::Rng;
+    use crate::search::{Limits, Search, Table};
 
     /// The positions of the corpus game `name` (in rules/tests/fived/data/own):
     /// the start, then after each whole turn.
@@ -900,6 +932,64 @@ mod tests {
             }
         }
         assert!(built > 1_000, "{built}");
+    }
+
+    /// The turn a search to depth 1 chooses in 5D chess after `record`,
+    /// searching `quiescence` turns of captures past the horizon.
+    fn best_at_depth_one(record: &[&str], quiescence: u32) -> String {
+        let mut state = FiveD::new(&Default::default(), 0);
+        for text in record {
+            let action = state.parse(text).expect("legal");
+            state.apply(&action).expect("applies");
+        }
+        let mut settings = crate::level::FIVED[7];
+        settings.quiescence = quiescence;
+        let domain = Turns::new(&settings, 1, None);
+        let root = domain.node(state.clone());
+        let mut search = Search::new(domain, Limits::to_depth(1), Table::new(16), Vec::new());
+        let found = search
+            .run(&root, None, Default::default(), &mut Rng::new(1))
+            .expect("a turn");
+        state.notation(&found.best)
+    }
+
+    #[test]
+    fn a_capture_at_the_horizon_is_answered_where_the_level_looks_past_it() {
+        // White's queen may take e5 (the knight on c6 takes back) or f7
+        // (the king takes back), each a pawn at a glance.
+        let record = ["(0T1)e2e4", "(0T1)e7e5", "(0T2)Qd1h5", "(0T2)Nb8c6"];
+        let glance = best_at_depth_one(&record, 0);
+        assert!(glance.contains('x') && glance.contains('Q'), "{glance}");
+        let answered = best_at_depth_one(&record, 1);
+        assert!(!answered.contains("Qx"), "{answered}");
+    }
+
+    #[test]
+    fn only_a_turn_that_captures_is_searched_past_the_horizon() {
+        let mut settings = crate::level::FIVED[7];
+        settings.quiescence = 1;
+        let mut domain = Turns::new(&settings, 1, None);
+        let mut state = FiveD::new(&Default::default(), 0);
+        for text in ["(0T1)e2e4", "(0T1)d7d5"] {
+            let action = state.parse(text).expect("legal");
+            state.apply(&action).expect("applies");
+        }
+        let root = domain.node(state.clone());
+        let take = state.parse("(0T2)e4d5").expect("legal");
+        let quiet = state.parse("(0T2)g1f3").expect("legal");
+        let taken = domain.play(&root, &take).expect("a state");
+        let after_quiet = domain.play(&root, &quiet).expect("a state");
+        let mut out = Vec::new();
+        assert!(!domain.captures(&after_quiet, 0, &mut out));
+        assert!(domain.captures(&taken, 0, &mut out));
+        // Black's queen takes back on d5; every turn listed takes a man.
+        assert!(!out.is_empty());
+        for turn in &out {
+            assert!(forcing(&taken.state, taken.side, turn).is_some());
+        }
+        // No deeper than the level's turns of captures.
+        out.clear();
+        assert!(!domain.captures(&taken, 1, &mut out));
     }
 
     #[test]
