@@ -15,6 +15,10 @@
 //! it) the rules' list fills in, so a state with a legal turn always has
 //! one to search.
 //!
+//! Past the horizon, a turn reached by a capture may be answered by the
+//! builder's capturing turns ([`Turns::captures`]), as many turns deep as
+//! the level's quiescence.
+//!
 //! Mates: the turns that check are built from every checking board move
 //! ([`Builder::checks`]); the guard's mate in one tries them first, and at
 //! the levels that look for one a mate in two is proved at the root
@@ -613,10 +617,11 @@ impl Domain for Turns {
         true
     }
 
-    /// The builder's best turns that capture, where the turn before
-    /// captured and the level searches `depth` turns past the horizon no
-    /// more: a reply that takes a man is answered, so that taking a
-    /// defended man does not count as won.
+    /// The builder's best turns that capture (up to [`CAPTURES_CAP`]),
+    /// where the turn that made `s` captured and fewer than the level's
+    /// quiescence turns were searched past the horizon (`depth`): a man
+    /// taken at the horizon counts as won only where it cannot be taken
+    /// back. Elsewhere the evaluation stands.
     fn captures(&mut self, s: &Node<FiveD>, depth: usize, out: &mut Vec<Action>) -> bool {
         if depth >= self.face.quiescence || !s.forced {
             return false;
