@@ -576,6 +576,22 @@ impl Turns {
     pub(crate) fn node(&self, state: FiveD) -> Node<FiveD> {
         self.face.node(state, false)
     }
+
+    /// The actions of `turns`, the builder's for `s`, each draft kept for
+    /// [`Domain::play`] (the drafts of the turns listed before dropped).
+    fn list(&mut self, s: &Node<FiveD>, turns: impl IntoIterator<Item = Built>) -> Vec<Action> {
+        self.drafts.clear();
+        self.listed_in = s.key;
+        turns
+            .into_iter()
+            .map(|built| {
+                if let Some(draft) = built.draft {
+                    self.drafts.insert(built.action.clone(), draft);
+                }
+                built.action
+            })
+            .collect()
+    }
 }
 
 impl Domain for Turns {
@@ -606,14 +622,8 @@ impl Domain for Turns {
         } else {
             self.face.width
         };
-        self.drafts.clear();
-        self.listed_in = s.key;
-        for built in Builder::within(&s.state, self.deadline).best(width) {
-            if let Some(draft) = built.draft {
-                self.drafts.insert(built.action.clone(), draft);
-            }
-            out.push(built.action);
-        }
+        let turns = Builder::within(&s.state, self.deadline).best(width);
+        out.extend(self.list(s, turns));
         true
     }
 
@@ -626,20 +636,12 @@ impl Domain for Turns {
         if depth >= self.face.quiescence || !s.forced {
             return false;
         }
-        self.drafts.clear();
-        self.listed_in = s.key;
-        for built in Builder::within(&s.state, self.deadline).best(self.face.width) {
-            if forcing(&s.state, s.side, &built.action).is_none() {
-                continue;
-            }
-            if let Some(draft) = built.draft {
-                self.drafts.insert(built.action.clone(), draft);
-            }
-            out.push(built.action);
-            if out.len() >= CAPTURES_CAP {
-                break;
-            }
-        }
+        let turns = Builder::within(&s.state, self.deadline).best(self.face.width);
+        let capturing = turns
+            .into_iter()
+            .filter(|built| forcing(&s.state, s.side, &built.action).is_some())
+            .take(CAPTURES_CAP);
+        out.extend(self.list(s, capturing));
         true
     }
 
@@ -721,15 +723,8 @@ impl Domain for Turns {
         if self.escapes == 0 {
             return Box::new(std::iter::empty());
         }
-        self.drafts.clear();
-        self.listed_in = s.key;
-        let mut built = Vec::with_capacity(self.escapes);
-        for turn in Builder::within(&s.state, self.deadline).best(self.escapes) {
-            if let Some(draft) = turn.draft {
-                self.drafts.insert(turn.action.clone(), draft);
-            }
-            built.push(turn.action);
-        }
+        let turns = Builder::within(&s.state, self.deadline).best(self.escapes);
+        let built = self.list(s, turns);
         let made: HashSet<Action> = built.iter().cloned().collect();
         let listed = s
             .state
@@ -896,6 +891,16 @@ mod tests {
         out
     }
 
+    /// The standard start with `record`'s turns played.
+    fn after<'t>(record: impl IntoIterator<Item = &'t str>) -> FiveD {
+        let mut state = FiveD::new(&Default::default(), 0);
+        for text in record {
+            let action = state.parse(text).expect("a legal turn");
+            state.apply(&action).expect("applies");
+        }
+        state
+    }
+
     fn unlimited(turns: u64) -> Allowance<'static> {
         Allowance {
             turns,
@@ -942,11 +947,7 @@ mod tests {
     /// The turn a search to depth 1 chooses in 5D chess after `record`,
     /// searching `quiescence` turns of captures past the horizon.
     fn best_at_depth_one(record: &[&str], quiescence: u32) -> String {
-        let mut state = FiveD::new(&Default::default(), 0);
-        for text in record {
-            let action = state.parse(text).expect("legal");
-            state.apply(&action).expect("applies");
-        }
+        let state = after(record.iter().copied());
         let mut settings = crate::level::FIVED[7];
         settings.quiescence = quiescence;
         let domain = Turns::new(&settings, 1, None);
@@ -974,11 +975,7 @@ mod tests {
         let mut settings = crate::level::FIVED[7];
         settings.quiescence = 1;
         let mut domain = Turns::new(&settings, 1, None);
-        let mut state = FiveD::new(&Default::default(), 0);
-        for text in ["(0T1)e2e4", "(0T1)d7d5"] {
-            let action = state.parse(text).expect("legal");
-            state.apply(&action).expect("applies");
-        }
+        let state = after(["(0T1)e2e4", "(0T1)d7d5"]);
         let root = domain.node(state.clone());
         let take = state.parse("(0T2)e4d5").expect("legal");
         let quiet = state.parse("(0T2)g1f3").expect("legal");
@@ -1075,11 +1072,7 @@ mod tests {
         let text = std::fs::read_to_string(&path).expect("the record");
         let mut turns: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
         let last = turns.pop().expect("the mating turn");
-        let mut state = FiveD::new(&Default::default(), 0);
-        for turn in turns {
-            let action = state.parse(turn).expect("a legal turn");
-            state.apply(&action).expect("applies");
-        }
+        let state = after(turns);
         let mate = state.parse(last).expect("the mating turn");
         assert!(state.wins_at_once(&mate));
         let mut draft = state.draft();
@@ -1099,11 +1092,7 @@ mod tests {
     #[test]
     fn a_turn_takes_a_man_left_hanging_where_one_board_is_owed() {
         // 1. e4 d5: exd5 is the best gain on the only board.
-        let mut state = FiveD::new(&Default::default(), 0);
-        for text in ["(0T1)e2e4", "(0T1)d7d5"] {
-            let action = state.parse(text).expect("legal");
-            state.apply(&action).expect("applies");
-        }
+        let state = after(["(0T1)e2e4", "(0T1)d7d5"]);
         let best = Builder::within(&state, None).best(4);
         assert_eq!(state.notation(&best[0].action), "(0T2)exd5");
     }
@@ -1211,11 +1200,7 @@ mod tests {
 
     #[test]
     fn where_every_turn_searched_is_mated_level_three_looks_further() {
-        let mut state = FiveD::new(&Default::default(), 0);
-        for text in THREATENED {
-            let action = state.parse(text).expect("legal");
-            state.apply(&action).expect("applies");
-        }
+        let state = after(THREATENED);
         // Every turn level 3 searches here is mated at once.
         let settings = crate::level::FIVED[2];
         let mut domain = Turns::new(&settings, 0, None);
