@@ -162,6 +162,13 @@ impl Board {
         out
     }
 
+    /// The cells of `by`'s men that attack `target` on this board, by its
+    /// own lines alone (each could take a man standing there at once,
+    /// checks and pins aside).
+    pub fn attackers(&self, target: Cell, by: Color) -> u64 {
+        super::movegen::attackers_on_board(self, target, by)
+    }
+
     /// The board with one cell changed.
     pub(crate) fn with(&self, c: Cell, man: Option<Man>) -> Board {
         let mut b = self.clone();
