@@ -509,10 +509,10 @@ impl Profiled for ManyWorlds {
 impl Profiled for FiveD {
     // A turn that captures at the horizon may be answered by the builder's
     // capturing turns (`search/fived.rs`), where a level's quiescence says
-    // so: none yet (level::FIVED). Level 6 answering once against level 6
-    // as it is read 40-12-25 over 77 games (59.7%) at 2.4 times the time a
-    // turn; it is set with the ladder measured again (docs/engine-journal.md,
-    // issue 49, "Captures answered past the horizon").
+    // so: level 6's alone (level::FIVED). Answering once, level 6 read
+    // 40-12-25 over 77 games (59.7%) against itself without and 21-8-11
+    // against level 5, at 2.4 times the time a turn (docs/engine-journal.md,
+    // issue 49).
     const QUIESCENCE: bool = true;
     const TUNING: Tuning = Tuning {
         // The generic temperatures but level 3's: its search's two-turn
