@@ -8,8 +8,12 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use super::man::{Man, code_color};
+use super::man::{Man, Piece, code_color};
 use crate::Color;
+use crate::geometry::attacks::{
+    bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
+};
+use crate::geometry::{Bitboard, Square};
 
 /// A cell index, `rank * 8 + file`.
 pub type Cell = u8;
@@ -164,9 +168,28 @@ impl Board {
 
     /// The cells of `by`'s men that attack `target` on this board, by its
     /// own lines alone (each could take a man standing there at once,
-    /// checks and pins aside).
+    /// checks and pins aside): the lines of attack of `attacked_on_board`
+    /// (`movegen.rs`), which stops at the first.
     pub fn attackers(&self, target: Cell, by: Color) -> u64 {
-        super::movegen::attackers_on_board(self, target, by)
+        let t = Square::from_index(u32::from(target));
+        let men = Bitboard(self.of(by));
+        let of = |from: Bitboard, is: fn(Piece) -> bool| -> u64 {
+            from.cells::<Cell>()
+                .filter(|&c| self.man(c).is_some_and(|m| is(m.piece)))
+                .fold(0, |set, c| set | 1u64 << c)
+        };
+        let occupied = Bitboard(self.occupied());
+        of(pawn_attacks(by.other(), t) & men, Piece::is_pawnlike)
+            | of(knight_attacks(t) & men, |p| p == Piece::Knight)
+            | of(king_attacks(t) & men, |p| {
+                matches!(p, Piece::King | Piece::CommonKing)
+            })
+            | of(rook_attacks(t, occupied) & men, |p| {
+                p.slide_axes() & (1 << 1) != 0
+            })
+            | of(bishop_attacks(t, occupied) & men, |p| {
+                p.slide_axes() & (1 << 2) != 0
+            })
     }
 
     /// The board with one cell changed.

@@ -318,32 +318,6 @@ pub(crate) fn attacked_on_board(board: &Board, target: Cell, by: Color) -> bool 
         })
 }
 
-/// The cells of `by`'s men on this board that attack `target` on it, by
-/// the same lines of attack as [`attacked_on_board`] (which stops at the
-/// first): each man that could take a man standing there at once, on
-/// this board alone.
-pub(crate) fn attackers_on_board(board: &Board, target: Cell, by: Color) -> u64 {
-    let t = Square::from_index(u32::from(target));
-    let men = Bitboard(board.of(by));
-    let of = |from: Bitboard, is: fn(Piece) -> bool| -> u64 {
-        from.cells::<Cell>()
-            .filter(|&c| board.man(c).is_some_and(|m| is(m.piece)))
-            .fold(0, |set, c| set | 1u64 << c)
-    };
-    let occupied = Bitboard(board.occupied());
-    of(pawn_attacks(by.other(), t) & men, Piece::is_pawnlike)
-        | of(knight_attacks(t) & men, |p| p == Piece::Knight)
-        | of(king_attacks(t) & men, |p| {
-            matches!(p, Piece::King | Piece::CommonKing)
-        })
-        | of(rook_attacks(t, occupied) & men, |p| {
-            p.slide_axes() & (1 << 1) != 0
-        })
-        | of(bishop_attacks(t, occupied) & men, |p| {
-            p.slide_axes() & (1 << 2) != 0
-        })
-}
-
 /// Whether a royal man of `color` on this board is attacked by the
 /// opponent's men on it.
 pub(crate) fn royal_attacked_on_board(board: &Board, color: Color) -> bool {
@@ -415,7 +389,8 @@ mod tests {
         false
     }
 
-    /// The tables' answer is the walk's, and so is each attacker they name,
+    /// The tables' answer is the walk's, and so is each attacker
+    /// [`Board::attackers`] names,
     /// on random boards of every size from 1x1 to 8x8 with men of every
     /// kind and colour, for every cell and both sides.
     #[test]
@@ -459,7 +434,7 @@ mod tests {
                     for by in [Color::White, Color::Black] {
                         let walked = attacked_by_walking(&board, size, target, by);
                         assert_eq!(attacked_on_board(&board, target, by), walked, "{board:?}");
-                        let attackers = attackers_on_board(&board, target, by);
+                        let attackers = board.attackers(target, by);
                         assert_eq!(attackers != 0, walked, "{board:?}");
                         // A man of `by` is named exactly where the walk
                         // finds the attack with it the only man of `by`
