@@ -166,30 +166,57 @@ impl Board {
         out
     }
 
+    /// Whether `by`'s men on this board attack `target` on it (F-8:
+    /// castling looks at one board only; a new board's own checks are found
+    /// the same way). It stops at the first attacker.
+    pub(crate) fn attacked(&self, target: Cell, by: Color) -> bool {
+        self.lines_of_attack(target, by)
+            .any(|(from, is)| from.cells::<Cell>().any(|c| self.is_man(c, is)))
+    }
+
     /// The cells of `by`'s men that attack `target` on this board, by its
     /// own lines alone (each could take a man standing there at once,
-    /// checks and pins aside): the lines of attack of `attacked_on_board`
-    /// (`movegen.rs`), which stops at the first.
+    /// checks and pins aside).
     pub fn attackers(&self, target: Cell, by: Color) -> u64 {
+        self.lines_of_attack(target, by)
+            .flat_map(|(from, is)| from.cells::<Cell>().filter(move |&c| self.is_man(c, is)))
+            .fold(0, |set, c| set | 1u64 << c)
+    }
+
+    /// Each way a man may attack `target` on this board: the cells of `by`'s
+    /// men that reach it so, and which pieces do (pawns and brawns
+    /// diagonally forward, knights, kings, then sliders along one axis and
+    /// along two), each looked up only when asked. The 8x8 attack tables
+    /// serve every size: a line of attack leaves a smaller board through
+    /// its walls and never comes back.
+    fn lines_of_attack(
+        &self,
+        target: Cell,
+        by: Color,
+    ) -> impl Iterator<Item = (Bitboard, fn(Piece) -> bool)> + '_ {
         let t = Square::from_index(u32::from(target));
         let men = Bitboard(self.of(by));
-        let of = |from: Bitboard, is: fn(Piece) -> bool| -> u64 {
-            from.cells::<Cell>()
-                .filter(|&c| self.man(c).is_some_and(|m| is(m.piece)))
-                .fold(0, |set, c| set | 1u64 << c)
-        };
         let occupied = Bitboard(self.occupied());
-        of(pawn_attacks(by.other(), t) & men, Piece::is_pawnlike)
-            | of(knight_attacks(t) & men, |p| p == Piece::Knight)
-            | of(king_attacks(t) & men, |p| {
-                matches!(p, Piece::King | Piece::CommonKing)
-            })
-            | of(rook_attacks(t, occupied) & men, |p| {
-                p.slide_axes() & (1 << 1) != 0
-            })
-            | of(bishop_attacks(t, occupied) & men, |p| {
-                p.slide_axes() & (1 << 2) != 0
-            })
+        (0..5).map(move |way| -> (Bitboard, fn(Piece) -> bool) {
+            match way {
+                0 => (pawn_attacks(by.other(), t) & men, Piece::is_pawnlike),
+                1 => (knight_attacks(t) & men, |p| p == Piece::Knight),
+                2 => (king_attacks(t) & men, |p| {
+                    matches!(p, Piece::King | Piece::CommonKing)
+                }),
+                3 => (rook_attacks(t, occupied) & men, |p| {
+                    p.slide_axes() & (1 << 1) != 0
+                }),
+                _ => (bishop_attacks(t, occupied) & men, |p| {
+                    p.slide_axes() & (1 << 2) != 0
+                }),
+            }
+        })
+    }
+
+    /// Whether a man on `c` is of a piece `is` names.
+    fn is_man(&self, c: Cell, is: fn(Piece) -> bool) -> bool {
+        self.man(c).is_some_and(|m| is(m.piece))
     }
 
     /// The board with one cell changed.

@@ -9,10 +9,6 @@ use super::man::{
 };
 use super::position::{FiveD, step_color};
 use crate::Color;
-use crate::geometry::attacks::{
-    bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
-};
-use crate::geometry::{Bitboard, Square};
 
 /// Boards to move across: a game, a draft, or a candidate turn.
 pub(crate) trait Boards {
@@ -268,7 +264,7 @@ fn castlings<B: Boards>(b: &B, from: Spot, color: Color, out: &mut Vec<Move>) {
         }
         let safe = (0..=2).all(|k| {
             size.at(file + k * dir, rank)
-                .is_some_and(|c| !attacked_on_board(board, c, color.other()))
+                .is_some_and(|c| !board.attacked(c, color.other()))
         });
         if let (true, Some(to)) = (safe, size.at(file + 2 * dir, rank)) {
             out.push(plain(from, Spot { cell: to, ..from }));
@@ -291,33 +287,6 @@ pub(crate) fn castling_rook(board: &Board, size: Size, king: Cell, dir: i32) -> 
     None
 }
 
-/// Whether `by`'s men on this board attack `target` on it (F-8: castling
-/// looks at one board only; a new board's own checks are found the same
-/// way). The 8x8 attack tables serve every size: a line of attack leaves a
-/// smaller board through its walls and never comes back.
-pub(crate) fn attacked_on_board(board: &Board, target: Cell, by: Color) -> bool {
-    let t = Square::from_index(u32::from(target));
-    let men = Bitboard(board.of(by));
-    let any = |from: Bitboard, is: fn(Piece) -> bool| {
-        from.cells::<Cell>()
-            .any(|c| board.man(c).is_some_and(|m| is(m.piece)))
-    };
-    let occupied = Bitboard(board.occupied());
-    // A pawn of `by` attacks `target` from where a pawn of the other
-    // colour on `target` would attack.
-    any(pawn_attacks(by.other(), t) & men, Piece::is_pawnlike)
-        || any(knight_attacks(t) & men, |p| p == Piece::Knight)
-        || any(king_attacks(t) & men, |p| {
-            matches!(p, Piece::King | Piece::CommonKing)
-        })
-        || any(rook_attacks(t, occupied) & men, |p| {
-            p.slide_axes() & (1 << 1) != 0
-        })
-        || any(bishop_attacks(t, occupied) & men, |p| {
-            p.slide_axes() & (1 << 2) != 0
-        })
-}
-
 /// Whether a royal man of `color` on this board is attacked by the
 /// opponent's men on it.
 pub(crate) fn royal_attacked_on_board(board: &Board, color: Color) -> bool {
@@ -325,7 +294,7 @@ pub(crate) fn royal_attacked_on_board(board: &Board, color: Color) -> bool {
     while royals != 0 {
         let c = royals.trailing_zeros() as Cell;
         royals &= royals - 1;
-        if attacked_on_board(board, c, color.other()) {
+        if board.attacked(c, color.other()) {
             return true;
         }
     }
@@ -335,9 +304,10 @@ pub(crate) fn royal_attacked_on_board(board: &Board, color: Color) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::geometry::Bitboard;
     use crate::rng::SplitMix64;
 
-    /// [`attacked_on_board`] as it was first written: a walk from `target`
+    /// [`Board::attacked`] as it was first written: a walk from `target`
     /// along each line a man could attack it by.
     fn attacked_by_walking(board: &Board, size: Size, target: Cell, by: Color) -> bool {
         let (file, rank) = (i32::from(file_of(target)), i32::from(rank_of(target)));
@@ -433,7 +403,7 @@ mod tests {
                         .expect("on the board");
                     for by in [Color::White, Color::Black] {
                         let walked = attacked_by_walking(&board, size, target, by);
-                        assert_eq!(attacked_on_board(&board, target, by), walked, "{board:?}");
+                        assert_eq!(board.attacked(target, by), walked, "{board:?}");
                         let attackers = board.attackers(target, by);
                         assert_eq!(attackers != 0, walked, "{board:?}");
                         // A man of `by` is named exactly where the walk
