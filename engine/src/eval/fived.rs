@@ -184,6 +184,8 @@ pub(crate) fn recaptures(before: &FiveD, side: Color, action: &Action, after: &F
         .moves
         .iter()
         .filter_map(|mv| {
+            // A move that took (its cell held a man: never the mover's own)
+            // and whose man stands on the last board it made.
             before.board(mv.to.line, mv.to.step)?.man(mv.to.cell)?;
             if before.end(mv.to.line) != Some(mv.to.step) {
                 return None;
