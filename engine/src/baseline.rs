@@ -63,7 +63,6 @@ impl Player {
                     watch: tuned.watch,
                     look: tuned.look,
                     quiescence: tuned.quiescence,
-                    recaptures: tuned.recaptures,
                     ..Limits::level(level, millis)
                 };
                 think(game, &limits, seed).map(|t| t.action)
@@ -113,8 +112,8 @@ impl FromStr for Player {
 }
 
 /// Settings of a level replaced, for tuning the levels: written
-/// `TEMPERATURE[/DEPTH][nNODES][gGLANCE[tTEMPERATURE]][wWATCH][kCOUNT[rREACH]][qTURNS][x0|x1]`
-/// (each part optional, at least one given): a temperature in centipawns
+/// `TEMPERATURE[/DEPTH][nNODES][gGLANCE[tTEMPERATURE]][wWATCH][kCOUNT[rREACH]][qTURNS]` (each part
+/// optional, at least one given): a temperature in centipawns
 /// ([`Limits::temperature`]), a depth ([`Limits::depth`]), a node budget
 /// ([`Limits::nodes`], in the variant's own nodes), a share of glances
 /// per mille ([`Limits::glance`]) and their temperature
@@ -123,8 +122,7 @@ impl FromStr for Player {
 /// its choice is held to ([`Limits::look`]: `k0` every move, `k5r150` the
 /// five best within 150 centipawns), and the turns of captures searched
 /// past the horizon ([`Limits::quiescence`]: `6@q1` is level 6 answering
-/// a capture at its horizon once), and in 5D chess whether a man that took
-/// at the horizon counts as taken back ([`Limits::recaptures`]: `4@x1`).
+/// a capture at its horizon once).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Tuned {
     /// The softmax temperature over root scores, in centipawns.
@@ -143,9 +141,6 @@ pub struct Tuned {
     pub look: Option<(u16, u32)>,
     /// Turns of captures searched past the horizon.
     pub quiescence: Option<u32>,
-    /// 5D chess: whether a man that took at the horizon counts as taken
-    /// back where a man on its board attacks it for less.
-    pub recaptures: Option<bool>,
 }
 
 impl fmt::Display for Tuned {
@@ -174,9 +169,6 @@ impl fmt::Display for Tuned {
         if let Some(q) = self.quiescence {
             write!(f, "q{q}")?;
         }
-        if let Some(x) = self.recaptures {
-            write!(f, "x{}", u8::from(x))?;
-        }
         Ok(())
     }
 }
@@ -187,16 +179,6 @@ impl FromStr for Tuned {
         fn part<T: FromStr>(p: Option<&str>) -> Result<Option<T>, ()> {
             p.map(|p| p.trim().parse().map_err(|_| ())).transpose()
         }
-        let (s, recaptures) = match s.split_once('x') {
-            Some((rest, x)) => (rest, Some(x)),
-            None => (s, None),
-        };
-        let recaptures = match part::<u8>(recaptures)? {
-            None => None,
-            Some(0) => Some(false),
-            Some(1) => Some(true),
-            Some(_) => return Err(()),
-        };
         let (s, quiescence) = match s.split_once('q') {
             Some((rest, q)) => (rest, Some(q)),
             None => (s, None),
@@ -241,7 +223,6 @@ impl FromStr for Tuned {
             watch: part(watch)?,
             look,
             quiescence: part(quiescence)?,
-            recaptures,
         };
         match tuned {
             Tuned {
@@ -373,8 +354,6 @@ mod tests {
             "3@250g300t100w0",
             "6@q1",
             "6@35k3r120q2",
-            "4@x1",
-            "6@q1x0",
         ] {
             let player: Player = text.parse().unwrap();
             assert_eq!(player.to_string(), text);
@@ -388,7 +367,6 @@ mod tests {
         assert!("4@w1001".parse::<Player>().is_err());
         assert!("4@wx".parse::<Player>().is_err());
         assert!("4@n0".parse::<Player>().is_err());
-        assert!("4@x2".parse::<Player>().is_err());
         assert!("4@/".parse::<Player>().is_err());
         assert!("9@10".parse::<Player>().is_err());
     }

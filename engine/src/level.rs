@@ -58,10 +58,6 @@ pub(crate) struct Settings {
     /// time-travel variants searched through the face (FIDE chess and the
     /// multiverse's branch chess always search captures to the end).
     pub quiescence: u32,
-    /// 5D chess: a man that took at the horizon counts as taken back where
-    /// a man on its board attacks it for less (`eval::fived::recaptures`).
-    /// No level's yet: tuned players switch it on to measure it.
-    pub recaptures: bool,
 }
 
 /// The eight levels' settings, weakest first.
@@ -88,7 +84,6 @@ const fn s(
         travels,
         table_bits,
         quiescence,
-        recaptures: false,
     }
 }
 

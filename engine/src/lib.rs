@@ -183,10 +183,6 @@ pub struct Limits {
     /// for tuning the levels, where the variant searches them (see
     /// `profile::Profiled::QUIESCENCE`).
     pub quiescence: Option<u32>,
-    /// 5D chess: whether a man that took at the horizon counts as taken
-    /// back where a man on its board attacks it for less, instead of the
-    /// level's choice, for tuning the levels.
-    pub recaptures: Option<bool>,
     /// A transposition table kept from the last search of the same game
     /// (FIDE chess; a UCI session keeps one).
     pub memory: Option<Memory>,
@@ -319,9 +315,6 @@ pub(crate) fn think_on<R: Profiled>(
     let mut settings = tuning.levels[level::row(limits.level)];
     if let Some(quiescence) = limits.quiescence {
         settings.quiescence = quiescence;
-    }
-    if let Some(recaptures) = limits.recaptures {
-        settings.recaptures = recaptures;
     }
     let nodes = limits
         .nodes

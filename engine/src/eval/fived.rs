@@ -169,54 +169,6 @@ pub(crate) fn forcing(state: &FiveD, side: Color, action: &Action) -> Option<i32
     (taken > 0).then_some(taken)
 }
 
-/// What the side to move in `after` takes back at once, in centipawns:
-/// `after` is the state `side`'s turn `action` made of `before`, and each
-/// man of that turn that captured, standing on the new last board of the
-/// timeline it took on, is worth taking where a man of the other side on
-/// that board attacks it: its worth, less the cheapest taker's where
-/// another of `side`'s men there defends it (a royal man takes only what
-/// is not defended). A man that captured on a past board (opening a
-/// timeline) is not weighed, and only the board's own lines are asked
-/// (not another timeline's men, not checks or pins): a look at one board,
-/// for the price of an attack test, where answering the capture is a node.
-pub(crate) fn recaptures(before: &FiveD, side: Color, action: &Action, after: &FiveD) -> i32 {
-    action
-        .moves
-        .iter()
-        .filter_map(|mv| {
-            // A move that took (its cell held a man: never the mover's own)
-            // and whose man stands on the last board it made.
-            before.board(mv.to.line, mv.to.step)?.man(mv.to.cell)?;
-            if before.end(mv.to.line) != Some(mv.to.step) {
-                return None;
-            }
-            let board = after.board(mv.to.line, after.end(mv.to.line)?)?;
-            let captor = board.man(mv.to.cell).filter(|m| m.color == side)?;
-            let defended = board.attackers(mv.to.cell, side) != 0;
-            let mut takers = board.attackers(mv.to.cell, side.other());
-            let mut cheapest: Option<i32> = None;
-            while takers != 0 {
-                let cell = takers.trailing_zeros() as Cell;
-                takers &= takers - 1;
-                let cost = match board.man(cell) {
-                    Some(m) if m.piece.is_royal() && defended => continue,
-                    Some(m) if m.piece.is_royal() => 0,
-                    Some(m) => value(m.piece),
-                    None => continue,
-                };
-                cheapest = Some(cheapest.map_or(cost, |c| c.min(cost)));
-            }
-            let cheapest = cheapest?;
-            let worth = value(captor.piece);
-            Some(if defended {
-                (worth - cheapest).max(0)
-            } else {
-                worth
-            })
-        })
-        .sum()
-}
-
 #[cfg(test)]
 mod tests {
     use chronomate_rules::Rules;
@@ -247,59 +199,6 @@ mod tests {
         assert_eq!(forcing(&before, side, &take), Some(100));
         let quiet = before.parse("(0T2)g1f3").expect("legal");
         assert_eq!(forcing(&before, side, &quiet), None);
-    }
-
-    /// What the side to move takes back at once after the last turn of
-    /// `record` ([`recaptures`]).
-    fn taken_back(record: &[&str]) -> i32 {
-        let (last, earlier) = record.split_last().expect("a turn");
-        let before = five_d(earlier);
-        let action = before.parse(last).expect("legal");
-        let mut after = before.clone();
-        after.apply(&action).expect("applies");
-        recaptures(&before, before.turn().color, &action, &after)
-    }
-
-    #[test]
-    fn a_man_that_took_counts_as_lost_where_it_can_be_taken_back_for_less() {
-        // 4. Bxc6: Black's b- and d-pawns attack the bishop, which nothing
-        // defends.
-        let bxc6 = [
-            "(0T1)e2e4",
-            "(0T1)e7e5",
-            "(0T2)g1f3",
-            "(0T2)b8c6",
-            "(0T3)f1b5",
-            "(0T3)a7a6",
-            "(0T4)b5c6",
-        ];
-        assert_eq!(taken_back(&bxc6), value(Piece::Bishop));
-        // 3. exd6: Black's c-pawn takes back a pawn that White's queen
-        // defends: a pawn for a pawn.
-        let exd6 = [
-            "(0T1)d2d4",
-            "(0T1)e7e5",
-            "(0T2)d4e5",
-            "(0T2)d7d6",
-            "(0T3)e5d6",
-        ];
-        assert_eq!(taken_back(&exd6), 0);
-        // 3... Bxd6: only White's queen attacks the bishop, which Black's
-        // queen and c-pawn defend: taking it loses more than it wins.
-        let bxd6 = [&exd6[..], &["(0T3)f8d6"]].concat();
-        assert_eq!(taken_back(&bxd6), 0);
-        // 3... Qxd1+: the king takes the queen, which nothing defends.
-        let qxd1 = [
-            "(0T1)e2e4",
-            "(0T1)d7d5",
-            "(0T2)d2d3",
-            "(0T2)d5e4",
-            "(0T3)d3e4",
-            "(0T3)d8d1",
-        ];
-        assert_eq!(taken_back(&qxd1), value(Piece::Queen));
-        // A turn that takes nothing gives nothing back.
-        assert_eq!(taken_back(&bxc6[..6]), 0);
     }
 
     #[test]

@@ -35,7 +35,7 @@ use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 use super::Domain;
 use super::face::{Face, Node};
-use crate::eval::fived::{LastBoards, forcing, recaptures};
+use crate::eval::fived::{LastBoards, forcing};
 use crate::eval::for_side;
 use crate::level::Settings;
 
@@ -552,17 +552,12 @@ pub(crate) struct Turns {
     /// How many turns past those searched the guard may try where each of
     /// those is mated at once ([`Domain::escapes`]).
     escapes: usize,
-    /// Whether a turn that captured leaves a state valued with what its
-    /// taker's opponent takes back at once on the board it took on
-    /// ([`recaptures`]): the level's.
-    recaptures: bool,
 }
 
 impl Turns {
     pub(crate) fn new(settings: &Settings, seed: u64, deadline: Option<Instant>) -> Turns {
         Turns {
             face: Face::new(settings, seed),
-            recaptures: settings.recaptures,
             drafts: HashMap::default(),
             listed_in: 0,
             deadline,
@@ -665,17 +660,10 @@ impl Domain for Turns {
             }
         };
         let forced = self.face.quiescence > 0 && forcing(&s.state, s.side, m).is_some();
-        let state = draft.submit_judging_mates(MATE_STEPS).ok()?;
-        let back = if self.recaptures {
-            recaptures(&s.state, s.side, m, &state)
-        } else {
-            0
-        };
-        let mut node = self.face.node(state, forced);
-        if node.outcome.is_none() {
-            node.eval += back;
-        }
-        Some(node)
+        Some(
+            self.face
+                .node(draft.submit_judging_mates(MATE_STEPS).ok()?, forced),
+        )
     }
 
     fn evaluate(&mut self, s: &Node<FiveD>) -> i32 {
@@ -957,14 +945,11 @@ mod tests {
     }
 
     /// The turn a search to depth 1 chooses in 5D chess after `record`,
-    /// searching `quiescence` turns of captures past the horizon, and
-    /// where `recaptures`, counting a man that took as taken back where
-    /// its board lets the opponent.
-    fn best_at_depth_one(record: &[&str], quiescence: u32, recaptures: bool) -> String {
+    /// searching `quiescence` turns of captures past the horizon.
+    fn best_at_depth_one(record: &[&str], quiescence: u32) -> String {
         let state = after(record.iter().copied());
         let mut settings = crate::level::FIVED[7];
         settings.quiescence = quiescence;
-        settings.recaptures = recaptures;
         let domain = Turns::new(&settings, 1, None);
         let root = domain.node(state.clone());
         let mut search = Search::new(domain, Limits::to_depth(1), Table::new(16), Vec::new());
@@ -979,19 +964,10 @@ mod tests {
         // White's queen may take e5 (the knight on c6 takes back) or f7
         // (the king takes back), each a pawn at a glance.
         let record = ["(0T1)e2e4", "(0T1)e7e5", "(0T2)Qd1h5", "(0T2)Nb8c6"];
-        let glance = best_at_depth_one(&record, 0, false);
+        let glance = best_at_depth_one(&record, 0);
         assert!(glance.contains('x') && glance.contains('Q'), "{glance}");
-        let answered = best_at_depth_one(&record, 1, false);
+        let answered = best_at_depth_one(&record, 1);
         assert!(!answered.contains("Qx"), "{answered}");
-    }
-
-    #[test]
-    fn a_man_that_took_where_it_is_taken_back_counts_as_lost_where_the_level_weighs_it() {
-        // The same: the queen that took stands attacked on the board it
-        // took on, by the knight or the king, and nothing defends it.
-        let record = ["(0T1)e2e4", "(0T1)e7e5", "(0T2)Qd1h5", "(0T2)Nb8c6"];
-        let weighed = best_at_depth_one(&record, 0, true);
-        assert!(!weighed.contains("Qx"), "{weighed}");
     }
 
     #[test]

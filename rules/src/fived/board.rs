@@ -174,15 +174,6 @@ impl Board {
             .any(|(from, is)| from.cells::<Cell>().any(|c| self.is_man(c, is)))
     }
 
-    /// The cells of `by`'s men that attack `target` on this board, by its
-    /// own lines alone (each could take a man standing there at once,
-    /// checks and pins aside).
-    pub fn attackers(&self, target: Cell, by: Color) -> u64 {
-        self.lines_of_attack(target, by)
-            .flat_map(|(from, is)| from.cells::<Cell>().filter(move |&c| self.is_man(c, is)))
-            .fold(0, |set, c| set | 1u64 << c)
-    }
-
     /// Each way a man may attack `target` on this board: the cells of `by`'s
     /// men that reach it so, and which pieces do (pawns and brawns
     /// diagonally forward, knights, kings, then sliders along one axis and

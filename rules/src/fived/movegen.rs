@@ -359,12 +359,10 @@ mod tests {
         false
     }
 
-    /// The tables' answer is the walk's, and so is each attacker
-    /// [`Board::attackers`] names,
-    /// on random boards of every size from 1x1 to 8x8 with men of every
+    /// The tables' answer is the walk's, on random boards of every size from 1x1 to 8x8 with men of every
     /// kind and colour, for every cell and both sides.
     #[test]
-    fn the_tables_find_the_attacks_and_attackers_a_walk_finds() {
+    fn the_tables_find_the_attacks_a_walk_finds() {
         let mut rng = SplitMix64::new(7);
         let (mut asked, mut attacked) = (0, 0);
         for _ in 0..3_000 {
@@ -404,27 +402,6 @@ mod tests {
                     for by in [Color::White, Color::Black] {
                         let walked = attacked_by_walking(&board, size, target, by);
                         assert_eq!(board.attacked(target, by), walked, "{board:?}");
-                        let attackers = board.attackers(target, by);
-                        assert_eq!(attackers != 0, walked, "{board:?}");
-                        // A man of `by` is named exactly where the walk
-                        // finds the attack with it the only man of `by`
-                        // (the others recoloured, so every line is
-                        // blocked where it was).
-                        for c in Bitboard(board.of(by)).cells::<Cell>() {
-                            let mut alone = board.clone();
-                            for other in Bitboard(board.of(by) & !(1u64 << c)).cells::<Cell>() {
-                                let man = board.man(other).map(|m| Man {
-                                    color: by.other(),
-                                    ..m
-                                });
-                                alone.put(other, man);
-                            }
-                            assert_eq!(
-                                attackers & 1u64 << c != 0,
-                                attacked_by_walking(&alone, size, target, by),
-                                "{board:?} {c}"
-                            );
-                        }
                         asked += 1;
                         attacked += usize::from(walked);
                     }
