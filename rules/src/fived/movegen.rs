@@ -304,7 +304,6 @@ pub(crate) fn royal_attacked_on_board(board: &Board, color: Color) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::geometry::Bitboard;
     use crate::rng::SplitMix64;
 
     /// [`Board::attacked`] as it was first written: a walk from `target`
