@@ -358,8 +358,9 @@ mod tests {
         false
     }
 
-    /// The tables' answer is the walk's, on random boards of every size from 1x1 to 8x8 with men of every
-    /// kind and colour, for every cell and both sides.
+    /// The tables' answer is the walk's, on random boards of every size
+    /// from 1x1 to 8x8 with men of every kind and colour, for every cell
+    /// and both sides.
     #[test]
     fn the_tables_find_the_attacks_a_walk_finds() {
         let mut rng = SplitMix64::new(7);
