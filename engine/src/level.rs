@@ -104,14 +104,17 @@ pub(crate) const SEARCH: Levels = [
 /// The levels of 5D chess, weakest first: the node budgets are
 /// [`SEARCH`]'s (divided by 5D's node cost, `profile.rs`), the widths
 /// narrower: how many of the turns the builder puts together
-/// (`search/fived.rs`) each level weighs at the root and below. Set while
-/// a node listed up to 1,000 turns, so that each level finished its second
-/// turn within its budget; the top two look a third turn deep where their
-/// budget reaches. Level 6 answers a capture at its horizon once (the
-/// quiescence column): against level 5, 21-8-11 over 40 games with it
-/// and 18-8-14 without; levels 4 and 7 read worse with it
-/// (docs/engine-journal.md, issue 49, "Captures answered at levels 4, 6
-/// and 7").
+/// (`search/fived.rs`) each level weighs at the root and below. Levels 2
+/// to 6 search two turns and finish well inside their budgets. Level 6
+/// answers a capture at its horizon once (the quiescence column): against
+/// level 5, 21-8-11 over 40 games with it and 18-8-14 without. Level 7
+/// searches a third turn on its 12 best and answers the captures after
+/// it, narrow enough to finish that turn more often than not: as wide as
+/// it was (32 turns, 48 replies), it mostly chose by the second turn, the
+/// third left unfinished (docs/engine-journal.md, issue 49, "Level 7
+/// finishes its third turn").
+/// Level 8 deepens while its budget lasts, its best taken from an
+/// unfinished iteration too.
 pub(crate) const FIVED: Levels = [
     s(1, 300, 24, 8, 8, 0, 12, 0),
     s(2, 1_500, 24, 12, 8, 0, 14, 0),
@@ -119,7 +122,7 @@ pub(crate) const FIVED: Levels = [
     s(2, 25_000, 96, 24, 16, 0, 16, 0),
     s(2, 100_000, 160, 32, 20, 0, 17, 0),
     s(2, 300_000, 256, 40, 24, 0, 18, 1),
-    s(3, 600_000, 384, 48, 32, 0, 19, 0),
+    s(3, 600_000, 384, 32, 12, 0, 19, 1),
     s(64, 2_000_000, 512, 64, 40, 0, 20, 0),
 ];
 

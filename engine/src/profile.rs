@@ -509,7 +509,7 @@ impl Profiled for ManyWorlds {
 impl Profiled for FiveD {
     // A turn that captures at the horizon may be answered by the builder's
     // capturing turns (`search/fived.rs`), where a level's quiescence says
-    // so: level 6's alone (level::FIVED). Answering once, level 6 read
+    // so: levels 6 and 7 (level::FIVED). Answering once, level 6 read
     // 40-12-25 over 77 games (59.7%) against itself without and 21-8-11
     // against level 5, at 2.4 times the time a turn (docs/engine-journal.md,
     // issue 49).

@@ -1,7 +1,7 @@
 //! What the engine chooses: reproducible, sensible, and within its limits.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // a test fails loudly
 
-use chronomate_engine::{Level, Limits, analyse, choose, think};
+use chronomate_engine::{Level, Limits, Player, analyse, choose, play_game, think};
 use chronomate_rules::{Color, Game, Variant};
 
 fn game(variant: Variant, record: &[&str]) -> Game {
@@ -183,6 +183,24 @@ fn fived_levels_take_a_free_queen_on_the_present_board() {
             took >= 5,
             "level {level} took the free queen {took} times in 6"
         );
+    }
+}
+
+#[test]
+fn fived_level_7_finishes_a_third_turn_where_it_once_did_not() {
+    // Level 7 chooses by a temperature among the last iteration finished:
+    // a third turn it starts and cannot finish is budget thrown away. In
+    // this greedy middlegame (as the engine bench makes them) its old
+    // widths, 32 turns past the first and 48 replies, stopped at two
+    // (docs/engine-journal.md, issue 49, "Level 7 finishes its third
+    // turn"). Level 6 stops at two by its depth.
+    let middlegame = play_game(Variant::FiveD, 9, Player::Greedy, Player::Greedy, None, 12)
+        .unwrap()
+        .game;
+    for (level, depth) in [(6, 2), (7, 3)] {
+        let limits = Limits::level(Level::new(level).unwrap(), None);
+        let thought = think(&middlegame, &limits, 1).unwrap();
+        assert_eq!(thought.depth, depth, "level {level}");
     }
 }
 
