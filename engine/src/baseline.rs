@@ -112,8 +112,8 @@ impl FromStr for Player {
 }
 
 /// Settings of a level replaced, for tuning the levels: written
-/// `TEMPERATURE[/DEPTH][nNODES][gGLANCE[tTEMPERATURE]][wWATCH][kCOUNT[rREACH]][qTURNS]` (each part
-/// optional, at least one given): a temperature in centipawns
+/// `TEMPERATURE[/DEPTH][nNODES][gGLANCE[tTEMPERATURE]][wWATCH][kCOUNT[rREACH]][qTURNS]`
+/// (each part optional, at least one given): a temperature in centipawns
 /// ([`Limits::temperature`]), a depth ([`Limits::depth`]), a node budget
 /// ([`Limits::nodes`], in the variant's own nodes), a share of glances
 /// per mille ([`Limits::glance`]) and their temperature

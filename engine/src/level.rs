@@ -112,9 +112,8 @@ pub(crate) const SEARCH: Levels = [
 /// it, narrow enough to finish that turn more often than not: as wide as
 /// it was (32 turns, 48 replies), it mostly chose by the second turn, the
 /// third left unfinished (docs/engine-journal.md, issue 49, "Level 7
-/// finishes its third turn").
-/// Level 8 deepens while its budget lasts, its best taken from an
-/// unfinished iteration too.
+/// finishes its third turn"). Level 8 deepens while its budget lasts, its
+/// best taken from an unfinished iteration too.
 pub(crate) const FIVED: Levels = [
     s(1, 300, 24, 8, 8, 0, 12, 0),
     s(2, 1_500, 24, 12, 8, 0, 14, 0),
