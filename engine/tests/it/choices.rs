@@ -187,12 +187,12 @@ fn fived_levels_take_a_free_queen_on_the_present_board() {
 }
 
 #[test]
-fn fived_level_7_finishes_a_third_turn_where_it_once_did_not() {
-    // Level 7 chooses by a temperature among the last iteration finished:
-    // a third turn it starts and cannot finish is budget thrown away. In
-    // this greedy middlegame (as the engine bench makes them) its old
-    // widths, 32 turns past the first and 48 replies, stopped at two
-    // (docs/engine-journal.md, issue 49, "Level 7 finishes its third
+fn fived_level_7_finishes_its_third_turn_in_a_middlegame() {
+    // Level 7 chooses by a temperature among the last iteration finished,
+    // so a third turn it starts and cannot finish is budget thrown away:
+    // its widths are set to finish it in a greedy middlegame such as the
+    // engine bench makes (wider, it stopped at two here:
+    // docs/engine-journal.md, issue 49, "Level 7 finishes its third
     // turn"). Level 6 stops at two by its depth.
     let middlegame = play_game(Variant::FiveD, 9, Player::Greedy, Player::Greedy, None, 12)
         .unwrap()
