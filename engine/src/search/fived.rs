@@ -77,6 +77,19 @@ const CAPTURES_CAP: usize = 8;
 /// played, nor scored as one. Every child the search makes is judged so.
 pub(crate) const MATE_STEPS: usize = 1_000;
 
+/// The steps of the rules' search judging a turn made for mate
+/// ([`MATE_STEPS`]) charged to the search's budget as one node more
+/// (`Domain::extra_work`; the nodes it reports are the states it made):
+/// a step takes about 6 microseconds, a node of a few timelines about 100.
+/// There a turn made rarely needs a step (the opponent is out of check, or
+/// a turn of one move a board shows at once that it has one); in a
+/// multiverse of 30 timelines in check, nodes judged hundreds of steps
+/// each, and level 8 with no deadline took two minutes for its budget of
+/// states (the regress game's 62nd position, a ladder game's 70th), 7 and
+/// 14 s so charged (docs/engine-journal.md, issue 49, "Turns of
+/// minutes").
+const STEPS_A_NODE: u64 = 16;
+
 /// The steps the rules' search may take to decide whether a turn mates
 /// where a few turns are judged, not every child the search makes: the
 /// mates at once looked for at the root and against the turn chosen (the
@@ -552,6 +565,9 @@ pub(crate) struct Turns {
     /// How many turns past those searched the guard may try where each of
     /// those is mated at once ([`Domain::escapes`]).
     escapes: usize,
+    /// The rules' steps judging the turns made for mate ([`MATE_STEPS`])
+    /// since the search last asked ([`Domain::extra_work`]).
+    judged: u64,
 }
 
 impl Turns {
@@ -562,6 +578,7 @@ impl Turns {
             listed_in: 0,
             deadline,
             escapes: 0,
+            judged: 0,
         }
     }
 
@@ -660,10 +677,16 @@ impl Domain for Turns {
             }
         };
         let forced = self.face.quiescence > 0 && forcing(&s.state, s.side, m).is_some();
-        Some(
-            self.face
-                .node(draft.submit_judging_mates(MATE_STEPS).ok()?, forced),
-        )
+        let (next, steps) = draft.submit_judging_mates_counted(MATE_STEPS).ok()?;
+        self.judged += steps as u64;
+        Some(self.face.node(next, forced))
+    }
+
+    /// A node for every [`STEPS_A_NODE`] steps judging mates.
+    fn extra_work(&mut self) -> u64 {
+        let nodes = self.judged / STEPS_A_NODE;
+        self.judged %= STEPS_A_NODE;
+        nodes
     }
 
     fn evaluate(&mut self, s: &Node<FiveD>) -> i32 {
@@ -1012,6 +1035,37 @@ mod tests {
             }
         }
         assert!(checks > 50, "{checks}");
+    }
+
+    #[test]
+    fn the_steps_judging_a_turn_for_mate_are_charged_as_nodes() {
+        // The turn that mates at the end of a corpus game, made again and
+        // again: each time the rules' search proves the opponent has no
+        // turn, in the steps they report.
+        let mut all = positions("standard-white-mates.5dpgn");
+        let mated = all.pop().expect("the mate");
+        let before = all.pop().expect("the position before it");
+        let mut domain = Turns::new(&crate::level::FIVED[7], 0, None);
+        let root = domain.node(before.clone());
+        let mate = before
+            .legal_turns()
+            .find(|a| before.wins_at_once(a))
+            .expect("a mate at once");
+        let mut steps = 0;
+        for _ in 0..100 {
+            let mut draft = before.draft();
+            for mv in &mate.moves {
+                draft.make(mv).expect("its moves");
+            }
+            steps += draft
+                .submit_judging_mates_counted(MATE_STEPS)
+                .expect("submits")
+                .1;
+            let child = Domain::play(&mut domain, &root, &mate).expect("the mate");
+            assert_eq!(child.outcome, Some(Some(before.to_move())));
+        }
+        assert!(mated.status().is_over() && steps >= 100);
+        assert_eq!(Domain::extra_work(&mut domain), steps as u64 / STEPS_A_NODE);
     }
 
     #[test]

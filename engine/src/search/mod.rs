@@ -189,6 +189,14 @@ pub(crate) trait Domain {
     fn order_by_evaluation(&self) -> bool {
         false
     }
+    /// The nodes' worth of work the domain did past the states it made
+    /// since last asked, charged to the search's budget: where one state
+    /// costs a hundred times another to make (5D's mate judged in a
+    /// multiverse of many timelines in check), a budget of states alone
+    /// held a level-8 turn for minutes. None by default.
+    fn extra_work(&mut self) -> u64 {
+        0
+    }
     /// How many states the search visits between looks at the clock: a
     /// look costs about what a chess node does, and where
     /// a node costs milliseconds (5D of many timelines) 256 of them ran
@@ -309,7 +317,12 @@ pub(crate) struct Found<M> {
 pub(crate) struct Search<'a, D: Domain> {
     pub domain: D,
     limits: Limits<'a, D::Move>,
+    /// States visited.
     nodes: u64,
+    /// The domain's work past the states visited, in nodes
+    /// ([`Domain::extra_work`]): the budget counts it; `nodes`, which the
+    /// search reports, does not.
+    charged: u64,
     aborted: bool,
     /// The node budget applies once the first iteration is complete.
     budget_armed: bool,
@@ -336,6 +349,7 @@ impl<'a, D: Domain> Search<'a, D> {
             domain,
             limits,
             nodes: 0,
+            charged: 0,
             aborted: false,
             budget_armed: false,
             table,
@@ -389,9 +403,15 @@ impl<'a, D: Domain> Search<'a, D> {
             || self.limits.stop.is_some_and(|s| s.load(Ordering::Relaxed))
     }
 
+    /// The node budget spent: the states visited and the work charged.
+    fn spent(&self) -> u64 {
+        self.nodes + self.charged
+    }
+
     fn tick(&mut self) {
         self.nodes += 1;
-        if self.budget_armed && self.nodes >= self.limits.nodes {
+        self.charged += self.domain.extra_work();
+        if self.budget_armed && self.spent() >= self.limits.nodes {
             self.aborted = true;
         }
         if self.nodes.is_multiple_of(self.domain.clock_every().max(1)) && self.out_of_time() {
@@ -577,7 +597,7 @@ impl<'a, D: Domain> Search<'a, D> {
             // Once the first iteration is complete (every root move
             // scored), the node budget may end the search.
             self.budget_armed = true;
-            if self.nodes >= self.limits.nodes {
+            if self.spent() >= self.limits.nodes {
                 self.aborted = true;
             }
             if finished {

@@ -159,14 +159,32 @@ impl Draft {
     /// # Errors
     /// The turn may not be submitted ([`Draft::submittable`]).
     pub fn submit_judging_mates(self, steps: usize) -> Result<FiveD, ActionError> {
+        self.submit_judging_mates_counted(steps)
+            .map(|(next, _)| next)
+    }
+
+    /// [`Draft::submit_judging_mates`], with the steps its search for the
+    /// opponent's legal turn took: none where the opponent is out of check
+    /// or a turn of one plain move a board showed at once that it has a
+    /// turn. A program that budgets its work by the turns it makes can so
+    /// charge each by its cost: in a multiverse of many timelines in check
+    /// one judgement can cost as much as a hundred turns made.
+    ///
+    /// # Errors
+    /// The turn may not be submitted ([`Draft::submittable`]).
+    pub fn submit_judging_mates_counted(self, steps: usize) -> Result<(FiveD, usize), ActionError> {
         let checks = self.checks;
         let mut next = self.handed_over()?;
-        if checks.unwrap_or_else(|| next.in_check(next.to_move))
-            && super::search::has_legal_turn_within(&next, steps) == Some(false)
-        {
-            next.status = Status::Finished(Outcome::win(next.to_move.other(), Reason::Checkmate));
+        let mut taken = 0;
+        if checks.unwrap_or_else(|| next.in_check(next.to_move)) {
+            let decided = super::search::has_legal_turn_within(&next, steps);
+            taken = decided.steps;
+            if decided.any == Some(false) {
+                next.status =
+                    Status::Finished(Outcome::win(next.to_move.other(), Reason::Checkmate));
+            }
         }
-        Ok(next)
+        Ok((next, taken))
     }
 
     /// The state after the turn, handed to the opponent, unjudged.

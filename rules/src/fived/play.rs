@@ -265,7 +265,9 @@ impl FiveD {
             return Some(false);
         }
         next.hand_over(marks);
-        super::search::has_legal_turn_within(&next, steps).map(|any| !any)
+        super::search::has_legal_turn_within(&next, steps)
+            .any
+            .map(|any| !any)
     }
 
     /// Plays a whole turn: each move in order, then the submit (F-5,

@@ -440,6 +440,35 @@ fn every_corpus_mate_is_decided_within_a_few_hundred_steps() {
     assert_eq!(mates, 12);
 }
 
+#[test]
+fn a_turn_judged_for_mate_says_how_many_steps_the_judgement_took() {
+    // A program that budgets its work charges each judgement by them:
+    // none where the opponent is out of check, the search's own where it
+    // had to look, never more than it was allowed and one to lay it out.
+    let text = data("own/standard-white-mates.5dpgn");
+    let record = chronomate_rules::fived::pgn::read(&text).unwrap();
+    let states = crate::support::states(&text);
+    let judged = |state: &chronomate_rules::fived::FiveD, turn: &str, steps: usize| {
+        let action = state.parse(turn).unwrap();
+        let mut draft = state.draft();
+        for mv in &action.moves {
+            draft.make(mv).unwrap();
+        }
+        draft.submit_judging_mates_counted(steps).unwrap()
+    };
+    let (after_first, taken) = judged(&states[0], &record.turns[0], MATE_STEPS);
+    assert_eq!(taken, 0);
+    assert_eq!(after_first.status(), Status::Ongoing);
+    let before = &states[states.len() - 2];
+    let last = record.turns.last().unwrap();
+    let (mated, taken) = judged(before, last, MATE_STEPS);
+    assert!(mated.status().is_over());
+    assert!((1..=400).contains(&taken), "{taken}");
+    let (undecided, taken) = judged(before, last, 1);
+    assert_eq!(undecided.status(), Status::Ongoing);
+    assert!(taken <= 2, "{taken}");
+}
+
 /// The steps Chronomate's engine gives a mate decision
 /// (`engine/src/search/fived.rs`).
 const MATE_STEPS: usize = 1_000;

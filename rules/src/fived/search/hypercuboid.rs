@@ -305,6 +305,12 @@ impl<'a> Search<'a> {
         self
     }
 
+    /// The steps it may still make, where it was given a limit
+    /// ([`Search::within`]).
+    pub(crate) fn steps_left(&self) -> Option<usize> {
+        self.steps
+    }
+
     /// Whether the search ended by its limit of steps, not by having
     /// looked everywhere.
     pub(crate) fn gave_up(&self) -> bool {

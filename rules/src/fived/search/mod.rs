@@ -21,20 +21,39 @@ pub(crate) fn has_legal_turn(game: &FiveD) -> bool {
     witness::plain_turn_exists(game) || hypercuboid::Search::new(game).next().is_some()
 }
 
+/// What a search for a legal turn held to a number of steps found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Decided {
+    /// Whether the side to move has a legal turn; `None` where the search
+    /// gave up.
+    pub any: Option<bool>,
+    /// The steps it took, one more for laying out the space where it had
+    /// to search at all: none where a turn of one plain move a board
+    /// showed at once that a turn exists.
+    pub steps: usize,
+}
+
 /// Whether the side to move has a legal turn, where the search decides it
-/// within `steps` steps (points of the space it takes); `None` where it
-/// gave up. For a program that may not wait: a position of many
-/// timelines in check can take the search seconds and gigabytes to prove
-/// that no turn is left.
-pub(crate) fn has_legal_turn_within(game: &FiveD, steps: usize) -> Option<bool> {
+/// within `steps` steps (points of the space it takes), and what that
+/// took. For a program that may not wait: a position of many timelines in
+/// check can take the search seconds and gigabytes to prove that no turn
+/// is left.
+pub(crate) fn has_legal_turn_within(game: &FiveD, steps: usize) -> Decided {
     if witness::plain_turn_exists(game) {
-        return Some(true);
+        return Decided {
+            any: Some(true),
+            steps: 0,
+        };
     }
     let mut search = hypercuboid::Search::new(game).within(steps);
-    if search.next().is_some() {
-        return Some(true);
-    }
-    (!search.gave_up()).then_some(false)
+    let found = search.next().is_some();
+    let taken = 1 + steps - search.steps_left().unwrap_or(0);
+    let any = if found {
+        Some(true)
+    } else {
+        (!search.gave_up()).then_some(false)
+    };
+    Decided { any, steps: taken }
 }
 
 /// The number of distinct legal turns of the side to move, counting no
