@@ -85,8 +85,8 @@ pub(crate) const MATE_STEPS: usize = 1_000;
 /// a turn of one move a board shows at once that it has one); in a
 /// multiverse of 30 timelines in check, nodes judged hundreds of steps
 /// each, and level 8 with no deadline took two minutes for its budget of
-/// states (the regress game's 62nd position, a ladder game's 70th), 7 and
-/// 14 s so charged (docs/engine-journal.md, issue 49, "Turns of
+/// states (the regress game after 62 turns, a ladder game after 70), 7
+/// and 14 s so charged (docs/engine-journal.md, issue 49, "Turns of
 /// minutes").
 const STEPS_A_NODE: u64 = 16;
 

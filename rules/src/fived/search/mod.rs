@@ -47,7 +47,9 @@ pub(crate) fn has_legal_turn_within(game: &FiveD, steps: usize) -> Decided {
     }
     let mut search = hypercuboid::Search::new(game).within(steps);
     let found = search.next().is_some();
-    let taken = 1 + steps - search.steps_left().unwrap_or(0);
+    let taken = steps
+        .saturating_sub(search.steps_left().unwrap_or(0))
+        .saturating_add(1);
     let any = if found {
         Some(true)
     } else {
