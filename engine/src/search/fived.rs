@@ -1041,7 +1041,7 @@ mod tests {
     fn the_steps_judging_a_turn_for_mate_are_charged_as_nodes() {
         // The turn that mates at the end of a corpus game, made again and
         // again: each time the rules' search proves the opponent has no
-        // turn, in the steps they report.
+        // turn, in the steps they report for it (the same each time).
         let mut all = positions("standard-white-mates.5dpgn");
         let mated = all.pop().expect("the mate");
         let before = all.pop().expect("the position before it");
@@ -1051,16 +1051,15 @@ mod tests {
             .legal_turns()
             .find(|a| before.wins_at_once(a))
             .expect("a mate at once");
-        let mut steps = 0;
+        let mut draft = before.draft();
+        for mv in &mate.moves {
+            draft.make(mv).expect("its moves");
+        }
+        let (_, each) = draft
+            .submit_judging_mates_counted(MATE_STEPS)
+            .expect("submits");
+        let steps = 100 * each;
         for _ in 0..100 {
-            let mut draft = before.draft();
-            for mv in &mate.moves {
-                draft.make(mv).expect("its moves");
-            }
-            steps += draft
-                .submit_judging_mates_counted(MATE_STEPS)
-                .expect("submits")
-                .1;
             let child = Domain::play(&mut domain, &root, &mate).expect("the mate");
             assert_eq!(child.outcome, Some(Some(before.to_move())));
         }
