@@ -137,6 +137,16 @@ pub(crate) const FIVED_MATES: [u64; 8] = [0, 0, 0, 0, 0, 2_000, 4_000, 8_000];
 /// levels 1 to 8. Levels 1 and 2 do not look past what they searched.
 pub(crate) const FIVED_ESCAPES: [usize; 8] = [0, 0, 100, 150, 200, 300, 400, 500];
 
+/// How many of the turns it would play each level of 5D chess checks for
+/// a net the opponent closes after it (`search/fived.rs`, `net_in`: a turn
+/// after which each of the best replies is met by a mate in one), levels 1
+/// to 8, playing the next where one is found; a level that checks any
+/// also plays a net of its own where it finds one. The 5D ladder's games
+/// are lost so: no reply of the loser escapes a mate in one a turn before
+/// the end, and the winner's turn before that closed the net
+/// (docs/engine-journal.md, issue 49, "Nets").
+pub(crate) const FIVED_NETS: [usize; 8] = [0, 0, 0, 4, 4, 4, 6, 8];
+
 /// The levels of FIDE chess (searched on its own positions; the widths,
 /// beam and travels do not apply): depth does most of the telling apart,
 /// each level a ply or two deeper than the one below.

@@ -503,10 +503,34 @@ impl Job<'_, FiveD> {
                 });
             }
         }
+        // A net (a turn after which each reply weighed is met by a mate in
+        // one) is played where the level looks for nets; its score is the
+        // evaluation after it, as it proves no mate.
+        let nets = level::FIVED_NETS[level::row(self.sight)];
+        if self.limits.guard && nets > 0 {
+            let until = search::quarter_of_time_left(self.limits.deadline);
+            if let Some(action) = search::fived::net_to_play(state, until) {
+                let mut after = state.clone();
+                let score = match chronomate_rules::Rules::apply(&mut after, &action) {
+                    Ok(_) => -eval::fived::evaluate(&after, &chronomate_rules::Rules::turn(&after)),
+                    Err(_) => 0,
+                };
+                if let Some(report) = self.limits.progress {
+                    report(3, score, spent, &action);
+                }
+                return Some(Thought {
+                    action,
+                    score: Score(score),
+                    depth: 3,
+                    nodes: spent,
+                });
+            }
+        }
         let mut rng = rng::Rng::new(rng::mix(self.seed, SEARCH_SALT));
         let escapes = level::FIVED_ESCAPES[level::row(self.sight)];
         let domain = search::fived::Turns::new(self.settings, self.seed, self.limits.deadline)
-            .escaping(escapes);
+            .escaping(escapes)
+            .netting(nets);
         let root = domain.node(state.clone());
         let table = search::Table::new(self.settings.table_bits);
         let mut search =

@@ -503,7 +503,10 @@ impl Profiled for ManyWorlds {
 /// checking turns, then the rules' list), and checks the turn it chose
 /// against every such reply; from level 3, where every turn it searched
 /// is mated at once, it looks further for one that is not
-/// ([`level::FIVED_ESCAPES`]). No level glances (neither glances nor a
+/// ([`level::FIVED_ESCAPES`]); from level 4 it plays a net where it finds
+/// one (a turn after which each reply weighed is met by a mate in one)
+/// and checks its turn for one the opponent closes
+/// ([`level::FIVED_NETS`]). No level glances (neither glances nor a
 /// level 2 that never watches measured weaker against level 3:
 /// docs/engine.md).
 impl Profiled for FiveD {

@@ -23,7 +23,10 @@
 //! ([`Builder::checks`]); the guard's mate in one tries them first, and at
 //! the levels that look for one a mate in two is proved at the root
 //! ([`mate_in_two`]): a checking turn against which every reply, all of
-//! them as the rules list them, is met by a mate in one.
+//! them as the rules list them, is met by a mate in one. Nets ([`net_in`])
+//! are the same shape looked for more cheaply, against the best replies
+//! only: played where a level finds one, and looked for against the turn
+//! it would play.
 
 use std::collections::BinaryHeap;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -56,6 +59,54 @@ const REPLY_CAP: usize = 64;
 /// Checking turns tried as the first turn of a mate in two, and as a mate
 /// in one after each reply.
 const CHECKS_CAP: usize = 48;
+
+/// Turns of the builder's best, besides the checking turns, tried as the
+/// first of a net ([`net_in`]): a net's first turn is as often quiet (a
+/// man brought to bear across timelines) as checking.
+const NET_QUIET: usize = 16;
+
+/// How far a look for a net ([`net_in`]) goes.
+#[derive(Clone, Copy, Debug)]
+struct Net {
+    /// The other side's replies to a first turn that must all be met by a
+    /// mate in one: the builder's best so many...
+    replies: usize,
+    /// ... and the first so many the rules list besides them.
+    listed: usize,
+    /// Builders (each weighing every board move of a state) the look may
+    /// make: in a multiverse of 140 timelines one takes tens of
+    /// milliseconds.
+    looks: usize,
+    /// Whether a net found must leave the other side no mate in one among
+    /// the builder's checking turns (a net to play, not one to avoid).
+    safe: bool,
+}
+
+/// The guard's look for a net against the turn it would play: the
+/// opponent's first turns, each against the builder's best 8 replies, as
+/// a player answers a threat.
+const GUARD_NET: Net = Net {
+    replies: 8,
+    listed: 0,
+    looks: 32,
+    safe: false,
+};
+
+/// The look for a net to play ([`net_to_play`]): each first turn against
+/// as many replies as levels 3 to 5 weigh and then look through for a
+/// defence (48 of the builder's, 48 of the rules' list), so that a net
+/// played holds against the defences they find.
+const PLAYED_NET: Net = Net {
+    replies: 48,
+    listed: 48,
+    looks: 64,
+    safe: true,
+};
+
+/// The checking turns tried as the mate in one after each reply in a net,
+/// each decided within [`MATE_STEPS`]: a look for a net asks it of every
+/// reply, and most replies escape, so every one is tried.
+const NET_CHECKS: usize = 16;
 
 /// How many of the turns the rules list are judged for a mate where the
 /// builder's checking turns have none. Each that checks costs a search for
@@ -119,11 +170,16 @@ fn mates_under(state: &FiveD, exposure: &Exposure<'_>, action: &Action) -> bool 
 /// Whether the turn drafted in `draft` (of the state `exposure` is of)
 /// mates, decided within [`JUDGE_STEPS`]: it checks, may be submitted, and
 /// leaves the opponent no turn.
-fn mated(mut draft: Draft, exposure: &Exposure<'_>) -> bool {
+fn mated(draft: Draft, exposure: &Exposure<'_>) -> bool {
+    mated_within(draft, exposure, JUDGE_STEPS)
+}
+
+/// [`mated`], decided within `steps`.
+fn mated_within(mut draft: Draft, exposure: &Exposure<'_>, steps: usize) -> bool {
     draft.checks_opponent_under(exposure)
         && draft.submittable_under(exposure)
         && draft
-            .submit_judging_mates(JUDGE_STEPS)
+            .submit_judging_mates(steps)
             .is_ok_and(|next| next.status().is_over())
 }
 
@@ -568,6 +624,9 @@ pub(crate) struct Turns {
     /// The rules' steps judging the turns made for mate ([`MATE_STEPS`])
     /// since the search last asked ([`Domain::extra_work`]).
     judged: u64,
+    /// How many of the turns the guard would play it may look at for a
+    /// net ([`Domain::net_checks`]).
+    nets: usize,
 }
 
 impl Turns {
@@ -579,6 +638,7 @@ impl Turns {
             deadline,
             escapes: 0,
             judged: 0,
+            nets: 0,
         }
     }
 
@@ -586,6 +646,13 @@ impl Turns {
     /// searched is mated at once ([`Domain::escapes`]).
     pub(crate) fn escaping(mut self, turns: usize) -> Turns {
         self.escapes = turns;
+        self
+    }
+
+    /// The same, its guard looking at up to `moves` of the turns it would
+    /// play for a net ([`Domain::net`]).
+    pub(crate) fn netting(mut self, moves: usize) -> Turns {
+        self.nets = moves;
         self
     }
 
@@ -729,6 +796,20 @@ impl Domain for Turns {
         None
     }
 
+    /// A turn after which each of the other side's best replies is met by
+    /// a mate in one ([`net_in`]), while the level's looks last.
+    fn net(&mut self, s: &Node<FiveD>, known: &mut Vec<Action>) -> Option<Action> {
+        if s.outcome.is_some() {
+            return None;
+        }
+        net_in(&s.state, GUARD_NET, known, self.deadline)
+    }
+
+    /// The level's ([`Turns::netting`]).
+    fn net_checks(&self) -> usize {
+        self.nets
+    }
+
     /// The builder's best turns past the search's width, then the rules'
     /// first turns, up to [`Turns::escapes`] of each: where every turn a
     /// level searched is mated at once, a defence is mostly a turn the
@@ -854,6 +935,146 @@ pub(crate) fn mate_in_two(state: &FiveD, allowance: &Allowance<'_>) -> MateSearc
         }
     }
     MateSearch { found: None, spent }
+}
+
+/// The state after `built` (a turn of `state`), judged for mate.
+fn submitted(state: &FiveD, built: &Built) -> Option<FiveD> {
+    let draft = match &built.draft {
+        Some(draft) => draft.clone(),
+        None => {
+            let mut draft = state.draft();
+            for mv in &built.action.moves {
+                draft.make(mv).ok()?;
+            }
+            draft
+        }
+    };
+    draft.submit_judging_mates(MATE_STEPS).ok()
+}
+
+/// A net: a turn of the side to move in `state` after which each of the
+/// other side's replies that `net` names (the builder's best, its escapes
+/// in check, and the rules' first) is met by a mate in one: one of
+/// `known`, else one of the builder's first [`NET_CHECKS`] checking turns,
+/// which joins `known`. Tried as such a first turn: the checking turns,
+/// then the [`NET_QUIET`] best. Within the builders `net` allows and
+/// `until`; `None` proves nothing, and a net found is not a proved mate
+/// (a reply not looked at may escape).
+fn net_in(
+    state: &FiveD,
+    net: Net,
+    known: &mut Vec<Action>,
+    until: Option<Instant>,
+) -> Option<Action> {
+    let mut looks = net.looks;
+    let mut look = || {
+        let spent = looks == 0 || passed(until);
+        looks = looks.saturating_sub(1);
+        !spent
+    };
+    if !look() {
+        return None;
+    }
+    let mut firsts = Builder::checking(state, until).checking_turns(CHECKS_CAP);
+    let seen: HashSet<Action> = firsts.iter().map(|b| b.action.clone()).collect();
+    if !look() {
+        return None;
+    }
+    firsts.extend(
+        Builder::within(state, until)
+            .best(NET_QUIET)
+            .into_iter()
+            .filter(|b| !seen.contains(&b.action)),
+    );
+    for first in &firsts {
+        let Some(after) = submitted(state, first) else {
+            continue;
+        };
+        if after.status() != Status::Ongoing {
+            continue;
+        }
+        if !look() {
+            return None;
+        }
+        let answers = Builder::within(&after, until).best(net.replies);
+        if answers.is_empty() || !all_mated(&after, &answers, known, &mut look, until) {
+            continue;
+        }
+        // The rules' first turns only where every built reply is mated:
+        // listing them can take a multiverse in check seconds.
+        if net.listed > 0 {
+            let built: HashSet<&Action> = answers.iter().map(|b| &b.action).collect();
+            let listed: Vec<Built> = after
+                .legal_turns()
+                .take(net.listed)
+                .filter(|a| !built.contains(a))
+                .map(|action| Built {
+                    action,
+                    draft: None,
+                })
+                .collect();
+            if !all_mated(&after, &listed, known, &mut look, until) {
+                continue;
+            }
+        }
+        // A net to play must not lose at once to a reply it did not weigh.
+        if net.safe
+            && (!look()
+                || Builder::checking(&after, until)
+                    .mating(CHECKS_CAP, |_| true)
+                    .is_some())
+        {
+            continue;
+        }
+        return Some(first.action.clone());
+    }
+    None
+}
+
+/// Whether each of `answers` (turns of `state`) is met by a mate in one:
+/// one of `known`, else one of the builder's first [`NET_CHECKS`]
+/// checking turns, decided within [`MATE_STEPS`], which joins `known`.
+/// Each builder made takes a `look`; none left, or past `until`, an
+/// answer escapes.
+fn all_mated(
+    state: &FiveD,
+    answers: &[Built],
+    known: &mut Vec<Action>,
+    look: &mut impl FnMut() -> bool,
+    until: Option<Instant>,
+) -> bool {
+    answers.iter().all(|answer| {
+        let Some(next) = submitted(state, answer) else {
+            return false;
+        };
+        if next.status() != Status::Ongoing {
+            return false;
+        }
+        let exposure = next.exposure();
+        if known.iter().any(|k| mates_under(&next, &exposure, k)) {
+            return true;
+        }
+        if !look() {
+            return false;
+        }
+        let builder = Builder::checking_under(exposure, until);
+        let mate = builder.checking_turns(NET_CHECKS).into_iter().find(|b| {
+            b.draft
+                .clone()
+                .is_some_and(|d| mated_within(d, &builder.exposure, MATE_STEPS))
+        });
+        let Some(mate) = mate else {
+            return false;
+        };
+        known.push(mate.action);
+        true
+    })
+}
+
+/// A net for the side to move in `state` to play ([`PLAYED_NET`]), found
+/// before `until`.
+pub(crate) fn net_to_play(state: &FiveD, until: Option<Instant>) -> Option<Action> {
+    net_in(state, PLAYED_NET, &mut Vec::new(), until)
 }
 
 /// Whether the side to move in `state` has a turn that mates: one of
@@ -1140,6 +1361,105 @@ mod tests {
         let found =
             Domain::winning_move(&mut domain, &node, std::slice::from_ref(&mate), &[], None);
         assert_eq!(found, Some(mate));
+    }
+
+    #[test]
+    fn a_net_the_opponent_closes_after_a_turn_is_found() {
+        // A ladder game's loser, two turns before it was mated: after its
+        // last turn here, a queen's jump leaves every reply it would weigh
+        // mated at once, and the look finds such a turn.
+        let path = format!("{}/tests/data/fived-net.txt", env!("CARGO_MANIFEST_DIR"));
+        let text = std::fs::read_to_string(&path).expect("the record");
+        let state = after(text.lines().filter(|l| !l.starts_with('#')));
+        let mut known = Vec::new();
+        let first = net_in(&state, GUARD_NET, &mut known, None).expect("a net");
+        // Proved again with the rules alone: each of the replies the look
+        // weighs has a turn that mates.
+        let mut closed = state.clone();
+        closed.apply(&first).expect("a legal turn");
+        assert!(!closed.status().is_over());
+        let replies = Builder::within(&closed, None).best(GUARD_NET.replies);
+        assert_eq!(replies.len(), GUARD_NET.replies);
+        for reply in &replies {
+            let mut next = closed.clone();
+            next.apply(&reply.action).expect("a legal reply");
+            assert!(
+                known.iter().any(|mate| next.wins_at_once(mate)),
+                "{} escapes",
+                closed.notation(&reply.action)
+            );
+        }
+        // Without a look, or at the start, there is none.
+        let blind = Net {
+            looks: 0,
+            ..GUARD_NET
+        };
+        assert!(net_in(&state, blind, &mut Vec::new(), None).is_none());
+        assert!(net_in(&after([]), GUARD_NET, &mut Vec::new(), None).is_none());
+    }
+
+    #[test]
+    fn a_level_that_looks_for_nets_plays_one_and_one_that_does_not_plays_on() {
+        // The same position, Black to move: the net is Black's to play.
+        // Level 4 plays one (each of its replies weighed then has a mate in
+        // one); level 3, which does not look for nets, plays another turn.
+        let path = format!("{}/tests/data/fived-net.txt", env!("CARGO_MANIFEST_DIR"));
+        let text = std::fs::read_to_string(&path).expect("the record");
+        let state = after(text.lines().filter(|l| !l.starts_with('#')));
+        let level =
+            |n| crate::Limits::level(chronomate_rules::Level::new(n).expect("a level"), None);
+        let four = crate::think_about(&state, &level(4), 1, &[]).expect("a turn");
+        assert_eq!(Some(&four.action), net_to_play(&state, None).as_ref());
+        let mut closed = state.clone();
+        closed.apply(&four.action).expect("a legal turn");
+        for reply in Builder::within(&closed, None).best(PLAYED_NET.replies) {
+            let mut next = closed.clone();
+            next.apply(&reply.action).expect("a legal reply");
+            let mates = Builder::checking(&next, None).checks(CHECKS_CAP);
+            assert!(
+                mates.iter().any(|m| next.wins_at_once(m)),
+                "{} escapes",
+                closed.notation(&reply.action)
+            );
+        }
+        let three = crate::think_about(&state, &level(3), 1, &[]).expect("a turn");
+        assert_ne!(three.action, four.action);
+    }
+
+    #[test]
+    fn the_guard_plays_a_turn_that_no_net_closes_on_where_the_level_looks() {
+        // A ladder game's level 4, on its ninth turn: its search's turn
+        // lets the opponent close a net, and looking at its turns for one,
+        // it plays another that none closes on.
+        let path = format!(
+            "{}/tests/data/fived-net-guard.txt",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let text = std::fs::read_to_string(&path).expect("the record");
+        let state = after(text.lines().filter(|l| !l.starts_with('#')));
+        let settings = crate::level::FIVED[3];
+        let chosen = |nets: usize| {
+            let domain = Turns::new(&settings, 1, None).netting(nets);
+            let root = domain.node(state.clone());
+            let limits = Limits {
+                guard: true,
+                ..Limits::to_depth(settings.depth)
+            };
+            let mut search =
+                Search::new(domain, limits, Table::new(16), Vec::new()).beam(settings.beam);
+            let found = search
+                .run(&root, None, Default::default(), &mut Rng::new(1))
+                .expect("a turn");
+            let mut next = state.clone();
+            next.apply(&found.best).expect("a legal turn");
+            let net = net_in(&next, GUARD_NET, &mut Vec::new(), None);
+            (state.notation(&found.best), net.is_some())
+        };
+        let (blind, netted) = chosen(0);
+        assert!(netted, "{blind}");
+        let (looking, netted) = chosen(4);
+        assert!(!netted, "{looking}");
+        assert_ne!(blind, looking);
     }
 
     #[test]

@@ -17,7 +17,11 @@
 //! the moves listed together differ on one board). Where every move the
 //! search weighed has such a reply, the domain's escapes
 //! ([`Domain::escapes`]: moves it did not weigh) are tried the same way,
-//! and the first without one is played.
+//! and the first without one is played. A move with no winning reply is
+//! also asked for a net ([`Domain::net`]: a reply after which every
+//! answer loses at once), where the domain looks for one; the next move
+//! is tried in its place (as many as the domain looks at), and the first
+//! move found netted is played where none of them holds.
 
 use super::{Allowed, Domain, Found, RootMove, Search};
 use crate::score::terminal;
@@ -75,6 +79,11 @@ impl<D: Domain> Search<'_, D> {
         let side = self.domain.side(root);
         let lost = terminal(Some(side.other()), side, 2);
         let mut known: Vec<D::Move> = Vec::new();
+        // The wins found closing nets ([`Domain::net`]), and the first
+        // move found walking into one.
+        let mut caught: Vec<D::Move> = Vec::new();
+        let mut netted: Option<usize> = None;
+        let mut net_checks = self.domain.net_checks();
         let mut full_checks = 0;
         let mut chosen = best;
         // The chosen move first, then the search's order (its last
@@ -87,6 +96,11 @@ impl<D: Domain> Search<'_, D> {
             if full_checks == FULL_CHECKS || (full_checks > 0 && self.out_of_time()) {
                 break;
             }
+            // A move found netted stands over one that cannot be looked at.
+            let can_look = net_checks > 0 && !self.out_of_time();
+            if netted.is_some() && !can_look {
+                break;
+            }
             let child = match root_moves[i].1.take() {
                 Some(child) => child,
                 None => match self.domain.play(root, &root_moves[i].0) {
@@ -95,9 +109,21 @@ impl<D: Domain> Search<'_, D> {
                 },
             };
             let reply = self.domain.winning_move(&child, &known, &[], None);
+            let net = match reply {
+                None if can_look => {
+                    net_checks -= 1;
+                    self.domain.net(&child, &mut caught)
+                }
+                _ => None,
+            };
             root_moves[i].1 = Some(child);
             let Some(reply) = reply else {
-                return (chosen != best).then_some(chosen);
+                if net.is_none() {
+                    return (chosen != best).then_some(chosen);
+                }
+                // Not lost at once, but into a net: the next may hold.
+                netted.get_or_insert(i);
+                continue;
             };
             scores[i] = lost;
             // A reply not known before took a check of the whole list.
@@ -105,6 +131,11 @@ impl<D: Domain> Search<'_, D> {
                 known.push(reply);
                 full_checks += 1;
             }
+        }
+        // A move that walks into a net still loses later than one lost at
+        // once, and was searched.
+        if let Some(i) = netted {
+            return (i != best).then_some(i);
         }
         // Every move checked has a winning reply (or the checks ran out
         // with the one in hand unchecked): a defence among the domain's

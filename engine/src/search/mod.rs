@@ -175,6 +175,21 @@ pub(crate) trait Domain {
     ) -> Option<Self::Move> {
         None
     }
+    /// A move of the side to act in `s` after which every reply the
+    /// domain tries has a reply that wins at once: a net, which the other
+    /// side walked into with the move that made `s`. The guard asks it of
+    /// up to [`Domain::net_checks`] moves it is about to play, once no
+    /// reply wins against one at once ([`guard`]), and plays the next where
+    /// one is found. Wins found go into `known`, tried first. None by
+    /// default.
+    fn net(&mut self, _s: &Self::State, _known: &mut Vec<Self::Move>) -> Option<Self::Move> {
+        None
+    }
+    /// How many moves the guard may ask [`Domain::net`] of in one search:
+    /// none by default.
+    fn net_checks(&self) -> usize {
+        0
+    }
     /// Moves beyond those the search weighed, to try in this order where
     /// each of those has a reply that wins at once ([`guard`]): a defence
     /// a player looks for when every natural move loses. Made as the guard
