@@ -73,10 +73,12 @@ struct Net {
     replies: usize,
     /// ... and the first so many the rules list besides them.
     listed: usize,
-    /// Builders (each weighing every board move of a state) the look may
-    /// make: in a multiverse of 140 timelines one takes tens of
-    /// milliseconds.
-    looks: usize,
+    /// The work the look may do, counted as the search counts its nodes:
+    /// a builder made (each weighs every board move of a state) is one,
+    /// and every [`STEPS_A_NODE`] steps judging a turn for mate one more
+    /// (in a multiverse of many timelines in check, one judgement can cost
+    /// as much as a hundred builders).
+    work: u64,
     /// Whether a net found must leave the other side no mate in one among
     /// the builder's checking turns (a net to play, not one to avoid).
     safe: bool,
@@ -88,7 +90,7 @@ struct Net {
 const GUARD_NET: Net = Net {
     replies: 8,
     listed: 0,
-    looks: 32,
+    work: 64,
     safe: false,
 };
 
@@ -99,7 +101,7 @@ const GUARD_NET: Net = Net {
 const PLAYED_NET: Net = Net {
     replies: 48,
     listed: 48,
-    looks: 64,
+    work: 256,
     safe: true,
 };
 
@@ -170,16 +172,11 @@ fn mates_under(state: &FiveD, exposure: &Exposure<'_>, action: &Action) -> bool 
 /// Whether the turn drafted in `draft` (of the state `exposure` is of)
 /// mates, decided within [`JUDGE_STEPS`]: it checks, may be submitted, and
 /// leaves the opponent no turn.
-fn mated(draft: Draft, exposure: &Exposure<'_>) -> bool {
-    mated_within(draft, exposure, JUDGE_STEPS)
-}
-
-/// [`mated`], decided within `steps`.
-fn mated_within(mut draft: Draft, exposure: &Exposure<'_>, steps: usize) -> bool {
+fn mated(mut draft: Draft, exposure: &Exposure<'_>) -> bool {
     draft.checks_opponent_under(exposure)
         && draft.submittable_under(exposure)
         && draft
-            .submit_judging_mates(steps)
+            .submit_judging_mates(JUDGE_STEPS)
             .is_ok_and(|next| next.status().is_over())
 }
 
@@ -937,8 +934,9 @@ pub(crate) fn mate_in_two(state: &FiveD, allowance: &Allowance<'_>) -> MateSearc
     MateSearch { found: None, spent }
 }
 
-/// The state after `built` (a turn of `state`), judged for mate.
-fn submitted(state: &FiveD, built: &Built) -> Option<FiveD> {
+/// The state after `built` (a turn of `state`), judged for mate within
+/// [`MATE_STEPS`], and the steps the judgement took.
+fn submitted(state: &FiveD, built: &Built) -> Option<(FiveD, usize)> {
     let draft = match &built.draft {
         Some(draft) => draft.clone(),
         None => {
@@ -949,7 +947,55 @@ fn submitted(state: &FiveD, built: &Built) -> Option<FiveD> {
             draft
         }
     };
-    draft.submit_judging_mates(MATE_STEPS).ok()
+    draft.submit_judging_mates_counted(MATE_STEPS).ok()
+}
+
+/// Whether `action` mates in `state` (of `exposure`), decided within
+/// [`MATE_STEPS`], and the steps the judgement took.
+fn mates_counted(
+    state: &FiveD,
+    exposure: &Exposure<'_>,
+    draft: Option<&Draft>,
+    action: &Action,
+) -> (bool, usize) {
+    let mut draft = match draft {
+        Some(draft) => draft.clone(),
+        None => {
+            let mut draft = state.draft();
+            if !action.moves.iter().all(|mv| draft.make(mv).is_ok()) {
+                return (false, 0);
+            }
+            draft
+        }
+    };
+    if !(draft.checks_opponent_under(exposure) && draft.submittable_under(exposure)) {
+        return (false, 0);
+    }
+    match draft.submit_judging_mates_counted(MATE_STEPS) {
+        Ok((next, steps)) => (next.status().is_over(), steps),
+        Err(_) => (false, 0),
+    }
+}
+
+/// What a look for a net may still do ([`Net::work`]), and until when.
+struct Work {
+    left: u64,
+    until: Option<Instant>,
+}
+
+impl Work {
+    /// Takes `units` of the work left: whether any was left and the time
+    /// has not passed.
+    fn take(&mut self, units: u64) -> bool {
+        let had = self.left > 0 && !passed(self.until);
+        self.left = self.left.saturating_sub(units);
+        had
+    }
+
+    /// Charges the steps a judgement took.
+    fn judged(&mut self, steps: usize) {
+        self.left = self.left.saturating_sub(steps as u64 / STEPS_A_NODE);
+    }
 }
 
 /// A net: a turn of the side to move in `state` after which each of the
@@ -957,7 +1003,7 @@ fn submitted(state: &FiveD, built: &Built) -> Option<FiveD> {
 /// in check, and the rules' first) is met by a mate in one: one of
 /// `known`, else one of the builder's first [`NET_CHECKS`] checking turns,
 /// which joins `known`. Tried as such a first turn: the checking turns,
-/// then the [`NET_QUIET`] best. Within the builders `net` allows and
+/// then the [`NET_QUIET`] best. Within the work `net` allows and
 /// `until`; `None` proves nothing, and a net found is not a proved mate
 /// (a reply not looked at may escape).
 fn net_in(
@@ -966,18 +1012,16 @@ fn net_in(
     known: &mut Vec<Action>,
     until: Option<Instant>,
 ) -> Option<Action> {
-    let mut looks = net.looks;
-    let mut look = || {
-        let spent = looks == 0 || passed(until);
-        looks = looks.saturating_sub(1);
-        !spent
+    let mut work = Work {
+        left: net.work,
+        until,
     };
-    if !look() {
+    if !work.take(1) {
         return None;
     }
     let mut firsts = Builder::checking(state, until).checking_turns(CHECKS_CAP);
     let seen: HashSet<Action> = firsts.iter().map(|b| b.action.clone()).collect();
-    if !look() {
+    if !work.take(1) {
         return None;
     }
     firsts.extend(
@@ -987,17 +1031,18 @@ fn net_in(
             .filter(|b| !seen.contains(&b.action)),
     );
     for first in &firsts {
-        let Some(after) = submitted(state, first) else {
+        let Some((after, steps)) = submitted(state, first) else {
             continue;
         };
+        work.judged(steps);
         if after.status() != Status::Ongoing {
             continue;
         }
-        if !look() {
+        if !work.take(1) {
             return None;
         }
         let answers = Builder::within(&after, until).best(net.replies);
-        if answers.is_empty() || !all_mated(&after, &answers, known, &mut look, until) {
+        if answers.is_empty() || !all_mated(&after, &answers, known, &mut work) {
             continue;
         }
         // The rules' first turns only where every built reply is mated:
@@ -1013,13 +1058,13 @@ fn net_in(
                     draft: None,
                 })
                 .collect();
-            if !all_mated(&after, &listed, known, &mut look, until) {
+            if !all_mated(&after, &listed, known, &mut work) {
                 continue;
             }
         }
         // A net to play must not lose at once to a reply it did not weigh.
         if net.safe
-            && (!look()
+            && (!work.take(1)
                 || Builder::checking(&after, until)
                     .mating(CHECKS_CAP, |_| true)
                     .is_some())
@@ -1033,41 +1078,42 @@ fn net_in(
 
 /// Whether each of `answers` (turns of `state`) is met by a mate in one:
 /// one of `known`, else one of the builder's first [`NET_CHECKS`]
-/// checking turns, decided within [`MATE_STEPS`], which joins `known`.
-/// Each builder made takes a `look`; none left, or past `until`, an
-/// answer escapes.
-fn all_mated(
-    state: &FiveD,
-    answers: &[Built],
-    known: &mut Vec<Action>,
-    look: &mut impl FnMut() -> bool,
-    until: Option<Instant>,
-) -> bool {
+/// checking turns, each decided within [`MATE_STEPS`], which joins
+/// `known`. Where the `work` runs out first, an answer escapes.
+fn all_mated(state: &FiveD, answers: &[Built], known: &mut Vec<Action>, work: &mut Work) -> bool {
     answers.iter().all(|answer| {
-        let Some(next) = submitted(state, answer) else {
+        let Some((next, steps)) = submitted(state, answer) else {
             return false;
         };
+        work.judged(steps);
         if next.status() != Status::Ongoing {
             return false;
         }
         let exposure = next.exposure();
-        if known.iter().any(|k| mates_under(&next, &exposure, k)) {
-            return true;
+        for k in known.iter() {
+            let (mates, steps) = mates_counted(&next, &exposure, None, k);
+            work.judged(steps);
+            if mates {
+                return true;
+            }
         }
-        if !look() {
+        if !work.take(1) {
             return false;
         }
-        let builder = Builder::checking_under(exposure, until);
-        let mate = builder.checking_turns(NET_CHECKS).into_iter().find(|b| {
-            b.draft
-                .clone()
-                .is_some_and(|d| mated_within(d, &builder.exposure, MATE_STEPS))
-        });
-        let Some(mate) = mate else {
-            return false;
-        };
-        known.push(mate.action);
-        true
+        let builder = Builder::checking_under(exposure, work.until);
+        for turn in builder.checking_turns(NET_CHECKS) {
+            if !work.take(0) {
+                return false;
+            }
+            let (mates, steps) =
+                mates_counted(&next, &builder.exposure, turn.draft.as_ref(), &turn.action);
+            work.judged(steps);
+            if mates {
+                known.push(turn.action);
+                return true;
+            }
+        }
+        false
     })
 }
 
@@ -1391,7 +1437,7 @@ mod tests {
         }
         // Without a look, or at the start, there is none.
         let blind = Net {
-            looks: 0,
+            work: 0,
             ..GUARD_NET
         };
         assert!(net_in(&state, blind, &mut Vec::new(), None).is_none());
