@@ -1181,6 +1181,17 @@ mod tests {
         out
     }
 
+    /// The turns of the ladder record `name` in engine/tests/data, one a
+    /// line (the lines starting with `#` are its note).
+    fn ladder_turns(name: &str) -> Vec<String> {
+        let path = format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"));
+        let text = std::fs::read_to_string(&path).expect("the record");
+        text.lines()
+            .filter(|l| !l.starts_with('#'))
+            .map(str::to_owned)
+            .collect()
+    }
+
     /// The standard start with `record`'s turns played.
     fn after<'t>(record: impl IntoIterator<Item = &'t str>) -> FiveD {
         let mut state = FiveD::new(&Default::default(), 0);
@@ -1385,15 +1396,10 @@ mod tests {
         // A ladder game whose last turn mates where the rules' search needs
         // more than the search's 1,000 steps to show that no reply is
         // left: the guard, checking the turn that allowed it, finds it.
-        let path = format!(
-            "{}/tests/data/fived-slow-mate.txt",
-            env!("CARGO_MANIFEST_DIR")
-        );
-        let text = std::fs::read_to_string(&path).expect("the record");
-        let mut turns: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
+        let mut turns = ladder_turns("fived-slow-mate.txt");
         let last = turns.pop().expect("the mating turn");
-        let state = after(turns);
-        let mate = state.parse(last).expect("the mating turn");
+        let state = after(turns.iter().map(String::as_str));
+        let mate = state.parse(&last).expect("the mating turn");
         assert!(state.wins_at_once(&mate));
         let mut draft = state.draft();
         for mv in &mate.moves {
@@ -1414,9 +1420,8 @@ mod tests {
         // A ladder game's loser, two turns before it was mated: after its
         // last turn here, a queen's jump leaves every reply it would weigh
         // mated at once, and the look finds such a turn.
-        let path = format!("{}/tests/data/fived-net.txt", env!("CARGO_MANIFEST_DIR"));
-        let text = std::fs::read_to_string(&path).expect("the record");
-        let state = after(text.lines().filter(|l| !l.starts_with('#')));
+        let turns = ladder_turns("fived-net.txt");
+        let state = after(turns.iter().map(String::as_str));
         let mut known = Vec::new();
         let first = net_in(&state, GUARD_NET, &mut known, None).expect("a net");
         // Proved again with the rules alone: each of the replies the look
@@ -1449,9 +1454,8 @@ mod tests {
         // The same position, Black to move: the net is Black's to play.
         // Level 4 plays one (each of its replies weighed then has a mate in
         // one); level 3, which does not look for nets, plays another turn.
-        let path = format!("{}/tests/data/fived-net.txt", env!("CARGO_MANIFEST_DIR"));
-        let text = std::fs::read_to_string(&path).expect("the record");
-        let state = after(text.lines().filter(|l| !l.starts_with('#')));
+        let turns = ladder_turns("fived-net.txt");
+        let state = after(turns.iter().map(String::as_str));
         let level =
             |n| crate::Limits::level(chronomate_rules::Level::new(n).expect("a level"), None);
         let four = crate::think_about(&state, &level(4), 1, &[]).expect("a turn");
@@ -1477,12 +1481,8 @@ mod tests {
         // A ladder game's level 4, on its ninth turn: its search's turn
         // lets the opponent close a net, and looking at its turns for one,
         // it plays another that none closes on.
-        let path = format!(
-            "{}/tests/data/fived-net-guard.txt",
-            env!("CARGO_MANIFEST_DIR")
-        );
-        let text = std::fs::read_to_string(&path).expect("the record");
-        let state = after(text.lines().filter(|l| !l.starts_with('#')));
+        let turns = ladder_turns("fived-net-guard.txt");
+        let state = after(turns.iter().map(String::as_str));
         let settings = crate::level::FIVED[3];
         let chosen = |nets: usize| {
             let domain = Turns::new(&settings, 1, None).netting(nets);
