@@ -509,12 +509,8 @@ impl Job<'_, FiveD> {
         let nets = level::FIVED_NETS[level::row(self.sight)];
         if self.limits.guard && nets > 0 {
             let until = search::quarter_of_time_left(self.limits.deadline);
-            if let Some(action) = search::fived::net_to_play(state, until) {
-                let mut after = state.clone();
-                let score = match chronomate_rules::Rules::apply(&mut after, &action) {
-                    Ok(_) => -eval::fived::evaluate(&after, &chronomate_rules::Rules::turn(&after)),
-                    Err(_) => 0,
-                };
+            if let Some((action, after)) = search::fived::net_to_play(state, until) {
+                let score = -eval::fived::evaluate(&after, &chronomate_rules::Rules::turn(&after));
                 if let Some(report) = self.limits.progress {
                     report(3, score, spent, &action);
                 }

@@ -165,19 +165,35 @@ fn passed(deadline: Option<Instant>) -> bool {
 /// as each turn's check and royal safety no longer walk every board's
 /// lines of attack again.
 fn mates_under(state: &FiveD, exposure: &Exposure<'_>, action: &Action) -> bool {
+    drafted(state, action).is_some_and(|draft| mated(draft, exposure))
+}
+
+/// The draft of `action`'s board moves in `state`; `None` where one is
+/// refused.
+fn drafted(state: &FiveD, action: &Action) -> Option<Draft> {
     let mut draft = state.draft();
-    action.moves.iter().all(|mv| draft.make(mv).is_ok()) && mated(draft, exposure)
+    for mv in &action.moves {
+        draft.make(mv).ok()?;
+    }
+    Some(draft)
 }
 
 /// Whether the turn drafted in `draft` (of the state `exposure` is of)
 /// mates, decided within [`JUDGE_STEPS`]: it checks, may be submitted, and
 /// leaves the opponent no turn.
-fn mated(mut draft: Draft, exposure: &Exposure<'_>) -> bool {
-    draft.checks_opponent_under(exposure)
-        && draft.submittable_under(exposure)
-        && draft
-            .submit_judging_mates(JUDGE_STEPS)
-            .is_ok_and(|next| next.status().is_over())
+fn mated(draft: Draft, exposure: &Exposure<'_>) -> bool {
+    mated_within(draft, exposure, JUDGE_STEPS).0
+}
+
+/// [`mated`], decided within `steps`, and the steps the judgement took.
+fn mated_within(mut draft: Draft, exposure: &Exposure<'_>, steps: usize) -> (bool, usize) {
+    if !(draft.checks_opponent_under(exposure) && draft.submittable_under(exposure)) {
+        return (false, 0);
+    }
+    match draft.submit_judging_mates_counted(steps) {
+        Ok((next, taken)) => (next.status().is_over(), taken),
+        Err(_) => (false, 0),
+    }
 }
 
 /// A board move with what it gains for the mover, alone on the draft.
@@ -732,13 +748,7 @@ impl Domain for Turns {
     fn play(&mut self, s: &Node<FiveD>, m: &Action) -> Option<Node<FiveD>> {
         let draft = match self.drafts.remove(m).filter(|_| self.listed_in == s.key) {
             Some(draft) => draft,
-            None => {
-                let mut draft = s.state.draft();
-                for mv in &m.moves {
-                    draft.make(mv).ok()?;
-                }
-                draft
-            }
+            None => drafted(&s.state, m)?,
         };
         let forced = self.face.quiescence > 0 && forcing(&s.state, s.side, m).is_some();
         let (next, steps) = draft.submit_judging_mates_counted(MATE_STEPS).ok()?;
@@ -799,7 +809,7 @@ impl Domain for Turns {
         if s.outcome.is_some() {
             return None;
         }
-        net_in(&s.state, GUARD_NET, known, self.deadline)
+        net_in(&s.state, GUARD_NET, known, self.deadline).map(|(first, _)| first)
     }
 
     /// The level's ([`Turns::netting`]).
@@ -939,42 +949,9 @@ pub(crate) fn mate_in_two(state: &FiveD, allowance: &Allowance<'_>) -> MateSearc
 fn submitted(state: &FiveD, built: &Built) -> Option<(FiveD, usize)> {
     let draft = match &built.draft {
         Some(draft) => draft.clone(),
-        None => {
-            let mut draft = state.draft();
-            for mv in &built.action.moves {
-                draft.make(mv).ok()?;
-            }
-            draft
-        }
+        None => drafted(state, &built.action)?,
     };
     draft.submit_judging_mates_counted(MATE_STEPS).ok()
-}
-
-/// Whether `action` mates in `state` (of `exposure`), decided within
-/// [`MATE_STEPS`], and the steps the judgement took.
-fn mates_counted(
-    state: &FiveD,
-    exposure: &Exposure<'_>,
-    draft: Option<&Draft>,
-    action: &Action,
-) -> (bool, usize) {
-    let mut draft = match draft {
-        Some(draft) => draft.clone(),
-        None => {
-            let mut draft = state.draft();
-            if !action.moves.iter().all(|mv| draft.make(mv).is_ok()) {
-                return (false, 0);
-            }
-            draft
-        }
-    };
-    if !(draft.checks_opponent_under(exposure) && draft.submittable_under(exposure)) {
-        return (false, 0);
-    }
-    match draft.submit_judging_mates_counted(MATE_STEPS) {
-        Ok((next, steps)) => (next.status().is_over(), steps),
-        Err(_) => (false, 0),
-    }
 }
 
 /// What a look for a net may still do ([`Net::work`]), and until when.
@@ -987,9 +964,14 @@ impl Work {
     /// Takes `units` of the work left: whether any was left and the time
     /// has not passed.
     fn take(&mut self, units: u64) -> bool {
-        let had = self.left > 0 && !passed(self.until);
+        let had = self.open();
         self.left = self.left.saturating_sub(units);
         had
+    }
+
+    /// Whether any work is left and the time has not passed.
+    fn open(&self) -> bool {
+        self.left > 0 && !passed(self.until)
     }
 
     /// Charges the steps a judgement took.
@@ -1004,14 +986,14 @@ impl Work {
 /// `known`, else one of the builder's first [`NET_CHECKS`] checking turns,
 /// which joins `known`. Tried as such a first turn: the checking turns,
 /// then the [`NET_QUIET`] best. Within the work `net` allows and
-/// `until`; `None` proves nothing, and a net found is not a proved mate
-/// (a reply not looked at may escape).
+/// `until`; `None` proves nothing, and a net found (with the state after
+/// it) is not a proved mate (a reply not looked at may escape).
 fn net_in(
     state: &FiveD,
     net: Net,
     known: &mut Vec<Action>,
     until: Option<Instant>,
-) -> Option<Action> {
+) -> Option<(Action, FiveD)> {
     let mut work = Work {
         left: net.work,
         until,
@@ -1071,7 +1053,7 @@ fn net_in(
         {
             continue;
         }
-        return Some(first.action.clone());
+        return Some((first.action.clone(), after));
     }
     None
 }
@@ -1091,7 +1073,8 @@ fn all_mated(state: &FiveD, answers: &[Built], known: &mut Vec<Action>, work: &m
         }
         let exposure = next.exposure();
         for k in known.iter() {
-            let (mates, steps) = mates_counted(&next, &exposure, None, k);
+            let (mates, steps) =
+                drafted(&next, k).map_or((false, 0), |d| mated_within(d, &exposure, MATE_STEPS));
             work.judged(steps);
             if mates {
                 return true;
@@ -1102,11 +1085,13 @@ fn all_mated(state: &FiveD, answers: &[Built], known: &mut Vec<Action>, work: &m
         }
         let builder = Builder::checking_under(exposure, work.until);
         for turn in builder.checking_turns(NET_CHECKS) {
-            if !work.take(0) {
+            if !work.open() {
                 return false;
             }
-            let (mates, steps) =
-                mates_counted(&next, &builder.exposure, turn.draft.as_ref(), &turn.action);
+            let draft = turn.draft.clone().or_else(|| drafted(&next, &turn.action));
+            let (mates, steps) = draft.map_or((false, 0), |d| {
+                mated_within(d, &builder.exposure, MATE_STEPS)
+            });
             work.judged(steps);
             if mates {
                 known.push(turn.action);
@@ -1118,8 +1103,8 @@ fn all_mated(state: &FiveD, answers: &[Built], known: &mut Vec<Action>, work: &m
 }
 
 /// A net for the side to move in `state` to play ([`PLAYED_NET`]), found
-/// before `until`.
-pub(crate) fn net_to_play(state: &FiveD, until: Option<Instant>) -> Option<Action> {
+/// before `until`, and the state after it.
+pub(crate) fn net_to_play(state: &FiveD, until: Option<Instant>) -> Option<(Action, FiveD)> {
     net_in(state, PLAYED_NET, &mut Vec::new(), until)
 }
 
@@ -1423,7 +1408,7 @@ mod tests {
         let turns = ladder_turns("fived-net.txt");
         let state = after(turns.iter().map(String::as_str));
         let mut known = Vec::new();
-        let first = net_in(&state, GUARD_NET, &mut known, None).expect("a net");
+        let (first, _) = net_in(&state, GUARD_NET, &mut known, None).expect("a net");
         // Proved again with the rules alone: each of the replies the look
         // weighs has a turn that mates.
         let mut closed = state.clone();
@@ -1459,7 +1444,8 @@ mod tests {
         let level =
             |n| crate::Limits::level(chronomate_rules::Level::new(n).expect("a level"), None);
         let four = crate::think_about(&state, &level(4), 1, &[]).expect("a turn");
-        assert_eq!(Some(&four.action), net_to_play(&state, None).as_ref());
+        let net = net_to_play(&state, None).map(|(first, _)| first);
+        assert_eq!(Some(&four.action), net.as_ref());
         let mut closed = state.clone();
         closed.apply(&four.action).expect("a legal turn");
         for reply in Builder::within(&closed, None).best(PLAYED_NET.replies) {
