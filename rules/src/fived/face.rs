@@ -9,7 +9,7 @@ use super::attack::royal_capture;
 use super::movegen::royal_attacked_on_board;
 use super::notation::split_turn;
 use super::position::FiveD;
-use super::search::{count_turns, legal_turns};
+use super::search::{TurnsWithin, count_turns, legal_turns};
 use super::view::Drafted;
 use crate::click::{DraftClicks, Stroke};
 use crate::view::{BoardCell, Highlight, HighlightKind};
@@ -320,6 +320,12 @@ impl FiveD {
     /// Every legal turn, lazily, in the standard order of its moves.
     pub fn legal_turns(&self) -> impl Iterator<Item = Action> + '_ {
         legal_turns(self)
+    }
+
+    /// [`FiveD::legal_turns`] from a search that gives up after `steps`
+    /// steps, with the steps it took ([`TurnsWithin`]).
+    pub fn legal_turns_within(&self, steps: usize) -> TurnsWithin<'_> {
+        TurnsWithin::new(self, steps)
     }
 }
 

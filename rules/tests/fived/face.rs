@@ -472,3 +472,31 @@ fn a_turn_judged_for_mate_says_how_many_steps_the_judgement_took() {
 /// The steps Chronomate's engine gives a mate decision
 /// (`engine/src/search/fived.rs`).
 const MATE_STEPS: usize = 1_000;
+
+#[test]
+fn turns_listed_within_a_number_of_steps_are_the_first_of_the_whole_list() {
+    // Every position of two corpus games (checks, jumps, many timelines):
+    // with steps enough, the same turns as the whole list; held to fewer,
+    // a prefix of it that says it gave up, and never more steps than
+    // allowed.
+    let mut cut = 0;
+    for name in ["own/standard-white-mates.5dpgn", "own/just-queens.5dpgn"] {
+        for (i, state) in crate::support::states(&data(name)).iter().enumerate() {
+            let whole: Vec<_> = state.legal_turns().take(200).collect();
+            let mut listed = state.legal_turns_within(usize::MAX / 2);
+            let all: Vec<_> = listed.by_ref().take(200).collect();
+            assert_eq!(all, whole, "{name} position {i}");
+            for limit in [1, 10, 100] {
+                let mut held = state.legal_turns_within(limit);
+                let some: Vec<_> = held.by_ref().take(200).collect();
+                assert!(held.steps() <= limit, "{name} position {i}");
+                assert_eq!(some[..], whole[..some.len()], "{name} position {i}");
+                if some.len() < whole.len() {
+                    assert!(held.gave_up(), "{name} position {i}, {limit} steps");
+                    cut += 1;
+                }
+            }
+        }
+    }
+    assert!(cut > 20, "{cut} lists cut short");
+}

@@ -73,6 +73,44 @@ pub fn legal_turns(game: &FiveD) -> impl Iterator<Item = Action> + '_ {
     hypercuboid::Search::new(game)
 }
 
+/// The legal turns of [`legal_turns`], in the same order, from a search
+/// held to a number of steps (counted as [`has_legal_turn_within`] counts
+/// them): past them it ends, and [`TurnsWithin::gave_up`] tells that end
+/// from the last turn. For a program that may not wait: in a multiverse of
+/// many timelines in check, listing a few hundred turns can take seconds.
+pub struct TurnsWithin<'a> {
+    search: hypercuboid::Search<'a>,
+    limit: usize,
+}
+
+impl<'a> TurnsWithin<'a> {
+    pub(crate) fn new(game: &'a FiveD, steps: usize) -> TurnsWithin<'a> {
+        TurnsWithin {
+            search: hypercuboid::Search::new(game).within(steps),
+            limit: steps,
+        }
+    }
+
+    /// The steps taken so far.
+    pub fn steps(&self) -> usize {
+        self.limit - self.search.steps_left().unwrap_or(0)
+    }
+
+    /// Whether the search ended by its limit of steps, with turns it had
+    /// not reached.
+    pub fn gave_up(&self) -> bool {
+        self.search.gave_up()
+    }
+}
+
+impl Iterator for TurnsWithin<'_> {
+    type Item = Action;
+
+    fn next(&mut self) -> Option<Action> {
+        self.search.next()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::hypercuboid::Search;
