@@ -28,6 +28,7 @@
 //! only: played where a level finds one, and looked for against the turn
 //! it would play.
 
+use std::cell::Cell;
 use std::collections::BinaryHeap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
@@ -116,6 +117,32 @@ const NET_CHECKS: usize = 16;
 /// milliseconds: all 1,000 of the list, for each of the guard's replies,
 /// held a level-2 turn of a ladder game for minutes.
 const LISTED_MATES: usize = 250;
+
+/// The work (counted as [`Net::work`] is) the look for a mate among the
+/// rules' list ([`LISTED_MATES`]) may do: listing them and judging each.
+/// In a multiverse of many timelines where every turn checks, the 250
+/// took 3.9 s to judge (2,500 steps each) and as long again to list, and
+/// the guard asks the look of each turn it checks: a level-4 turn of a
+/// ladder game took 14 s (docs/engine-journal.md, issue 49, "Looks held
+/// to their work"). 4,096 is 65,536 steps, about 0.4 s.
+const LISTED_WORK: u64 = 4_096;
+
+/// The board moves a builder weighs for each unit of a look's work
+/// ([`Net::work`]) past the one it costs: weighing a move drafts it, which
+/// takes about a microsecond in a multiverse of a few timelines and 6 in
+/// one of 163 (13,824 moves, 90 ms), where a node of the search takes a
+/// hundred. A builder of fewer costs one unit, as before the count: the
+/// nets of the 5D ladder's games were found so (a builder of a few
+/// hundred moves charged two units lost one of them).
+const MOVES_A_UNIT: u64 = 1_024;
+
+/// The drafts a builder keeps of each board's weighed moves, the best
+/// first (and the first [`CHECKS_CAP`] checking ones): turns start from
+/// them. The rest are
+/// dropped at once and drafted again where a turn needs one: in a
+/// multiverse of 163 timelines, the 13,824 drafts of every board move
+/// took longer to drop than to weigh.
+const KEPT_DRAFTS: usize = 16;
 
 /// Capturing turns made at a quiescence node, of which the search goes on
 /// with the best few by their states' evaluations (`quiescence.rs`).
@@ -222,6 +249,12 @@ pub(crate) struct Builder<'s> {
     /// built or judged (in a multiverse of 40 timelines, building them
     /// took 2 s where none checked).
     until: Option<Instant>,
+    /// The steps the rules' search took listing turns for [`Builder::best`]
+    /// so far, for a look that counts its work ([`Work`]).
+    listed_steps: Cell<usize>,
+    /// The board moves weighed: a builder's cost grows with them (in a
+    /// multiverse of 163 timelines, 13,824 took 90 ms).
+    weighed: usize,
 }
 
 impl<'s> Builder<'s> {
@@ -259,6 +292,8 @@ impl<'s> Builder<'s> {
             extra: Vec::new(),
             exposure,
             until: None,
+            listed_steps: Cell::new(0),
+            weighed: 0,
         }
     }
 
@@ -296,6 +331,7 @@ impl<'s> Builder<'s> {
             }
         }
         extra.sort_by_key(|w| std::cmp::Reverse(w.gain));
+        let weighed = owed.iter().map(Vec::len).sum::<usize>() + extra.len();
         Builder {
             state,
             drafts,
@@ -303,6 +339,8 @@ impl<'s> Builder<'s> {
             extra,
             exposure,
             until,
+            listed_steps: Cell::new(0),
+            weighed,
         }
     }
 
@@ -315,6 +353,14 @@ impl<'s> Builder<'s> {
     /// its last board move), so the last one taken can pass the width by
     /// a few.
     pub(crate) fn best(&self, width: usize) -> Vec<Built> {
+        self.best_within(width, usize::MAX)
+    }
+
+    /// [`Builder::best`], listing the rules' turns within `steps` steps of
+    /// their search ([`Builder::listed_steps`] counts them): in a
+    /// multiverse of many timelines in check, listing 48 escapes can take
+    /// a second.
+    fn best_within(&self, width: usize, steps: usize) -> Vec<Built> {
         let mut found = Found::default();
         for combo in Combinations::new(&self.owed).take(width.saturating_mul(TRIES_PER_TURN)) {
             if found.turns.len() >= width {
@@ -352,7 +398,8 @@ impl<'s> Builder<'s> {
         // (where only some combination of boards answers a check, the
         // builder can find few or none).
         if found.turns.is_empty() || (found.turns.len() < width && self.state.is_check()) {
-            for action in self.state.legal_turns().take(width) {
+            let mut listed = self.state.legal_turns_within(steps);
+            for action in listed.by_ref().take(width) {
                 if found.turns.len() >= width {
                     break;
                 }
@@ -363,8 +410,15 @@ impl<'s> Builder<'s> {
                     });
                 }
             }
+            self.listed_steps
+                .set(self.listed_steps.get() + listed.steps());
         }
         found.turns
+    }
+
+    /// The steps the rules' search took listing turns for this builder.
+    fn listed_steps(&self) -> usize {
+        self.listed_steps.get()
     }
 
     /// The turns of [`Builder::checking_turns`].
@@ -551,7 +605,7 @@ fn weigh(
     checks: Option<&Exposure<'_>>,
     drafts: &mut HashMap<Move, Draft>,
 ) -> Vec<Weighed> {
-    let mut weighed: Vec<Weighed> = state
+    let mut weighed: Vec<(Weighed, Draft)> = state
         .drafts_on(line)
         .into_iter()
         .filter(|(mv, _)| !state.exposes_royal(mv))
@@ -559,14 +613,24 @@ fn weigh(
             let check = checks.is_some_and(|exposure| draft.checks_opponent_under(exposure));
             let gain = for_side(last.for_white(draft.state()), side) - base
                 + if check { CHECK } else { 0 };
-            drafts.insert(mv, draft);
-            Weighed { mv, gain, check }
+            (Weighed { mv, gain, check }, draft)
         })
         .collect();
     // Stable: equal gains keep the rules' order, so a state always gives
     // the same turns.
-    weighed.sort_by_key(|w| std::cmp::Reverse(w.gain));
+    weighed.sort_by_key(|(w, _)| std::cmp::Reverse(w.gain));
+    let mut checking = 0;
     weighed
+        .into_iter()
+        .enumerate()
+        .map(|(i, (w, draft))| {
+            checking += usize::from(w.check);
+            if i < KEPT_DRAFTS || (w.check && checking <= CHECKS_CAP) {
+                drafts.insert(w.mv, draft);
+            }
+            w
+        })
+        .collect()
 }
 
 /// One move from each list, the combinations in falling order of their
@@ -769,8 +833,9 @@ impl Domain for Turns {
 
     /// A turn that mates: one of `known`, one of the builder's checking
     /// turns, else one of the first [`LISTED_MATES`] the rules list (those
-    /// the builder's checks miss: a mate of many boards' moves), until the
-    /// deadline or `until`, whichever comes first.
+    /// the builder's checks miss: a mate of many boards' moves) while the
+    /// [`LISTED_WORK`] lasts, until the deadline or `until`, whichever
+    /// comes first.
     fn winning_move(
         &mut self,
         s: &Node<FiveD>,
@@ -790,17 +855,8 @@ impl Domain for Turns {
         if let Some(a) = builder.mating(CHECKS_CAP, |a| !weighed.contains(a)) {
             return Some(a);
         }
-        // The clock is read before every judgement: one can take tens of
-        // milliseconds (`JUDGE_STEPS`), and a turn's time is the player's.
-        for a in s.state.legal_turns().take(LISTED_MATES) {
-            if passed(until) {
-                return None;
-            }
-            if !weighed.contains(&a) && mates_under(&s.state, &builder.exposure, &a) {
-                return Some(a);
-            }
-        }
-        None
+        let mut work = Work::new(LISTED_WORK, until);
+        listed_mate(&s.state, &builder.exposure, weighed, &mut work)
     }
 
     /// A turn after which each of the other side's best replies is met by
@@ -954,13 +1010,18 @@ fn submitted(state: &FiveD, built: &Built) -> Option<(FiveD, usize)> {
     draft.submit_judging_mates_counted(MATE_STEPS).ok()
 }
 
-/// What a look for a net may still do ([`Net::work`]), and until when.
+/// What a look may still do (counted as [`Net::work`] is), and until when.
 struct Work {
     left: u64,
     until: Option<Instant>,
 }
 
 impl Work {
+    /// `units` of work, until `until`.
+    fn new(units: u64, until: Option<Instant>) -> Work {
+        Work { left: units, until }
+    }
+
     /// Takes `units` of the work left: whether any was left and the time
     /// has not passed.
     fn take(&mut self, units: u64) -> bool {
@@ -974,9 +1035,27 @@ impl Work {
         self.left > 0 && !passed(self.until)
     }
 
-    /// Charges the steps a judgement took.
-    fn judged(&mut self, steps: usize) {
+    /// Charges `steps` steps of the rules' search (judging a turn for
+    /// mate, or listing turns) in whole units, rounded down: most
+    /// judgements take a few steps and cost nothing, as they did when the
+    /// nets' budgets were set.
+    fn steps(&mut self, steps: usize) {
         self.left = self.left.saturating_sub(steps as u64 / STEPS_A_NODE);
+    }
+
+    /// Charges what `builder` did past the unit taken for it: a unit for
+    /// every [`MOVES_A_UNIT`] board moves it weighed, and the steps the
+    /// rules' search took listing turns for it.
+    fn built(&mut self, builder: &Builder<'_>) {
+        self.left = self
+            .left
+            .saturating_sub(builder.weighed as u64 / MOVES_A_UNIT);
+        self.steps(builder.listed_steps());
+    }
+
+    /// The steps of the rules' search the work left allows.
+    fn steps_left(&self) -> usize {
+        usize::try_from(self.left.saturating_mul(STEPS_A_NODE)).unwrap_or(usize::MAX)
     }
 }
 
@@ -994,36 +1073,38 @@ fn net_in(
     known: &mut Vec<Action>,
     until: Option<Instant>,
 ) -> Option<(Action, FiveD)> {
-    let mut work = Work {
-        left: net.work,
-        until,
-    };
+    let mut work = Work::new(net.work, until);
     if !work.take(1) {
         return None;
     }
-    let mut firsts = Builder::checking(state, until).checking_turns(CHECKS_CAP);
+    let builder = Builder::checking(state, until);
+    let mut firsts = builder.checking_turns(CHECKS_CAP);
+    work.built(&builder);
     let seen: HashSet<Action> = firsts.iter().map(|b| b.action.clone()).collect();
     if !work.take(1) {
         return None;
     }
-    firsts.extend(
-        Builder::within(state, until)
-            .best(NET_QUIET)
-            .into_iter()
-            .filter(|b| !seen.contains(&b.action)),
-    );
+    let builder = Builder::within(state, until);
+    let quiet = builder.best_within(NET_QUIET, work.steps_left());
+    work.built(&builder);
+    firsts.extend(quiet.into_iter().filter(|b| !seen.contains(&b.action)));
     for first in &firsts {
         let Some((after, steps)) = submitted(state, first) else {
             continue;
         };
-        work.judged(steps);
+        work.steps(steps);
         if after.status() != Status::Ongoing {
             continue;
         }
         if !work.take(1) {
             return None;
         }
-        let answers = Builder::within(&after, until).best(net.replies);
+        let builder = Builder::within(&after, until);
+        let answers = builder.best_within(net.replies, work.steps_left());
+        work.built(&builder);
+        if !work.open() {
+            return None;
+        }
         if answers.is_empty() || !all_mated(&after, &answers, known, &mut work) {
             continue;
         }
@@ -1031,8 +1112,9 @@ fn net_in(
         // listing them can take a multiverse in check seconds.
         if net.listed > 0 {
             let built: HashSet<&Action> = answers.iter().map(|b| &b.action).collect();
-            let listed: Vec<Built> = after
-                .legal_turns()
+            let mut turns = after.legal_turns_within(work.steps_left());
+            let listed: Vec<Built> = turns
+                .by_ref()
                 .take(net.listed)
                 .filter(|a| !built.contains(a))
                 .map(|action| Built {
@@ -1040,18 +1122,25 @@ fn net_in(
                     draft: None,
                 })
                 .collect();
+            work.steps(turns.steps());
+            if !work.open() {
+                return None;
+            }
             if !all_mated(&after, &listed, known, &mut work) {
                 continue;
             }
         }
         // A net to play must not lose at once to a reply it did not weigh.
-        if net.safe
-            && (!work.take(1)
-                || Builder::checking(&after, until)
-                    .mating(CHECKS_CAP, |_| true)
-                    .is_some())
-        {
-            continue;
+        if net.safe {
+            if !work.take(1) {
+                return None;
+            }
+            let builder = Builder::checking(&after, until);
+            let mate = builder.mating(CHECKS_CAP, |_| true);
+            work.built(&builder);
+            if mate.is_some() {
+                continue;
+            }
         }
         return Some((first.action.clone(), after));
     }
@@ -1067,7 +1156,7 @@ fn all_mated(state: &FiveD, answers: &[Built], known: &mut Vec<Action>, work: &m
         let Some((next, steps)) = submitted(state, answer) else {
             return false;
         };
-        work.judged(steps);
+        work.steps(steps);
         if next.status() != Status::Ongoing {
             return false;
         }
@@ -1075,7 +1164,7 @@ fn all_mated(state: &FiveD, answers: &[Built], known: &mut Vec<Action>, work: &m
         for k in known.iter() {
             let (mates, steps) =
                 drafted(&next, k).map_or((false, 0), |d| mated_within(d, &exposure, MATE_STEPS));
-            work.judged(steps);
+            work.steps(steps);
             if mates {
                 return true;
             }
@@ -1084,7 +1173,9 @@ fn all_mated(state: &FiveD, answers: &[Built], known: &mut Vec<Action>, work: &m
             return false;
         }
         let builder = Builder::checking_under(exposure, work.until);
-        for turn in builder.checking_turns(NET_CHECKS) {
+        let turns = builder.checking_turns(NET_CHECKS);
+        work.built(&builder);
+        for turn in turns {
             if !work.open() {
                 return false;
             }
@@ -1092,7 +1183,7 @@ fn all_mated(state: &FiveD, answers: &[Built], known: &mut Vec<Action>, work: &m
             let (mates, steps) = draft.map_or((false, 0), |d| {
                 mated_within(d, &builder.exposure, MATE_STEPS)
             });
-            work.judged(steps);
+            work.steps(steps);
             if mates {
                 known.push(turn.action);
                 return true;
@@ -1100,6 +1191,42 @@ fn all_mated(state: &FiveD, answers: &[Built], known: &mut Vec<Action>, work: &m
         }
         false
     })
+}
+
+/// One of the first [`LISTED_MATES`] turns the rules list in `state` (of
+/// `exposure`) but those `weighed` that mates, decided within
+/// [`JUDGE_STEPS`] and the steps the `work` has left (listing them and
+/// judging each); the work is looked at before every judgement: one can
+/// take tens of milliseconds, and a turn's time is the player's.
+fn listed_mate(
+    state: &FiveD,
+    exposure: &Exposure<'_>,
+    weighed: &[Action],
+    work: &mut Work,
+) -> Option<Action> {
+    let mut listed = state.legal_turns_within(work.steps_left());
+    let mut charged = 0;
+    for _ in 0..LISTED_MATES {
+        let next = listed.next();
+        work.steps(listed.steps() - charged);
+        charged = listed.steps();
+        let a = next?;
+        if !work.open() {
+            return None;
+        }
+        if weighed.contains(&a) {
+            continue;
+        }
+        let Some(draft) = drafted(state, &a) else {
+            continue;
+        };
+        let (mates, steps) = mated_within(draft, exposure, JUDGE_STEPS.min(work.steps_left()));
+        work.steps(steps);
+        if mates {
+            return Some(a);
+        }
+    }
+    None
 }
 
 /// A net for the side to move in `state` to play ([`PLAYED_NET`]), found
@@ -1374,6 +1501,60 @@ mod tests {
                 "{name}"
             );
         }
+    }
+
+    #[test]
+    fn a_look_for_a_mate_among_the_rules_list_ends_when_its_work_is_spent() {
+        // The mate at the end of a corpus game, among the first turns the
+        // rules list: found with work enough, not with one unit.
+        let mut all = positions("standard-white-mates.5dpgn");
+        all.pop();
+        let before = all.pop().expect("the position before the mate");
+        let exposure = before.exposure();
+        let look = |units: u64| {
+            let mut work = Work::new(units, None);
+            (listed_mate(&before, &exposure, &[], &mut work), work.open())
+        };
+        let (mate, _) = look(LISTED_WORK);
+        assert!(mate.is_some_and(|m| before.wins_at_once(&m)));
+        assert_eq!(look(1), (None, false));
+        // A ladder game's multiverse where listing the turns takes the
+        // rules' search millions of steps: the look stops with its work
+        // spent, listing far fewer turns than it would judge.
+        let turns = ladder_turns("fived-listed-work.txt");
+        let state = after(turns.iter().map(String::as_str));
+        let exposure = state.exposure();
+        let mut work = Work::new(LISTED_WORK, None);
+        assert_eq!(listed_mate(&state, &exposure, &[], &mut work), None);
+        assert!(!work.open());
+        let mut listed = state.legal_turns_within(Work::new(LISTED_WORK, None).steps_left());
+        assert!(listed.by_ref().count() < LISTED_MATES / 10);
+        assert!(listed.gave_up());
+    }
+
+    #[test]
+    fn a_look_charges_a_builder_by_the_board_moves_it_weighs() {
+        // A builder of a few hundred moves costs the unit taken for it; one
+        // of more (1,130 in the ladder game's 85 timelines) a unit more for
+        // every 1,024.
+        let small = positions("standard-white-mates.5dpgn").swap_remove(10);
+        let turns = ladder_turns("fived-listed-work.txt");
+        let large = after(turns.iter().map(String::as_str));
+        let charged = |state: &FiveD| {
+            let builder = Builder::within(state, None);
+            let mut work = Work::new(1_000, None);
+            work.built(&builder);
+            (builder.weighed, 1_000 - work.left)
+        };
+        let (weighed, units) = charged(&small);
+        assert!(
+            weighed < 1_024 && units == 0,
+            "{weighed} moves, {units} units"
+        );
+        let (weighed, units) = charged(&large);
+        assert!(weighed > 1_024, "{weighed} moves");
+        assert_eq!(units, weighed as u64 / MOVES_A_UNIT);
+        assert!(units > 0);
     }
 
     #[test]
