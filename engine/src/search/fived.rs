@@ -57,6 +57,14 @@ const TRIES_PER_TURN: usize = 6;
 /// answer them all: a turn that leaves so many is rarely a mate.
 const REPLY_CAP: usize = 64;
 
+/// The steps the rules' search may take listing the replies to a first
+/// turn of a mate in two (all of them, to prove the mate): in a
+/// multiverse of many timelines in check, 250 turns took 592 million
+/// steps and 4.4 s (docs/engine-journal.md, issue 49, "Looks held to
+/// their work"). A first turn whose replies take more is not a mate the
+/// look can prove.
+const REPLY_STEPS: usize = 262_144;
+
 /// Checking turns tried as the first turn of a mate in two, and as a mate
 /// in one after each reply.
 const CHECKS_CAP: usize = 48;
@@ -127,13 +135,23 @@ const LISTED_MATES: usize = 250;
 /// to their work"). 4,096 is 65,536 steps, about 0.4 s.
 const LISTED_WORK: u64 = 4_096;
 
-/// The board moves a builder weighs for each unit of a look's work
-/// ([`Net::work`]) past the one it costs: weighing a move drafts it, which
-/// takes about a microsecond in a multiverse of a few timelines and 6 in
-/// one of 163 (13,824 moves, 90 ms), where a node of the search takes a
-/// hundred. A builder of fewer costs one unit, as before the count: the
-/// nets of the 5D ladder's games were found so (a builder of a few
-/// hundred moves charged two units lost one of them).
+/// The work all the looks for a mate at once of one search may do
+/// ([`mate_at_once`]): the guard asks one of every turn it checks, and
+/// tries the mates it found against the others first, each judged
+/// within [`JUDGE_STEPS`]. Where most judgements take a few steps (they
+/// cost nothing, [`Work::steps`]) it is never spent; in a ladder game's
+/// multiverse where a reply found mating took thousands of steps to judge
+/// against each turn, a level-4 turn took 12 s (docs/engine-journal.md,
+/// issue 49, "Looks held to their work"). 16,384 units is 262,144 steps.
+const LOOKS_WORK: u64 = 16_384;
+
+/// The board moves a builder weighs or makes for each unit of a look's
+/// work ([`Net::work`]) past the one it costs: weighing a move drafts it,
+/// which takes about a microsecond in a multiverse of a few timelines and
+/// 6 in one of 163 (13,824 moves, 90 ms), where a node of the search
+/// takes a hundred. A builder of fewer costs one unit, as before the
+/// count: the nets of the 5D ladder's games were found so (a builder of a
+/// few hundred moves charged two units lost one of them).
 const MOVES_A_UNIT: u64 = 1_024;
 
 /// The drafts a builder keeps of each board's weighed moves, the best
@@ -255,6 +273,10 @@ pub(crate) struct Builder<'s> {
     /// The board moves weighed: a builder's cost grows with them (in a
     /// multiverse of 163 timelines, 13,824 took 90 ms).
     weighed: usize,
+    /// The board moves made on drafts putting turns together so far: as
+    /// costly as weighing them, and where many boards are owed, a look for
+    /// checking turns makes thousands.
+    made: Cell<usize>,
 }
 
 impl<'s> Builder<'s> {
@@ -294,6 +316,7 @@ impl<'s> Builder<'s> {
             until: None,
             listed_steps: Cell::new(0),
             weighed: 0,
+            made: Cell::new(0),
         }
     }
 
@@ -341,6 +364,7 @@ impl<'s> Builder<'s> {
             until,
             listed_steps: Cell::new(0),
             weighed,
+            made: Cell::new(0),
         }
     }
 
@@ -522,6 +546,7 @@ impl<'s> Builder<'s> {
             Some(draft) => draft.clone(),
             None => {
                 let mut draft = self.state.draft();
+                self.made.set(self.made.get() + 1);
                 if draft.make(first).is_err() {
                     return false;
                 }
@@ -529,6 +554,7 @@ impl<'s> Builder<'s> {
             }
         };
         let mut kept = self.keep(&mut draft, found, checking);
+        self.made.set(self.made.get() + rest.len());
         for mv in rest {
             if draft.make(mv).is_ok() {
                 kept |= self.keep(&mut draft, found, checking);
@@ -704,6 +730,9 @@ pub(crate) struct Turns {
     /// How many of the turns the guard would play it may look at for a
     /// net ([`Domain::net_checks`]).
     nets: usize,
+    /// The work the looks for a mate at once may still do in this search
+    /// ([`LOOKS_WORK`]).
+    looks: u64,
 }
 
 impl Turns {
@@ -716,6 +745,7 @@ impl Turns {
             escapes: 0,
             judged: 0,
             nets: 0,
+            looks: LOOKS_WORK,
         }
     }
 
@@ -846,17 +876,11 @@ impl Domain for Turns {
         if s.outcome.is_some() {
             return None;
         }
-        let exposure = s.state.exposure();
-        if let Some(a) = known.iter().find(|a| mates_under(&s.state, &exposure, a)) {
-            return Some(a.clone());
-        }
         let until = until.into_iter().chain(self.deadline).min();
-        let builder = Builder::checking_under(exposure, until);
-        if let Some(a) = builder.mating(CHECKS_CAP, |a| !weighed.contains(a)) {
-            return Some(a);
-        }
-        let mut work = Work::new(LISTED_WORK, until);
-        listed_mate(&s.state, &builder.exposure, weighed, &mut work)
+        let mut work = Work::new(self.looks, until);
+        let found = mate_at_once(&s.state, known, weighed, &mut work);
+        self.looks = work.left;
+        found
     }
 
     /// A turn after which each of the other side's best replies is met by
@@ -969,8 +993,9 @@ pub(crate) fn mate_in_two(state: &FiveD, allowance: &Allowance<'_>) -> MateSearc
         if after.apply(&first).is_err() || after.status() != Status::Ongoing {
             continue;
         }
-        let replies: Vec<Action> = after.legal_turns().take(REPLY_CAP + 1).collect();
-        if replies.len() > REPLY_CAP {
+        let mut listing = after.legal_turns_within(REPLY_STEPS);
+        let replies: Vec<Action> = listing.by_ref().take(REPLY_CAP + 1).collect();
+        if replies.len() > REPLY_CAP || listing.gave_up() {
             continue;
         }
         let mut answered = true;
@@ -1044,12 +1069,11 @@ impl Work {
     }
 
     /// Charges what `builder` did past the unit taken for it: a unit for
-    /// every [`MOVES_A_UNIT`] board moves it weighed, and the steps the
-    /// rules' search took listing turns for it.
+    /// every [`MOVES_A_UNIT`] board moves it weighed or made putting turns
+    /// together, and the steps the rules' search took listing turns for it.
     fn built(&mut self, builder: &Builder<'_>) {
-        self.left = self
-            .left
-            .saturating_sub(builder.weighed as u64 / MOVES_A_UNIT);
+        let moves = builder.weighed + builder.made.get();
+        self.left = self.left.saturating_sub(moves as u64 / MOVES_A_UNIT);
         self.steps(builder.listed_steps());
     }
 
@@ -1191,6 +1215,45 @@ fn all_mated(state: &FiveD, answers: &[Built], known: &mut Vec<Action>, work: &m
         }
         false
     })
+}
+
+/// A turn of the side to move in `state` that mates at once, while the
+/// `work` lasts: one of `known` (each judged within [`JUDGE_STEPS`] and
+/// the steps the work has left), one of the builder's checking turns, else
+/// one of the rules' list but those `weighed` ([`listed_mate`], within
+/// [`LISTED_WORK`] of the work).
+fn mate_at_once(
+    state: &FiveD,
+    known: &[Action],
+    weighed: &[Action],
+    work: &mut Work,
+) -> Option<Action> {
+    if !work.open() {
+        return None;
+    }
+    let exposure = state.exposure();
+    for a in known {
+        let Some(draft) = drafted(state, a) else {
+            continue;
+        };
+        let (mates, steps) = mated_within(draft, &exposure, JUDGE_STEPS.min(work.steps_left()));
+        work.steps(steps);
+        if mates {
+            return Some(a.clone());
+        }
+        if !work.open() {
+            return None;
+        }
+    }
+    let builder = Builder::checking_under(exposure, work.until);
+    if let Some(a) = builder.mating(CHECKS_CAP, |a| !weighed.contains(a)) {
+        return Some(a);
+    }
+    work.built(&builder);
+    let mut listed = Work::new(work.left.min(LISTED_WORK), work.until);
+    let found = listed_mate(state, &builder.exposure, weighed, &mut listed);
+    work.left -= work.left.min(LISTED_WORK) - listed.left;
+    found
 }
 
 /// One of the first [`LISTED_MATES`] turns the rules list in `state` (of
