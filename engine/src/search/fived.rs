@@ -1579,8 +1579,21 @@ mod tests {
             (listed_mate(&before, &exposure, &[], &mut work), work.open())
         };
         let (mate, _) = look(LISTED_WORK);
-        assert!(mate.is_some_and(|m| before.wins_at_once(&m)));
+        let mate = mate.expect("the mate");
+        assert!(before.wins_at_once(&mate));
         assert_eq!(look(1), (None, false));
+        // The search's looks for a mate at once share one work: spent, not
+        // even a mate known is tried.
+        let known = std::slice::from_ref(&mate);
+        let mut work = Work::new(LOOKS_WORK, None);
+        assert_eq!(
+            mate_at_once(&before, known, &[], &mut work),
+            Some(mate.clone())
+        );
+        assert_eq!(
+            mate_at_once(&before, known, &[], &mut Work::new(0, None)),
+            None
+        );
         // A ladder game's multiverse where listing the turns takes the
         // rules' search millions of steps: the look stops with its work
         // spent, listing far fewer turns than it would judge.
@@ -1618,6 +1631,18 @@ mod tests {
         assert!(weighed > 1_024, "{weighed} moves");
         assert_eq!(units, weighed as u64 / MOVES_A_UNIT);
         assert!(units > 0);
+        // Putting checking turns together makes board moves on drafts,
+        // charged alike.
+        let builder = Builder::checking(&large, None);
+        assert!(!builder.checking_turns(CHECKS_CAP).is_empty());
+        let made = builder.made.get();
+        assert!(made > 0);
+        let mut work = Work::new(1_000, None);
+        work.built(&builder);
+        assert_eq!(
+            1_000 - work.left,
+            (builder.weighed + made) as u64 / MOVES_A_UNIT
+        );
     }
 
     #[test]
