@@ -861,11 +861,11 @@ impl Domain for Turns {
         s.eval
     }
 
-    /// A turn that mates: one of `known`, one of the builder's checking
-    /// turns, else one of the first [`LISTED_MATES`] the rules list (those
-    /// the builder's checks miss: a mate of many boards' moves) while the
-    /// [`LISTED_WORK`] lasts, until the deadline or `until`, whichever
-    /// comes first.
+    /// A turn that mates ([`mate_at_once`]): one of `known`, one of the
+    /// builder's checking turns, else one of the first [`LISTED_MATES`] the
+    /// rules list (those the builder's checks miss: a mate of many boards'
+    /// moves), while the search's looks have work left ([`LOOKS_WORK`]),
+    /// until the deadline or `until`, whichever comes first.
     fn winning_move(
         &mut self,
         s: &Node<FiveD>,

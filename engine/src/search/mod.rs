@@ -165,7 +165,8 @@ pub(crate) trait Domain {
     /// ([`guard`]): one of `known` first, else any other the rules list
     /// but those in `weighed` (the search makes them itself). Where the
     /// look takes time (5D chess), it gives up at `until` as at the
-    /// domain's own deadline.
+    /// domain's own deadline, and where the domain's work for such looks
+    /// is spent.
     fn winning_move(
         &mut self,
         _s: &Self::State,
