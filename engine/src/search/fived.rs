@@ -154,6 +154,13 @@ const LOOKS_WORK: u64 = 16_384;
 /// few hundred moves charged two units lost one of them).
 const MOVES_A_UNIT: u64 = 1_024;
 
+/// The board moves a builder may make putting checking turns together
+/// ([`Builder::checking_turns`]), past which it gives those it has: in a
+/// multiverse of 110 timelines and about 50 boards owed, one look made 1.2
+/// million (3 s), where a few thousand are usual (docs/engine-journal.md,
+/// issue 49, "Looks held to their work").
+const MADE_CAP: usize = 65_536;
+
 /// The drafts a builder keeps of each board's weighed moves, the best
 /// first (and the first [`CHECKS_CAP`] checking ones): turns start from
 /// them. The rest are
@@ -320,9 +327,10 @@ impl<'s> Builder<'s> {
         }
     }
 
-    /// Whether the turn's time is up.
+    /// Whether the turn's time is up, or the builder has made
+    /// [`MADE_CAP`] board moves putting checking turns together.
     fn late(&self) -> bool {
-        passed(self.until)
+        passed(self.until) || self.made.get() >= MADE_CAP
     }
 
     fn weighing(exposure: Exposure<'s>, checks: bool, until: Option<Instant>) -> Builder<'s> {
