@@ -505,10 +505,29 @@ impl Job<'_, FiveD> {
         }
         // A net (a turn after which each reply weighed is met by a mate in
         // one) is played where the level looks for nets; its score is the
-        // evaluation after it, as it proves no mate.
+        // evaluation after it, as it proves no mate. A mate at once comes
+        // first: the look for a net passes over the turns that mate, and a
+        // net played in their place gives the opponent a turn to escape.
         let nets = level::FIVED_NETS[level::row(self.sight)];
         if self.limits.guard && nets > 0 {
             let until = search::quarter_of_time_left(self.limits.deadline);
+            let mut domain =
+                search::fived::Turns::new(self.settings, self.seed, self.limits.deadline);
+            let root = domain.node(state.clone());
+            if let Some(action) = search::Domain::winning_move(&mut domain, &root, &[], &[], until)
+            {
+                let side = state.to_move();
+                let score = score::terminal(Some(side), side, 1);
+                if let Some(report) = self.limits.progress {
+                    report(1, score, spent, &action);
+                }
+                return Some(Thought {
+                    action,
+                    score: Score(score),
+                    depth: 1,
+                    nodes: spent,
+                });
+            }
             if let Some((action, after)) = search::fived::net_to_play(state, until) {
                 let score = -eval::fived::evaluate(&after, &chronomate_rules::Rules::turn(&after));
                 if let Some(report) = self.limits.progress {

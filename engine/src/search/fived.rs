@@ -1740,6 +1740,25 @@ mod tests {
     }
 
     #[test]
+    fn a_level_that_looks_for_nets_mates_at_once_where_it_can() {
+        // A ladder game's level 4, White to move, with a mate at once: the
+        // look for a net passes over the turns that mate and finds a net
+        // that is not one; the level plays the mate.
+        let turns = ladder_turns("fived-mate-over-net.txt");
+        let state = after(turns.iter().map(String::as_str));
+        let mate = state.parse("(-1T11)Qd1>>(0T10)c2").expect("a legal turn");
+        assert!(state.wins_at_once(&mate));
+        let net = net_to_play(&state, None).map(|(first, _)| first);
+        assert!(net.is_some_and(|n| !state.wins_at_once(&n)));
+        for level in [4, 5, 8] {
+            let limits =
+                crate::Limits::level(chronomate_rules::Level::new(level).expect("a level"), None);
+            let played = crate::think_about(&state, &limits, 1, &[]).expect("a turn");
+            assert!(state.wins_at_once(&played.action), "level {level}");
+        }
+    }
+
+    #[test]
     fn the_guard_plays_a_turn_that_no_net_closes_on_where_the_level_looks() {
         // A ladder game's level 4, on its ninth turn: its search's turn
         // lets the opponent close a net, and looking at its turns for one,
