@@ -478,29 +478,16 @@ impl Job<'_, FiveD> {
             if let Some((mut action, mut turns)) = mates.found {
                 // A mate in one of many boards' moves, which the builder's
                 // checks miss and the rules' list has, comes first.
-                if turns > 1 {
-                    let mut domain =
-                        search::fived::Turns::new(self.settings, self.seed, self.limits.deadline);
-                    let root = domain.node(state.clone());
-                    if let Some(at_once) =
-                        search::Domain::winning_move(&mut domain, &root, &[], &[], None)
-                    {
-                        (action, turns) = (at_once, 1);
-                    }
+                if turns > 1
+                    && let Some(at_once) = self.fived_mate_at_once(state, None)
+                {
+                    (action, turns) = (at_once, 1);
                 }
                 // A mate in n turns of the side to move is 2n - 1 plies.
                 let plies = 2 * turns - 1;
                 let side = state.to_move();
                 let score = score::terminal(Some(side), side, plies as usize);
-                if let Some(report) = self.limits.progress {
-                    report(plies, score, spent, &action);
-                }
-                return Some(Thought {
-                    action,
-                    score: Score(score),
-                    depth: plies,
-                    nodes: spent,
-                });
+                return Some(self.decided(action, score, plies, spent));
             }
         }
         // A net (a turn after which each reply weighed is met by a mate in
@@ -511,34 +498,14 @@ impl Job<'_, FiveD> {
         let nets = level::FIVED_NETS[level::row(self.sight)];
         if self.limits.guard && nets > 0 {
             let until = search::quarter_of_time_left(self.limits.deadline);
-            let mut domain =
-                search::fived::Turns::new(self.settings, self.seed, self.limits.deadline);
-            let root = domain.node(state.clone());
-            if let Some(action) = search::Domain::winning_move(&mut domain, &root, &[], &[], until)
-            {
+            if let Some(action) = self.fived_mate_at_once(state, until) {
                 let side = state.to_move();
                 let score = score::terminal(Some(side), side, 1);
-                if let Some(report) = self.limits.progress {
-                    report(1, score, spent, &action);
-                }
-                return Some(Thought {
-                    action,
-                    score: Score(score),
-                    depth: 1,
-                    nodes: spent,
-                });
+                return Some(self.decided(action, score, 1, spent));
             }
             if let Some((action, after)) = search::fived::net_to_play(state, until) {
                 let score = -eval::fived::evaluate(&after, &chronomate_rules::Rules::turn(&after));
-                if let Some(report) = self.limits.progress {
-                    report(3, score, spent, &action);
-                }
-                return Some(Thought {
-                    action,
-                    score: Score(score),
-                    depth: 3,
-                    nodes: spent,
-                });
+                return Some(self.decided(action, score, 3, spent));
             }
         }
         let mut rng = rng::Rng::new(rng::mix(self.seed, SEARCH_SALT));
@@ -553,6 +520,41 @@ impl Job<'_, FiveD> {
         let mut found = search.run(&root, None, self.pick, &mut rng)?;
         found.nodes += spent;
         Some(thought(found))
+    }
+}
+
+impl Job<'_, FiveD> {
+    /// A turn of the side to move in `state` that mates at once (the
+    /// guard's look, [`search::Domain::winning_move`]), looked for until
+    /// `until`.
+    fn fived_mate_at_once(
+        &self,
+        state: &FiveD,
+        until: Option<Instant>,
+    ) -> Option<chronomate_rules::fived::Action> {
+        let mut domain = search::fived::Turns::new(self.settings, self.seed, self.limits.deadline);
+        let root = domain.node(state.clone());
+        search::Domain::winning_move(&mut domain, &root, &[], &[], until)
+    }
+
+    /// A turn decided before the search (a mate, a net), reported as the
+    /// search reports its own.
+    fn decided(
+        &self,
+        action: chronomate_rules::fived::Action,
+        score: i32,
+        depth: u32,
+        nodes: u64,
+    ) -> Thought<chronomate_rules::fived::Action> {
+        if let Some(report) = self.limits.progress {
+            report(depth, score, nodes, &action);
+        }
+        Thought {
+            action,
+            score: Score(score),
+            depth,
+            nodes,
+        }
     }
 }
 
