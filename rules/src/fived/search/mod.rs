@@ -45,17 +45,16 @@ pub(crate) fn has_legal_turn_within(game: &FiveD, steps: usize) -> Decided {
             steps: 0,
         };
     }
-    let mut search = hypercuboid::Search::new(game).within(steps);
-    let found = search.next().is_some();
-    let taken = steps
-        .saturating_sub(search.steps_left().unwrap_or(0))
-        .saturating_add(1);
-    let any = if found {
+    let mut turns = TurnsWithin::new(game, steps);
+    let any = if turns.next().is_some() {
         Some(true)
     } else {
-        (!search.gave_up()).then_some(false)
+        (!turns.gave_up()).then_some(false)
     };
-    Decided { any, steps: taken }
+    Decided {
+        any,
+        steps: turns.steps().saturating_add(1),
+    }
 }
 
 /// The number of distinct legal turns of the side to move, counting no
