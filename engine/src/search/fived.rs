@@ -277,9 +277,6 @@ pub(crate) struct Builder<'s> {
     /// The steps the rules' search took listing turns for [`Builder::best`]
     /// so far, for a look that counts its work ([`Work`]).
     listed_steps: Cell<usize>,
-    /// The board moves weighed: a builder's cost grows with them (in a
-    /// multiverse of 163 timelines, 13,824 took 90 ms).
-    weighed: usize,
     /// The board moves made on drafts putting turns together so far: as
     /// costly as weighing them, and where many boards are owed, a look for
     /// checking turns makes thousands.
@@ -322,7 +319,6 @@ impl<'s> Builder<'s> {
             exposure,
             until: None,
             listed_steps: Cell::new(0),
-            weighed: 0,
             made: Cell::new(0),
         }
     }
@@ -362,7 +358,6 @@ impl<'s> Builder<'s> {
             }
         }
         extra.sort_by_key(|w| std::cmp::Reverse(w.gain));
-        let weighed = owed.iter().map(Vec::len).sum::<usize>() + extra.len();
         Builder {
             state,
             drafts,
@@ -371,7 +366,6 @@ impl<'s> Builder<'s> {
             exposure,
             until,
             listed_steps: Cell::new(0),
-            weighed,
             made: Cell::new(0),
         }
     }
@@ -451,6 +445,12 @@ impl<'s> Builder<'s> {
     /// The steps the rules' search took listing turns for this builder.
     fn listed_steps(&self) -> usize {
         self.listed_steps.get()
+    }
+
+    /// The board moves weighed: a builder's cost grows with them (in a
+    /// multiverse of 163 timelines, 13,824 took 90 ms).
+    fn weighed(&self) -> usize {
+        self.owed.iter().map(Vec::len).sum::<usize>() + self.extra.len()
     }
 
     /// The turns of [`Builder::checking_turns`].
@@ -1080,7 +1080,7 @@ impl Work {
     /// every [`MOVES_A_UNIT`] board moves it weighed or made putting turns
     /// together, and the steps the rules' search took listing turns for it.
     fn built(&mut self, builder: &Builder<'_>) {
-        let moves = builder.weighed + builder.made.get();
+        let moves = builder.weighed() + builder.made.get();
         self.left = self.left.saturating_sub(moves as u64 / MOVES_A_UNIT);
         self.steps(builder.listed_steps());
     }
@@ -1258,9 +1258,10 @@ fn mate_at_once(
         return Some(a);
     }
     work.built(&builder);
-    let mut listed = Work::new(work.left.min(LISTED_WORK), work.until);
+    let share = work.left.min(LISTED_WORK);
+    let mut listed = Work::new(share, work.until);
     let found = listed_mate(state, &builder.exposure, weighed, &mut listed);
-    work.left -= work.left.min(LISTED_WORK) - listed.left;
+    work.left -= share - listed.left;
     found
 }
 
@@ -1628,7 +1629,7 @@ mod tests {
             let builder = Builder::within(state, None);
             let mut work = Work::new(1_000, None);
             work.built(&builder);
-            (builder.weighed, 1_000 - work.left)
+            (builder.weighed(), 1_000 - work.left)
         };
         let (weighed, units) = charged(&small);
         assert!(
@@ -1649,7 +1650,7 @@ mod tests {
         work.built(&builder);
         assert_eq!(
             1_000 - work.left,
-            (builder.weighed + made) as u64 / MOVES_A_UNIT
+            (builder.weighed() + made) as u64 / MOVES_A_UNIT
         );
     }
 
