@@ -465,7 +465,14 @@ impl Job<'_, FiveD> {
     /// level looks for one, else a search of the turns built board by
     /// board (`search/fived.rs`).
     pub(crate) fn fived(self, state: &FiveD) -> Option<Thought<chronomate_rules::fived::Action>> {
-        let budget = level::FIVED_MATES[level::row(self.sight)];
+        let row = level::row(self.sight);
+        let (budget, nets) = (level::FIVED_MATES[row], level::FIVED_NETS[row]);
+        // One domain for the turn: the looks before the search share its
+        // work, and its root's look for a mate at once is not made again.
+        let mut domain = search::fived::Turns::new(self.settings, self.seed, self.limits.deadline)
+            .escaping(level::FIVED_ESCAPES[row])
+            .netting(nets);
+        let root = domain.node(state.clone());
         let mut spent = 0;
         if self.limits.guard && budget > 0 {
             let allowance = search::fived::Allowance {
@@ -479,7 +486,8 @@ impl Job<'_, FiveD> {
                 // A mate in one of many boards' moves, which the builder's
                 // checks miss and the rules' list has, comes first.
                 if turns > 1
-                    && let Some(at_once) = self.fived_mate_at_once(state, None)
+                    && let Some(at_once) =
+                        search::Domain::winning_move(&mut domain, &root, &[], &[], None)
                 {
                     (action, turns) = (at_once, 1);
                 }
@@ -495,10 +503,10 @@ impl Job<'_, FiveD> {
         // evaluation after it, as it proves no mate. A mate at once comes
         // first: the look for a net passes over the turns that mate, and a
         // net played in their place gives the opponent a turn to escape.
-        let nets = level::FIVED_NETS[level::row(self.sight)];
         if self.limits.guard && nets > 0 {
             let until = search::quarter_of_time_left(self.limits.deadline);
-            if let Some(action) = self.fived_mate_at_once(state, until) {
+            if let Some(action) = search::Domain::winning_move(&mut domain, &root, &[], &[], until)
+            {
                 let side = state.to_move();
                 let score = score::terminal(Some(side), side, 1);
                 return Some(self.decided(action, score, 1, spent));
@@ -509,11 +517,6 @@ impl Job<'_, FiveD> {
             }
         }
         let mut rng = rng::Rng::new(rng::mix(self.seed, SEARCH_SALT));
-        let escapes = level::FIVED_ESCAPES[level::row(self.sight)];
-        let domain = search::fived::Turns::new(self.settings, self.seed, self.limits.deadline)
-            .escaping(escapes)
-            .netting(nets);
-        let root = domain.node(state.clone());
         let table = search::Table::new(self.settings.table_bits);
         let mut search =
             Search::new(domain, self.limits, table, self.prior.to_vec()).beam(self.settings.beam);
@@ -524,19 +527,6 @@ impl Job<'_, FiveD> {
 }
 
 impl Job<'_, FiveD> {
-    /// A turn of the side to move in `state` that mates at once (the
-    /// guard's look, [`search::Domain::winning_move`]), looked for until
-    /// `until`.
-    fn fived_mate_at_once(
-        &self,
-        state: &FiveD,
-        until: Option<Instant>,
-    ) -> Option<chronomate_rules::fived::Action> {
-        let mut domain = search::fived::Turns::new(self.settings, self.seed, self.limits.deadline);
-        let root = domain.node(state.clone());
-        search::Domain::winning_move(&mut domain, &root, &[], &[], until)
-    }
-
     /// A turn decided before the search (a mate, a net), reported as the
     /// search reports its own.
     fn decided(

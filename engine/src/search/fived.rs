@@ -741,6 +741,11 @@ pub(crate) struct Turns {
     /// The work the looks for a mate at once may still do in this search
     /// ([`LOOKS_WORK`]).
     looks: u64,
+    /// The key of the last state a whole look for a mate at once (nothing
+    /// known, nothing left out) found none in: a narrower look there finds
+    /// none either (the search's own at the root, after the one made
+    /// before it: `Job::fived`).
+    no_mate_at: Option<u64>,
 }
 
 impl Turns {
@@ -754,6 +759,7 @@ impl Turns {
             judged: 0,
             nets: 0,
             looks: LOOKS_WORK,
+            no_mate_at: None,
         }
     }
 
@@ -884,10 +890,16 @@ impl Domain for Turns {
         if s.outcome.is_some() {
             return None;
         }
+        if known.is_empty() && self.no_mate_at == Some(s.key) {
+            return None;
+        }
         let until = until.into_iter().chain(self.deadline).min();
         let mut work = Work::new(self.looks, until);
         let found = mate_at_once(&s.state, known, weighed, &mut work);
         self.looks = work.left;
+        if found.is_none() && known.is_empty() && weighed.is_empty() {
+            self.no_mate_at = Some(s.key);
+        }
         found
     }
 
@@ -1615,6 +1627,30 @@ mod tests {
         let mut listed = state.legal_turns_within(Work::new(LISTED_WORK, None).steps_left());
         assert!(listed.by_ref().count() < LISTED_MATES / 10);
         assert!(listed.gave_up());
+    }
+
+    #[test]
+    fn a_look_for_a_mate_at_once_that_found_none_is_not_made_again() {
+        // The ladder game's multiverse where listing turns is costly: the
+        // look before the search spends work and finds no mate; the
+        // search's own look at the root, leaving out what it weighs, then
+        // spends none.
+        let turns = ladder_turns("fived-listed-work.txt");
+        let state = after(turns.iter().map(String::as_str));
+        let mut domain = Turns::new(&crate::level::FIVED[3], 0, None);
+        let root = domain.node(state.clone());
+        assert_eq!(
+            Domain::winning_move(&mut domain, &root, &[], &[], None),
+            None
+        );
+        let left = domain.looks;
+        assert!(left < LOOKS_WORK);
+        let sample: Vec<Action> = state.legal_turns().take(1).collect();
+        assert_eq!(
+            Domain::winning_move(&mut domain, &root, &[], &sample, None),
+            None
+        );
+        assert_eq!(domain.looks, left);
     }
 
     #[test]
