@@ -82,11 +82,13 @@ struct Net {
     replies: usize,
     /// ... and the first so many the rules list besides them.
     listed: usize,
-    /// The work the look may do, counted as the search counts its nodes:
-    /// a builder made (each weighs every board move of a state) is one,
-    /// and every [`STEPS_A_NODE`] steps judging a turn for mate one more
-    /// (in a multiverse of many timelines in check, one judgement can cost
-    /// as much as a hundred builders).
+    /// The work the look may do, counted as the search counts its nodes
+    /// ([`Work`]): a builder made (each weighs every board move of a state)
+    /// is one, and one more for every [`MOVES_A_UNIT`] board moves it
+    /// weighs or makes; every [`STEPS_A_NODE`] steps of the rules' search,
+    /// judging a turn for mate or listing turns, one more (in a multiverse
+    /// of many timelines in check, one judgement can cost as much as a
+    /// hundred builders).
     work: u64,
     /// Whether a net found must leave the other side no mate in one among
     /// the builder's checking turns (a net to play, not one to avoid).
