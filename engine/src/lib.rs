@@ -491,11 +491,7 @@ impl Job<'_, FiveD> {
                 {
                     (action, turns) = (at_once, 1);
                 }
-                // A mate in n turns of the side to move is 2n - 1 plies.
-                let plies = 2 * turns - 1;
-                let side = state.to_move();
-                let score = score::terminal(Some(side), side, plies as usize);
-                return Some(self.decided(action, score, plies, spent));
+                return Some(self.mating(state, action, turns, spent));
             }
         }
         // A net (a turn after which each reply weighed is met by a mate in
@@ -507,9 +503,7 @@ impl Job<'_, FiveD> {
             let until = search::quarter_of_time_left(self.limits.deadline);
             if let Some(action) = search::Domain::winning_move(&mut domain, &root, &[], &[], until)
             {
-                let side = state.to_move();
-                let score = score::terminal(Some(side), side, 1);
-                return Some(self.decided(action, score, 1, spent));
+                return Some(self.mating(state, action, 1, spent));
             }
             if let Some((action, after)) = search::fived::net_to_play(state, until) {
                 let score = -eval::fived::evaluate(&after, &chronomate_rules::Rules::turn(&after));
@@ -524,9 +518,22 @@ impl Job<'_, FiveD> {
         found.nodes += spent;
         Some(thought(found))
     }
-}
 
-impl Job<'_, FiveD> {
+    /// A turn that mates in `turns` turns of the side to move in `state`
+    /// (2 * turns - 1 plies), decided before the search.
+    fn mating(
+        &self,
+        state: &FiveD,
+        action: chronomate_rules::fived::Action,
+        turns: u32,
+        nodes: u64,
+    ) -> Thought<chronomate_rules::fived::Action> {
+        let plies = 2 * turns - 1;
+        let side = state.to_move();
+        let score = score::terminal(Some(side), side, plies as usize);
+        self.decided(action, score, plies, nodes)
+    }
+
     /// A turn decided before the search (a mate, a net), reported as the
     /// search reports its own.
     fn decided(

@@ -325,10 +325,16 @@ impl<'s> Builder<'s> {
         }
     }
 
-    /// Whether the turn's time is up, or the builder has made
-    /// [`MADE_CAP`] board moves putting checking turns together.
+    /// Whether the turn's time is up.
     fn late(&self) -> bool {
-        passed(self.until) || self.made.get() >= MADE_CAP
+        passed(self.until)
+    }
+
+    /// Whether the builder stops putting checking turns together: the
+    /// turn's time is up, or it made [`MADE_CAP`] board moves doing so.
+    /// The turns it has are judged all the same ([`Builder::mating`]).
+    fn done_checking(&self) -> bool {
+        self.late() || self.made.get() >= MADE_CAP
     }
 
     fn weighing(exposure: Exposure<'s>, checks: bool, until: Option<Instant>) -> Builder<'s> {
@@ -498,7 +504,7 @@ impl<'s> Builder<'s> {
         // moves best first; a jump alone too.
         for (i, list) in self.owed.iter().enumerate() {
             for w in list.iter().filter(|w| w.check || w.mv.is_jump()) {
-                if found.turns.len() >= cap || self.late() {
+                if found.turns.len() >= cap || self.done_checking() {
                     return found.turns;
                 }
                 if w.mv.is_jump() && self.collect(&[w.mv], &mut found, true) {
@@ -516,7 +522,7 @@ impl<'s> Builder<'s> {
         }
         // Checks that come of a combination alone.
         for combo in Combinations::new(&self.owed).take(cap) {
-            if found.turns.len() >= cap || self.late() {
+            if found.turns.len() >= cap || self.done_checking() {
                 return found.turns;
             }
             let moves: Vec<Move> = combo.iter().map(|w| w.mv).collect();
@@ -527,7 +533,7 @@ impl<'s> Builder<'s> {
             .map(|combo| combo.iter().map(|w| w.mv).collect())
             .unwrap_or_default();
         for w in self.extra.iter().filter(|w| w.check) {
-            if found.turns.len() >= cap || self.late() {
+            if found.turns.len() >= cap || self.done_checking() {
                 break;
             }
             let mut moves = base.clone();
