@@ -467,11 +467,13 @@ impl Job<'_, FiveD> {
     pub(crate) fn fived(self, state: &FiveD) -> Option<Thought<chronomate_rules::fived::Action>> {
         let row = level::row(self.sight);
         let (budget, nets) = (level::FIVED_MATES[row], level::FIVED_NETS[row]);
+        let threats = level::FIVED_THREATS[row];
         // One domain for the turn: the looks before the search share its
         // work, and its root's look for a mate at once is not made again.
         let mut domain = search::fived::Turns::new(self.settings, self.seed, self.limits.deadline)
             .escaping(level::FIVED_ESCAPES[row])
-            .netting(nets);
+            .netting(nets)
+            .threatened(threats);
         let root = domain.node(state.clone());
         let mut spent = 0;
         if self.limits.guard && budget > 0 {
@@ -508,6 +510,14 @@ impl Job<'_, FiveD> {
             if let Some((action, after)) = search::fived::net_to_play(state, until) {
                 let score = -eval::fived::evaluate(&after, &chronomate_rules::Rules::turn(&after));
                 return Some(self.decided(action, score, 3, spent));
+            }
+            // A threat of a net next (a mate in three the search does not
+            // see), where the level looks for them; scored as a net is.
+            if threats > 0
+                && let Some((action, after)) = search::fived::threat_to_play(state, threats, until)
+            {
+                let score = -eval::fived::evaluate(&after, &chronomate_rules::Rules::turn(&after));
+                return Some(self.decided(action, score, 5, spent));
             }
         }
         let mut rng = rng::Rng::new(rng::mix(self.seed, SEARCH_SALT));

@@ -506,7 +506,8 @@ impl Profiled for ManyWorlds {
 /// ([`level::FIVED_ESCAPES`]); from level 4 it plays a net where it finds
 /// one (a turn after which each reply weighed is met by a mate in one)
 /// and checks its turn for one the opponent closes
-/// ([`level::FIVED_NETS`]). No level glances (neither glances nor a
+/// ([`level::FIVED_NETS`]); from level 5 it does the same with threats of
+/// nets, a mate in three ([`level::FIVED_THREATS`]). No level glances (neither glances nor a
 /// level 2 that never watches measured weaker against level 3:
 /// docs/engine.md).
 impl Profiled for FiveD {

@@ -746,6 +746,13 @@ pub(crate) struct Turns {
     /// How many of the turns the guard would play it may look at for a
     /// net ([`Domain::net_checks`]).
     nets: usize,
+    /// The work of the guard's look for a threat of a net
+    /// ([`net_threat`]) against each turn it looks at for a net: none
+    /// where 0.
+    threats: u64,
+    /// The threats found so far in this search, tried first against the
+    /// next turns ([`net_threat`]).
+    known_threats: Vec<Action>,
     /// The work the looks for a mate at once may still do in this search
     /// ([`LOOKS_WORK`]).
     looks: u64,
@@ -766,6 +773,8 @@ impl Turns {
             escapes: 0,
             judged: 0,
             nets: 0,
+            threats: 0,
+            known_threats: Vec::new(),
             looks: LOOKS_WORK,
             no_mate_at: None,
         }
@@ -782,6 +791,13 @@ impl Turns {
     /// play for a net ([`Domain::net`]).
     pub(crate) fn netting(mut self, moves: usize) -> Turns {
         self.nets = moves;
+        self
+    }
+
+    /// The same, its guard's look for a net also looking for a threat of
+    /// one ([`net_threat`]) within `work` units (none where 0).
+    pub(crate) fn threatened(mut self, work: u64) -> Turns {
+        self.threats = work;
         self
     }
 
@@ -912,12 +928,22 @@ impl Domain for Turns {
     }
 
     /// A turn after which each of the other side's best replies is met by
-    /// a mate in one ([`net_in`]), while the level's looks last.
+    /// a mate in one ([`net_in`]), while the level's looks last; else,
+    /// where the level looks for them ([`Turns::threatened`]), a threat of
+    /// one ([`net_threat`]): a turn found walking into either is not
+    /// played while another holds.
     fn net(&mut self, s: &Node<FiveD>, known: &mut Vec<Action>) -> Option<Action> {
         if s.outcome.is_some() {
             return None;
         }
-        net_in(&s.state, GUARD_NET, known, self.deadline).map(|(first, _)| first)
+        if let Some((first, _)) = net_in(&s.state, GUARD_NET, known, self.deadline) {
+            return Some(first);
+        }
+        if self.threats == 0 {
+            return None;
+        }
+        let mut work = Work::new(self.threats, self.deadline);
+        net_threat(&s.state, GUARD_THREAT, &mut self.known_threats, &mut work)
     }
 
     /// The level's ([`Turns::netting`]).
@@ -1125,7 +1151,18 @@ fn net_in(
     known: &mut Vec<Action>,
     until: Option<Instant>,
 ) -> Option<(Action, FiveD)> {
-    let mut work = Work::new(net.work, until);
+    net_within(state, net, known, &mut Work::new(net.work, until))
+}
+
+/// [`net_in`] within `work` (`net`'s own work ignored), the work it did
+/// taken from `work`.
+fn net_within(
+    state: &FiveD,
+    net: Net,
+    known: &mut Vec<Action>,
+    work: &mut Work,
+) -> Option<(Action, FiveD)> {
+    let until = work.until;
     if !work.take(1) {
         return None;
     }
@@ -1157,7 +1194,7 @@ fn net_in(
         if !work.open() {
             return None;
         }
-        if answers.is_empty() || !all_mated(&after, &answers, known, &mut work) {
+        if answers.is_empty() || !all_mated(&after, &answers, known, work) {
             continue;
         }
         // The rules' first turns only where every built reply is mated:
@@ -1178,7 +1215,7 @@ fn net_in(
             if !work.open() {
                 return None;
             }
-            if !all_mated(&after, &listed, known, &mut work) {
+            if !all_mated(&after, &listed, known, work) {
                 continue;
             }
         }
@@ -1197,6 +1234,145 @@ fn net_in(
         return Some((first.action.clone(), after));
     }
     None
+}
+
+/// How far a look for a threat of a net goes ([`net_threat`]).
+#[derive(Clone, Copy, Debug)]
+struct Threats {
+    /// The turns of the side to move tried: of the builder's best
+    /// [`Threats::scan`], the captures first (the most taken first), so
+    /// many. The threats of the 5D ladder's lost games were mostly
+    /// captures, which the builder can rank past its 20th turn behind
+    /// quiet jumps.
+    turns: usize,
+    /// How many of the builder's best turns are looked through.
+    scan: usize,
+    /// The other side's replies to each that must all be lost: the
+    /// builder's best so many.
+    replies: usize,
+}
+
+/// The guard's look for a threat against the turn it would play: the
+/// opponent's 8 turns tried, each against the builder's best 8 replies.
+const GUARD_THREAT: Threats = Threats {
+    turns: 8,
+    scan: 128,
+    replies: 8,
+};
+
+/// The look for a threat to play ([`threat_to_play`]): each turn against
+/// the builder's best 16 replies, so that a threat played holds against
+/// more of the defences the opponent weighs.
+const PLAYED_THREAT: Threats = Threats {
+    replies: 16,
+    ..GUARD_THREAT
+};
+
+/// A turn of the side to move in `state` after which each of the other
+/// side's best replies ([`Threats::replies`]) is met by a mate in one or
+/// walks into a net (one that [`GUARD_NET`] finds): a mate in three,
+/// which the guard's other looks do not see and the 5D ladder's games
+/// are mostly lost to (docs/engine-journal.md, issue 49, "The two-turn
+/// steps at 100 games", "Threats"). Within the `work`; `None` proves
+/// nothing. Threats found go into `known`, tried first.
+fn net_threat(
+    state: &FiveD,
+    threats: Threats,
+    known: &mut Vec<Action>,
+    work: &mut Work,
+) -> Option<Action> {
+    let until = work.until;
+    if !work.take(1) {
+        return None;
+    }
+    let builder = Builder::within(state, until);
+    let side = state.to_move();
+    let mut turns = builder.best_within(threats.scan, work.steps_left());
+    work.built(&builder);
+    // Captures first, the most taken first (a stable sort: the builder's
+    // order among equals).
+    turns.sort_by_key(|b| std::cmp::Reverse(forcing(state, side, &b.action).unwrap_or(0)));
+    turns.truncate(threats.turns);
+    // The threats found against other turns first, where they can be made
+    // here: turns listed together often share the flaw.
+    let mut firsts: Vec<Built> = known
+        .iter()
+        .filter(|k| !turns.iter().any(|t| &t.action == *k) && drafted(state, k).is_some())
+        .map(|k| Built {
+            action: k.clone(),
+            draft: None,
+        })
+        .collect();
+    firsts.extend(turns);
+    let turns = firsts;
+    let mut mates: Vec<Action> = Vec::new();
+    for turn in &turns {
+        let Some((after, steps)) = submitted(state, turn) else {
+            continue;
+        };
+        work.steps(steps);
+        if after.status() != Status::Ongoing {
+            continue;
+        }
+        if !work.take(1) {
+            return None;
+        }
+        let builder = Builder::within(&after, until);
+        let replies = builder.best_within(threats.replies, work.steps_left());
+        work.built(&builder);
+        if replies.is_empty() {
+            continue;
+        }
+        let all_lost = replies.iter().all(|reply| {
+            if all_mated(&after, std::slice::from_ref(reply), &mut mates, work) {
+                return true;
+            }
+            let Some((next, steps)) = submitted(&after, reply) else {
+                return false;
+            };
+            work.steps(steps);
+            if next.status() != Status::Ongoing || !work.open() {
+                return false;
+            }
+            // Each reply's look held to the guard's work for one.
+            let share = GUARD_NET.work.min(work.left);
+            let mut look = Work::new(share, until);
+            let netted = net_within(&next, GUARD_NET, &mut mates, &mut look).is_some();
+            work.left -= share - look.left;
+            netted
+        });
+        if !work.open() {
+            return None;
+        }
+        if all_lost {
+            if !known.contains(&turn.action) {
+                known.push(turn.action.clone());
+            }
+            return Some(turn.action.clone());
+        }
+    }
+    None
+}
+
+/// A threat of a net for the side to move in `state` to play
+/// ([`net_threat`], [`PLAYED_THREAT`]) found within `work` units (as
+/// [`Net::work`] counts them) before `until`, that leaves the other side
+/// no mate at once among the builder's checking turns, and the state
+/// after it.
+pub(crate) fn threat_to_play(
+    state: &FiveD,
+    work: u64,
+    until: Option<Instant>,
+) -> Option<(Action, FiveD)> {
+    let mut work = Work::new(work, until);
+    let action = net_threat(state, PLAYED_THREAT, &mut Vec::new(), &mut work)?;
+    let mut after = state.clone();
+    after.apply(&action).ok()?;
+    let builder = Builder::checking(&after, until);
+    if builder.mating(CHECKS_CAP, |_| true).is_some() {
+        return None;
+    }
+    Some((action, after))
 }
 
 /// Whether each of `answers` (turns of `state`) is met by a mate in one:
@@ -1832,6 +2008,101 @@ mod tests {
         assert!(netted, "{blind}");
         let (looking, netted) = chosen(4);
         assert!(!netted, "{looking}");
+        assert_ne!(blind, looking);
+    }
+
+    #[test]
+    fn a_threat_of_a_net_after_a_turn_is_found() {
+        // A ladder game's loser, two turns before it was mated: after its
+        // last turn here, a rook's capture across timelines leaves each of
+        // its best replies mated at once or netted, and the look finds it.
+        let turns = ladder_turns("fived-threat.txt");
+        let state = after(turns.iter().map(String::as_str));
+        let mut known = Vec::new();
+        let mut work = Work::new(crate::level::FIVED_THREATS[4], None);
+        let threat = net_threat(&state, GUARD_THREAT, &mut known, &mut work).expect("a threat");
+        assert_eq!(known, std::slice::from_ref(&threat));
+        // Proved again with the rules: each reply the look weighs has a
+        // turn that mates, or a net each of whose weighed replies does.
+        let mut threatened = state.clone();
+        threatened.apply(&threat).expect("a legal turn");
+        let replies = Builder::within(&threatened, None).best(GUARD_THREAT.replies);
+        assert_eq!(replies.len(), GUARD_THREAT.replies);
+        let mut netted = 0;
+        for reply in &replies {
+            let mut next = threatened.clone();
+            next.apply(&reply.action).expect("a legal reply");
+            let mut mates = Vec::new();
+            if mate_at_once(&next, &[], &[], &mut Work::new(LOOKS_WORK, None))
+                .is_some_and(|mate| next.wins_at_once(&mate))
+            {
+                continue;
+            }
+            let (_, closed) = net_in(&next, GUARD_NET, &mut mates, None).expect("a net");
+            for answer in Builder::within(&closed, None).best(GUARD_NET.replies) {
+                let mut last = closed.clone();
+                last.apply(&answer.action).expect("a legal answer");
+                assert!(mates.iter().any(|mate| last.wins_at_once(mate)));
+            }
+            netted += 1;
+        }
+        assert!(netted > 0, "every reply mated at once: a net, not a threat");
+        // Held against twice as many replies, it is still a threat, and
+        // one to play: no mate at once answers it.
+        let (played, _) =
+            threat_to_play(&state, crate::level::FIVED_THREATS[4], None).expect("a threat to play");
+        assert!(
+            Builder::checking(&threatened, None)
+                .mating(CHECKS_CAP, |_| true)
+                .is_none()
+        );
+        assert_eq!(played, threat);
+        // Without work, or at the start, there is none.
+        let none = |state: &FiveD, units: u64| {
+            net_threat(
+                state,
+                GUARD_THREAT,
+                &mut Vec::new(),
+                &mut Work::new(units, None),
+            )
+        };
+        assert!(none(&state, 0).is_none());
+        assert!(none(&after([]), 1_024).is_none());
+    }
+
+    #[test]
+    fn the_guard_plays_a_turn_that_no_threat_follows_where_the_level_looks() {
+        // The same game's level 5, a turn earlier: the four turns its
+        // search ranks first all allow the threat; looking at its turns
+        // for threats too, it plays one that none follows.
+        let turns = ladder_turns("fived-threat.txt");
+        let state = after(turns.iter().take(turns.len() - 1).map(String::as_str));
+        let settings = crate::level::FIVED[4];
+        let threats = crate::level::FIVED_THREATS[4];
+        let chosen = |threats: u64| {
+            let domain = Turns::new(&settings, 1, None)
+                .netting(crate::level::FIVED_NETS[4])
+                .threatened(threats);
+            let root = domain.node(state.clone());
+            let limits = Limits {
+                guard: true,
+                ..Limits::to_depth(settings.depth)
+            };
+            let mut search =
+                Search::new(domain, limits, Table::new(16), Vec::new()).beam(settings.beam);
+            let found = search
+                .run(&root, None, Default::default(), &mut Rng::new(1))
+                .expect("a turn");
+            let mut next = state.clone();
+            next.apply(&found.best).expect("a legal turn");
+            let mut work = Work::new(threats.max(1_024), None);
+            let threat = net_threat(&next, GUARD_THREAT, &mut Vec::new(), &mut work);
+            (state.notation(&found.best), threat.is_some())
+        };
+        let (blind, threatened) = chosen(0);
+        assert!(threatened, "{blind}");
+        let (looking, threatened) = chosen(threats);
+        assert!(!threatened, "{looking}");
         assert_ne!(blind, looking);
     }
 
