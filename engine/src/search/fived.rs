@@ -1178,19 +1178,9 @@ fn net_within(
     work.built(&builder);
     firsts.extend(quiet.into_iter().filter(|b| !seen.contains(&b.action)));
     for first in &firsts {
-        let Some((after, steps)) = submitted(state, first) else {
+        let Some((after, answers)) = replies_to(state, first, net.replies, work)? else {
             continue;
         };
-        work.steps(steps);
-        if after.status() != Status::Ongoing {
-            continue;
-        }
-        if !work.take(1) {
-            return None;
-        }
-        let builder = Builder::within(&after, until);
-        let answers = builder.best_within(net.replies, work.steps_left());
-        work.built(&builder);
         if !work.open() {
             return None;
         }
@@ -1234,6 +1224,31 @@ fn net_within(
         return Some((first.action.clone(), after));
     }
     None
+}
+
+/// The state after `turn` (of `state`) and the builder's best `width`
+/// replies to it, for a look within `work`: `Some(None)` where the turn
+/// is refused or ends the game, `None` where the work ran out.
+fn replies_to(
+    state: &FiveD,
+    turn: &Built,
+    width: usize,
+    work: &mut Work,
+) -> Option<Option<(FiveD, Vec<Built>)>> {
+    let Some((after, steps)) = submitted(state, turn) else {
+        return Some(None);
+    };
+    work.steps(steps);
+    if after.status() != Status::Ongoing {
+        return Some(None);
+    }
+    if !work.take(1) {
+        return None;
+    }
+    let builder = Builder::within(&after, work.until);
+    let replies = builder.best_within(width, work.steps_left());
+    work.built(&builder);
+    Some(Some((after, replies)))
 }
 
 /// How far a look for a threat of a net goes ([`net_threat`]).
@@ -1307,19 +1322,9 @@ fn net_threat(
     let turns = firsts;
     let mut mates: Vec<Action> = Vec::new();
     for turn in &turns {
-        let Some((after, steps)) = submitted(state, turn) else {
+        let Some((after, replies)) = replies_to(state, turn, threats.replies, work)? else {
             continue;
         };
-        work.steps(steps);
-        if after.status() != Status::Ongoing {
-            continue;
-        }
-        if !work.take(1) {
-            return None;
-        }
-        let builder = Builder::within(&after, until);
-        let replies = builder.best_within(threats.replies, work.steps_left());
-        work.built(&builder);
         if replies.is_empty() {
             continue;
         }
@@ -1979,6 +1984,24 @@ mod tests {
         }
     }
 
+    /// The turn a level of `settings` searching with `domain` and its
+    /// guard plays in `state`, and the state after it.
+    fn guarded(state: &FiveD, settings: &Settings, domain: Turns) -> (String, FiveD) {
+        let root = domain.node(state.clone());
+        let limits = Limits {
+            guard: true,
+            ..Limits::to_depth(settings.depth)
+        };
+        let mut search =
+            Search::new(domain, limits, Table::new(16), Vec::new()).beam(settings.beam);
+        let found = search
+            .run(&root, None, Default::default(), &mut Rng::new(1))
+            .expect("a turn");
+        let mut next = state.clone();
+        next.apply(&found.best).expect("a legal turn");
+        (state.notation(&found.best), next)
+    }
+
     #[test]
     fn the_guard_plays_a_turn_that_no_net_closes_on_where_the_level_looks() {
         // A ladder game's level 4, on its ninth turn: its search's turn
@@ -1989,20 +2012,9 @@ mod tests {
         let settings = crate::level::FIVED[3];
         let chosen = |nets: usize| {
             let domain = Turns::new(&settings, 1, None).netting(nets);
-            let root = domain.node(state.clone());
-            let limits = Limits {
-                guard: true,
-                ..Limits::to_depth(settings.depth)
-            };
-            let mut search =
-                Search::new(domain, limits, Table::new(16), Vec::new()).beam(settings.beam);
-            let found = search
-                .run(&root, None, Default::default(), &mut Rng::new(1))
-                .expect("a turn");
-            let mut next = state.clone();
-            next.apply(&found.best).expect("a legal turn");
+            let (best, next) = guarded(&state, &settings, domain);
             let net = net_in(&next, GUARD_NET, &mut Vec::new(), None);
-            (state.notation(&found.best), net.is_some())
+            (best, net.is_some())
         };
         let (blind, netted) = chosen(0);
         assert!(netted, "{blind}");
@@ -2083,21 +2095,10 @@ mod tests {
             let domain = Turns::new(&settings, 1, None)
                 .netting(crate::level::FIVED_NETS[4])
                 .threatened(threats);
-            let root = domain.node(state.clone());
-            let limits = Limits {
-                guard: true,
-                ..Limits::to_depth(settings.depth)
-            };
-            let mut search =
-                Search::new(domain, limits, Table::new(16), Vec::new()).beam(settings.beam);
-            let found = search
-                .run(&root, None, Default::default(), &mut Rng::new(1))
-                .expect("a turn");
-            let mut next = state.clone();
-            next.apply(&found.best).expect("a legal turn");
+            let (best, next) = guarded(&state, &settings, domain);
             let mut work = Work::new(threats.max(1_024), None);
             let threat = net_threat(&next, GUARD_THREAT, &mut Vec::new(), &mut work);
-            (state.notation(&found.best), threat.is_some())
+            (best, threat.is_some())
         };
         let (blind, threatened) = chosen(0);
         assert!(threatened, "{blind}");
