@@ -153,9 +153,9 @@ pub(crate) const FIVED_NETS: [usize; 8] = [0, 0, 0, 4, 8, 8, 8, 8];
 /// that each level of 5D chess makes, levels 1 to 8: at its root, to play
 /// one, and against each turn it looks at for a net, playing the next
 /// where one is found; none where 0. From level 5, with 8 turns looked
-/// at for nets and threats: level 5 against level 4 over seeds 55 to
-/// 100 of the ladder, 38.0% (14-7-25), 30.4% before, at 3.6 times the
-/// time a turn (docs/engine-journal.md, issue 49, "Threats").
+/// at for nets and threats: level 5 against level 4 over seeds 1 to 40
+/// and 55 to 100 of the ladder, 47.1% (35-11-40), 43.0% before, at 3.6
+/// times the time a turn (docs/engine-journal.md, issue 49, "Threats").
 pub(crate) const FIVED_THREATS: [u64; 8] = [0, 0, 0, 0, 1_024, 1_024, 1_024, 1_024];
 
 /// The levels of FIDE chess (searched on its own positions; the widths,
