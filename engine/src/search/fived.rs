@@ -944,6 +944,7 @@ impl Domain for Turns {
         }
         let mut work = Work::new(self.threats, self.deadline);
         net_threat(&s.state, GUARD_THREAT, &mut self.known_threats, &mut work)
+            .map(|(first, _)| first)
     }
 
     /// The level's ([`Turns::netting`]).
@@ -1131,6 +1132,16 @@ impl Work {
         self.steps(builder.listed_steps());
     }
 
+    /// `look` within `units` of the work left at most, the work it did
+    /// taken from this.
+    fn share<T>(&mut self, units: u64, look: impl FnOnce(&mut Work) -> T) -> T {
+        let share = self.left.min(units);
+        let mut part = Work::new(share, self.until);
+        let found = look(&mut part);
+        self.left -= share - part.left;
+        found
+    }
+
     /// The steps of the rules' search the work left allows.
     fn steps_left(&self) -> usize {
         usize::try_from(self.left.saturating_mul(STEPS_A_NODE)).unwrap_or(usize::MAX)
@@ -1289,18 +1300,18 @@ const PLAYED_THREAT: Threats = Threats {
 /// which the guard's other looks do not see and the 5D ladder's games
 /// are mostly lost to (docs/engine-journal.md, issue 49, "The two-turn
 /// steps at 100 games", "Threats"). Within the `work`; `None` proves
-/// nothing. Threats found go into `known`, tried first.
+/// nothing. Threats found go into `known`, tried first; the state after
+/// the one found comes with it.
 fn net_threat(
     state: &FiveD,
     threats: Threats,
     known: &mut Vec<Action>,
     work: &mut Work,
-) -> Option<Action> {
-    let until = work.until;
+) -> Option<(Action, FiveD)> {
     if !work.take(1) {
         return None;
     }
-    let builder = Builder::within(state, until);
+    let builder = Builder::within(state, work.until);
     let side = state.to_move();
     let mut turns = builder.best_within(threats.scan, work.steps_left());
     work.built(&builder);
@@ -1329,22 +1340,18 @@ fn net_threat(
             continue;
         }
         let all_lost = replies.iter().all(|reply| {
-            if all_mated(&after, std::slice::from_ref(reply), &mut mates, work) {
-                return true;
-            }
             let Some((next, steps)) = submitted(&after, reply) else {
                 return false;
             };
             work.steps(steps);
-            if next.status() != Status::Ongoing || !work.open() {
+            if next.status() != Status::Ongoing {
                 return false;
             }
-            // Each reply's look held to the guard's work for one.
-            let share = GUARD_NET.work.min(work.left);
-            let mut look = Work::new(share, until);
-            let netted = net_within(&next, GUARD_NET, &mut mates, &mut look).is_some();
-            work.left -= share - look.left;
-            netted
+            // Each reply's look for a net held to the guard's work for one.
+            mate_in_one(&next, &mut mates, work)
+                || work.share(GUARD_NET.work, |look| {
+                    net_within(&next, GUARD_NET, &mut mates, look).is_some()
+                })
         });
         if !work.open() {
             return None;
@@ -1353,7 +1360,7 @@ fn net_threat(
             if !known.contains(&turn.action) {
                 known.push(turn.action.clone());
             }
-            return Some(turn.action.clone());
+            return Some((turn.action.clone(), after));
         }
     }
     None
@@ -1370,9 +1377,7 @@ pub(crate) fn threat_to_play(
     until: Option<Instant>,
 ) -> Option<(Action, FiveD)> {
     let mut work = Work::new(work, until);
-    let action = net_threat(state, PLAYED_THREAT, &mut Vec::new(), &mut work)?;
-    let mut after = state.clone();
-    after.apply(&action).ok()?;
+    let (action, after) = net_threat(state, PLAYED_THREAT, &mut Vec::new(), &mut work)?;
     let builder = Builder::checking(&after, until);
     if builder.mating(CHECKS_CAP, |_| true).is_some() {
         return None;
@@ -1390,40 +1395,43 @@ fn all_mated(state: &FiveD, answers: &[Built], known: &mut Vec<Action>, work: &m
             return false;
         };
         work.steps(steps);
-        if next.status() != Status::Ongoing {
-            return false;
-        }
-        let exposure = next.exposure();
-        for k in known.iter() {
-            let (mates, steps) =
-                drafted(&next, k).map_or((false, 0), |d| mated_within(d, &exposure, MATE_STEPS));
-            work.steps(steps);
-            if mates {
-                return true;
-            }
-        }
-        if !work.take(1) {
-            return false;
-        }
-        let builder = Builder::checking_under(exposure, work.until);
-        let turns = builder.checking_turns(NET_CHECKS);
-        work.built(&builder);
-        for turn in turns {
-            if !work.open() {
-                return false;
-            }
-            let draft = turn.draft.clone().or_else(|| drafted(&next, &turn.action));
-            let (mates, steps) = draft.map_or((false, 0), |d| {
-                mated_within(d, &builder.exposure, MATE_STEPS)
-            });
-            work.steps(steps);
-            if mates {
-                known.push(turn.action);
-                return true;
-            }
-        }
-        false
+        next.status() == Status::Ongoing && mate_in_one(&next, known, work)
     })
+}
+
+/// Whether the side to move in `next` (a game going on) has a mate in
+/// one, as [`all_mated`] looks for it.
+fn mate_in_one(next: &FiveD, known: &mut Vec<Action>, work: &mut Work) -> bool {
+    let exposure = next.exposure();
+    for k in known.iter() {
+        let (mates, steps) =
+            drafted(next, k).map_or((false, 0), |d| mated_within(d, &exposure, MATE_STEPS));
+        work.steps(steps);
+        if mates {
+            return true;
+        }
+    }
+    if !work.take(1) {
+        return false;
+    }
+    let builder = Builder::checking_under(exposure, work.until);
+    let turns = builder.checking_turns(NET_CHECKS);
+    work.built(&builder);
+    for turn in turns {
+        if !work.open() {
+            return false;
+        }
+        let draft = turn.draft.clone().or_else(|| drafted(next, &turn.action));
+        let (mates, steps) = draft.map_or((false, 0), |d| {
+            mated_within(d, &builder.exposure, MATE_STEPS)
+        });
+        work.steps(steps);
+        if mates {
+            known.push(turn.action);
+            return true;
+        }
+    }
+    false
 }
 
 /// A turn of the side to move in `state` that mates at once, while the
@@ -1459,11 +1467,9 @@ fn mate_at_once(
         return Some(a);
     }
     work.built(&builder);
-    let share = work.left.min(LISTED_WORK);
-    let mut listed = Work::new(share, work.until);
-    let found = listed_mate(state, &builder.exposure, weighed, &mut listed);
-    work.left -= share - listed.left;
-    found
+    work.share(LISTED_WORK, |listed| {
+        listed_mate(state, &builder.exposure, weighed, listed)
+    })
 }
 
 /// One of the first [`LISTED_MATES`] turns the rules list in `state` (of
@@ -2032,7 +2038,8 @@ mod tests {
         let state = after(turns.iter().map(String::as_str));
         let mut known = Vec::new();
         let mut work = Work::new(crate::level::FIVED_THREATS[4], None);
-        let threat = net_threat(&state, GUARD_THREAT, &mut known, &mut work).expect("a threat");
+        let (threat, _) =
+            net_threat(&state, GUARD_THREAT, &mut known, &mut work).expect("a threat");
         assert_eq!(known, std::slice::from_ref(&threat));
         // Proved again with the rules: each reply the look weighs has a
         // turn that mates, or a net each of whose weighed replies does.

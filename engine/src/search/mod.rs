@@ -178,7 +178,8 @@ pub(crate) trait Domain {
     }
     /// A move of the side to act in `s` after which every reply the
     /// domain tries has a reply that wins at once: a net, which the other
-    /// side walked into with the move that made `s`. The guard asks it of
+    /// side walked into with the move that made `s` (or, where the domain
+    /// looks further, a move that threatens one). The guard asks it of
     /// up to [`Domain::net_checks`] moves it is about to play, once no
     /// reply wins against one at once ([`guard`]), and plays the next where
     /// one is found. Wins found go into `known`, tried first. None by
