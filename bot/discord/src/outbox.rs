@@ -21,7 +21,7 @@
 //! its hold lapses; if that answer landed after all (its interaction's
 //! message is there), it counts as delivered.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -45,6 +45,9 @@ pub(crate) const LOOK_EVERY: Duration = Duration::from_secs(1);
 /// Streams worked on at once.
 const STREAMS_AT_ONCE: usize = 16;
 
+/// How long [`tick_once`] waits for its round's posts.
+const TICK_WAIT: Duration = Duration::from_secs(60);
+
 /// How long an answer waits for its post before it says so.
 const POST_WITHIN: Duration = Duration::from_secs(10);
 
@@ -65,6 +68,9 @@ pub(crate) struct Outbox {
     shards: Option<ShardRange>,
     /// Who waits for which announcement.
     waiting: Mutex<HashMap<AnnouncementId, Vec<oneshot::Sender<Delivered>>>>,
+    /// Who is told of every delivery from the moment it asked
+    /// ([`Outbox::watch`]).
+    watchers: Mutex<Vec<mpsc::UnboundedSender<(AnnouncementId, Delivered)>>>,
     /// Announcements answered where they belong, to delete in batches.
     answered: mpsc::UnboundedSender<AnnouncementId>,
     streams: Arc<Semaphore>,
@@ -85,6 +91,7 @@ impl Outbox {
             threads,
             shards,
             waiting: Mutex::new(HashMap::new()),
+            watchers: Mutex::new(Vec::new()),
             answered: tx,
             streams: Arc::new(Semaphore::new(STREAMS_AT_ONCE)),
             metrics,
@@ -196,6 +203,9 @@ impl Outbox {
             .unwrap_or_default();
         for w in waiters {
             let _ = w.send(delivered);
+        }
+        if let Ok(mut watchers) = self.watchers.lock() {
+            watchers.retain(|w| w.send((id, delivered)).is_ok());
         }
     }
 
@@ -312,7 +322,19 @@ impl Outbox {
         }
     }
 
-    /// Receivers told when each of `ids` is delivered (or fails).
+    /// Every delivery (or failure) from now on, until the receiver is
+    /// dropped: for announcements this process may post before their ids
+    /// are known to the one waiting ([`Outbox::wait_for`] would miss them).
+    pub(crate) fn watch(&self) -> mpsc::UnboundedReceiver<(AnnouncementId, Delivered)> {
+        let (tx, rx) = mpsc::unbounded_channel();
+        if let Ok(mut watchers) = self.watchers.lock() {
+            watchers.push(tx);
+        }
+        rx
+    }
+
+    /// Receivers told when each of `ids` is delivered (or fails): asked
+    /// before they can be posted (a command's, held until handed over).
     pub(crate) fn wait_for(&self, ids: &[AnnouncementId]) -> Vec<oneshot::Receiver<Delivered>> {
         let mut out = Vec::with_capacity(ids.len());
         if let Ok(mut w) = self.waiting.lock() {
@@ -365,6 +387,9 @@ pub(crate) async fn run_ticker(outbox: Arc<Outbox>, every: Duration) {
 /// (a thread's close is not counted).
 pub(crate) async fn tick_once(outbox: &Outbox, now: Timestamp) -> usize {
     let host = &outbox.threads.host;
+    // Watched from before the round: its first jobs' announcements are
+    // free to post (and may be posted) while its later jobs still run.
+    let mut deliveries = outbox.watch();
     let ids = match host.upkeep().run_due_jobs(now).await {
         Ok(ids) => ids,
         Err(e) => {
@@ -372,16 +397,22 @@ pub(crate) async fn tick_once(outbox: &Outbox, now: Timestamp) -> usize {
             return 0;
         }
     };
-    let waits = outbox.wait_for(&ids);
     host.outbox().bell().notify_waiters();
+    let mut owed: HashSet<AnnouncementId> = ids.into_iter().collect();
     let mut reached = 0;
-    for w in waits {
-        match tokio::time::timeout(Duration::from_secs(60), w).await {
-            Ok(Ok(d)) if d.ok && !matches!(d.kind, NoticeKind::Close | NoticeKind::Warning) => {
-                reached += 1
+    let _ = tokio::time::timeout(TICK_WAIT, async {
+        while !owed.is_empty() {
+            let Some((id, d)) = deliveries.recv().await else {
+                return;
+            };
+            if owed.remove(&id)
+                && d.ok
+                && !matches!(d.kind, NoticeKind::Close | NoticeKind::Warning)
+            {
+                reached += 1;
             }
-            _ => {}
         }
-    }
+    })
+    .await;
     reached
 }

@@ -154,6 +154,7 @@ async fn fools_mate(fake: &FakeDiscord, b: &Board) -> Call {
 /// Black resigns in its thread by `/resign` and the confirm button; the
 /// announcement (a follow-up of the press) is returned.
 async fn resign(fake: &FakeDiscord, who: &Player, thread: u64, game: GameId) -> Call {
+    let mark = fake.mark();
     let asked = fake.command(who, thread, "resign", &[]).await;
     let ask = fake.reply(&asked).await;
     assert!(ask.is_ephemeral());
@@ -163,16 +164,12 @@ async fn resign(fake: &FakeDiscord, who: &Player, thread: u64, game: GameId) -> 
     let press = fake.click(who, on, &confirm).await;
     let closed = fake.callback(&press).await;
     assert!(closed.custom_ids().is_empty(), "the buttons are gone");
+    // This game's: an earlier round's resignation is in the calls too.
     let announced = fake
-        .wait_call("the resignation, announced", |calls| {
-            calls
-                .iter()
-                .find(|c| {
-                    c.method == "POST"
-                        && c.path.ends_with("/messages")
-                        && c.content().contains("resigned")
-                })
-                .cloned()
+        .wait_call_after("the resignation, announced", mark, |c| {
+            c.method == "POST"
+                && c.path.ends_with("/messages")
+                && c.content().contains(&format!("resigned game #{game}."))
         })
         .await;
     assert!(!announced.is_ephemeral());
