@@ -1266,10 +1266,10 @@ fn replies_to(
 #[derive(Clone, Copy, Debug)]
 struct Threats {
     /// The turns of the side to move tried: of the builder's best
-    /// [`Threats::scan`], the captures first (the most taken first), so
-    /// many. The threats of the 5D ladder's lost games were mostly
-    /// captures, which the builder can rank past its 20th turn behind
-    /// quiet jumps.
+    /// [`Threats::scan`], so many ([`threat_candidates`]: the captures
+    /// first, the most taken first, then the jumps, none alike). The
+    /// threats of the 5D ladder's lost games were mostly captures, which
+    /// the builder can rank past its 20th turn behind quiet jumps.
     turns: usize,
     /// How many of the builder's best turns are looked through.
     scan: usize,
@@ -1312,13 +1312,9 @@ fn net_threat(
         return None;
     }
     let builder = Builder::within(state, work.until);
-    let side = state.to_move();
-    let mut turns = builder.best_within(threats.scan, work.steps_left());
+    let scanned = builder.best_within(threats.scan, work.steps_left());
     work.built(&builder);
-    // Captures first, the most taken first (a stable sort: the builder's
-    // order among equals).
-    turns.sort_by_key(|b| std::cmp::Reverse(forcing(state, side, &b.action).unwrap_or(0)));
-    turns.truncate(threats.turns);
+    let turns = threat_candidates(state, scanned, threats.turns);
     // The threats found against other turns first, where they can be made
     // here: turns listed together often share the flaw.
     let mut firsts: Vec<Built> = known
@@ -1364,6 +1360,63 @@ fn net_threat(
         }
     }
     None
+}
+
+/// The turns a look for a threat tries, of `scanned` (the builder's best,
+/// best first), `count` at most: the captures first, the most taken
+/// first, then the jumps (a man leaving its board), then the quiet turns,
+/// each kind in the builder's order; of turns whose captures and jumps
+/// are the same board moves (the rest quiet), the first, the others
+/// after all the rest, in the builder's order. The builder's best turns
+/// often differ in one board's quiet move alone, and as many of them
+/// crowded out the threats of the 5D ladder's lost games
+/// (docs/engine-journal.md, issue 49, "Threats").
+fn threat_candidates(state: &FiveD, scanned: Vec<Built>, count: usize) -> Vec<Built> {
+    let side = state.to_move();
+    let mut seen: HashSet<Vec<Move>> = HashSet::default();
+    let mut kept: Vec<(std::cmp::Reverse<i32>, bool, Built)> = Vec::new();
+    let mut alike: Vec<Built> = Vec::new();
+    for built in scanned {
+        let loud = loud_part(state, &built.action);
+        let quiet = loud.is_empty();
+        // A quiet turn is its own kind: only loud moves make turns alike.
+        let same = if quiet {
+            built.action.moves.clone()
+        } else {
+            loud
+        };
+        if seen.insert(same) {
+            let taken = forcing(state, side, &built.action).unwrap_or(0);
+            kept.push((std::cmp::Reverse(taken), quiet, built));
+        } else {
+            alike.push(built);
+        }
+    }
+    // A stable sort: the builder's order within each kind.
+    kept.sort_by_key(|(taken, quiet, _)| (*taken, *quiet));
+    kept.into_iter()
+        .map(|(_, _, built)| built)
+        .chain(alike)
+        .take(count)
+        .collect()
+}
+
+/// The board moves of `action` (a turn of `state`) that capture or jump
+/// (a man leaving its board), in the turn's order: what makes two turns
+/// of a threat look's alike ([`threat_candidates`]).
+fn loud_part(state: &FiveD, action: &Action) -> Vec<Move> {
+    action
+        .moves
+        .iter()
+        .filter(|m| {
+            m.is_jump()
+                || state
+                    .board(m.to.line, m.to.step)
+                    .and_then(|b| b.man(m.to.cell))
+                    .is_some()
+        })
+        .cloned()
+        .collect()
 }
 
 /// A threat of a net for the side to move in `state` to play
@@ -2087,6 +2140,78 @@ mod tests {
         };
         assert!(none(&state, 0).is_none());
         assert!(none(&after([]), 1_024).is_none());
+    }
+
+    #[test]
+    fn a_threat_look_tries_unlike_turns_first_captures_then_jumps() {
+        // The threat test's position: 121 of the builder's best 128 turns
+        // there share their captures and jumps with a turn ranked before
+        // them, differing in quiet board moves only.
+        let turns = ladder_turns("fived-threat.txt");
+        let state = after(turns.iter().map(String::as_str));
+        let side = state.to_move();
+        let scan = || Builder::within(&state, None).best(GUARD_THREAT.scan);
+        let scanned = scan();
+        let loud = |action: &Action| loud_part(&state, action);
+        let alike = scanned
+            .iter()
+            .filter(|b| !loud(&b.action).is_empty())
+            .count()
+            - scanned
+                .iter()
+                .map(|b| loud(&b.action))
+                .filter(|l| !l.is_empty())
+                .collect::<HashSet<_>>()
+                .len();
+        assert!(
+            alike > 0,
+            "no two of the builder's turns alike: nothing to test"
+        );
+        let all = threat_candidates(&state, scan(), scanned.len());
+        assert_eq!(all.len(), scanned.len());
+        let tried = &all[..scanned.len() - alike];
+        // None alike: each loud part once, each quiet turn once.
+        let parts: HashSet<Vec<Move>> = tried
+            .iter()
+            .map(|b| {
+                let part = loud(&b.action);
+                if part.is_empty() {
+                    b.action.moves.clone()
+                } else {
+                    part
+                }
+            })
+            .collect();
+        assert_eq!(parts.len(), tried.len());
+        // Of each loud part, the builder's first turn.
+        for b in tried {
+            let part = loud(&b.action);
+            if !part.is_empty() {
+                let first = scanned.iter().find(|s| loud(&s.action) == part).unwrap();
+                assert_eq!(first.action, b.action);
+            }
+        }
+        // Captures (the most taken first), then jumps, then quiet turns.
+        let kind = |b: &Built| match forcing(&state, side, &b.action) {
+            Some(taken) => (0, -taken),
+            None if !loud(&b.action).is_empty() => (1, 0),
+            None => (2, 0),
+        };
+        let kinds: Vec<(i32, i32)> = tried.iter().map(kind).collect();
+        assert!(kinds.is_sorted(), "{kinds:?}");
+        assert!(kinds.iter().any(|k| k.0 == 0) && kinds.iter().any(|k| k.0 == 1));
+        // Then the turns alike, in the builder's order.
+        let rest: Vec<&Action> = all[tried.len()..].iter().map(|b| &b.action).collect();
+        let dropped: Vec<&Action> = scanned
+            .iter()
+            .map(|b| &b.action)
+            .filter(|a| !tried.iter().any(|t| &t.action == *a))
+            .collect();
+        assert_eq!(rest, dropped);
+        // As many as asked, the first of the whole list.
+        let eight = threat_candidates(&state, scan(), 8);
+        assert_eq!(eight.len(), 8);
+        assert!(eight.iter().zip(&all).all(|(a, b)| a.action == b.action));
     }
 
     #[test]
