@@ -154,8 +154,9 @@ pub(crate) const FIVED_NETS: [usize; 8] = [0, 0, 0, 4, 8, 8, 8, 8];
 /// one, and against each turn it looks at for a net, playing the next
 /// where one is found; none where 0. From level 5, with 8 turns looked
 /// at for nets and threats: level 5 against level 4 over seeds 1 to 40
-/// and 55 to 100 of the ladder, 47.1% (35-11-40), 43.0% before, at 3.6
-/// times the time a turn (docs/engine-journal.md, issue 49, "Threats").
+/// and 55 to 100 of the ladder, 52.3% (39-12-35), 43.0% without the
+/// looks, at 2.0 s a turn against level 4's 0.5 s (docs/engine-journal.md,
+/// issue 49, "Threats tried unlike", "Threats").
 pub(crate) const FIVED_THREATS: [u64; 8] = [0, 0, 0, 0, 1_024, 1_024, 1_024, 1_024];
 
 /// The levels of FIDE chess (searched on its own positions; the widths,
