@@ -21,14 +21,14 @@
 //! its hold lapses; if that answer landed after all (its interaction's
 //! message is there), it counts as delivered.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
 use reqwest::Method;
 use serenity::ChannelId;
-use tokio::sync::{Semaphore, mpsc, oneshot};
+use tokio::sync::{Semaphore, mpsc};
 
 use super::metrics::Metrics;
 use super::notices;
@@ -66,8 +66,6 @@ pub(crate) struct Outbox {
     pub threads: Arc<Threads>,
     host: Arc<Host>,
     shards: Option<ShardRange>,
-    /// Who waits for which announcement.
-    waiting: Mutex<HashMap<AnnouncementId, Vec<oneshot::Sender<Delivered>>>>,
     /// Who is told of every delivery from the moment it asked
     /// ([`Outbox::watch`]).
     watchers: Mutex<Vec<mpsc::UnboundedSender<(AnnouncementId, Delivered)>>>,
@@ -90,7 +88,6 @@ impl Outbox {
             host: threads.host.clone(),
             threads,
             shards,
-            waiting: Mutex::new(HashMap::new()),
             watchers: Mutex::new(Vec::new()),
             answered: tx,
             streams: Arc::new(Semaphore::new(STREAMS_AT_ONCE)),
@@ -180,7 +177,7 @@ impl Outbox {
                     }
                 }
             }
-            self.tell_waiters(a.id, delivered);
+            self.tell_watchers(a.id, delivered);
             if !ok {
                 return;
             }
@@ -194,16 +191,7 @@ impl Outbox {
         }
     }
 
-    fn tell_waiters(&self, id: AnnouncementId, delivered: Delivered) {
-        let waiters = self
-            .waiting
-            .lock()
-            .ok()
-            .and_then(|mut w| w.remove(&id))
-            .unwrap_or_default();
-        for w in waiters {
-            let _ = w.send(delivered);
-        }
+    fn tell_watchers(&self, id: AnnouncementId, delivered: Delivered) {
         if let Ok(mut watchers) = self.watchers.lock() {
             watchers.retain(|w| w.send((id, delivered)).is_ok());
         }
@@ -309,42 +297,35 @@ impl Outbox {
     /// thread or channel), `None` when it went nowhere yet.
     pub(crate) async fn post_now(&self, ids: &[AnnouncementId]) -> Option<ChannelId> {
         let first = *ids.first()?;
-        let waits = self.wait_for(&[first]);
+        let mut deliveries = self.watch();
         if let Err(e) = self.host.outbox().hand_over(ids).await {
             tracing::warn!(error = %e, "cannot hand announcements over; they are posted when their hold lapses");
             return None;
         }
-        let mut waits = waits;
-        let got = tokio::time::timeout(POST_WITHIN, waits.remove(0)).await;
+        let got = tokio::time::timeout(POST_WITHIN, async {
+            while let Some((id, d)) = deliveries.recv().await {
+                if id == first {
+                    return Some(d);
+                }
+            }
+            None
+        })
+        .await;
         match got {
-            Ok(Ok(d)) if d.ok => d.at,
+            Ok(Some(d)) if d.ok => d.at,
             _ => None,
         }
     }
 
     /// Every delivery (or failure) from now on, until the receiver is
-    /// dropped: for announcements this process may post before their ids
-    /// are known to the one waiting ([`Outbox::wait_for`] would miss them).
+    /// dropped: asked before the announcements waited for can be posted
+    /// (a round's, posted while its later jobs still run).
     pub(crate) fn watch(&self) -> mpsc::UnboundedReceiver<(AnnouncementId, Delivered)> {
         let (tx, rx) = mpsc::unbounded_channel();
         if let Ok(mut watchers) = self.watchers.lock() {
             watchers.push(tx);
         }
         rx
-    }
-
-    /// Receivers told when each of `ids` is delivered (or fails): asked
-    /// before they can be posted (a command's, held until handed over).
-    pub(crate) fn wait_for(&self, ids: &[AnnouncementId]) -> Vec<oneshot::Receiver<Delivered>> {
-        let mut out = Vec::with_capacity(ids.len());
-        if let Ok(mut w) = self.waiting.lock() {
-            for id in ids {
-                let (tx, rx) = oneshot::channel();
-                w.entry(*id).or_default().push(tx);
-                out.push(rx);
-            }
-        }
-        out
     }
 }
 
