@@ -498,7 +498,8 @@ impl Profiled for ManyWorlds {
 /// lists (not a fair sample; docs/variants/fived.md). From level 6 a mate
 /// in two is looked for at the root, within a budget
 /// ([`level::FIVED_MATES`]). The evaluation counts the men on every
-/// timeline's last board (`eval/fived.rs`). Every level watches
+/// timeline's last board and charges a side for two royal men on one
+/// (`eval/fived.rs`). Every level watches
 /// ([`Tuning::watch`]): it plays a turn that mates at once (the builder's
 /// checking turns, then the rules' list), and checks the turn it chose
 /// against every such reply; from level 3, where every turn it searched
