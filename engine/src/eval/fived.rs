@@ -137,19 +137,24 @@ fn timeline_advantage(state: &FiveD) -> i32 {
 /// The men of one board, from White's side.
 fn board_for_white(board: &Board, size: Size) -> i32 {
     let mut total = 0;
+    // Each side's royal men, counted in the one pass over the men.
+    let (mut white_royals, mut black_royals) = (0, 0);
     let mut occupied = board.occupied();
     while occupied != 0 {
         let cell = occupied.trailing_zeros() as Cell;
         occupied &= occupied - 1;
         let Some(man) = board.man(cell) else { continue };
+        if man.piece.is_royal() {
+            match man.color {
+                Color::White => white_royals += 1,
+                Color::Black => black_royals += 1,
+            }
+        }
         let worth = value(man.piece) + placement(man.piece, man.color, cell, size);
         total += sign(man.color) * worth;
     }
-    for color in [Color::White, Color::Black] {
-        let crowd = board.royals(color).count_ones().saturating_sub(1);
-        total -= sign(color) * ROYAL_CROWD * crowd as i32;
-    }
-    total
+    let crowd = |royals: i32| ROYAL_CROWD * (royals - 1).max(0);
+    total - crowd(white_royals) + crowd(black_royals)
 }
 
 /// What a man gains where it stands: a pawn for the ranks it advanced, a
