@@ -42,6 +42,7 @@ use super::face::{Face, Node};
 use crate::eval::fived::{LastBoards, forcing};
 use crate::eval::for_side;
 use crate::level::Settings;
+use crate::score::MATE;
 
 /// What giving check adds to a board move's gain when turns are ranked:
 /// about a minor man, so that checks come early without crowding out a
@@ -184,6 +185,20 @@ const CAPTURES_CAP: usize = 8;
 /// played, nor scored as one. Every child the search makes is judged so.
 pub(crate) const MATE_STEPS: usize = 1_000;
 
+/// The steps the rules' search may take listing a searched state's turns
+/// where the builder's combinations find too few (in check, when only some
+/// combination of boards answers it): [`Turns::moves`], [`Turns::captures`]
+/// and the guard's escapes. The rules' search can take minutes to find a
+/// first turn where timelines are many and one is in check (the regress
+/// record rules/tests/fived/data/regress/slow-judgement.txt: 117
+/// timelines), and listing one such state held a level-4 turn without a
+/// clock for 38 minutes (docs/engine-journal.md, issue 49, "Listings held
+/// to their steps"). A listing that gives up with no turn leaves the state
+/// undecided, its evaluation standing (a mate left undecided is not scored
+/// as one); the builder's steps are charged as [`MATE_STEPS`]' are. In
+/// that game the longest listing that found its turns took 34,374 steps.
+const LIST_STEPS: usize = 65_536;
+
 /// The steps of the rules' search judging a turn made for mate
 /// ([`MATE_STEPS`]) charged to the search's budget as one node more
 /// (`Domain::extra_work`; the nodes it reports are the states it made):
@@ -276,9 +291,12 @@ pub(crate) struct Builder<'s> {
     /// built or judged (in a multiverse of 40 timelines, building them
     /// took 2 s where none checked).
     until: Option<Instant>,
-    /// The steps the rules' search took listing turns for [`Builder::best`]
+    /// The steps the rules' search took listing turns for [`Builder::best_within`]
     /// so far, for a look that counts its work ([`Work`]).
     listed_steps: Cell<usize>,
+    /// Whether a listing of the rules' turns ran out of its steps before
+    /// it ended: the turns built are then not all the state has.
+    listing_gave_up: Cell<bool>,
     /// The board moves made on drafts putting turns together so far: as
     /// costly as weighing them, and where many boards are owed, a look for
     /// checking turns makes thousands.
@@ -287,12 +305,12 @@ pub(crate) struct Builder<'s> {
 
 impl<'s> Builder<'s> {
     /// Weighs every board move of the side to move in `state` by what it
-    /// gains, for [`Builder::best`]. Whether a move checks is not asked:
+    /// gains, for [`Builder::best_within`]. Whether a move checks is not asked:
     /// that is a search for a royal man's attackers on every board, a
     /// fifth of a node's time, and the search orders turns by their
     /// states' evaluations anyway. Where `until` passes first (weighing a
     /// large multiverse's moves can take a turn's time), it weighs
-    /// nothing, and [`Builder::best`] gives the rules' first turns.
+    /// nothing, and [`Builder::best_within`] gives the rules' first turns.
     pub(crate) fn within(state: &'s FiveD, until: Option<Instant>) -> Builder<'s> {
         Builder::weighing(state.exposure(), false, until)
     }
@@ -321,6 +339,7 @@ impl<'s> Builder<'s> {
             exposure,
             until: None,
             listed_steps: Cell::new(0),
+            listing_gave_up: Cell::new(false),
             made: Cell::new(0),
         }
     }
@@ -374,8 +393,15 @@ impl<'s> Builder<'s> {
             exposure,
             until,
             listed_steps: Cell::new(0),
+            listing_gave_up: Cell::new(false),
             made: Cell::new(0),
         }
+    }
+
+    /// [`Builder::best_within`] with no limit on the listing's steps.
+    #[cfg(test)]
+    pub(crate) fn best(&self, width: usize) -> Vec<Built> {
+        self.best_within(width, usize::MAX)
     }
 
     /// About `width` distinct legal turns, the best first by the sum of
@@ -385,15 +411,11 @@ impl<'s> Builder<'s> {
     /// check to fill the width. A combination brings each of its
     /// submittable prefixes too (a turn that passes the present before
     /// its last board move), so the last one taken can pass the width by
-    /// a few.
-    pub(crate) fn best(&self, width: usize) -> Vec<Built> {
-        self.best_within(width, usize::MAX)
-    }
-
-    /// [`Builder::best`], listing the rules' turns within `steps` steps of
-    /// their search ([`Builder::listed_steps`] counts them): in a
+    /// a few. The rules' list is walked within `steps` steps of their
+    /// search ([`Builder::listed_steps`] counts them,
+    /// [`Builder::listing_gave_up`] tells where they ran out): in a
     /// multiverse of many timelines in check, listing 48 escapes can take
-    /// a second.
+    /// a second, and proving there are fewer much longer.
     fn best_within(&self, width: usize, steps: usize) -> Vec<Built> {
         let mut found = Found::default();
         for combo in Combinations::new(&self.owed).take(width.saturating_mul(TRIES_PER_TURN)) {
@@ -446,6 +468,9 @@ impl<'s> Builder<'s> {
             }
             self.listed_steps
                 .set(self.listed_steps.get() + listed.steps());
+            if listed.gave_up() {
+                self.listing_gave_up.set(true);
+            }
         }
         found.turns
     }
@@ -453,6 +478,12 @@ impl<'s> Builder<'s> {
     /// The steps the rules' search took listing turns for this builder.
     fn listed_steps(&self) -> usize {
         self.listed_steps.get()
+    }
+
+    /// Whether a listing of the rules' turns for this builder ran out of
+    /// steps before it ended.
+    fn listing_gave_up(&self) -> bool {
+        self.listing_gave_up.get()
     }
 
     /// The board moves weighed: a builder's cost grows with them (in a
@@ -761,6 +792,12 @@ pub(crate) struct Turns {
     /// none either (the search's own at the root, after the one made
     /// before it: `Job::fived`).
     no_mate_at: Option<u64>,
+    /// The key of the last state whose listing of turns gave up before
+    /// finding one ([`LIST_STEPS`]): undecided, not a mate or a stalemate
+    /// ([`Domain::no_moves`]).
+    unlisted: Option<u64>,
+    /// The steps each listing of the rules' turns may take ([`LIST_STEPS`]).
+    list_steps: usize,
 }
 
 impl Turns {
@@ -777,6 +814,8 @@ impl Turns {
             known_threats: Vec::new(),
             looks: LOOKS_WORK,
             no_mate_at: None,
+            unlisted: None,
+            list_steps: LIST_STEPS,
         }
     }
 
@@ -798,6 +837,13 @@ impl Turns {
     /// one ([`net_threat`]) within `work` units (none where 0).
     pub(crate) fn threatened(mut self, work: u64) -> Turns {
         self.threats = work;
+        self
+    }
+
+    /// The same, each listing of the rules' turns held to `steps`.
+    #[cfg(test)]
+    fn listing_within(mut self, steps: usize) -> Turns {
+        self.list_steps = steps;
         self
     }
 
@@ -851,7 +897,22 @@ impl Domain for Turns {
         } else {
             self.face.width
         };
-        let turns = Builder::within(&s.state, self.deadline).best(width);
+        let builder = Builder::within(&s.state, self.deadline);
+        let mut turns = builder.best_within(width, self.list_steps);
+        self.judged += builder.listed_steps() as u64;
+        if turns.is_empty() && builder.listing_gave_up() {
+            if ply == 0 {
+                // The game's own state has a turn (its status was judged
+                // in full): the first the rules find, which costs what
+                // that judgement did, so that a level always plays.
+                turns.extend(s.state.legal_turns().next().map(|action| Built {
+                    action,
+                    draft: None,
+                }));
+            } else {
+                self.unlisted = Some(s.key);
+            }
+        }
         out.extend(self.list(s, turns));
         true
     }
@@ -865,7 +926,9 @@ impl Domain for Turns {
         if depth >= self.face.quiescence || !s.forced {
             return false;
         }
-        let turns = Builder::within(&s.state, self.deadline).best(self.face.width);
+        let builder = Builder::within(&s.state, self.deadline);
+        let turns = builder.best_within(self.face.width, self.list_steps);
+        self.judged += builder.listed_steps() as u64;
         let capturing = turns
             .into_iter()
             .filter(|built| forcing(&s.state, s.side, &built.action).is_some())
@@ -897,6 +960,22 @@ impl Domain for Turns {
 
     fn evaluate(&mut self, s: &Node<FiveD>) -> i32 {
         s.eval
+    }
+
+    /// A state with no legal turn: checkmate where the side to move is in
+    /// check, else a stalemate (a draw). A state made by a turn is judged
+    /// for mate within [`MATE_STEPS`] only, so one the judgement left
+    /// undecided is found here, when its turns are listed; where the
+    /// listing gave up first ([`LIST_STEPS`]), nothing is proved and its
+    /// evaluation stands.
+    fn no_moves(&self, s: &Node<FiveD>, ply: usize) -> i32 {
+        if self.unlisted == Some(s.key) {
+            s.eval
+        } else if s.state.is_check() {
+            -(MATE - ply as i32)
+        } else {
+            0
+        }
     }
 
     /// A turn that mates ([`mate_at_once`]): one of `known`, one of the
@@ -969,12 +1048,14 @@ impl Domain for Turns {
         if self.escapes == 0 {
             return Box::new(std::iter::empty());
         }
-        let turns = Builder::within(&s.state, self.deadline).best(self.escapes);
+        let builder = Builder::within(&s.state, self.deadline);
+        let turns = builder.best_within(self.escapes, self.list_steps);
+        self.judged += builder.listed_steps() as u64;
         let built = self.list(s, turns);
         let made: HashSet<Action> = built.iter().cloned().collect();
         let listed = s
             .state
-            .legal_turns()
+            .legal_turns_within(self.list_steps)
             .take(self.escapes)
             .filter(move |a| !made.contains(a));
         Box::new(built.into_iter().chain(listed))
@@ -1039,19 +1120,32 @@ pub(crate) fn mate_in_two(state: &FiveD, allowance: &Allowance<'_>) -> MateSearc
             };
         }
     }
-    for first in firsts.into_iter().map(|built| built.action) {
+    for first in firsts {
         if allowance.spent(spent) {
             break;
         }
-        let mut after = state.clone();
         spent += 1;
-        if after.apply(&first).is_err() || after.status() != Status::Ongoing {
+        // Judged within the steps of the turns judged before (the rules'
+        // own judgement is exact, and in a multiverse of many timelines in
+        // check can take minutes); the listing of the replies decides it.
+        let Some((after, _)) = submitted_within(state, &first, JUDGE_STEPS) else {
+            continue;
+        };
+        if after.status() != Status::Ongoing {
             continue;
         }
         let mut listing = after.legal_turns_within(REPLY_STEPS);
         let replies: Vec<Action> = listing.by_ref().take(REPLY_CAP + 1).collect();
         if replies.len() > REPLY_CAP || listing.gave_up() {
             continue;
+        }
+        if replies.is_empty() {
+            // A checking turn with no reply, the whole list walked: a
+            // mate the judgement left undecided.
+            return MateSearch {
+                found: Some((first.action, 1)),
+                spent,
+            };
         }
         let mut answered = true;
         for reply in &replies {
@@ -1060,11 +1154,13 @@ pub(crate) fn mate_in_two(state: &FiveD, allowance: &Allowance<'_>) -> MateSearc
             if allowance.spent(spent) {
                 return MateSearch { found: None, spent };
             }
-            let mut next = after.clone();
             spent += 1;
-            if next.apply(reply).is_err() {
+            let Some(next) = drafted(&after, reply)
+                .and_then(|draft| draft.submit_judging_mates_counted(MATE_STEPS).ok())
+                .map(|(next, _)| next)
+            else {
                 continue;
-            }
+            };
             if !mates_in_one(&next, &mut known, &mut spent, allowance) {
                 answered = false;
                 break;
@@ -1072,7 +1168,7 @@ pub(crate) fn mate_in_two(state: &FiveD, allowance: &Allowance<'_>) -> MateSearc
         }
         if answered {
             return MateSearch {
-                found: Some((first, 2)),
+                found: Some((first.action, 2)),
                 spent,
             };
         }
@@ -1083,11 +1179,16 @@ pub(crate) fn mate_in_two(state: &FiveD, allowance: &Allowance<'_>) -> MateSearc
 /// The state after `built` (a turn of `state`), judged for mate within
 /// [`MATE_STEPS`], and the steps the judgement took.
 fn submitted(state: &FiveD, built: &Built) -> Option<(FiveD, usize)> {
+    submitted_within(state, built, MATE_STEPS)
+}
+
+/// [`submitted`], judged within `steps`.
+fn submitted_within(state: &FiveD, built: &Built, steps: usize) -> Option<(FiveD, usize)> {
     let draft = match &built.draft {
         Some(draft) => draft.clone(),
         None => drafted(state, &built.action)?,
     };
-    draft.submit_judging_mates_counted(MATE_STEPS).ok()
+    draft.submit_judging_mates_counted(steps).ok()
 }
 
 /// What a look may still do (counted as [`Net::work`] is), and until when.
@@ -1787,6 +1888,101 @@ mod tests {
         }
         assert!(mated.status().is_over() && steps >= 100);
         assert_eq!(Domain::extra_work(&mut domain), steps as u64 / STEPS_A_NODE);
+    }
+
+    /// A node for the state after the mate that ends a corpus game, the
+    /// mate made without judging it (a turn the search makes is judged
+    /// within [`MATE_STEPS`] only, and a mate of many timelines needs
+    /// more): in check with no turn, where its status does not say so.
+    fn undecided_mate() -> Node<FiveD> {
+        let mut all = positions("standard-white-mates.5dpgn");
+        all.pop();
+        let before = all.pop().expect("the position before the mate");
+        let mate = before
+            .legal_turns()
+            .find(|a| before.wins_at_once(a))
+            .expect("a mate at once");
+        let (after, _) = drafted(&before, &mate)
+            .expect("its moves")
+            .submit_judging_mates_counted(0)
+            .expect("submits");
+        assert_eq!(after.status(), Status::Ongoing);
+        assert!(after.is_check());
+        Turns::new(&crate::level::FIVED[3], 0, None).node(after)
+    }
+
+    #[test]
+    fn a_mate_the_judgement_left_undecided_is_scored_as_one_when_its_turns_are_listed() {
+        let node = undecided_mate();
+        let mut domain = Turns::new(&crate::level::FIVED[3], 0, None);
+        let mut turns = Vec::new();
+        Domain::moves(&mut domain, &node, 1, &mut turns);
+        assert!(turns.is_empty());
+        assert_eq!(Domain::no_moves(&domain, &node, 1), -(MATE - 1));
+    }
+
+    #[test]
+    fn a_listing_that_runs_out_of_steps_leaves_its_state_to_the_evaluation() {
+        // A corpus position in check that only the rules' list answers
+        // (no combination of the builder's best board moves escapes), its
+        // listing held to 4 steps, which find no turn: nothing is proved,
+        // the evaluation stands, and the steps are charged to the search.
+        let state = positions("timeline-invasion.5dpgn").swap_remove(18);
+        assert!(state.is_check() && state.status() == Status::Ongoing);
+        let level = &crate::level::FIVED[3];
+        let mut domain = Turns::new(level, 0, None).listing_within(4);
+        let node = domain.node(state.clone());
+        let mut turns = Vec::new();
+        Domain::moves(&mut domain, &node, 1, &mut turns);
+        assert!(turns.is_empty());
+        assert_eq!(Domain::no_moves(&domain, &node, 1), node.eval);
+        assert_ne!(node.eval, -(MATE - 1));
+        assert_eq!(domain.judged, 4);
+        // At the root the first turn the rules find is listed all the
+        // same: a level always has a turn to play.
+        Domain::moves(&mut domain, &node, 0, &mut turns);
+        assert_eq!(turns.len(), 1);
+        assert!(state.clone().apply(&turns[0]).is_ok());
+        // Without the bound the listing fills the width.
+        let mut whole = Turns::new(level, 0, None);
+        let mut all = Vec::new();
+        Domain::moves(&mut whole, &node, 1, &mut all);
+        assert!(all.len() > 1, "{} turns", all.len());
+        let mut escapes = Turns::new(level, 0, None).escaping(100).listing_within(4);
+        assert_eq!(Domain::escapes(&mut escapes, &node).count(), 0);
+        let mut escapes = Turns::new(level, 0, None).escaping(100);
+        assert!(Domain::escapes(&mut escapes, &node).count() > 0);
+    }
+
+    #[test]
+    fn a_listing_where_the_rules_need_minutes_for_a_turn_ends_within_its_steps() {
+        // A ladder game's multiverse of 117 timelines in check (the rules'
+        // regress record): the search for its first legal turn runs for
+        // minutes, and a level-4 turn listing it without a clock ran for
+        // 38. Made unjudged, as a turn the search makes past its mate
+        // steps is, the state's listing gives up within its steps and is
+        // left to the evaluation.
+        let path = format!(
+            "{}/../rules/tests/fived/data/regress/slow-judgement.txt",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let text = std::fs::read_to_string(&path).expect("the record");
+        let mut turns: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
+        let last = turns.pop().expect("the last turn");
+        let before = after(turns);
+        let action = before.parse(last).expect("a legal turn");
+        let (state, _) = drafted(&before, &action)
+            .expect("its moves")
+            .submit_judging_mates_counted(0)
+            .expect("submits");
+        assert!(state.is_check() && state.status() == Status::Ongoing);
+        let mut domain = Turns::new(&crate::level::FIVED[3], 0, None);
+        let node = domain.node(state);
+        let mut listed = Vec::new();
+        Domain::moves(&mut domain, &node, 1, &mut listed);
+        assert!(listed.is_empty());
+        assert_eq!(Domain::no_moves(&domain, &node, 1), node.eval);
+        assert_eq!(domain.judged, LIST_STEPS as u64);
     }
 
     #[test]
