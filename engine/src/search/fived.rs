@@ -847,6 +847,16 @@ impl Turns {
         self
     }
 
+    /// The builder's best `width` turns of `s` ([`Builder::best_within`]),
+    /// its listing of the rules' turns held to [`Turns::list_steps`] and
+    /// its steps charged to the search; with whether that listing gave up.
+    fn built(&mut self, s: &Node<FiveD>, width: usize) -> (Vec<Built>, bool) {
+        let builder = Builder::within(&s.state, self.deadline);
+        let turns = builder.best_within(width, self.list_steps);
+        self.judged += builder.listed_steps() as u64;
+        (turns, builder.listing_gave_up())
+    }
+
     /// A node for `state`.
     pub(crate) fn node(&self, state: FiveD) -> Node<FiveD> {
         self.face.node(state, false)
@@ -897,10 +907,8 @@ impl Domain for Turns {
         } else {
             self.face.width
         };
-        let builder = Builder::within(&s.state, self.deadline);
-        let mut turns = builder.best_within(width, self.list_steps);
-        self.judged += builder.listed_steps() as u64;
-        if turns.is_empty() && builder.listing_gave_up() {
+        let (mut turns, gave_up) = self.built(s, width);
+        if turns.is_empty() && gave_up {
             if ply == 0 {
                 // The game's own state has a turn (its status was judged
                 // in full): the first the rules find, which costs what
@@ -926,9 +934,7 @@ impl Domain for Turns {
         if depth >= self.face.quiescence || !s.forced {
             return false;
         }
-        let builder = Builder::within(&s.state, self.deadline);
-        let turns = builder.best_within(self.face.width, self.list_steps);
-        self.judged += builder.listed_steps() as u64;
+        let (turns, _) = self.built(s, self.face.width);
         let capturing = turns
             .into_iter()
             .filter(|built| forcing(&s.state, s.side, &built.action).is_some())
@@ -1048,9 +1054,7 @@ impl Domain for Turns {
         if self.escapes == 0 {
             return Box::new(std::iter::empty());
         }
-        let builder = Builder::within(&s.state, self.deadline);
-        let turns = builder.best_within(self.escapes, self.list_steps);
-        self.judged += builder.listed_steps() as u64;
+        let (turns, _) = self.built(s, self.escapes);
         let built = self.list(s, turns);
         let made: HashSet<Action> = built.iter().cloned().collect();
         let listed = s
