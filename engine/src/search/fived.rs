@@ -1129,15 +1129,11 @@ pub(crate) fn mate_in_two(state: &FiveD, allowance: &Allowance<'_>) -> MateSearc
             break;
         }
         spent += 1;
-        // Judged within the steps of the turns judged before (the rules'
-        // own judgement is exact, and in a multiverse of many timelines in
-        // check can take minutes); the listing of the replies decides it.
-        let Some((after, _)) = submitted_within(state, &first, JUDGE_STEPS) else {
+        // Not judged again: the loop above judged it within JUDGE_STEPS,
+        // and the listing of the replies decides the rest.
+        let Some((after, _)) = submitted_within(state, &first, 0) else {
             continue;
         };
-        if after.status() != Status::Ongoing {
-            continue;
-        }
         let mut listing = after.legal_turns_within(REPLY_STEPS);
         let replies: Vec<Action> = listing.by_ref().take(REPLY_CAP + 1).collect();
         if replies.len() > REPLY_CAP || listing.gave_up() {
@@ -1145,7 +1141,7 @@ pub(crate) fn mate_in_two(state: &FiveD, allowance: &Allowance<'_>) -> MateSearc
         }
         if replies.is_empty() {
             // A checking turn with no reply, the whole list walked: a
-            // mate the judgement left undecided.
+            // mate JUDGE_STEPS left undecided.
             return MateSearch {
                 found: Some((first.action, 1)),
                 spent,
@@ -1159,9 +1155,10 @@ pub(crate) fn mate_in_two(state: &FiveD, allowance: &Allowance<'_>) -> MateSearc
                 return MateSearch { found: None, spent };
             }
             spent += 1;
-            let Some(next) = drafted(&after, reply)
-                .and_then(|draft| draft.submit_judging_mates_counted(MATE_STEPS).ok())
-                .map(|(next, _)| next)
+            // Not judged: a reply that mates leaves no turn to mate with,
+            // which the look for one finds.
+            let Some(next) =
+                drafted(&after, reply).and_then(|draft| draft.submit_judging_mates(0).ok())
             else {
                 continue;
             };
