@@ -188,11 +188,12 @@ pub(crate) const MATE_STEPS: usize = 1_000;
 /// The steps the rules' search may take listing a searched state's turns
 /// where the builder's combinations find too few (in check, when only some
 /// combination of boards answers it): [`Turns::moves`], [`Turns::captures`]
-/// and the guard's escapes. The rules' search can take minutes to find a
-/// first turn where timelines are many and one is in check (the regress
-/// record rules/tests/fived/data/regress/slow-judgement.txt: 117
-/// timelines), and listing one such state held a level-4 turn without a
-/// clock for 38 minutes (docs/engine-journal.md, issue 49, "Listings held
+/// and the guard's escapes. The rules' search can take hundreds of
+/// thousands of steps to find a first turn where timelines are many and
+/// one is in check (the regress record
+/// rules/tests/fived/data/regress/slow-judgement.txt: 117 timelines, about
+/// 230,000, and minutes before 2026-12-07), and listing one such state
+/// held a level-4 turn without a clock for 38 minutes (docs/engine-journal.md, issue 49, "Listings held
 /// to their steps"). A listing that gives up with no turn leaves the state
 /// undecided, its evaluation standing (a mate left undecided is not scored
 /// as one); the builder's steps are charged as [`MATE_STEPS`]' are. In
@@ -1958,9 +1959,9 @@ mod tests {
     #[test]
     fn a_listing_where_the_rules_need_minutes_for_a_turn_ends_within_its_steps() {
         // A ladder game's multiverse of 117 timelines in check (the rules'
-        // regress record): the search for its first legal turn runs for
-        // minutes, and a level-4 turn listing it without a clock ran for
-        // 38. Made unjudged, as a turn the search makes past its mate
+        // regress record): the search for its first legal turn takes about
+        // 230,000 steps (it ran for minutes before 2026-12-07), and a
+        // level-4 turn listing it without a clock ran for 38. Made unjudged, as a turn the search makes past its mate
         // steps is, the state's listing gives up within its steps and is
         // left to the evaluation.
         let path = format!(

@@ -12,7 +12,9 @@
 //! departures. The search takes a point, and either finds it legal or
 //! finds why not (a jump made in an impossible order, a present that does
 //! not pass, a royal man capturable) and cuts every point failing for the
-//! same reason out of the space at once.
+//! same reason out of the space at once: out of the pieces near it, and,
+//! where the reason lies in one board's entries alone, out of every piece
+//! as it is reached ([`Dead`]).
 
 mod check;
 
@@ -25,7 +27,7 @@ use super::super::action::{MoveKind, standard_order};
 use super::super::board::{Board, Cell};
 use super::super::movegen::royal_attacked_on_board;
 use super::super::position::{FiveD, active_range};
-use super::space::{Hc, Set, Shared, Slice, cut, overlaps};
+use super::space::{Dead, Hc, Set, Shared, Slice, cut, overlaps};
 use crate::Color;
 
 /// What an entry does on its axis.
@@ -109,6 +111,8 @@ pub(crate) struct Search<'a> {
     line_axis: Vec<Option<usize>>,
     first: i32,
     stack: Vec<Hc>,
+    /// Entries every piece of the space is rid of as it is taken.
+    dead: Dead,
     /// The attacker's lines of attack, walked once each.
     rays: check::Rays,
     /// Steps the search may still make (a point taken, and each piece of
@@ -158,6 +162,7 @@ impl<'a> Search<'a> {
                 line_axis,
                 first,
                 stack: Vec::new(),
+                dead: Dead::default(),
                 rays: check::Rays::default(),
                 steps: None,
                 #[cfg(test)]
@@ -282,6 +287,7 @@ impl<'a> Search<'a> {
             line_axis,
             first,
             stack,
+            dead: Dead::default(),
             rays,
             steps: None,
             #[cfg(test)]
@@ -759,11 +765,17 @@ impl Iterator for Search<'_> {
                 *left -= 1;
             }
             let mut hc = self.stack.pop()?;
+            if !self.dead.prune(&mut hc) {
+                continue;
+            }
             let Some(point) = self.take_point(&mut hc) else {
                 continue;
             };
             match self.problem(&point) {
                 Some(slice) => {
+                    if let [(axis, dead)] = slice.as_slice() {
+                        self.dead.add(*axis, dead);
+                    }
                     if let Some(left) = self.steps.as_mut() {
                         *left = left.saturating_sub(self.stack.len());
                     }

@@ -115,6 +115,43 @@ mod tests {
     use super::hypercuboid::Search;
     use crate::{Game, Options, Variant, VariantState};
 
+    /// The 136 turns of a ladder game of the engine at levels 4 and 5
+    /// against each other (2026-12-07), after which White is in check
+    /// over 16 of 88 playable boards, and has a legal turn.
+    const SLOW_JUDGEMENT: &str =
+        include_str!("../../../tests/fived/data/regress/slow-judgement.txt");
+
+    #[test]
+    fn a_man_that_captures_whatever_the_other_boards_do_is_ruled_out_of_every_piece() {
+        use super::super::position::FiveD;
+        use crate::face::Rules;
+        let mut turns: Vec<&str> = SLOW_JUDGEMENT
+            .lines()
+            .filter(|l| !l.starts_with('#'))
+            .collect();
+        let last = turns.pop().expect("the last turn");
+        let mut before = FiveD::new(&Default::default(), 0);
+        for text in turns {
+            let action = before.parse(text).expect("a legal turn");
+            before.apply(&action).expect("applies");
+        }
+        // The last turn made unjudged: judging it is what took minutes.
+        let action = before.parse(last).expect("a legal turn");
+        let mut draft = before.draft();
+        for mv in &action.moves {
+            draft.make(mv).expect("its moves");
+        }
+        let state = draft.submit_judging_mates(0).expect("submits");
+        assert!(state.is_check() && !super::witness::plain_turn_exists(&state));
+        // A man standing on one board where it captures whatever the other
+        // boards do failed each of some 28,000 pieces of the space on its
+        // own: the search ran through 300 million steps (10,000 points)
+        // without a turn, and for minutes unbounded. Ruled out of every
+        // piece once, about 230,000 steps (19 points) find one.
+        let mut turns = super::TurnsWithin::new(&state, 1 << 20);
+        assert!(turns.next().is_some(), "no turn within {} steps", 1 << 20);
+    }
+
     /// The first 70 turns of a ladder game of Chronomate's engine at level
     /// 2 against itself (2026-12-03). The search for the legal turn that
     /// the side to move has after them cut every piece of the space

@@ -196,6 +196,48 @@ impl Hc {
     }
 }
 
+/// Entries that no legal turn holds, whatever the other axes hold: those
+/// of every slice of one axis a failing point showed (a man of the
+/// opponent left standing where it captures a royal man from a board the
+/// mover plays, say). A cut takes such a slice only out of the pieces of
+/// the space near the failing point; kept here, it is taken out of every
+/// piece as the search reaches it, which would otherwise each fail on it
+/// again (a ladder game's search failed 7,243 of 10,000 points on one).
+#[derive(Debug, Default)]
+pub(crate) struct Dead {
+    /// By axis: its dead entries, where it has any.
+    sets: Vec<Option<Set>>,
+    /// The axes that have some, in the order first met.
+    axes: Vec<usize>,
+}
+
+impl Dead {
+    /// Adds `set`'s entries of axis `axis` to the dead ones.
+    pub(super) fn add(&mut self, axis: usize, set: &Set) {
+        if self.sets.len() <= axis {
+            self.sets.resize(axis + 1, None);
+        }
+        match &mut self.sets[axis] {
+            Some(old) => old.union_with(set.bits()),
+            slot @ None => {
+                *slot = Some(set.clone());
+                self.axes.push(axis);
+            }
+        }
+    }
+
+    /// Takes the dead entries out of `hc`; `false` when an axis is left
+    /// empty (the piece holds no legal turn).
+    pub(super) fn prune(&self, hc: &mut Hc) -> bool {
+        self.axes.iter().all(|&a| {
+            let Some(set) = &self.sets[a] else {
+                return true;
+            };
+            !hc.remove_all(a, set) || !hc.get(a).is_empty()
+        })
+    }
+}
+
 /// A slice: the points whose entries on the listed axes are in the listed
 /// sets (other axes free).
 pub(crate) type Slice = Vec<(usize, Set)>;
