@@ -358,8 +358,10 @@ impl Host {
             detail: format!("its log does not replay: {why}"),
         };
         let g = &loaded.game;
-        let mut replay = Game::replay(g.options().clone(), g.seed(), &record[..from_at])
-            .map_err(|e| unreplayable(e.to_string()))?;
+        let mut replay = crate::cpu::cpu_bound(|| {
+            Game::replay(g.options().clone(), g.seed(), &record[..from_at])
+        })
+        .map_err(|e| unreplayable(e.to_string()))?;
         let side = replay.turn().color;
         let name = loaded.row.name(side).to_owned();
         let mut lines = Vec::new();

@@ -64,7 +64,7 @@ impl Games<'_> {
         };
         let action = loaded.game.draft_turn(&draft).map_err(refuse)?;
         let mut after = loaded.game.clone();
-        let played = after.apply(&action).map_err(refuse)?;
+        let played = crate::cpu::cpu_bound(|| after.apply(&action)).map_err(refuse)?;
         let prepared = self.host.prepared(loaded, after, played, side);
         // Committing the action deletes the draft in the same transaction.
         self.host.commit(caller, prepared).await

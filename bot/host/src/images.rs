@@ -6,6 +6,8 @@ use chronomate_render::{
 };
 use chronomate_rules::{Color, Game, Options, View};
 
+use crate::cpu::cpu_bound;
+
 /// How much of a game a picture shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Picture {
@@ -39,27 +41,13 @@ impl Picture {
     }
 }
 
-/// Runs drawing work: CPU work of a few milliseconds (more for a big
-/// multiverse, a long replay or a chart). On a multi-threaded runtime it
-/// runs as blocking work, so the runtime hands this worker's other tasks
-/// (acknowledging interactions, timers) to another thread meanwhile: a
-/// burst of drawing never holds up an answer that is due.
-fn drawing<T>(draw: impl FnOnce() -> T) -> T {
-    match tokio::runtime::Handle::try_current() {
-        Ok(h) if h.runtime_flavor() == tokio::runtime::RuntimeFlavor::MultiThread => {
-            tokio::task::block_in_place(draw)
-        }
-        _ => draw(),
-    }
-}
-
 /// Draws `view` as a PNG, or says why it could not.
 pub(crate) fn render(view: &View, picture: Picture) -> Result<Vec<u8>, RenderError> {
     let options = RenderOptions {
         full: picture == Picture::FullSnapshot,
         ..RenderOptions::default()
     };
-    drawing(|| render_png(view, &options))
+    cpu_bound(|| render_png(view, &options))
 }
 
 /// Draws a game as it was played, as an animated GIF within Discord's
@@ -78,7 +66,7 @@ pub(crate) fn replay(
             view
         })
     };
-    drawing(|| replay_gif(frames, &GifOptions::default()))
+    cpu_bound(|| replay_gif(frames, &GifOptions::default()))
 }
 
 /// Draws a chart of values from 0 to 1 over a game's plies, with marked
@@ -95,5 +83,5 @@ pub(crate) fn chart(
         values,
         marks,
     };
-    drawing(|| render_chart(&chart))
+    cpu_bound(|| render_chart(&chart))
 }

@@ -89,6 +89,7 @@ mod choice;
 mod clock;
 pub mod commands;
 pub mod config;
+mod cpu;
 mod drafts;
 mod endings;
 mod engine;
@@ -473,8 +474,10 @@ impl Host {
                 return Err(corrupt(format!("the log skips from ply {i} to {}", a.ply)).into());
             }
         }
-        let game = Game::replay(row.options.clone(), row.seed, log.iter().map(|a| &a.text))
-            .map_err(|e| corrupt(format!("the log does not replay: {e}")))?;
+        let game = cpu::cpu_bound(|| {
+            Game::replay(row.options.clone(), row.seed, log.iter().map(|a| &a.text))
+        })
+        .map_err(|e| corrupt(format!("the log does not replay: {e}")))?;
         let json = serde_json::to_string(&game).map_err(|e| corrupt(e.to_string()))?;
         // A stale repair means the game moved on meanwhile; the next load
         // sees the newer state, and a commit based on this one is refused.

@@ -138,7 +138,9 @@ impl Host {
         let text = text.trim();
         let side = loaded.side_to_act(caller)?;
         let mut after = loaded.game.clone();
-        let played = after.play(text).map_err(|error| {
+        // Judging the turn (mate, in 5D a search of the opponent's turns)
+        // is the slow part.
+        let played = crate::cpu::cpu_bound(|| after.play(text)).map_err(|error| {
             // An unreadable or ambiguous action: what it could mean.
             let (suggestions, could_mean) = match &error {
                 chronomate_rules::ActionError::Illegal { .. } => (Vec::new(), 0),
