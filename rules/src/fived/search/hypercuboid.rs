@@ -780,11 +780,14 @@ impl Iterator for Search<'_> {
                         *left = left.saturating_sub(self.stack.len());
                     }
                     // Every piece of the space failing the same way goes:
-                    // the pieces on top of the stack that meet the slice
-                    // are cut too (they are usually the siblings of `hc`).
+                    // the pieces waiting that meet the slice are cut too.
                     // An economy, not a need (a piece kept whole fails at
-                    // its own point), so past [`STACK_CUT`] pieces the
-                    // rest stay whole.
+                    // its own point, or loses a slice of one axis to
+                    // `dead` when taken), so once [`STACK_CUT`] pieces are
+                    // kept, from the bottom, the rest stay whole. Cutting
+                    // the top ones instead (the siblings of `hc`) split
+                    // more pieces and was slower (docs/engine-journal.md,
+                    // issue 49, "A man that captures whatever").
                     let mut kept = Vec::with_capacity(self.stack.len());
                     for top in self.stack.drain(..) {
                         if kept.len() < STACK_CUT && overlaps(&top, &slice) {

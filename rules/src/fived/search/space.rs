@@ -342,4 +342,26 @@ mod tests {
         assert_eq!(count, 3 * 2 * 70 - 2 * 2);
         assert!(pieces.iter().all(|p| !overlaps(p, &slice)));
     }
+
+    #[test]
+    fn dead_entries_leave_every_piece_and_a_piece_left_without_an_entry_is_dropped() {
+        let whole = |len: usize| Set::range(len, 0, len).shared();
+        let mut dead = Dead::default();
+        let mut on_70 = Set::empty(70);
+        on_70.insert(3);
+        on_70.insert(65);
+        dead.add(2, &on_70);
+        dead.add(0, &Set::single(3, 1));
+        dead.add(0, &Set::single(3, 2));
+        let mut hc = Hc::of(vec![whole(3), whole(2), whole(70)]);
+        assert!(dead.prune(&mut hc));
+        let held = |hc: &Hc, a: usize| hc.get(a).iter().collect::<Vec<_>>();
+        assert_eq!(held(&hc, 0), [0]);
+        assert_eq!(held(&hc, 1), [0, 1]);
+        assert_eq!(hc.get(2).iter().count(), 68);
+        assert!(!hc.get(2).contains(3) && !hc.get(2).contains(65));
+        // A piece holding only dead entries on an axis holds no turn.
+        let mut only_dead = Hc::of(vec![Set::single(3, 2).shared(), whole(2), whole(70)]);
+        assert!(!dead.prune(&mut only_dead));
+    }
 }
