@@ -71,9 +71,13 @@ struct Axis {
 /// Pieces of the space waiting past which a failing point's slice is no
 /// longer tried on the others (`Search::next`): each cut can split a piece
 /// into as many as the slice has axes, and a ladder game's position grew
-/// them past 225,000 and gigabytes (`search::tests`). Every position of the
-/// test corpus stays under 1,300.
-const STACK_CUT: usize = 4096;
+/// them past 225,000 and gigabytes (`search::tests`). Since a slice of one
+/// axis leaves every piece anyway ([`Dead`]), trying the others on more
+/// pieces than this costs more than it saves: at 4,096, judging every turn
+/// of two ladder records took 1.5 and 5 times as long, and the corpus's
+/// counts the same (docs/engine-journal.md, issue 49, "A man that captures
+/// whatever").
+const STACK_CUT: usize = 64;
 
 /// A way onto an axis: the axis left, the departure there, the arrival.
 type Witness = (usize, usize, usize);
