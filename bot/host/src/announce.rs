@@ -358,25 +358,28 @@ impl Host {
             detail: format!("its log does not replay: {why}"),
         };
         let g = &loaded.game;
-        let mut replay = crate::cpu::cpu_bound(|| {
-            Game::replay(g.options().clone(), g.seed(), &record[..from_at])
-        })
-        .map_err(|e| unreplayable(e.to_string()))?;
-        let side = replay.turn().color;
-        let name = loaded.row.name(side).to_owned();
-        let mut lines = Vec::new();
-        for (i, action) in record[from_at..through_at].iter().enumerate() {
-            let played = replay
-                .play(action)
+        // Replaying judges every turn again (in 5D, a search of the
+        // opponent's turns each): blocking work.
+        let (replay, side, mut lines) = crate::cpu::cpu_bound(|| {
+            let mut replay = Game::replay(g.options().clone(), g.seed(), &record[..from_at])
                 .map_err(|e| unreplayable(e.to_string()))?;
-            lines.push(played_line(
-                &name,
-                &played.notation,
-                game,
-                from + 1 + i as i64,
-            ));
-            lines.extend(played.events.iter().map(|e| format!("  {e}")));
-        }
+            let side = replay.turn().color;
+            let name = loaded.row.name(side).to_owned();
+            let mut lines = Vec::new();
+            for (i, action) in record[from_at..through_at].iter().enumerate() {
+                let played = replay
+                    .play(action)
+                    .map_err(|e| unreplayable(e.to_string()))?;
+                lines.push(played_line(
+                    &name,
+                    &played.notation,
+                    game,
+                    from + 1 + i as i64,
+                ));
+                lines.extend(played.events.iter().map(|e| format!("  {e}")));
+            }
+            Ok::<_, StoreError>((replay, side, lines))
+        })?;
         if lapsed {
             lines.push(format!("{}'s draw offer lapsed.", loaded.row.name(!side)));
         }
