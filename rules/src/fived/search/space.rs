@@ -205,36 +205,26 @@ impl Hc {
 /// again (a ladder game's search failed 7,243 of 10,000 points on one).
 #[derive(Debug, Default)]
 pub(crate) struct Dead {
-    /// By axis: its dead entries, where it has any.
-    sets: Vec<Option<Set>>,
-    /// The axes that have some, in the order first met.
-    axes: Vec<usize>,
+    /// The axes that have some, each with its dead entries: a handful in
+    /// any search, so a list.
+    axes: Vec<(usize, Set)>,
 }
 
 impl Dead {
     /// Adds `set`'s entries of axis `axis` to the dead ones.
     pub(super) fn add(&mut self, axis: usize, set: &Set) {
-        if self.sets.len() <= axis {
-            self.sets.resize(axis + 1, None);
-        }
-        match &mut self.sets[axis] {
-            Some(old) => old.union_with(set.bits()),
-            slot @ None => {
-                *slot = Some(set.clone());
-                self.axes.push(axis);
-            }
+        match self.axes.iter_mut().find(|(a, _)| *a == axis) {
+            Some((_, old)) => old.union_with(set.bits()),
+            None => self.axes.push((axis, set.clone())),
         }
     }
 
     /// Takes the dead entries out of `hc`; `false` when an axis is left
     /// empty (the piece holds no legal turn).
     pub(super) fn prune(&self, hc: &mut Hc) -> bool {
-        self.axes.iter().all(|&a| {
-            let Some(set) = &self.sets[a] else {
-                return true;
-            };
-            !hc.remove_all(a, set) || !hc.get(a).is_empty()
-        })
+        self.axes
+            .iter()
+            .all(|(a, set)| !hc.remove_all(*a, set) || !hc.get(*a).is_empty())
     }
 }
 
