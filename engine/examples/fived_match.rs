@@ -25,7 +25,9 @@
 //! different games. One line a game, then the
 //! first engine's score with its Elo difference, and each engine's
 //! average and longest time a turn, with how many turns took more than
-//! half again their movetime.
+//! half again their movetime. Each game's line ends with the men left on
+//! every timeline's last board, each side's in pawns, so that a game won
+//! on time or drawn by the turn limit shows who stood better.
 
 use std::collections::VecDeque;
 use std::io::{BufRead, BufReader, Write};
@@ -35,7 +37,8 @@ use std::time::{Duration, Instant};
 
 use chronomate_engine::elo;
 use chronomate_engine::fiveduci::{Position, lan};
-use chronomate_rules::fived::boards;
+use chronomate_rules::fived::man::Piece;
+use chronomate_rules::fived::{FiveD, boards};
 use chronomate_rules::rng::SplitMix64;
 use chronomate_rules::{Color, Rules, Status};
 
@@ -131,6 +134,38 @@ fn start_of(name: &str) -> Result<String, String> {
     ))
 }
 
+/// Each side's men on every timeline's last board, in pawns (a pawn 1, a
+/// knight or bishop 3, a rook 5, a queen 9, the royal men nothing), White's
+/// first, and how many timelines there are: in 5D a side's men count again
+/// on each timeline it holds them on.
+fn men_left(game: &FiveD) -> ([u32; 2], i32) {
+    let mut men = [0, 0];
+    let (low, high) = game.line_range();
+    for line in low..=high {
+        let Some(board) = game.end(line).and_then(|step| game.board(line, step)) else {
+            continue;
+        };
+        let mut occupied = board.occupied();
+        while occupied != 0 {
+            let cell = occupied.trailing_zeros() as u8;
+            occupied &= occupied - 1;
+            if let Some(man) = board.man(cell) {
+                let worth = match man.piece {
+                    Piece::Pawn | Piece::Brawn => 1,
+                    Piece::Knight | Piece::Bishop | Piece::Unicorn | Piece::Dragon => 3,
+                    Piece::CommonKing => 3,
+                    Piece::Rook => 5,
+                    Piece::Princess => 8,
+                    Piece::Queen => 9,
+                    Piece::King | Piece::RoyalQueen => 0,
+                };
+                men[usize::from(man.color == Color::Black)] += worth;
+            }
+        }
+    }
+    (men, high - low + 1)
+}
+
 /// The time an engine took for its turns.
 #[derive(Clone, Copy, Default)]
 struct Spent {
@@ -155,7 +190,7 @@ fn run(s: &Settings) -> Result<(), String> {
         // An engine that does not start, or does not begin a game, voids
         // that game alone.
         let opening = opening(&start, s.opening_turns, u64::from(game / 2))?;
-        let (result, turns, words) = match play(s, &start, &opening, white, &mut spent) {
+        let (result, turns, words, position) = match play(s, &start, &opening, white, &mut spent) {
             Ok(played) => played,
             Err(e) => {
                 voids += 1;
@@ -178,12 +213,15 @@ fn run(s: &Settings) -> Result<(), String> {
             Some(c) if c == a_color => wins += 1,
             Some(_) => losses += 1,
         }
+        let (men, timelines) = men_left(&position);
         println!(
-            "game {}: white {:?} black {:?} {score} ({}) after {turns} turns",
+            "game {}: white {:?} black {:?} {score} ({}) after {turns} turns; men left {}-{} (pawns, white-black) on {timelines} timelines",
             game + 1,
             names[white],
             names[1 - white],
-            result.1
+            result.1,
+            men[0],
+            men[1]
         );
         if s.moves {
             println!("  moves {}", words.join(" "));
@@ -239,14 +277,14 @@ fn opening(start: &str, turns: u32, pair: u64) -> Result<(Position, Vec<String>)
 
 /// One game from `start` after the `opening` (its position and move
 /// words), engine `white` (0 or 1) with White: how it ended, the turns
-/// played and the move words.
+/// played, the move words and the game as it ended.
 fn play(
     s: &Settings,
     start: &str,
     opening: &(Position, Vec<String>),
     white: usize,
     spent: &mut [Spent; 2],
-) -> Result<(Result_, usize, Vec<String>), String> {
+) -> Result<(Result_, usize, Vec<String>, FiveD), String> {
     let mut engines = [
         Engine::start(&s.engines[0].0, &s.engines[0].1, s.stderr)?,
         Engine::start(&s.engines[1].0, &s.engines[1].1, s.stderr)?,
@@ -254,7 +292,12 @@ fn play(
     let (mut position, mut words) = opening.clone();
     for turn in 0..s.max_turns {
         if let Status::Finished(outcome) = position.game().status() {
-            return Ok(((outcome.winner, outcome.reason.to_string()), turn, words));
+            return Ok((
+                (outcome.winner, outcome.reason.to_string()),
+                turn,
+                words,
+                position.game().clone(),
+            ));
         }
         let color = position.game().to_move();
         let mover = if color == Color::White {
@@ -273,8 +316,11 @@ fn play(
         t.slow += u32::from(took > Duration::from_millis(s.movetime * 3 / 2));
         let turn_words = match answer {
             Ok(Some(w)) => w,
-            Ok(None) => return Ok((loses("answered nobestmove in play".to_owned()), turn, words)),
-            Err(e) => return Ok((loses(e), turn, words)),
+            Ok(None) => {
+                let why = "answered nobestmove in play".to_owned();
+                return Ok((loses(why), turn, words, position.game().clone()));
+            }
+            Err(e) => return Ok((loses(e), turn, words, position.game().clone())),
         };
         let mut next = words.clone();
         next.extend(turn_words.iter().cloned());
@@ -286,7 +332,7 @@ fn play(
             Ok(p) => position = p,
             Err(e) => {
                 let why = format!("played {:?}, refused: {e}", turn_words.join(" "));
-                return Ok((loses(why), turn, words));
+                return Ok((loses(why), turn, words, position.game().clone()));
             }
         }
         words = next;
@@ -296,9 +342,15 @@ fn play(
             (outcome.winner, outcome.reason.to_string()),
             s.max_turns,
             words,
+            position.game().clone(),
         ));
     }
-    Ok(((None, "turn limit".to_owned()), s.max_turns, words))
+    Ok((
+        (None, "turn limit".to_owned()),
+        s.max_turns,
+        words,
+        position.game().clone(),
+    ))
 }
 
 /// A 5DUCI engine, its lines read as they come.
