@@ -1047,7 +1047,11 @@ impl Domain for Turns {
     /// no mate against it was there, past the 48 best, in 7 of 23
     /// (docs/engine-journal.md).
     /// The rules' turns are listed only once the builder's are spent, and
-    /// those the builder made are not tried again.
+    /// those the builder made are not tried again. That listing is held
+    /// to the listings' steps ([`LIST_STEPS`]) and not charged to the
+    /// search's node budget: the guard asks for escapes after the search
+    /// has spent the budget, and its own work is held to its checks and
+    /// to the time the search left it, not to the budget.
     fn escapes<'s>(&mut self, s: &'s Node<FiveD>) -> Box<dyn Iterator<Item = Action> + 's>
     where
         Action: 's,
