@@ -22,7 +22,8 @@
 //! with each engine White) after K turns drawn at random from the rules'
 //! list, so that engines that play the same turns in the same position
 //! (Chronomate's levels without a clock, two builds of one engine) play
-//! different games. One line a game, then the
+//! different games; `--seed S` (0) draws pair k's opening with seed S + k,
+//! so that a second match plays other openings. One line a game, then the
 //! first engine's score with its Elo difference, and each engine's
 //! average and longest time a turn, with how many turns took more than
 //! half again their movetime. Each game's line ends with the men left on
@@ -54,6 +55,8 @@ struct Settings {
     /// Whether the engines' stderr is passed on (else thrown away).
     stderr: bool,
     opening_turns: u32,
+    /// The first opening's seed: pair k's opening is drawn with seed + k.
+    seed: u64,
 }
 
 fn main() {
@@ -77,6 +80,7 @@ fn settings(args: Vec<String>) -> Result<Settings, String> {
         moves: false,
         stderr: false,
         opening_turns: 0,
+        seed: 0,
     };
     let mut args = args.into_iter();
     while let Some(flag) = args.next() {
@@ -109,6 +113,7 @@ fn settings(args: Vec<String>) -> Result<Settings, String> {
             "--max-turns" => s.max_turns = number(&value)? as usize,
             "--start" => s.start = value,
             "--opening-turns" => s.opening_turns = number(&value)? as u32,
+            "--seed" => s.seed = number(&value)?,
             _ => return Err(format!("unknown flag {flag}")),
         }
     }
@@ -189,7 +194,7 @@ fn run(s: &Settings) -> Result<(), String> {
         let white = (game % 2) as usize;
         // An engine that does not start, or does not begin a game, voids
         // that game alone.
-        let opening = opening(&start, s.opening_turns, u64::from(game / 2))?;
+        let opening = opening(&start, s.opening_turns, s.seed + u64::from(game / 2))?;
         let (result, turns, words, position) = match play(s, &start, &opening, white, &mut spent) {
             Ok(played) => played,
             Err(e) => {
