@@ -3,9 +3,10 @@
 //! Men move only from a timeline's last board (F-2), so a timeline's
 //! earlier boards are its history: only last boards are counted, each
 //! side's men on every one, a little for pawns that advanced and for men
-//! near the centre. A timeline that is not active (F-4) counts half: it no
-//! longer holds the present back, so what stands there weighs less on the
-//! game. A side that may still open an active timeline while the other
+//! near the centre. A timeline that is not active (F-4) counts an eighth:
+//! it no longer holds the present back, so what stands there weighs less
+//! on the game, and a side ahead on a board gains little by copying it
+//! onto a timeline it opens past the active ones. A side that may still open an active timeline while the other
 //! may not (it opened fewer) holds the timeline advantage: its next branch
 //! draws the present back and must be answered, the other's would not.
 //! Royal men count nothing (they are never taken), but two of one side on
@@ -56,6 +57,18 @@ const CENTRE_STEP: i32 = 5;
 /// other men's jumps about even), and 7.3 against 4.5 over whole games
 /// (docs/engine-journal.md, issue 49, "Two kings on a board").
 const ROYAL_CROWD: i32 = 150;
+
+/// What an inactive timeline's men are divided by: they count an eighth
+/// of an active one's.
+/// An inactive timeline no longer holds the present back (F-4), and each
+/// side's men count again on every timeline that holds them, so a side
+/// ahead on a board gained by copying it onto a timeline it opens past
+/// the active ones: at half, Chronomate opened 14 to 28 timelines in
+/// games against ftxi's engines where they opened one, and mated seldom.
+/// At an eighth, level 8 scored 27-5-8 against itself at half over 40
+/// games at 1 s a turn (docs/engine-journal.md, issue 49, "Inactive
+/// timelines at an eighth").
+const INACTIVE_DIVISOR: i32 = 8;
 
 /// Centipawns for the timeline advantage: a branch that must be answered
 /// is a tempo in hand, about what a developed minor man is worth.
@@ -119,7 +132,7 @@ impl LastBoards {
             white += if state.is_active(line) {
                 on_board
             } else {
-                on_board / 2
+                on_board / INACTIVE_DIVISOR
             };
         }
         white + timeline_advantage(state)
@@ -262,6 +275,47 @@ mod tests {
         assert_eq!(
             board_for_white(branched, size) - board_for_white(left, size),
             -ROYAL_CROWD
+        );
+    }
+
+    #[test]
+    fn a_timeline_opened_past_the_active_ones_counts_an_eighth() {
+        // White opens two timelines and Black none: White's second is not
+        // active (F-4), since Black opened fewer than one.
+        let mut state = FiveD::new(&Default::default(), 0);
+        while state.created() != (2, 0) {
+            let (before, mover) = (state.created(), state.to_move());
+            let after = |turn: Action| {
+                let mut after = state.clone();
+                after.apply(&turn).ok()?;
+                Some(after)
+            };
+            let opening = |opens: bool| {
+                state
+                    .legal_turns()
+                    .filter_map(after)
+                    .find(|next| (next.created() != before) == opens)
+            };
+            // White's first turn has no past to open a timeline from.
+            let next = (mover == Color::White)
+                .then(|| opening(true))
+                .flatten()
+                .or_else(|| opening(false))
+                .expect("a turn");
+            state = next;
+        }
+        let (lo, hi) = state.line_range();
+        assert!((lo..hi).all(|line| state.is_active(line)) && !state.is_active(hi));
+        let size = state.size();
+        let men = |line: i32| {
+            let end = state.end(line).expect("a last board");
+            board_for_white(state.board(line, end).expect("its board"), size)
+        };
+        let active: i32 = (lo..hi).map(men).sum();
+        assert!(men(hi).abs() > 8, "{}", men(hi));
+        assert_eq!(
+            for_white(&state),
+            active + men(hi) / 8 + timeline_advantage(&state)
         );
     }
 
