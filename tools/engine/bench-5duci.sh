@@ -9,7 +9,8 @@
 #   FTXI=path/to/build/5dchess tools/engine/bench-5duci.sh
 #   GAMES=10 MILLIS=1000 LEVEL=8 OPPONENT=mcts START=standard FTXI=... tools/engine/bench-5duci.sh
 #   OPENING=2 ...: each pair of games (one with each colour) starts after 2
-#   random turns, so that engines without a clock's noise vary their games
+#   random turns, so that engines without a clock's noise vary their games;
+#   SEED=100 draws those openings from another seed (pair k from SEED + k)
 #   MOVES=1 prints each game's moves; STDERR=1 passes the engines' stderr on
 #
 # ftxi's engine is built outside this tree: cmake -S 5dchess_engine -B
@@ -48,5 +49,6 @@ exec "$examples/fived_match" \
     --max-turns "$MAX_TURNS" \
     --grace "$GRACE" \
     ${OPENING:+--opening-turns "$OPENING"} \
+    ${SEED:+--seed "$SEED"} \
     ${MOVES:+--moves} \
     ${STDERR:+--stderr}
