@@ -3,10 +3,10 @@
 //! Men move only from a timeline's last board (F-2), so a timeline's
 //! earlier boards are its history: only last boards are counted, each
 //! side's men on every one, a little for pawns that advanced and for men
-//! near the centre. A timeline that is not active (F-4) counts an eighth:
-//! it no longer holds the present back, so what stands there weighs less
-//! on the game, and a side ahead on a board gains little by copying it
-//! onto a timeline it opens past the active ones. A side that may still open an active timeline while the other
+//! near the centre, on the active timelines alone (F-4): an inactive one
+//! no longer holds the present back, and a side ahead on a board gained
+//! by copying it onto a timeline it opens past the active ones. A side
+//! that may still open an active timeline while the other
 //! may not (it opened fewer) holds the timeline advantage: its next branch
 //! draws the present back and must be answered, the other's would not.
 //! Royal men count nothing (they are never taken), but two of one side on
@@ -58,18 +58,6 @@ const CENTRE_STEP: i32 = 5;
 /// (docs/engine-journal.md, issue 49, "Two kings on a board").
 const ROYAL_CROWD: i32 = 150;
 
-/// What an inactive timeline's men are divided by: they count an eighth
-/// of an active one's.
-/// An inactive timeline no longer holds the present back (F-4), and each
-/// side's men count again on every timeline that holds them, so a side
-/// ahead on a board gained by copying it onto a timeline it opens past
-/// the active ones: at half, Chronomate opened 14 to 28 timelines in
-/// games against ftxi's engines where they opened one, and mated seldom.
-/// At an eighth, level 8 scored 27-5-8 against itself at half over 40
-/// games at 1 s a turn (docs/engine-journal.md, issue 49, "Inactive
-/// timelines at an eighth").
-const INACTIVE_DIVISOR: i32 = 8;
-
 /// Centipawns for the timeline advantage: a branch that must be answered
 /// is a tempo in hand, about what a developed minor man is worth.
 const TIMELINE_EDGE: i32 = 40;
@@ -116,7 +104,16 @@ impl LastBoards {
         let size = state.size();
         let (lo, hi) = state.line_range();
         let mut white = 0;
-        for line in lo..=hi {
+        // Each side's men count again on every timeline that holds them,
+        // so where an inactive timeline's counted (half, then an eighth),
+        // a side ahead on a board gained by copying it onto a timeline it
+        // opened past the active ones: level 8 opened 14 to 28 timelines a
+        // game against ftxi's engines, which opened one, and mated seldom.
+        // Counting none, level 8 scored 28-0-12 over 40 games at 1 s a
+        // turn against itself at an eighth, which had scored 27-5-8
+        // against half (docs/engine-journal.md, issue 49, "Inactive
+        // timelines").
+        for line in (lo..=hi).filter(|&line| state.is_active(line)) {
             let Some(end) = state.end(line) else { continue };
             let known = usize::try_from(line - self.first)
                 .ok()
@@ -129,11 +126,7 @@ impl LastBoards {
                     None => continue,
                 },
             };
-            white += if state.is_active(line) {
-                on_board
-            } else {
-                on_board / INACTIVE_DIVISOR
-            };
+            white += on_board;
         }
         white + timeline_advantage(state)
     }
@@ -279,7 +272,7 @@ mod tests {
     }
 
     #[test]
-    fn a_timeline_opened_past_the_active_ones_counts_an_eighth() {
+    fn a_timeline_opened_past_the_active_ones_counts_nothing() {
         // White opens two timelines and Black none: White's second is not
         // active (F-4), since Black opened fewer than one.
         let mut state = FiveD::new(&Default::default(), 0);
@@ -312,11 +305,8 @@ mod tests {
             board_for_white(state.board(line, end).expect("its board"), size)
         };
         let active: i32 = (lo..hi).map(men).sum();
-        assert!(men(hi).abs() > 8, "{}", men(hi));
-        assert_eq!(
-            for_white(&state),
-            active + men(hi) / 8 + timeline_advantage(&state)
-        );
+        assert_ne!(men(hi), 0);
+        assert_eq!(for_white(&state), active + timeline_advantage(&state));
     }
 
     #[test]

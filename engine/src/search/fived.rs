@@ -2273,7 +2273,7 @@ mod tests {
 
     #[test]
     fn the_guard_plays_a_turn_that_no_net_closes_on_where_the_level_looks() {
-        // A ladder game's level 4, on its 15th turn: its search's turn
+        // A ladder game's level 4, on its ninth turn: its search's turn
         // lets the opponent close a net, and looking at its turns for
         // one, it plays another that none closes on.
         let turns = ladder_turns("fived-net-guard.txt");
