@@ -218,7 +218,7 @@ fn run(s: &Settings) -> Result<(), String> {
             Some(c) if c == a_color => wins += 1,
             Some(_) => losses += 1,
         }
-        let (men, timelines) = men_left(&position);
+        let (men, timelines) = men_left(position.game());
         println!(
             "game {}: white {:?} black {:?} {score} ({}) after {turns} turns; men left {}-{} (pawns, white-black) on {timelines} timelines",
             game + 1,
@@ -282,80 +282,68 @@ fn opening(start: &str, turns: u32, pair: u64) -> Result<(Position, Vec<String>)
 
 /// One game from `start` after the `opening` (its position and move
 /// words), engine `white` (0 or 1) with White: how it ended, the turns
-/// played, the move words and the game as it ended.
+/// played, the move words and the position it ended in.
 fn play(
     s: &Settings,
     start: &str,
     opening: &(Position, Vec<String>),
     white: usize,
     spent: &mut [Spent; 2],
-) -> Result<(Result_, usize, Vec<String>, FiveD), String> {
+) -> Result<(Result_, usize, Vec<String>, Position), String> {
     let mut engines = [
         Engine::start(&s.engines[0].0, &s.engines[0].1, s.stderr)?,
         Engine::start(&s.engines[1].0, &s.engines[1].1, s.stderr)?,
     ];
     let (mut position, mut words) = opening.clone();
-    for turn in 0..s.max_turns {
-        if let Status::Finished(outcome) = position.game().status() {
-            return Ok((
-                (outcome.winner, outcome.reason.to_string()),
-                turn,
-                words,
-                position.game().clone(),
-            ));
-        }
-        let color = position.game().to_move();
-        let mover = if color == Color::White {
-            white
-        } else {
-            1 - white
-        };
-        let loses = |why: String| (Some(color.other()), format!("{} {why}", s.engines[mover].0));
-        let asked = Instant::now();
-        let answer = engines[mover].best(&position.text(), s.movetime, s.grace);
-        let took = asked.elapsed();
-        let t = &mut spent[mover];
-        t.total += took;
-        t.turns += 1;
-        t.longest = t.longest.max(took);
-        t.slow += u32::from(took > Duration::from_millis(s.movetime * 3 / 2));
-        let turn_words = match answer {
-            Ok(Some(w)) => w,
-            Ok(None) => {
-                let why = "answered nobestmove in play".to_owned();
-                return Ok((loses(why), turn, words, position.game().clone()));
+    let (result, turns) = 'game: {
+        for turn in 0..s.max_turns {
+            if let Status::Finished(outcome) = position.game().status() {
+                break 'game ((outcome.winner, outcome.reason.to_string()), turn);
             }
-            Err(e) => return Ok((loses(e), turn, words, position.game().clone())),
-        };
-        let mut next = words.clone();
-        next.extend(turn_words.iter().cloned());
-        next.push("submit".to_owned());
-        match Position::read(
-            &format!("{start} moves {}", next.join(" ")),
-            Some(&position),
-        ) {
-            Ok(p) => position = p,
-            Err(e) => {
-                let why = format!("played {:?}, refused: {e}", turn_words.join(" "));
-                return Ok((loses(why), turn, words, position.game().clone()));
+            let color = position.game().to_move();
+            let mover = if color == Color::White {
+                white
+            } else {
+                1 - white
+            };
+            let loses =
+                |why: String| (Some(color.other()), format!("{} {why}", s.engines[mover].0));
+            let asked = Instant::now();
+            let answer = engines[mover].best(&position.text(), s.movetime, s.grace);
+            let took = asked.elapsed();
+            let t = &mut spent[mover];
+            t.total += took;
+            t.turns += 1;
+            t.longest = t.longest.max(took);
+            t.slow += u32::from(took > Duration::from_millis(s.movetime * 3 / 2));
+            let turn_words = match answer {
+                Ok(Some(w)) => w,
+                Ok(None) => break 'game (loses("answered nobestmove in play".to_owned()), turn),
+                Err(e) => break 'game (loses(e), turn),
+            };
+            let mut next = words.clone();
+            next.extend(turn_words.iter().cloned());
+            next.push("submit".to_owned());
+            match Position::read(
+                &format!("{start} moves {}", next.join(" ")),
+                Some(&position),
+            ) {
+                Ok(p) => position = p,
+                Err(e) => {
+                    let why = format!("played {:?}, refused: {e}", turn_words.join(" "));
+                    break 'game (loses(why), turn);
+                }
             }
+            words = next;
         }
-        words = next;
-    }
-    if let Status::Finished(outcome) = position.game().status() {
-        return Ok((
-            (outcome.winner, outcome.reason.to_string()),
-            s.max_turns,
-            words,
-            position.game().clone(),
-        ));
-    }
-    Ok((
-        (None, "turn limit".to_owned()),
-        s.max_turns,
-        words,
-        position.game().clone(),
-    ))
+        match position.game().status() {
+            Status::Finished(outcome) => {
+                ((outcome.winner, outcome.reason.to_string()), s.max_turns)
+            }
+            _ => ((None, "turn limit".to_owned()), s.max_turns),
+        }
+    };
+    Ok((result, turns, words, position))
 }
 
 /// A 5DUCI engine, its lines read as they come.
