@@ -116,8 +116,8 @@ pub(crate) const SEARCH: Levels = [
 /// eighth, those answers took the third turn of the bench's middlegame
 /// (on its 10 best) from 9,806 states to 104,479, past its budget of about
 /// 17,000; without them, 15,374 on its 12 best (docs/engine-journal.md,
-/// issue 49, "Inactive timelines at an eighth"). Level 8 deepens while its budget lasts, its
-/// best taken from an unfinished iteration too.
+/// issue 49, "Inactive timelines at an eighth"). Level 8 deepens while
+/// its budget lasts, its best taken from an unfinished iteration too.
 pub(crate) const FIVED: Levels = [
     s(1, 300, 24, 8, 8, 0, 12, 0),
     s(2, 1_500, 24, 12, 8, 0, 14, 0),

@@ -86,12 +86,17 @@ pub(crate) struct LastBoards {
 }
 
 impl LastBoards {
-    /// The last boards of `state`.
+    /// The last boards of `state`'s active timelines (a draft that opens
+    /// a timeline can make an inactive one active: its board is counted
+    /// afresh).
     pub(crate) fn of(state: &FiveD) -> LastBoards {
         let size = state.size();
         let (lo, hi) = state.line_range();
         let ends = (lo..=hi)
             .map(|line| {
+                if !state.is_active(line) {
+                    return None;
+                }
                 let end = state.end(line)?;
                 Some((end, board_for_white(state.board(line, end)?, size)))
             })
@@ -104,15 +109,12 @@ impl LastBoards {
         let size = state.size();
         let (lo, hi) = state.line_range();
         let mut white = 0;
-        // Each side's men count again on every timeline that holds them,
-        // so where an inactive timeline's counted (half, then an eighth),
-        // a side ahead on a board gained by copying it onto a timeline it
-        // opened past the active ones: level 8 opened 14 to 28 timelines a
-        // game against ftxi's engines, which opened one, and mated seldom.
-        // Counting none, level 8 scored 28-0-12 over 40 games at 1 s a
-        // turn against itself at an eighth, which had scored 27-5-8
-        // against half (docs/engine-journal.md, issue 49, "Inactive
-        // timelines").
+        // Inactive timelines count nothing: each side's men count again
+        // on every timeline that holds them, so counting them (at half,
+        // then an eighth) paid a side ahead on a board for copying it onto
+        // a timeline it opened past the active ones, and level 8 opened
+        // dozens instead of mating (docs/engine-journal.md, issue 49,
+        // "Inactive timelines count nothing").
         for line in (lo..=hi).filter(|&line| state.is_active(line)) {
             let Some(end) = state.end(line) else { continue };
             let known = usize::try_from(line - self.first)
