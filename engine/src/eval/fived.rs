@@ -91,12 +91,9 @@ impl LastBoards {
     /// afresh).
     pub(crate) fn of(state: &FiveD) -> LastBoards {
         let size = state.size();
-        let (lo, hi) = state.line_range();
+        let (lo, hi) = state.active_range();
         let ends = (lo..=hi)
             .map(|line| {
-                if !state.is_active(line) {
-                    return None;
-                }
                 let end = state.end(line)?;
                 Some((end, board_for_white(state.board(line, end)?, size)))
             })
@@ -107,7 +104,7 @@ impl LastBoards {
     /// [`for_white`] of `state` (this one's state, or a draft of it).
     pub(crate) fn for_white(&self, state: &FiveD) -> i32 {
         let size = state.size();
-        let (lo, hi) = state.line_range();
+        let (lo, hi) = state.active_range();
         let mut white = 0;
         // Inactive timelines count nothing: each side's men count again
         // on every timeline that holds them, so counting them (at half,
@@ -115,7 +112,7 @@ impl LastBoards {
         // a timeline it opened past the active ones, and level 8 opened
         // dozens instead of mating (docs/engine-journal.md, issue 49,
         // "Inactive timelines count nothing").
-        for line in (lo..=hi).filter(|&line| state.is_active(line)) {
+        for line in lo..=hi {
             let Some(end) = state.end(line) else { continue };
             let known = usize::try_from(line - self.first)
                 .ok()
