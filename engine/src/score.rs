@@ -16,15 +16,33 @@ pub(crate) const INFINITY: i32 = 32_000;
 /// having seen the end: below mate scores, above any material count.
 pub(crate) const DECISIVE: i32 = 10_000;
 
-/// The largest evaluation a search takes in: above any decisive one,
-/// below any forced result. 5D sums men over every timeline (a game of 88
-/// timelines summed to 1,600 pawns), and a larger count would read as a
-/// mate, breaking the search's windows and the reported score.
+/// The bound of every evaluation a search takes in: above any decisive
+/// one, below any forced result. 5D sums men over every timeline (a game
+/// of 88 timelines summed to 1,600 pawns), and a larger count would read
+/// as a mate, breaking the search's windows and the reported score.
 pub(crate) const EVALUATION_BOUND: i32 = 2 * DECISIVE;
 
-/// `eval` held within [`EVALUATION_BOUND`].
+/// `eval` held within [`EVALUATION_BOUND`], in the same order: as it is
+/// up to [`DECISIVE`], and past it drawn ever closer to the bound without
+/// reaching it. Cut off at the bound instead, every turn of a 5D side
+/// ahead by 200 pawns over 18 timelines scored the same: its search
+/// could no longer tell a turn that keeps the lead from one that gives
+/// it away, and it lost such games by mate, as Black against ftxi's
+/// `linear` (docs/engine-journal.md, issue 49, "Leads past the bound").
 pub(crate) fn bounded(eval: i32) -> i32 {
-    eval.clamp(-EVALUATION_BOUND, EVALUATION_BOUND)
+    let magnitude = i64::from(eval).abs();
+    let decisive = i64::from(DECISIVE);
+    if magnitude <= decisive {
+        return eval;
+    }
+    // Half the room left at twice the decisive score; a pawn still moves
+    // the score by a point at 100,000 centipawns.
+    let room = i64::from(EVALUATION_BOUND) - decisive;
+    let over = magnitude - decisive;
+    let held = decisive + room * over / (over + room);
+    // Below the bound, so it fits.
+    let held = i32::try_from(held).unwrap_or(EVALUATION_BOUND - 1);
+    held * eval.signum()
 }
 
 /// The score of a finished game at `ply` for `side`.
@@ -130,6 +148,26 @@ mod tests {
             assert!(held.unsigned_abs() >= DECISIVE.unsigned_abs().min(eval.unsigned_abs()));
         }
         assert_eq!(bounded(-250), -250);
+    }
+
+    #[test]
+    fn a_larger_evaluation_stays_larger_within_the_bound() {
+        // A lead of 200 pawns and one of 201 (a 5D game of many
+        // timelines) still score apart, and in order; so do the sides.
+        assert!(bounded(20_100) > bounded(20_000));
+        assert!(bounded(-20_100) < bounded(-20_000));
+        assert!(bounded(40_100) > bounded(40_000));
+        assert_eq!(bounded(DECISIVE), DECISIVE);
+        assert_eq!(bounded(-DECISIVE), -DECISIVE);
+        let mut last = bounded(i32::MIN);
+        for eval in (i32::MIN / 4..i32::MAX / 4).step_by(9_973) {
+            let held = bounded(eval);
+            assert!(held >= last, "{eval}");
+            assert!(held.abs() < EVALUATION_BOUND, "{eval}");
+            last = held;
+        }
+        assert!(bounded(i32::MAX) < EVALUATION_BOUND);
+        assert!(bounded(i32::MIN) > -EVALUATION_BOUND);
     }
 
     #[test]
