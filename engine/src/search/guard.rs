@@ -93,11 +93,11 @@ impl<D: Domain> Search<'_, D> {
             chosen = i;
             // Each full check lists up to 1,000 turns: past the deadline
             // (or a stop) the move in hand stands.
-            if full_checks == FULL_CHECKS || (full_checks > 0 && self.out_of_time()) {
+            if full_checks == FULL_CHECKS || (full_checks > 0 && self.guard_out_of_time()) {
                 break;
             }
             // A move found netted stands over one that cannot be looked at.
-            let can_look = net_checks > 0 && !self.out_of_time();
+            let can_look = net_checks > 0 && !self.guard_out_of_time();
             if netted.is_some() && !can_look {
                 break;
             }
@@ -157,13 +157,13 @@ impl<D: Domain> Search<'_, D> {
         searched: &[RootMove<D>],
         known: &mut Vec<D::Move>,
     ) -> Option<RootMove<D>> {
-        if self.out_of_time() {
+        if self.guard_out_of_time() {
             return None;
         }
         let side = self.domain.side(root);
         let mut full_checks = 0;
         for m in self.domain.escapes(root) {
-            if full_checks == FULL_CHECKS || self.out_of_time() {
+            if full_checks == FULL_CHECKS || self.guard_out_of_time() {
                 return None;
             }
             if searched.iter().any(|r| r.0 == m) {

@@ -353,6 +353,10 @@ pub(crate) struct Search<'a, D: Domain> {
     /// Root moves searched past the first iteration (see [`Search::beam`]).
     beam: usize,
     spare: node::Spare<D>,
+    /// The deadline the guard keeps to: the limits' own, where the
+    /// search's was brought forward to leave the guard its time
+    /// ([`Search::leave_time_to_guard`]).
+    guard_deadline: Option<Instant>,
 }
 
 impl<'a, D: Domain> Search<'a, D> {
@@ -364,6 +368,7 @@ impl<'a, D: Domain> Search<'a, D> {
     ) -> Self {
         Search {
             domain,
+            guard_deadline: limits.deadline,
             limits,
             nodes: 0,
             charged: 0,
@@ -395,11 +400,13 @@ impl<'a, D: Domain> Search<'a, D> {
         self
     }
 
-    /// Brings the deadline forward by twice `check`, what the root's own
-    /// look for a move that wins at once took: after the search the guard
-    /// checks the chosen move against every reply, which costs about as
-    /// much (seconds in a 5D multiverse of many timelines, nothing on one
-    /// board).
+    /// Brings the search's deadline forward by twice `check`, what the
+    /// root's own look for a move that wins at once took: after the search
+    /// the guard checks the chosen move against every reply, which costs
+    /// about as much (seconds in a 5D multiverse of many timelines,
+    /// nothing on one board), then looks for a net after it, and where it
+    /// loses, at the next moves and the escapes, keeping to the limits'
+    /// own deadline ([`Search::guard_out_of_time`]).
     fn leave_time_to_guard(&mut self, check: std::time::Duration) {
         if !self.limits.guard {
             return;
@@ -416,8 +423,20 @@ impl<'a, D: Domain> Search<'a, D> {
 
     /// Whether the deadline has passed or a stop was asked.
     fn out_of_time(&self) -> bool {
-        self.limits.deadline.is_some_and(|d| Instant::now() >= d)
-            || self.limits.stop.is_some_and(|s| s.load(Ordering::Relaxed))
+        self.limits.deadline.is_some_and(|d| Instant::now() >= d) || self.stopped()
+    }
+
+    /// Whether the guard's deadline has passed or a stop was asked: the
+    /// limits' own, not the search's brought forward. Kept to the search's,
+    /// already passed when the guard began on a clock, a timed turn was
+    /// checked once for a reply that wins at once, and never for a net
+    /// nor, where it lost, for another move.
+    fn guard_out_of_time(&self) -> bool {
+        self.guard_deadline.is_some_and(|d| Instant::now() >= d) || self.stopped()
+    }
+
+    fn stopped(&self) -> bool {
+        self.limits.stop.is_some_and(|s| s.load(Ordering::Relaxed))
     }
 
     /// The node budget spent: the states visited and the work charged.
