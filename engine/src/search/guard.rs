@@ -189,3 +189,32 @@ impl<D: Domain> Search<'_, D> {
         None
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::time::{Duration, Instant};
+
+    use crate::search::fived::Turns;
+    use crate::search::{Limits, Search, Table};
+
+    #[test]
+    fn the_guard_keeps_the_time_the_search_left_it() {
+        // On a clock the search's deadline is brought forward to leave the
+        // guard its time; the guard keeps to the limits' own. Kept to the
+        // search's, already passed when the guard began, a timed turn was
+        // checked once for a mate at once and never for a net, nor for an
+        // escape where it lost (5DUCI's `go movetime`).
+        let settings = crate::level::FIVED[7];
+        let deadline = Instant::now() + Duration::from_secs(600);
+        let limits = Limits {
+            guard: true,
+            deadline: Some(deadline),
+            ..Limits::to_depth(settings.depth)
+        };
+        let domain = Turns::new(&settings, 1, Some(deadline));
+        let mut search = Search::new(domain, limits, Table::new(8), Vec::new());
+        search.leave_time_to_guard(Duration::from_secs(400));
+        assert!(search.out_of_time());
+        assert!(!search.guard_out_of_time());
+    }
+}
