@@ -218,6 +218,18 @@ mod tests {
     use crate::search::fived::Turns;
     use crate::search::{Limits, Search, Table};
 
+    /// A level-8 5D search with the guard on, its deadline `deadline`.
+    fn timed(deadline: Instant) -> Search<'static, Turns> {
+        let settings = crate::level::FIVED[7];
+        let limits = Limits {
+            guard: true,
+            deadline: Some(deadline),
+            ..Limits::to_depth(settings.depth)
+        };
+        let domain = Turns::new(&settings, 1, Some(deadline));
+        Search::new(domain, limits, Table::new(8), Vec::new())
+    }
+
     #[test]
     fn the_guard_keeps_the_time_the_search_left_it() {
         // On a clock the search's deadline is brought forward to leave the
@@ -225,15 +237,7 @@ mod tests {
         // search's, already passed when the guard began, a timed turn was
         // checked once for a mate at once and never for a net, nor for an
         // escape where it lost (5DUCI's `go movetime`).
-        let settings = crate::level::FIVED[7];
-        let deadline = Instant::now() + Duration::from_secs(600);
-        let limits = Limits {
-            guard: true,
-            deadline: Some(deadline),
-            ..Limits::to_depth(settings.depth)
-        };
-        let domain = Turns::new(&settings, 1, Some(deadline));
-        let mut search = Search::new(domain, limits, Table::new(8), Vec::new());
+        let mut search = timed(Instant::now() + Duration::from_secs(600));
         search.leave_time_to_guard(Duration::from_secs(400));
         assert!(search.out_of_time());
         assert!(!search.guard_out_of_time());
@@ -244,16 +248,9 @@ mod tests {
         // The root's look for a win at once can take a millisecond where
         // the guard's look for a net after the turn chosen takes tens: on
         // a clock the search leaves the guard a quarter of its time.
-        let settings = crate::level::FIVED[7];
         let now = Instant::now();
         let deadline = now + Duration::from_secs(600);
-        let limits = Limits {
-            guard: true,
-            deadline: Some(deadline),
-            ..Limits::to_depth(settings.depth)
-        };
-        let domain = Turns::new(&settings, 1, Some(deadline));
-        let mut search = Search::new(domain, limits, Table::new(8), Vec::new());
+        let mut search = timed(deadline);
         search.leave_time_to_guard(Duration::from_millis(1));
         let early = search.limits.deadline.expect("a deadline");
         assert!(early <= now + Duration::from_secs(451));
