@@ -248,15 +248,6 @@ pub(crate) type Allowed<'f, M> = &'f dyn Fn(&M) -> bool;
 /// Half the aspiration window, in centipawns.
 const ASPIRATION_WINDOW: i32 = 40;
 
-/// The share of a turn's time left after the root's look for a win at
-/// once that the guard keeps at the least (a quarter): its look for a net
-/// after the turn chosen, and at the next turns where one closes, takes
-/// tens of milliseconds a turn in a 5D multiverse of a few timelines,
-/// where twice the root's look left it a few, and a 5DUCI game was lost
-/// to a net the guard finds in 48 ms (docs/engine-journal.md, issue 49,
-/// "Nets found once, tried again").
-const GUARD_SHARE: u32 = 4;
-
 /// Root children kept made between iterations.
 const KEPT_ROOT_CHILDREN: usize = 256;
 
@@ -418,22 +409,23 @@ impl<'a, D: Domain> Search<'a, D> {
     }
 
     /// Brings the search's deadline forward by twice `check`, what the
-    /// root's own look for a move that wins at once took, or by a
-    /// [`GUARD_SHARE`] of the time left where that is more: after the
-    /// search the guard checks the chosen move against every reply, which
-    /// costs about as much (seconds in a 5D multiverse of many timelines,
+    /// root's own look for a move that wins at once took: after the search
+    /// the guard checks the chosen move against every reply, which costs
+    /// about as much (seconds in a 5D multiverse of many timelines,
     /// nothing on one board), then looks for a net after it, and where it
     /// loses, at the next moves and the escapes, keeping to the limits'
-    /// own deadline ([`Search::guard_out_of_time`]).
+    /// own deadline ([`Search::guard_out_of_time`]). A quarter of the time
+    /// kept for the guard instead, where that is more, did no better in
+    /// two A/Bs of 5DUCI matches (docs/engine-journal.md, issue 49, "Nets
+    /// found once, tried again").
     fn leave_time_to_guard(&mut self, check: std::time::Duration) {
         if !self.limits.guard {
             return;
         }
         if let Some(deadline) = self.limits.deadline {
             let now = Instant::now();
-            let reserve = (check * 2).max(deadline.saturating_duration_since(now) / GUARD_SHARE);
             let early = deadline
-                .checked_sub(reserve)
+                .checked_sub(check * 2)
                 .map_or(now, |early| early.max(now));
             self.limits.deadline = Some(early);
             self.limits.soft = self.limits.soft.map(|soft| soft.min(early));
