@@ -789,9 +789,6 @@ pub(crate) struct Turns {
     /// The threats found so far in this search, tried first against the
     /// next turns ([`net_threat`]).
     known_threats: Vec<Action>,
-    /// The first turns of the nets found so far in this search
-    /// ([`Domain::net_again`]).
-    known_nets: Vec<Action>,
     /// The work the looks for a mate at once may still do in this search
     /// ([`LOOKS_WORK`]).
     looks: u64,
@@ -820,7 +817,6 @@ impl Turns {
             nets: 0,
             threats: 0,
             known_threats: Vec::new(),
-            known_nets: Vec::new(),
             looks: LOOKS_WORK,
             no_mate_at: None,
             unlisted: None,
@@ -1031,7 +1027,6 @@ impl Domain for Turns {
             return None;
         }
         if let Some((first, _)) = net_in(&s.state, GUARD_NET, known, self.deadline) {
-            self.known_nets.push(first.clone());
             return Some(first);
         }
         if self.threats == 0 {
@@ -1040,31 +1035,6 @@ impl Domain for Turns {
         let mut work = Work::new(self.threats, self.deadline);
         net_threat(&s.state, GUARD_THREAT, &mut self.known_threats, &mut work)
             .map(|(first, _)| first)
-    }
-
-    /// A net found before in this search that closes after this turn too,
-    /// each tried as [`GUARD_NET`] tries a first turn: the turns the
-    /// search ranks together mostly differ on one board and share the
-    /// flaw (in a 5DUCI game lost to `mcts`, the 12 best all let one
-    /// capture close the same net, and the guard, its 8 looks spent on
-    /// them, played the best; the 13th held).
-    fn net_again(&mut self, s: &Node<FiveD>, known: &mut Vec<Action>) -> Option<Action> {
-        if s.outcome.is_some() {
-            return None;
-        }
-        let mut work = Work::new(GUARD_NET.work, self.deadline);
-        for first in &self.known_nets {
-            let first = Built {
-                action: first.clone(),
-                draft: None,
-            };
-            match closes(&s.state, &first, GUARD_NET, known, &mut work) {
-                Some(Some(_)) => return Some(first.action),
-                Some(None) => {}
-                None => return None,
-            }
-        }
-        None
     }
 
     /// The level's ([`Turns::netting`]).
@@ -1330,68 +1300,52 @@ fn net_within(
     work.built(&builder);
     firsts.extend(quiet.into_iter().filter(|b| !seen.contains(&b.action)));
     for first in &firsts {
-        if let Some(after) = closes(state, first, net, known, work)? {
-            return Some((first.action.clone(), after));
-        }
-    }
-    None
-}
-
-/// Whether `first` (a turn of the side to move in `state`) closes a net
-/// as `net` looks for one: the state after it where every reply weighed
-/// is met by a mate in one; `Some(None)` where one escapes, `None` where
-/// the `work` ran out.
-fn closes(
-    state: &FiveD,
-    first: &Built,
-    net: Net,
-    known: &mut Vec<Action>,
-    work: &mut Work,
-) -> Option<Option<FiveD>> {
-    let Some((after, answers)) = replies_to(state, first, net.replies, work)? else {
-        return Some(None);
-    };
-    if !work.open() {
-        return None;
-    }
-    if answers.is_empty() || !all_mated(&after, &answers, known, work) {
-        return Some(None);
-    }
-    // The rules' first turns only where every built reply is mated:
-    // listing them can take a multiverse in check seconds.
-    if net.listed > 0 {
-        let built: HashSet<&Action> = answers.iter().map(|b| &b.action).collect();
-        let mut turns = after.legal_turns_within(work.steps_left());
-        let listed: Vec<Built> = turns
-            .by_ref()
-            .take(net.listed)
-            .filter(|a| !built.contains(a))
-            .map(|action| Built {
-                action,
-                draft: None,
-            })
-            .collect();
-        work.steps(turns.steps());
+        let Some((after, answers)) = replies_to(state, first, net.replies, work)? else {
+            continue;
+        };
         if !work.open() {
             return None;
         }
-        if !all_mated(&after, &listed, known, work) {
-            return Some(None);
+        if answers.is_empty() || !all_mated(&after, &answers, known, work) {
+            continue;
         }
+        // The rules' first turns only where every built reply is mated:
+        // listing them can take a multiverse in check seconds.
+        if net.listed > 0 {
+            let built: HashSet<&Action> = answers.iter().map(|b| &b.action).collect();
+            let mut turns = after.legal_turns_within(work.steps_left());
+            let listed: Vec<Built> = turns
+                .by_ref()
+                .take(net.listed)
+                .filter(|a| !built.contains(a))
+                .map(|action| Built {
+                    action,
+                    draft: None,
+                })
+                .collect();
+            work.steps(turns.steps());
+            if !work.open() {
+                return None;
+            }
+            if !all_mated(&after, &listed, known, work) {
+                continue;
+            }
+        }
+        // A net to play must not lose at once to a reply it did not weigh.
+        if net.safe {
+            if !work.take(1) {
+                return None;
+            }
+            let builder = Builder::checking(&after, until);
+            let mate = builder.mating(CHECKS_CAP, |_| true);
+            work.built(&builder);
+            if mate.is_some() {
+                continue;
+            }
+        }
+        return Some((first.action.clone(), after));
     }
-    // A net to play must not lose at once to a reply it did not weigh.
-    if net.safe {
-        if !work.take(1) {
-            return None;
-        }
-        let builder = Builder::checking(&after, work.until);
-        let mate = builder.mating(CHECKS_CAP, |_| true);
-        work.built(&builder);
-        if mate.is_some() {
-            return Some(None);
-        }
-    }
-    Some(Some(after))
+    None
 }
 
 /// The state after `turn` (of `state`) and the builder's best `width`
@@ -2302,20 +2256,10 @@ mod tests {
     /// The turn a level of `settings` searching with `domain` and its
     /// guard plays in `state`, and the state after it.
     fn guarded(state: &FiveD, settings: &Settings, domain: Turns) -> (String, FiveD) {
-        guarded_to(state, settings, domain, settings.depth)
-    }
-
-    /// [`guarded`], searching `depth` plies.
-    fn guarded_to(
-        state: &FiveD,
-        settings: &Settings,
-        domain: Turns,
-        depth: u32,
-    ) -> (String, FiveD) {
         let root = domain.node(state.clone());
         let limits = Limits {
             guard: true,
-            ..Limits::to_depth(depth)
+            ..Limits::to_depth(settings.depth)
         };
         let mut search =
             Search::new(domain, limits, Table::new(16), Vec::new()).beam(settings.beam);
@@ -2346,35 +2290,6 @@ mod tests {
         let (looking, netted) = chosen(4);
         assert!(!netted, "{looking}");
         assert_ne!(blind, looking);
-    }
-
-    #[test]
-    fn the_guard_tries_a_net_found_once_against_the_next_turns() {
-        // A 5DUCI game's level 8 against ftxi's `mcts`: the turns its
-        // search ranks best all let one capture close the same net, more of
-        // them than the guard has looks for nets; tried first against each
-        // next turn, that net costs no look, and the guard reaches a turn
-        // none closes on.
-        let text = std::fs::read_to_string(format!(
-            "{}/tests/data/fived-net-again.txt",
-            env!("CARGO_MANIFEST_DIR")
-        ))
-        .expect("the record");
-        let args = text
-            .lines()
-            .find(|l| !l.starts_with('#'))
-            .expect("a position");
-        let position = crate::fiveduci::Position::read(args, None).expect("a position");
-        let state = position.game().clone();
-        let settings = crate::level::FIVED[7];
-        let domain = Turns::new(&settings, 1, None).netting(crate::level::FIVED_NETS[7]);
-        let (best, next) = guarded_to(&state, &settings, domain, 2);
-        let net = net_in(&next, GUARD_NET, &mut Vec::new(), None);
-        assert!(
-            net.is_none(),
-            "{best} lets {:?} close a net",
-            net.map(|n| next.notation(&n.0))
-        );
     }
 
     #[test]

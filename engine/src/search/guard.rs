@@ -21,9 +21,7 @@
 //! also asked for a net ([`Domain::net`]: a reply after which every
 //! answer loses at once), where the domain looks for one; the next move
 //! is tried in its place (as many as the domain looks at), and the first
-//! move found netted is played where none of them holds. A net found
-//! once is tried first against the next moves ([`Domain::net_again`]),
-//! and a move it closes on does not spend one of those looks.
+//! move found netted is played where none of them holds.
 
 use super::{Allowed, Domain, Found, RootMove, Search};
 use crate::score::terminal;
@@ -32,11 +30,6 @@ use crate::score::terminal;
 /// search (up to 1,000 turns each in 5D chess). A move that a reply
 /// already found wins against costs one reply, and does not count.
 const FULL_CHECKS: usize = 8;
-
-/// How many moves the guard may find walking into a net found before
-/// ([`Domain::net_again`]) in one search, past which they are looked at as
-/// the others are (the time the search left the guard bounds both).
-const NETS_AGAIN: usize = 64;
 
 impl<D: Domain> Search<'_, D> {
     /// A move that wins at once among those the rules list at the root
@@ -91,7 +84,6 @@ impl<D: Domain> Search<'_, D> {
         let mut caught: Vec<D::Move> = Vec::new();
         let mut netted: Option<usize> = None;
         let mut net_checks = self.domain.net_checks();
-        let mut nets_again = 0;
         let mut full_checks = 0;
         let mut chosen = best;
         // The chosen move first, then the search's order (its last
@@ -116,19 +108,6 @@ impl<D: Domain> Search<'_, D> {
                     None => continue,
                 },
             };
-            // A net found against an earlier move closes on most of those
-            // ranked beside it: tried before the look for a winning reply,
-            // it spends neither that look nor one for a net. (A net is
-            // known only once a move looked at whole has it, so the move
-            // played where none holds was looked at whole.)
-            if can_look
-                && nets_again < NETS_AGAIN
-                && self.domain.net_again(&child, &mut caught).is_some()
-            {
-                nets_again += 1;
-                root_moves[i].1 = Some(child);
-                continue;
-            }
             let reply = self.domain.winning_move(&child, &known, &[], None);
             let net = match reply {
                 None if can_look => {
@@ -218,18 +197,6 @@ mod tests {
     use crate::search::fived::Turns;
     use crate::search::{Limits, Search, Table};
 
-    /// A level-8 5D search with the guard on, its deadline `deadline`.
-    fn timed(deadline: Instant) -> Search<'static, Turns> {
-        let settings = crate::level::FIVED[7];
-        let limits = Limits {
-            guard: true,
-            deadline: Some(deadline),
-            ..Limits::to_depth(settings.depth)
-        };
-        let domain = Turns::new(&settings, 1, Some(deadline));
-        Search::new(domain, limits, Table::new(8), Vec::new())
-    }
-
     #[test]
     fn the_guard_keeps_the_time_the_search_left_it() {
         // On a clock the search's deadline is brought forward to leave the
@@ -237,7 +204,15 @@ mod tests {
         // search's, already passed when the guard began, a timed turn was
         // checked once for a mate at once and never for a net, nor for an
         // escape where it lost (5DUCI's `go movetime`).
-        let mut search = timed(Instant::now() + Duration::from_secs(600));
+        let settings = crate::level::FIVED[7];
+        let deadline = Instant::now() + Duration::from_secs(600);
+        let limits = Limits {
+            guard: true,
+            deadline: Some(deadline),
+            ..Limits::to_depth(settings.depth)
+        };
+        let domain = Turns::new(&settings, 1, Some(deadline));
+        let mut search = Search::new(domain, limits, Table::new(8), Vec::new());
         search.leave_time_to_guard(Duration::from_secs(400));
         assert!(search.out_of_time());
         assert!(!search.guard_out_of_time());

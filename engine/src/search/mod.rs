@@ -187,14 +187,6 @@ pub(crate) trait Domain {
     fn net(&mut self, _s: &Self::State, _known: &mut Vec<Self::Move>) -> Option<Self::Move> {
         None
     }
-    /// A move of the side to act in `s` that closed a net found by
-    /// [`Domain::net`] earlier in this search and closes one here too: the
-    /// moves a search ranks together share their flaws, and the guard asks
-    /// this first, without spending one of its [`Domain::net_checks`].
-    /// None by default.
-    fn net_again(&mut self, _s: &Self::State, _known: &mut Vec<Self::Move>) -> Option<Self::Move> {
-        None
-    }
     /// How many moves the guard may ask [`Domain::net`] of in one search:
     /// none by default.
     fn net_checks(&self) -> usize {
@@ -414,10 +406,7 @@ impl<'a, D: Domain> Search<'a, D> {
     /// about as much (seconds in a 5D multiverse of many timelines,
     /// nothing on one board), then looks for a net after it, and where it
     /// loses, at the next moves and the escapes, keeping to the limits'
-    /// own deadline ([`Search::guard_out_of_time`]). A quarter of the time
-    /// kept for the guard instead, where that is more, did no better in
-    /// two A/Bs of 5DUCI matches (docs/engine-journal.md, issue 49, "Nets
-    /// found once, tried again").
+    /// own deadline ([`Search::guard_out_of_time`]).
     fn leave_time_to_guard(&mut self, check: std::time::Duration) {
         if !self.limits.guard {
             return;
