@@ -31,7 +31,7 @@
 use std::cell::Cell;
 use std::collections::BinaryHeap;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use chronomate_rules::fived::{Action, Draft, Exposure, FiveD, Move};
 use chronomate_rules::{Color, Rules, Status};
@@ -792,6 +792,8 @@ pub(crate) struct Turns {
     /// The work the looks for a mate at once may still do in this search
     /// ([`LOOKS_WORK`]).
     looks: u64,
+    /// The longest look for a mate at once so far ([`Domain::look_time`]).
+    look_time: Duration,
     /// The key of the last state a whole look for a mate at once (nothing
     /// known, nothing left out) found none in: a narrower look there finds
     /// none either (the search's own at the root, after the one made
@@ -818,6 +820,7 @@ impl Turns {
             threats: 0,
             known_threats: Vec::new(),
             looks: LOOKS_WORK,
+            look_time: Duration::ZERO,
             no_mate_at: None,
             unlisted: None,
             list_steps: LIST_STEPS,
@@ -993,7 +996,7 @@ impl Domain for Turns {
     /// builder's checking turns, else one of the first [`LISTED_MATES`] the
     /// rules list (those the builder's checks miss: a mate of many boards'
     /// moves), while the search's looks have work left ([`LOOKS_WORK`]),
-    /// until the deadline or `until`, whichever comes first.
+    /// until `until`, else the deadline.
     fn winning_move(
         &mut self,
         s: &Node<FiveD>,
@@ -1007,10 +1010,11 @@ impl Domain for Turns {
         if known.is_empty() && self.no_mate_at == Some(s.key) {
             return None;
         }
-        let until = until.into_iter().chain(self.deadline).min();
-        let mut work = Work::new(self.looks, until);
+        let looked = Instant::now();
+        let mut work = Work::new(self.looks, until.or(self.deadline));
         let found = mate_at_once(&s.state, known, weighed, &mut work);
         self.looks = work.left;
+        self.look_time = self.look_time.max(looked.elapsed());
         if found.is_none() && known.is_empty() && weighed.is_empty() {
             self.no_mate_at = Some(s.key);
         }
@@ -1022,17 +1026,23 @@ impl Domain for Turns {
     /// where the level looks for them ([`Turns::threatened`]), a threat of
     /// one ([`net_threat`]): a turn found walking into either is not
     /// played while another holds.
-    fn net(&mut self, s: &Node<FiveD>, known: &mut Vec<Action>) -> Option<Action> {
+    fn net(
+        &mut self,
+        s: &Node<FiveD>,
+        known: &mut Vec<Action>,
+        until: Option<Instant>,
+    ) -> Option<Action> {
         if s.outcome.is_some() {
             return None;
         }
-        if let Some((first, _)) = net_in(&s.state, GUARD_NET, known, self.deadline) {
+        let until = until.or(self.deadline);
+        if let Some((first, _)) = net_in(&s.state, GUARD_NET, known, until) {
             return Some(first);
         }
         if self.threats == 0 {
             return None;
         }
-        let mut work = Work::new(self.threats, self.deadline);
+        let mut work = Work::new(self.threats, until);
         net_threat(&s.state, GUARD_THREAT, &mut self.known_threats, &mut work)
             .map(|(first, _)| first)
     }
@@ -1040,6 +1050,10 @@ impl Domain for Turns {
     /// The level's ([`Turns::netting`]).
     fn net_checks(&self) -> usize {
         self.nets
+    }
+
+    fn look_time(&self) -> Duration {
+        self.look_time
     }
 
     /// The builder's best turns past the search's width, then the rules'
@@ -2103,12 +2117,18 @@ mod tests {
         );
         let left = domain.looks;
         assert!(left < LOOKS_WORK);
+        // What it took stays the measure of the guard's time
+        // (`Search::leave_time_to_guard`), which the search's own look,
+        // made at no cost, would not give.
+        let took = Domain::look_time(&domain);
+        assert!(took > Duration::ZERO);
         let sample: Vec<Action> = state.legal_turns().take(1).collect();
         assert_eq!(
             Domain::winning_move(&mut domain, &root, &[], &sample, None),
             None
         );
         assert_eq!(domain.looks, left);
+        assert_eq!(Domain::look_time(&domain), took);
     }
 
     #[test]
@@ -2269,6 +2289,37 @@ mod tests {
         let mut next = state.clone();
         next.apply(&found.best).expect("a legal turn");
         (state.notation(&found.best), next)
+    }
+
+    #[test]
+    fn the_guard_checks_the_turn_chosen_however_late_the_search_ends() {
+        // Level 8 at 1 s a turn through 5DUCI, its search ending past the
+        // deadline: its guard's look for a mate at once gave up before it
+        // began, and it played a turn mated at once where the builder's
+        // best holds. The guard has its time after the search, whenever
+        // that ends.
+        let state = after(
+            ladder_turns("fived-late-guard.txt")
+                .iter()
+                .map(String::as_str),
+        );
+        let mated = state.parse("(0T13)Kxf7 (-1T13)g5").expect("a turn");
+        let holds = state.parse("(-1T13)Bf8>x(0T13)f7").expect("a turn");
+        let deadline = Instant::now();
+        let limits = Limits {
+            guard: true,
+            deadline: Some(deadline),
+            ..Limits::to_depth(2)
+        };
+        let domain = Turns::new(&crate::level::FIVED[7], 1, Some(deadline));
+        let root = domain.node(state.clone());
+        let mut search = Search::new(domain, limits, Table::new(8), Vec::new());
+        search.guard_look = Duration::from_secs(600);
+        let mut root_moves = vec![(mated, None, 0), (holds, None, 0)];
+        let mut scores = vec![0, 0];
+        let played = search.guard(&root, &mut root_moves, &mut scores, &[0, 1], 0);
+        assert_eq!(played, Some(1));
+        assert!(scores[0] < -MATE / 2);
     }
 
     #[test]

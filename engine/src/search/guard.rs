@@ -76,6 +76,8 @@ impl<D: Domain> Search<'_, D> {
         if !self.limits.guard {
             return None;
         }
+        self.start_guard();
+        let until = self.guard_deadline;
         let side = self.domain.side(root);
         let lost = terminal(Some(side.other()), side, 2);
         let mut known: Vec<D::Move> = Vec::new();
@@ -108,11 +110,11 @@ impl<D: Domain> Search<'_, D> {
                     None => continue,
                 },
             };
-            let reply = self.domain.winning_move(&child, &known, &[], None);
+            let reply = self.domain.winning_move(&child, &known, &[], until);
             let net = match reply {
                 None if can_look => {
                     net_checks -= 1;
-                    self.domain.net(&child, &mut caught)
+                    self.domain.net(&child, &mut caught, until)
                 }
                 _ => None,
             };
@@ -173,7 +175,10 @@ impl<D: Domain> Search<'_, D> {
             let Some(child) = self.domain.play(root, &m) else {
                 continue;
             };
-            match self.domain.winning_move(&child, known, &[], None) {
+            match self
+                .domain
+                .winning_move(&child, known, &[], self.guard_deadline)
+            {
                 None => {
                     let eval = self.child_eval(side, &child);
                     return Some((m, Some(child), eval));

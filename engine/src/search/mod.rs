@@ -54,7 +54,7 @@ mod table;
 pub(crate) use table::Table;
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use chronomate_rules::{Color, Rules};
 
@@ -164,7 +164,7 @@ pub(crate) trait Domain {
     /// An action that wins at once in `s`, where the domain checks
     /// ([`guard`]): one of `known` first, else any other the rules list
     /// but those in `weighed` (the search makes them itself). Where the
-    /// look takes time (5D chess), it gives up at `until` as at the
+    /// look takes time (5D chess), it gives up at `until`, else at the
     /// domain's own deadline, and where the domain's work for such looks
     /// is spent.
     fn winning_move(
@@ -182,15 +182,27 @@ pub(crate) trait Domain {
     /// looks further, a move that threatens one). The guard asks it of
     /// up to [`Domain::net_checks`] moves it is about to play, once no
     /// reply wins against one at once ([`guard`]), and plays the next where
-    /// one is found. Wins found go into `known`, tried first. None by
-    /// default.
-    fn net(&mut self, _s: &Self::State, _known: &mut Vec<Self::Move>) -> Option<Self::Move> {
+    /// one is found. Wins found go into `known`, tried first. Where the
+    /// look takes time, it gives up at `until`, else at the domain's own
+    /// deadline. None by default.
+    fn net(
+        &mut self,
+        _s: &Self::State,
+        _known: &mut Vec<Self::Move>,
+        _until: Option<Instant>,
+    ) -> Option<Self::Move> {
         None
     }
     /// How many moves the guard may ask [`Domain::net`] of in one search:
     /// none by default.
     fn net_checks(&self) -> usize {
         0
+    }
+    /// The longest a look for a move that wins at once
+    /// ([`Domain::winning_move`]) took so far: the guard's check of the
+    /// move chosen costs about as much. Nothing by default.
+    fn look_time(&self) -> Duration {
+        Duration::ZERO
     }
     /// Moves beyond those the search weighed, to try in this order where
     /// each of those has a reply that wins at once ([`guard`]): a defence
@@ -357,6 +369,14 @@ pub(crate) struct Search<'a, D: Domain> {
     /// search's was brought forward to leave the guard its time
     /// ([`Search::leave_time_to_guard`]).
     guard_deadline: Option<Instant>,
+    /// The time the guard has after the search whenever the search ends
+    /// (twice the root's look for a move that wins at once,
+    /// [`Search::leave_time_to_guard`]): the search overruns its deadline
+    /// by a node's time, and where that was more than what it left the
+    /// guard, the guard's check of a timed 5D turn gave up before it began
+    /// and the turn was played unchecked, into a mate at once
+    /// (docs/engine-journal.md, issue 49, "The guard's own time").
+    guard_look: Duration,
 }
 
 impl<'a, D: Domain> Search<'a, D> {
@@ -369,6 +389,7 @@ impl<'a, D: Domain> Search<'a, D> {
         Search {
             domain,
             guard_deadline: limits.deadline,
+            guard_look: Duration::ZERO,
             limits,
             nodes: 0,
             charged: 0,
@@ -406,15 +427,17 @@ impl<'a, D: Domain> Search<'a, D> {
     /// about as much (seconds in a 5D multiverse of many timelines,
     /// nothing on one board), then looks for a net after it, and where it
     /// loses, at the next moves and the escapes, keeping to the limits'
-    /// own deadline ([`Search::guard_out_of_time`]).
-    fn leave_time_to_guard(&mut self, check: std::time::Duration) {
+    /// own deadline ([`Search::guard_out_of_time`]), or the same time after
+    /// the search where the search ended later ([`Search::start_guard`]).
+    fn leave_time_to_guard(&mut self, check: Duration) {
         if !self.limits.guard {
             return;
         }
+        self.guard_look = check * 2;
         if let Some(deadline) = self.limits.deadline {
             let now = Instant::now();
             let early = deadline
-                .checked_sub(check * 2)
+                .checked_sub(self.guard_look)
                 .map_or(now, |early| early.max(now));
             self.limits.deadline = Some(early);
             self.limits.soft = self.limits.soft.map(|soft| soft.min(early));
@@ -433,6 +456,14 @@ impl<'a, D: Domain> Search<'a, D> {
     /// nor, where it lost, for another move.
     fn guard_out_of_time(&self) -> bool {
         self.guard_deadline.is_some_and(|d| Instant::now() >= d) || self.stopped()
+    }
+
+    /// Moves the guard's deadline past the limits' own where the search,
+    /// ending now, left the guard less than its time
+    /// ([`Search::guard_look`]).
+    fn start_guard(&mut self) {
+        let floor = Instant::now() + self.guard_look;
+        self.guard_deadline = self.guard_deadline.map(|d| d.max(floor));
     }
 
     fn stopped(&self) -> bool {
@@ -498,7 +529,9 @@ impl<'a, D: Domain> Search<'a, D> {
             return Some(found);
         }
         if sampled {
-            self.leave_time_to_guard(looked.elapsed());
+            // The look may have been made before the search, on the same
+            // domain (`Job::fived`), and not again.
+            self.leave_time_to_guard(looked.elapsed().max(self.domain.look_time()));
         }
         let side = self.domain.side(root);
         let root_key = self.domain.repetition_key(root, self.domain.key(root));
