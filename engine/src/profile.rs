@@ -495,7 +495,7 @@ impl Profiled for ManyWorlds {
 /// built board by board (`search/fived.rs`: each owed board's moves
 /// weighed alone, combined best first, each turn checked whole), at widths
 /// of their own ([`level::FIVED`]), never the first turns the rules' search
-/// lists (not a fair sample; docs/variants/fived.md). From level 6 a mate
+/// lists (not a fair sample; docs/variants/fived.md). From level 5 a mate
 /// in two is looked for at the root, within a budget
 /// ([`level::FIVED_MATES`]). The evaluation counts the men on every
 /// timeline's last board and charges a side for two royal men on one
